@@ -1,0 +1,91 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import fastifyStatic from '@fastify/static';
+import multipart from '@fastify/multipart';
+import { randomUUID } from 'node:crypto';
+import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { APP_VERSION } from '@shk/contracts';
+import type { AppDeps, App } from './http/types.ts';
+import { registerProblemHandlers } from './http/problem.ts';
+import { createTokenVerifier, registerAuth, type TokenVerifier } from './http/auth.ts';
+import { modules } from './modules/index.ts';
+import { mountEmbeddedIdentityProvider, type EmbeddedIdentity } from './modules/identity/provider.ts';
+
+export interface BuildAppOptions extends AppDeps {
+  /** Overrides how tokens are verified (used by tests of a second, independent issuer). */
+  verify?: TokenVerifier;
+  logger?: boolean | object;
+}
+
+export interface BuiltApp { app: App; identity: EmbeddedIdentity | null }
+
+export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
+  const { config } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 100) || randomUUID(),
+    requestIdHeader: false,
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+  }).withTypeProvider<ZodTypeProvider>() as unknown as App;
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  registerProblemHandlers(app);
+
+  await app.register(multipart, { limits: { fileSize: 100 * 1024 * 1024, files: 20, fields: 50, parts: 80 } });
+
+  // Identity: the embedded provider unless an external issuer is configured.
+  let identity: EmbeddedIdentity | null = null;
+  let verify = options.verify;
+  if (!config.oidcIssuer) {
+    identity = await mountEmbeddedIdentityProvider(app, options);
+    verify ??= createTokenVerifier({ issuer: identity.issuer, audience: config.oidcAudience, localJwks: identity.publicJwks, emailClaim: config.oidcEmailClaim });
+  } else {
+    verify ??= createTokenVerifier({ issuer: config.oidcIssuer, audience: config.oidcAudience, emailClaim: config.oidcEmailClaim });
+  }
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'SHK-Bestellportal API', version: APP_VERSION, description: 'B2B-Bestellportal für das SHK-Handwerk' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, { routePrefix: '/v1/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
+  app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  registerAuth(app, { db: options.db, verify, emailClaim: config.oidcEmailClaim });
+
+  for (const register of modules) await register(app, options);
+
+  await serveSpa(app, config.webDistDir);
+  return { app, identity };
+}
+
+/** Serves the built SPA; unknown non-API paths get index.html so client routes reload. */
+async function serveSpa(app: App, distDir: string) {
+  const index = path.join(distDir, 'index.html');
+  if (!fs.existsSync(index)) return;
+  await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false, maxAge: '1h' });
+  const sendIndex = (reply: import('fastify').FastifyReply) =>
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(fs.readFileSync(index));
+  app.get('/', { schema: { hide: true } }, (_req, reply) => sendIndex(reply));
+  app.get('/*', { schema: { hide: true } }, (request, reply) => {
+    const url = request.url.split('?')[0];
+    if (url.startsWith('/v1/') || url.startsWith('/auth/') || path.extname(url)) {
+      return reply.callNotFound();
+    }
+    return sendIndex(reply);
+  });
+}

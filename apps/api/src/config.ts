@@ -1,0 +1,50 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Every setting comes from the environment; README lists them. */
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** Public base URL of the portal (SPA, API and embedded identity provider). */
+  publicUrl: string;
+  dataDir: string;
+  /** External Postgres; when unset the embedded one under dataDir is used. */
+  databaseUrl: string | undefined;
+  /** External OIDC issuer; when unset the embedded provider at /auth is mounted. */
+  oidcIssuer: string | undefined;
+  oidcClientId: string;
+  oidcAudience: string;
+  /** Token claim that carries the user's e-mail (used to bind a new subject to a known user). */
+  oidcEmailClaim: string;
+  smtpUrl: string | undefined;
+  supportMailbox: string;
+  mailFrom: string;
+  logLevel: string;
+  /** Directory of the built SPA; served when present. */
+  webDistDir: string;
+  seedDemo: boolean;
+}
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const port = Number(env.PORT ?? 3000);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    publicUrl,
+    dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data')),
+    databaseUrl: env.DATABASE_URL || undefined,
+    oidcIssuer: env.OIDC_ISSUER || undefined,
+    oidcClientId: env.OIDC_CLIENT_ID ?? 'shk-portal-web',
+    oidcAudience: env.OIDC_AUDIENCE ?? 'urn:shk-portal:api',
+    oidcEmailClaim: env.OIDC_EMAIL_CLAIM ?? 'email',
+    smtpUrl: env.SMTP_URL || undefined,
+    supportMailbox: env.SUPPORT_MAILBOX ?? 'support@shk-bestellportal.example',
+    mailFrom: env.MAIL_FROM ?? 'SHK-Bestellportal <noreply@shk-bestellportal.example>',
+    logLevel: env.LOG_LEVEL ?? 'info',
+    webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
+    seedDemo: env.SEED_DEMO !== 'false',
+  };
+}

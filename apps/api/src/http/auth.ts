@@ -1,0 +1,149 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, errors as joseErrors, type JWTPayload, type JSONWebKeySet } from 'jose';
+import { Role } from '@shk/contracts';
+import type { Db } from '../db/pool.ts';
+import { forbidden, unauthorized } from './problem.ts';
+
+/** Who is calling: always read from our database, never from the browser. */
+export interface Caller {
+  userId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+  /** Current business partner, or null when the user has none. */
+  bpNumber: string | null;
+  /** All business partners the user belongs to. */
+  partners: string[];
+  idsContextId: string | null;
+}
+
+/**
+ * Which roles may call a route. Every /v1 route declares it in `config.roles`:
+ * 'public' (no token), 'authenticated' (any known user, role None included) or a role list.
+ */
+export type RouteAccess = 'public' | 'authenticated' | readonly Role[];
+
+declare module 'fastify' {
+  interface FastifyContextConfig { roles?: RouteAccess }
+  interface FastifyRequest { caller: Caller | null }
+}
+
+export interface TokenVerifierOptions {
+  issuer: string;
+  audience: string;
+  /** Keys of the embedded provider (no HTTP round trip), or undefined to discover the issuer's jwks_uri. */
+  localJwks?: () => JSONWebKeySet;
+  emailClaim: string;
+}
+
+export type TokenVerifier = (token: string) => Promise<JWTPayload>;
+
+export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
+  let keySet: ReturnType<typeof createRemoteJWKSet> | ReturnType<typeof createLocalJWKSet> | undefined;
+  const getKeySet = async () => {
+    if (keySet) return keySet;
+    if (options.localJwks) {
+      keySet = createLocalJWKSet(options.localJwks());
+    } else {
+      const discovery = await fetch(`${options.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`);
+      if (!discovery.ok) throw new Error(`OIDC discovery failed: ${discovery.status}`);
+      const { jwks_uri } = (await discovery.json()) as { jwks_uri: string };
+      keySet = createRemoteJWKSet(new URL(jwks_uri));
+    }
+    return keySet;
+  };
+  return async (token) => {
+    const { payload } = await jwtVerify(token, await getKeySet(), {
+      issuer: options.issuer,
+      audience: options.audience,
+      algorithms: ['RS256', 'RS384', 'RS512', 'PS256', 'ES256', 'ES384', 'EdDSA'],
+      clockTolerance: 5,
+    });
+    return payload;
+  };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface UserRow {
+  id: string; email: string; first_name: string; last_name: string; role: number;
+  current_bp_number: string | null; external_subject: string | null; partners: string[] | null;
+}
+
+/** Finds the user of a verified token: by subject, else by e-mail (binding the subject on first login). */
+export async function findCaller(db: Db, payload: JWTPayload, emailClaim: string): Promise<Caller | null> {
+  const sub = payload.sub;
+  if (!sub) return null;
+  const pool = db.$client;
+  const select = `SELECT u.id, u.email, u.first_name, u.last_name, u.role, u.current_bp_number, u.external_subject,
+      array_remove(array_agg(m.bp_number ORDER BY m.bp_number), NULL) AS partners
+    FROM users u LEFT JOIN user_business_partners m ON m.user_id = u.id`;
+  let row = (await pool.query<UserRow>(`${select} WHERE u.external_subject = $1 ${UUID.test(sub) ? 'OR u.id = $1::uuid' : ''} GROUP BY u.id LIMIT 1`, [sub])).rows[0];
+  if (!row) {
+    const email = payload[emailClaim];
+    if (typeof email !== 'string' || !email) return null;
+    row = (await pool.query<UserRow>(`${select} WHERE lower(u.email) = lower($1) AND u.external_subject IS NULL GROUP BY u.id`, [email])).rows[0];
+    if (!row) return null;
+    await pool.query('UPDATE users SET external_subject = $2 WHERE id = $1 AND external_subject IS NULL', [row.id, sub]);
+  }
+  const partners = row.partners ?? [];
+  // The stored current partner only counts while the user still belongs to it.
+  const bpNumber = row.current_bp_number && partners.includes(row.current_bp_number) ? row.current_bp_number : (partners[0] ?? null);
+  return {
+    userId: row.id,
+    email: row.email,
+    firstName: row.first_name,
+    lastName: row.last_name,
+    role: row.role as Role,
+    bpNumber,
+    partners,
+    idsContextId: typeof payload.ids_context === 'string' ? payload.ids_context : null,
+  };
+}
+
+/** Authenticates every /v1 route and enforces its declared roles. */
+export function registerAuth(app: FastifyInstance, deps: { db: Db; verify: TokenVerifier; emailClaim: string }) {
+  app.decorateRequest('caller', null);
+
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/v1/') && route.url !== '/v1/openapi.json' && !route.config?.roles) {
+      throw new Error(`Route ${route.method} ${route.url} must declare config.roles`);
+    }
+  });
+
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    const access = request.routeOptions.config?.roles;
+    if (!access || access === 'public') return;
+    const header = request.headers.authorization;
+    const match = header?.match(/^Bearer\s+(.+)$/i);
+    if (!match) throw unauthorized('Es wurde kein Zugriffstoken übermittelt.');
+    let payload: JWTPayload;
+    try {
+      payload = await deps.verify(match[1]);
+    } catch (error) {
+      const detail = error instanceof joseErrors.JWTExpired ? 'Das Zugriffstoken ist abgelaufen.' : 'Das Zugriffstoken ist ungültig.';
+      request.log.info({ reason: (error as Error).message }, 'token rejected');
+      throw unauthorized(detail);
+    }
+    const caller = await findCaller(deps.db, payload, deps.emailClaim);
+    if (!caller) throw forbidden('Für dieses Konto ist im Portal kein Benutzer angelegt.');
+    request.caller = caller;
+    if (access !== 'authenticated' && !access.includes(caller.role)) {
+      throw forbidden('Ihre Rolle darf diese Funktion nicht verwenden.');
+    }
+  });
+}
+
+/** The caller of an authenticated route (the onRequest hook guarantees it). */
+export function callerOf(request: FastifyRequest): Caller {
+  if (!request.caller) throw unauthorized();
+  return request.caller;
+}
+
+/** The caller's current business partner; routes that need one fail with 403 without it. */
+export function currentPartnerOf(request: FastifyRequest): string {
+  const caller = callerOf(request);
+  if (!caller.bpNumber) throw forbidden('Ihrem Benutzer ist kein Geschäftspartner zugeordnet.');
+  return caller.bpNumber;
+}

@@ -1,0 +1,19 @@
+import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type pg from 'pg';
+import type { AppConfig } from '../config.ts';
+import type { Db } from '../db/pool.ts';
+import type { Jobs } from '../modules/jobs/jobs.ts';
+import type { MailService } from '../modules/mail/mail.service.ts';
+
+/** The Fastify instance every module registers its routes on (zod schemas typed end to end). */
+export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
+
+/** What modules get from the composition root. */
+export interface AppDeps {
+  config: AppConfig;
+  db: Db;
+  pool: pg.Pool;
+  jobs: Jobs;
+  mail: MailService;
+}

@@ -1,0 +1,159 @@
+import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import middie from '@fastify/middie';
+import formbody from '@fastify/formbody';
+import { z } from 'zod';
+import type { App, AppDeps } from '../../http/types.ts';
+import { createPostgresAdapter } from './adapter.ts';
+import { loadOrCreateKeys, publicJwks } from './keys.ts';
+import { errorPage, loggedOutPage, loginPage, logoutPage } from './pages.ts';
+import { verifyPassword } from './password.ts';
+
+export interface EmbeddedIdentity {
+  issuer: string;
+  clientId: string;
+  publicJwks: () => { keys: import('jose').JWK[] };
+  provider: Provider;
+}
+
+export const WRONG_CREDENTIALS = 'E-Mail-Adresse oder Passwort ist falsch.';
+/** Path of the SPA's sign-in callback (the SPA handles it). */
+export const SPA_CALLBACK_PATH = '/auth-callback';
+
+interface AccountRow { id: string; email: string; first_name: string; last_name: string; password_hash: string | null }
+
+/**
+ * Mounts the embedded OpenID Connect provider at /auth: authorization code + PKCE for the SPA as a
+ * public client, JWT access tokens for the API audience, a German login page, real end-session.
+ */
+export async function mountEmbeddedIdentityProvider(app: App, deps: AppDeps): Promise<EmbeddedIdentity> {
+  const { config, pool } = deps;
+  const issuer = `${config.publicUrl}/auth`;
+  const keys = await loadOrCreateKeys(config.dataDir);
+  const audience = config.oidcAudience;
+  const apiScope = 'api';
+
+  const findAccountRow = async (id: string) =>
+    (await pool.query<AccountRow>('SELECT id, email, first_name, last_name, password_hash FROM users WHERE id::text = $1', [id])).rows[0];
+
+  const configuration: Configuration = {
+    adapter: createPostgresAdapter(pool) as unknown as Configuration['adapter'],
+    clients: [{
+      client_id: config.oidcClientId,
+      client_name: 'SHK-Bestellportal',
+      application_type: 'web',
+      token_endpoint_auth_method: 'none',
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      redirect_uris: [`${config.publicUrl}${SPA_CALLBACK_PATH}`, `http://localhost:5173${SPA_CALLBACK_PATH}`],
+      post_logout_redirect_uris: [`${config.publicUrl}/`, 'http://localhost:5173/'],
+    }],
+    jwks: keys.jwks as Configuration['jwks'],
+    cookies: { keys: keys.cookieKeys, long: { signed: true, sameSite: 'lax' }, short: { signed: true, sameSite: 'lax' } },
+    pkce: { required: () => true },
+    scopes: ['openid', 'offline_access', 'profile', 'email'],
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'given_name', 'family_name'] },
+    findAccount: async (_ctx, id) => {
+      const row = await findAccountRow(id);
+      if (!row) return undefined;
+      return {
+        accountId: row.id,
+        claims: () => ({
+          sub: row.id, email: row.email, email_verified: true,
+          name: `${row.first_name} ${row.last_name}`.trim(), given_name: row.first_name, family_name: row.last_name,
+        }),
+      };
+    },
+    // The portal's own SPA is first party: grant its scopes without a consent screen.
+    loadExistingGrant: async (ctx: KoaContextWithOIDC) => {
+      const clientId = ctx.oidc.client!.clientId;
+      const session = ctx.oidc.session!;
+      const existingId = ctx.oidc.result?.consent?.grantId ?? session.grantIdFor(clientId);
+      if (existingId) {
+        const existing = await ctx.oidc.provider.Grant.find(existingId);
+        if (existing) return existing;
+      }
+      const grant = new ctx.oidc.provider.Grant({ clientId, accountId: session.accountId! });
+      grant.addOIDCScope('openid offline_access profile email');
+      grant.addOIDCClaims(['email', 'name', 'given_name', 'family_name']);
+      grant.addResourceScope(audience, apiScope);
+      await grant.save();
+      return grant;
+    },
+    features: {
+      devInteractions: { enabled: false },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: () => audience,
+        useGrantedResource: () => true,
+        getResourceServerInfo: (_ctx, resourceIndicator) => {
+          if (resourceIndicator !== audience) throw new Error('unknown resource');
+          return { scope: apiScope, audience, accessTokenTTL: 60 * 60, accessTokenFormat: 'jwt', jwt: { sign: { alg: 'RS256' } } };
+        },
+      },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: async (ctx, form) => { ctx.type = 'html'; ctx.body = logoutPage(form); },
+        postLogoutSuccessSource: async (ctx) => { ctx.type = 'html'; ctx.body = loggedOutPage(); },
+      },
+      revocation: { enabled: true },
+    },
+    // Refresh tokens only for the SPA's silent renewal; rotate on use.
+    issueRefreshToken: async (_ctx, client, code) => client.grantTypeAllowed('refresh_token') && code.scopes.has('offline_access'),
+    rotateRefreshToken: true,
+    ttl: {
+      AccessToken: 60 * 60,
+      AuthorizationCode: 60,
+      IdToken: 60 * 60,
+      RefreshToken: 14 * 24 * 60 * 60,
+      Interaction: 60 * 60,
+      Session: 14 * 24 * 60 * 60,
+      Grant: 14 * 24 * 60 * 60,
+    },
+    interactions: { url: (_ctx, interaction) => `/auth/interaction/${interaction.uid}` },
+    renderError: async (ctx, out) => { ctx.type = 'html'; ctx.body = errorPage(String(out.error), out.error_description as string | undefined); },
+  };
+
+  const provider = new Provider(issuer, configuration);
+  provider.proxy = true;
+  provider.on('server_error', (_ctx, error) => app.log.error({ err: error }, 'oidc server error'));
+
+  await app.register(formbody);
+  await app.register(middie, { hook: 'onRequest' });
+  const callback = provider.callback();
+  // Everything under /auth is the provider's, except the login interaction rendered below.
+  app.use('/auth', (req: any, res: any, next: () => void) => {
+    if (req.url.startsWith('/interaction/')) return next();
+    return callback(req, res);
+  });
+
+  const Params = z.object({ uid: z.string().min(1).max(100) });
+
+  app.get('/auth/interaction/:uid', { schema: { hide: true, params: Params } }, async (request, reply) => {
+    const details = await provider.interactionDetails(request.raw, reply.raw).catch(() => null);
+    if (!details || details.uid !== request.params.uid) {
+      return reply.status(400).type('text/html; charset=utf-8').send(errorPage('Die Anmeldung ist abgelaufen. Bitte starten Sie sie erneut.'));
+    }
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store')
+      .send(loginPage({ action: `/auth/interaction/${details.uid}/login` }));
+  });
+
+  app.post('/auth/interaction/:uid/login', {
+    schema: { hide: true, params: Params, body: z.object({ login: z.string().max(254).default(''), password: z.string().max(500).default('') }) },
+  }, async (request, reply) => {
+    const details = await provider.interactionDetails(request.raw, reply.raw).catch(() => null);
+    if (!details || details.uid !== request.params.uid) {
+      return reply.status(400).type('text/html; charset=utf-8').send(errorPage('Die Anmeldung ist abgelaufen. Bitte starten Sie sie erneut.'));
+    }
+    const { login, password } = request.body;
+    const row = (await pool.query<AccountRow>('SELECT id, email, first_name, last_name, password_hash FROM users WHERE lower(email) = lower($1)', [login.trim()])).rows[0];
+    if (!row || !(await verifyPassword(password, row.password_hash))) {
+      request.log.info({ login }, 'login failed');
+      return reply.status(401).type('text/html; charset=utf-8').header('cache-control', 'no-store')
+        .send(loginPage({ action: `/auth/interaction/${details.uid}/login`, login, error: WRONG_CREDENTIALS }));
+    }
+    reply.hijack();
+    await provider.interactionFinished(request.raw, reply.raw, { login: { accountId: row.id, remember: true } }, { mergeWithLastSubmission: false });
+  });
+
+  return { issuer, clientId: config.oidcClientId, publicJwks: () => publicJwks(keys), provider };
+}

@@ -1,0 +1,15 @@
+import type { App, AppDeps } from '../http/types.ts';
+import { healthRoutes } from './health/health.routes.ts';
+import { profileRoutes } from './profile/profile.routes.ts';
+import { settingsRoutes } from './settings/settings.routes.ts';
+import { feedbackRoutes } from './feedback/feedback.routes.ts';
+import { supportRoutes } from './support/support.routes.ts';
+
+/** Every domain module registers its routes here, in one place. */
+export const modules: Array<(app: App, deps: AppDeps) => Promise<void>> = [
+  healthRoutes,
+  profileRoutes,
+  settingsRoutes,
+  feedbackRoutes,
+  supportRoutes,
+];

@@ -1,0 +1,36 @@
+import type pg from 'pg';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from './config.ts';
+import { createDb, createPool, type Db } from './db/pool.ts';
+import { migrate } from './db/migrate.ts';
+import { Jobs } from './modules/jobs/jobs.ts';
+import { MailService, createFileTransport, createSmtpTransport } from './modules/mail/mail.service.ts';
+import { ensureFeatureSettings } from './modules/settings/settings.service.ts';
+import { buildApp, type BuiltApp } from './app.ts';
+import type { TokenVerifier } from './http/auth.ts';
+import path from 'node:path';
+
+export interface Runtime extends BuiltApp { db: Db; pool: pg.Pool; jobs: Jobs; mail: MailService; close: () => Promise<void> }
+
+/** Wires pool, migrations, jobs, mail and the HTTP app for a database URL (used by main and tests). */
+export async function createRuntime(config: AppConfig, databaseUrl: string, options: {
+  logger?: boolean | object; verify?: TokenVerifier; migrate?: boolean; log?: FastifyBaseLogger | Console;
+} = {}): Promise<Runtime> {
+  const pool = createPool(databaseUrl);
+  const db = createDb(pool);
+  if (options.migrate !== false) await migrate(pool, (m) => options.log?.info(m));
+  await ensureFeatureSettings(db);
+  const jobs = new Jobs(databaseUrl, options.log ?? console);
+  const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl) : createFileTransport(path.join(config.dataDir, 'mail'));
+  const mail = new MailService(pool, jobs, transport, config.mailFrom);
+  const built = await buildApp({ config, db, pool, jobs, mail, verify: options.verify, logger: options.logger });
+  await jobs.start();
+  return {
+    ...built, db, pool, jobs, mail,
+    close: async () => {
+      await built.app.close();
+      await jobs.stop();
+      await pool.end();
+    },
+  };
+}

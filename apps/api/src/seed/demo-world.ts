@@ -1,0 +1,103 @@
+import { Role } from '@shk/contracts';
+import type { Db } from '../db/pool.ts';
+import { inTransaction } from '../db/pool.ts';
+import { hashPassword } from '../modules/identity/password.ts';
+
+/** Fixed ids keep the demo world identical on every machine (tests rely on it). */
+export const demoPartners = {
+  buyerMueller: '100001',
+  buyerSchmidt: '100002',
+  buyerBecker: '100003',
+  supplierNordbad: '200001',
+  supplierWaermeKontor: '200002',
+  supplierAquaTherm: '200003',
+  supplierRohrwerk: '200004',
+  supplierKlimaSued: '200005',
+  supplierHydroline: '200006',
+  supplierWestfalenSanitaer: '200007',
+  supplierKuechenwerk: '200008',
+  supplierWerkzeugHaus: '200009',
+} as const;
+
+interface DemoAccount { id: string; email: string; firstName: string; lastName: string; role: Role; partners: string[]; label: string }
+
+export const demoAccounts: DemoAccount[] = [
+  { id: '00000000-0000-4000-8000-000000000001', email: 'einkauf@example.com', firstName: 'Erika', lastName: 'Einkauf', role: Role.Buyer, partners: ['100001', '100002'], label: 'Einkäufer (zwei Geschäftspartner)' },
+  { id: '00000000-0000-4000-8000-000000000002', email: 'einkauf2@example.com', firstName: 'Bernd', lastName: 'Becker', role: Role.Buyer, partners: ['100003'], label: 'Einkäufer (anderer Geschäftspartner)' },
+  { id: '00000000-0000-4000-8000-000000000003', email: 'verkauf@example.com', firstName: 'Volker', lastName: 'Verkauf', role: Role.Seller, partners: ['200001'], label: 'Verkäufer (Lieferant Nordbad)' },
+  { id: '00000000-0000-4000-8000-000000000004', email: 'admin@example.com', firstName: 'Anna', lastName: 'Admin', role: Role.Administrator, partners: [], label: 'Administrator' },
+  { id: '00000000-0000-4000-8000-000000000005', email: 'support@example.com', firstName: 'Sven', lastName: 'Support', role: Role.Support, partners: [], label: 'Support' },
+  { id: '00000000-0000-4000-8000-000000000006', email: 'betrieb@example.com', firstName: 'Petra', lastName: 'Betrieb', role: Role.PlatformOperator, partners: [], label: 'Plattformbetreiber' },
+  { id: '00000000-0000-4000-8000-000000000007', email: 'gast@example.com', firstName: 'Gerd', lastName: 'Gast', role: Role.None, partners: [], label: 'Ohne Rolle' },
+];
+
+export const DEMO_PASSWORD = 'demo';
+
+type PartnerSeed = [bp: string, name: string, official: string, street: string, no: string, zip: string, city: string, email: string, phone: string, fax: string, web: string, tax: string, orgType: number, supplier: boolean];
+
+const partners: PartnerSeed[] = [
+  ['100001', 'Sanitär Müller GmbH', 'Sanitär Müller GmbH', 'Lindenstraße', '12', '50667', 'Köln', 'info@sanitaer-mueller.example', '+49 221 4711-0', '+49 221 4711-99', 'https://sanitaer-mueller.example', '214/5720/1234', 0, false],
+  ['100002', 'Heizungsbau Schmidt & Söhne KG', 'Heizungsbau Schmidt & Söhne KG', 'Am Mühlbach', '3a', '80331', 'München', 'kontakt@schmidt-heizung.example', '+49 89 123456-0', '+49 89 123456-9', 'https://schmidt-heizung.example', '143/210/98765', 0, false],
+  ['100003', 'Wärme & Wasser Becker e.K.', 'Wärme & Wasser Becker e.K.', 'Hafenweg', '7', '20457', 'Hamburg', 'post@becker-ww.example', '+49 40 998877-0', '+49 40 998877-1', 'https://becker-ww.example', '46/123/45678', 0, false],
+  ['200001', 'Nordbad Großhandel', 'Nordbad Sanitär- und Heizungsgroßhandel GmbH & Co. KG', 'Industriestraße', '40', '28199', 'Bremen', 'vertrieb@nordbad.example', '+49 421 5550-0', '+49 421 5550-100', 'https://nordbad.example', '60/145/11223', 1, true],
+  ['200002', 'Wärmekontor Rhein-Main', 'Wärmekontor Rhein-Main Haustechnik GmbH', 'Hanauer Landstraße', '211', '60314', 'Frankfurt am Main', 'bestellung@waermekontor.example', '+49 69 87650-0', '+49 69 87650-50', 'https://waermekontor.example', '045/228/33445', 1, true],
+  ['200003', 'AquaTherm Armaturen', 'AquaTherm Armaturenwerke AG', 'Quellenweg', '5', '58636', 'Iserlohn', 'service@aquatherm.example', '+49 2371 9090-0', '+49 2371 9090-19', 'https://aquatherm.example', '328/5710/0815', 2, true],
+  ['200004', 'Rohrwerk Sauerland', 'Rohrwerk Sauerland GmbH', 'Hüttenstraße', '18', '57439', 'Attendorn', 'info@rohrwerk-sauerland.example', '+49 2722 6060-0', '+49 2722 6060-60', 'https://rohrwerk-sauerland.example', '338/5801/4455', 3, true],
+  ['200005', 'KlimaSüd Lüftungstechnik', 'KlimaSüd Lüftungstechnik GmbH', 'Gewerbering', '9', '70565', 'Stuttgart', 'auftrag@klimasued.example', '+49 711 72020-0', '+49 711 72020-20', 'https://klimasued.example', '99012/34567', 4, true],
+  ['200006', 'Hydroline Heiztechnik', 'Hydroline Heiztechnik GmbH', 'Kesselweg', '1', '35576', 'Wetzlar', 'kundenservice@hydroline.example', '+49 6441 3030-0', '+49 6441 3030-33', 'https://hydroline.example', '039/241/77889', 2, true],
+  ['200007', 'Westfalen Sanitär', 'Westfalen Sanitär Fachgroßhandel GmbH', 'Bahnhofstraße', '101', '44137', 'Dortmund', 'einkauf@westfalen-sanitaer.example', '+49 231 44440-0', '+49 231 44440-44', 'https://westfalen-sanitaer.example', '314/5703/2211', 1, true],
+  ['200008', 'Küchenwerk Ostwestfalen', 'Küchenwerk Ostwestfalen GmbH', 'Möbelstraße', '25', '32051', 'Herford', 'partner@kuechenwerk.example', '+49 5221 1010-0', '+49 5221 1010-10', 'https://kuechenwerk.example', '335/5720/9876', 3, true],
+  ['200009', 'Werkzeughaus Franken', 'Werkzeughaus Franken OHG', 'Schraubenweg', '4', '90429', 'Nürnberg', 'verkauf@werkzeughaus-franken.example', '+49 911 26260-0', '+49 911 26260-26', 'https://werkzeughaus-franken.example', '241/153/60708', 1, true],
+];
+
+/** Supplier settings: delivery cost and free-delivery threshold in EUR, status, onboarding addresses. */
+const supplierSettings: Record<string, { deliveryCost: number; threshold: number; status: number; onboarding?: boolean }> = {
+  '200001': { deliveryCost: 9.9, threshold: 250, status: 1 },
+  '200002': { deliveryCost: 12.5, threshold: 400, status: 1 },
+  '200003': { deliveryCost: 0, threshold: 0, status: 1 },
+  '200004': { deliveryCost: 19.9, threshold: 500, status: 1 },
+  '200005': { deliveryCost: 14.9, threshold: 300, status: 1, onboarding: true },
+  '200006': { deliveryCost: 7.5, threshold: 150, status: 1 },
+  '200007': { deliveryCost: 8.9, threshold: 200, status: 1 },
+  '200008': { deliveryCost: 29, threshold: 1000, status: 3 },
+  '200009': { deliveryCost: 5.9, threshold: 100, status: 1 },
+};
+
+/** Creates the demo world when the database has no users yet; returns whether it did. */
+export async function seedDemoWorldIfEmpty(db: Db, log: (m: string) => void = () => {}): Promise<boolean> {
+  const { rows } = await db.$client.query('SELECT 1 FROM users LIMIT 1');
+  if (rows.length) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await inTransaction(db, async (tx) => {
+    const c = tx.$client;
+    for (const p of partners) {
+      await c.query(
+        `INSERT INTO business_partners (bp_number, name, official_company_name, street, house_number, postal_code, city, country,
+           email, phone_number, fax_number, website, tax_number, vat_id, organisation_type, is_supplier)
+         VALUES ($1,$2,$3,$4,$5,$6,$7,'DE',$8,$9,$10,$11,$12,$13,$14,$15) ON CONFLICT (bp_number) DO NOTHING`,
+        [p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8], p[9], p[10], p[11], `DE${(123456789 + Number(p[0])).toString().slice(0, 9)}`, p[12], p[13]]);
+      const s = supplierSettings[p[0]];
+      if (s) {
+        const domain = p[7].split('@')[1];
+        await c.query(
+          `INSERT INTO suppliers (bp_number, supplier_status_id, delivery_cost, free_delivery_threshold, contact_person_name, contact_person_phone,
+             contact_person_email, customer_onboarding_email, new_customer_onboarding_email, orders_summary_email, out_email_address,
+             required_onboarding_form, product_data_source, integration_status, gln)
+           VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,1,$14) ON CONFLICT (bp_number) DO NOTHING`,
+          [p[0], s.status, s.deliveryCost, s.threshold, 'Kundenbetreuung', p[8], p[7], `kunden@${domain}`, `neukunden@${domain}`,
+            `auftraege@${domain}`, `auftraege@${domain}`, s.onboarding ?? false, p[12], `40${p[0]}0000${p[0].slice(-1)}`.slice(0, 13)]);
+      }
+    }
+    for (const a of demoAccounts) {
+      await c.query(
+        `INSERT INTO users (id, email, first_name, last_name, role, password_hash, current_bp_number)
+         VALUES ($1,$2,$3,$4,$5,$6,$7) ON CONFLICT DO NOTHING`,
+        [a.id, a.email, a.firstName, a.lastName, a.role, passwordHash, a.partners[0] ?? null]);
+      for (const bp of a.partners) {
+        await c.query('INSERT INTO user_business_partners (user_id, bp_number) VALUES ($1,$2) ON CONFLICT DO NOTHING', [a.id, bp]);
+      }
+    }
+  });
+  log(`demo world: ${partners.length} business partners, ${demoAccounts.length} users`);
+  return true;
+}

@@ -1,0 +1,55 @@
+/** Business constants and limits (buyer-side.md §9, seller-staff-side.md §9). */
+export const APP_VERSION = '1.14.0-alpha.3';
+export const PRODUCT_NAME = 'SHK-Bestellportal';
+
+export const limits = {
+  cartName: 50,
+  projectCode: 35,
+  projectDescription: 200,
+  cartItemNote: 500,
+  feedbackComment: 512,
+  supplierCustomerNumber: 100,
+  supplierNote: 256,
+  searchPageSize: 25,
+  searchMaxPages: 100,
+  searchMaxPageSize: 100,
+  searchTermMaxLength: 200,
+  orderListPageSize: 10,
+  supplierOrdersPageSize: 25,
+  reportsPageSize: 25,
+  platformOperatorRelationPageSize: 1000,
+  recentlyViewedPerCategory: 4,
+  cartBadgeMax: 99,
+  flyoutCartNameMax: 20,
+  flyoutCartNameCut: 18,
+  minDate: '2024-01-01',
+} as const;
+
+export const timings = {
+  toastDefaultMs: 6000,
+  toastCartAddedMs: 8000,
+  toastExitMs: 400,
+  toastMaxVisible: 5,
+  suggestionDebounceMs: 1000,
+  changesSavedDebounceMs: 3000,
+  slideshowMs: 3000,
+  slideshowResumeMs: 2000,
+  modalFadeMs: 400,
+  collapseMs: 500,
+  supplierDialogResetMs: 500,
+  feedbackCloseMs: 1000,
+  copyConfirmationMs: 1500,
+  reportRefreshMs: 3000,
+} as const;
+
+export const breakpoints = { mobilePx: 1200, galleryPx: 768 } as const;
+
+export const treeRoot = 'SHKMARKET';
+export const treeNodeAction = 'SHKMARKET_10';
+export const treeNodeSellerCatalogue = 'SHKMARKET_11';
+
+/** Allowed delivery-address countries; default DE (buyer-side.md §5). */
+export const deliveryCountries = [
+  'AT', 'BE', 'BG', 'DK', 'DE', 'EE', 'FI', 'FR', 'GR', 'IE', 'IS', 'IT', 'HR', 'LV', 'LI', 'LT',
+  'LU', 'MT', 'NL', 'NO', 'PL', 'PT', 'RO', 'SE', 'CH', 'SK', 'SI', 'ES', 'CZ', 'HU', 'GB', 'CY',
+] as const;

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { messages } from '../messages.ts';
+
+export const RoleId = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]);
+
+export const BusinessPartnerOption = z.object({ number: z.string(), name: z.string() });
+
+export const UserProfile = z
+  .object({
+    id: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    role: RoleId,
+    email: z.string(),
+    currentBpNumber: z.string().nullable(),
+    currentBpName: z.string().nullable(),
+    idsContextId: z.string().nullable(),
+    availableBusinessPartners: z.array(BusinessPartnerOption),
+  })
+  .meta({ id: 'UserProfile' });
+export type UserProfile = z.infer<typeof UserProfile>;
+
+export const UpdateUserProfile = z.object({ bpNumber: z.string().trim().min(1, messages.required).max(20) });
+
+export const BusinessPartner = z
+  .object({
+    businessPartnerNo: z.string(),
+    name: z.string(),
+    officialCompanyName: z.string().nullable(),
+    street: z.string().nullable(),
+    houseNumber: z.string().nullable(),
+    postalCode: z.string().nullable(),
+    city: z.string().nullable(),
+    country: z.string().nullable(),
+    contact: z.object({ eMail: z.string().nullable(), phoneNumber: z.string().nullable() }),
+    faxNumber: z.string().nullable(),
+    website: z.string().nullable(),
+    taxNumber: z.string().nullable(),
+    organisationType: z.number().int(),
+  })
+  .meta({ id: 'BusinessPartner' });
+export type BusinessPartner = z.infer<typeof BusinessPartner>;
+
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const EMAIL_PATTERN = emailPattern;
+
+export const PartnerDataChangeRequest = z.object({
+  message: z.string().trim().min(1, messages.required).max(2000, messages.maxChars(2000)),
+  email: z.string().trim().min(1, messages.required).max(254).regex(emailPattern, messages.checkInput),
+  phoneNumber: z.string().trim().max(50, messages.maxChars(50)).optional().nullable(),
+});
+export type PartnerDataChangeRequest = z.infer<typeof PartnerDataChangeRequest>;
+
+export const FeedbackRequest = z.object({
+  isPositive: z.boolean({ error: messages.required }),
+  comment: z.string().max(512, messages.feedbackCommentMax).optional().nullable(),
+  url: z.string().max(2000).optional().nullable(),
+});
+export type FeedbackRequest = z.infer<typeof FeedbackRequest>;

@@ -1,0 +1,75 @@
+/** Status enums with their numeric ids, exactly as the spec lists them. */
+export const CustomerOrderStatus = {
+  Created: 1,
+  AwaitingConfirmation: 2,
+  PartiallyConfirmed: 3,
+  Confirmed: 4,
+  ConfirmedWithChanges: 5,
+  Cancelled: 6,
+} as const;
+export type CustomerOrderStatus = (typeof CustomerOrderStatus)[keyof typeof CustomerOrderStatus];
+
+export const SupplierOrderStatus = {
+  Created: 1,
+  Sent: 2,
+  SendingFailed: 3,
+  Confirmed: 4,
+  ConfirmedWithChanges: 5,
+  Cancelled: 6,
+} as const;
+export type SupplierOrderStatus = (typeof SupplierOrderStatus)[keyof typeof SupplierOrderStatus];
+
+export const ProductOrderableStatus = {
+  Orderable: 1,
+  NotOrderable: 2,
+  RelationMissing: 3,
+  RelationNotActive: 4,
+  UnitNotSupported: 5,
+} as const;
+export type ProductOrderableStatus = (typeof ProductOrderableStatus)[keyof typeof ProductOrderableStatus];
+
+export const ProductDataSource = {
+  None: 0,
+  Wholesaler: 1,
+  TwoTierManufacturer: 2,
+  ThreeTierManufacturer: 3,
+  TwoAndThreeTierManufacturer: 4,
+} as const;
+export type ProductDataSource = (typeof ProductDataSource)[keyof typeof ProductDataSource];
+
+/** Business-partner organisation types (same numbering as the product data source). */
+export const OrganisationType = ProductDataSource;
+export type OrganisationType = ProductDataSource;
+
+export const RelationStatus = {
+  Approved: 1,
+  AwaitingConfirmation: 2,
+  Rejected: 3,
+  CustomerIdRequested: 4,
+  Blocked: 6,
+  Invalid: 7,
+} as const;
+export type RelationStatus = (typeof RelationStatus)[keyof typeof RelationStatus];
+/** The buyer and seller lists filter on these four; staff see all six. */
+export const defaultRelationStatuses: readonly RelationStatus[] = [1, 2, 3, 4];
+export const allRelationStatuses: readonly RelationStatus[] = [1, 2, 3, 4, 6, 7];
+
+export const SupplierStatus = { Active: 1, NonActive: 2, InCommunicationTest: 3 } as const;
+export type SupplierStatus = (typeof SupplierStatus)[keyof typeof SupplierStatus];
+
+export const ReportGenerationStatus = { Pending: 1, InProgress: 2, Completed: 3, Failed: 4 } as const;
+export type ReportGenerationStatus = (typeof ReportGenerationStatus)[keyof typeof ReportGenerationStatus];
+
+export const CommunicationProtocol = { Email: 1, Sftp: 2, As2: 3, Http: 4, Ftp: 5, Api: 6 } as const;
+export const CommunicationDataFormat = { Pdf: 1, Edi_96A: 2, Edi_97A: 3 } as const;
+
+export const CustomParameterType = { Integer: 1, Number: 2, Varchar: 3, Date: 4, Email: 5 } as const;
+export type CustomParameterType = (typeof CustomParameterType)[keyof typeof CustomParameterType];
+
+export const IdsMatchResult = {
+  Matched: 'Matched',
+  SupplierNotMatched: 'SupplierNotMatched',
+  SupplierRelationshipNotMatched: 'SupplierRelationshipNotMatched',
+  QuantityNotMatched: 'QuantityNotMatched',
+  NotMatched: 'NotMatched',
+} as const;
