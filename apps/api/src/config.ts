@@ -14,6 +14,8 @@ export interface AppConfig {
   oidcIssuer: string | undefined;
   oidcClientId: string;
   oidcAudience: string;
+  /** Scopes the SPA requests. */
+  oidcScope: string;
   /** Token claim that carries the user's e-mail (used to bind a new subject to a known user). */
   oidcEmailClaim: string;
   smtpUrl: string | undefined;
@@ -39,6 +41,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     oidcIssuer: env.OIDC_ISSUER || undefined,
     oidcClientId: env.OIDC_CLIENT_ID ?? 'shk-portal-web',
     oidcAudience: env.OIDC_AUDIENCE ?? 'urn:shk-portal:api',
+    oidcScope: env.OIDC_SCOPE ?? 'openid profile email offline_access',
     oidcEmailClaim: env.OIDC_EMAIL_CLAIM ?? 'email',
     smtpUrl: env.SMTP_URL || undefined,
     supportMailbox: env.SUPPORT_MAILBOX ?? 'support@shk-bestellportal.example',

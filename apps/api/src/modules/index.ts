@@ -4,6 +4,7 @@ import { profileRoutes } from './profile/profile.routes.ts';
 import { settingsRoutes } from './settings/settings.routes.ts';
 import { feedbackRoutes } from './feedback/feedback.routes.ts';
 import { supportRoutes } from './support/support.routes.ts';
+import { clientConfigRoutes } from './identity/client-config.routes.ts';
 
 /** Every domain module registers its routes here, in one place. */
 export const modules: Array<(app: App, deps: AppDeps) => Promise<void>> = [
@@ -12,4 +13,5 @@ export const modules: Array<(app: App, deps: AppDeps) => Promise<void>> = [
   settingsRoutes,
   feedbackRoutes,
   supportRoutes,
+  clientConfigRoutes,
 ];

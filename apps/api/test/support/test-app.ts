@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
+import { loadConfig, type AppConfig } from '../../src/config.ts';
+import { createRuntime, type Runtime } from '../../src/runtime.ts';
+import { ensureDatabase } from '../../src/db/bootstrap.ts';
+import type { TokenVerifier } from '../../src/http/auth.ts';
+import { freePort } from './free-port.ts';
+import { loginWithCodeFlow } from './oidc-login.ts';
+
+export interface TestApp extends Runtime {
+  baseUrl: string;
+  config: AppConfig;
+  databaseUrl: string;
+  /** Access token of a demo user, obtained through the real login flow (cached per file). */
+  token: (email: string) => Promise<string>;
+  /** Calls the running API like the SPA does; JSON in and out. */
+  request: (method: string, url: string, options?: { token?: string | null; as?: string; body?: unknown; headers?: Record<string, string> }) => Promise<{ status: number; body: any; headers: Headers; text: string }>;
+}
+
+/**
+ * A running portal on its own fresh database (cloned from the seeded template) and a free port.
+ * Call in beforeAll; close() in afterAll.
+ */
+export async function startTestApp(options: { env?: Record<string, string>; verify?: TokenVerifier } = {}): Promise<TestApp> {
+  const adminUrl = inject('pgAdminUrl');
+  const dbName = `t_${randomBytes(6).toString('hex')}`;
+  await ensureDatabase(adminUrl, dbName, inject('templateDb'));
+  const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shk-test-data-'));
+  const config = loadConfig({
+    PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    ...options.env,
+  });
+  const runtime = await createRuntime(config, databaseUrl, { logger: { level: process.env.TEST_LOG_LEVEL ?? 'silent' }, verify: options.verify, migrate: true, log: { info() {}, error() {}, warn() {} } as unknown as Console });
+  await runtime.app.listen({ port, host: '127.0.0.1' });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  // The provider's public URL is localhost; both resolve to the same listener.
+  const tokens = new Map<string, Promise<string>>();
+  const token = (email: string) => {
+    if (!tokens.has(email)) tokens.set(email, loginWithCodeFlow(config.publicUrl, email).then((t) => t.access_token));
+    return tokens.get(email)!;
+  };
+  const request: TestApp['request'] = async (method, url, opts = {}) => {
+    const bearer = opts.as ? await token(opts.as) : opts.token;
+    const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+    if (bearer) headers.authorization = `Bearer ${bearer}`;
+    let body: BodyInit | undefined;
+    if (opts.body instanceof FormData || typeof opts.body === 'string') body = opts.body as BodyInit;
+    else if (opts.body !== undefined) { body = JSON.stringify(opts.body); headers['content-type'] ??= 'application/json'; }
+    const response = await fetch(`${baseUrl}${url}`, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try { parsed = text ? JSON.parse(text) : null; } catch { /* not JSON */ }
+    return { status: response.status, body: parsed, headers: response.headers, text };
+  };
+  return {
+    ...runtime, baseUrl, config, databaseUrl, token, request,
+    close: async () => {
+      await runtime.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Waits until `check` returns a truthy value (background jobs, mails). */
+export async function eventually<T>(check: () => Promise<T | null | undefined | false>, timeoutMs = 10_000): Promise<T> {
+  const start = Date.now();
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
