@@ -97,6 +97,24 @@ export async function seedDemoWorldIfEmpty(db: Db, log: (m: string) => void = ()
         await c.query('INSERT INTO user_business_partners (user_id, bp_number) VALUES ($1,$2) ON CONFLICT DO NOTHING', [a.id, bp]);
       }
     }
+    // Demo relations: Sanitär Müller may order from Nordbad and AquaTherm; a request to Wärmekontor waits;
+    // Heizungsbau Schmidt was rejected by Rohrwerk. Becker (einkauf2) orders from Nordbad.
+    const relations: [string, string, number, string | null, string | null][] = [
+      ['200001', '100001', 1, 'K-10001', null],
+      ['200003', '100001', 1, 'AT-55501', null],
+      ['200002', '100001', 2, 'WK-7781', null],
+      ['200004', '100002', 3, 'RS-3003', 'Kundennummer unbekannt – bitte prüfen Sie Ihre Angabe.'],
+      ['200001', '100003', 1, 'K-10077', null],
+    ];
+    for (const [supplier, buyer, status, number, comments] of relations) {
+      const { rows } = await c.query<{ id: number }>(
+        `INSERT INTO supplier_customers (supplier_bp_number, buyer_bp_number, relation_status_id, supplier_customer_number, comments)
+         VALUES ($1,$2,$3,$4,$5) ON CONFLICT DO NOTHING RETURNING id`, [supplier, buyer, status, number, comments]);
+      if (rows[0]) {
+        await c.query('INSERT INTO supplier_customer_status_changes (supplier_customer_id, old_status_id, new_status_id, comments) VALUES ($1, NULL, $2, $3)',
+          [rows[0].id, status, comments]);
+      }
+    }
   });
   log(`demo world: ${partners.length} business partners, ${demoAccounts.length} users`);
   return true;
