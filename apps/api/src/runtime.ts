@@ -1,9 +1,8 @@
 import type pg from 'pg';
-import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from './config.ts';
 import { createDb, createPool, type Db } from './db/pool.ts';
 import { migrate } from './db/migrate.ts';
-import { Jobs } from './modules/jobs/jobs.ts';
+import { Jobs, type Logger } from './modules/jobs/jobs.ts';
 import { MailService, createFileTransport, createSmtpTransport } from './modules/mail/mail.service.ts';
 import { ensureFeatureSettings } from './modules/settings/settings.service.ts';
 import { buildApp, type BuiltApp } from './app.ts';
@@ -14,7 +13,7 @@ export interface Runtime extends BuiltApp { db: Db; pool: pg.Pool; jobs: Jobs; m
 
 /** Wires pool, migrations, jobs, mail and the HTTP app for a database URL (used by main and tests). */
 export async function createRuntime(config: AppConfig, databaseUrl: string, options: {
-  logger?: boolean | object; verify?: TokenVerifier; migrate?: boolean; log?: FastifyBaseLogger | Console;
+  logger?: boolean | object; verify?: TokenVerifier; migrate?: boolean; log?: Logger;
 } = {}): Promise<Runtime> {
   const pool = createPool(databaseUrl);
   const db = createDb(pool);

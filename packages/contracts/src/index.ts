@@ -5,3 +5,4 @@ export * from './settings.ts';
 export * from './messages.ts';
 export * from './schemas/problem.ts';
 export * from './schemas/profile.ts';
+export * from './schemas/relations.ts';

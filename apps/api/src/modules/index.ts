@@ -5,6 +5,8 @@ import { settingsRoutes } from './settings/settings.routes.ts';
 import { feedbackRoutes } from './feedback/feedback.routes.ts';
 import { supportRoutes } from './support/support.routes.ts';
 import { clientConfigRoutes } from './identity/client-config.routes.ts';
+import { relationsRoutes } from './relations/relations.routes.ts';
+import { supplierReadRoutes } from './suppliers/suppliers.routes.ts';
 
 /** Every domain module registers its routes here, in one place. */
 export const modules: Array<(app: App, deps: AppDeps) => Promise<void>> = [
@@ -14,4 +16,6 @@ export const modules: Array<(app: App, deps: AppDeps) => Promise<void>> = [
   feedbackRoutes,
   supportRoutes,
   clientConfigRoutes,
+  relationsRoutes,
+  supplierReadRoutes,
 ];

@@ -3,7 +3,7 @@ import type pg from 'pg';
 /** oidc-provider storage adapter on Postgres (one row per model instance). */
 export function createPostgresAdapter(pool: pg.Pool) {
   return class PostgresAdapter {
-    constructor(private readonly type: string) {}
+    constructor(readonly type: string) {}
 
     async upsert(id: string, payload: Record<string, unknown>, expiresIn?: number) {
       await pool.query(
@@ -15,7 +15,7 @@ export function createPostgresAdapter(pool: pg.Pool) {
       );
     }
 
-    private async findBy(column: 'id' | 'uid' | 'user_code', value: string) {
+    async findBy(column: 'id' | 'uid' | 'user_code', value: string) {
       const { rows } = await pool.query<{ payload: Record<string, unknown>; consumed_at: Date | null }>(
         `SELECT payload, consumed_at FROM oidc_payloads
           WHERE type = $1 AND ${column} = $2 AND (expires_at IS NULL OR expires_at > now())`, [this.type, value]);

@@ -1,7 +1,9 @@
 import PgBoss from 'pg-boss';
-import type { FastifyBaseLogger } from 'fastify';
 
 export type JobHandler<T> = (data: T) => Promise<void>;
+
+/** What the jobs and the runtime log through: a pino/Fastify logger or the console. */
+export interface Logger { info: (...args: any[]) => void; error: (...args: any[]) => void }
 
 /**
  * Background work on pg-boss (same Postgres, schema pgboss). Queues are created on first use;
@@ -12,7 +14,7 @@ export class Jobs {
   private readonly handlers = new Map<string, JobHandler<any>>();
   private started = false;
 
-  constructor(connectionString: string, private readonly log: FastifyBaseLogger | Console = console) {
+  constructor(connectionString: string, private readonly log: Logger = console) {
     this.boss = new PgBoss({ connectionString, max: 4, schema: 'pgboss' });
     this.boss.on('error', (error) => this.log.error({ err: error }, 'pg-boss error'));
   }

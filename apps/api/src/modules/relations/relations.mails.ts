@@ -1,0 +1,58 @@
+import { relationStatusLabels, type SupplierCustomerRelation } from '@shk/contracts';
+import type { OutgoingMail } from '../mail/mail.service.ts';
+
+/** Mail texts of the relation flows; addresses come from the supplier settings and the buyer partner. */
+export function newCustomerRequestMail(to: string, relation: SupplierCustomerRelation, contact: { name: string; email: string; phone?: string | null; message?: string | null }): OutgoingMail {
+  return {
+    to,
+    replyTo: contact.email,
+    subject: `Neukundenanfrage über das SHK-Bestellportal: ${relation.buyer.name}`,
+    text: [
+      `Guten Tag,`,
+      '',
+      `${relation.buyer.name} (Geschäftspartnernummer ${relation.buyer.bpNumber}) möchte bei ${relation.supplier.name} bestellen und hat noch keine Kundennummer.`,
+      'Bitte nehmen Sie Kontakt auf:',
+      '',
+      `Name: ${contact.name}`,
+      `E-Mail: ${contact.email}`,
+      `Telefon: ${contact.phone || '–'}`,
+      '',
+      'Nachricht:',
+      contact.message || '–',
+      '',
+      'Sie können die Anfrage im SHK-Bestellportal unter „Meine Kunden“ bearbeiten.',
+    ].join('\n'),
+  };
+}
+
+export function customerRequestMail(to: string, relation: SupplierCustomerRelation): OutgoingMail {
+  return {
+    to,
+    subject: `Freischaltungsanfrage über das SHK-Bestellportal: ${relation.buyer.name}`,
+    text: [
+      'Guten Tag,',
+      '',
+      `${relation.buyer.name} (Geschäftspartnernummer ${relation.buyer.bpNumber}) bittet um Freischaltung für Bestellungen.`,
+      `Angegebene Kundennummer: ${relation.supplierCustomerNumber}`,
+      '',
+      'Bitte bestätigen oder lehnen Sie die Anfrage im SHK-Bestellportal unter „Meine Kunden“ ab.',
+    ].join('\n'),
+  };
+}
+
+export function statusChangedMail(to: string, relation: SupplierCustomerRelation): OutgoingMail {
+  const status = relationStatusLabels[relation.relationStatusId] ?? String(relation.relationStatusId);
+  return {
+    to,
+    subject: `Ihre Geschäftsbeziehung mit ${relation.supplier.name}: ${status}`,
+    text: [
+      'Guten Tag,',
+      '',
+      `der Status Ihrer Geschäftsbeziehung mit ${relation.supplier.name} hat sich geändert: ${status}.`,
+      relation.supplierCustomerNumber ? `Kundennummer: ${relation.supplierCustomerNumber}` : '',
+      relation.relationStatusId === 3 && relation.comments ? `Begründung: ${relation.comments}` : '',
+      '',
+      'Details finden Sie im SHK-Bestellportal unter „Meine Lieferanten“.',
+    ].filter((line, i, all) => line !== '' || all[i - 1] !== '').join('\n'),
+  };
+}

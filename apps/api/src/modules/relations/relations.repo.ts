@@ -1,0 +1,116 @@
+import type { SupplierCustomerRelation } from '@shk/contracts';
+import type { Db } from '../../db/pool.ts';
+
+type Queryable = { query: Db['$client']['query'] };
+
+const SELECT = `
+  SELECT r.id, r.relation_status_id, r.supplier_customer_number, r.shared_customer_id, r.comments, r.is_active,
+         r.created_at, r.updated_at, r.supplier_bp_number, r.buyer_bp_number,
+         s.name AS s_name, s.official_company_name AS s_official, s.street AS s_street, s.house_number AS s_house,
+         s.postal_code AS s_zip, s.city AS s_city, s.country AS s_country, s.website AS s_website, s.organisation_type AS s_org,
+         sup.supplier_status_id, sup.required_onboarding_form, sup.integration_status, sup.integration_provider,
+         sup.product_data_source, sup.filter_value, sup.brand_name,
+         b.name AS b_name, b.official_company_name AS b_official, b.email AS b_email, b.phone_number AS b_phone,
+         b.fax_number AS b_fax, b.website AS b_website, b.tax_number AS b_tax, b.vat_id AS b_vat
+    FROM supplier_customers r
+    JOIN business_partners s ON s.bp_number = r.supplier_bp_number
+    JOIN suppliers sup ON sup.bp_number = r.supplier_bp_number
+    JOIN business_partners b ON b.bp_number = r.buyer_bp_number`;
+
+function toRelation(r: any): SupplierCustomerRelation {
+  return {
+    id: Number(r.id),
+    supplier: {
+      name: r.s_name, bpNumber: r.supplier_bp_number, officialCompanyName: r.s_official,
+      address: { street: r.s_street, houseNumber: r.s_house, postalCode: r.s_zip, city: r.s_city, country: r.s_country },
+      website: r.s_website, supplierStatusId: r.supplier_status_id, requiredOnboardingForm: r.required_onboarding_form, organisationType: r.s_org,
+    },
+    buyer: {
+      name: r.b_name, officialCompanyName: r.b_official, bpNumber: r.buyer_bp_number, email: r.b_email, phoneNumber: r.b_phone,
+      faxNumber: r.b_fax, website: r.b_website, taxNumber: r.b_tax, vatId: r.b_vat,
+    },
+    relationStatusId: r.relation_status_id,
+    supplierCustomerNumber: r.supplier_customer_number,
+    sharedCustomerId: r.shared_customer_id,
+    comments: r.comments,
+    isActive: r.is_active,
+    dateCreated: new Date(r.created_at).toISOString(),
+    dateModified: new Date(r.updated_at).toISOString(),
+    supplierItekIntegrationInfo: {
+      supplierBusinessPartnerNo: r.supplier_bp_number, integrationStatus: r.integration_status, provider: r.integration_provider,
+      productDataSource: r.product_data_source, filterValue: r.filter_value, brandName: r.brand_name,
+    },
+  };
+}
+
+export interface RelationQuery {
+  buyerBpNumber?: string;
+  supplierBpNumber?: string;
+  statusIds: readonly number[];
+  supplierStatusIds?: readonly number[];
+  /** Case-insensitive substring of the other side's name, its partner number or the customer number. */
+  search?: string;
+  searchSide: 'supplier' | 'buyer' | 'both';
+  page: number;
+  pageSize: number;
+  order: 'supplier' | 'buyer' | 'status-then-supplier';
+}
+
+export async function listRelations(db: Db, q: RelationQuery) {
+  const where: string[] = ['r.relation_status_id = ANY($1)'];
+  const params: unknown[] = [q.statusIds];
+  const add = (sql: string, value: unknown) => { params.push(value); where.push(sql.replaceAll('?', `$${params.length}`)); };
+  if (q.buyerBpNumber) add('r.buyer_bp_number = ?', q.buyerBpNumber);
+  if (q.supplierBpNumber) add('r.supplier_bp_number = ?', q.supplierBpNumber);
+  if (q.supplierStatusIds?.length) add('sup.supplier_status_id = ANY(?)', q.supplierStatusIds);
+  if (q.search) {
+    const pattern = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const sides = {
+      supplier: '(s.name ILIKE ? OR r.supplier_bp_number ILIKE ?)',
+      buyer: '(b.name ILIKE ? OR r.buyer_bp_number ILIKE ? OR r.supplier_customer_number ILIKE ?)',
+      both: '(s.name ILIKE ? OR b.name ILIKE ? OR r.supplier_bp_number ILIKE ? OR r.buyer_bp_number ILIKE ? OR r.supplier_customer_number ILIKE ?)',
+    };
+    add(sides[q.searchSide], pattern);
+  }
+  const order = {
+    supplier: 's.name, r.id',
+    buyer: 'b.name, r.id',
+    'status-then-supplier': 'r.relation_status_id, s.name, r.id',
+  }[q.order];
+  const filter = `WHERE ${where.join(' AND ')}`;
+  const count = await db.$client.query<{ n: number }>(`SELECT count(*)::int AS n FROM supplier_customers r
+    JOIN business_partners s ON s.bp_number = r.supplier_bp_number JOIN suppliers sup ON sup.bp_number = r.supplier_bp_number
+    JOIN business_partners b ON b.bp_number = r.buyer_bp_number ${filter}`, params);
+  const { rows } = await db.$client.query(`${SELECT} ${filter} ORDER BY ${order} LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize}`, params);
+  const totalCount = count.rows[0].n;
+  return { items: rows.map(toRelation), currentPage: q.page, pageSize: q.pageSize, totalCount, totalPages: Math.max(1, Math.ceil(totalCount / q.pageSize)) };
+}
+
+export async function findRelation(db: Queryable | Db, id: number, lock = false): Promise<SupplierCustomerRelation | null> {
+  const client = '$client' in db ? db.$client : db;
+  const { rows } = await client.query(`${SELECT} WHERE r.id = $1${lock ? ' FOR UPDATE OF r' : ''}`, [id]);
+  return rows[0] ? toRelation(rows[0]) : null;
+}
+
+export async function findRelationByPair(client: Queryable, buyerBpNumber: string, supplierBpNumber: string, lock = false) {
+  const { rows } = await client.query(`${SELECT} WHERE r.buyer_bp_number = $1 AND r.supplier_bp_number = $2${lock ? ' FOR UPDATE OF r' : ''}`, [buyerBpNumber, supplierBpNumber]);
+  return rows[0] ? toRelation(rows[0]) : null;
+}
+
+export async function recordStatusChange(client: Queryable, relationId: number, userId: string, oldStatus: number | null, newStatus: number, comments: string | null) {
+  await client.query(
+    'INSERT INTO supplier_customer_status_changes (supplier_customer_id, changed_by, old_status_id, new_status_id, comments) VALUES ($1,$2,$3,$4,$5)',
+    [relationId, userId, oldStatus, newStatus, comments]);
+}
+
+export async function listStatusChanges(db: Db, relationId: number) {
+  const { rows } = await db.$client.query(
+    `SELECT c.id, c.old_status_id, c.new_status_id, c.comments, c.changed_at, u.email, u.first_name, u.last_name
+       FROM supplier_customer_status_changes c LEFT JOIN users u ON u.id = c.changed_by
+      WHERE c.supplier_customer_id = $1 ORDER BY c.changed_at, c.id`, [relationId]);
+  return rows.map((r) => ({
+    id: Number(r.id), oldStatusId: r.old_status_id, newStatusId: r.new_status_id, comments: r.comments,
+    changedAt: new Date(r.changed_at).toISOString(),
+    changedBy: r.email ? { email: r.email, firstName: r.first_name, lastName: r.last_name } : null,
+  }));
+}
