@@ -6,3 +6,6 @@ export * from './messages.ts';
 export * from './schemas/problem.ts';
 export * from './schemas/profile.ts';
 export * from './schemas/relations.ts';
+export * from './operator.ts';
+export * from './schemas/carts.ts';
+export * from './schemas/orders.ts';

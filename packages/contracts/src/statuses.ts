@@ -73,3 +73,21 @@ export const IdsMatchResult = {
   QuantityNotMatched: 'QuantityNotMatched',
   NotMatched: 'NotMatched',
 } as const;
+
+/** German labels of order statuses (the spec leaves them open; chosen to match the trade's wording). */
+export const customerOrderStatusLabels: Record<number, string> = {
+  1: 'Erstellt',
+  2: 'Wartet auf Bestätigung',
+  3: 'Teilweise bestätigt',
+  4: 'Bestätigt',
+  5: 'Mit Änderungen bestätigt',
+  6: 'Storniert',
+};
+export const supplierOrderStatusLabels: Record<number, string> = {
+  1: 'Erstellt',
+  2: 'Versendet',
+  3: 'Versand fehlgeschlagen',
+  4: 'Bestätigt',
+  5: 'Mit Änderungen bestätigt',
+  6: 'Storniert',
+};

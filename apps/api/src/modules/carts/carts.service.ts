@@ -1,0 +1,178 @@
+import type pg from 'pg';
+import { FeatureSettingKey, ProductOrderableStatus, ProblemType, cartMessages, messages, type CartItem, type MultiCart } from '@shk/contracts';
+import type { Db } from '../../db/pool.ts';
+import { inTransaction } from '../../db/pool.ts';
+import { HttpProblem, notFound, validationProblem } from '../../http/problem.ts';
+import { readNumberSetting } from '../settings/settings.service.ts';
+import { attachmentsOf, cartItems, findCart, repairDefault, supplierSettings, type CartRow } from './carts.repo.ts';
+import { deliveryCostFor } from './delivery-cost.ts';
+import { lineTotal, type OfferCatalog } from './offer-catalog.ts';
+
+type Queryable = Pick<pg.PoolClient, 'query'>;
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/** Tomorrow in Europe/Berlin as yyyy-mm-dd: the earliest delivery date a buyer may choose. */
+export function earliestDeliveryDate(now = new Date()): string {
+  const berlin = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  const d = new Date(`${berlin}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+export function checkDeliveryDate(date: string | null | undefined, field: string) {
+  if (!date) return;
+  const valid = !Number.isNaN(Date.parse(`${date}T00:00:00Z`)) && new Date(`${date}T00:00:00Z`).toISOString().startsWith(date);
+  if (!valid || date < earliestDeliveryDate()) throw validationProblem([{ field, message: cartMessages.deliveryDateTooEarly }]);
+}
+
+export const nameTaken = () => new HttpProblem(400, cartMessages.cartNameExists, {
+  type: ProblemType.entityAlreadyExists, errors: [{ field: 'body.name', message: cartMessages.cartNameExists }],
+});
+
+export class CartsService {
+  constructor(private readonly db: Db, private readonly offers: OfferCatalog) {}
+
+  async maxCartCount() { return readNumberSetting(this.db, FeatureSettingKey.MaxCartCount); }
+  async maxAttachmentCount() { return readNumberSetting(this.db, FeatureSettingKey.AttachmentsMaxFilesCount); }
+
+  async list(bpNumber: string) {
+    const { rows } = await this.db.$client.query<{ id: number; name: string; created_at: Date; is_default: boolean }>(
+      'SELECT id, name, created_at, is_default FROM carts WHERE bp_number = $1 ORDER BY created_at, id', [bpNumber]);
+    const result = [];
+    for (const r of rows) {
+      const view = await this.view(this.db.$client, bpNumber, (await findCart(this.db.$client, bpNumber, Number(r.id)))!);
+      result.push({ id: Number(r.id), name: r.name, dateCreated: r.created_at.toISOString(), itemCount: view.items.length - view.unavailableItemIds.length, totalNetValue: view.totalNetValue, isDefault: r.is_default });
+    }
+    return result;
+  }
+
+  async create(bpNumber: string, userId: string, name: string): Promise<MultiCart> {
+    const max = await this.maxCartCount();
+    return inTransaction(this.db, async (tx) => {
+      const c = tx.$client;
+      // Serialise cart creation per partner so the maximum holds under concurrent requests.
+      await c.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`carts:${bpNumber}`]);
+      const { rows } = await c.query<{ n: number }>('SELECT count(*)::int AS n FROM carts WHERE bp_number = $1', [bpNumber]);
+      if (rows[0].n >= max) {
+        throw new HttpProblem(400, cartMessages.maxCartsReached(max), { type: ProblemType.valueNotInRange, errors: [{ field: 'body.name', message: cartMessages.maxCartsReached(max) }] });
+      }
+      const inserted = await c.query<{ id: number }>(
+        `INSERT INTO carts (bp_number, name, is_default, created_by) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (bp_number, lower(name)) DO NOTHING RETURNING id`, [bpNumber, name, rows[0].n === 0, userId]);
+      if (!inserted.rows[0]) throw nameTaken();
+      return this.view(c, bpNumber, (await findCart(c, bpNumber, Number(inserted.rows[0].id)))!);
+    });
+  }
+
+  /** The partner's default cart, created ('Warenkorb') when the partner has none yet. */
+  async defaultCart(bpNumber: string, userId: string): Promise<CartRow> {
+    await this.db.$client.query(
+      `INSERT INTO carts (bp_number, name, is_default, created_by) SELECT $1, 'Warenkorb', true, $2
+        WHERE NOT EXISTS (SELECT 1 FROM carts WHERE bp_number = $1) ON CONFLICT DO NOTHING`, [bpNumber, userId]);
+    await repairDefault(this.db.$client, bpNumber);
+    const { rows } = await this.db.$client.query<{ id: number }>('SELECT id FROM carts WHERE bp_number = $1 AND is_default', [bpNumber]);
+    return (await findCart(this.db.$client, bpNumber, Number(rows[0].id)))!;
+  }
+
+  async get(bpNumber: string, cartId: number): Promise<MultiCart> {
+    const cart = await findCart(this.db.$client, bpNumber, cartId);
+    if (!cart) throw notFound(cartMessages.cartNotFound);
+    return this.view(this.db.$client, bpNumber, cart);
+  }
+
+  async rename(bpNumber: string, cartId: number, name: string) {
+    const cart = await findCart(this.db.$client, bpNumber, cartId);
+    if (!cart) throw notFound(cartMessages.cartNotFound);
+    try {
+      await this.db.$client.query('UPDATE carts SET name = $3, updated_at = now() WHERE id = $1 AND bp_number = $2', [cartId, bpNumber, name]);
+    } catch (error) {
+      if ((error as { code?: string }).code === '23505') throw nameTaken();
+      throw error;
+    }
+    return this.get(bpNumber, cartId);
+  }
+
+  async updateDetails(bpNumber: string, cartId: number, body: { projectId?: number | null; deliveryAddressId?: number | null; deliveryDate?: string | null }) {
+    const cart = await findCart(this.db.$client, bpNumber, cartId);
+    if (!cart) throw notFound(cartMessages.cartNotFound);
+    await this.checkReferences(this.db.$client, bpNumber, body);
+    checkDeliveryDate(body.deliveryDate, 'body.deliveryDate');
+    await this.db.$client.query(
+      `UPDATE carts SET project_id = $3, delivery_address_id = $4, delivery_date = $5, updated_at = now() WHERE id = $1 AND bp_number = $2`,
+      [cartId, bpNumber, body.projectId ?? null, body.deliveryAddressId ?? null, body.deliveryDate || null]);
+    return this.get(bpNumber, cartId);
+  }
+
+  async remove(bpNumber: string, cartId: number) {
+    await inTransaction(this.db, async (tx) => {
+      const cart = await findCart(tx.$client, bpNumber, cartId, true);
+      if (!cart) throw notFound(cartMessages.cartNotFound);
+      await tx.$client.query('DELETE FROM carts WHERE id = $1', [cartId]);
+      await repairDefault(tx.$client, bpNumber);
+    });
+  }
+
+  /** Projects and addresses must belong to the same partner; a foreign id is reported as not found. */
+  async checkReferences(c: Queryable, bpNumber: string, body: { projectId?: number | null; deliveryAddressId?: number | null }) {
+    if (body.projectId != null) {
+      const { rowCount } = await c.query('SELECT 1 FROM projects WHERE id = $1 AND bp_number = $2', [body.projectId, bpNumber]);
+      if (!rowCount) throw validationProblem([{ field: 'body.projectId', message: 'Projekt nicht gefunden' }]);
+    }
+    if (body.deliveryAddressId != null) {
+      const { rowCount } = await c.query('SELECT 1 FROM delivery_addresses WHERE id = $1 AND bp_number = $2', [body.deliveryAddressId, bpNumber]);
+      if (!rowCount) throw validationProblem([{ field: 'body.deliveryAddressId', message: 'Adresse nicht gefunden' }]);
+    }
+  }
+
+  /** Minimum order quantity rule with the spec's message. */
+  static checkQuantity(quantity: number, minOrderQuantity: number) {
+    if (quantity < minOrderQuantity) {
+      const min = Number.isInteger(minOrderQuantity) ? String(minOrderQuantity) : minOrderQuantity.toLocaleString('de-DE', { maximumFractionDigits: 3 });
+      throw validationProblem([{ field: 'body.quantity', message: messages.minOrderQuantity(min) }], messages.minOrderQuantity(min));
+    }
+  }
+
+  /** The cart as the front end shows it: items with offers, supplier groups, delivery costs and totals. */
+  async view(c: Queryable, bpNumber: string, cart: CartRow): Promise<MultiCart> {
+    const items = await cartItems(c, cart.id);
+    const offers = await this.offers.findOffers(bpNumber, [...new Set(items.map((i) => i.product_instance_id))]);
+    const attachments = await attachmentsOf(c, items.map((i) => i.id));
+    const maxAttachments = await this.maxAttachmentCount();
+    const suppliers = await supplierSettings(c, [...new Set(items.map((i) => i.supplier_bp_number))]);
+    const views: CartItem[] = [];
+    const unavailable: number[] = [];
+    const groups = new Map<string, { supplierName: string; itemCount: number; totalValue: number }>();
+    for (const item of items) {
+      const offer = offers.get(item.product_instance_id);
+      const status = offer?.orderableStatus ?? ProductOrderableStatus.NotOrderable;
+      const netValue = offer ? lineTotal(offer, Number(item.quantity)) : null;
+      const supplierName = offer?.supplierName ?? suppliers.get(item.supplier_bp_number)?.name ?? item.supplier_bp_number;
+      const files = attachments.get(item.id) ?? [];
+      views.push({
+        id: item.id, articleNumber: item.article_number, supplierBusinessPartnerNo: item.supplier_bp_number, productInstanceId: item.product_instance_id,
+        quantity: Number(item.quantity), projectId: item.project_id, comment: item.comment, deliveryDate: item.delivery_date, deliveryAddressId: item.delivery_address_id,
+        imageUrl: offer?.imageUrl ?? null, attachments: files, canUploadAttachment: files.length < maxAttachments || maxAttachments === 1,
+        supplierName, netValue,
+        supplier: { name: supplierName, bpNumber: item.supplier_bp_number, requiredOnboardingForm: offer?.requiredOnboardingForm ?? false, hideAdditionalInfo: offer?.hideAdditionalInfo ?? false },
+        productName: offer?.productName ?? null, manufacturerPid: offer?.manufacturerPid ?? null, brandName: offer?.brandName ?? null,
+        unitPrice: offer?.unitPrice ?? null, priceBasis: offer?.priceBasis ?? 1, minOrderQuantity: offer?.minOrderQuantity ?? 1, unit: offer?.unit ?? null,
+        productOrderableStatus: status,
+      });
+      if (status !== ProductOrderableStatus.Orderable) { unavailable.push(item.id); continue; }
+      const group = groups.get(item.supplier_bp_number) ?? { supplierName, itemCount: 0, totalValue: 0 };
+      group.itemCount += 1;
+      group.totalValue = round2(group.totalValue + (netValue ?? 0));
+      groups.set(item.supplier_bp_number, group);
+    }
+    const supplierGroups = [...groups].map(([bp, g]) => ({ supplierBusinessPartnerNo: bp, ...g, ...deliveryCostFor(g.totalValue, suppliers.get(bp) ?? { deliveryCost: 0, freeDeliveryThreshold: 0 }) }));
+    return {
+      id: cart.id, name: cart.name, isDefault: cart.is_default, projectId: cart.project_id && Number(cart.project_id), deliveryAddressId: cart.delivery_address_id && Number(cart.delivery_address_id),
+      deliveryDate: cart.delivery_date, dateCreated: new Date(cart.created_at).toISOString(), items: views,
+      supplierOrderValues: supplierGroups.map((g) => ({ supplierBusinessPartnerNo: g.supplierBusinessPartnerNo, orderValue: g.totalValue })),
+      supplierGroups, unavailableItemIds: unavailable,
+      totalNetValue: round2(supplierGroups.reduce((s, g) => s + g.totalValue, 0)),
+      totalDeliveryCost: round2(supplierGroups.reduce((s, g) => s + g.deliveryCost, 0)),
+    };
+  }
+}

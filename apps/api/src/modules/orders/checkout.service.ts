@@ -1,0 +1,142 @@
+import { ProductOrderableStatus, cartMessages } from '@shk/contracts';
+import type { Caller } from '../../http/auth.ts';
+import type { AppDeps } from '../../http/types.ts';
+import { inTransaction, type TxDb } from '../../db/pool.ts';
+import { HttpProblem, notFound } from '../../http/problem.ts';
+import { CartsService } from '../carts/carts.service.ts';
+import { cartItems, findCart, supplierSettings } from '../carts/carts.repo.ts';
+import { deliveryCostFor } from '../carts/delivery-cost.ts';
+import { lineTotal, type OfferCatalog, type OfferSnapshot } from '../carts/offer-catalog.ts';
+import { ORDER_TRANSMIT_QUEUE } from './transmission.ts';
+
+/** A repeated checkout of an emptied cart within this window returns the order it already created. */
+const REPEAT_WINDOW_MS = 10 * 60 * 1000;
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+type Line = { item: Awaited<ReturnType<typeof cartItems>>[number]; offer: OfferSnapshot; total: number | null };
+
+/**
+ * Checkout as explicit steps inside one transaction: lock the cart → read and check the lines →
+ * create the customer order → one supplier order per supplier with line snapshots and attachments →
+ * empty the cart and remember the order. Transmission to suppliers is queued after commit.
+ */
+export class CheckoutService {
+  constructor(private readonly deps: AppDeps, private readonly offers: OfferCatalog, private readonly carts: CartsService) {}
+
+  async checkout(caller: Caller, bpNumber: string, cartId: number): Promise<{ customerOrderNumber: string }> {
+    const result = await inTransaction(this.deps.db, async (tx) => {
+      const cart = await findCart(tx.$client, bpNumber, cartId, true);
+      if (!cart) throw notFound(cartMessages.cartNotFound);
+      // Cart-level project, address and date apply to every line that has none of its own.
+      const items = (await cartItems(tx.$client, cart.id)).map((i) => ({
+        ...i,
+        project_id: i.project_id ?? (cart.project_id != null ? Number(cart.project_id) : null),
+        delivery_address_id: i.delivery_address_id ?? (cart.delivery_address_id != null ? Number(cart.delivery_address_id) : null),
+        delivery_date: i.delivery_date ?? cart.delivery_date,
+      }));
+      if (!items.length) {
+        const recent = cart.last_order_number && cart.last_checkout_at && Date.now() - new Date(cart.last_checkout_at).getTime() < REPEAT_WINDOW_MS;
+        if (recent) return { customerOrderNumber: cart.last_order_number!, supplierOrderIds: [] as number[] };
+        throw new HttpProblem(400, cartMessages.emptyCart);
+      }
+      const lines = await this.readLines(bpNumber, items);
+      const order = await this.createCustomerOrder(tx, caller, bpNumber, cart, lines);
+      const supplierOrderIds = await this.createSupplierOrders(tx, bpNumber, order.id, lines);
+      await this.emptyCart(tx, cart.id, order.number, lines.map((l) => l.item.id));
+      return { customerOrderNumber: order.number, supplierOrderIds };
+    });
+    for (const id of result.supplierOrderIds) await this.deps.jobs.send(ORDER_TRANSMIT_QUEUE, { supplierOrderId: id });
+    return { customerOrderNumber: result.customerOrderNumber };
+  }
+
+  /** Only orderable lines are ordered; unavailable ones stay in the cart (they are hidden there). */
+  private async readLines(bpNumber: string, items: Awaited<ReturnType<typeof cartItems>>): Promise<Line[]> {
+    const offers = await this.offers.findOffers(bpNumber, items.map((i) => i.product_instance_id));
+    const lines: Line[] = [];
+    for (const item of items) {
+      const offer = offers.get(item.product_instance_id);
+      if (!offer || offer.orderableStatus !== ProductOrderableStatus.Orderable) continue;
+      CartsService.checkQuantity(Number(item.quantity), offer.minOrderQuantity);
+      lines.push({ item, offer, total: lineTotal(offer, Number(item.quantity)) });
+    }
+    if (!lines.length) throw new HttpProblem(400, cartMessages.emptyCart, { detail: 'Keine bestellbaren Positionen' });
+    return lines;
+  }
+
+  private async createCustomerOrder(tx: TxDb, caller: Caller, bpNumber: string, cart: { id: number; name: string; delivery_address_id: number | null }, lines: Line[]) {
+    const c = tx.$client;
+    const partner = (await c.query('SELECT * FROM business_partners WHERE bp_number = $1', [bpNumber])).rows[0];
+    const address = cart.delivery_address_id
+      ? (await c.query('SELECT * FROM delivery_addresses WHERE id = $1', [cart.delivery_address_id])).rows[0]
+      : null;
+    const totals = await this.totalsBySupplier(tx, lines);
+    const totalNet = round2([...totals.values()].reduce((s, t) => s + t.net, 0));
+    const totalDelivery = round2([...totals.values()].reduce((s, t) => s + t.deliveryCost, 0));
+    const year = new Date().getFullYear();
+    const { rows } = await c.query<{ id: number; customer_order_number: string }>(
+      `INSERT INTO customer_orders (customer_order_number, bp_number, user_id, cart_id, cart_name, total_net, delivery_cost_total, dispatch_to, customer_address)
+       VALUES ('KB-' || $1 || '-' || nextval('customer_order_number_seq'), $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id, customer_order_number`,
+      [year, bpNumber, caller.userId, cart.id, cart.name, totalNet, totalDelivery,
+        address ? `${address.company_name}, ${address.postal_code} ${address.city}` : `${partner.official_company_name ?? partner.name}, ${partner.postal_code} ${partner.city}`,
+        JSON.stringify({ name: partner.official_company_name ?? partner.name, street: partner.street, houseNumber: partner.house_number, postalCode: partner.postal_code, city: partner.city, country: partner.country, email: partner.email, phoneNumber: partner.phone_number, taxNumber: partner.tax_number, vatId: partner.vat_id })]);
+    return { id: Number(rows[0].id), number: rows[0].customer_order_number, totals };
+  }
+
+  private async totalsBySupplier(tx: TxDb, lines: Line[]) {
+    const settings = await supplierSettings(tx.$client, [...new Set(lines.map((l) => l.offer.supplierBpNumber))]);
+    const totals = new Map<string, { net: number; deliveryCost: number }>();
+    for (const l of lines) {
+      const t = totals.get(l.offer.supplierBpNumber) ?? { net: 0, deliveryCost: 0 };
+      t.net = round2(t.net + (l.total ?? 0));
+      totals.set(l.offer.supplierBpNumber, t);
+    }
+    for (const [bp, t] of totals) t.deliveryCost = deliveryCostFor(t.net, settings.get(bp) ?? { deliveryCost: 0, freeDeliveryThreshold: 0 }).deliveryCost;
+    return totals;
+  }
+
+  private async createSupplierOrders(tx: TxDb, bpNumber: string, customerOrderId: number, lines: Line[]): Promise<number[]> {
+    const c = tx.$client;
+    const totals = await this.totalsBySupplier(tx, lines);
+    const ids: number[] = [];
+    const projectIds = [...new Set(lines.map((l) => l.item.project_id).filter((p): p is number => p != null))];
+    const addressIds = [...new Set(lines.map((l) => l.item.delivery_address_id).filter((p): p is number => p != null))];
+    const projects = new Map((await c.query('SELECT id, code, description FROM projects WHERE id = ANY($1)', [projectIds])).rows.map((p) => [Number(p.id), p]));
+    const addresses = new Map((await c.query('SELECT * FROM delivery_addresses WHERE id = ANY($1)', [addressIds])).rows.map((a) => [Number(a.id), a]));
+    for (const [supplierBp, total] of totals) {
+      const relation = (await c.query('SELECT supplier_customer_number FROM supplier_customers WHERE buyer_bp_number = $1 AND supplier_bp_number = $2', [bpNumber, supplierBp])).rows[0];
+      const { rows } = await c.query<{ id: number }>(
+        `INSERT INTO supplier_orders (supplier_order_number, customer_order_id, supplier_bp_number, buyer_bp_number, supplier_customer_number, net_value, delivery_cost)
+         VALUES ('LB-' || nextval('supplier_order_number_seq'), $1, $2, $3, $4, $5, $6) RETURNING id`,
+        [customerOrderId, supplierBp, bpNumber, relation?.supplier_customer_number ?? null, total.net, total.deliveryCost]);
+      const supplierOrderId = Number(rows[0].id);
+      ids.push(supplierOrderId);
+      let lineNo = 0;
+      for (const { item, offer, total: lineValue } of lines.filter((l) => l.offer.supplierBpNumber === supplierBp)) {
+        const project = item.project_id != null ? projects.get(item.project_id) : null;
+        const address = item.delivery_address_id != null ? addresses.get(item.delivery_address_id) : null;
+        const line = await c.query<{ id: number }>(
+          `INSERT INTO order_lines (supplier_order_id, line_no, product_instance_id, article_number, producer_number, manufacturer_name, name, description,
+             unit_price, price_basis, min_quantity, quantity, quantity_price, unit_code, price_on_request, delivery_date, project_code, project_description,
+             comment, delivery_address, image_url)
+           VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21) RETURNING id`,
+          [supplierOrderId, ++lineNo, offer.productInstanceId, offer.articleNumber, offer.manufacturerPid, offer.manufacturerName ?? offer.brandName, offer.productName,
+            offer.description, offer.unitPrice, offer.priceBasis, offer.minOrderQuantity, item.quantity, lineValue, offer.unit, offer.priceOnRequest,
+            item.delivery_date, project?.code ?? null, project?.description ?? null, item.comment,
+            address ? JSON.stringify({ name: address.company_name, contactPerson: address.contact_person, additionalInfo: address.additional_info, street: address.street_name, houseNumber: address.house_number, postalCode: address.postal_code, city: address.city, countryCode: address.country_code, phoneNumber: address.phone_number }) : null,
+            offer.imageUrl]);
+        await c.query(
+          `INSERT INTO order_line_attachments (order_line_id, file_name, content_type, size_bytes, content)
+           SELECT $1, file_name, content_type, size_bytes, content FROM cart_item_attachments WHERE cart_item_id = $2 ORDER BY id`,
+          [Number(line.rows[0].id), item.id]);
+      }
+    }
+    return ids;
+  }
+
+  private async emptyCart(tx: TxDb, cartId: number, orderNumber: string, orderedItemIds: number[]) {
+    await tx.$client.query('DELETE FROM cart_items WHERE id = ANY($1)', [orderedItemIds]);
+    await tx.$client.query(
+      `UPDATE carts SET project_id = NULL, delivery_address_id = NULL, delivery_date = NULL, last_order_number = $2, last_checkout_at = now(), updated_at = now()
+        WHERE id = $1`, [cartId, orderNumber]);
+  }
+}

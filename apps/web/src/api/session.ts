@@ -1,0 +1,75 @@
+import { useCallback } from 'react';
+import { useAuth } from 'react-oidc-context';
+import { useMutation, useQuery, type UseQueryOptions } from '@tanstack/react-query';
+import { api } from './client';
+import { expectStatus, unwrap } from './problem';
+import { queryKeys } from './query-keys';
+import { cartMemory } from './cart-memory';
+import type { UserProfile } from './types';
+
+/** The signed-in user's profile: role, current business partner and the partners to switch to. */
+export function useUserProfile() {
+  const { isAuthenticated } = useAuth();
+  return useQuery({
+    queryKey: queryKeys.userProfile,
+    queryFn: async (): Promise<UserProfile> => unwrap(await api.GET('/v1/UserProfile')),
+    enabled: isAuthenticated,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/**
+ * A read cached per current business partner: the partner number is part of the key, so a switch
+ * never shows the previous partner's data. Runs once the profile is known.
+ */
+export function usePartnerQuery<T>(
+  key: readonly unknown[],
+  queryFn: () => Promise<T>,
+  options: Omit<UseQueryOptions<T>, 'queryKey' | 'queryFn'> = {},
+) {
+  const profile = useUserProfile();
+  const bpNumber = profile.data?.currentBpNumber ?? null;
+  return useQuery({
+    ...options,
+    queryKey: queryKeys.partnerScoped(bpNumber, ...key),
+    queryFn,
+    enabled: profile.isSuccess && (options.enabled ?? true),
+  });
+}
+
+/**
+ * Switches the current business partner. On 204 the cart memory is cleared and the portal reloads on
+ * the home page (spec: a full reload drops every cached read of the previous partner).
+ */
+export function useSwitchPartner() {
+  return useMutation({
+    mutationFn: async (bpNumber: string) => expectStatus(await api.PUT('/v1/UserProfile', { body: { bpNumber } }), 204),
+    onSuccess: () => {
+      cartMemory.clear();
+      window.location.assign('/');
+    },
+  });
+}
+
+/** Where to come back to after the identity provider. */
+export interface SignInState { returnTo?: string }
+
+export function useSignIn() {
+  const auth = useAuth();
+  return useCallback((returnTo?: string) => auth.signinRedirect({ state: { returnTo } satisfies SignInState }), [auth]);
+}
+
+/** Signs out for real: forgets the cart and the stored user, then ends the identity provider's session. */
+export function useSignOut() {
+  const auth = useAuth();
+  return useCallback(async () => {
+    cartMemory.clear();
+    try {
+      await auth.signoutRedirect();
+    } catch {
+      // Provider unreachable: at least forget the tokens locally.
+      await auth.removeUser();
+      window.location.assign('/');
+    }
+  }, [auth]);
+}

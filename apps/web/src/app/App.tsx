@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router';
+import { AuthProvider } from 'react-oidc-context';
+import type { UserManager } from 'oidc-client-ts';
+import { configureApiAuth } from '../api/client';
+import { createQueryClient } from '../api/query-client';
+import type { ClientConfig } from '../api/types';
+import { createAppRouter } from './router';
+import { theme } from './theme';
+
+/** Removes ?code=…&state=… after the sign-in callback without disturbing the router's history entry. */
+const forgetAuthParams = () => window.history.replaceState(window.history.state, '', window.location.pathname);
+
+function createSession(config: ClientConfig, userManager: UserManager) {
+  const queryClient = createQueryClient();
+  configureApiAuth({
+    getAccessToken: async () => {
+      const user = await userManager.getUser();
+      return user && !user.expired ? user.access_token : null;
+    },
+    // The API no longer accepts the token (expired, revoked): forget it, the guard then shows 'Willkommen'.
+    onUnauthorized: () => void userManager.removeUser(),
+  });
+  // Nothing of one user's data survives into the next session.
+  userManager.events.addUserUnloaded(() => queryClient.clear());
+  return { queryClient, router: createAppRouter(config.callbackPath) };
+}
+
+export function App({ config, userManager }: { config: ClientConfig; userManager: UserManager }) {
+  const [{ queryClient, router }] = useState(() => createSession(config, userManager));
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="light">
+      <DatesProvider settings={{ locale: 'de', firstDayOfWeek: 1 }}>
+        <QueryClientProvider client={queryClient}>
+          <AuthProvider userManager={userManager} onSigninCallback={forgetAuthParams}>
+            <RouterProvider router={router} />
+          </AuthProvider>
+        </QueryClientProvider>
+      </DatesProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,65 @@
+import { Button, Loader, Menu, Stack, Text } from '@mantine/core';
+import { messages, roleLabels } from '@shk/contracts';
+import { useSwitchPartner } from '../../api/session';
+import type { UserProfile } from '../../api/types';
+import { toast } from '../../ui/toast';
+import { CheckIcon, ChevronDownIcon } from '../../ui/icons';
+
+/**
+ * The current business partner's name with a dropdown to switch (options 'number name'). Disabled with
+ * fewer than two partners and inside a procurement system (IDS). Without a partner: e-mail and role.
+ */
+export function PartnerSwitch({ profile }: { profile: UserProfile }) {
+  const switchPartner = useSwitchPartner();
+  const partners = profile.availableBusinessPartners;
+
+  if (!profile.currentBpNumber) {
+    return (
+      <Stack gap={0} data-testid="current-user" align="flex-end">
+        <Text size="sm" fw={600}>{profile.email}</Text>
+        <Text size="xs" c="dimmed">{roleLabels[profile.role]}</Text>
+      </Stack>
+    );
+  }
+
+  const canSwitch = partners.length >= 2 && !profile.idsContextId;
+  const currentName = profile.currentBpName ?? profile.currentBpNumber;
+  const choose = (bpNumber: string) => {
+    if (bpNumber === profile.currentBpNumber) return;
+    switchPartner.mutate(bpNumber, { onError: () => toast.error(messages.genericRetry) });
+  };
+
+  return (
+    <Menu position="bottom-end" shadow="md" width={340} disabled={!canSwitch}>
+      <Menu.Target>
+        <Button
+          variant="subtle"
+          color="dark"
+          disabled={!canSwitch}
+          rightSection={switchPartner.isPending ? <Loader size="xs" /> : canSwitch ? <ChevronDownIcon size={16} /> : null}
+          aria-label={`Geschäftspartner: ${currentName}`}
+          data-testid="partner-switch"
+          styles={{ root: { height: 'auto', paddingBlock: 4 }, label: { whiteSpace: 'normal', textAlign: 'right' } }}
+        >
+          <Stack gap={0} align="flex-end">
+            <Text size="xs" c="dimmed" component="span">Geschäftspartner</Text>
+            <Text size="sm" fw={600} component="span" data-testid="current-partner">{currentName}</Text>
+          </Stack>
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>Geschäftspartner wechseln</Menu.Label>
+        {partners.map((partner) => (
+          <Menu.Item
+            key={partner.number}
+            onClick={() => choose(partner.number)}
+            rightSection={partner.number === profile.currentBpNumber ? <CheckIcon size={16} /> : null}
+            aria-current={partner.number === profile.currentBpNumber || undefined}
+          >
+            {partner.number} {partner.name}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

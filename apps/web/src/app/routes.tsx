@@ -1,0 +1,58 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { PlaceholderPage } from '../ui/PlaceholderPage';
+import type { RouteAccess, RouteKey } from './access';
+
+export interface AppRoute {
+  path: string;
+  access: RouteAccess;
+  page: LazyExoticComponent<ComponentType> | ComponentType;
+}
+
+/** A page module with a default export, loaded when the route is first opened. */
+const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
+
+/** A page that a later issue builds; the German title keeps guard, menus and tests meaningful now. */
+const placeholder = (title: string): ComponentType => () => <PlaceholderPage title={title} />;
+
+/**
+ * Every route of the SPA: path → access (a key of the role table in access.ts) → page.
+ * Adding a page is one line here.
+ */
+export const appRoutes: readonly AppRoute[] = [
+  { path: '/', access: 'home', page: page(() => import('../features/home/HomePage')) },
+  { path: '/suche', access: 'search', page: page(() => import('../features/search/SearchPage')) },
+  { path: '/aktion', access: 'search', page: page(() => import('../features/search/ActionRedirect')) },
+  { path: '/produkt', access: 'product', page: placeholder('Produkt') },
+  { path: '/warenkorb/:cartId?', access: 'cart', page: placeholder('Warenkorb') },
+  { path: '/my-carts', access: 'myCarts', page: placeholder('Meine Warenkörbe') },
+  { path: '/meine-favoriten', access: 'favourites', page: placeholder('Meine Favoriten') },
+  { path: '/bestellungen', access: 'orders', page: placeholder('Bestellungen') },
+  { path: '/bestellungen/bestellung', access: 'orders', page: placeholder('Bestellung') },
+  { path: '/meine-lieferanten', access: 'mySuppliers', page: placeholder('Meine Lieferanten') },
+  { path: '/profil', access: 'profile', page: page(() => import('../features/profile/ProfilePage')) },
+  { path: '/ids-warenkorb', access: 'preCart', page: placeholder('IDS-Warenkorb') },
+  { path: '/add-to-cart', access: 'addToCart', page: placeholder('Artikel hinzufügen') },
+  { path: '/meine-kunden', access: 'myCustomers', page: placeholder('Meine Kunden') },
+  { path: '/lieferantenbestellungen', access: 'supplierOrders', page: placeholder('Bestellungen') },
+  { path: '/geschaeftspartner', access: 'businessPartner', page: placeholder('Geschäftspartner') },
+  { path: '/dashboard', access: 'dashboard', page: placeholder('Mein Dashboard') },
+  { path: '/berichte', access: 'reports', page: placeholder('My reports') },
+  { path: '/admin', access: 'admin', page: placeholder('Lieferanten') },
+  { path: '/parameter', access: 'customParameter', page: placeholder('Zugeschnittene Parameter') },
+  { path: '/parameter/:key', access: 'customParameter', page: placeholder('Zugeschnittene Parameter') },
+  { path: '/version', access: 'signedIn', page: page(() => import('../features/version/VersionPage')) },
+  { path: '/impressum', access: 'public', page: page(() => import('../features/legal/ImprintPage')) },
+  { path: '/datenschutz', access: 'public', page: page(() => import('../features/legal/PrivacyPage')) },
+  { path: '/agb', access: 'public', page: page(() => import('../features/legal/TermsPage')) },
+  { path: '/cookie-declaration', access: 'public', page: page(() => import('../features/legal/CookieDeclarationPage')) },
+  { path: '/ids', access: 'public', page: placeholder('IDS') },
+  { path: '/unauthorized', access: 'public', page: page(() => import('../features/errors/UnauthorizedPage')) },
+  { path: '/ids-bad-request', access: 'public', page: page(() => import('../features/errors/IdsBadRequestPage')) },
+];
+
+/** The main path of a route key (the first route that names it), e.g. for redirects and menus. */
+export function pathOf(key: RouteKey): string {
+  const route = appRoutes.find((r) => r.access === key);
+  if (!route) throw new Error(`No route for ${key}`);
+  return route.path.replace(/\/:[^/]+\?$/, '');
+}

@@ -1,0 +1,8 @@
+import { Navigate } from 'react-router';
+import { treeNodeAction } from '@shk/contracts';
+import { searchUrl, treeFilter } from '../../ui/search-url';
+
+/** /aktion: the current promotions are the search with tree filter SHKMARKET_10. */
+export default function ActionRedirect() {
+  return <Navigate to={searchUrl({ filters: [treeFilter(treeNodeAction)] })} replace />;
+}

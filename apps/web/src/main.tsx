@@ -1,0 +1,35 @@
+import '@mantine/core/styles.css';
+import '@mantine/dates/styles.css';
+import '@mantine/dropzone/styles.css';
+import '@mantine/carousel/styles.css';
+import './ui/global.css';
+import 'dayjs/locale/de';
+import dayjs from 'dayjs';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { StartupError } from './app/StartupError';
+import { completeSilentRenew, createUserManager, isSilentRenewFrame, loadClientConfig } from './app/auth/user-manager';
+
+dayjs.locale('de');
+
+async function start() {
+  if (isSilentRenewFrame()) {
+    await completeSilentRenew();
+    return;
+  }
+  const root = createRoot(document.getElementById('root')!);
+  try {
+    const config = await loadClientConfig();
+    root.render(
+      <StrictMode>
+        <App config={config} userManager={createUserManager(config)} />
+      </StrictMode>,
+    );
+  } catch (error) {
+    console.error('Start failed', error);
+    root.render(<StartupError />);
+  }
+}
+
+void start();

@@ -1,0 +1,51 @@
+import { treeNodeSellerCatalogue } from '@shk/contracts';
+
+/** One search filter as the search URL and the API carry it. */
+export interface SearchFilter {
+  columnName: string;
+  filterType: 'Auswahl' | 'Baum' | 'Regler';
+  filterValues?: string[];
+  sliderValues?: { minValue?: number | null; maxValue?: number | null };
+}
+
+export const TREE_COLUMN = 'TREE_ELEMENT_ID_SHKMARKET';
+
+/** UTF-8 safe base64 of the filter list's JSON (spec: base64 JSON, then URL-encoded by URLSearchParams). */
+export function encodeFilters(filters: readonly SearchFilter[]): string {
+  const bytes = new TextEncoder().encode(JSON.stringify(filters));
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+/** The filter list of a `filters` query value; an empty list for missing or malformed values. */
+export function decodeFilters(encoded: string | null | undefined): SearchFilter[] {
+  if (!encoded) return [];
+  try {
+    const binary = atob(encoded);
+    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
+    const parsed: unknown = JSON.parse(new TextDecoder().decode(bytes));
+    return Array.isArray(parsed) ? (parsed as SearchFilter[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+export const treeFilter = (elementId: string): SearchFilter => ({
+  columnName: TREE_COLUMN,
+  filterType: 'Baum',
+  filterValues: [elementId],
+});
+
+/** '/suche?term=…&page=1&filters=…' (page is one-based; omitted parts stay out of the URL). */
+export function searchUrl(options: { term?: string; page?: number; filters?: readonly SearchFilter[] } = {}): string {
+  const params = new URLSearchParams();
+  if (options.term) params.set('term', options.term);
+  if (options.page) params.set('page', String(Math.max(1, options.page)));
+  if (options.filters?.length) params.set('filters', encodeFilters(options.filters));
+  const query = params.toString();
+  return query ? `/suche?${query}` : '/suche';
+}
+
+/** The seller's catalogue: search pre-filtered to tree node SHKMARKET_11. */
+export const sellerCatalogueUrl = () => searchUrl({ filters: [treeFilter(treeNodeSellerCatalogue)] });
