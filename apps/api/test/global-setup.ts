@@ -56,6 +56,12 @@ export default async function setup(project: TestProject) {
   project.provide('templateDb', TEMPLATE_DB);
 
   return async () => {
+    // An external server outlives the run: leave no template behind (the embedded one is removed whole).
+    if (process.env.TEST_DATABASE_URL) {
+      const cleanup = createPool(admin.toString(), 1);
+      await cleanup.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DB} WITH (FORCE)`).catch(() => {});
+      await cleanup.end();
+    }
     await stop();
     if (dir) fs.rmSync(dir, { recursive: true, force: true });
   };

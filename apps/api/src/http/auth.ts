@@ -24,9 +24,13 @@ export interface Caller {
  */
 export type RouteAccess = 'public' | 'authenticated' | readonly Role[];
 
+/** A registered /v1 route and its declared access (the role × endpoint matrix test enumerates these). */
+export interface RouteAccessEntry { method: string; url: string; roles: RouteAccess }
+
 declare module 'fastify' {
   interface FastifyContextConfig { roles?: RouteAccess }
   interface FastifyRequest { caller: Caller | null }
+  interface FastifyInstance { routeAccess: RouteAccessEntry[] }
 }
 
 export interface TokenVerifierOptions {
@@ -105,10 +109,15 @@ export async function findCaller(db: Db, payload: JWTPayload, emailClaim: string
 /** Authenticates every /v1 route and enforces its declared roles. */
 export function registerAuth(app: FastifyInstance, deps: { db: Db; verify: TokenVerifier; emailClaim: string }) {
   app.decorateRequest('caller', null);
+  const routeAccess: RouteAccessEntry[] = [];
+  app.decorate('routeAccess', routeAccess);
 
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/v1/') && route.url !== '/v1/openapi.json' && !route.config?.roles) {
-      throw new Error(`Route ${route.method} ${route.url} must declare config.roles`);
+    if (!route.url.startsWith('/v1/') || route.url === '/v1/openapi.json') return;
+    const roles = route.config?.roles;
+    if (!roles) throw new Error(`Route ${route.method} ${route.url} must declare config.roles`);
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routeAccess.push({ method, url: route.url, roles });
     }
   });
 

@@ -10,6 +10,10 @@ import { supplierReadRoutes } from './suppliers/suppliers.routes.ts';
 import { addressesRoutes } from './addresses/addresses.routes.ts';
 import { projectsRoutes } from './projects/projects.routes.ts';
 import { ordersRoutes } from './orders/orders.routes.ts';
+import { cartRoutes } from './carts/carts.routes.ts';
+import { cartItemRoutes } from './carts/cart-items.routes.ts';
+import { catalogueOfferCatalog } from './carts/catalogue-offers.ts';
+import { registerOrderTransmission } from './orders/transmission.ts';
 
 /** Every domain module registers its routes here, in one place. */
 export const modules: Array<(app: App, deps: AppDeps) => Promise<void>> = [
@@ -24,4 +28,10 @@ export const modules: Array<(app: App, deps: AppDeps) => Promise<void>> = [
   addressesRoutes,
   projectsRoutes,
   ordersRoutes,
+  async (app, deps) => {
+    const offers = catalogueOfferCatalog(deps.db);
+    await cartRoutes(offers)(app, deps);
+    await cartItemRoutes(offers)(app, deps);
+    registerOrderTransmission(deps);
+  },
 ];

@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 export interface Tokens { access_token: string; id_token: string; refresh_token?: string; expires_in: number; token_type: string }
 
 /** A tiny cookie jar: enough for the provider's session and interaction cookies. */
-class CookieJar {
+export class CookieJar {
   private readonly cookies = new Map<string, string>();
   store(response: Response) {
     for (const header of response.headers.getSetCookie()) {

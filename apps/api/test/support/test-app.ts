@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { inject } from 'vitest';
 import { loadConfig, type AppConfig } from '../../src/config.ts';
 import { createRuntime, type Runtime } from '../../src/runtime.ts';
@@ -62,8 +63,20 @@ export async function startTestApp(options: { env?: Record<string, string>; veri
     close: async () => {
       await runtime.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
+      await dropDatabase(adminUrl, dbName);
     },
   };
+}
+
+/** Removes a test database (matters with TEST_DATABASE_URL, where the server outlives the run). */
+export async function dropDatabase(adminUrl: string, name: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS "${name.replace(/"/g, '')}" WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
 }
 
 /** Waits until `check` returns a truthy value (background jobs, mails). */

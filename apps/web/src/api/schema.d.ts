@@ -340,6 +340,1561 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/SupplierCustomers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Beziehungen des aktuellen Geschäftspartners (Käufer: Lieferanten, Verkäufer: Kunden) */
+        get: {
+            parameters: {
+                query?: {
+                    RelationStatusIds?: string | string[];
+                    SupplierStatusIds?: string | string[];
+                    Name?: string;
+                    PageSize?: number;
+                    Page?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PagedSupplierCustomerRelations"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Geschäftsbeziehung bei einem Lieferanten anfragen */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        supplierBpNumber: string;
+                        supplierCustomerNumber?: string | null;
+                        contactName?: string | null;
+                        contactEmail?: string | null;
+                        contactPhone?: string | null;
+                        message?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RelationSupplier"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/SupplierCustomers/SuppliersWithoutRelation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lieferanten ohne Beziehung zum aktuellen Geschäftspartner */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SupplierSummary"][];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/SupplierCustomers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Eine Geschäftsbeziehung */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SupplierCustomerRelation"];
+                    };
+                };
+            };
+        };
+        /** Status, Begründung oder Kundennummer ändern */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        relationStatusId: 1 | 2 | 3 | 4 | 6 | 7;
+                        comments?: string | null;
+                        supplierCustomerNumber?: string | null;
+                        isActive?: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SupplierCustomerRelation"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/SupplierCustomers/{id}/SupplierCustomerNumber/{supplierCustomerNumber}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Kundennummer hinterlegen */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    supplierCustomerNumber: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SupplierCustomerRelation"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/PlatformOperator/SupplierCustomers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Alle Geschäftsbeziehungen (Mitarbeiter) */
+        get: {
+            parameters: {
+                query?: {
+                    CustomerBpNumber?: string;
+                    SupplierBpNumber?: string;
+                    RelationsStatusId?: string | string[];
+                    PageSize?: number;
+                    Page?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PagedSupplierCustomerRelations"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/PlatformOperator/SupplierCustomers/{id}/StatusChanges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Verlauf der Statusänderungen einer Beziehung */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RelationStatusChange"][];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/Suppliers/{supplierBusinessPartnerNo}/CompanyInfo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Firmendaten und Einstellungen eines Lieferanten */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    supplierBusinessPartnerNo: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SupplierCompanyInfo"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/Suppliers/{supplierBusinessPartnerNo}/ItekIntegrationInfo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stand der Produktdaten-Integration eines Lieferanten */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    supplierBusinessPartnerNo: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SupplierIntegrationInfo"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/Suppliers/ItekIntegrationInfo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stand der Produktdaten-Integration mehrerer Lieferanten */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        supplierBusinessPartnerNumbers: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SupplierIntegrationInfo"][];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/SupplierOnboardingFormTemplates/{bpNumber}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Neukundenformular eines Lieferanten herunterladen */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    bpNumber: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/DeliveryAddresses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lieferadressen des aktuellen Geschäftspartners */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DeliveryAddress"][];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Lieferadresse anlegen */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        companyName: string;
+                        contactPerson?: string | null;
+                        additionalInfo?: string | null;
+                        streetName: string;
+                        houseNumber: string;
+                        postalCode: string;
+                        city: string;
+                        phoneNumber?: string | null;
+                        /**
+                         * @default DE
+                         * @enum {string}
+                         */
+                        countryCode?: "AT" | "BE" | "BG" | "DK" | "DE" | "EE" | "FI" | "FR" | "GR" | "IE" | "IS" | "IT" | "HR" | "LV" | "LI" | "LT" | "LU" | "MT" | "NL" | "NO" | "PL" | "PT" | "RO" | "SE" | "CH" | "SK" | "SI" | "ES" | "CZ" | "HU" | "GB" | "CY";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DeliveryAddress"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/DeliveryAddresses/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Lieferadresse ändern */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        companyName: string;
+                        contactPerson?: string | null;
+                        additionalInfo?: string | null;
+                        streetName: string;
+                        houseNumber: string;
+                        postalCode: string;
+                        city: string;
+                        phoneNumber?: string | null;
+                        /**
+                         * @default DE
+                         * @enum {string}
+                         */
+                        countryCode?: "AT" | "BE" | "BG" | "DK" | "DE" | "EE" | "FI" | "FR" | "GR" | "IE" | "IS" | "IT" | "HR" | "LV" | "LI" | "LT" | "LU" | "MT" | "NL" | "NO" | "PL" | "PT" | "RO" | "SE" | "CH" | "SK" | "SI" | "ES" | "CZ" | "HU" | "GB" | "CY";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DeliveryAddress"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Lieferadresse löschen */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/Projects": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Projekte des aktuellen Geschäftspartners */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Project"][];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Projekt anlegen */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        code: string;
+                        description?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Project"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/CustomerOrders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Bestellungen des aktuellen Geschäftspartners */
+        get: {
+            parameters: {
+                query?: {
+                    PageSize?: number;
+                    Page?: number;
+                    Year?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CustomerOrderList"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/CustomerOrders/{customerOrderNumber}/Details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Bestellung mit Lieferantenbestellungen und Positionen */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    customerOrderNumber: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CustomerOrderDetails"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/PlatformOperator/CustomerOrders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Alle Kundenbestellungen (Mitarbeiter) */
+        get: {
+            parameters: {
+                query?: {
+                    PageSize?: number;
+                    Page?: number;
+                    Year?: number;
+                    BuyerName?: string;
+                    CustomerOrderStatusId?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CustomerOrderList"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/PlatformOperator/CustomerOrders/{customerOrderNumber}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Eine Kundenbestellung (Mitarbeiter) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    customerOrderNumber: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CustomerOrderDetails"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/PlatformOperator/SupplierOrders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Alle Lieferantenbestellungen (Mitarbeiter) */
+        get: {
+            parameters: {
+                query?: {
+                    PageSize?: number;
+                    Page?: number;
+                    Year?: number;
+                    BuyerName?: string;
+                    SupplierId?: string;
+                    SupplierOrderStatusId?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SupplierOrderList"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/PlatformOperator/SupplierOrders/{supplierOrderNumber}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Eine Lieferantenbestellung (Mitarbeiter) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    supplierOrderNumber: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SupplierOrderDetails"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/SupplierOrders/{supplierOrderNumber}/lines/{lineId}/attachments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Anhang einer Bestellposition herunterladen */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    supplierOrderNumber: string;
+                    lineId: number;
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/MultiCarts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Warenkörbe des aktuellen Geschäftspartners */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CartOverview"][];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Warenkorb anlegen */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MultiCart"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/MultiCarts/Default": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Standard-Warenkorb (wird bei Bedarf angelegt) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MultiCart"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/MultiCarts/deliveryCost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Lieferkosten je Lieferant für Bestellwerte */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        supplierOrderValues: {
+                            supplierBusinessPartnerNo: string;
+                            orderValue: number;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DeliveryCostResult"][];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/MultiCarts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Warenkorb mit Positionen */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MultiCart"];
+                    };
+                };
+            };
+        };
+        /** Projekt, Lieferadresse und Lieferdatum des Warenkorbs */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        projectId?: number | null;
+                        deliveryAddressId?: number | null;
+                        deliveryDate?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MultiCart"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Warenkorb löschen */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/MultiCarts/{id}/name": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Warenkorb umbenennen */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MultiCart"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/MultiCarts/{id}/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Positionen ersetzen (leere Liste leert den Warenkorb) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        items: {
+                            id: number;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/MultiCarts/{id}/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Bestellung auslösen */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            customerOrderNumber: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/CartItems": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Artikel in einen Warenkorb legen (ohne cartId: Standard-Warenkorb) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        cartId?: number | null;
+                        productInstanceId: string;
+                        articleNumber?: string | null;
+                        supplierBusinessPartnerNo?: string | null;
+                        quantity: number;
+                        comment?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            productInstanceId: string;
+                            cartItemId: number;
+                            cartId: number;
+                        };
+                    };
+                };
+            };
+        };
+        /** Mehrere Positionen eines Warenkorbs entfernen */
+        delete: {
+            parameters: {
+                query: {
+                    cartId: number;
+                    id: number | number[];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/CartItems/{id}/properties": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Menge, Projekt, Lieferdatum, Lieferadresse und Notiz einer Position */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        id?: number;
+                        quantity: number;
+                        projectId?: number | null;
+                        deliveryDate?: string | null;
+                        deliveryAddressId?: number | null;
+                        comment?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/CartItems/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Position entfernen */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/CartItems/{cartItemId}/attachments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Anhänge hochladen (multipart, Feld files) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    cartItemId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Attachment"][];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/CartItems/{cartItemId}/attachments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Anhang herunterladen */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    cartItemId: number;
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Anhang löschen */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    cartItemId: number;
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -388,6 +1943,293 @@ export interface components {
             taxNumber: string | null;
             organisationType: number;
         };
+        SupplierIntegrationInfoInput: {
+            supplierBusinessPartnerNo: string;
+            integrationStatus: number;
+            provider: string | null;
+            productDataSource: number;
+            filterValue: string | null;
+            brandName: string | null;
+        };
+        RelationSupplierInput: {
+            name: string;
+            bpNumber: string;
+            officialCompanyName: string | null;
+            address: {
+                street: string | null;
+                houseNumber: string | null;
+                postalCode: string | null;
+                city: string | null;
+                country: string | null;
+            };
+            website: string | null;
+            supplierStatusId: number;
+            requiredOnboardingForm: boolean;
+            organisationType: number;
+        };
+        RelationBuyerInput: {
+            name: string;
+            officialCompanyName: string | null;
+            bpNumber: string;
+            email: string | null;
+            phoneNumber: string | null;
+            faxNumber: string | null;
+            website: string | null;
+            taxNumber: string | null;
+            vatId: string | null;
+        };
+        SupplierCustomerRelationInput: {
+            id: number;
+            supplier: components["schemas"]["RelationSupplierInput"];
+            buyer: components["schemas"]["RelationBuyerInput"];
+            relationStatusId: 1 | 2 | 3 | 4 | 6 | 7;
+            supplierCustomerNumber: string | null;
+            sharedCustomerId: string | null;
+            comments: string | null;
+            isActive: boolean;
+            dateCreated: string;
+            dateModified: string;
+            supplierItekIntegrationInfo: components["schemas"]["SupplierIntegrationInfoInput"];
+        };
+        PagedSupplierCustomerRelationsInput: {
+            items: components["schemas"]["SupplierCustomerRelationInput"][];
+            currentPage: number;
+            pageSize: number;
+            totalCount: number;
+            totalPages: number;
+        };
+        RelationStatusChangeInput: {
+            id: number;
+            oldStatusId: number | null;
+            newStatusId: number;
+            comments: string | null;
+            changedAt: string;
+            changedBy: {
+                email: string;
+                firstName: string;
+                lastName: string;
+            } | null;
+        };
+        SupplierSummaryInput: {
+            bpNumber: string;
+            name: string;
+            officialCompanyName: string | null;
+            city: string | null;
+            website: string | null;
+            supplierStatusId: number;
+            organisationType: number;
+            requiredOnboardingForm: boolean;
+        };
+        AttachmentInput: {
+            id: number;
+            fileName: string;
+            size?: number;
+        };
+        CartItemInput: {
+            id: number;
+            articleNumber: string;
+            supplierBusinessPartnerNo: string;
+            productInstanceId: string;
+            quantity: number;
+            projectId: number | null;
+            comment: string | null;
+            deliveryDate: string | null;
+            deliveryAddressId: number | null;
+            imageUrl: string | null;
+            attachments: components["schemas"]["AttachmentInput"][];
+            canUploadAttachment: boolean;
+            supplierName: string;
+            netValue: number | null;
+            supplier: {
+                name: string;
+                bpNumber: string;
+                requiredOnboardingForm: boolean;
+                hideAdditionalInfo: boolean;
+            };
+            productName: string | null;
+            manufacturerPid: string | null;
+            brandName: string | null;
+            unitPrice: number | null;
+            priceBasis: number;
+            minOrderQuantity: number;
+            unit: string | null;
+            productOrderableStatus: number;
+        };
+        DeliveryCostResultInput: {
+            supplierBusinessPartnerNo: string;
+            deliveryCost: number;
+            freeDeliveryThreshold: number;
+            missingForFreeDelivery: number;
+        };
+        MultiCartInput: {
+            id: number;
+            name: string;
+            isDefault: boolean;
+            projectId: number | null;
+            deliveryAddressId: number | null;
+            deliveryDate: string | null;
+            dateCreated: string;
+            items: components["schemas"]["CartItemInput"][];
+            supplierOrderValues: {
+                supplierBusinessPartnerNo: string;
+                orderValue: number;
+            }[];
+            supplierGroups: {
+                supplierBusinessPartnerNo: string;
+                supplierName: string;
+                itemCount: number;
+                totalValue: number;
+                deliveryCost: number;
+                freeDeliveryThreshold: number;
+                missingForFreeDelivery: number;
+            }[];
+            unavailableItemIds: number[];
+            totalNetValue: number;
+            totalDeliveryCost: number;
+        };
+        CartOverviewInput: {
+            id: number;
+            name: string;
+            dateCreated: string;
+            itemCount: number;
+            totalNetValue: number;
+            isDefault: boolean;
+        };
+        DeliveryAddressInput: {
+            id: number;
+            companyName: string;
+            contactPerson: string | null;
+            additionalInfo: string | null;
+            streetName: string;
+            houseNumber: string;
+            postalCode: string;
+            city: string;
+            phoneNumber: string | null;
+            countryCode: string;
+            isReadOnly: boolean;
+        };
+        ProjectInput: {
+            id: number;
+            code: string;
+            description: string | null;
+        };
+        CustomerOrderListItemInput: {
+            orderNumber: string;
+            orderDate: string;
+            dispatchTo: string | null;
+            customerOrderStatusId: number;
+            totalValueExcludingVat: number;
+            buyerName: string;
+            buyerBpNumber: string;
+        };
+        CustomerOrderListInput: {
+            items: components["schemas"]["CustomerOrderListItemInput"][];
+            currentPage: number;
+            pageSize: number;
+            totalCount: number;
+            totalPages: number;
+            availableBuyerNames: string[];
+            availableOrderStatuses: {
+                id: number | string;
+                name: string;
+            }[];
+            availableOrderYears: number[];
+            availableSellers: {
+                id: number | string;
+                name: string;
+            }[];
+        };
+        SupplierOrderListItemInput: {
+            orderNumber: string;
+            customerOrderNumber: string;
+            orderDate: string;
+            supplierId: string;
+            supplierName: string;
+            buyerName: string;
+            buyerBpNumber: string;
+            supplierCustomerId: string | null;
+            supplierOrderStatusId: number;
+            totalValueExcludingVat: number;
+        };
+        SupplierOrderListInput: {
+            items: components["schemas"]["SupplierOrderListItemInput"][];
+            currentPage: number;
+            pageSize: number;
+            totalCount: number;
+            totalPages: number;
+            availableBuyerNames: string[];
+            availableOrderStatuses: {
+                id: number | string;
+                name: string;
+            }[];
+            availableOrderYears: number[];
+            availableSellers: {
+                id: number | string;
+                name: string;
+            }[];
+        };
+        OrderAddressInput: {
+            name?: string | null;
+            contactPerson?: string | null;
+            additionalInfo?: string | null;
+            street?: string | null;
+            houseNumber?: string | null;
+            postalCode?: string | null;
+            city?: string | null;
+            countryCode?: string | null;
+            country?: string | null;
+            phoneNumber?: string | null;
+            email?: string | null;
+            taxNumber?: string | null;
+            vatId?: string | null;
+        };
+        OrderLineInput: {
+            lineId: number;
+            lineNo: number;
+            productInstanceId: string;
+            articleNumber: string;
+            producerNumber: string | null;
+            manufacturerName: string | null;
+            name: string;
+            description: string | null;
+            unitPrice: number | null;
+            priceBasis: number;
+            quantityPrice: number | null;
+            quantity: number;
+            unitCode: string | null;
+            priceOnRequest: boolean;
+            deliveryDate: string | null;
+            projectCode: string | null;
+            comment: string | null;
+            deliveryAddress: components["schemas"]["OrderAddressInput"] | null;
+            images: string[];
+            attachments: components["schemas"]["AttachmentInput"][];
+        };
+        SupplierOrderDetailsInput: {
+            supplierOrderNumber: string;
+            supplierId: string;
+            supplierName: string;
+            supplierOrderStatusId: number;
+            orderPlaced: string;
+            supplierCustomerId: string | null;
+            externalOrderId: string | null;
+            orderedTotal: number;
+            confirmedTotal: number | null;
+            deliveryCost: number;
+            lines: components["schemas"]["OrderLineInput"][];
+        };
+        CustomerOrderDetailsInput: {
+            customerOrderNumber: string;
+            orderPlaced: string;
+            orderTotal: number;
+            deliveryCostTotal: number;
+            customerOrderStatus: number;
+            customerAddress: components["schemas"]["OrderAddressInput"];
+            dispatchTo: string | null;
+            buyerBpNumber: string;
+            dateModified: string;
+            supplierOrdersDetails: components["schemas"]["SupplierOrderDetailsInput"][];
+        };
         ConfigurationValueInput: {
             key: string;
             value: string | null;
@@ -398,6 +2240,34 @@ export interface components {
             clientId: string;
             scope: string;
             callbackPath: string;
+        };
+        SupplierCompanyInfoInput: {
+            businessPartnerNo: string;
+            name: string;
+            officialCompanyName: string | null;
+            street: string | null;
+            houseNumber: string | null;
+            postalCode: string | null;
+            city: string | null;
+            country: string | null;
+            contact: {
+                eMail: string | null;
+                phoneNumber: string | null;
+            };
+            faxNumber: string | null;
+            website: string | null;
+            taxNumber: string | null;
+            organisationType: number;
+            supplierStatusId: number;
+            requiredOnboardingForm: boolean;
+            hasOnboardingFormTemplate: boolean;
+            hasLogo: boolean;
+            showSupplierNote: boolean;
+            supplierNote: string | null;
+            hideGrossPrice: boolean;
+            hideAdditionalInfo: boolean;
+            deliveryCost: number;
+            freeDeliveryThreshold: number;
         };
         Problem: {
             type: string;
@@ -443,6 +2313,293 @@ export interface components {
             taxNumber: string | null;
             organisationType: number;
         };
+        SupplierIntegrationInfo: {
+            supplierBusinessPartnerNo: string;
+            integrationStatus: number;
+            provider: string | null;
+            productDataSource: number;
+            filterValue: string | null;
+            brandName: string | null;
+        };
+        RelationSupplier: {
+            name: string;
+            bpNumber: string;
+            officialCompanyName: string | null;
+            address: {
+                street: string | null;
+                houseNumber: string | null;
+                postalCode: string | null;
+                city: string | null;
+                country: string | null;
+            };
+            website: string | null;
+            supplierStatusId: number;
+            requiredOnboardingForm: boolean;
+            organisationType: number;
+        };
+        RelationBuyer: {
+            name: string;
+            officialCompanyName: string | null;
+            bpNumber: string;
+            email: string | null;
+            phoneNumber: string | null;
+            faxNumber: string | null;
+            website: string | null;
+            taxNumber: string | null;
+            vatId: string | null;
+        };
+        SupplierCustomerRelation: {
+            id: number;
+            supplier: components["schemas"]["RelationSupplier"];
+            buyer: components["schemas"]["RelationBuyer"];
+            relationStatusId: 1 | 2 | 3 | 4 | 6 | 7;
+            supplierCustomerNumber: string | null;
+            sharedCustomerId: string | null;
+            comments: string | null;
+            isActive: boolean;
+            dateCreated: string;
+            dateModified: string;
+            supplierItekIntegrationInfo: components["schemas"]["SupplierIntegrationInfo"];
+        };
+        PagedSupplierCustomerRelations: {
+            items: components["schemas"]["SupplierCustomerRelation"][];
+            currentPage: number;
+            pageSize: number;
+            totalCount: number;
+            totalPages: number;
+        };
+        RelationStatusChange: {
+            id: number;
+            oldStatusId: number | null;
+            newStatusId: number;
+            comments: string | null;
+            changedAt: string;
+            changedBy: {
+                email: string;
+                firstName: string;
+                lastName: string;
+            } | null;
+        };
+        SupplierSummary: {
+            bpNumber: string;
+            name: string;
+            officialCompanyName: string | null;
+            city: string | null;
+            website: string | null;
+            supplierStatusId: number;
+            organisationType: number;
+            requiredOnboardingForm: boolean;
+        };
+        Attachment: {
+            id: number;
+            fileName: string;
+            size?: number;
+        };
+        CartItem: {
+            id: number;
+            articleNumber: string;
+            supplierBusinessPartnerNo: string;
+            productInstanceId: string;
+            quantity: number;
+            projectId: number | null;
+            comment: string | null;
+            deliveryDate: string | null;
+            deliveryAddressId: number | null;
+            imageUrl: string | null;
+            attachments: components["schemas"]["Attachment"][];
+            canUploadAttachment: boolean;
+            supplierName: string;
+            netValue: number | null;
+            supplier: {
+                name: string;
+                bpNumber: string;
+                requiredOnboardingForm: boolean;
+                hideAdditionalInfo: boolean;
+            };
+            productName: string | null;
+            manufacturerPid: string | null;
+            brandName: string | null;
+            unitPrice: number | null;
+            priceBasis: number;
+            minOrderQuantity: number;
+            unit: string | null;
+            productOrderableStatus: number;
+        };
+        DeliveryCostResult: {
+            supplierBusinessPartnerNo: string;
+            deliveryCost: number;
+            freeDeliveryThreshold: number;
+            missingForFreeDelivery: number;
+        };
+        MultiCart: {
+            id: number;
+            name: string;
+            isDefault: boolean;
+            projectId: number | null;
+            deliveryAddressId: number | null;
+            deliveryDate: string | null;
+            dateCreated: string;
+            items: components["schemas"]["CartItem"][];
+            supplierOrderValues: {
+                supplierBusinessPartnerNo: string;
+                orderValue: number;
+            }[];
+            supplierGroups: {
+                supplierBusinessPartnerNo: string;
+                supplierName: string;
+                itemCount: number;
+                totalValue: number;
+                deliveryCost: number;
+                freeDeliveryThreshold: number;
+                missingForFreeDelivery: number;
+            }[];
+            unavailableItemIds: number[];
+            totalNetValue: number;
+            totalDeliveryCost: number;
+        };
+        CartOverview: {
+            id: number;
+            name: string;
+            dateCreated: string;
+            itemCount: number;
+            totalNetValue: number;
+            isDefault: boolean;
+        };
+        DeliveryAddress: {
+            id: number;
+            companyName: string;
+            contactPerson: string | null;
+            additionalInfo: string | null;
+            streetName: string;
+            houseNumber: string;
+            postalCode: string;
+            city: string;
+            phoneNumber: string | null;
+            countryCode: string;
+            isReadOnly: boolean;
+        };
+        Project: {
+            id: number;
+            code: string;
+            description: string | null;
+        };
+        CustomerOrderListItem: {
+            orderNumber: string;
+            orderDate: string;
+            dispatchTo: string | null;
+            customerOrderStatusId: number;
+            totalValueExcludingVat: number;
+            buyerName: string;
+            buyerBpNumber: string;
+        };
+        CustomerOrderList: {
+            items: components["schemas"]["CustomerOrderListItem"][];
+            currentPage: number;
+            pageSize: number;
+            totalCount: number;
+            totalPages: number;
+            availableBuyerNames: string[];
+            availableOrderStatuses: {
+                id: number | string;
+                name: string;
+            }[];
+            availableOrderYears: number[];
+            availableSellers: {
+                id: number | string;
+                name: string;
+            }[];
+        };
+        SupplierOrderListItem: {
+            orderNumber: string;
+            customerOrderNumber: string;
+            orderDate: string;
+            supplierId: string;
+            supplierName: string;
+            buyerName: string;
+            buyerBpNumber: string;
+            supplierCustomerId: string | null;
+            supplierOrderStatusId: number;
+            totalValueExcludingVat: number;
+        };
+        SupplierOrderList: {
+            items: components["schemas"]["SupplierOrderListItem"][];
+            currentPage: number;
+            pageSize: number;
+            totalCount: number;
+            totalPages: number;
+            availableBuyerNames: string[];
+            availableOrderStatuses: {
+                id: number | string;
+                name: string;
+            }[];
+            availableOrderYears: number[];
+            availableSellers: {
+                id: number | string;
+                name: string;
+            }[];
+        };
+        OrderAddress: {
+            name?: string | null;
+            contactPerson?: string | null;
+            additionalInfo?: string | null;
+            street?: string | null;
+            houseNumber?: string | null;
+            postalCode?: string | null;
+            city?: string | null;
+            countryCode?: string | null;
+            country?: string | null;
+            phoneNumber?: string | null;
+            email?: string | null;
+            taxNumber?: string | null;
+            vatId?: string | null;
+        };
+        OrderLine: {
+            lineId: number;
+            lineNo: number;
+            productInstanceId: string;
+            articleNumber: string;
+            producerNumber: string | null;
+            manufacturerName: string | null;
+            name: string;
+            description: string | null;
+            unitPrice: number | null;
+            priceBasis: number;
+            quantityPrice: number | null;
+            quantity: number;
+            unitCode: string | null;
+            priceOnRequest: boolean;
+            deliveryDate: string | null;
+            projectCode: string | null;
+            comment: string | null;
+            deliveryAddress: components["schemas"]["OrderAddress"] | null;
+            images: string[];
+            attachments: components["schemas"]["Attachment"][];
+        };
+        SupplierOrderDetails: {
+            supplierOrderNumber: string;
+            supplierId: string;
+            supplierName: string;
+            supplierOrderStatusId: number;
+            orderPlaced: string;
+            supplierCustomerId: string | null;
+            externalOrderId: string | null;
+            orderedTotal: number;
+            confirmedTotal: number | null;
+            deliveryCost: number;
+            lines: components["schemas"]["OrderLine"][];
+        };
+        CustomerOrderDetails: {
+            customerOrderNumber: string;
+            orderPlaced: string;
+            orderTotal: number;
+            deliveryCostTotal: number;
+            customerOrderStatus: number;
+            customerAddress: components["schemas"]["OrderAddress"];
+            dispatchTo: string | null;
+            buyerBpNumber: string;
+            dateModified: string;
+            supplierOrdersDetails: components["schemas"]["SupplierOrderDetails"][];
+        };
         ConfigurationValue: {
             key: string;
             value: string | null;
@@ -453,6 +2610,34 @@ export interface components {
             clientId: string;
             scope: string;
             callbackPath: string;
+        };
+        SupplierCompanyInfo: {
+            businessPartnerNo: string;
+            name: string;
+            officialCompanyName: string | null;
+            street: string | null;
+            houseNumber: string | null;
+            postalCode: string | null;
+            city: string | null;
+            country: string | null;
+            contact: {
+                eMail: string | null;
+                phoneNumber: string | null;
+            };
+            faxNumber: string | null;
+            website: string | null;
+            taxNumber: string | null;
+            organisationType: number;
+            supplierStatusId: number;
+            requiredOnboardingForm: boolean;
+            hasOnboardingFormTemplate: boolean;
+            hasLogo: boolean;
+            showSupplierNote: boolean;
+            supplierNote: string | null;
+            hideGrossPrice: boolean;
+            hideAdditionalInfo: boolean;
+            deliveryCost: number;
+            freeDeliveryThreshold: number;
         };
     };
     responses: never;

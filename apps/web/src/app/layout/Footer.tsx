@@ -16,7 +16,8 @@ const legalLinks = [
 export function Footer() {
   const { openSettings } = useConsent();
   return (
-    <footer className={classes.footer}>
+    // Explicit role: inside AppShell's <main> a <footer> would not be the page's contentinfo landmark.
+    <footer className={classes.footer} role="contentinfo">
       <Container size="xl" py="xl">
         <SimpleGrid cols={{ base: 1, md: 3 }} spacing="xl">
           <Stack gap={4}>

@@ -4,6 +4,7 @@ import { useSwitchPartner } from '../../api/session';
 import type { UserProfile } from '../../api/types';
 import { toast } from '../../ui/toast';
 import { CheckIcon, ChevronDownIcon } from '../../ui/icons';
+import classes from './PartnerSwitch.module.css';
 
 /**
  * The current business partner's name with a dropdown to switch (options 'number name'). Disabled with
@@ -39,7 +40,7 @@ export function PartnerSwitch({ profile }: { profile: UserProfile }) {
           rightSection={switchPartner.isPending ? <Loader size="xs" /> : canSwitch ? <ChevronDownIcon size={16} /> : null}
           aria-label={`Geschäftspartner: ${currentName}`}
           data-testid="partner-switch"
-          styles={{ root: { height: 'auto', paddingBlock: 4 }, label: { whiteSpace: 'normal', textAlign: 'right' } }}
+          classNames={{ root: classes.trigger, label: classes.label }}
         >
           <Stack gap={0} align="flex-end">
             <Text size="xs" c="dimmed" component="span">Geschäftspartner</Text>

@@ -18,7 +18,7 @@ const userFields = (profile: UserProfile): Field[] => [
   { label: 'E-Mail', value: profile.email },
 ];
 
-const link = (href: string | null, text: string | null) => (href && text ? <Anchor href={href}>{text}</Anchor> : null);
+const link = (href: string | null, text: string | null) => (href && text ? <Anchor href={href} inherit>{text}</Anchor> : null);
 
 const companyFields = (partner: BusinessPartner): Field[] => [
   { label: 'Name', value: partner.name },

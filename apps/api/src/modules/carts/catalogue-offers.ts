@@ -1,0 +1,45 @@
+import { ProductOrderableStatus } from '@shk/contracts';
+import type { Db } from '../../db/pool.ts';
+import { orderabilityBySupplier } from '../relations/orderability.ts';
+import type { OfferCatalog, OfferSnapshot } from './offer-catalog.ts';
+
+/** Public URL of a catalogue media file (served by the catalogue module). */
+export const catalogueMediaUrl = (file: string) => `/v1/Media/${encodeURIComponent(file)}`;
+
+/** Offers from the portal's own catalogue tables (products, product_offers), with the relation rule. */
+export function catalogueOfferCatalog(db: Db): OfferCatalog {
+  return {
+    async findOffers(buyerBpNumber, productInstanceIds) {
+      const result = new Map<string, OfferSnapshot>();
+      if (!productInstanceIds.length) return result;
+      const { rows } = await db.$client.query(
+        `SELECT o.product_instance_id, o.supplier_bp_number, o.supplier_pid, o.unit_code, o.net_price, o.price_basis, o.price_on_demand,
+                o.min_order_quantity, (u.code IS NOT NULL) AS unit_known,
+                p.manufacturer_id, p.manufacturer_pid, p.product_name, p.product_descr, p.media, m.name AS manufacturer_name, br.name AS brand_name,
+                sb.name AS supplier_name, s.required_onboarding_form, s.hide_additional_info
+           FROM product_offers o
+           JOIN products p ON p.id = o.product_no
+           JOIN brands br ON br.brand_no = p.brand_no
+           JOIN manufacturers m ON m.manufacturer_id = p.manufacturer_id
+           JOIN business_partners sb ON sb.bp_number = o.supplier_bp_number
+           LEFT JOIN suppliers s ON s.bp_number = o.supplier_bp_number
+           LEFT JOIN units u ON u.code = o.unit_code
+          WHERE o.product_instance_id = ANY($1)`, [productInstanceIds]);
+      const orderability = await orderabilityBySupplier(db, buyerBpNumber, [...new Set(rows.map((r) => r.supplier_bp_number as string))]);
+      for (const r of rows) {
+        const picture = (r.media as { type: string; file: string }[]).find((m) => m.type === 'picture');
+        const relationStatus = orderability.get(r.supplier_bp_number) ?? ProductOrderableStatus.RelationMissing;
+        result.set(r.product_instance_id, {
+          productInstanceId: r.product_instance_id, supplierBpNumber: r.supplier_bp_number, supplierName: r.supplier_name, articleNumber: r.supplier_pid,
+          manufacturerId: r.manufacturer_id, manufacturerPid: r.manufacturer_pid, manufacturerName: r.manufacturer_name, brandName: r.brand_name,
+          productName: r.product_name, description: r.product_descr, imageUrl: picture ? catalogueMediaUrl(picture.file) : null,
+          unitPrice: r.price_on_demand || r.net_price == null ? null : Number(r.net_price), priceBasis: Number(r.price_basis),
+          minOrderQuantity: Number(r.min_order_quantity), unit: r.unit_code, priceOnRequest: r.price_on_demand,
+          orderableStatus: relationStatus === ProductOrderableStatus.Orderable && !r.unit_known ? ProductOrderableStatus.UnitNotSupported : relationStatus,
+          requiredOnboardingForm: r.required_onboarding_form ?? false, hideAdditionalInfo: r.hide_additional_info ?? false,
+        });
+      }
+      return result;
+    },
+  };
+}

@@ -1,0 +1,34 @@
+import { expect, test } from '@playwright/test';
+import { loginThroughUi, mainMenu, pageHeading, presetCookieConsent, submitLoginForm } from './support/session';
+
+test.beforeEach(async ({ page }) => presetCookieConsent(page));
+
+test('falsches Passwort zeigt den deutschen Fehler der Anmeldeseite', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await submitLoginForm(page, 'einkauf@example.com', 'falsch');
+  await expect(page.getByRole('alert')).toHaveText('E-Mail-Adresse oder Passwort ist falsch.');
+  await expect(page.locator('input[name="login"]')).toHaveValue('einkauf@example.com');
+});
+
+test('Abmelden beendet die Sitzung wirklich', async ({ page }) => {
+  await loginThroughUi(page, 'einkauf2@example.com');
+  await page.goto('/profil');
+  await expect(pageHeading(page)).toHaveText('Mein Profil');
+  await page.evaluate(() => sessionStorage.setItem('shk.currentCartId', 'cart-1'));
+
+  await mainMenu(page).getByRole('button', { name: 'Abmelden' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/');
+  await expect(pageHeading(page)).toHaveText('Willkommen');
+  expect(await page.evaluate(() => sessionStorage.getItem('shk.currentCartId'))).toBeNull();
+  expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('oidc.user')))).toEqual([]);
+
+  // Going back shows the welcome screen, not the profile.
+  await page.goBack();
+  await expect(pageHeading(page)).toHaveText('Willkommen');
+
+  // The identity provider's session is over too: signing in asks for the password again.
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(page.locator('input[name="password"]')).toBeVisible();
+});
