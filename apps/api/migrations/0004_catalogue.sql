@@ -103,9 +103,9 @@ CREATE TABLE products (
   product_id                  text NOT NULL UNIQUE,
   manufacturer_id             text NOT NULL REFERENCES manufacturers(manufacturer_id),
   manufacturer_pid            text NOT NULL,
-  -- manufacturer_pid without separators, upper case: exact article-number search
-  manufacturer_pid_norm       text NOT NULL,
-  gtin                        text,
+  -- manufacturer_pid without separators, upper case: article-number search (byte order: LIKE 'x%' uses the index)
+  manufacturer_pid_norm       text COLLATE "C" NOT NULL,
+  gtin                        text COLLATE "C",
   brand_no                    integer NOT NULL REFERENCES brands(brand_no),
   series                      text,
   model_number                text,
@@ -115,7 +115,7 @@ CREATE TABLE products (
   note_of_use                 text,
   product_type                text,
   article_number_catalogue    text,
-  article_number_catalogue_norm text,
+  article_number_catalogue_norm text COLLATE "C",
   class_no                    integer REFERENCES etim_classes(class_no),
   -- feature values in class slot order (numeric value, or value_no of an alphanumeric value)
   feature_values              real[] NOT NULL DEFAULT '{}',
@@ -149,7 +149,7 @@ CREATE TABLE product_offers (
   product_no            integer NOT NULL REFERENCES products(id) ON DELETE CASCADE,
   supplier_bp_number    text NOT NULL REFERENCES business_partners(bp_number),
   supplier_pid          text NOT NULL,
-  supplier_pid_norm     text NOT NULL,
+  supplier_pid_norm     text COLLATE "C" NOT NULL,
   -- 1 wholesaler, 2–4 manufacturer sources (ProductDataSource)
   product_data_source   smallint NOT NULL CHECK (product_data_source BETWEEN 0 AND 4),
   -- order unit; deliberately no foreign key: an unknown unit is flagged (UnitNotSupported), not rejected

@@ -9,3 +9,4 @@ export * from './schemas/relations.ts';
 export * from './operator.ts';
 export * from './schemas/carts.ts';
 export * from './schemas/orders.ts';
+export * from './schemas/catalogue.ts';

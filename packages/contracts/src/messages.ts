@@ -22,6 +22,18 @@ export const messages = {
   noResults: (term: string) => `Keine Ergebnisse für ${term}`,
   noCategories: 'Keine Kategorien verfügbar',
   noFilters: 'Keine Filter verfügbar',
+  cartItemAdded: 'Der Artikel wurde erfolgreich zum Warenkorb hinzugefügt.',
+  cartItemAddFailed: 'Leider konnte der Artikel nicht hinzugefügt werden. Bitte versuchen Sie es später erneut.',
+  productUnavailable: 'Dieses Produkt ist aktuell nicht verfügbar.',
+  /** The spec quotes only '… bei Ihren aktuellen Lieferanten nicht verfügbar.'; the beginning is ours. */
+  productUnavailableAtSuppliers: 'Dieses Produkt ist bei Ihren aktuellen Lieferanten nicht verfügbar.',
+  /** The spec quotes only the beginning ('Der Preis für dieses Produkt ist vorübergehend nicht verfügbar...'). */
+  priceUnavailable: 'Der Preis für dieses Produkt ist vorübergehend nicht verfügbar. Bitte versuchen Sie es später erneut.',
+  /** The spec quotes only the beginning ('Die Verkaufseinheit ist ungültig...'). */
+  unitInvalid: 'Die Verkaufseinheit ist ungültig. Bitte wenden Sie sich an den Lieferanten.',
+  articleNotFound: (articleNumber: string) => `Artikelnummer ${articleNumber} nicht gefunden.`,
+  productNotFound: 'Produkt nicht gefunden',
+  startNewSearch: 'Neue Suche starten',
 } as const;
 
 /** Titles of problem details the API returns (users see them in toasts and on fields). */

@@ -25,6 +25,23 @@ export const cartMessages = {
   readOnlyAddress: 'Diese Adresse kann nicht geändert werden.',
   cartNotFound: 'Warenkorb nicht gefunden',
   zeroDeliveryCost: '0,00 € Lieferkosten',
+  /** Delivery cost above 0 in the order summary and on the order detail ('zzgl.' amount). */
+  deliveryCostExtra: (amount: string) => `zzgl. ${amount} Lieferkosten`,
+  missingForFreeDelivery: (amount: string) => `Noch ${amount} bis zur lieferkostenfreien Lieferung`,
+  emptyCartView: 'Ihr Warenkorb ist leer.',
+  unavailableItems: (n: number) => (n === 1 ? '1 Artikel ist nicht mehr verfügbar und wird nicht bestellt.' : `${n} Artikel sind nicht mehr verfügbar und werden nicht bestellt.`),
+  removeUnavailable: 'Nicht verfügbare Artikel entfernen',
+  acceptAndOrder: 'Akzeptieren und Bestellen',
+  orderDialogTitle: 'Bestellung absenden',
+  /** The platform only brokers (buyer-side.md §1): the dialog states what pressing the button means. */
+  orderDialogText: [
+    "Mit Klick auf 'Akzeptieren und Bestellen' akzeptieren Sie die Allgemeinen Geschäftsbedingungen der jeweiligen Lieferanten und senden Ihre Bestellung verbindlich ab.",
+    'Die Bestellung geht an den Lieferanten und wird erst mit seiner Auftragsbestätigung zum Kaufvertrag. Bestellwert und Lieferkosten prüft der Lieferant; sie werden in der Auftragsbestätigung festgelegt.',
+  ],
+  thankYouTitle: 'Vielen Dank für Ihre Bestellung!',
+  thankYouText: (orderNumber: string) => `Ihre Bestellung ${orderNumber} wurde an die Lieferanten übermittelt. Sie erhalten eine Auftragsbestätigung, sobald der Lieferant die Bestellung bestätigt hat.`,
+  /** Comment of an article added through the /add-to-cart route (kitchen configurator). */
+  configuratorComment: 'Über den Küchenkonfigurator hinzugefügt',
 } as const;
 
 export const CART_NAME_PATTERN = /^[\p{L}\p{N}\-_() \t]+$/u;

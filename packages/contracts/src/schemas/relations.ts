@@ -123,6 +123,8 @@ export const relationMessages = {
   supplierNotAvailable: 'Dieser Lieferant ist nicht verfügbar.',
   reasonRequired: 'Bitte geben Sie einen Grund für die Ablehnung an.',
   customerNumberRequired: 'Bitte geben Sie die Kundennummer an.',
+  /** Not quoted by the spec (only the failure is); wording of the web UI. */
+  customerNumberSuccess: 'Ihre Kundennummer wurde erfolgreich übermittelt.',
 } as const;
 
 export const relationStatusLabels: Record<number, string> = {

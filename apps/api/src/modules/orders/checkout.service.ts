@@ -41,7 +41,7 @@ export class CheckoutService {
       }
       const lines = await this.readLines(bpNumber, items);
       const order = await this.createCustomerOrder(tx, caller, bpNumber, cart, lines);
-      const supplierOrderIds = await this.createSupplierOrders(tx, bpNumber, order.id, lines);
+      const supplierOrderIds = await this.createSupplierOrders(tx, bpNumber, order.id, lines, order.totals);
       await this.emptyCart(tx, cart.id, order.number, lines.map((l) => l.item.id));
       return { customerOrderNumber: order.number, supplierOrderIds };
     });
@@ -94,42 +94,61 @@ export class CheckoutService {
     return totals;
   }
 
-  private async createSupplierOrders(tx: TxDb, bpNumber: string, customerOrderId: number, lines: Line[]): Promise<number[]> {
+  private async createSupplierOrders(tx: TxDb, bpNumber: string, customerOrderId: number, lines: Line[], totals: Map<string, { net: number; deliveryCost: number }>): Promise<number[]> {
     const c = tx.$client;
-    const totals = await this.totalsBySupplier(tx, lines);
-    const ids: number[] = [];
     const projectIds = [...new Set(lines.map((l) => l.item.project_id).filter((p): p is number => p != null))];
     const addressIds = [...new Set(lines.map((l) => l.item.delivery_address_id).filter((p): p is number => p != null))];
     const projects = new Map((await c.query('SELECT id, code, description FROM projects WHERE id = ANY($1)', [projectIds])).rows.map((p) => [Number(p.id), p]));
     const addresses = new Map((await c.query('SELECT * FROM delivery_addresses WHERE id = ANY($1)', [addressIds])).rows.map((a) => [Number(a.id), a]));
+    const customerNumbers = new Map((await c.query<{ supplier_bp_number: string; supplier_customer_number: string | null }>(
+      'SELECT supplier_bp_number, supplier_customer_number FROM supplier_customers WHERE buyer_bp_number = $1 AND supplier_bp_number = ANY($2)',
+      [bpNumber, [...totals.keys()]])).rows.map((r) => [r.supplier_bp_number, r.supplier_customer_number]));
+    const ids: number[] = [];
+    const lineRecords: Record<string, unknown>[] = [];
     for (const [supplierBp, total] of totals) {
-      const relation = (await c.query('SELECT supplier_customer_number FROM supplier_customers WHERE buyer_bp_number = $1 AND supplier_bp_number = $2', [bpNumber, supplierBp])).rows[0];
       const { rows } = await c.query<{ id: number }>(
         `INSERT INTO supplier_orders (supplier_order_number, customer_order_id, supplier_bp_number, buyer_bp_number, supplier_customer_number, net_value, delivery_cost)
          VALUES ('LB-' || nextval('supplier_order_number_seq'), $1, $2, $3, $4, $5, $6) RETURNING id`,
-        [customerOrderId, supplierBp, bpNumber, relation?.supplier_customer_number ?? null, total.net, total.deliveryCost]);
+        [customerOrderId, supplierBp, bpNumber, customerNumbers.get(supplierBp) ?? null, total.net, total.deliveryCost]);
       const supplierOrderId = Number(rows[0].id);
       ids.push(supplierOrderId);
-      let lineNo = 0;
-      for (const { item, offer, total: lineValue } of lines.filter((l) => l.offer.supplierBpNumber === supplierBp)) {
+      lines.filter((l) => l.offer.supplierBpNumber === supplierBp).forEach(({ item, offer, total: lineValue }, index) => {
         const project = item.project_id != null ? projects.get(item.project_id) : null;
         const address = item.delivery_address_id != null ? addresses.get(item.delivery_address_id) : null;
-        const line = await c.query<{ id: number }>(
-          `INSERT INTO order_lines (supplier_order_id, line_no, product_instance_id, article_number, producer_number, manufacturer_name, name, description,
-             unit_price, price_basis, min_quantity, quantity, quantity_price, unit_code, price_on_request, delivery_date, project_code, project_description,
-             comment, delivery_address, image_url)
-           VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,$16,$17,$18,$19,$20,$21) RETURNING id`,
-          [supplierOrderId, ++lineNo, offer.productInstanceId, offer.articleNumber, offer.manufacturerPid, offer.manufacturerName ?? offer.brandName, offer.productName,
-            offer.description, offer.unitPrice, offer.priceBasis, offer.minOrderQuantity, item.quantity, lineValue, offer.unit, offer.priceOnRequest,
-            item.delivery_date, project?.code ?? null, project?.description ?? null, item.comment,
-            address ? JSON.stringify({ name: address.company_name, contactPerson: address.contact_person, additionalInfo: address.additional_info, street: address.street_name, houseNumber: address.house_number, postalCode: address.postal_code, city: address.city, countryCode: address.country_code, phoneNumber: address.phone_number }) : null,
-            offer.imageUrl]);
-        await c.query(
-          `INSERT INTO order_line_attachments (order_line_id, file_name, content_type, size_bytes, content)
-           SELECT $1, file_name, content_type, size_bytes, content FROM cart_item_attachments WHERE cart_item_id = $2 ORDER BY id`,
-          [Number(line.rows[0].id), item.id]);
-      }
+        lineRecords.push({
+          supplier_order_id: supplierOrderId, line_no: index + 1, cart_item_id: item.id, product_instance_id: offer.productInstanceId,
+          article_number: offer.articleNumber, producer_number: offer.manufacturerPid, manufacturer_name: offer.manufacturerName ?? offer.brandName,
+          name: offer.productName, description: offer.description, unit_price: offer.unitPrice, price_basis: offer.priceBasis,
+          min_quantity: offer.minOrderQuantity, quantity: Number(item.quantity), quantity_price: lineValue, unit_code: offer.unit,
+          price_on_request: offer.priceOnRequest, delivery_date: item.delivery_date, project_code: project?.code ?? null,
+          project_description: project?.description ?? null, comment: item.comment,
+          delivery_address: address ? { name: address.company_name, contactPerson: address.contact_person, additionalInfo: address.additional_info, street: address.street_name, houseNumber: address.house_number, postalCode: address.postal_code, city: address.city, countryCode: address.country_code, phoneNumber: address.phone_number } : null,
+          image_url: offer.imageUrl,
+        });
+      });
     }
+    // All line snapshots in one statement, then their attachments copied in one more.
+    const inserted = await c.query<{ id: number; cart_item_id: number }>(
+      `WITH input AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(
+          supplier_order_id bigint, line_no int, cart_item_id bigint, product_instance_id text, article_number text, producer_number text,
+          manufacturer_name text, name text, description text, unit_price numeric, price_basis numeric, min_quantity numeric, quantity numeric,
+          quantity_price numeric, unit_code text, price_on_request boolean, delivery_date date, project_code text, project_description text,
+          comment text, delivery_address jsonb, image_url text)),
+       ins AS (INSERT INTO order_lines (supplier_order_id, line_no, product_instance_id, article_number, producer_number, manufacturer_name, name, description,
+            unit_price, price_basis, min_quantity, quantity, quantity_price, unit_code, price_on_request, delivery_date, project_code, project_description,
+            comment, delivery_address, image_url)
+          SELECT supplier_order_id, line_no, product_instance_id, article_number, producer_number, manufacturer_name, name, description,
+            unit_price, price_basis, min_quantity, quantity, quantity_price, unit_code, price_on_request, delivery_date, project_code, project_description,
+            comment, delivery_address, image_url FROM input
+          RETURNING id, supplier_order_id, line_no)
+       SELECT ins.id, input.cart_item_id FROM ins JOIN input USING (supplier_order_id, line_no)`,
+      [JSON.stringify(lineRecords)]);
+    await c.query(
+      `INSERT INTO order_line_attachments (order_line_id, file_name, content_type, size_bytes, content)
+       SELECT m.line_id, a.file_name, a.content_type, a.size_bytes, a.content
+         FROM unnest($1::bigint[], $2::bigint[]) AS m(line_id, cart_item_id)
+         JOIN cart_item_attachments a ON a.cart_item_id = m.cart_item_id ORDER BY a.id`,
+      [inserted.rows.map((r) => r.id), inserted.rows.map((r) => r.cart_item_id)]);
     return ids;
   }
 

@@ -1,0 +1,121 @@
+/**
+ * Offers (product instances) of products for the caller's current business partner: price via
+ * the price strategy, orderability via the one relations rule (orderabilityBySupplier) and
+ * UnitNotSupported on top when the order unit is not a known unit.
+ */
+import type pg from 'pg';
+import { ProductOrderableStatus } from '@shk/contracts';
+import { orderabilityBySupplier } from '../relations/orderability.ts';
+import type { CatalogueMeta, SupplierMeta } from './catalogue-meta.ts';
+import type { PriceStrategy, ResolvedPrice } from './pricing/price-strategy.ts';
+
+export interface OfferRow {
+  product_instance_id: string;
+  product_no: number;
+  supplier_bp_number: string;
+  supplier_pid: string;
+  product_data_source: number;
+  unit_code: string;
+  net_price: number | null;
+  price_basis: number;
+  price_quantity_unit: string | null;
+  gross_list_price: number | null;
+  price_on_demand: boolean;
+  min_order_quantity: number;
+  min_order_unit: string | null;
+  time_to_delivery_days: number | null;
+  note_of_use: string | null;
+  accessories: string[];
+  spare_parts: string[];
+}
+
+export interface OfferView {
+  row: OfferRow;
+  supplier: SupplierMeta;
+  price: ResolvedPrice;
+  orderableStatus: ProductOrderableStatus;
+  hasUnitError: boolean;
+  isFavorite: boolean;
+}
+
+export interface CallerContext {
+  userId: string;
+  bpNumber: string | null;
+  meta: CatalogueMeta;
+  prices: PriceStrategy;
+}
+
+const OFFER_COLUMNS = `product_instance_id, product_no, supplier_bp_number, supplier_pid, product_data_source, unit_code, net_price,
+  price_basis, price_quantity_unit, gross_list_price, price_on_demand, min_order_quantity, min_order_unit, time_to_delivery_days,
+  note_of_use, accessories, spare_parts`;
+
+/** Offers of the given products, grouped by product and in preference order (see preferOffers). */
+export async function offersOfProducts(pool: pg.Pool, productNos: number[], ctx: CallerContext): Promise<Map<number, OfferView[]>> {
+  const byProduct = new Map<number, OfferView[]>();
+  if (!productNos.length) return byProduct;
+  const { rows } = await pool.query<OfferRow>(`SELECT ${OFFER_COLUMNS} FROM product_offers WHERE product_no = ANY($1::int[])`, [productNos]);
+  for (const view of await viewsOf(pool, rows, ctx)) {
+    const list = byProduct.get(view.row.product_no) ?? [];
+    list.push(view);
+    byProduct.set(view.row.product_no, list);
+  }
+  for (const list of byProduct.values()) list.sort(preferOffers);
+  return byProduct;
+}
+
+export async function findOfferRow(pool: pg.Pool, productInstanceId: string): Promise<OfferRow | null> {
+  const { rows } = await pool.query<OfferRow>(`SELECT ${OFFER_COLUMNS} FROM product_offers WHERE product_instance_id = $1`, [productInstanceId]);
+  return rows[0] ?? null;
+}
+
+async function viewsOf(pool: pg.Pool, rows: OfferRow[], ctx: CallerContext): Promise<OfferView[]> {
+  const supplierBps = [...new Set(rows.map((r) => r.supplier_bp_number))];
+  const [orderability, prices, favourites] = await Promise.all([
+    orderabilityBySupplier({ $client: pool }, ctx.bpNumber, supplierBps),
+    ctx.prices.pricesFor(rows.map((r) => ({
+      productInstanceId: r.product_instance_id, supplierBpNumber: r.supplier_bp_number, netPrice: r.net_price, priceBasis: r.price_basis,
+      priceQuantityUnit: r.price_quantity_unit, grossListPrice: r.gross_list_price, priceOnDemand: r.price_on_demand,
+    })), { buyerBpNumber: ctx.bpNumber }),
+    favouriteInstances(pool, ctx, rows.map((r) => r.product_instance_id)),
+  ]);
+  return rows.map((row) => {
+    const supplier = ctx.meta.supplierByBp.get(row.supplier_bp_number) ?? {
+      no: -1, bp: row.supplier_bp_number, name: row.supplier_bp_number, organisationType: 0, requiredOnboardingForm: false, hideAdditionalInfo: false, hideGrossPrice: false,
+    };
+    const hasUnitError = !ctx.meta.units.has(row.unit_code);
+    const price = prices.get(row.product_instance_id)!;
+    return {
+      row, supplier, hasUnitError, isFavorite: favourites.has(row.product_instance_id),
+      price: supplier.hideGrossPrice ? { ...price, grossListPrice: null } : price,
+      orderableStatus: hasUnitError ? ProductOrderableStatus.UnitNotSupported : (orderability.get(row.supplier_bp_number) ?? ProductOrderableStatus.RelationMissing),
+    };
+  });
+}
+
+export async function offerViews(pool: pg.Pool, rows: OfferRow[], ctx: CallerContext): Promise<OfferView[]> {
+  return (await viewsOf(pool, rows, ctx)).sort(preferOffers);
+}
+
+async function favouriteInstances(pool: pg.Pool, ctx: CallerContext, instanceIds: string[]): Promise<Set<string>> {
+  if (!ctx.bpNumber || !instanceIds.length) return new Set();
+  const { rows } = await pool.query<{ product_instance_id: string }>(
+    'SELECT product_instance_id FROM favorite_products WHERE user_id = $1 AND bp_number = $2 AND product_instance_id = ANY($3)',
+    [ctx.userId, ctx.bpNumber, instanceIds]);
+  return new Set(rows.map((r) => r.product_instance_id));
+}
+
+/**
+ * Which offer represents a product in a search hit: the caller's favourite, then one the caller
+ * can order, then the lowest price, then a stable order by supplier.
+ */
+export function preferOffers(a: OfferView, b: OfferView): number {
+  if (a.isFavorite !== b.isFavorite) return a.isFavorite ? -1 : 1;
+  const orderableA = a.orderableStatus === ProductOrderableStatus.Orderable;
+  const orderableB = b.orderableStatus === ProductOrderableStatus.Orderable;
+  if (orderableA !== orderableB) return orderableA ? -1 : 1;
+  const pa = unitPrice(a), pb = unitPrice(b);
+  if (pa !== pb) return pa - pb;
+  return a.row.product_instance_id.localeCompare(b.row.product_instance_id);
+}
+
+const unitPrice = (o: OfferView) => (o.price.value === null ? Number.MAX_VALUE : o.price.value / (o.price.basis || 1));

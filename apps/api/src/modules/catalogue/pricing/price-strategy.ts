@@ -1,0 +1,57 @@
+/**
+ * How an offer's price for the caller's business partner is found. The default strategy returns
+ * the supplier's net list price from the catalogue; a customer-specific strategy (conditions per
+ * buyer, or a live price request to the supplier's system) implements the same interface and is
+ * swapped in where the catalogue routes are registered.
+ */
+export interface PricedOffer {
+  productInstanceId: string;
+  supplierBpNumber: string;
+  netPrice: number | null;
+  priceBasis: number;
+  priceQuantityUnit: string | null;
+  grossListPrice: number | null;
+  priceOnDemand: boolean;
+}
+
+export interface PriceContext {
+  /** The caller's current business partner (null for staff without a partner). */
+  buyerBpNumber: string | null;
+}
+
+export interface ResolvedPrice {
+  /** Net price for `basis` quantity units; null when on demand or unavailable. */
+  value: number | null;
+  basis: number;
+  quantityUnit: string | null;
+  priceOnDemand: boolean;
+  grossListPrice: number | null;
+  /** The price could not be determined (spec: "price temporarily unavailable"). */
+  hasConnectionError: boolean;
+}
+
+export interface PriceStrategy {
+  readonly name: string;
+  /** Prices of several offers at once (a remote strategy batches its requests). */
+  pricesFor(offers: PricedOffer[], context: PriceContext): Promise<Map<string, ResolvedPrice>>;
+}
+
+/** Net list prices as loaded with the catalogue; the same for every buyer. */
+export const listPriceStrategy: PriceStrategy = {
+  name: 'list-price',
+  async pricesFor(offers) {
+    return new Map(offers.map((o) => [o.productInstanceId, {
+      value: o.priceOnDemand ? null : o.netPrice,
+      basis: o.priceBasis,
+      quantityUnit: o.priceQuantityUnit,
+      priceOnDemand: o.priceOnDemand,
+      grossListPrice: o.grossListPrice,
+      hasConnectionError: !o.priceOnDemand && o.netPrice === null,
+    }]));
+  },
+};
+
+/** Price total as the spec defines it: price / basis × minimum quantity × quantity. */
+export function priceTotal(price: number, basis: number, minimumQuantity: number, quantity: number): number {
+  return Math.round((price / (basis || 1)) * (minimumQuantity || 1) * quantity * 100) / 100;
+}

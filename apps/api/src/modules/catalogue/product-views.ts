@@ -1,0 +1,228 @@
+/**
+ * Builds the API shapes from product rows and offer views: search hits (spec column names), the
+ * Product entity of one product instance and the per-supplier offers of the detail page.
+ */
+import type pg from 'pg';
+import type { Product, ProductOffer, SearchHit } from '@shk/contracts';
+import type { CatalogueMeta } from './catalogue-meta.ts';
+import type { MediaEntry } from './catalogue.types.ts';
+import { mediaUrl, renderMedia, type MediaProduct } from './media/media.ts';
+import { offersOfProducts, offerViews, type CallerContext, type OfferRow, type OfferView } from './offers.ts';
+
+export interface ProductRow {
+  id: number;
+  product_id: string;
+  manufacturer_id: string;
+  manufacturer_pid: string;
+  gtin: string | null;
+  brand_no: number;
+  series: string | null;
+  model_number: string | null;
+  product_name: string;
+  product_descr: string | null;
+  marketing_text: string | null;
+  note_of_use: string | null;
+  product_type: string | null;
+  article_number_catalogue: string | null;
+  class_no: number | null;
+  feature_values: number[];
+  commodity_group_descr: string | null;
+  energy_efficiency_class: string | null;
+  color: string | null;
+  measure_a_mm: number | null;
+  measure_b_mm: number | null;
+  measure_c_mm: number | null;
+  weight_kg: number | null;
+  packaging_quantity: number | null;
+  country_of_origin: string | null;
+  standard_delivery_period: number | null;
+  leaf_no: number;
+  accessories: string[];
+  spare_parts: string[];
+  media: MediaEntry[];
+}
+
+export async function productRows(pool: pg.Pool, where: string, params: unknown[]): Promise<ProductRow[]> {
+  const { rows } = await pool.query<ProductRow>(`SELECT * FROM products p WHERE ${where}`, params);
+  return rows;
+}
+
+export const firstPictureUrl = (p: Pick<ProductRow, 'id' | 'media'>) => {
+  const picture = p.media.find((m) => m.type === 'picture');
+  return picture ? mediaUrl(p.id, picture.file) : null;
+};
+
+/** Search hits in the order of `ids`. */
+export async function searchHits(pool: pg.Pool, ids: number[], ctx: CallerContext): Promise<SearchHit[]> {
+  if (!ids.length) return [];
+  const [rows, offers] = await Promise.all([
+    productRows(pool, 'p.id = ANY($1::int[])', [ids]),
+    offersOfProducts(pool, ids, ctx),
+  ]);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const { meta } = ctx;
+  return ids.flatMap((id) => {
+    const p = byId.get(id);
+    const list = offers.get(id) ?? [];
+    if (!p || !list.length) return [];
+    const primary = list[0];
+    return [{
+      rows: {
+        manufacturerID: p.manufacturer_id,
+        manufacturerPID: p.manufacturer_pid,
+        herstellerName: meta.manufacturers.get(p.manufacturer_id) ?? '',
+        gtin: p.gtin,
+        brandname: meta.brands.get(p.brand_no)?.name ?? '',
+        artikelbeschreibung: p.product_name,
+        bild: firstPictureUrl(p),
+        PRODUCTINSTANCE_ID: primary.row.product_instance_id,
+        werksartikelnummerKatalog: p.article_number_catalogue,
+        wholesalers: list.filter((o) => o.supplier.organisationType === 1)
+          .map((o) => ({ supplierID: o.supplier.bp, supplierName: o.supplier.name, supplierPID: o.row.supplier_pid })),
+        supplierID: primary.supplier.bp,
+        supplierName: primary.supplier.name,
+        artikelnummer: primary.row.supplier_pid,
+        artikeltyp: p.product_type,
+        serie: p.series,
+        etimKlasse: p.class_no ? (meta.classes.get(p.class_no)?.description ?? null) : null,
+        TREE_ELEMENT_ID_SHKMARKET: meta.tree.get(p.leaf_no)?.elementId ?? '',
+      },
+      productId: p.product_id,
+      isFavorite: primary.isFavorite,
+      productOrderableStatus: primary.orderableStatus,
+      price: { value: primary.price.value, currency: 'EUR' as const, basis: primary.price.basis, quantityUnit: primary.price.quantityUnit, priceOnDemand: primary.price.priceOnDemand },
+    }];
+  });
+}
+
+const measure = (value: number | null, unit: string) => (value === null ? null : { value: Number(value), unit });
+
+/** Name of the top category (SHKMARKET_n) of a leaf. */
+export function topCategoryOf(meta: CatalogueMeta, leafNo: number): string {
+  let node = meta.tree.get(leafNo);
+  while (node?.parentNo !== null && node?.parentNo !== undefined && meta.tree.get(node.parentNo)?.type !== 'root') node = meta.tree.get(node.parentNo);
+  return node?.elementId ?? '';
+}
+
+export function mediaProductOf(p: ProductRow, meta: CatalogueMeta): MediaProduct {
+  return {
+    id: p.id, productName: p.product_name, brandName: meta.brands.get(p.brand_no)?.name ?? '', manufacturerPid: p.manufacturer_pid, gtin: p.gtin,
+    topCategory: topCategoryOf(meta, p.leaf_no), measures: { a: p.measure_a_mm, b: p.measure_b_mm, c: p.measure_c_mm }, descr: p.product_descr, media: p.media,
+  };
+}
+
+/** The Product entity for one of the product's offers. */
+export function productEntity(p: ProductRow, offer: OfferView, ctx: CallerContext): Product {
+  const { meta } = ctx;
+  const mediaProduct = mediaProductOf(p, meta);
+  const cls = p.class_no ? meta.classes.get(p.class_no) : undefined;
+  const path: { elementID: string; name: string }[] = [];
+  for (let node = meta.tree.get(p.leaf_no); node && node.type !== 'root'; node = node.parentNo !== null ? meta.tree.get(node.parentNo) : undefined) {
+    path.unshift({ elementID: node.elementId, name: node.name });
+  }
+  return {
+    productInstanceId: offer.row.product_instance_id,
+    productId: p.product_id,
+    manufacturerId: p.manufacturer_id,
+    manufacturerPid: p.manufacturer_pid,
+    manufacturerName: meta.manufacturers.get(p.manufacturer_id) ?? '',
+    supplierPid: offer.row.supplier_pid,
+    supplierBpNo: offer.supplier.bp,
+    gtin: p.gtin,
+    brandName: meta.brands.get(p.brand_no)?.name ?? '',
+    productName: p.product_name,
+    isFavorite: offer.isFavorite,
+    productDataSource: offer.row.product_data_source,
+    productOrderableStatus: offer.orderableStatus,
+    supplier: supplierInfo(offer),
+    basicPackage: {
+      productShortDescr: p.product_name, modelNumber: p.model_number, serie: p.series,
+      noteOfUse: offer.row.note_of_use ?? p.note_of_use, priceOnDemand: offer.price.priceOnDemand,
+    },
+    descriptionsPackage: { productDescr: p.product_descr, marketingText: p.marketing_text },
+    logisticsPackage: {
+      measureA: measure(p.measure_a_mm, 'MMT'), measureB: measure(p.measure_b_mm, 'MMT'), measureC: measure(p.measure_c_mm, 'MMT'),
+      weight: measure(p.weight_kg, 'KGM'), standardDeliveryPeriod: p.standard_delivery_period,
+      packagingQuantity: p.packaging_quantity === null ? null : Number(p.packaging_quantity), countryOfOrigin: p.country_of_origin,
+    },
+    additionalPackage: {
+      accessories: offer.row.accessories.length ? offer.row.accessories : p.accessories,
+      spareParts: offer.row.spare_parts.length ? offer.row.spare_parts : p.spare_parts,
+      commodityGroupDescrManufacturer: p.commodity_group_descr, articleNumberCatalogue: p.article_number_catalogue,
+      energyEfficiencyClass: p.energy_efficiency_class, minOrderQuantityValue: Number(offer.row.min_order_quantity),
+      minOrderUnit: offer.row.min_order_unit, color: p.color, articleType: p.product_type,
+    },
+    pricesPackage: {
+      netPrice: { value: offer.price.value, quantityUnit: offer.price.quantityUnit, basis: offer.price.basis },
+      grossListPrice: offer.price.grossListPrice,
+      hasConnectionError: offer.price.hasConnectionError,
+    },
+    picturesPackage: p.media.filter((m) => m.type === 'picture').map((m) => ({
+      url: mediaUrl(p.id, m.file), filename: m.file, description: m.description, size: renderMedia(mediaProduct, m).body.length,
+    })),
+    documentsPackage: p.media.filter((m) => m.type !== 'picture').map((m) => ({
+      type: m.type, url: mediaUrl(p.id, m.file), filename: m.file, description: m.description, size: renderMedia(mediaProduct, m).body.length,
+    })),
+    etimClass: cls ? { id: cls.id, description: cls.description } : null,
+    features: (cls?.slots ?? []).flatMap((slot) => {
+      const raw = p.feature_values[slot.slot - 1];
+      const f = meta.features.get(slot.featureId);
+      if (raw === undefined || raw === null || !f) return [];
+      const value = f.kind === 'A' ? meta.values.get(Math.round(raw)) : null;
+      return [{
+        featureId: f.id, description: f.description, kind: f.kind,
+        value: f.kind === 'A' ? (value?.description ?? String(raw)) : Number(raw),
+        valueId: value?.id ?? null, unit: f.unitDescription,
+      }];
+    }),
+    treeElementId: meta.tree.get(p.leaf_no)?.elementId ?? '',
+    categoryPath: path,
+  };
+}
+
+function supplierInfo(o: OfferView) {
+  return { bpNumber: o.supplier.bp, name: o.supplier.name, requiredOnboardingForm: o.supplier.requiredOnboardingForm, hideAdditionalInfo: o.supplier.hideAdditionalInfo };
+}
+
+export function productOffer(p: ProductRow, o: OfferView, meta: CatalogueMeta): ProductOffer {
+  return {
+    productInstanceId: o.row.product_instance_id,
+    name: o.supplier.name,
+    pid: o.row.supplier_pid,
+    supplierId: o.supplier.bp,
+    supplier: supplierInfo(o),
+    productDataSource: o.row.product_data_source,
+    unit: o.row.unit_code,
+    unitDescription: meta.units.get(o.row.unit_code) ?? null,
+    timeToDelivery: o.row.time_to_delivery_days,
+    pricePerPiece: o.price.value,
+    priceBasis: o.price.basis,
+    priceOnDemand: o.price.priceOnDemand,
+    grossListPrice: o.price.grossListPrice,
+    minOrderQuantity: Number(o.row.min_order_quantity),
+    minOrderQuantityUnit: o.row.min_order_unit,
+    productOrderableStatus: o.orderableStatus,
+    noteOfUse: o.row.note_of_use ?? p.note_of_use,
+    accessories: o.row.accessories.length ? o.row.accessories : p.accessories,
+    spareParts: o.row.spare_parts.length ? o.row.spare_parts : p.spare_parts,
+    hasConnectionError: o.price.hasConnectionError,
+    hasUnitError: o.hasUnitError,
+    color: p.color,
+    dimensions: {
+      height: p.measure_c_mm === null ? null : Number(p.measure_c_mm),
+      width: p.measure_b_mm === null ? null : Number(p.measure_b_mm),
+      length: p.measure_a_mm === null ? null : Number(p.measure_a_mm),
+    },
+    factoryArticleNumber: p.manufacturer_pid,
+    gtin: p.gtin,
+  };
+}
+
+/** All offers of a product as views, preferred first. */
+export async function offersOfProduct(pool: pg.Pool, productNo: number, ctx: CallerContext): Promise<OfferView[]> {
+  return (await offersOfProducts(pool, [productNo], ctx)).get(productNo) ?? [];
+}
+
+export async function viewOfOffer(pool: pg.Pool, row: OfferRow, ctx: CallerContext): Promise<OfferView> {
+  return (await offerViews(pool, [row], ctx))[0];
+}

@@ -1,0 +1,193 @@
+/**
+ * Facet counts over a whole result set. One SQL statement materialises the matching search rows
+ * once and aggregates every dimension from that copy (brand, class, tree leaf, suppliers, price
+ * range, Aktion, relevance tiers). Disjunctive facets are built by the caller from several such
+ * sets: the facet of dimension X comes from the set without X's own selection.
+ */
+import type pg from 'pg';
+import type { CatalogueMeta } from '../catalogue-meta.ts';
+import type { AnalysedQuery } from './query-analyser.ts';
+import type { Dimension, FilterSelection } from './search-request.ts';
+
+export class SqlParams {
+  readonly values: unknown[] = [];
+  add(value: unknown): string { this.values.push(value); return `$${this.values.length}`; }
+}
+
+/** What a result set is made of: the analysed term and the filters of some dimensions. */
+export interface Scope {
+  query: AnalysedQuery | null;
+  selection: FilterSelection;
+  dims: Dimension[];
+  /** Supplier number of the caller's current partner (resolves SHKMARKET_11). */
+  sellerSupplierNo: number | null;
+}
+
+export interface FacetSet {
+  total: number;
+  /** Relevance tiers: exact article numbers, all words in the name, all words in name/brand/series. */
+  tiers: { codes: number; name: number; nameOrBrand: number };
+  brands: Map<number, number>;
+  classes: Map<number, number>;
+  leaves: Map<number, number>;
+  suppliers: Map<number, number>;
+  promo: number;
+  /** Lowest net price range in cents. */
+  price: { min: number | null; max: number | null };
+}
+
+export interface FeatureStats {
+  numeric: Map<string, { min: number | null; max: number | null }>;
+  values: Map<string, Map<number, number>>;
+}
+
+const TS = `'german_unaccent'`;
+
+export function textCondition(query: AnalysedQuery | null, p: SqlParams): string | null {
+  if (!query) return null;
+  const parts: string[] = [];
+  if (query.fts) parts.push(`s.vec @@ to_tsquery(${TS}, ${p.add(query.fts)})`);
+  if (query.codeIds.length) parts.push(`s.id = ANY(${p.add(query.codeIds)}::int[])`);
+  return parts.length ? `(${parts.join(' OR ')})` : 'false';
+}
+
+export function dimensionCondition(dim: Dimension, s: FilterSelection, meta: CatalogueMeta, sellerSupplierNo: number | null, p: SqlParams): string {
+  switch (dim) {
+    case 'brand': return `s.brand_no = ANY(${p.add(s.brand)}::int[])`;
+    case 'class': return `s.class_no = ANY(${p.add(s.class)}::int[])`;
+    case 'supplier': return `s.supplier_nos && ${p.add(s.supplier)}::int[]`;
+    case 'wholesaler': return `s.supplier_nos && ${p.add(s.wholesaler)}::int[]`;
+    case 'price': {
+      const c: string[] = [];
+      if (s.price!.min !== null) c.push(`s.price_cents >= ${p.add(s.price!.min)}`);
+      if (s.price!.max !== null) c.push(`s.price_cents <= ${p.add(s.price!.max)}`);
+      return `(${c.join(' AND ')})`;
+    }
+    case 'tree': {
+      const t = s.tree!;
+      const c: string[] = [];
+      if (t.leafNos.length) c.push(`s.leaf_no = ANY(${p.add(t.leafNos)}::int[])`);
+      if (t.promo) c.push('s.promo');
+      if (t.sellerCatalogue && sellerSupplierNo !== null) c.push(`s.supplier_nos @> ARRAY[${p.add(sellerSupplierNo)}::int]`);
+      return c.length ? `(${c.join(' OR ')})` : 'false';
+    }
+    default: {
+      const featureId = dim.slice(2);
+      const feature = meta.features.get(featureId)!;
+      const selected = s.features.get(featureId)!;
+      // The same feature sits in different slots (f1…f8) of different classes.
+      const classesBySlot = new Map<number, number[]>();
+      for (const [classNo, slot] of feature.slotByClass) classesBySlot.set(slot, [...(classesBySlot.get(slot) ?? []), classNo]);
+      const perSlot = [...classesBySlot].map(([slot, classes]) => {
+        const column = `s.f${slot}`;
+        let test: string;
+        if (selected.kind === 'A') test = `${column} = ANY(${p.add(selected.valueNos)}::real[])`;
+        else {
+          const bounds: string[] = [];
+          if (selected.min !== null) bounds.push(`${column} >= ${p.add(selected.min)}`);
+          if (selected.max !== null) bounds.push(`${column} <= ${p.add(selected.max)}`);
+          test = bounds.join(' AND ');
+        }
+        return `(s.class_no = ANY(${p.add(classes)}::int[]) AND ${test})`;
+      });
+      return perSlot.length ? `(${perSlot.join(' OR ')})` : 'false';
+    }
+  }
+}
+
+/** WHERE clause of a scope (term and the scope's dimensions). */
+export function scopeWhere(scope: Scope, meta: CatalogueMeta, p: SqlParams): string {
+  const conditions: string[] = [];
+  const text = textCondition(scope.query, p);
+  if (text) conditions.push(text);
+  for (const dim of scope.dims) conditions.push(dimensionCondition(dim, scope.selection, meta, scope.sellerSupplierNo, p));
+  return conditions.length ? conditions.join(' AND ') : 'true';
+}
+
+/** A stable cache key of a scope (only the selected dimensions count). */
+export function scopeKey(scope: Scope, extra = ''): string {
+  const s = scope.selection;
+  const part = (dim: Dimension) => {
+    if (dim.startsWith('f:')) { const f = s.features.get(dim.slice(2))!; return [dim, f]; }
+    return [dim, (s as unknown as Record<string, unknown>)[dim]];
+  };
+  const dims = [...scope.dims].sort().map(part);
+  const seller = scope.dims.includes('tree') && s.tree?.sellerCatalogue ? scope.sellerSupplierNo : null;
+  return JSON.stringify([scope.query?.fts ?? null, scope.query?.codeIds ?? null, dims, seller, extra]);
+}
+
+export async function computeFacetSet(pool: pg.Pool, scope: Scope, meta: CatalogueMeta): Promise<FacetSet> {
+  const p = new SqlParams();
+  const where = scopeWhere(scope, meta, p);
+  const q = scope.query;
+  const tierColumns = q?.ftsA
+    ? `, s.vec @@ to_tsquery(${TS}, ${p.add(q.ftsA)}) AS in_a, s.vec @@ to_tsquery(${TS}, ${p.add(q.ftsAB)}) AS in_ab`
+    : ', false AS in_a, false AS in_ab';
+  const codeColumn = q?.codeIds.length ? `, s.id = ANY(${p.add(q.codeIds)}::int[]) AS is_code` : ', false AS is_code';
+  const { rows } = await pool.query<{ d: string; k: number | null; n: number; x: number | null }>(`
+    WITH m AS MATERIALIZED (
+      SELECT s.brand_no, s.class_no, s.leaf_no, s.promo, s.supplier_nos, s.price_cents${tierColumns}${codeColumn}
+        FROM product_search s WHERE ${where}
+    )
+    SELECT 'total' AS d, NULL::int AS k, count(*)::int AS n, NULL::int AS x FROM m
+    UNION ALL SELECT 'tiers', count(*) FILTER (WHERE is_code)::int, count(*) FILTER (WHERE in_a AND NOT is_code)::int,
+                     count(*) FILTER (WHERE in_ab AND NOT is_code)::int FROM m
+    UNION ALL SELECT 'promo', NULL, count(*) FILTER (WHERE promo)::int, NULL FROM m
+    UNION ALL SELECT 'price', min(price_cents), 0, max(price_cents) FROM m
+    UNION ALL SELECT 'b', brand_no, count(*)::int, NULL FROM m GROUP BY brand_no
+    UNION ALL SELECT 'c', class_no, count(*)::int, NULL FROM m WHERE class_no IS NOT NULL GROUP BY class_no
+    UNION ALL SELECT 'l', leaf_no, count(*)::int, NULL FROM m GROUP BY leaf_no
+    UNION ALL SELECT 's', u, count(*)::int, NULL FROM m, unnest(m.supplier_nos) u GROUP BY u`, p.values);
+  const set: FacetSet = {
+    total: 0, tiers: { codes: 0, name: 0, nameOrBrand: 0 }, brands: new Map(), classes: new Map(), leaves: new Map(), suppliers: new Map(),
+    promo: 0, price: { min: null, max: null },
+  };
+  for (const r of rows) {
+    switch (r.d) {
+      case 'total': set.total = r.n; break;
+      case 'tiers': set.tiers = { codes: r.k ?? 0, name: r.n, nameOrBrand: r.x ?? 0 }; break;
+      case 'promo': set.promo = r.n; break;
+      case 'price': set.price = { min: r.k, max: r.x }; break;
+      case 'b': set.brands.set(r.k!, r.n); break;
+      case 'c': set.classes.set(r.k!, r.n); break;
+      case 'l': set.leaves.set(r.k!, r.n); break;
+      case 's': set.suppliers.set(r.k!, r.n); break;
+    }
+  }
+  return set;
+}
+
+/** Feature value counts and numeric ranges of one ETIM class within a scope. */
+export async function computeFeatureStats(pool: pg.Pool, scope: Scope, meta: CatalogueMeta, classNo: number): Promise<FeatureStats> {
+  const slots = meta.classes.get(classNo)?.slots ?? [];
+  const stats: FeatureStats = { numeric: new Map(), values: new Map() };
+  if (!slots.length) return stats;
+  const p = new SqlParams();
+  const where = scopeWhere(scope, meta, p);
+  const classParam = p.add(classNo);
+  const lateral = slots.map((s) => `(${s.slot}, m.f${s.slot})`).join(', ');
+  const { rows } = await pool.query<{ kind: string; slot: number; v: number | null; n: number; x: number | null }>(`
+    WITH m AS MATERIALIZED (
+      SELECT ${slots.map((s) => `s.f${s.slot}`).join(', ')} FROM product_search s WHERE ${where} AND s.class_no = ${classParam}
+    )
+    SELECT 'a' AS kind, v.slot, v.val::float8 AS v, count(*)::int AS n, NULL::float8 AS x
+      FROM m, LATERAL (VALUES ${lateral}) v(slot, val)
+     WHERE v.slot = ANY(${p.add(slots.filter((s) => meta.features.get(s.featureId)!.kind === 'A').map((s) => s.slot))}::int[]) AND v.val IS NOT NULL
+     GROUP BY v.slot, v.val
+    UNION ALL
+    SELECT 'n', v.slot, min(v.val)::float8, count(*)::int, max(v.val)::float8
+      FROM m, LATERAL (VALUES ${lateral}) v(slot, val)
+     WHERE v.slot = ANY(${p.add(slots.filter((s) => meta.features.get(s.featureId)!.kind === 'N').map((s) => s.slot))}::int[]) AND v.val IS NOT NULL
+     GROUP BY v.slot`, p.values);
+  const featureOfSlot = new Map(slots.map((s) => [s.slot, s.featureId]));
+  for (const r of rows) {
+    const featureId = featureOfSlot.get(r.slot)!;
+    if (r.kind === 'n') stats.numeric.set(featureId, { min: r.v, max: r.x });
+    else {
+      const values = stats.values.get(featureId) ?? new Map<number, number>();
+      values.set(Math.round(r.v!), r.n);
+      stats.values.set(featureId, values);
+    }
+  }
+  return stats;
+}

@@ -1,0 +1,174 @@
+/**
+ * The product search: analyses the term, computes disjunctive facets over the whole result set
+ * (cached per catalogue version, see docs/catalogue-search.md) and fetches only the requested
+ * page with LIMIT-first queries ordered by the static rank within relevance tiers.
+ */
+import type pg from 'pg';
+import type { SearchFilterOption, SearchRequest, SearchResponse, FilterOptionsRequest, Suggestions } from '@shk/contracts';
+import { limits } from '@shk/contracts';
+import type { CatalogueMeta, CatalogueMetaCache } from '../catalogue-meta.ts';
+import type { CallerContext } from '../offers.ts';
+import { searchHits } from '../product-views.ts';
+import { analyseQuery, type AnalysedQuery } from './query-analyser.ts';
+import { computeFacetSet, computeFeatureStats, scopeKey, scopeWhere, SqlParams, type FacetSet, type FeatureStats, type Scope } from './facets.ts';
+import { activeDimensions, dimensionOf, normaliseFilters, normaliseSearch, normaliseTerm, type Dimension, type FilterSelection } from './search-request.ts';
+import { buildFilterOptions, type FacetSources } from './filter-options.ts';
+import { Lru, memo } from './lru.ts';
+import { suggest } from './suggestions.ts';
+
+export interface SearchCaller extends Omit<CallerContext, 'meta'> {}
+
+export class SearchEngine {
+  private readonly analyses = new Lru<string, Promise<AnalysedQuery>>(2_000);
+  private readonly facetSets = new Lru<string, Promise<FacetSet>>(1_000);
+  private readonly featureStats = new Lru<string, Promise<FeatureStats>>(500);
+
+  constructor(private readonly pool: () => pg.Pool, readonly meta: CatalogueMetaCache) {
+    meta.onChange(() => { this.analyses.clear(); this.facetSets.clear(); this.featureStats.clear(); });
+  }
+
+  async search(caller: SearchCaller, body: SearchRequest): Promise<SearchResponse> {
+    const meta = await this.meta.get();
+    const request = normaliseSearch(body, meta);
+    const query = request.term ? await this.analyse(meta, request.term, request.numberSearch) : null;
+    const scope: Scope = { query, selection: request.filters, dims: activeDimensions(request.filters), sellerSupplierNo: sellerNo(meta, caller) };
+    const sources = await this.facetSources(meta, scope, request.filters);
+    const offset = (request.page - 1) * request.pageSize;
+    const ids = offset < sources.base.total ? await this.pageIds(meta, scope, sources.base, request.sort, offset, request.pageSize) : [];
+    const hits = await searchHits(this.pool(), ids, { ...caller, meta });
+    return {
+      hits,
+      hitCount: sources.base.total,
+      page: request.page,
+      pageSize: request.pageSize,
+      pageCount: Math.min(limits.searchMaxPages, Math.ceil(sources.base.total / request.pageSize)),
+      filterOption: buildFilterOptions(meta, request.filters, sources, scope.sellerSupplierNo, { allValues: false }),
+      filterUsed: request.filterUsed,
+      searchTerm: request.term,
+      sortColumn: request.sort.column,
+      sortOrder: request.sort.order,
+      correctedTerms: query?.corrections ?? [],
+    };
+  }
+
+  /** All values of one filter (the show-more list), with counts for the current search. */
+  async filterOptions(caller: SearchCaller, body: FilterOptionsRequest): Promise<SearchFilterOption> {
+    const meta = await this.meta.get();
+    const dimension = dimensionOf(body.filterName, meta, 'body.filterName');
+    const term = normaliseTerm(body.searchTerm);
+    const { selection } = normaliseFilters(body.filters ?? [], meta, 'body.filters');
+    const query = term ? await this.analyse(meta, term, body.useNumberSearch ?? false) : null;
+    const scope: Scope = { query, selection, dims: activeDimensions(selection), sellerSupplierNo: sellerNo(meta, caller) };
+    const sources = await this.facetSources(meta, scope, selection, dimension);
+    const options = buildFilterOptions(meta, selection, sources, scope.sellerSupplierNo, { allValues: true });
+    const option = options.find((o) => o.columnName === body.filterName);
+    return option ?? {
+      columnName: body.filterName, columnDescr: body.filterName, filterType: dimension === 'tree' ? 'Baum' : dimension === 'price' ? 'Regler' : 'Auswahl',
+      filterValue: [], valueCount: 0, sliderValues: null, selectedSliderValues: null, unit: null,
+    };
+  }
+
+  async suggestions(caller: SearchCaller, rawTerm: string): Promise<Suggestions> {
+    const meta = await this.meta.get();
+    const term = normaliseTerm(rawTerm, 'query.term');
+    return suggest(this.pool(), term, async (t) => {
+      const query = await this.analyse(meta, t, false);
+      if (!query.fts && !query.codeIds.length) return [];
+      const p = new SqlParams();
+      const where = scopeWhere({ query, selection: { features: new Map() }, dims: [], sellerSupplierNo: null }, meta, p);
+      const { rows } = await this.pool().query<{ id: number }>(`SELECT s.id FROM product_search s WHERE ${where} ORDER BY s.rank LIMIT 4`, p.values);
+      return searchHits(this.pool(), rows.map((r) => r.id), { ...caller, meta });
+    });
+  }
+
+  /** Product counts of the whole catalogue per tree node (the ProductTree call). */
+  async catalogueCounts(): Promise<{ meta: CatalogueMeta; set: FacetSet }> {
+    const meta = await this.meta.get();
+    const scope: Scope = { query: null, selection: { features: new Map() }, dims: [], sellerSupplierNo: null };
+    return { meta, set: await this.facetSet(meta, scope) };
+  }
+
+  private analyse(meta: CatalogueMeta, term: string, numberSearch: boolean) {
+    return memo(this.analyses, `${meta.version}|${numberSearch}|${term.toLowerCase()}`, () => analyseQuery(this.pool(), term, { numberSearch }));
+  }
+
+  private facetSet(meta: CatalogueMeta, scope: Scope) {
+    return memo(this.facetSets, `${meta.version}|${scopeKey(scope)}`, () => computeFacetSet(this.pool(), scope, meta));
+  }
+
+  private features(meta: CatalogueMeta, scope: Scope, classNo: number) {
+    return memo(this.featureStats, `${meta.version}|${scopeKey(scope, `class:${classNo}`)}`, () => computeFeatureStats(this.pool(), scope, meta, classNo));
+  }
+
+  /**
+   * The base set (all filters) gives the hit count and the facets of unselected dimensions; each
+   * selected dimension's facet comes from the set without its own selection (disjunctive).
+   */
+  private async facetSources(meta: CatalogueMeta, scope: Scope, selection: FilterSelection, only?: Dimension): Promise<FacetSources> {
+    const without = (dim: Dimension): Scope => ({ ...scope, dims: scope.dims.filter((d) => d !== dim) });
+    const selected = only ? scope.dims.filter((d) => d === only) : scope.dims;
+    const [base, ...others] = await Promise.all([this.facetSet(meta, scope), ...selected.map((d) => this.facetSet(meta, without(d)))]);
+    const byDimension = new Map(selected.map((d, i) => [d, others[i]]));
+    // Feature facets belong to one ETIM class: the selected one, or the only one in the result.
+    const classSet = byDimension.get('class') ?? base;
+    const featureClass = selection.class?.length === 1 && selection.class[0] > 0 ? selection.class[0]
+      : classSet.classes.size === 1 ? [...classSet.classes.keys()][0] : null;
+    let features: FacetSources['features'] = null;
+    if (featureClass !== null && (!only || only.startsWith('f:'))) {
+      const featureDims = scope.dims.filter((d) => d.startsWith('f:') && (!only || d === only));
+      const [all, ...own] = await Promise.all([this.features(meta, scope, featureClass), ...featureDims.map((d) => this.features(meta, without(d), featureClass))]);
+      features = { classNo: featureClass, all, byFeature: new Map(featureDims.map((d, i) => [d.slice(2), own[i]])) };
+    }
+    return { base, byDimension, features };
+  }
+
+  /**
+   * The requested page only. Recommended order: exact article numbers, then products whose name
+   * contains every word, then name/brand/series, then the rest – each tier in static rank order,
+   * so for a broad word Postgres walks the rank index and stops after one page.
+   */
+  private async pageIds(meta: CatalogueMeta, scope: Scope, base: FacetSet, sort: { column: string; order: 'asc' | 'desc' }, offset: number, limit: number): Promise<number[]> {
+    const pool = this.pool();
+    const fetch = async (extra: string | null, extraParams: (p: SqlParams) => string, order: string, off: number, n: number) => {
+      const p = new SqlParams();
+      const where = scopeWhere(scope, meta, p);
+      const more = extra === null ? '' : ` AND ${extraParams(p)}`;
+      const { rows } = await pool.query<{ id: number }>(`SELECT s.id FROM product_search s WHERE ${where}${more} ORDER BY ${order} LIMIT ${n} OFFSET ${off}`, p.values);
+      return rows.map((r) => r.id);
+    };
+    if (sort.column === 'artikelbeschreibung') {
+      const direction = sort.order === 'desc' ? 'DESC' : 'ASC';
+      return fetch(null, () => '', `s.name_rank ${direction} NULLS LAST, s.id ${direction}`, offset, limit);
+    }
+    const q = scope.query;
+    if (!q) return fetch(null, () => '', 's.rank', offset, limit);
+    const codes = q.codeIds;
+    const notCode = (p: SqlParams) => (codes.length ? ` AND NOT s.id = ANY(${p.add(codes)}::int[])` : '');
+    const inA = (p: SqlParams) => `s.vec @@ to_tsquery('german_unaccent', ${p.add(q.ftsA)})`;
+    const inAB = (p: SqlParams) => `s.vec @@ to_tsquery('german_unaccent', ${p.add(q.ftsAB)})`;
+    const tiers: { count: number; condition: (p: SqlParams) => string }[] = [
+      { count: base.tiers.codes, condition: (p) => `s.id = ANY(${p.add(codes)}::int[])` },
+    ];
+    if (q.fts) {
+      tiers.push(
+        { count: base.tiers.name, condition: (p) => `${inA(p)}${notCode(p)}` },
+        { count: base.tiers.nameOrBrand - base.tiers.name, condition: (p) => `${inAB(p)} AND NOT ${inA(p)}${notCode(p)}` },
+        { count: base.total - base.tiers.codes - base.tiers.nameOrBrand, condition: (p) => `NOT ${inAB(p)}${notCode(p)}` },
+      );
+    }
+    const ids: number[] = [];
+    let skip = offset;
+    for (const tier of tiers) {
+      if (ids.length >= limit) break;
+      if (skip >= tier.count) { skip -= tier.count; continue; }
+      ids.push(...await fetch('tier', tier.condition, 's.rank', skip, limit - ids.length));
+      skip = 0;
+    }
+    return ids;
+  }
+}
+
+/** Supplier number of the caller's current partner when it is a supplier (its seller catalogue). */
+function sellerNo(meta: CatalogueMeta, caller: SearchCaller): number | null {
+  return caller.bpNumber ? (meta.supplierByBp.get(caller.bpNumber)?.no ?? null) : null;
+}

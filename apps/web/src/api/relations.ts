@@ -1,0 +1,189 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { limits, type RelationStatus } from '@shk/contracts';
+import { api, currentAccessToken } from './client';
+import { ApiError, isProblem, unwrap } from './problem';
+import { queryKeys } from './query-keys';
+import { usePartnerQuery, useUserProfile } from './session';
+import type { components } from './schema';
+
+/**
+ * Supplier–customer relations (seller-staff-side.md §2–§8): the reads and writes of 'Meine Lieferanten'
+ * (buyer), 'Meine Kunden' (seller) and 'Geschäftspartner' (staff). Every read is cached per current
+ * business partner; every write refreshes all relation reads of that partner.
+ */
+type Schemas = components['schemas'];
+export type Relation = Schemas['SupplierCustomerRelation'];
+export type RelationSupplier = Schemas['RelationSupplier'];
+export type SupplierSummary = Schemas['SupplierSummary'];
+export type SupplierCompanyInfo = Schemas['SupplierCompanyInfo'];
+export type RelationStatusChange = Schemas['RelationStatusChange'];
+export type PagedRelations = Schemas['PagedSupplierCustomerRelations'];
+export type CreateRelationBody = NonNullable<
+  NonNullable<import('./schema').paths['/v1/SupplierCustomers']['post']['requestBody']>['content']['application/json']
+>;
+export type UpdateRelationBody = import('./schema').paths['/v1/SupplierCustomers/{id}']['put']['requestBody']['content']['application/json'];
+
+/** Key prefix of every relation read of a partner (invalidated after each write). */
+const RELATIONS = 'relations';
+
+export interface RelationListFilter {
+  /** Empty: the server's default (the four statuses of the buyer and seller lists). */
+  statusIds: readonly number[];
+  name: string;
+}
+
+/** Buyer: the current partner's suppliers (status, then name); seller: the own supplier's customers (by name). */
+export function useRelations(filter: RelationListFilter, options: { enabled?: boolean } = {}) {
+  const name = filter.name.trim();
+  return usePartnerQuery<PagedRelations>(
+    [RELATIONS, 'list', { statusIds: filter.statusIds, name }],
+    async () => unwrap(await api.GET('/v1/SupplierCustomers', {
+      params: {
+        query: {
+          ...(filter.statusIds.length ? { RelationStatusIds: filter.statusIds.join(',') } : {}),
+          ...(name ? { Name: name } : {}),
+          PageSize: limits.platformOperatorRelationPageSize,
+          Page: 1,
+        },
+      },
+    })),
+    { enabled: options.enabled, placeholderData: (previous) => previous },
+  );
+}
+
+/** Suppliers the buyer's current partner has no relation with yet (the add-supplier list). */
+export function useSuppliersWithoutRelation(options: { enabled?: boolean } = {}) {
+  return usePartnerQuery<SupplierSummary[]>(
+    [RELATIONS, 'suppliersWithoutRelation'],
+    async () => unwrap(await api.GET('/v1/SupplierCustomers/SuppliersWithoutRelation')),
+    options,
+  );
+}
+
+export interface StaffRelationFilter {
+  statusIds: readonly number[];
+  supplierBpNumber: string;
+  customerBpNumber: string;
+}
+
+/** Staff: every relation, filtered by status (all six by default) and partner numbers. */
+export function useStaffRelations(filter: StaffRelationFilter) {
+  const supplier = filter.supplierBpNumber.trim();
+  const customer = filter.customerBpNumber.trim();
+  return usePartnerQuery<PagedRelations>(
+    [RELATIONS, 'staff', { statusIds: filter.statusIds, supplier, customer }],
+    async () => unwrap(await api.GET('/v1/PlatformOperator/SupplierCustomers', {
+      params: {
+        query: {
+          ...(filter.statusIds.length ? { RelationsStatusId: filter.statusIds.join(',') } : {}),
+          ...(supplier ? { SupplierBpNumber: supplier } : {}),
+          ...(customer ? { CustomerBpNumber: customer } : {}),
+          PageSize: limits.platformOperatorRelationPageSize,
+        },
+      },
+    })),
+    { placeholderData: (previous) => previous },
+  );
+}
+
+/** Staff: the audit trail (who changed the status when, old → new). */
+export function useRelationStatusChanges(id: number | null) {
+  return usePartnerQuery<RelationStatusChange[]>(
+    [RELATIONS, 'statusChanges', id],
+    async () => unwrap(await api.GET('/v1/PlatformOperator/SupplierCustomers/{id}/StatusChanges', { params: { path: { id: id! } } })),
+    { enabled: id !== null, staleTime: 0 },
+  );
+}
+
+/** Company data and settings of a supplier (supplier information dialog). */
+export function useSupplierCompanyInfo(bpNumber: string | null) {
+  return usePartnerQuery<SupplierCompanyInfo>(
+    ['suppliers', 'companyInfo', bpNumber],
+    async () => unwrap(await api.GET('/v1/Suppliers/{supplierBusinessPartnerNo}/CompanyInfo', {
+      params: { path: { supplierBusinessPartnerNo: bpNumber! } },
+    })),
+    { enabled: bpNumber !== null },
+  );
+}
+
+/** Refreshes every relation read of the current partner (lists, suppliers without relation, trails). */
+function useInvalidateRelations() {
+  const client = useQueryClient();
+  const profile = useUserProfile();
+  const bpNumber = profile.data?.currentBpNumber ?? null;
+  return () => client.invalidateQueries({ queryKey: queryKeys.partnerScoped(bpNumber, RELATIONS) });
+}
+
+/** Buyer: request a relation (new, or again after a rejection). 201 answers the supplier. */
+export function useRequestRelation() {
+  const invalidate = useInvalidateRelations();
+  return useMutation({
+    mutationFn: async (body: CreateRelationBody): Promise<RelationSupplier> => {
+      const result = await api.POST('/v1/SupplierCustomers', { body });
+      if (result.response.status !== 201) throw new ApiError(result.response.status, isProblem(result.error) ? result.error : null);
+      return result.data as RelationSupplier;
+    },
+    onSettled: invalidate,
+  });
+}
+
+/** Seller (and administrator): status, comments and customer number of a relation. */
+export function useUpdateRelation() {
+  const invalidate = useInvalidateRelations();
+  return useMutation({
+    mutationFn: async ({ id, body }: { id: number; body: UpdateRelationBody }): Promise<Relation> =>
+      unwrap(await api.PUT('/v1/SupplierCustomers/{id}', { params: { path: { id } }, body })),
+    onSettled: invalidate,
+  });
+}
+
+/** Buyer answers 'Kundennummer angefragt'; seller corrects the number. */
+export function useSetCustomerNumber() {
+  const invalidate = useInvalidateRelations();
+  return useMutation({
+    mutationFn: async ({ id, customerNumber }: { id: number; customerNumber: string }): Promise<Relation> =>
+      unwrap(await api.PUT('/v1/SupplierCustomers/{id}/SupplierCustomerNumber/{supplierCustomerNumber}', {
+        params: { path: { id, supplierCustomerNumber: customerNumber } },
+      })),
+    onSettled: invalidate,
+  });
+}
+
+/** File name of a content-disposition header (RFC 6266: filename* wins over filename). */
+export function fileNameOf(header: string | null, fallback: string): string {
+  if (!header) return fallback;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+  if (extended) {
+    try {
+      return decodeURIComponent(extended[1].trim());
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/.exec(header);
+  return plain ? plain[1].trim() : fallback;
+}
+
+/** Downloads a supplier's new-customer form (PDF) under the file name the server gives. */
+export async function downloadOnboardingFormTemplate(bpNumber: string): Promise<void> {
+  const token = await currentAccessToken();
+  const response = await fetch(`/v1/SupplierOnboardingFormTemplates/${encodeURIComponent(bpNumber)}`, {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
+  });
+  if (!response.ok) {
+    const body: unknown = await response.json().catch(() => null);
+    throw new ApiError(response.status, isProblem(body) ? body : null);
+  }
+  const blob = await response.blob();
+  const name = fileNameOf(response.headers.get('content-disposition'), 'Neukundenformular.pdf');
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+export type { RelationStatus };

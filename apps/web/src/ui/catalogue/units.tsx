@@ -1,0 +1,38 @@
+import { Fragment } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { catalogueApi, catalogueKeys } from '../../api/catalogue';
+import { useUserProfile } from '../../api/session';
+
+/** The units of measure (GET /v1/Units) as code → short description; they never change during a session. */
+export function useUnits(): Map<string, string> {
+  const profile = useUserProfile();
+  const units = useQuery({
+    queryKey: catalogueKeys.units,
+    queryFn: catalogueApi.units,
+    enabled: profile.isSuccess,
+    staleTime: Infinity,
+  });
+  return units.data ? new Map(units.data.map((unit) => [unit.code, unit.shortDescription])) : new Map();
+}
+
+/**
+ * A unit text; a caret marks superscript ('m^2' → m², 'm^3/h' → m³/h). Codes found in `units` are shown
+ * with their short description ('MTK' → m²).
+ */
+export function UnitText({ unit, units }: { unit: string | null | undefined; units?: Map<string, string> }) {
+  if (!unit) return null;
+  const text = units?.get(unit) ?? unit;
+  const parts = text.split(/\^(\d+|[a-zA-Z]+)/);
+  return (
+    <>
+      {parts.map((part, index) => (index % 2 === 1 ? <sup key={index}>{part}</sup> : <Fragment key={index}>{part}</Fragment>))}
+    </>
+  );
+}
+
+/** Plain-text form of a unit for inputs and aria labels: superscript digits instead of the caret. */
+export function unitPlainText(unit: string | null | undefined, units?: Map<string, string>): string {
+  if (!unit) return '';
+  const superscripts: Record<string, string> = { '0': '⁰', '1': '¹', '2': '²', '3': '³', '4': '⁴', '5': '⁵', '6': '⁶', '7': '⁷', '8': '⁸', '9': '⁹' };
+  return (units?.get(unit) ?? unit).replace(/\^(\d+)/g, (_, digits: string) => [...digits].map((d) => superscripts[d] ?? d).join(''));
+}

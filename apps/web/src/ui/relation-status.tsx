@@ -1,0 +1,58 @@
+import { Badge, Select, type BadgeProps } from '@mantine/core';
+import { RelationStatus, relationStatusLabels } from '@shk/contracts';
+
+/**
+ * Relation status pieces shared by 'Meine Lieferanten', 'Meine Kunden' and 'Geschäftspartner':
+ * the coloured badge, the status filter and its URL value.
+ */
+const statusColors: Record<number, string> = {
+  [RelationStatus.Approved]: 'green',
+  [RelationStatus.AwaitingConfirmation]: 'yellow',
+  [RelationStatus.Rejected]: 'red',
+  [RelationStatus.CustomerIdRequested]: 'blue',
+  [RelationStatus.Blocked]: 'dark',
+  [RelationStatus.Invalid]: 'gray',
+};
+
+export const relationStatusLabel = (statusId: number) => relationStatusLabels[statusId] ?? String(statusId);
+
+export function RelationStatusBadge({ statusId, ...props }: { statusId: number } & Omit<BadgeProps, 'color' | 'children'>) {
+  return (
+    <Badge variant="light" color={statusColors[statusId] ?? 'gray'} radius="sm" tt="none" data-status={statusId} {...props}>
+      {relationStatusLabel(statusId)}
+    </Badge>
+  );
+}
+
+/**
+ * The status of a `status` query value: numeric values of the allowed list only; anything else
+ * (text, unknown numbers) falls back to 'all', i.e. no status restriction (spec §4).
+ */
+export function parseStatusParam(raw: string | null, allowed: readonly number[]): number | null {
+  if (!raw || !/^\d+$/.test(raw.trim())) return null;
+  const value = Number(raw.trim());
+  return allowed.includes(value) ? value : null;
+}
+
+interface RelationStatusFilterProps {
+  /** The statuses to offer (four for buyer and seller, six for staff). */
+  statuses: readonly number[];
+  value: number | null;
+  onChange: (value: number | null) => void;
+  label?: string;
+}
+
+/** 'Status' select with 'Alle' first; choosing a status restricts the list to it. */
+export function RelationStatusFilter({ statuses, value, onChange, label = 'Status' }: RelationStatusFilterProps) {
+  return (
+    <Select
+      label={label}
+      data={[{ value: 'all', label: 'Alle' }, ...statuses.map((id) => ({ value: String(id), label: relationStatusLabel(id) }))]}
+      value={value === null ? 'all' : String(value)}
+      onChange={(next) => onChange(next && next !== 'all' ? Number(next) : null)}
+      allowDeselect={false}
+      comboboxProps={{ withinPortal: true }}
+      w={{ base: '100%', sm: 240 }}
+    />
+  );
+}

@@ -1,0 +1,19 @@
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router';
+
+/**
+ * One query parameter as page state (filters, search terms), so that lists can be linked and survive
+ * a reload. Setting replaces the history entry; an empty value removes the parameter.
+ */
+export function useUrlParam(name: string): [string | null, (value: string | null) => void] {
+  const [params, setParams] = useSearchParams();
+  const set = useCallback((value: string | null) => {
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (value === null || value === '') next.delete(name);
+      else next.set(name, value);
+      return next;
+    }, { replace: true });
+  }, [name, setParams]);
+  return [params.get(name), set];
+}
