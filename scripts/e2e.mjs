@@ -3,7 +3,8 @@
  * Browser end-to-end tests against the real server:
  *   1. builds the SPA when apps/web/dist is missing or older than its sources,
  *   2. starts ONE server (`npx tsx apps/api/src/main.ts`) with a fresh temporary DATA_DIR (own embedded
- *      PostgreSQL, seeded demo world) on free ports,
+ *      PostgreSQL, seeded demo world) on free ports, serving a private copy of the build (WEB_DIST_DIR), so
+ *      that a rebuild by someone else during the run cannot pull the files away under the browser,
  *   3. waits for /ready, runs `npx playwright test` with BASE_URL (extra arguments are passed on),
  *   4. stops the server with SIGINT and exits with Playwright's exit code.
  * Server output goes to test-results/e2e-server.log.
@@ -115,6 +116,8 @@ async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shk-e2e-'));
   // As root the embedded PostgreSQL runs as the 'postgres' OS user, which must be able to enter the directory.
   fs.chmodSync(dataDir, 0o755);
+  const webDistDir = path.join(dataDir, 'web');
+  fs.cpSync(path.join(root, 'apps/web/dist'), webDistDir, { recursive: true });
   const [port, pgPort] = [await freePort(), await freePort()];
   const baseUrl = `http://localhost:${port}`;
   const resultsDir = path.join(root, 'test-results');
@@ -130,6 +133,7 @@ async function main() {
     env: {
       ...process.env,
       DATA_DIR: dataDir,
+      WEB_DIST_DIR: webDistDir,
       PORT: String(port),
       EMBEDDED_PG_PORT: String(pgPort),
       PUBLIC_URL: baseUrl,

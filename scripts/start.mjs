@@ -82,6 +82,17 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   });
 }
 
+// `npm start` does not always pass a SIGTERM on (npm itself may just exit): when whoever started us is
+// gone, stop the API as if we had been told to, instead of leaving it and Postgres running as orphans.
+const parentPid = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parentPid && child.exitCode === null && child.signalCode === null && signals === 0) {
+    warn('Elternprozess beendet – stoppe die API.');
+    signals += 1;
+    child.kill('SIGTERM');
+  }
+}, 1000).unref();
+
 child.on('error', (error) => {
   console.error(`[start] API konnte nicht gestartet werden: ${error.message}`);
   process.exit(1);

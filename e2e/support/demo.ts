@@ -39,28 +39,6 @@ export const routeUrls: Record<RouteKey, string> = {
   customParameter: '/parameter',
 };
 
-/** The page heading each route shows to a role that may open it. */
-export const routeHeadings: Record<RouteKey, string> = {
-  home: 'Startseite',
-  search: 'Suche',
-  cart: 'Warenkorb',
-  preCart: 'IDS-Warenkorb',
-  orders: 'Bestellungen',
-  profile: 'Mein Profil',
-  product: 'Produkt',
-  mySuppliers: 'Meine Lieferanten',
-  addToCart: 'Artikel hinzufügen',
-  myCarts: 'Meine Warenkörbe',
-  favourites: 'Meine Favoriten',
-  myCustomers: 'Meine Kunden',
-  supplierOrders: 'Bestellungen',
-  businessPartner: 'Geschäftspartner',
-  dashboard: 'Mein Dashboard',
-  reports: 'My reports',
-  admin: 'Lieferanten',
-  customParameter: 'Zugeschnittene Parameter',
-};
-
 const buyerRoutes: RouteKey[] = ['home', 'search', 'cart', 'preCart', 'orders', 'profile', 'product', 'mySuppliers', 'addToCart', 'myCarts', 'favourites'];
 const staffRoutes: RouteKey[] = ['home', 'search', 'businessPartner', 'dashboard', 'reports', 'admin', 'orders', 'product'];
 const buyerMenu = ['Suche', 'Meine Favoriten', 'Meine Warenkörbe', 'Meine Bestellungen', 'Meine Lieferanten', 'Mein Profil', 'Abmelden'];

@@ -42,3 +42,21 @@ export async function navigateInApp(page: Page, url: string) {
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, url);
 }
+
+export type GuardDecision = 'allowed' | 'denied' | 'login';
+
+/** Forgets earlier route-guard decisions (User Timing marks written by the SPA's RouteGuard). */
+export async function clearGuardDecisions(page: Page) {
+  await page.evaluate(() => performance.clearMarks());
+}
+
+/** Waits for the route guard's decision on a route key: 'route:<decision>:<key>' marks. */
+export async function guardDecision(page: Page, key: string): Promise<GuardDecision> {
+  const read = () =>
+    page.evaluate((routeKey) => {
+      const mark = performance.getEntriesByType('mark').find((m) => m.name.startsWith('route:') && m.name.endsWith(`:${routeKey}`));
+      return mark ? mark.name.split(':')[1] : null;
+    }, key);
+  await expect.poll(read, { message: `Entscheidung des Routen-Wächters für ${key}` }).not.toBeNull();
+  return (await read()) as GuardDecision;
+}

@@ -2,6 +2,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/bootstrap.ts';
 import { createRuntime } from './runtime.ts';
 import { seedDemoWorldIfEmpty, demoAccounts } from './seed/demo-world.ts';
+import { seedDemoCatalogueIfEmpty } from './seed/catalogue/demo.ts';
 import pino from 'pino';
 
 const config = loadConfig();
@@ -15,6 +16,7 @@ try {
   if (config.seedDemo) {
     const seeded = await seedDemoWorldIfEmpty(runtime.db, (m) => log.info(m));
     if (seeded) log.info('demo world created');
+    await seedDemoCatalogueIfEmpty(runtime.db, (m) => log.info(m));
   }
   await runtime.app.listen({ port: config.port, host: config.host });
 } catch (error) {

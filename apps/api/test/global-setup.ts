@@ -10,6 +10,7 @@ import { ensureFeatureSettings } from '../src/modules/settings/settings.service.
 import { seedDemoWorldIfEmpty } from '../src/seed/demo-world.ts';
 import { Jobs } from '../src/modules/jobs/jobs.ts';
 import { freePort } from './support/free-port.ts';
+import { seedDemoCatalogueIfEmpty, TEST_CATALOGUE_PRODUCTS } from '../src/seed/catalogue/demo.ts';
 
 export const TEMPLATE_DB = 'shk_template';
 
@@ -68,4 +69,6 @@ export default async function setup(project: TestProject) {
 }
 
 /** Later modules add demo data the tests need (e.g. a small catalogue) here. */
-async function extendTemplate(_db: ReturnType<typeof createDb>) {}
+async function extendTemplate(db: ReturnType<typeof createDb>) {
+  await seedDemoCatalogueIfEmpty(db, () => {}, TEST_CATALOGUE_PRODUCTS);
+}

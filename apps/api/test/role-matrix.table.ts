@@ -114,6 +114,20 @@ async function newAddress(ctx: MatrixContext, name: string): Promise<number> {
 // The matrix
 // ---------------------------------------------------------------------------------------------
 
+/** A product instance of the test catalogue (the n-th by id). */
+async function anyOffer(ctx: MatrixContext, n = 0): Promise<string> {
+  const rows = await ctx.sql<{ product_instance_id: string }>('SELECT product_instance_id FROM product_offers ORDER BY product_instance_id LIMIT 1 OFFSET $1', [n]);
+  if (!rows[0]) throw new Error('test catalogue missing');
+  return rows[0].product_instance_id;
+}
+
+/** Product number and file name of a generated product picture. */
+async function anyPicture(ctx: MatrixContext): Promise<{ productNo: number; file: string }> {
+  const rows = await ctx.sql<{ id: number; file: string }>(
+    `SELECT id, m->>'file' AS file FROM products, jsonb_array_elements(media) m WHERE m->>'type' = 'picture' ORDER BY id LIMIT 1`);
+  return { productNo: rows[0].id, file: rows[0].file };
+}
+
 export const roleMatrix: Record<string, MatrixEntry> = {
   // Foundation
   'GET /v1/ClientConfig': { Anonymous: {} },
@@ -188,4 +202,27 @@ export const roleMatrix: Record<string, MatrixEntry> = {
     const order = await demoOrder(ctx);
     return { params: { supplierOrderNumber: order.supplierOrderNumber, lineId: order.lineId, id: order.attachmentId } };
   }),
+  // Catalogue and search (issue 3): tree and units for every signed-in user (home page), search and
+  // products for every role but None, favourites for buyers, media public.
+  'GET /v1/Units': same(allRoles, {}),
+  'GET /v1/ProductTree': same(allRoles, {}),
+  'POST /v1/Product/Search': same(signedIn, { body: { searchTerm: 'Thermostatventil', page: 1, pageSize: 5 } }),
+  'POST /v1/Product/FilterOptions': same(signedIn, { body: { filterName: 'brandname', searchTerm: 'Rohr' } }),
+  'GET /v1/Product/Suggestions': same(signedIn, { query: { term: 'Therm' } }),
+  'GET /v1/Product': same(signedIn, async (ctx) => ({ query: { productInstanceId: await anyOffer(ctx) } })),
+  'GET /v1/Product/Details': same(signedIn, async (ctx) => ({ query: { productInstanceId: await anyOffer(ctx) } })),
+  'GET /v1/Product/ByManufacturerData': same(signedIn, async (ctx) => {
+    const rows = await ctx.sql<{ manufacturer_id: string; manufacturer_pid: string }>('SELECT manufacturer_id, manufacturer_pid FROM products ORDER BY id LIMIT 1');
+    return { query: { manufacturerId: rows[0].manufacturer_id, manufacturerPid: rows[0].manufacturer_pid } };
+  }),
+  'GET /v1/FavoriteProducts': { Buyer: {} },
+  'POST /v1/FavoriteProducts': { Buyer: async (ctx) => ({ query: { productInstanceId: await anyOffer(ctx) } }) },
+  'DELETE /v1/FavoriteProducts': {
+    Buyer: async (ctx) => {
+      const productInstanceId = await anyOffer(ctx, 1);
+      await ctx.t.request('POST', `/v1/FavoriteProducts?productInstanceId=${encodeURIComponent(productInstanceId)}`, { as: demoUsers.Buyer });
+      return { query: { productInstanceId } };
+    },
+  },
+  'GET /v1/Media/Products/:productNo/:file': { Anonymous: async (ctx) => ({ params: await anyPicture(ctx) }) },
 };

@@ -45,6 +45,8 @@ function urlOf(route: string, request: MatrixRequest): string {
   return query.size ? `${filled}?${query}` : filled;
 }
 
+const describeAccess = (access: RouteAccess) => (typeof access === 'string' ? access : access.map((r) => roleNames[r]).join(', '));
+
 const resolve = async (sample: MatrixSample): Promise<MatrixRequest> => (typeof sample === 'function' ? sample(ctx) : sample);
 
 function expectProblem(res: { status: number; headers: Headers; body: any }, status: number, what: string) {
@@ -58,8 +60,11 @@ describe('role × endpoint matrix', () => {
     const registered = [...routes.keys()].sort();
     const missing = registered.filter((key) => !(key in roleMatrix));
     const stale = Object.keys(roleMatrix).filter((key) => !routes.has(key));
-    expect(missing, 'routes without an entry in apps/api/test/role-matrix.table.ts').toEqual([]);
-    expect(stale, 'entries in role-matrix.table.ts for routes that do not exist').toEqual([]);
+    const problems = [
+      ...missing.map((key) => `route without an entry in apps/api/test/role-matrix.table.ts: ${key} (roles: ${describeAccess(routes.get(key)!.roles)})`),
+      ...stale.map((key) => `entry in role-matrix.table.ts for a route that does not exist: ${key}`),
+    ];
+    expect(problems, `\n${problems.join('\n')}\n`).toEqual([]);
     expect(registered.length).toBeGreaterThan(10);
   });
 

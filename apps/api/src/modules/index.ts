@@ -14,6 +14,7 @@ import { cartRoutes } from './carts/carts.routes.ts';
 import { cartItemRoutes } from './carts/cart-items.routes.ts';
 import { catalogueOfferCatalog } from './carts/catalogue-offers.ts';
 import { registerOrderTransmission } from './orders/transmission.ts';
+import { catalogueRoutes } from './catalogue/catalogue.routes.ts';
 
 /** Every domain module registers its routes here, in one place. */
 export const modules: Array<(app: App, deps: AppDeps) => Promise<void>> = [
@@ -28,6 +29,7 @@ export const modules: Array<(app: App, deps: AppDeps) => Promise<void>> = [
   addressesRoutes,
   projectsRoutes,
   ordersRoutes,
+  catalogueRoutes,
   async (app, deps) => {
     const offers = catalogueOfferCatalog(deps.db);
     await cartRoutes(offers)(app, deps);

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { featureSettingDefaults, type FeatureSettingKey } from '@shk/contracts';
 import { api } from './client';
-import { cartMemory } from './cart-memory';
+import { cartMemory, useRememberedCartId } from './cart-memory';
 import { expectStatus, unwrap } from './problem';
 import { useConfigurationValue } from './configuration';
 import { usePartnerQuery, useUserProfile } from './session';
@@ -125,8 +125,9 @@ export function pickCurrentCart(carts: readonly CartOverview[], inIdsContext: bo
 export function useCurrentCart(options: { enabled?: boolean } = {}) {
   const profile = useUserProfile();
   const carts = useCarts(options);
+  const remembered = useRememberedCartId();
   const inIdsContext = Boolean(profile.data?.idsContextId);
-  const current = carts.data ? pickCurrentCart(carts.data, inIdsContext) : null;
+  const current = carts.data ? pickCurrentCart(carts.data, inIdsContext, remembered) : null;
   return { carts, current, inIdsContext };
 }
 

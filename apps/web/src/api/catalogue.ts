@@ -37,31 +37,31 @@ export type SearchHit = SearchResponse['hits'][number];
 export type ProductOffer = ProductDetails['offers'][number];
 
 export const catalogueApi = {
-  productTree: async (): Promise<ProductTreeNode> => unwrap(await api.GET('/v1/ProductTree')) as ProductTreeNode,
+  productTree: async (): Promise<ProductTreeNode> => unwrap(await api.GET('/v1/ProductTree')),
 
   search: async (body: SearchRequest, signal?: AbortSignal): Promise<SearchResponse> =>
-    unwrap(await api.POST('/v1/Product/Search', { body, signal })) as SearchResponse,
+    unwrap(await api.POST('/v1/Product/Search', { body, signal })),
 
   filterOptions: async (body: FilterOptionsRequest, signal?: AbortSignal): Promise<SearchFilterOption> =>
-    unwrap(await api.POST('/v1/Product/FilterOptions', { body, signal })) as SearchFilterOption,
+    unwrap(await api.POST('/v1/Product/FilterOptions', { body, signal })),
 
   suggestions: async (term: string, signal?: AbortSignal): Promise<Suggestions> =>
-    unwrap(await api.GET('/v1/Product/Suggestions', { params: { query: { term } }, signal })) as Suggestions,
+    unwrap(await api.GET('/v1/Product/Suggestions', { params: { query: { term } }, signal })),
 
   product: async (productInstanceId: string): Promise<Product> =>
-    unwrap(await api.GET('/v1/Product', { params: { query: { productInstanceId } } })) as Product,
+    unwrap(await api.GET('/v1/Product', { params: { query: { productInstanceId } } })),
 
   productByManufacturerData: async (manufacturerId: string, manufacturerPid: string, productInstanceId?: string | null): Promise<Product> =>
     unwrap(
       await api.GET('/v1/Product/ByManufacturerData', {
         params: { query: { manufacturerId, manufacturerPid, ...(productInstanceId ? { productInstanceId } : {}) } },
       }),
-    ) as Product,
+    ),
 
   details: async (productInstanceId: string): Promise<ProductDetails> =>
-    unwrap(await api.GET('/v1/Product/Details', { params: { query: { productInstanceId } } })) as ProductDetails,
+    unwrap(await api.GET('/v1/Product/Details', { params: { query: { productInstanceId } } })),
 
-  favourites: async (): Promise<Favourite[]> => unwrap(await api.GET('/v1/FavoriteProducts')) as Favourite[],
+  favourites: async (): Promise<Favourite[]> => unwrap(await api.GET('/v1/FavoriteProducts')),
 
   addFavourite: async (productInstanceId: string): Promise<void> =>
     expectStatus(await api.POST('/v1/FavoriteProducts', { params: { query: { productInstanceId } } }), 200, 201, 204),
@@ -69,5 +69,5 @@ export const catalogueApi = {
   removeFavourite: async (productInstanceId: string): Promise<void> =>
     expectStatus(await api.DELETE('/v1/FavoriteProducts', { params: { query: { productInstanceId } } }), 200, 204),
 
-  units: async (): Promise<Unit[]> => unwrap(await api.GET('/v1/Units')) as Unit[],
+  units: async (): Promise<Unit[]> => unwrap(await api.GET('/v1/Units')),
 };

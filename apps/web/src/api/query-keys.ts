@@ -9,9 +9,4 @@ export const queryKeys = {
   /** Prefix for everything scoped to a business partner ('none' for users without one). */
   partnerScope: (bpNumber: string | null) => ['bp', bpNumber ?? 'none'] as const,
   partnerScoped: (bpNumber: string | null, ...parts: readonly unknown[]) => ['bp', bpNumber ?? 'none', ...parts] as const,
-  /**
-   * Prefix of every cart read of a partner (MultiCarts list, one cart, the header badge's count). Adding an
-   * item anywhere invalidates it, so the header cart badge follows.
-   */
-  carts: (bpNumber: string | null) => ['bp', bpNumber ?? 'none', 'carts'] as const,
 };

@@ -1281,6 +1281,436 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/Units": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Mengeneinheiten (ein ^ markiert Hochstellung, z. B. m^2) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Unit"][];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/ProductTree": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Produktbaum mit Produktanzahlen (Wurzel SHKMARKET) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProductTreeNode"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/Product/Search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Produktsuche mit Filtern, Facetten und Sortierung */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SearchRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SearchResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/Product/FilterOptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Alle Werte eines Filters (Liste „mehr anzeigen“) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["FilterOptionsRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SearchFilterOption"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/Product/Suggestions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Suchvorschläge (Begriffe, Marken, Serien, Kategorien und erste Produkte) */
+        get: {
+            parameters: {
+                query: {
+                    term: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Suggestions"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/Product": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Produkt einer Produktinstanz (Lieferantenangebot) */
+        get: {
+            parameters: {
+                query: {
+                    productInstanceId: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Product"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/Product/Details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Angebote aller Lieferanten zum Produkt einer Produktinstanz */
+        get: {
+            parameters: {
+                query: {
+                    productInstanceId: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ProductDetails"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/Product/ByManufacturerData": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Produkt über Hersteller-ID und Werksartikelnummer (optional gewünschte Produktinstanz) */
+        get: {
+            parameters: {
+                query: {
+                    manufacturerId: string;
+                    manufacturerPid: string;
+                    productInstanceId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Product"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/FavoriteProducts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Favoriten des Benutzers beim aktuellen Geschäftspartner (ohne productDetails: nicht mehr verfügbar) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FavoriteProduct"][];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Produktinstanz als Favorit merken (idempotent: 201 neu, 200 schon vorhanden) */
+        post: {
+            parameters: {
+                query: {
+                    productInstanceId: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FavoriteProduct"];
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["FavoriteProduct"];
+                    };
+                };
+            };
+        };
+        /** Favorit entfernen */
+        delete: {
+            parameters: {
+                query: {
+                    productInstanceId: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/Media/Products/{productNo}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Produktbild (PNG) oder Dokument (PDF, STEP) eines Produkts */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    productNo: number;
+                    file: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/MultiCarts": {
         parameters: {
             query?: never;
@@ -2048,6 +2478,7 @@ export interface components {
             };
             productName: string | null;
             manufacturerPid: string | null;
+            manufacturerId: string | null;
             brandName: string | null;
             unitPrice: number | null;
             priceBasis: number;
@@ -2229,6 +2660,300 @@ export interface components {
             buyerBpNumber: string;
             dateModified: string;
             supplierOrdersDetails: components["schemas"]["SupplierOrderDetailsInput"][];
+        };
+        /** @enum {string} */
+        FilterTypeInput: "Auswahl" | "Baum" | "Regler";
+        UnitInput: {
+            code: string;
+            shortDescription: string;
+        };
+        ProductTreeNodeInput: {
+            elementID: string;
+            /** @enum {string} */
+            type: "root" | "node" | "leaf";
+            parentID: string | null;
+            descriptions: {
+                name: string;
+                language: string;
+            }[];
+            productCount: number;
+            children: components["schemas"]["ProductTreeNodeInput"][];
+        };
+        SearchFilterInput: {
+            columnName: string;
+            columnDescr?: string | null;
+            filterType: components["schemas"]["FilterTypeInput"];
+            filterValue?: {
+                value: string;
+                displayName?: string;
+                count?: number;
+            }[] | null;
+            sliderValues?: {
+                minValue?: number | null;
+                maxValue?: number | null;
+            } | null;
+        };
+        SearchRequestInput: {
+            page?: number;
+            pageSize?: number;
+            searchTerm?: string | null;
+            filter?: components["schemas"]["SearchFilterInput"][] | null;
+            sortColumn?: string | null;
+            sortOrder?: string | null;
+            useNumberSearch?: boolean;
+        };
+        FilterOptionsRequestInput: {
+            filterName: string;
+            searchTerm?: string | null;
+            useNumberSearch?: boolean;
+            filters?: components["schemas"]["SearchFilterInput"][] | null;
+        };
+        PriceInput: {
+            value: number | null;
+            /** @constant */
+            currency: "EUR";
+            basis: number;
+            quantityUnit: string | null;
+            priceOnDemand: boolean;
+        };
+        SearchHitInput: {
+            rows: {
+                manufacturerID: string;
+                manufacturerPID: string;
+                herstellerName: string;
+                gtin: string | null;
+                brandname: string;
+                artikelbeschreibung: string;
+                bild: string | null;
+                PRODUCTINSTANCE_ID: string;
+                werksartikelnummerKatalog: string | null;
+                wholesalers: {
+                    supplierID: string;
+                    supplierName: string;
+                    supplierPID: string;
+                }[];
+                supplierID: string;
+                supplierName: string;
+                artikelnummer: string;
+                artikeltyp: string | null;
+                serie: string | null;
+                etimKlasse: string | null;
+                TREE_ELEMENT_ID_SHKMARKET: string;
+            };
+            productId: string;
+            isFavorite: boolean;
+            productOrderableStatus: number;
+            price: components["schemas"]["PriceInput"] | null;
+        };
+        SearchFilterOptionInput: {
+            columnName: string;
+            columnDescr: string;
+            filterType: components["schemas"]["FilterTypeInput"];
+            filterValue: {
+                value: string;
+                displayName: string;
+                count: number;
+                parentId?: string | null;
+                selected: boolean;
+            }[];
+            valueCount: number;
+            sliderValues: {
+                minValue: number | null;
+                maxValue: number | null;
+            } | null;
+            selectedSliderValues: {
+                minValue: number | null;
+                maxValue: number | null;
+            } | null;
+            unit: string | null;
+        };
+        SearchResponseInput: {
+            hits: components["schemas"]["SearchHitInput"][];
+            hitCount: number;
+            page: number;
+            pageSize: number;
+            pageCount: number;
+            filterOption: components["schemas"]["SearchFilterOptionInput"][];
+            filterUsed: components["schemas"]["SearchFilterInput"][];
+            searchTerm: string;
+            sortColumn: string;
+            /** @enum {string} */
+            sortOrder: "asc" | "desc";
+            correctedTerms: {
+                from: string;
+                to: string[];
+            }[];
+        };
+        SuggestionsInput: {
+            term: string;
+            suggestions: {
+                text: string;
+                /** @enum {string} */
+                kind: "Begriff" | "Marke" | "Kategorie" | "Serie";
+                count: number;
+            }[];
+            products: {
+                productId: string;
+                productInstanceId: string;
+                productName: string;
+                brandName: string;
+                imageUrl: string | null;
+            }[];
+        };
+        ProductInput: {
+            productInstanceId: string;
+            productId: string;
+            manufacturerId: string;
+            manufacturerPid: string;
+            manufacturerName: string;
+            supplierPid: string;
+            supplierBpNo: string;
+            gtin: string | null;
+            brandName: string;
+            productName: string;
+            isFavorite: boolean;
+            productDataSource: number;
+            productOrderableStatus: number;
+            supplier: {
+                bpNumber: string;
+                name: string;
+                requiredOnboardingForm: boolean;
+                hideAdditionalInfo: boolean;
+            };
+            basicPackage: {
+                productShortDescr: string;
+                modelNumber: string | null;
+                serie: string | null;
+                noteOfUse: string | null;
+                priceOnDemand: boolean;
+            };
+            descriptionsPackage: {
+                productDescr: string | null;
+                marketingText: string | null;
+            };
+            logisticsPackage: {
+                measureA: {
+                    value: number;
+                    unit: string;
+                } | null;
+                measureB: {
+                    value: number;
+                    unit: string;
+                } | null;
+                measureC: {
+                    value: number;
+                    unit: string;
+                } | null;
+                weight: {
+                    value: number;
+                    unit: string;
+                } | null;
+                standardDeliveryPeriod: number | null;
+                packagingQuantity: number | null;
+                countryOfOrigin: string | null;
+            };
+            additionalPackage: {
+                accessories: string[];
+                spareParts: string[];
+                commodityGroupDescrManufacturer: string | null;
+                articleNumberCatalogue: string | null;
+                energyEfficiencyClass: string | null;
+                minOrderQuantityValue: number;
+                minOrderUnit: string | null;
+                color: string | null;
+                articleType: string | null;
+            };
+            pricesPackage: {
+                netPrice: {
+                    value: number | null;
+                    quantityUnit: string | null;
+                    basis: number;
+                };
+                grossListPrice: number | null;
+                hasConnectionError: boolean;
+            };
+            picturesPackage: {
+                url: string;
+                filename: string;
+                description: string;
+                size: number;
+            }[];
+            documentsPackage: {
+                type: string;
+                url: string;
+                filename: string;
+                description: string;
+                size: number;
+            }[];
+            etimClass: {
+                id: string;
+                description: string;
+            } | null;
+            features: {
+                featureId: string;
+                description: string;
+                /** @enum {string} */
+                kind: "N" | "A";
+                value: number | string;
+                valueId: string | null;
+                unit: string | null;
+            }[];
+            treeElementId: string;
+            categoryPath: {
+                elementID: string;
+                name: string;
+            }[];
+        };
+        ProductOfferInput: {
+            productInstanceId: string;
+            name: string;
+            pid: string;
+            supplierId: string;
+            supplier: {
+                bpNumber: string;
+                name: string;
+                requiredOnboardingForm: boolean;
+                hideAdditionalInfo: boolean;
+            };
+            productDataSource: number;
+            unit: string;
+            unitDescription: string | null;
+            timeToDelivery: number | null;
+            pricePerPiece: number | null;
+            priceBasis: number;
+            priceOnDemand: boolean;
+            grossListPrice: number | null;
+            minOrderQuantity: number;
+            minOrderQuantityUnit: string | null;
+            productOrderableStatus: number;
+            noteOfUse: string | null;
+            accessories: string[];
+            spareParts: string[];
+            hasConnectionError: boolean;
+            hasUnitError: boolean;
+            color: string | null;
+            dimensions: {
+                height: number | null;
+                width: number | null;
+                length: number | null;
+            };
+            factoryArticleNumber: string;
+            gtin: string | null;
+        };
+        ProductDetailsInput: {
+            productId: string;
+            productInstanceId: string;
+            offers: components["schemas"]["ProductOfferInput"][];
+        };
+        FavoriteProductInput: {
+            productInstanceId: string;
+            brandName: string | null;
+            articleNumber: string | null;
+            gtin: string | null;
+            articleCatalogNumber: string | null;
+            imageUrl: string | null;
+            articleShortDescription: string | null;
+            productDetails?: components["schemas"]["ProductInput"];
         };
         ConfigurationValueInput: {
             key: string;
@@ -2418,6 +3143,7 @@ export interface components {
             };
             productName: string | null;
             manufacturerPid: string | null;
+            manufacturerId: string | null;
             brandName: string | null;
             unitPrice: number | null;
             priceBasis: number;
@@ -2599,6 +3325,300 @@ export interface components {
             buyerBpNumber: string;
             dateModified: string;
             supplierOrdersDetails: components["schemas"]["SupplierOrderDetails"][];
+        };
+        /** @enum {string} */
+        FilterType: "Auswahl" | "Baum" | "Regler";
+        Unit: {
+            code: string;
+            shortDescription: string;
+        };
+        ProductTreeNode: {
+            elementID: string;
+            /** @enum {string} */
+            type: "root" | "node" | "leaf";
+            parentID: string | null;
+            descriptions: {
+                name: string;
+                language: string;
+            }[];
+            productCount: number;
+            children: components["schemas"]["ProductTreeNode"][];
+        };
+        SearchFilter: {
+            columnName: string;
+            columnDescr?: string | null;
+            filterType: components["schemas"]["FilterType"];
+            filterValue?: {
+                value: string;
+                displayName?: string;
+                count?: number;
+            }[] | null;
+            sliderValues?: {
+                minValue?: number | null;
+                maxValue?: number | null;
+            } | null;
+        };
+        SearchRequest: {
+            page?: number;
+            pageSize?: number;
+            searchTerm?: string | null;
+            filter?: components["schemas"]["SearchFilter"][] | null;
+            sortColumn?: string | null;
+            sortOrder?: string | null;
+            useNumberSearch?: boolean;
+        };
+        FilterOptionsRequest: {
+            filterName: string;
+            searchTerm?: string | null;
+            useNumberSearch?: boolean;
+            filters?: components["schemas"]["SearchFilter"][] | null;
+        };
+        Price: {
+            value: number | null;
+            /** @constant */
+            currency: "EUR";
+            basis: number;
+            quantityUnit: string | null;
+            priceOnDemand: boolean;
+        };
+        SearchHit: {
+            rows: {
+                manufacturerID: string;
+                manufacturerPID: string;
+                herstellerName: string;
+                gtin: string | null;
+                brandname: string;
+                artikelbeschreibung: string;
+                bild: string | null;
+                PRODUCTINSTANCE_ID: string;
+                werksartikelnummerKatalog: string | null;
+                wholesalers: {
+                    supplierID: string;
+                    supplierName: string;
+                    supplierPID: string;
+                }[];
+                supplierID: string;
+                supplierName: string;
+                artikelnummer: string;
+                artikeltyp: string | null;
+                serie: string | null;
+                etimKlasse: string | null;
+                TREE_ELEMENT_ID_SHKMARKET: string;
+            };
+            productId: string;
+            isFavorite: boolean;
+            productOrderableStatus: number;
+            price: components["schemas"]["Price"] | null;
+        };
+        SearchFilterOption: {
+            columnName: string;
+            columnDescr: string;
+            filterType: components["schemas"]["FilterType"];
+            filterValue: {
+                value: string;
+                displayName: string;
+                count: number;
+                parentId?: string | null;
+                selected: boolean;
+            }[];
+            valueCount: number;
+            sliderValues: {
+                minValue: number | null;
+                maxValue: number | null;
+            } | null;
+            selectedSliderValues: {
+                minValue: number | null;
+                maxValue: number | null;
+            } | null;
+            unit: string | null;
+        };
+        SearchResponse: {
+            hits: components["schemas"]["SearchHit"][];
+            hitCount: number;
+            page: number;
+            pageSize: number;
+            pageCount: number;
+            filterOption: components["schemas"]["SearchFilterOption"][];
+            filterUsed: components["schemas"]["SearchFilter"][];
+            searchTerm: string;
+            sortColumn: string;
+            /** @enum {string} */
+            sortOrder: "asc" | "desc";
+            correctedTerms: {
+                from: string;
+                to: string[];
+            }[];
+        };
+        Suggestions: {
+            term: string;
+            suggestions: {
+                text: string;
+                /** @enum {string} */
+                kind: "Begriff" | "Marke" | "Kategorie" | "Serie";
+                count: number;
+            }[];
+            products: {
+                productId: string;
+                productInstanceId: string;
+                productName: string;
+                brandName: string;
+                imageUrl: string | null;
+            }[];
+        };
+        Product: {
+            productInstanceId: string;
+            productId: string;
+            manufacturerId: string;
+            manufacturerPid: string;
+            manufacturerName: string;
+            supplierPid: string;
+            supplierBpNo: string;
+            gtin: string | null;
+            brandName: string;
+            productName: string;
+            isFavorite: boolean;
+            productDataSource: number;
+            productOrderableStatus: number;
+            supplier: {
+                bpNumber: string;
+                name: string;
+                requiredOnboardingForm: boolean;
+                hideAdditionalInfo: boolean;
+            };
+            basicPackage: {
+                productShortDescr: string;
+                modelNumber: string | null;
+                serie: string | null;
+                noteOfUse: string | null;
+                priceOnDemand: boolean;
+            };
+            descriptionsPackage: {
+                productDescr: string | null;
+                marketingText: string | null;
+            };
+            logisticsPackage: {
+                measureA: {
+                    value: number;
+                    unit: string;
+                } | null;
+                measureB: {
+                    value: number;
+                    unit: string;
+                } | null;
+                measureC: {
+                    value: number;
+                    unit: string;
+                } | null;
+                weight: {
+                    value: number;
+                    unit: string;
+                } | null;
+                standardDeliveryPeriod: number | null;
+                packagingQuantity: number | null;
+                countryOfOrigin: string | null;
+            };
+            additionalPackage: {
+                accessories: string[];
+                spareParts: string[];
+                commodityGroupDescrManufacturer: string | null;
+                articleNumberCatalogue: string | null;
+                energyEfficiencyClass: string | null;
+                minOrderQuantityValue: number;
+                minOrderUnit: string | null;
+                color: string | null;
+                articleType: string | null;
+            };
+            pricesPackage: {
+                netPrice: {
+                    value: number | null;
+                    quantityUnit: string | null;
+                    basis: number;
+                };
+                grossListPrice: number | null;
+                hasConnectionError: boolean;
+            };
+            picturesPackage: {
+                url: string;
+                filename: string;
+                description: string;
+                size: number;
+            }[];
+            documentsPackage: {
+                type: string;
+                url: string;
+                filename: string;
+                description: string;
+                size: number;
+            }[];
+            etimClass: {
+                id: string;
+                description: string;
+            } | null;
+            features: {
+                featureId: string;
+                description: string;
+                /** @enum {string} */
+                kind: "N" | "A";
+                value: number | string;
+                valueId: string | null;
+                unit: string | null;
+            }[];
+            treeElementId: string;
+            categoryPath: {
+                elementID: string;
+                name: string;
+            }[];
+        };
+        ProductOffer: {
+            productInstanceId: string;
+            name: string;
+            pid: string;
+            supplierId: string;
+            supplier: {
+                bpNumber: string;
+                name: string;
+                requiredOnboardingForm: boolean;
+                hideAdditionalInfo: boolean;
+            };
+            productDataSource: number;
+            unit: string;
+            unitDescription: string | null;
+            timeToDelivery: number | null;
+            pricePerPiece: number | null;
+            priceBasis: number;
+            priceOnDemand: boolean;
+            grossListPrice: number | null;
+            minOrderQuantity: number;
+            minOrderQuantityUnit: string | null;
+            productOrderableStatus: number;
+            noteOfUse: string | null;
+            accessories: string[];
+            spareParts: string[];
+            hasConnectionError: boolean;
+            hasUnitError: boolean;
+            color: string | null;
+            dimensions: {
+                height: number | null;
+                width: number | null;
+                length: number | null;
+            };
+            factoryArticleNumber: string;
+            gtin: string | null;
+        };
+        ProductDetails: {
+            productId: string;
+            productInstanceId: string;
+            offers: components["schemas"]["ProductOffer"][];
+        };
+        FavoriteProduct: {
+            productInstanceId: string;
+            brandName: string | null;
+            articleNumber: string | null;
+            gtin: string | null;
+            articleCatalogNumber: string | null;
+            imageUrl: string | null;
+            articleShortDescription: string | null;
+            productDetails?: components["schemas"]["Product"];
         };
         ConfigurationValue: {
             key: string;

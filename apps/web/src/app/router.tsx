@@ -10,10 +10,10 @@ export function createAppRouter(callbackPath: string) {
     {
       element: <AppLayout />,
       children: [
-        ...appRoutes.map(({ path, access, page: Page }) => ({
+        ...appRoutes.map(({ path, access, page: Page, deniedMessages }) => ({
           path,
           element: (
-            <RouteGuard access={access}>
+            <RouteGuard access={access} deniedMessages={deniedMessages}>
               <Page />
             </RouteGuard>
           ),

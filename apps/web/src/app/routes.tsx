@@ -1,4 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { messages, Role } from '@shk/contracts';
 import { PlaceholderPage } from '../ui/PlaceholderPage';
 import type { RouteAccess, RouteKey } from './access';
 
@@ -6,6 +7,8 @@ export interface AppRoute {
   path: string;
   access: RouteAccess;
   page: LazyExoticComponent<ComponentType> | ComponentType;
+  /** Error toast for a role that may not open the route, shown with the redirect. */
+  deniedMessages?: Partial<Record<Role, string>>;
 }
 
 /** A page module with a default export, loaded when the route is first opened. */
@@ -22,19 +25,25 @@ export const appRoutes: readonly AppRoute[] = [
   { path: '/', access: 'home', page: page(() => import('../features/home/HomePage')) },
   { path: '/suche', access: 'search', page: page(() => import('../features/search/SearchPage')) },
   { path: '/aktion', access: 'search', page: page(() => import('../features/search/ActionRedirect')) },
-  { path: '/produkt', access: 'product', page: placeholder('Produkt') },
-  { path: '/warenkorb/:cartId?', access: 'cart', page: placeholder('Warenkorb') },
-  { path: '/my-carts', access: 'myCarts', page: placeholder('Meine Warenkörbe') },
-  { path: '/meine-favoriten', access: 'favourites', page: placeholder('Meine Favoriten') },
-  { path: '/bestellungen', access: 'orders', page: placeholder('Bestellungen') },
-  { path: '/bestellungen/bestellung', access: 'orders', page: placeholder('Bestellung') },
-  { path: '/meine-lieferanten', access: 'mySuppliers', page: placeholder('Meine Lieferanten') },
+  { path: '/produkt', access: 'product', page: page(() => import('../features/product/ProductPage')) },
+  { path: '/warenkorb/:cartId?', access: 'cart', page: page(() => import('../features/carts/CartPage')) },
+  { path: '/my-carts', access: 'myCarts', page: page(() => import('../features/carts/MyCartsPage')) },
+  { path: '/meine-favoriten', access: 'favourites', page: page(() => import('../features/favourites/FavouritesPage')) },
+  { path: '/bestellungen', access: 'orders', page: page(() => import('../features/orders/OrdersPage')) },
+  { path: '/bestellungen/bestellung', access: 'orders', page: page(() => import('../features/orders/OrderDetailPage')) },
+  { path: '/meine-lieferanten', access: 'mySuppliers', page: page(() => import('../features/suppliers/MySuppliersPage')) },
   { path: '/profil', access: 'profile', page: page(() => import('../features/profile/ProfilePage')) },
   { path: '/ids-warenkorb', access: 'preCart', page: placeholder('IDS-Warenkorb') },
-  { path: '/add-to-cart', access: 'addToCart', page: placeholder('Artikel hinzufügen') },
-  { path: '/meine-kunden', access: 'myCustomers', page: placeholder('Meine Kunden') },
+  {
+    path: '/add-to-cart',
+    access: 'addToCart',
+    page: page(() => import('../features/carts/AddToCartRoute')),
+    // Spec §6: a seller calling add-to-cart is told so (then redirected like any disallowed route).
+    deniedMessages: { [Role.Seller]: messages.sellerAddToCart },
+  },
+  { path: '/meine-kunden', access: 'myCustomers', page: page(() => import('../features/customers/MyCustomersPage')) },
   { path: '/lieferantenbestellungen', access: 'supplierOrders', page: placeholder('Bestellungen') },
-  { path: '/geschaeftspartner', access: 'businessPartner', page: placeholder('Geschäftspartner') },
+  { path: '/geschaeftspartner', access: 'businessPartner', page: page(() => import('../features/business-partners/BusinessPartnersPage')) },
   { path: '/dashboard', access: 'dashboard', page: placeholder('Mein Dashboard') },
   { path: '/berichte', access: 'reports', page: placeholder('My reports') },
   { path: '/admin', access: 'admin', page: placeholder('Lieferanten') },

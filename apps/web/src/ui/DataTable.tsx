@@ -1,89 +1,123 @@
-import type { ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Center, Group, LoadingOverlay, Pagination, Stack, Table, Text, UnstyledButton } from '@mantine/core';
-import { ChevronDownIcon } from './icons';
+import classes from './DataTable.module.css';
 
-export type SortOrder = 'asc' | 'desc';
+export type SortDirection = 'asc' | 'desc';
 
-export interface Column<Row> {
+export interface DataTableColumn<Row> {
   key: string;
   header: ReactNode;
   render: (row: Row) => ReactNode;
-  /** Columns with sort=true can be clicked to sort by `key`. */
-  sortable?: boolean;
-  width?: number | string;
-  align?: 'left' | 'right' | 'center';
+  /** Makes the column sortable (client side) by this value. */
+  sortValue?: (row: Row) => string | number | null | undefined;
+  /** Keeps the cell on one line (numbers, dates, buttons). */
+  nowrap?: boolean;
 }
 
-export interface TableSort {
-  column: string;
-  order: SortOrder;
+export interface DataTableSort {
+  key: string;
+  direction: SortDirection;
 }
 
 interface DataTableProps<Row> {
-  columns: readonly Column<Row>[];
+  /** Accessible name of the table. */
+  label: string;
+  columns: readonly DataTableColumn<Row>[];
   rows: readonly Row[];
   rowKey: (row: Row) => string | number;
+  initialSort?: DataTableSort;
+  /** Shown instead of rows when there are none. */
+  emptyText?: ReactNode;
   loading?: boolean;
-  /** Shown instead of rows when there are none (spec default 'Keine Ergebnisse'). */
-  emptyText?: string;
-  sort?: TableSort;
-  onSortChange?: (sort: TableSort) => void;
-  /** Zero-based page shown in the UI (requests are one-based, spec); omit for no pagination. */
-  page?: number;
-  totalPages?: number;
-  onPageChange?: (page: number) => void;
+  /** Rows per page; 0 shows all rows without pagination. */
+  pageSize?: number;
+  /** Below this width the table scrolls horizontally. */
+  minWidth?: number;
+  testId?: string;
 }
 
-function SortHeader({ label, active, order, onClick }: { label: ReactNode; active: boolean; order: SortOrder; onClick: () => void }) {
+const collator = new Intl.Collator('de-DE', { numeric: true, sensitivity: 'base' });
+
+function compare(a: string | number | null | undefined, b: string | number | null | undefined): number {
+  if (a === b) return 0;
+  if (a === null || a === undefined) return 1;
+  if (b === null || b === undefined) return -1;
+  if (typeof a === 'number' && typeof b === 'number') return a - b;
+  return collator.compare(String(a), String(b));
+}
+
+/** Rows ordered by a column's sortValue (German collation, empty values last). */
+export function sortRows<Row>(rows: readonly Row[], columns: readonly DataTableColumn<Row>[], sort: DataTableSort | null): Row[] {
+  const column = sort && columns.find((c) => c.key === sort.key && c.sortValue);
+  if (!sort || !column?.sortValue) return [...rows];
+  const factor = sort.direction === 'asc' ? 1 : -1;
+  const value = column.sortValue;
+  return [...rows].sort((a, b) => factor * compare(value(a), value(b)));
+}
+
+function SortMark({ active, direction }: { active: boolean; direction: SortDirection }) {
   return (
-    <UnstyledButton onClick={onClick} fw={600} fz="sm">
-      <Group gap={4} wrap="nowrap">
-        {label}
-        <ChevronDownIcon size={14} style={{ opacity: active ? 1 : 0.3, transform: active && order === 'asc' ? 'rotate(180deg)' : undefined }} />
-      </Group>
-    </UnstyledButton>
+    <svg width="10" height="10" viewBox="0 0 10 10" aria-hidden className={classes.sortMark} data-active={active || undefined}>
+      {active && direction === 'desc' ? <path d="M0 3h10L5 9z" /> : <path d="M0 7h10L5 1z" />}
+    </svg>
   );
 }
 
-/** The portal's list table: columns, optional sorting, empty state and pagination (4 pages around the current one). */
+/**
+ * The portal's list table: client-side sorting by column, empty state, loading overlay and pagination
+ * (two pages either side of the current one, i.e. four around it).
+ */
 export function DataTable<Row>(props: DataTableProps<Row>) {
-  const { columns, rows, rowKey, loading = false, emptyText = 'Keine Ergebnisse', sort, onSortChange } = props;
-  const toggleSort = (column: string) =>
-    onSortChange?.({ column, order: sort?.column === column && sort.order === 'asc' ? 'desc' : 'asc' });
+  const { label, columns, rows, rowKey, emptyText = 'Keine Ergebnisse', loading = false, pageSize = 25, minWidth = 640, testId } = props;
+  const [sort, setSort] = useState<DataTableSort | null>(props.initialSort ?? null);
+  const [page, setPage] = useState(1);
+
+  const sorted = useMemo(() => sortRows(rows, columns, sort), [rows, columns, sort]);
+  const totalPages = pageSize > 0 ? Math.max(1, Math.ceil(sorted.length / pageSize)) : 1;
+  const currentPage = Math.min(page, totalPages);
+  const visible = pageSize > 0 ? sorted.slice((currentPage - 1) * pageSize, currentPage * pageSize) : sorted;
+
+  const toggleSort = (key: string) => {
+    setSort((current) => ({ key, direction: current?.key === key && current.direction === 'asc' ? 'desc' : 'asc' }));
+    setPage(1);
+  };
 
   return (
-    <Stack gap="md" pos="relative">
+    <Stack gap="md" pos="relative" data-testid={testId}>
       <LoadingOverlay visible={loading} zIndex={10} overlayProps={{ blur: 1 }} />
-      <Table.ScrollContainer minWidth={640}>
-        <Table striped highlightOnHover verticalSpacing="sm">
+      <Table.ScrollContainer minWidth={minWidth}>
+        <Table striped highlightOnHover verticalSpacing="sm" aria-label={label} className={classes.table}>
           <Table.Thead>
             <Table.Tr>
-              {columns.map((column) => (
-                <Table.Th
-                  key={column.key}
-                  w={column.width}
-                  ta={column.align}
-                  aria-sort={sort?.column === column.key ? (sort.order === 'asc' ? 'ascending' : 'descending') : undefined}
-                >
-                  {column.sortable && onSortChange ? (
-                    <SortHeader
-                      label={column.header}
-                      active={sort?.column === column.key}
-                      order={sort?.order ?? 'asc'}
-                      onClick={() => toggleSort(column.key)}
-                    />
-                  ) : (
-                    column.header
-                  )}
-                </Table.Th>
-              ))}
+              {columns.map((column) => {
+                const active = sort?.key === column.key;
+                return (
+                  <Table.Th
+                    key={column.key}
+                    aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
+                  >
+                    {column.sortValue ? (
+                      <UnstyledButton className={classes.sortButton} onClick={() => toggleSort(column.key)}>
+                        <Group gap={6} wrap="nowrap">
+                          {column.header}
+                          <SortMark active={active} direction={sort?.direction ?? 'asc'} />
+                        </Group>
+                      </UnstyledButton>
+                    ) : (
+                      column.header
+                    )}
+                  </Table.Th>
+                );
+              })}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {rows.map((row) => (
+            {visible.map((row) => (
               <Table.Tr key={rowKey(row)}>
                 {columns.map((column) => (
-                  <Table.Td key={column.key} ta={column.align}>{column.render(row)}</Table.Td>
+                  <Table.Td key={column.key} style={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}>
+                    {column.render(row)}
+                  </Table.Td>
                 ))}
               </Table.Tr>
             ))}
@@ -91,19 +125,11 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         </Table>
       </Table.ScrollContainer>
       {!loading && rows.length === 0 && (
-        <Center py="lg">
-          <Text c="dimmed">{emptyText}</Text>
-        </Center>
+        <Center py="lg">{typeof emptyText === 'string' ? <Text c="dimmed">{emptyText}</Text> : emptyText}</Center>
       )}
-      {props.page !== undefined && props.totalPages !== undefined && props.totalPages > 1 && (
+      {totalPages > 1 && (
         <Group justify="center">
-          <Pagination
-            value={props.page + 1}
-            total={props.totalPages}
-            siblings={2}
-            onChange={(value) => props.onPageChange?.(value - 1)}
-            getControlProps={(control) => ({ 'aria-label': control === 'next' ? 'Nächste Seite' : control === 'previous' ? 'Vorherige Seite' : control })}
-          />
+          <Pagination value={currentPage} total={totalPages} siblings={2} onChange={setPage} />
         </Group>
       )}
     </Stack>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { CloseButton, TextInput } from '@mantine/core';
+import { CloseButton, TextInput, type TextInputProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { SearchIcon } from './icons';
 
@@ -12,7 +12,7 @@ interface ListSearchInputProps {
   onCommit: (value: string) => void;
   delayMs?: number;
   maxLength?: number;
-  w?: number | string | Record<string, number | string>;
+  w?: TextInputProps['w'];
 }
 
 /** Search field of a list page: filters while typing, debounced, with a clear button. */

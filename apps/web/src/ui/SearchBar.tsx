@@ -1,6 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Group, TextInput } from '@mantine/core';
-import { limits } from '@shk/contracts';
+import { Button, Combobox, Group, Text, TextInput, useCombobox } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useNavigate } from 'react-router';
+import { limits, timings } from '@shk/contracts';
+import { catalogueApi, catalogueKeys } from '../api/catalogue';
+import { usePartnerQuery } from '../api/session';
+import { productUrl } from './catalogue/product-url';
 import { SearchIcon } from './icons';
 
 interface SearchBarProps {
@@ -8,30 +13,102 @@ interface SearchBarProps {
   /** Called with the trimmed term; only terms longer than one character are submitted (spec). */
   onSearch: (term: string) => void;
   size?: 'md' | 'lg';
+  /** Offer search suggestions (terms, brands, categories, products) while typing, debounced 1000 ms. */
+  withSuggestions?: boolean;
 }
 
+const kindLabel: Record<string, string> = { Begriff: 'Suchbegriff', Marke: 'Marke', Kategorie: 'Kategorie', Serie: 'Serie' };
+
 /** The portal's search field with its 'Suchen' button. */
-export function SearchBar({ initialTerm = '', onSearch, size = 'md' }: SearchBarProps) {
+export function SearchBar({ initialTerm = '', onSearch, size = 'md', withSuggestions = false }: SearchBarProps) {
   const [term, setTerm] = useState(initialTerm);
   const trimmed = term.trim();
+  const navigate = useNavigate();
+  const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
+  const [debounced] = useDebouncedValue(trimmed, timings.suggestionDebounceMs);
+  const suggestionsWanted = withSuggestions && debounced.length > 1 && combobox.dropdownOpened;
+  const suggestions = usePartnerQuery(
+    catalogueKeys.suggestions(debounced),
+    () => catalogueApi.suggestions(debounced),
+    { enabled: suggestionsWanted, staleTime: 5 * 60_000 },
+  );
+  // Suggestions of an older term are not offered for a changed one.
+  const current = suggestionsWanted && suggestions.data && debounced === trimmed ? suggestions.data : null;
+  const hasOptions = Boolean(current && (current.suggestions.length || current.products.length));
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    combobox.closeDropdown();
     if (trimmed.length > 1) onSearch(trimmed);
   };
+
+  const choose = (value: string) => {
+    combobox.closeDropdown();
+    if (value.startsWith('product:')) {
+      const [productId, productInstanceId] = JSON.parse(value.slice('product:'.length)) as [string, string];
+      navigate(productUrl({ productId, articleNumber: productInstanceId, searchTerm: trimmed }));
+      return;
+    }
+    const text = value.slice('term:'.length);
+    setTerm(text);
+    onSearch(text);
+  };
+
+  const input = (
+    <TextInput
+      type="search"
+      aria-label="Suchbegriff"
+      placeholder="Produkt, Marke, Artikelnummer oder GTIN suchen"
+      value={term}
+      onChange={(event) => {
+        setTerm(event.currentTarget.value);
+        if (withSuggestions) combobox.openDropdown();
+      }}
+      onFocus={() => withSuggestions && combobox.openDropdown()}
+      onBlur={() => combobox.closeDropdown()}
+      maxLength={limits.searchTermMaxLength}
+      leftSection={<SearchIcon size={18} />}
+      size={size}
+      style={{ flex: 1 }}
+    />
+  );
+
   return (
     <form role="search" onSubmit={submit}>
       <Group gap="xs" wrap="nowrap" align="flex-start">
-        <TextInput
-          type="search"
-          aria-label="Suchbegriff"
-          placeholder="Produkt, Marke, Artikelnummer oder GTIN suchen"
-          value={term}
-          onChange={(event) => setTerm(event.currentTarget.value)}
-          maxLength={limits.searchTermMaxLength}
-          leftSection={<SearchIcon size={18} />}
-          size={size}
-          style={{ flex: 1 }}
-        />
+        {withSuggestions ? (
+          <Combobox store={combobox} onOptionSubmit={choose} withinPortal={false}>
+            <Combobox.Target>{input}</Combobox.Target>
+            <Combobox.Dropdown hidden={!hasOptions} data-testid="search-suggestions">
+              <Combobox.Options>
+                {current && current.suggestions.length > 0 && (
+                  <Combobox.Group label="Vorschläge">
+                    {current.suggestions.map((s) => (
+                      <Combobox.Option key={`${s.kind}:${s.text}`} value={`term:${s.text}`}>
+                        <Group justify="space-between" wrap="nowrap" gap="xs">
+                          <Text size="sm">{s.text}</Text>
+                          <Text size="xs" c="dimmed">{kindLabel[s.kind] ?? s.kind}</Text>
+                        </Group>
+                      </Combobox.Option>
+                    ))}
+                  </Combobox.Group>
+                )}
+                {current && current.products.length > 0 && (
+                  <Combobox.Group label="Produkte">
+                    {current.products.map((p) => (
+                      <Combobox.Option key={p.productInstanceId} value={`product:${JSON.stringify([p.productId, p.productInstanceId])}`}>
+                        <Text size="sm" lineClamp={1}>{p.productName}</Text>
+                        <Text size="xs" c="dimmed">{p.brandName}</Text>
+                      </Combobox.Option>
+                    ))}
+                  </Combobox.Group>
+                )}
+              </Combobox.Options>
+            </Combobox.Dropdown>
+          </Combobox>
+        ) : (
+          input
+        )}
         <Button type="submit" size={size} disabled={trimmed.length < 2}>Suchen</Button>
       </Group>
     </form>

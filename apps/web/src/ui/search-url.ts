@@ -41,7 +41,7 @@ export const treeFilter = (elementId: string): SearchFilter => ({
 export function searchUrl(options: { term?: string; page?: number; filters?: readonly SearchFilter[] } = {}): string {
   const params = new URLSearchParams();
   if (options.term) params.set('term', options.term);
-  if (options.page) params.set('page', String(Math.max(1, options.page)));
+  if (options.page !== undefined) params.set('page', String(Math.max(1, options.page)));
   if (options.filters?.length) params.set('filters', encodeFilters(options.filters));
   const query = params.toString();
   return query ? `/suche?${query}` : '/suche';

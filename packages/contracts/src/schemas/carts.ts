@@ -103,6 +103,8 @@ export const CartItem = z.object({
   supplier: CartItemSupplier,
   productName: z.string().nullable(),
   manufacturerPid: z.string().nullable(),
+  /** With manufacturerPid the product id ('manufacturerId~manufacturerPid') for the link to the product page. */
+  manufacturerId: z.string().nullable(),
   brandName: z.string().nullable(),
   unitPrice: z.number().nullable(),
   priceBasis: z.number(),

@@ -155,7 +155,7 @@ export class CartsService {
         imageUrl: offer?.imageUrl ?? null, attachments: files, canUploadAttachment: files.length < maxAttachments || maxAttachments === 1,
         supplierName, netValue,
         supplier: { name: supplierName, bpNumber: item.supplier_bp_number, requiredOnboardingForm: offer?.requiredOnboardingForm ?? false, hideAdditionalInfo: offer?.hideAdditionalInfo ?? false },
-        productName: offer?.productName ?? null, manufacturerPid: offer?.manufacturerPid ?? null, brandName: offer?.brandName ?? null,
+        productName: offer?.productName ?? null, manufacturerPid: offer?.manufacturerPid ?? null, manufacturerId: offer?.manufacturerId ?? null, brandName: offer?.brandName ?? null,
         unitPrice: offer?.unitPrice ?? null, priceBasis: offer?.priceBasis ?? 1, minOrderQuantity: offer?.minOrderQuantity ?? 1, unit: offer?.unit ?? null,
         productOrderableStatus: status,
       });

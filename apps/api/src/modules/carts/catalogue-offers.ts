@@ -3,8 +3,8 @@ import type { Db } from '../../db/pool.ts';
 import { orderabilityBySupplier } from '../relations/orderability.ts';
 import type { OfferCatalog, OfferSnapshot } from './offer-catalog.ts';
 
-/** Public URL of a catalogue media file (served by the catalogue module). */
-export const catalogueMediaUrl = (file: string) => `/v1/Media/${encodeURIComponent(file)}`;
+/** Public URL of a catalogue media file (served by the catalogue module: /v1/Media/Products/{productNo}/{file}). */
+export const catalogueMediaUrl = (productNo: number, file: string) => `/v1/Media/Products/${productNo}/${encodeURIComponent(file)}`;
 
 /** Offers from the portal's own catalogue tables (products, product_offers), with the relation rule. */
 export function catalogueOfferCatalog(db: Db): OfferCatalog {
@@ -15,7 +15,7 @@ export function catalogueOfferCatalog(db: Db): OfferCatalog {
       const { rows } = await db.$client.query(
         `SELECT o.product_instance_id, o.supplier_bp_number, o.supplier_pid, o.unit_code, o.net_price, o.price_basis, o.price_on_demand,
                 o.min_order_quantity, (u.code IS NOT NULL) AS unit_known,
-                p.manufacturer_id, p.manufacturer_pid, p.product_name, p.product_descr, p.media, m.name AS manufacturer_name, br.name AS brand_name,
+                p.id AS product_no, p.manufacturer_id, p.manufacturer_pid, p.product_name, p.product_descr, p.media, m.name AS manufacturer_name, br.name AS brand_name,
                 sb.name AS supplier_name, s.required_onboarding_form, s.hide_additional_info
            FROM product_offers o
            JOIN products p ON p.id = o.product_no
@@ -32,7 +32,7 @@ export function catalogueOfferCatalog(db: Db): OfferCatalog {
         result.set(r.product_instance_id, {
           productInstanceId: r.product_instance_id, supplierBpNumber: r.supplier_bp_number, supplierName: r.supplier_name, articleNumber: r.supplier_pid,
           manufacturerId: r.manufacturer_id, manufacturerPid: r.manufacturer_pid, manufacturerName: r.manufacturer_name, brandName: r.brand_name,
-          productName: r.product_name, description: r.product_descr, imageUrl: picture ? catalogueMediaUrl(picture.file) : null,
+          productName: r.product_name, description: r.product_descr, imageUrl: picture ? catalogueMediaUrl(Number(r.product_no), picture.file) : null,
           unitPrice: r.price_on_demand || r.net_price == null ? null : Number(r.net_price), priceBasis: Number(r.price_basis),
           minOrderQuantity: Number(r.min_order_quantity), unit: r.unit_code, priceOnRequest: r.price_on_demand,
           orderableStatus: relationStatus === ProductOrderableStatus.Orderable && !r.unit_known ? ProductOrderableStatus.UnitNotSupported : relationStatus,

@@ -87,9 +87,14 @@ async function viewsOf(pool: pg.Pool, rows: OfferRow[], ctx: CallerContext): Pro
     return {
       row, supplier, hasUnitError, isFavorite: favourites.has(row.product_instance_id),
       price: supplier.hideGrossPrice ? { ...price, grossListPrice: null } : price,
-      orderableStatus: hasUnitError ? ProductOrderableStatus.UnitNotSupported : (orderability.get(row.supplier_bp_number) ?? ProductOrderableStatus.RelationMissing),
+      orderableStatus: withUnitRule(orderability.get(row.supplier_bp_number) ?? ProductOrderableStatus.RelationMissing, !hasUnitError),
     };
   });
+}
+
+/** An offer the relation would allow is still not orderable in a unit the portal does not know (same rule as the carts). */
+export function withUnitRule(relationStatus: ProductOrderableStatus, unitKnown: boolean): ProductOrderableStatus {
+  return relationStatus === ProductOrderableStatus.Orderable && !unitKnown ? ProductOrderableStatus.UnitNotSupported : relationStatus;
 }
 
 export async function offerViews(pool: pg.Pool, rows: OfferRow[], ctx: CallerContext): Promise<OfferView[]> {

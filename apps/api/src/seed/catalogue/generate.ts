@@ -150,8 +150,10 @@ export function generateProduct(i: number, total: number, seed = DEFAULT_SEED): 
   const stocking = wholesalers.filter((w) => w.domains.includes(def.domain));
   const chosen = stocking.filter((w) => rng.chance(w.share));
   if (!offers.length && !chosen.length && stocking.length) chosen.push(rng.pick(stocking));
-  stocking.forEach((w, k) => {
+  stocking.forEach((w) => {
     if (!chosen.includes(w)) return;
+    // Per wholesaler (not per domain list position) one bijection: its article numbers never repeat.
+    const k = wholesalers.indexOf(w);
     const pid = w.pid(pad(scramble(i, [1_000_003, 3_000_017, 5_000_011, 7_000_003][k % 4], 4_711 * (k + 1)), 8));
     offers.push(makeOffer(w.bp, pid, ProductDataSource.Wholesaler, [delivery[0], Math.min(delivery[1], delivery[0] + 3)]));
   });

@@ -68,7 +68,7 @@ export function AppLayout() {
       {withMenu && !isDesktop && user && (
         <Drawer opened={drawerOpened} onClose={drawer.close} title={PRODUCT_NAME} size="xs" padding="md">
           <Stack gap="lg">
-            <PartnerSwitch profile={user} />
+            <PartnerSwitch profile={user} align="left" />
             <MainMenu items={menu} orientation="vertical" onNavigate={drawer.close} onSignOut={() => void signOut()} />
           </Stack>
         </Drawer>

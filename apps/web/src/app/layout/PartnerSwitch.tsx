@@ -10,13 +10,14 @@ import classes from './PartnerSwitch.module.css';
  * The current business partner's name with a dropdown to switch (options 'number name'). Disabled with
  * fewer than two partners and inside a procurement system (IDS). Without a partner: e-mail and role.
  */
-export function PartnerSwitch({ profile }: { profile: UserProfile }) {
+export function PartnerSwitch({ profile, align = 'right' }: { profile: UserProfile; align?: 'left' | 'right' }) {
+  const stackAlign = align === 'right' ? 'flex-end' : 'flex-start';
   const switchPartner = useSwitchPartner();
   const partners = profile.availableBusinessPartners;
 
   if (!profile.currentBpNumber) {
     return (
-      <Stack gap={0} data-testid="current-user" align="flex-end">
+      <Stack gap={0} data-testid="current-user" align={stackAlign}>
         <Text size="sm" fw={600}>{profile.email}</Text>
         <Text size="xs" c="dimmed">{roleLabels[profile.role]}</Text>
       </Stack>
@@ -31,20 +32,21 @@ export function PartnerSwitch({ profile }: { profile: UserProfile }) {
   };
 
   return (
-    <Menu position="bottom-end" shadow="md" width={340} disabled={!canSwitch}>
+    <Menu position={align === 'right' ? 'bottom-end' : 'bottom-start'} shadow="md" width={340} disabled={!canSwitch}>
       <Menu.Target>
         <Button
           variant="subtle"
-          color="dark"
+          color="gray"
           disabled={!canSwitch}
           rightSection={switchPartner.isPending ? <Loader size="xs" /> : canSwitch ? <ChevronDownIcon size={16} /> : null}
           aria-label={`Geschäftspartner: ${currentName}`}
           data-testid="partner-switch"
           classNames={{ root: classes.trigger, label: classes.label }}
+          data-align={align}
         >
-          <Stack gap={0} align="flex-end">
+          <Stack gap={0} align={stackAlign}>
             <Text size="xs" c="dimmed" component="span">Geschäftspartner</Text>
-            <Text size="sm" fw={600} component="span" data-testid="current-partner">{currentName}</Text>
+            <Text size="sm" fw={600} c="var(--mantine-color-text)" component="span" data-testid="current-partner">{currentName}</Text>
           </Stack>
         </Button>
       </Menu.Target>

@@ -4,5 +4,5 @@ import { searchUrl, treeFilter } from '../../ui/search-url';
 
 /** /aktion: the current promotions are the search with tree filter SHKMARKET_10. */
 export default function ActionRedirect() {
-  return <Navigate to={searchUrl({ filters: [treeFilter(treeNodeAction)] })} replace />;
+  return <Navigate to={searchUrl({ page: 1, filters: [treeFilter(treeNodeAction)] })} replace />;
 }

@@ -1,42 +1,260 @@
-import { Badge, Group, Paper, Text } from '@mantine/core';
+import { useEffect, useMemo, useState } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Drawer,
+  Group,
+  LoadingOverlay,
+  NativeSelect,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useNavigate, useSearchParams } from 'react-router';
+import { breakpoints, limits, Role, SearchColumn } from '@shk/contracts';
+import { ApiError, problemTitle } from '../../api/problem';
+import { useUserProfile } from '../../api/session';
+import { trackEcommerce } from '../../ui/analytics';
+import { useProductTree } from '../../ui/catalogue/product-tree';
+import { useUnits } from '../../ui/catalogue/units';
+import { FilterIcon, GridIcon, ListIcon } from '../../ui/icons';
 import { Page } from '../../ui/Page';
 import { SearchBar } from '../../ui/SearchBar';
-import { decodeFilters, searchUrl } from '../../ui/search-url';
+import { TREE_COLUMN, type SearchFilter } from '../../ui/search-url';
+import { ActiveFilters } from './components/ActiveFilters';
+import { FeedbackDialog } from './components/FeedbackDialog';
+import { FilterPanel } from './components/FilterPanel';
+import { KitchenBanner } from './components/KitchenBanner';
+import { NoResults } from './components/NoResults';
+import { ResultList, type ResultView } from './components/ResultList';
+import { SearchPagination } from './components/SearchPagination';
+import { SearchTree } from './components/SearchTree';
+import {
+  readSearchState,
+  searchRequestOf,
+  searchStateUrl,
+  selectedValues,
+  setTree,
+  removeColumn,
+  sortOptions,
+  toggleValue,
+  type SearchState,
+  type SortKey,
+} from './search-state';
+import { useProductSearch } from './use-search';
+import classes from './SearchPage.module.css';
+
+const DESKTOP_QUERY = `(min-width: ${breakpoints.mobilePx}px)`;
 
 /**
- * /suche – the search bar and the active filters from the URL. Results, tree and filter panel come with
- * the catalogue issue.
+ * /suche (spec 'Search'): tree, filter panel (a drawer on mobile), active filters, sort, result cards,
+ * pagination; the whole state lives in the URL (term, page, filters as base64 JSON, sort).
  */
 export default function SearchPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
-  const term = params.get('term') ?? '';
-  const filters = decodeFilters(params.get('filters'));
+  const profile = useUserProfile().data;
+  const isDesktop = useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false });
+  const [filtersOpened, filterDrawer] = useDisclosure(false);
+  const [feedbackOpened, feedback] = useDisclosure(false);
+  const [view, setView] = useState<ResultView>('list');
+  const units = useUnits();
+  const tree = useProductTree();
+
+  const state = useMemo(() => readSearchState(params), [params]);
+  const request = useMemo(() => searchRequestOf(state), [state]);
+  const search = useProductSearch(request);
+  // A filter list from the URL that the API refuses (unknown column, min > max …) shows the unfiltered search.
+  const filtersRefused = search.error instanceof ApiError && search.error.status === 400 && state.filters.length > 0;
+  const unfilteredRequest = useMemo(() => searchRequestOf({ ...state, filters: [] }), [state]);
+  const unfiltered = useProductSearch(unfilteredRequest, filtersRefused);
+  const result = filtersRefused ? unfiltered : search;
+  const effective: SearchState = filtersRefused ? { ...state, filters: [] } : state;
+  const data = result.data;
+
+  const go = (next: Partial<SearchState>) => navigate(searchStateUrl({ ...effective, ...next }));
+  const changeFilters = (filters: SearchFilter[]) => go({ filters, page: 1 });
+  const treeHref = (elementId: string | null) =>
+    searchStateUrl({ ...effective, page: 1, filters: elementId ? setTree(effective.filters, elementId) : removeColumn(effective.filters, TREE_COLUMN) });
+  const selectedTreeId = selectedValues(effective.filters, TREE_COLUMN)[0] ?? null;
+
+  // A chosen category or filter closes the mobile drawer.
+  const closeFilterDrawer = filterDrawer.close;
+  useEffect(() => closeFilterDrawer(), [params, closeFilterDrawer]);
+
+  // Analytics: one view_search_results per loaded result.
+  useEffect(() => {
+    if (!data || result.isPlaceholderData) return;
+    trackEcommerce('view_search_results', {
+      search_term: data.searchTerm,
+      item_list_name: 'Suchergebnisse',
+      items: data.hits.map((hit, index) => ({
+        item_id: hit.rows.PRODUCTINSTANCE_ID,
+        item_name: hit.rows.artikelbeschreibung,
+        item_brand: hit.rows.brandname,
+        price: hit.price?.value ?? undefined,
+        index: (data.page - 1) * data.pageSize + index,
+      })),
+    });
+  }, [data, result.isPlaceholderData]);
+
+  const activeFilterCount = effective.filters.reduce((n, f) => n + (f.filterType === 'Regler' ? 1 : (f.filterValues?.length ?? 0)), 0);
+
+  const sidebar = (
+    <Stack gap="lg">
+      <Paper withBorder radius="md" p="sm">
+        <Title order={2} size="h4" mb="xs">Kategorien</Title>
+        <SearchTree
+          tree={tree.data}
+          loading={tree.isLoading}
+          selectedId={selectedTreeId}
+          response={data}
+          hrefOf={treeHref}
+          showSellerCatalogue={profile?.role === Role.Seller}
+        />
+      </Paper>
+      <Paper withBorder radius="md" p={0}>
+        <Title order={2} size="h4" px="sm" pt="sm" pb={4}>Filter</Title>
+        {data ? (
+          <FilterPanel
+            key={effective.term}
+            options={data.filterOption}
+            filters={effective.filters}
+            term={effective.term}
+            units={units}
+            onChange={changeFilters}
+          />
+        ) : (
+          <Box p="sm"><Text size="sm" c="dimmed">Filter werden geladen …</Text></Box>
+        )}
+      </Paper>
+    </Stack>
+  );
+
+  const hitCount = data?.hitCount ?? 0;
+  const pageCount = data ? Math.min(data.pageCount, limits.searchMaxPages) : 0;
 
   return (
     <Page title="Suche">
       <SearchBar
-        key={term}
-        initialTerm={term}
+        key={state.term}
+        initialTerm={state.term}
         size="lg"
-        onSearch={(next) => navigate(searchUrl({ term: next, page: 1, filters }))}
+        withSuggestions
+        onSearch={(term) => go({ term, page: 1 })}
       />
-      {filters.length > 0 && (
-        <Group gap="xs" data-testid="active-filters">
-          <Text size="sm" c="dimmed">Aktive Filter:</Text>
-          {filters.flatMap((filter) =>
-            (filter.filterValues ?? []).map((value) => (
-              <Badge key={`${filter.columnName}:${value}`} variant="light">{value}</Badge>
-            )),
+      <div className={classes.layout}>
+        {isDesktop && <aside className={classes.sidebar} aria-label="Kategorien und Filter">{sidebar}</aside>}
+        <Stack gap="md" className={classes.main}>
+          <Group justify="space-between" gap="sm" wrap="wrap" className={classes.toolbar}>
+            <Group gap="sm" wrap="wrap">
+              {!isDesktop && (
+                <Button
+                  variant="default"
+                  leftSection={<FilterIcon size={16} />}
+                  onClick={filterDrawer.open}
+                  aria-expanded={filtersOpened}
+                >
+                  Filter{activeFilterCount > 0 ? ` (${activeFilterCount})` : ''}
+                </Button>
+              )}
+              <Text fw={600} data-testid="hit-count" aria-live="polite">
+                {data ? `${hitCount.toLocaleString('de-DE')} ${hitCount === 1 ? 'Treffer' : 'Treffer'}` : ' '}
+                {data && effective.term && <Text span c="dimmed" fw={400}> für „{effective.term}“</Text>}
+              </Text>
+            </Group>
+            <Group gap="sm" wrap="nowrap">
+              <NativeSelect
+                aria-label="Sortierung"
+                data={sortOptions}
+                value={effective.sort}
+                onChange={(event) => go({ sort: event.currentTarget.value as SortKey, page: 1 })}
+                size="sm"
+              />
+              <SegmentedControl
+                size="sm"
+                value={view}
+                onChange={(value) => setView(value as ResultView)}
+                aria-label="Ansicht"
+                data={[
+                  { value: 'list', label: <><ListIcon size={16} /><VisuallyHidden>Liste</VisuallyHidden></> },
+                  { value: 'grid', label: <><GridIcon size={16} /><VisuallyHidden>Kacheln</VisuallyHidden></> },
+                ]}
+              />
+            </Group>
+          </Group>
+
+          <ActiveFilters filters={effective.filters} response={data} onChange={changeFilters} units={units} />
+
+          {filtersRefused && (
+            <Alert color="yellow" variant="light" data-testid="filters-refused">
+              Die Filter in der Adresse sind ungültig und wurden nicht angewendet.
+            </Alert>
           )}
-        </Group>
+          {data && data.correctedTerms.length > 0 && (
+            <Text size="sm" c="dimmed" data-testid="corrected-terms">
+              Ergebnisse für{' '}
+              {data.correctedTerms.map((c, i) => (
+                <span key={c.from}>
+                  {i > 0 && ', '}„{c.to.join(' / ')}“ statt „{c.from}“
+                </span>
+              ))}
+            </Text>
+          )}
+          {data && <KitchenBanner hits={data.hits} />}
+
+          <Box pos="relative" mih={200}>
+            <LoadingOverlay visible={result.isFetching && (!data || result.isPlaceholderData)} zIndex={5} overlayProps={{ blur: 1 }} />
+            {result.isError && !filtersRefused ? (
+              <Alert color="red" variant="light" title="Die Suche ist fehlgeschlagen" data-testid="search-error">
+                {problemTitle(result.error, 'Bitte versuchen Sie es erneut.')}
+              </Alert>
+            ) : data && data.hits.length === 0 ? (
+              <NoResults term={effective.term} hasFilters={effective.filters.length > 0} onResetFilters={() => changeFilters([])} />
+            ) : data ? (
+              <ResultList
+                hits={data.hits}
+                term={effective.term}
+                view={view}
+                offset={(data.page - 1) * data.pageSize}
+                units={units}
+                onBrandClick={(brand) => {
+                  if (!selectedValues(effective.filters, SearchColumn.brand).includes(brand)) {
+                    changeFilters(toggleValue(effective.filters, SearchColumn.brand, brand, true));
+                  }
+                }}
+              />
+            ) : null}
+          </Box>
+
+          {data && (
+            <SearchPagination
+              page={data.page}
+              pageCount={pageCount}
+              mobile={!isDesktop}
+              hrefOf={(page) => searchStateUrl({ ...effective, page })}
+            />
+          )}
+
+          <Group justify="center">
+            <Button variant="subtle" size="compact-sm" onClick={feedback.open}>
+              Feedback zur Suche geben
+            </Button>
+          </Group>
+        </Stack>
+      </div>
+
+      {!isDesktop && (
+        <Drawer opened={filtersOpened} onClose={filterDrawer.close} title="Kategorien und Filter" size="md" padding="md">
+          {sidebar}
+        </Drawer>
       )}
-      <Paper withBorder p="xl" radius="md">
-        <Text c="dimmed">
-          {term ? `Suchergebnisse für „${term}“ werden in Kürze angezeigt.` : 'Geben Sie einen Suchbegriff ein, um Produkte zu finden.'}
-        </Text>
-      </Paper>
+      <FeedbackDialog opened={feedbackOpened} onClose={feedback.close} />
     </Page>
   );
 }

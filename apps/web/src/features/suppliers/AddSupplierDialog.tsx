@@ -351,7 +351,7 @@ function SupplierListStep({ active, filter, onFilter, onChoose, onDetail, onCanc
               p="sm"
               radius="sm"
               role="listitem"
-              aria-disabled={entry.statusId !== null || undefined}
+              data-disabled={entry.statusId !== null || undefined}
               data-testid="wizard-supplier-option"
               bg={entry.statusId !== null ? 'var(--mantine-color-gray-0)' : undefined}
             >

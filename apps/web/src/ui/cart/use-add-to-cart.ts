@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { messages, timings } from '@shk/contracts';
 import { cartMemory } from '../../api/cart-memory';
-import { api } from '../../api/client';
-import { ApiError, expectStatus } from '../../api/problem';
-import { queryKeys } from '../../api/query-keys';
+import { cartsApi, invalidateCarts } from '../../api/carts';
+import { ApiError } from '../../api/problem';
 import { useUserProfile } from '../../api/session';
 import { trackEcommerce, type AnalyticsItem } from '../analytics';
 import { toast } from '../toast';
@@ -11,21 +10,15 @@ import { toast } from '../toast';
 export interface AddToCartInput {
   productInstanceId: string;
   quantity: number;
-  /** For the add_to_cart event (price = net price per piece, if known). */
+  /** For the add_to_cart event (price = net price, if known). */
   item: AnalyticsItem;
 }
 
 /** The remembered current cart (spec §4), or undefined for the default cart; in IDS context always the default. */
-function currentCartId(inIdsContext: boolean): number | undefined {
+function rememberedCartId(inIdsContext: boolean): number | undefined {
   if (inIdsContext) return undefined;
   const remembered = cartMemory.get();
   return remembered && /^\d+$/.test(remembered) ? Number(remembered) : undefined;
-}
-
-async function postCartItem(cartId: number | undefined, productInstanceId: string, quantity: number) {
-  const result = await api.POST('/v1/CartItems', { body: { ...(cartId !== undefined ? { cartId } : {}), productInstanceId, quantity } });
-  expectStatus(result, 201);
-  return result.data!;
 }
 
 /**
@@ -35,25 +28,23 @@ async function postCartItem(cartId: number | undefined, productInstanceId: strin
  */
 export function useAddToCart() {
   const queryClient = useQueryClient();
-  const profile = useUserProfile().data;
-  const bpNumber = profile?.currentBpNumber ?? null;
-  const inIdsContext = Boolean(profile?.idsContextId);
+  const inIdsContext = Boolean(useUserProfile().data?.idsContextId);
   return useMutation({
     mutationFn: async ({ productInstanceId, quantity }: AddToCartInput) => {
-      const cartId = currentCartId(inIdsContext);
+      const cartId = rememberedCartId(inIdsContext);
       try {
-        return await postCartItem(cartId, productInstanceId, quantity);
+        return await cartsApi.addItem({ productInstanceId, quantity, ...(cartId !== undefined ? { cartId } : {}) });
       } catch (error) {
         if (cartId !== undefined && error instanceof ApiError && error.status === 404) {
           cartMemory.clear();
-          return postCartItem(undefined, productInstanceId, quantity);
+          return cartsApi.addItem({ productInstanceId, quantity });
         }
         throw error;
       }
     },
     onSuccess: (_, { quantity, item }) => {
       toast.success(messages.cartItemAdded, { durationMs: timings.toastCartAddedMs });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.carts(bpNumber) });
+      void invalidateCarts(queryClient);
       trackEcommerce('add_to_cart', {
         value: item.price !== undefined ? Math.round(item.price * quantity * 100) / 100 : undefined,
         items: [{ ...item, quantity }],

@@ -18,6 +18,8 @@ export interface AnalysedQuery {
   /** All words found in the name (weight A) / in name, brand or series (A or B): relevance tiers. */
   ftsA: string | null;
   ftsAB: string | null;
+  /** Like ftsA without prefix matching; null when no word was matched as a prefix. */
+  ftsAExact: string | null;
   /** Products whose article number, GTIN or catalogue number equals the term (shown first). */
   codeIds: number[];
   corrections: { from: string; to: string[] }[];
@@ -32,17 +34,26 @@ const MIN_PREFIX = 3;
 type Alternative = string[]; // tokens that must all match (AND)
 
 export async function analyseQuery(pool: pg.Pool, term: string, options: { numberSearch: boolean }): Promise<AnalysedQuery> {
-  const result: AnalysedQuery = { fts: null, ftsA: null, ftsAB: null, codeIds: [], corrections: [] };
+  const result: AnalysedQuery = { fts: null, ftsA: null, ftsAB: null, ftsAExact: null, codeIds: [], corrections: [] };
   if (!term) return result;
   const code = normaliseCode(term);
-  const codeLike = code.length >= 4 && /\d/.test(code);
-  if (codeLike || options.numberSearch) result.codeIds = await findByCode(pool, code, options.numberSearch);
-  // A term that is an article number is not also searched as text.
-  if (options.numberSearch || (result.codeIds.length && !/\s/.test(term))) return result;
+  if (options.numberSearch) {
+    result.codeIds = await findByCode(pool, [code], true);
+    return result;
+  }
+  // The whole term and single words may be article numbers ("4012345678901 Ventil").
+  const parts = term.split(' ');
+  const codeWords = parts.length > 1 ? parts.filter((w) => isCodeLike(normaliseCode(w))) : [];
+  const candidates = [...new Set([code, ...codeWords.map(normaliseCode)].filter(isCodeLike))];
+  const matched = candidates.length ? await findCodes(pool, candidates) : new Map<string, number[]>();
+  result.codeIds = [...new Set([...matched.values()].flat())].sort((a, b) => a - b);
+  // A term that is an article number is not also searched as text; matched code words are left out of it.
+  if (matched.has(code)) return result;
+  const textPart = parts.filter((w) => !matched.has(normaliseCode(w))).join(' ') + (/\s$/.test(term) ? ' ' : '');
 
-  const words = foldedTokens(term).filter((w) => !STOP_WORDS.has(w));
+  const words = foldedTokens(textPart).filter((w) => !STOP_WORDS.has(w));
   if (!words.length) return result;
-  const prefixLast = !/\s$/.test(term) && words[words.length - 1].length >= MIN_PREFIX;
+  const prefixLast = !/\s$/.test(textPart) && words[words.length - 1].length >= MIN_PREFIX;
   const plain = words.map((w, i) => [{ tokens: [w], prefix: prefixLast && i === words.length - 1 }]);
   const exists = await existing(pool, plain.map((alts) => toTsquery(alts)));
   const perWord: { tokens: string[]; prefix: boolean }[][] = [];
@@ -55,6 +66,10 @@ export async function analyseQuery(pool: pg.Pool, term: string, options: { numbe
   result.fts = perWord.map((alts) => toTsquery(alts)).join(' & ');
   result.ftsA = perWord.map((alts) => toTsquery(alts, 'A')).join(' & ');
   result.ftsAB = perWord.map((alts) => toTsquery(alts, 'AB')).join(' & ');
+  // 'ventil' as a whole word ranks above the prefix match 'Ventilator'.
+  if (perWord.some((alts) => alts.some((a) => a.prefix))) {
+    result.ftsAExact = perWord.map((alts) => toTsquery(alts.map((a) => ({ ...a, prefix: false })), 'A')).join(' & ');
+  }
   return result;
 }
 
@@ -99,9 +114,26 @@ async function existing(pool: pg.Pool, queries: string[]): Promise<(boolean | nu
   return queries.map((_, i) => byOrd.get(i + 1) ?? false);
 }
 
-/** Exact (and with number search also prefix) matches of GTIN, article and catalogue numbers. */
-async function findByCode(pool: pg.Pool, code: string, prefix: boolean): Promise<number[]> {
-  if (code.length < 4) return [];
+const isCodeLike = (code: string) => code.length >= 4 && /\d/.test(code);
+
+/** Exact matches of GTIN, manufacturer, supplier and catalogue article numbers, per code. */
+async function findCodes(pool: pg.Pool, codes: string[]): Promise<Map<string, number[]>> {
+  const { rows } = await pool.query<{ code: string; id: number }>(
+    `SELECT code, id FROM (
+       SELECT c.code, p.id FROM unnest($1::text[]) c(code) JOIN products p ON p.gtin = c.code
+       UNION SELECT c.code, p.id FROM unnest($1::text[]) c(code) JOIN products p ON p.manufacturer_pid_norm = c.code
+       UNION SELECT c.code, p.id FROM unnest($1::text[]) c(code) JOIN products p ON p.article_number_catalogue_norm = c.code
+       UNION SELECT c.code, o.product_no FROM unnest($1::text[]) c(code) JOIN product_offers o ON o.supplier_pid_norm = c.code
+     ) m ORDER BY id LIMIT 2000`, [codes]);
+  const byCode = new Map<string, number[]>();
+  for (const r of rows) byCode.set(r.code, [...(byCode.get(r.code) ?? []), r.id]);
+  return byCode;
+}
+
+/** Number search: exact and prefix matches of the article numbers. */
+async function findByCode(pool: pg.Pool, codes: string[], prefix: boolean): Promise<number[]> {
+  const code = codes[0];
+  if (!code || code.length < 4) return [];
   const pattern = `${code.replace(/[%_]/g, '')}%`;
   const { rows } = await pool.query<{ id: number }>(
     `SELECT id FROM (

@@ -145,13 +145,21 @@ export class SearchEngine {
     const codes = q.codeIds;
     const notCode = (p: SqlParams) => (codes.length ? ` AND NOT s.id = ANY(${p.add(codes)}::int[])` : '');
     const inA = (p: SqlParams) => `s.vec @@ to_tsquery('german_unaccent', ${p.add(q.ftsA)})`;
+    const inAExact = (p: SqlParams) => `s.vec @@ to_tsquery('german_unaccent', ${p.add(q.ftsAExact)})`;
     const inAB = (p: SqlParams) => `s.vec @@ to_tsquery('german_unaccent', ${p.add(q.ftsAB)})`;
     const tiers: { count: number; condition: (p: SqlParams) => string }[] = [
       { count: base.tiers.codes, condition: (p) => `s.id = ANY(${p.add(codes)}::int[])` },
     ];
+    if (q.fts && q.ftsAExact) {
+      tiers.push(
+        { count: base.tiers.nameExact, condition: (p) => `${inAExact(p)}${notCode(p)}` },
+        { count: base.tiers.name - base.tiers.nameExact, condition: (p) => `${inA(p)} AND NOT ${inAExact(p)}${notCode(p)}` },
+      );
+    } else if (q.fts) {
+      tiers.push({ count: base.tiers.name, condition: (p) => `${inA(p)}${notCode(p)}` });
+    }
     if (q.fts) {
       tiers.push(
-        { count: base.tiers.name, condition: (p) => `${inA(p)}${notCode(p)}` },
         { count: base.tiers.nameOrBrand - base.tiers.name, condition: (p) => `${inAB(p)} AND NOT ${inA(p)}${notCode(p)}` },
         { count: base.total - base.tiers.codes - base.tiers.nameOrBrand, condition: (p) => `NOT ${inAB(p)}${notCode(p)}` },
       );

@@ -16,12 +16,13 @@ export async function suggest(pool: pg.Pool, term: string, products: (term: stri
   const last = fold(words[words.length - 1] ?? '').replace(/[^a-z0-9]/g, '');
   if (term.length < MIN_LENGTH || !last) return { term, suggestions: [], products: [] };
   const before = words.slice(0, -1).join(' ');
+  // Infix matches (compound parts: 'ventil' → 'Thermostatventil') only from 4 characters on.
   const { rows } = await pool.query<{ term: string; kind: number; doc_count: number }>(
     `(SELECT term, kind, doc_count, 0 AS pos FROM search_terms WHERE kind <> 5 AND folded LIKE $1 ORDER BY doc_count DESC, term LIMIT $3)
      UNION ALL
-     (SELECT term, kind, doc_count, 1 FROM search_terms WHERE kind <> 5 AND length($2) >= 4 AND folded LIKE $2 AND folded NOT LIKE $1 ORDER BY doc_count DESC, term LIMIT $3)
+     (SELECT term, kind, doc_count, 1 FROM search_terms WHERE kind <> 5 AND $4 AND folded LIKE $2 AND folded NOT LIKE $1 ORDER BY doc_count DESC, term LIMIT $3)
      ORDER BY pos, doc_count DESC, term LIMIT $3`,
-    [`${last}%`, `%${last}%`, MAX_SUGGESTIONS]);
+    [`${last}%`, `%${last}%`, MAX_SUGGESTIONS, last.length >= 4]);
   const hits = await products(term);
   return {
     term,

@@ -1,0 +1,52 @@
+/**
+ * Shared wiring of the catalogue routes: a dedicated connection pool for search (bulkhead: a
+ * burst of searches cannot starve carts or orders of connections; no parallel workers per query
+ * on a small server), the reference-data cache, the search engine and the price strategy.
+ */
+import pg from 'pg';
+import type { FastifyRequest } from 'fastify';
+import type { AppDeps } from '../../http/types.ts';
+import { callerOf } from '../../http/auth.ts';
+import { CatalogueMetaCache } from './catalogue-meta.ts';
+import type { CallerContext } from './offers.ts';
+import { listPriceStrategy, type PriceStrategy } from './pricing/price-strategy.ts';
+import { SearchEngine } from './search/search-engine.ts';
+
+export interface CatalogueContext {
+  pool: () => pg.Pool;
+  meta: CatalogueMetaCache;
+  search: SearchEngine;
+  prices: PriceStrategy;
+  callerContext: (request: FastifyRequest) => Promise<CallerContext>;
+  close: () => Promise<void>;
+}
+
+/** Connections of the search pool; Postgres time, not connections, is the limit on two cores. */
+const SEARCH_POOL_SIZE = 8;
+
+export function createCatalogueContext(deps: Pick<AppDeps, 'pool'>, options: { prices?: PriceStrategy } = {}): CatalogueContext {
+  let pool: pg.Pool | null = null;
+  // Created on first use: generating the OpenAPI document registers routes without a database.
+  const getPool = () => {
+    pool ??= new pg.Pool({
+      connectionString: (deps.pool as unknown as { options: { connectionString: string } }).options.connectionString,
+      max: SEARCH_POOL_SIZE,
+      idleTimeoutMillis: 30_000,
+      options: '-c max_parallel_workers_per_gather=0 -c jit=off -c statement_timeout=20000',
+    });
+    return pool;
+  };
+  const meta = new CatalogueMetaCache(getPool);
+  const prices = options.prices ?? listPriceStrategy;
+  return {
+    pool: getPool,
+    meta,
+    search: new SearchEngine(getPool, meta),
+    prices,
+    callerContext: async (request) => {
+      const caller = callerOf(request);
+      return { userId: caller.userId, bpNumber: caller.bpNumber, meta: await meta.get(), prices };
+    },
+    close: async () => { await pool?.end(); pool = null; },
+  };
+}

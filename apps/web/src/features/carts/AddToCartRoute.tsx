@@ -1,0 +1,71 @@
+import { useEffect, useRef } from 'react';
+import { Center, Loader, Stack, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useSearchParams } from 'react-router';
+import { cartMessages, ID_SEPARATOR, messages, Role, timings } from '@shk/contracts';
+import { cartsApi, invalidateCarts } from '../../api/carts';
+import { useUserProfile } from '../../api/session';
+import { trackEcommerce } from '../../ui/analytics';
+import { Page } from '../../ui/Page';
+import { toast } from '../../ui/toast';
+
+/** One request per opened URL, even when React runs the effect twice (StrictMode) or the page re-renders. */
+const handled = new Set<string>();
+
+/**
+ * /add-to-cart?articleNumber=…&supplierId=… (spec §4): puts one piece of the supplier's article with the
+ * fixed configurator comment into the default cart, then opens that cart; any failure shows the generic
+ * error toast and goes home. A seller gets 'Diese Aktion ist für Verkäufer nicht verfügbar.' (routes.tsx).
+ */
+export default function AddToCartRoute() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const profile = useUserProfile();
+  const started = useRef(false);
+  const articleNumber = params.get('articleNumber')?.trim() ?? '';
+  const supplierId = params.get('supplierId')?.trim() ?? '';
+  const role = profile.data?.role;
+
+  useEffect(() => {
+    if (role === undefined || started.current) return;
+    started.current = true;
+    // Other roles never get here: the route guard redirects them (a seller with the spec's toast).
+    if (role !== Role.Buyer) {
+      navigate('/', { replace: true });
+      return;
+    }
+    const fail = () => {
+      toast.error(messages.genericRetry);
+      navigate('/', { replace: true });
+    };
+    if (!articleNumber || !supplierId) {
+      fail();
+      return;
+    }
+    const key = `${window.history.state?.key ?? ''}|${supplierId}|${articleNumber}`;
+    if (handled.has(key)) return;
+    handled.add(key);
+    const productInstanceId = `${supplierId}${ID_SEPARATOR}${articleNumber}`;
+    cartsApi
+      .addItem({ productInstanceId, articleNumber, supplierBusinessPartnerNo: supplierId, quantity: 1, comment: cartMessages.configuratorComment })
+      .then(async (created) => {
+        trackEcommerce('add_to_cart', { items: [{ item_id: created.productInstanceId, item_name: articleNumber, affiliation: supplierId, quantity: 1 }] });
+        toast.success(cartMessages.addToCartSuccess, { durationMs: timings.toastCartAddedMs });
+        await invalidateCarts(queryClient);
+        navigate(`/warenkorb/${created.cartId}`, { replace: true });
+      })
+      .catch(fail);
+  }, [role, articleNumber, supplierId, navigate, queryClient]);
+
+  return (
+    <Page title="Artikel hinzufügen">
+      <Center py="xl">
+        <Stack align="center" gap="sm">
+          <Loader aria-label="Artikel wird hinzugefügt" />
+          <Text c="dimmed">Der Artikel wird in den Warenkorb gelegt …</Text>
+        </Stack>
+      </Center>
+    </Page>
+  );
+}

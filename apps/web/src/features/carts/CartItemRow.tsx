@@ -1,0 +1,131 @@
+import { useEffect, useState } from 'react';
+import { ActionIcon, Anchor, Box, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea, Tooltip } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import dayjs from 'dayjs';
+import { Link } from 'react-router';
+import { limits, messages } from '@shk/contracts';
+import type { CartItem, DeliveryAddress, MultiCart } from '../../api/carts';
+import { productUrl } from '../../ui/catalogue/product-url';
+import { PriceText } from '../../ui/catalogue/price';
+import { UnitText } from '../../ui/catalogue/units';
+import { formatCurrency, formatDate, formatQuantity } from '../../ui/format';
+import { TrashIcon } from '../../ui/icons';
+import { ProductImage } from '../../ui/product/ProductImage';
+import { QuantityCounter } from '../../ui/QuantityCounter';
+import { addressOneLine } from './address-format';
+import { ItemAttachments } from './ItemAttachments';
+import { ProjectSelect } from './ProjectSelect';
+import type { useCartActions } from './use-cart-actions';
+import classes from './CartPage.module.css';
+
+/** The earliest delivery date: tomorrow (spec §5). */
+export const earliestDeliveryDate = () => dayjs().add(1, 'day').format('YYYY-MM-DD');
+
+interface CartItemRowProps {
+  cart: MultiCart;
+  item: CartItem;
+  addresses: readonly DeliveryAddress[];
+  units: Map<string, string>;
+  actions: ReturnType<typeof useCartActions>;
+}
+
+/**
+ * One cart item: picture, name, price, quantity counter, line total and remove; below it project,
+ * delivery date, delivery address, note (saved on blur) and attachments. Changes save themselves.
+ */
+export function CartItemRow({ cart, item, addresses, units, actions }: CartItemRowProps) {
+  const [note, setNote] = useState(item.comment ?? '');
+  useEffect(() => setNote(item.comment ?? ''), [item.comment]);
+  const noteError = note.length > limits.cartItemNote ? messages.maxChars(limits.cartItemNote) : null;
+  const save = (changes: Parameters<typeof actions.updateItem.mutate>[0]['changes']) => actions.updateItem.mutate({ item, changes });
+  const name = item.productName ?? item.articleNumber;
+  const productId = item.manufacturerId && item.manufacturerPid ? `${item.manufacturerId}~${item.manufacturerPid}` : null;
+  const cartAddress = addresses.find((a) => a.id === cart.deliveryAddressId);
+
+  return (
+    <Paper withBorder radius="sm" p="md" className={classes.itemRow} data-testid="cart-item" data-product-instance-id={item.productInstanceId} component="article" aria-label={name}>
+      <Stack gap="md">
+        <div className={classes.itemHead}>
+          <ProductImage src={item.imageUrl} alt={name} size={72} />
+          <Stack gap={2} className={classes.itemInfo}>
+            {productId ? (
+              <Anchor component={Link} to={productUrl({ productId, articleNumber: item.productInstanceId })} fw={600} data-testid="item-name">{name}</Anchor>
+            ) : (
+              <Text fw={600} data-testid="item-name">{name}</Text>
+            )}
+            <Text size="sm" c="dimmed">
+              {[item.brandName, `Art.-Nr. ${item.articleNumber}`, item.manufacturerPid && `Werksartikelnummer ${item.manufacturerPid}`].filter(Boolean).join(' · ')}
+            </Text>
+            <Text size="sm">
+              Preis (netto): <PriceText price={{ value: item.unitPrice, basis: item.priceBasis, quantityUnit: item.unit }} units={units} />
+              {item.minOrderQuantity > 1 && (
+                <Text span size="sm" c="dimmed">{' · Mindestbestellmenge '}{formatQuantity(item.minOrderQuantity)} <UnitText unit={item.unit} units={units} /></Text>
+              )}
+            </Text>
+          </Stack>
+          <Group gap="md" wrap="nowrap" align="flex-start" className={classes.itemControls}>
+            <QuantityCounter
+              value={item.quantity}
+              minQuantity={item.minOrderQuantity}
+              onChange={(quantity) => save({ quantity })}
+              label={`Menge ${name}`}
+            />
+            <Stack gap={0} align="flex-end" miw={96}>
+              <Text fw={700} data-testid="item-total">{formatCurrency(item.netValue)}</Text>
+              <Text size="xs" c="dimmed">netto</Text>
+            </Stack>
+            <Tooltip label="Artikel entfernen">
+              <ActionIcon variant="subtle" color="red" size="lg" aria-label={`${name} entfernen`} loading={actions.removeItem.isPending && actions.removeItem.variables?.id === item.id}
+                onClick={() => actions.removeItem.mutate(item)}>
+                <TrashIcon size={18} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        </div>
+
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm" verticalSpacing="sm">
+          <ProjectSelect
+            value={item.projectId}
+            onChange={(projectId) => save({ projectId })}
+            placeholder={cart.projectId ? 'Wie Warenkorb' : 'Kein Projekt'}
+          />
+          <DatePickerInput
+            label="Lieferdatum"
+            placeholder={cart.deliveryDate ? `Wie Warenkorb (${formatDate(cart.deliveryDate)})` : 'Kein Wunschtermin'}
+            value={item.deliveryDate}
+            onChange={(value) => save({ deliveryDate: value ? dayjs(value).format('YYYY-MM-DD') : null })}
+            minDate={earliestDeliveryDate()}
+            valueFormat="D.M.YYYY"
+            clearable
+            popoverProps={{ withinPortal: true }}
+          />
+          <Select
+            label="Lieferadresse"
+            placeholder={cartAddress ? `Wie Warenkorb (${cartAddress.companyName})` : 'Wie Warenkorb'}
+            data={addresses.map((a) => ({ value: String(a.id), label: addressOneLine(a) }))}
+            value={item.deliveryAddressId ? String(item.deliveryAddressId) : null}
+            onChange={(value) => save({ deliveryAddressId: value ? Number(value) : null })}
+            clearable
+            comboboxProps={{ withinPortal: true }}
+          />
+          <Textarea
+            label="Notiz"
+            placeholder="Notiz für den Lieferanten"
+            autosize
+            minRows={1}
+            maxRows={5}
+            value={note}
+            error={noteError}
+            onChange={(event) => setNote(event.currentTarget.value)}
+            onBlur={() => {
+              if (!noteError) save({ comment: note });
+            }}
+          />
+        </SimpleGrid>
+        <Box maw={520}>
+          <ItemAttachments item={item} />
+        </Box>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,227 @@
+import { useEffect, useState } from 'react';
+import { Accordion, Alert, Anchor, Badge, Button, Center, Group, Loader, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import dayjs from 'dayjs';
+import { Link, useParams } from 'react-router';
+import { cartMessages, timings } from '@shk/contracts';
+import { cartMemory } from '../../api/cart-memory';
+import { useCart, useCurrentCart, useDeliveryAddresses, type MultiCart, type SupplierGroup, type CartItem } from '../../api/carts';
+import { hasStatus } from '../../api/problem';
+import { useUnits } from '../../ui/catalogue/units';
+import { formatCurrency } from '../../ui/format';
+import { Page } from '../../ui/Page';
+import { addressLines, effectiveAddress } from './address-format';
+import { CartItemRow, earliestDeliveryDate } from './CartItemRow';
+import { DeliveryAddressModal } from './DeliveryAddressModal';
+import { deliveryCostText, OrderSummary } from './OrderSummary';
+import { ProjectSelect } from './ProjectSelect';
+import { selectCart, useCartActions } from './use-cart-actions';
+import classes from './CartPage.module.css';
+
+const articleCount = (n: number) => `${n} Artikel`;
+
+/** The header of a supplier group: supplier, item count, value and delivery cost. */
+function GroupHeader({ group }: { group: SupplierGroup }) {
+  return (
+    <div className={classes.groupHeader}>
+      <Text fw={700}>{group.supplierName}</Text>
+      <Group gap="md" wrap="wrap">
+        <Text size="sm" c="dimmed">{articleCount(group.itemCount)}</Text>
+        <Text size="sm" fw={600} data-testid="group-total">{formatCurrency(group.totalValue)}</Text>
+        <Text size="sm" data-testid="group-delivery">{deliveryCostText(group.deliveryCost)}</Text>
+      </Group>
+    </div>
+  );
+}
+
+/** 'Liefern an' with 'Ändern' (spec §2), project and delivery date for the whole cart. */
+function CartDetails({ cart, actions }: { cart: MultiCart; actions: ReturnType<typeof useCartActions> }) {
+  const addresses = useDeliveryAddresses();
+  const [modalOpen, setModalOpen] = useState(false);
+  const address = effectiveAddress(addresses.data, cart.deliveryAddressId);
+  return (
+    <>
+      <Paper withBorder radius="md" p="md" component="section" aria-labelledby="deliver-to-title" data-testid="deliver-to">
+        <Group justify="space-between" align="center" mb="xs">
+          <Title order={2} size="h4" id="deliver-to-title">Liefern an</Title>
+          <Button variant="subtle" size="compact-sm" onClick={() => setModalOpen(true)}>Ändern</Button>
+        </Group>
+        {address ? (
+          <Stack gap={0}>
+            {addressLines(address).map((line, index) => <Text key={line} size="sm" fw={index === 0 ? 600 : 400}>{line}</Text>)}
+          </Stack>
+        ) : (
+          <Text size="sm" c="dimmed">{addresses.isPending ? 'Wird geladen …' : 'Keine Lieferadresse gewählt'}</Text>
+        )}
+      </Paper>
+      <Paper withBorder radius="md" p="md" component="section" aria-labelledby="cart-details-title">
+        <Stack gap="sm">
+          <Title order={2} size="h4" id="cart-details-title">Projekt und Lieferdatum</Title>
+          <Text size="xs" c="dimmed">Gilt für alle Artikel ohne eigene Angabe.</Text>
+          <ProjectSelect value={cart.projectId} onChange={(projectId) => actions.updateDetails.mutate({ cart, changes: { projectId } })} label="Projekt (Warenkorb)" />
+          <DatePickerInput
+            label="Lieferdatum (Warenkorb)"
+            placeholder="Kein Wunschtermin"
+            value={cart.deliveryDate}
+            onChange={(value) => actions.updateDetails.mutate({ cart, changes: { deliveryDate: value ? dayjs(value).format('YYYY-MM-DD') : null } })}
+            minDate={earliestDeliveryDate()}
+            valueFormat="D.M.YYYY"
+            clearable
+          />
+        </Stack>
+      </Paper>
+      <DeliveryAddressModal
+        opened={modalOpen}
+        onClose={() => setModalOpen(false)}
+        selectedId={address?.id ?? null}
+        onSelect={(deliveryAddressId) => actions.updateDetails.mutate({ cart, changes: { deliveryAddressId } })}
+      />
+    </>
+  );
+}
+
+function UnavailableItems({ items, actions }: { items: CartItem[]; actions: ReturnType<typeof useCartActions> }) {
+  if (items.length === 0) return null;
+  return (
+    <Alert color="orange" variant="light" title={cartMessages.notOrderable} data-testid="unavailable-items">
+      <Stack gap="xs">
+        <Text size="sm">{cartMessages.unavailableItems(items.length)}</Text>
+        <Text size="sm" c="dimmed">{items.map((item) => item.productName ?? item.articleNumber).join(', ')}</Text>
+        <Group>
+          <Button size="xs" color="orange" variant="filled" loading={actions.removeUnavailable.isPending} onClick={() => actions.removeUnavailable.mutate(items)}>
+            {cartMessages.removeUnavailable}
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
+
+function CartContent({ cart, isCurrent }: { cart: MultiCart; isCurrent: boolean }) {
+  const actions = useCartActions(cart.id);
+  const addresses = useDeliveryAddresses();
+  const units = useUnits();
+  const [confirmEmpty, setConfirmEmpty] = useState(false);
+  const [orderDialog, setOrderDialog] = useState(false);
+  const unavailable = cart.items.filter((item) => cart.unavailableItemIds.includes(item.id));
+  const visibleCount = cart.items.length - unavailable.length;
+  const [openGroups, setOpenGroups] = useState<string[]>(() => cart.supplierGroups.map((g) => g.supplierBusinessPartnerNo));
+  // Groups that appear later (an item of a new supplier) start open as well.
+  useEffect(() => {
+    setOpenGroups((open) => [...open, ...cart.supplierGroups.map((g) => g.supplierBusinessPartnerNo).filter((bp) => !open.includes(bp))]);
+  }, [cart.supplierGroups]);
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="center" wrap="wrap" gap="sm" data-testid="cart-header">
+        <Group gap="sm" align="center" wrap="wrap">
+          <Title order={2} size="h3" data-testid="cart-name">{cart.name}</Title>
+          {cart.isDefault && <Badge variant="light">Standard</Badge>}
+          <Text c="dimmed" data-testid="cart-item-count">{articleCount(visibleCount)}</Text>
+        </Group>
+        <Group gap="sm">
+          {!isCurrent && (
+            <Button variant="light" size="sm" onClick={() => selectCart(cart.id)}>Als aktuellen Warenkorb wählen</Button>
+          )}
+          <Button variant="default" size="sm" component={Link} to="/my-carts">Meine Warenkörbe</Button>
+          <Button variant="outline" color="red" size="sm" disabled={cart.items.length === 0} onClick={() => setConfirmEmpty(true)}>
+            Warenkorb leeren
+          </Button>
+        </Group>
+      </Group>
+
+      <UnavailableItems items={unavailable} actions={actions} />
+
+      {visibleCount === 0 ? (
+        <Paper withBorder radius="md" p="xl" data-testid="empty-cart">
+          <Stack align="center" gap="sm">
+            <Text size="lg" fw={600}>{cartMessages.emptyCartView}</Text>
+            <Text c="dimmed" ta="center">Suchen Sie Artikel und legen Sie sie mit „In den Warenkorb“ hier ab.</Text>
+            <Button component={Link} to="/suche">Zur Suche</Button>
+          </Stack>
+        </Paper>
+      ) : (
+        <div className={classes.layout}>
+          <Accordion multiple value={openGroups} onChange={setOpenGroups} variant="separated" radius="md" transitionDuration={timings.collapseMs} chevronPosition="left">
+            {cart.supplierGroups.map((group) => (
+              <Accordion.Item key={group.supplierBusinessPartnerNo} value={group.supplierBusinessPartnerNo} data-testid="supplier-group" data-supplier={group.supplierBusinessPartnerNo}>
+                <Accordion.Control aria-label={`${group.supplierName}, ${articleCount(group.itemCount)}`}>
+                  <GroupHeader group={group} />
+                </Accordion.Control>
+                <Accordion.Panel>
+                  <Stack gap="sm">
+                    {group.deliveryCost > 0 && group.missingForFreeDelivery > 0 && (
+                      <Text size="sm" c="blue.8" data-testid="free-delivery-hint">
+                        {cartMessages.missingForFreeDelivery(formatCurrency(group.missingForFreeDelivery))}
+                      </Text>
+                    )}
+                    {cart.items
+                      .filter((item) => item.supplierBusinessPartnerNo === group.supplierBusinessPartnerNo && !cart.unavailableItemIds.includes(item.id))
+                      .map((item) => (
+                        <CartItemRow key={item.id} cart={cart} item={item} addresses={addresses.data ?? []} units={units} actions={actions} />
+                      ))}
+                  </Stack>
+                </Accordion.Panel>
+              </Accordion.Item>
+            ))}
+          </Accordion>
+          <aside className={classes.aside} aria-label="Lieferung und Bestellung">
+            <CartDetails cart={cart} actions={actions} />
+            <OrderSummary cart={cart} opened={orderDialog} onOpen={() => setOrderDialog(true)} onClose={() => setOrderDialog(false)} />
+          </aside>
+        </div>
+      )}
+
+      <Modal opened={confirmEmpty} onClose={() => setConfirmEmpty(false)} title="Warenkorb leeren" centered transitionProps={{ duration: timings.modalFadeMs }}>
+        <Stack gap="md">
+          <Text>Möchten Sie alle Artikel aus dem Warenkorb „{cart.name}“ entfernen?</Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setConfirmEmpty(false)}>Abbrechen</Button>
+            <Button color="red" loading={actions.emptyCart.isPending}
+              onClick={() => actions.emptyCart.mutate(cart, { onSettled: () => setConfirmEmpty(false) })}>
+              Warenkorb leeren
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}
+
+/**
+ * /warenkorb/{cartId?} – a cart; without an id the current cart (spec §4: remembered cart, else the
+ * default cart; in IDS context always the default cart).
+ */
+export default function CartPage() {
+  const params = useParams();
+  const requested = params.cartId && /^\d+$/.test(params.cartId) ? Number(params.cartId) : null;
+  const invalidParam = params.cartId !== undefined && requested === null;
+  const { carts, current } = useCurrentCart();
+  const cartId = requested ?? current?.id ?? null;
+  const cart = useCart(invalidParam ? null : cartId);
+
+  // A remembered cart that no longer exists is forgotten.
+  useEffect(() => {
+    if (cart.isError && hasStatus(cart.error, 404) && cartId !== null && cartMemory.get() === String(cartId)) cartMemory.clear();
+  }, [cart.isError, cart.error, cartId]);
+
+  let content;
+  if (invalidParam || (cart.isError && hasStatus(cart.error, 404))) {
+    content = (
+      <Paper withBorder p="xl" radius="md">
+        <Stack align="center" gap="sm">
+          <Text fw={600}>{cartMessages.cartNotFound}</Text>
+          <Anchor component={Link} to="/my-carts">Zu „Meine Warenkörbe“</Anchor>
+        </Stack>
+      </Paper>
+    );
+  } else if (cart.isError || carts.isError) {
+    content = <Alert color="red">Der Warenkorb konnte nicht geladen werden. Bitte versuchen Sie es später erneut.</Alert>;
+  } else if (!cart.data) {
+    content = <Center py="xl"><Loader aria-label="Warenkorb wird geladen" /></Center>;
+  } else {
+    content = <CartContent key={cart.data.id} cart={cart.data} isCurrent={current?.id === cart.data.id} />;
+  }
+
+  return <Page title="Warenkorb">{content}</Page>;
+}

@@ -1,0 +1,117 @@
+import { Button, Divider, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { cartMessages, messages, timings } from '@shk/contracts';
+import { cartsApi, invalidateCarts, type MultiCart } from '../../api/carts';
+import { formatCurrency } from '../../ui/format';
+import { toast } from '../../ui/toast';
+import { trackBeginCheckout, trackPurchase } from './cart-analytics';
+import classes from './CartPage.module.css';
+
+/** 'zzgl. 9,90 € Lieferkosten'; a cost of 0 is '0,00 € Lieferkosten' (spec §2). */
+export const deliveryCostText = (amount: number) => (amount > 0 ? cartMessages.deliveryCostExtra(formatCurrency(amount)) : cartMessages.zeroDeliveryCost);
+
+const orderDetailUrl = (customerOrderNumber: string) =>
+  `/bestellungen/bestellung?${new URLSearchParams({ id: customerOrderNumber, orderType: 'customer', danke: 'true' }).toString()}`;
+
+/**
+ * Order summary panel (spec §2): article prices, delivery cost per supplier and in total, the total; the
+ * order button opens the confirmation dialog, which only its buttons close.
+ */
+export function OrderSummary({ cart, opened, onOpen, onClose }: { cart: MultiCart; opened: boolean; onOpen: () => void; onClose: () => void }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const orderable = cart.supplierGroups.reduce((n, g) => n + g.itemCount, 0);
+  const total = Math.round((cart.totalNetValue + cart.totalDeliveryCost) * 100) / 100;
+
+  const checkout = useMutation({
+    mutationFn: () => cartsApi.checkout(cart.id),
+    onSuccess: async ({ customerOrderNumber }) => {
+      trackPurchase(cart, customerOrderNumber);
+      toast.success(cartMessages.orderSuccess);
+      // Carts are reset and every read that shows them or the orders refreshed.
+      await Promise.all([
+        invalidateCarts(queryClient),
+        queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === 'bp' && query.queryKey[2] === 'orders' }),
+      ]);
+      onClose();
+      navigate(orderDetailUrl(customerOrderNumber));
+    },
+    onError: () => toast.error(messages.genericRetry),
+  });
+
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="order-summary-title" data-testid="order-summary">
+      <Stack gap="sm">
+        <Title order={2} size="h4" id="order-summary-title">Bestellübersicht</Title>
+        <div className={classes.summaryRow}>
+          <Text>Artikelpreise</Text>
+          <Text fw={600} data-testid="summary-net">{formatCurrency(cart.totalNetValue)}</Text>
+        </div>
+        {cart.supplierGroups.length > 1 && cart.supplierGroups.map((group) => (
+          <div key={group.supplierBusinessPartnerNo} className={classes.summaryRow}>
+            <Text size="sm" c="dimmed" style={{ minWidth: 0 }}>{group.supplierName}</Text>
+            <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>{deliveryCostText(group.deliveryCost)}</Text>
+          </div>
+        ))}
+        <Text fw={600} ta="right" data-testid="summary-delivery">{deliveryCostText(cart.totalDeliveryCost)}</Text>
+        <Divider />
+        <div className={classes.summaryRow}>
+          <Text fw={700}>Gesamtsumme (netto)</Text>
+          <Text fw={700} size="lg" data-testid="summary-total">{formatCurrency(total)}</Text>
+        </div>
+        <Text size="xs" c="dimmed">Alle Preise zzgl. gesetzlicher MwSt. Bestellwert und Lieferkosten werden vom Lieferanten geprüft und in der Auftragsbestätigung festgelegt.</Text>
+        <Button
+          size="md"
+          fullWidth
+          disabled={orderable === 0}
+          onClick={() => {
+            trackBeginCheckout(cart);
+            onOpen();
+          }}
+        >
+          Bestellen
+        </Button>
+      </Stack>
+
+      <Modal
+        opened={opened}
+        onClose={() => {}}
+        closeOnClickOutside={false}
+        closeOnEscape={false}
+        withCloseButton={false}
+        title={cartMessages.orderDialogTitle}
+        centered
+        size="lg"
+        transitionProps={{ duration: timings.modalFadeMs }}
+      >
+        <Stack gap="md">
+          <Paper withBorder p="sm" radius="sm" bg="gray.0">
+            <Stack gap={4}>
+              {cart.supplierGroups.map((group) => (
+                <div key={group.supplierBusinessPartnerNo} className={classes.summaryRow}>
+                  <Text size="sm">{group.supplierName} · {group.itemCount} Artikel</Text>
+                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{formatCurrency(group.totalValue)}</Text>
+                </div>
+              ))}
+              <Text size="sm" ta="right">{deliveryCostText(cart.totalDeliveryCost)}</Text>
+              <div className={classes.summaryRow}>
+                <Text fw={700}>Gesamtsumme (netto)</Text>
+                <Text fw={700}>{formatCurrency(total)}</Text>
+              </div>
+            </Stack>
+          </Paper>
+          {cartMessages.orderDialogText.map((paragraph) => (
+            <Text key={paragraph} size="sm">{paragraph}</Text>
+          ))}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose} disabled={checkout.isPending}>Abbrechen</Button>
+            <Button onClick={() => checkout.mutate()} loading={checkout.isPending} disabled={checkout.isPending}>
+              {cartMessages.acceptAndOrder}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Paper>
+  );
+}

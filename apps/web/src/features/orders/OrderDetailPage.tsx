@@ -1,0 +1,162 @@
+import type { ReactNode } from 'react';
+import { Alert, Anchor, Badge, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Link, useSearchParams } from 'react-router';
+import { cartMessages, isStaff, Role } from '@shk/contracts';
+import { downloadApiFile } from '../../api/download';
+import { orderKeys, orderLineAttachmentPath, ordersApi, type CustomerOrderDetails, type OrderLine, type OrderType, type SupplierOrderDetails } from '../../api/orders';
+import { hasStatus } from '../../api/problem';
+import { usePartnerQuery, useUserProfile } from '../../api/session';
+import { PriceText } from '../../ui/catalogue/price';
+import { UnitText, useUnits } from '../../ui/catalogue/units';
+import { DataTable, type DataTableColumn } from '../../ui/DataTable';
+import { FieldList } from '../../ui/FieldList';
+import { formatCurrency, formatDate, formatDateTime, formatQuantity } from '../../ui/format';
+import { Page } from '../../ui/Page';
+import { toast } from '../../ui/toast';
+import { customerStatusLabel, deliveryCostText, orderAddressLines, statusColor, supplierStatusLabel } from './order-format';
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+function LineDetails({ line, supplierOrderNumber }: { line: OrderLine; supplierOrderNumber: string }) {
+  const details: [string, ReactNode][] = [];
+  if (line.projectCode) details.push(['Projekt', line.projectCode]);
+  if (line.deliveryDate) details.push(['Lieferdatum', formatDate(line.deliveryDate)]);
+  if (line.deliveryAddress) details.push(['Lieferadresse', orderAddressLines(line.deliveryAddress).join(', ')]);
+  if (line.comment) details.push(['Notiz', line.comment]);
+  if (line.attachments.length) {
+    details.push(['Anhänge', (
+      <Group gap="xs" component="span">
+        {line.attachments.map((a) => (
+          <Anchor key={a.id} component="button" type="button" size="sm"
+            onClick={() => void downloadApiFile(orderLineAttachmentPath(supplierOrderNumber, line.lineId, a.id), a.fileName).catch(() => toast.error('Der Anhang konnte nicht geladen werden.'))}>
+            {a.fileName}
+          </Anchor>
+        ))}
+      </Group>
+    )]);
+  }
+  if (!details.length) return null;
+  return (
+    <Stack gap={0} mt={4}>
+      {details.map(([label, value]) => (
+        <Text key={label} size="xs" c="dimmed" component="div">
+          <Text span size="xs" fw={600} c="dark.3">{label}: </Text>{value}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+/** One supplier order: supplier, number, status, its lines and the delivery cost ('zzgl.' / '0,00 € Lieferkosten'). */
+function SupplierOrderCard({ order, units }: { order: SupplierOrderDetails; units: Map<string, string> }) {
+  const columns: DataTableColumn<OrderLine>[] = [
+    { key: 'pos', header: 'Pos.', render: (l) => l.lineNo },
+    {
+      key: 'article',
+      header: 'Artikel',
+      render: (l) => (
+        <Stack gap={0}>
+          <Text size="sm" fw={600}>{l.name}</Text>
+          <Text size="xs" c="dimmed">{[`Art.-Nr. ${l.articleNumber}`, l.manufacturerName, l.producerNumber && `Werksartikelnummer ${l.producerNumber}`].filter(Boolean).join(' · ')}</Text>
+          <LineDetails line={l} supplierOrderNumber={order.supplierOrderNumber} />
+        </Stack>
+      ),
+    },
+    { key: 'qty', header: 'Menge', nowrap: true, render: (l) => <>{formatQuantity(l.quantity)} <UnitText unit={l.unitCode} units={units} /></> },
+    { key: 'price', header: 'Einzelpreis', nowrap: true, render: (l) => <PriceText price={{ value: l.unitPrice, basis: l.priceBasis, quantityUnit: l.unitCode, priceOnDemand: l.priceOnRequest }} units={units} /> },
+    { key: 'total', header: 'Gesamtpreis', nowrap: true, render: (l) => formatCurrency(l.quantityPrice) },
+  ];
+  return (
+    <Paper withBorder radius="md" p="md" component="section" data-testid="supplier-order" aria-label={`Bestellung bei ${order.supplierName}`}>
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <Group gap="sm" wrap="wrap">
+            <Title order={2} size="h4">{order.supplierName}</Title>
+            <Text size="sm" c="dimmed">Lieferantenbestellung {order.supplierOrderNumber}</Text>
+          </Group>
+          <Badge variant="light" color={statusColor(order.supplierOrderStatusId, 'supplier')}>{supplierStatusLabel(order.supplierOrderStatusId)}</Badge>
+        </Group>
+        <DataTable label={`Positionen ${order.supplierName}`} columns={columns} rows={order.lines} rowKey={(l) => l.lineId} pageSize={0} minWidth={640} />
+        <Stack gap={2} align="flex-end">
+          <Text size="sm">Warenwert (netto): <Text span fw={600} data-testid="supplier-order-total">{formatCurrency(order.orderedTotal)}</Text></Text>
+          <Text size="sm" data-testid="supplier-order-delivery">{deliveryCostText(order.deliveryCost)}</Text>
+          {order.confirmedTotal !== null && <Text size="sm">Bestätigter Wert: {formatCurrency(order.confirmedTotal)}</Text>}
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}
+
+function CustomerOrderView({ order, thankYou, units }: { order: CustomerOrderDetails; thankYou: boolean; units: Map<string, string> }) {
+  const total = round2(order.orderTotal + order.deliveryCostTotal);
+  return (
+    <Stack gap="lg">
+      {thankYou && (
+        <Alert color="green" variant="light" title={cartMessages.thankYouTitle} data-testid="thank-you">
+          {cartMessages.thankYouText(order.customerOrderNumber)}
+        </Alert>
+      )}
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Paper withBorder radius="md" p="md">
+          <FieldList fields={[
+            { label: 'Bestellnummer', value: <span data-testid="order-number">{order.customerOrderNumber}</span> },
+            { label: 'Bestelldatum', value: formatDateTime(order.orderPlaced) },
+            { label: 'Auftragsstatus', value: <Badge variant="light" color={statusColor(order.customerOrderStatus, 'customer')}>{customerStatusLabel(order.customerOrderStatus)}</Badge> },
+            { label: 'Lieferung an', value: order.dispatchTo },
+            { label: 'Besteller', value: orderAddressLines(order.customerAddress).join(', ') },
+          ]} />
+        </Paper>
+        <Paper withBorder radius="md" p="md" data-testid="order-totals">
+          <FieldList fields={[
+            { label: 'Warenwert (netto)', value: <span data-testid="order-net">{formatCurrency(order.orderTotal)}</span> },
+            { label: 'Lieferkosten', value: <span data-testid="order-delivery">{deliveryCostText(order.deliveryCostTotal)}</span> },
+            { label: 'Gesamtsumme (netto)', value: <Text span fw={700} data-testid="order-total">{formatCurrency(total)}</Text> },
+            { label: 'Lieferanten', value: order.supplierOrdersDetails.length },
+          ]} />
+          <Text size="xs" c="dimmed" mt="xs">Bestellwert und Lieferkosten werden vom Lieferanten geprüft und in der Auftragsbestätigung festgelegt.</Text>
+        </Paper>
+      </SimpleGrid>
+      {order.supplierOrdersDetails.map((so) => <SupplierOrderCard key={so.supplierOrderNumber} order={so} units={units} />)}
+    </Stack>
+  );
+}
+
+/**
+ * /bestellungen/bestellung?id=…&orderType=customer|supplier[&danke=true] – the order detail; buyers see their
+ * customer order, staff customer or supplier orders. danke=true shows the thank-you after ordering.
+ */
+export default function OrderDetailPage() {
+  const [params] = useSearchParams();
+  const id = params.get('id')?.trim() ?? '';
+  const orderType: OrderType = params.get('orderType') === 'supplier' ? 'supplier' : 'customer';
+  const thankYou = params.get('danke') === 'true';
+  const role = useUserProfile().data?.role;
+  const staff = role !== undefined && isStaff(role);
+  const units = useUnits();
+  const canCustomer = orderType === 'customer' && (role === Role.Buyer || staff);
+  const canSupplier = orderType === 'supplier' && staff;
+
+  const customer = usePartnerQuery(orderKeys.customerDetails(id, staff), () => ordersApi.customerOrder(id, staff), { enabled: Boolean(id) && canCustomer });
+  const supplier = usePartnerQuery(orderKeys.supplierDetails(id), () => ordersApi.staffSupplierOrder(id), { enabled: Boolean(id) && canSupplier });
+  const query = orderType === 'supplier' ? supplier : customer;
+  const backLink = <Anchor component={Link} to={staff ? `/bestellungen${orderType === 'supplier' ? '?orderType=supplier' : ''}` : '/bestellungen'}>Zurück zur Übersicht</Anchor>;
+
+  let content;
+  if (!id || (!canCustomer && !canSupplier) || (query.isError && (hasStatus(query.error, 404) || hasStatus(query.error, 400)))) {
+    content = <Alert color="gray" title="Bestellung nicht gefunden">{backLink}</Alert>;
+  } else if (query.isError) {
+    content = <Alert color="red">Die Bestellung konnte nicht geladen werden. Bitte versuchen Sie es später erneut.</Alert>;
+  } else if (!query.data) {
+    content = <Center py="xl"><Loader aria-label="Bestellung wird geladen" /></Center>;
+  } else if (orderType === 'supplier') {
+    content = <SupplierOrderCard order={supplier.data!} units={units} />;
+  } else {
+    content = <CustomerOrderView order={customer.data!} thankYou={thankYou} units={units} />;
+  }
+
+  return (
+    <Page title={id ? `Bestellung ${id}` : 'Bestellung'} documentTitle="Bestellung" actions={backLink}>
+      {content}
+    </Page>
+  );
+}

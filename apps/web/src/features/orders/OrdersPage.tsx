@@ -1,0 +1,212 @@
+import { Alert, Anchor, Badge, Button, Group, Pagination, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { Link, useSearchParams } from 'react-router';
+import { isStaff, limits, Role } from '@shk/contracts';
+import {
+  useBuyerOrders, useStaffOrders, type CustomerOrderList, type CustomerOrderListItem, type OrderType, type SupplierOrderList, type SupplierOrderListItem,
+} from '../../api/orders';
+import { useUserProfile } from '../../api/session';
+import { DataTable, type DataTableColumn } from '../../ui/DataTable';
+import { formatCurrency, formatDate } from '../../ui/format';
+import { Page } from '../../ui/Page';
+import { customerStatusLabel, orderDetailUrl, statusColor, supplierStatusLabel } from './order-format';
+
+const ALL = '';
+const MAX_PAGES = 100;
+
+/** List state in the URL; the page is zero-based in the UI and one-based in requests (spec §5). */
+function useListState() {
+  const [params, setParams] = useSearchParams();
+  const pageParam = Number(params.get('page'));
+  const page = Number.isInteger(pageParam) && pageParam > 0 ? Math.min(pageParam, MAX_PAGES - 1) : 0;
+  const number = (name: string) => {
+    const value = Number(params.get(name));
+    return params.get(name) && Number.isInteger(value) ? value : undefined;
+  };
+  const set = (changes: Record<string, string | number | undefined>, resetPage = true) => {
+    const next = new URLSearchParams(params);
+    for (const [name, value] of Object.entries(changes)) {
+      if (value === undefined || value === '') next.delete(name);
+      else next.set(name, String(value));
+    }
+    if (resetPage && !('page' in changes)) next.delete('page');
+    setParams(next, { replace: false });
+  };
+  return {
+    page,
+    orderType: (params.get('orderType') === 'supplier' ? 'supplier' : 'customer') as OrderType,
+    year: number('year'),
+    statusId: number('status'),
+    buyerName: params.get('buyerName') ?? undefined,
+    supplierId: params.get('supplierId') ?? undefined,
+    set,
+  };
+}
+
+function ListPagination({ page, totalPages, onChange }: { page: number; totalPages: number; onChange: (page: number) => void }) {
+  const total = Math.min(totalPages, MAX_PAGES);
+  if (total <= 1) return null;
+  return (
+    <Group justify="center">
+      <Pagination
+        total={total}
+        value={page + 1}
+        onChange={(value) => onChange(value - 1)}
+        siblings={2}
+        getControlProps={(control) => ({ 'aria-label': { first: 'Erste Seite', previous: 'Vorherige Seite', next: 'Nächste Seite', last: 'Letzte Seite' }[control] })}
+        getItemProps={(p) => ({ 'aria-label': `Seite ${p}` })}
+      />
+    </Group>
+  );
+}
+
+function YearSelect({ years, value, onChange }: { years: readonly number[]; value: number | undefined; onChange: (year: number | undefined) => void }) {
+  const data = [{ value: ALL, label: 'Alle Jahre' }, ...years.map((y) => ({ value: String(y), label: String(y) }))];
+  if (value !== undefined && !years.includes(value)) data.push({ value: String(value), label: String(value) });
+  return (
+    <Select label="Jahr" data={data} value={value === undefined ? ALL : String(value)} onChange={(v) => onChange(v ? Number(v) : undefined)} allowDeselect={false} w={140} />
+  );
+}
+
+/** 'Meine Bestellungen' of a buyer: Bestellnummer, Bestelldatum, Lieferung an, Auftragsstatus, Summe (netto). */
+function BuyerOrders() {
+  const state = useListState();
+  const orders = useBuyerOrders({ page: state.page + 1, pageSize: limits.orderListPageSize, year: state.year });
+  const data = orders.data;
+  const columns: DataTableColumn<CustomerOrderListItem>[] = [
+    { key: 'number', header: 'Bestellnummer', nowrap: true, render: (o) => <Anchor component={Link} to={orderDetailUrl(o.orderNumber, 'customer')} fw={600}>{o.orderNumber}</Anchor> },
+    { key: 'date', header: 'Bestelldatum', nowrap: true, render: (o) => formatDate(o.orderDate) },
+    { key: 'dispatch', header: 'Lieferung an', render: (o) => o.dispatchTo ?? '–' },
+    { key: 'status', header: 'Auftragsstatus', nowrap: true, render: (o) => <Badge variant="light" color={statusColor(o.customerOrderStatusId, 'customer')}>{customerStatusLabel(o.customerOrderStatusId)}</Badge> },
+    { key: 'sum', header: 'Summe (netto)', nowrap: true, render: (o) => formatCurrency(o.totalValueExcludingVat) },
+  ];
+  return (
+    <Page title="Meine Bestellungen">
+      <Group align="flex-end">
+        <YearSelect years={data?.availableOrderYears ?? []} value={state.year} onChange={(year) => state.set({ year })} />
+      </Group>
+      {orders.isError && <Alert color="red">Die Bestellungen konnten nicht geladen werden.</Alert>}
+      <DataTable
+        label="Meine Bestellungen"
+        columns={columns}
+        rows={data?.items ?? []}
+        rowKey={(o) => o.orderNumber}
+        loading={orders.isPending}
+        emptyText="Noch keine Bestellungen"
+        pageSize={0}
+        testId="orders-table"
+      />
+      {data && <Text size="sm" c="dimmed">{`${data.totalCount} ${data.totalCount === 1 ? 'Bestellung' : 'Bestellungen'}`}</Text>}
+      <ListPagination page={state.page} totalPages={data?.totalPages ?? 1} onChange={(page) => state.set({ page }, false)} />
+    </Page>
+  );
+}
+
+/** Staff: customer orders ('Kundenbestellungen') or supplier orders ('Lieferantenbestellungen') by orderType, with filters. */
+function StaffOrders() {
+  const state = useListState();
+  const type = state.orderType;
+  const filter = {
+    page: state.page + 1, pageSize: limits.orderListPageSize, year: state.year, buyerName: state.buyerName, statusId: state.statusId,
+    supplierId: type === 'supplier' ? state.supplierId : undefined,
+  };
+  const orders = useStaffOrders(type, filter);
+  const data = orders.data;
+  const title = type === 'supplier' ? 'Lieferantenbestellungen' : 'Kundenbestellungen';
+
+  const status = (id: number) => (
+    <Badge variant="light" color={statusColor(id, type)}>{type === 'supplier' ? supplierStatusLabel(id) : customerStatusLabel(id)}</Badge>
+  );
+  const customerColumns: DataTableColumn<CustomerOrderListItem>[] = [
+    { key: 'number', header: 'Bestellnummer', nowrap: true, render: (o) => <Anchor component={Link} to={orderDetailUrl(o.orderNumber, 'customer')} fw={600}>{o.orderNumber}</Anchor> },
+    { key: 'date', header: 'Bestelldatum', nowrap: true, render: (o) => formatDate(o.orderDate) },
+    { key: 'buyer', header: 'Käufer', render: (o) => o.buyerName },
+    { key: 'status', header: 'Auftragsstatus', nowrap: true, render: (o) => status(o.customerOrderStatusId) },
+    { key: 'sum', header: 'Summe (netto)', nowrap: true, render: (o) => formatCurrency(o.totalValueExcludingVat) },
+  ];
+  const supplierColumns: DataTableColumn<SupplierOrderListItem>[] = [
+    { key: 'number', header: 'Bestellnummer', nowrap: true, render: (o) => <Anchor component={Link} to={orderDetailUrl(o.orderNumber, 'supplier')} fw={600}>{o.orderNumber}</Anchor> },
+    { key: 'supplier', header: 'Lieferant', render: (o) => o.supplierName },
+    { key: 'date', header: 'Bestelldatum', nowrap: true, render: (o) => formatDate(o.orderDate) },
+    { key: 'buyer', header: 'Käufer', render: (o) => o.buyerName },
+    { key: 'status', header: 'Auftragsstatus', nowrap: true, render: (o) => status(o.supplierOrderStatusId) },
+    { key: 'sum', header: 'Summe (netto)', nowrap: true, render: (o) => formatCurrency(o.totalValueExcludingVat) },
+  ];
+
+  const withAll = (options: { value: string; label: string }[]) => [{ value: ALL, label: 'Alle' }, ...options];
+
+  return (
+    <Page title={title}>
+      <SegmentedControl
+        value={type}
+        onChange={(value) => state.set({ orderType: value === 'supplier' ? 'supplier' : undefined, supplierId: undefined, status: undefined })}
+        data={[{ value: 'customer', label: 'Kundenbestellungen' }, { value: 'supplier', label: 'Lieferantenbestellungen' }]}
+        w="fit-content"
+        aria-label="Bestellart"
+      />
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <Select
+          label="Käufer"
+          data={withAll((data?.availableBuyerNames ?? []).map((name) => ({ value: name, label: name })))}
+          value={state.buyerName ?? ALL}
+          onChange={(value) => state.set({ buyerName: value || undefined })}
+          allowDeselect={false}
+          searchable
+          w={260}
+        />
+        <Select
+          label="Status"
+          data={withAll((data?.availableOrderStatuses ?? []).map((s) => ({ value: String(s.id), label: s.name })))}
+          value={state.statusId === undefined ? ALL : String(state.statusId)}
+          onChange={(value) => state.set({ status: value || undefined })}
+          allowDeselect={false}
+          w={240}
+        />
+        {type === 'supplier' && (
+          <Select
+            label="Lieferant"
+            data={withAll((data?.availableSellers ?? []).map((s) => ({ value: String(s.id), label: s.name })))}
+            value={state.supplierId ?? ALL}
+            onChange={(value) => state.set({ supplierId: value || undefined })}
+            allowDeselect={false}
+            searchable
+            w={260}
+          />
+        )}
+        <YearSelect years={data?.availableOrderYears ?? []} value={state.year} onChange={(year) => state.set({ year })} />
+      </Group>
+      {orders.isError && <Alert color="red">Die Bestellungen konnten nicht geladen werden.</Alert>}
+      {type === 'supplier' ? (
+        <DataTable label={title} columns={supplierColumns} rows={(data as SupplierOrderList | undefined)?.items ?? []} rowKey={(o) => o.orderNumber}
+          loading={orders.isPending} emptyText="Keine Bestellungen" pageSize={0} testId="orders-table" />
+      ) : (
+        <DataTable label={title} columns={customerColumns} rows={(data as CustomerOrderList | undefined)?.items ?? []} rowKey={(o) => o.orderNumber}
+          loading={orders.isPending} emptyText="Keine Bestellungen" pageSize={0} testId="orders-table" />
+      )}
+      {data && <Text size="sm" c="dimmed">{`${data.totalCount} ${data.totalCount === 1 ? 'Bestellung' : 'Bestellungen'}`}</Text>}
+      <ListPagination page={state.page} totalPages={data?.totalPages ?? 1} onChange={(page) => state.set({ page }, false)} />
+    </Page>
+  );
+}
+
+/** A seller's orders are the supplier orders (seller-staff-side.md §2, own route and calls). */
+function SellerOrders() {
+  return (
+    <Page title="Bestellungen">
+      <Stack gap="sm" align="flex-start">
+        <Text>Die Bestellungen Ihrer Kunden finden Sie in der Übersicht Ihrer Lieferantenbestellungen.</Text>
+        <Button component={Link} to="/lieferantenbestellungen">Zu den Bestellungen</Button>
+      </Stack>
+    </Page>
+  );
+}
+
+/**
+ * /bestellungen – by role (spec §6): a buyer gets 'Meine Bestellungen'; staff customer or supplier orders
+ * by orderType; a seller is pointed to the supplier order list.
+ */
+export default function OrdersPage() {
+  const role = useUserProfile().data?.role;
+  if (role === Role.Buyer) return <BuyerOrders />;
+  if (role !== undefined && isStaff(role)) return <StaffOrders />;
+  return <SellerOrders />;
+}

@@ -1,0 +1,40 @@
+import { cartMessages, customerOrderStatusLabels, supplierOrderStatusLabels } from '@shk/contracts';
+import type { OrderAddress, OrderType } from '../../api/orders';
+import { formatCountry, formatCurrency } from '../../ui/format';
+
+export const customerStatusLabel = (id: number) => customerOrderStatusLabels[id] ?? String(id);
+export const supplierStatusLabel = (id: number) => supplierOrderStatusLabels[id] ?? String(id);
+
+/** Badge colour per status id (same numbering for customer and supplier orders: 4 confirmed, 6 cancelled …). */
+export function statusColor(id: number, type: OrderType): string {
+  if (type === 'supplier' && id === 3) return 'red';
+  switch (id) {
+    case 4: return 'green';
+    case 5: return 'teal';
+    case 6: return 'red';
+    case 3: return type === 'customer' ? 'yellow' : 'red';
+    case 2: return 'blue';
+    default: return 'gray';
+  }
+}
+
+/** 'zzgl. 9,90 € Lieferkosten'; a cost of 0 is '0,00 € Lieferkosten' (seller-staff-side.md §2). */
+export const deliveryCostText = (amount: number) => (amount > 0 ? cartMessages.deliveryCostExtra(formatCurrency(amount)) : cartMessages.zeroDeliveryCost);
+
+export const orderDetailUrl = (id: string, orderType: OrderType, thankYou = false) => {
+  const params = new URLSearchParams({ id, orderType });
+  if (thankYou) params.set('danke', 'true');
+  return `/bestellungen/bestellung?${params.toString()}`;
+};
+
+export function orderAddressLines(address: OrderAddress | null | undefined): string[] {
+  if (!address) return [];
+  return [
+    address.name ?? '',
+    address.contactPerson ?? '',
+    address.additionalInfo ?? '',
+    `${address.street ?? ''} ${address.houseNumber ?? ''}`.trim(),
+    `${address.postalCode ?? ''} ${address.city ?? ''}`.trim(),
+    address.countryCode && address.countryCode !== 'DE' ? formatCountry(address.countryCode) : address.country && address.country !== 'DE' ? formatCountry(address.country) : '',
+  ].filter(Boolean);
+}

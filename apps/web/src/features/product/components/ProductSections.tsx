@@ -1,0 +1,225 @@
+import type { ReactNode } from 'react';
+import { Anchor, Group, SimpleGrid, Stack, Table, Text, Typography } from '@mantine/core';
+import { Link } from 'react-router';
+import type { Product, ProductOffer } from '../../../api/catalogue';
+import { downloadApiFile } from '../../../api/download';
+import { toast } from '../../../ui/toast';
+import { problemTitle } from '../../../api/problem';
+import { messages } from '@shk/contracts';
+import { UnitText } from '../../../ui/catalogue/units';
+import { DownloadCard } from '../../../ui/DownloadCard';
+import { ExpandableSection } from '../../../ui/ExpandableSection';
+import { FieldList } from '../../../ui/FieldList';
+import { formatCountry, formatQuantity } from '../../../ui/format';
+import { ProductImage } from '../../../ui/product/ProductImage';
+import { searchUrl } from '../../../ui/search-url';
+
+/** Document types with dimensional data (spec: 2D and 3C). */
+const DIMENSIONAL = ['2D', '3C'];
+const documentKind = (type: string) => (type === '3C' ? '3D-Daten' : type === '2D' ? '2D-Zeichnung' : type);
+
+const measureText = (m: { value: number; unit: string } | null, units: Map<string, string>) =>
+  m ? <>{formatQuantity(m.value)} <UnitText unit={m.unit} units={units} /></> : null;
+
+interface ProductSectionsProps {
+  product: Product;
+  offers: ProductOffer[];
+  units: Map<string, string>;
+  /** Offers whose supplier requires the new-customer form (buyers only). */
+  showOnboardingForms: boolean;
+}
+
+interface Section {
+  key: string;
+  title: string;
+  content: ReactNode;
+  defaultOpen?: boolean;
+}
+
+/** Paragraphs of a plain product text. */
+const Paragraphs = ({ text }: { text: string }) => (
+  <Typography>
+    {text.split(/\n{2,}/).map((paragraph, index) => (
+      <p key={index} style={{ whiteSpace: 'pre-line' }}>{paragraph}</p>
+    ))}
+  </Typography>
+);
+
+/** The collapsible sections of the product page (spec §2 'Product detail'); empty ones are left out. */
+export function ProductSections({ product, offers, units, showOnboardingForms }: ProductSectionsProps) {
+  const { basicPackage: basic, descriptionsPackage: texts, logisticsPackage: logistics, additionalPackage: additional } = product;
+  const dimensional = product.documentsPackage.filter((d) => DIMENSIONAL.includes(d.type));
+  const documents = product.documentsPackage.filter((d) => !DIMENSIONAL.includes(d.type));
+  const onboarding = showOnboardingForms
+    ? [...new Map(offers.filter((o) => o.supplier.requiredOnboardingForm).map((o) => [o.supplier.bpNumber, o.supplier])).values()]
+    : [];
+  const related = [
+    ...additional.accessories.map((number) => ({ number, kind: 'Zubehör' })),
+    ...additional.spareParts.map((number) => ({ number, kind: 'Ersatzteil' })),
+  ];
+
+  const sections: Section[] = [];
+  if (texts.productDescr) {
+    sections.push({ key: 'description', title: 'Beschreibung', content: <Paragraphs text={texts.productDescr} />, defaultOpen: true });
+  }
+  sections.push({
+    key: 'details',
+    title: 'Artikeldetails',
+    defaultOpen: !texts.productDescr,
+    content: (
+      <FieldList
+        fields={[
+          { label: 'Marke', value: product.brandName },
+          { label: 'Hersteller', value: product.manufacturerName },
+          { label: 'Serie', value: basic.serie },
+          { label: 'Modellnummer', value: basic.modelNumber },
+          { label: 'Artikeltyp', value: additional.articleType },
+          { label: 'Werksartikelnummer', value: product.manufacturerPid },
+          { label: 'Katalognummer', value: additional.articleNumberCatalogue },
+          { label: 'GTIN', value: product.gtin },
+          { label: 'Warengruppe', value: additional.commodityGroupDescrManufacturer },
+          { label: 'ETIM-Klasse', value: product.etimClass ? `${product.etimClass.description} (${product.etimClass.id})` : null },
+          { label: 'Energieeffizienzklasse', value: additional.energyEfficiencyClass },
+          { label: 'Farbe', value: additional.color },
+        ]}
+      />
+    ),
+  });
+  sections.push({
+    key: 'logistics',
+    title: 'Logistikdaten',
+    content: (
+      <FieldList
+        fields={[
+          { label: 'Länge/Tiefe', value: measureText(logistics.measureA, units) },
+          { label: 'Breite', value: measureText(logistics.measureB, units) },
+          { label: 'Höhe', value: measureText(logistics.measureC, units) },
+          { label: 'Gewicht', value: measureText(logistics.weight, units) },
+          { label: 'Standardlieferzeit', value: logistics.standardDeliveryPeriod === null ? null : `${logistics.standardDeliveryPeriod} Arbeitstage` },
+          { label: 'Verpackungseinheit', value: logistics.packagingQuantity === null ? null : formatQuantity(logistics.packagingQuantity) },
+          { label: 'Ursprungsland', value: formatCountry(logistics.countryOfOrigin) },
+        ]}
+      />
+    ),
+  });
+  if (product.features.length) {
+    sections.push({
+      key: 'features',
+      title: 'Weitere Eigenschaften',
+      content: (
+        <Table striped withRowBorders={false} data-testid="features">
+          <Table.Tbody>
+            {product.features.map((feature) => (
+              <Table.Tr key={feature.featureId}>
+                <Table.Td w="50%"><Text size="sm" c="dimmed">{feature.description}</Text></Table.Td>
+                <Table.Td>
+                  <Text size="sm">
+                    {typeof feature.value === 'number' ? formatQuantity(feature.value) : feature.value}
+                    {feature.unit && <> <UnitText unit={feature.unit} units={units} /></>}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      ),
+    });
+  }
+  if (product.picturesPackage.length) {
+    sections.push({
+      key: 'pictures',
+      title: 'Bilder und Zeichnungen',
+      content: (
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+          {product.picturesPackage.map((picture, index) => (
+            <Anchor key={picture.url} href={picture.url} target="_blank" rel="noopener" title={picture.description || picture.filename}>
+              <ProductImage src={picture.url} alt={picture.description || `${product.productName} – Bild ${index + 1}`} size="100%" />
+            </Anchor>
+          ))}
+        </SimpleGrid>
+      ),
+    });
+  }
+  if (dimensional.length) {
+    sections.push({
+      key: 'cad',
+      title: '2D- und 3D-Daten',
+      content: (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          {dimensional.map((d) => (
+            <DownloadCard key={d.url} href={d.url} title={d.description || d.filename} fileName={d.filename} kind={documentKind(d.type)} sizeBytes={d.size} />
+          ))}
+        </SimpleGrid>
+      ),
+    });
+  }
+  if (documents.length) {
+    sections.push({
+      key: 'documents',
+      title: 'Bedienungsanleitungen und Dokumente',
+      content: (
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          {documents.map((d) => (
+            <DownloadCard key={d.url} href={d.url} title={d.description || d.filename} fileName={d.filename} kind={documentKind(d.type)} sizeBytes={d.size} />
+          ))}
+        </SimpleGrid>
+      ),
+    });
+  }
+  if (onboarding.length) {
+    sections.push({
+      key: 'onboarding',
+      title: 'Neukundenformular',
+      content: (
+        <Stack gap="sm">
+          <Text size="sm">
+            Für eine Geschäftsbeziehung mit diesen Lieferanten füllen Sie bitte das Neukundenformular aus und senden es an den
+            Lieferanten.
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            {onboarding.map((supplier) => (
+              <DownloadCard
+                key={supplier.bpNumber}
+                title={`Neukundenformular ${supplier.name}`}
+                kind="PDF"
+                onDownload={() => {
+                  downloadApiFile(`/v1/SupplierOnboardingFormTemplates/${encodeURIComponent(supplier.bpNumber)}`, `Neukundenformular-${supplier.bpNumber}.pdf`)
+                    .catch((error: unknown) => toast.error(problemTitle(error, messages.genericRetry)));
+                }}
+              />
+            ))}
+          </SimpleGrid>
+        </Stack>
+      ),
+    });
+  }
+  if (related.length) {
+    sections.push({
+      key: 'accessories',
+      title: 'Zubehör und Ersatzteile',
+      content: (
+        <Stack gap={4}>
+          {related.map((r) => (
+            <Group key={`${r.kind}:${r.number}`} gap="xs">
+              <Text size="sm" c="dimmed" w={90}>{r.kind}</Text>
+              <Anchor component={Link} to={searchUrl({ term: r.number, page: 1 })} size="sm">{r.number}</Anchor>
+            </Group>
+          ))}
+        </Stack>
+      ),
+    });
+  }
+  if (texts.marketingText) {
+    sections.push({ key: 'marketing', title: 'Marketingtext', content: <Paragraphs text={texts.marketingText} /> });
+  }
+
+  return (
+    <Stack gap="sm" data-testid="product-sections">
+      {sections.map((section) => (
+        <ExpandableSection key={section.key} title={section.title} defaultOpen={section.defaultOpen}>
+          {section.content}
+        </ExpandableSection>
+      ))}
+    </Stack>
+  );
+}

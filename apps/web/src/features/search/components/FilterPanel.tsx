@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { Accordion, Badge, Group, Text } from '@mantine/core';
+import { messages, SearchColumn, timings } from '@shk/contracts';
+import type { SearchFilterOption } from '../../../api/catalogue';
+import type { SearchFilter } from '../../../ui/search-url';
+import { selectedValues, setSlider, toggleValue } from '../search-state';
+import { SelectionFilter } from './SelectionFilter';
+import { SliderFilter } from './SliderFilter';
+
+/** Spec: sections are open by default if among tree, brand, supplier, ETIM class, wholesalers or the first 5. */
+const OPEN_COLUMNS: string[] = [SearchColumn.tree, SearchColumn.brand, SearchColumn.supplierId, SearchColumn.etimClass, SearchColumn.wholesalers];
+const OPEN_FIRST = 5;
+
+interface FilterPanelProps {
+  options: SearchFilterOption[];
+  filters: SearchFilter[];
+  term: string;
+  onChange: (filters: SearchFilter[]) => void;
+  units?: Map<string, string>;
+}
+
+const activeCount = (option: SearchFilterOption, filters: SearchFilter[]) => {
+  const filter = filters.find((f) => f.columnName === option.columnName);
+  if (!filter) return 0;
+  return filter.filterType === 'Regler' ? 1 : (filter.filterValues?.length ?? 0);
+};
+
+/** The filter panel: one collapsible section per filter of the result (the tree has its own panel). */
+export function FilterPanel({ options, filters, term, onChange, units }: FilterPanelProps) {
+  const visible = options.filter((o) => o.filterType !== 'Baum' && (o.filterType === 'Regler' ? o.sliderValues?.minValue !== null && o.sliderValues?.minValue !== undefined : o.filterValue.length > 0 || activeCount(o, filters) > 0));
+  const defaultOpen = visible.filter((o, index) => index < OPEN_FIRST || OPEN_COLUMNS.includes(o.columnName)).map((o) => o.columnName);
+  const [open, setOpen] = useState<string[]>(defaultOpen);
+  // Sections of filters that appear later (another result) follow the default rule once.
+  const [known, setKnown] = useState<string[]>(visible.map((o) => o.columnName));
+  const unknown = visible.filter((o) => !known.includes(o.columnName));
+  if (unknown.length) {
+    setKnown([...known, ...unknown.map((o) => o.columnName)]);
+    setOpen([...open, ...unknown.filter((o) => defaultOpen.includes(o.columnName)).map((o) => o.columnName)]);
+  }
+
+  if (visible.length === 0) {
+    return <Text size="sm" c="dimmed" data-testid="no-filters">{messages.noFilters}</Text>;
+  }
+
+  return (
+    <Accordion multiple value={open} onChange={setOpen} transitionDuration={timings.collapseMs} variant="default" data-testid="filter-panel">
+      {visible.map((option) => {
+        const count = activeCount(option, filters);
+        return (
+          <Accordion.Item key={option.columnName} value={option.columnName} data-column={option.columnName}>
+            <Accordion.Control>
+              <Group gap="xs" wrap="nowrap">
+                <Text size="sm" fw={600}>{option.columnDescr}</Text>
+                {count > 0 && <Badge size="xs" variant="filled" circle>{count}</Badge>}
+              </Group>
+            </Accordion.Control>
+            <Accordion.Panel>
+              {option.filterType === 'Regler' ? (
+                <SliderFilter
+                  option={option}
+                  units={units}
+                  onApply={(min, max) => onChange(setSlider(filters, option.columnName, min, max))}
+                />
+              ) : (
+                <SelectionFilter
+                  option={option}
+                  selected={selectedValues(filters, option.columnName)}
+                  term={term}
+                  filters={filters}
+                  onToggle={(value, on) => onChange(toggleValue(filters, option.columnName, value, on))}
+                />
+              )}
+            </Accordion.Panel>
+          </Accordion.Item>
+        );
+      })}
+    </Accordion>
+  );
+}

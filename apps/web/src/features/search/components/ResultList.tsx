@@ -1,0 +1,66 @@
+import { SimpleGrid, Stack } from '@mantine/core';
+import type { SearchHit } from '../../../api/catalogue';
+import { AddToCartButton } from '../../../ui/cart/AddToCartButton';
+import { isOrderable, orderabilityHint } from '../../../ui/catalogue/orderability';
+import { productUrl } from '../../../ui/catalogue/product-url';
+import { analyticsItemOf, ProductCard, type ProductCardData } from '../../../ui/product/ProductCard';
+
+export type ResultView = 'list' | 'grid';
+
+export const cardDataOfHit = (hit: SearchHit, term: string): ProductCardData => ({
+  productId: hit.productId,
+  productInstanceId: hit.rows.PRODUCTINSTANCE_ID,
+  name: hit.rows.artikelbeschreibung,
+  brand: hit.rows.brandname,
+  imageUrl: hit.rows.bild,
+  manufacturerPid: hit.rows.manufacturerPID,
+  supplierPid: hit.rows.artikelnummer,
+  supplierName: hit.rows.supplierName,
+  price: hit.price,
+  isFavorite: hit.isFavorite,
+  href: productUrl({ productId: hit.productId, articleNumber: hit.rows.PRODUCTINSTANCE_ID, searchTerm: term || null }),
+});
+
+interface ResultListProps {
+  hits: SearchHit[];
+  term: string;
+  view: ResultView;
+  /** Index of the first hit (for analytics positions). */
+  offset: number;
+  onBrandClick: (brand: string) => void;
+  units: Map<string, string>;
+}
+
+/** The result cards: horizontal in the list view, vertical in the grid view. */
+export function ResultList({ hits, term, view, offset, onBrandClick, units }: ResultListProps) {
+  const cards = hits.map((hit, index) => {
+    const product = cardDataOfHit(hit, term);
+    return (
+      <ProductCard
+        key={`${hit.productId}|${hit.rows.PRODUCTINSTANCE_ID}`}
+        product={product}
+        orientation={view === 'grid' ? 'vertical' : 'horizontal'}
+        onBrandClick={onBrandClick}
+        units={units}
+        actions={
+          <AddToCartButton
+            productInstanceId={product.productInstanceId}
+            orderable={isOrderable(hit)}
+            hint={orderabilityHint(hit)}
+            item={{ ...analyticsItemOf(product, offset + index), affiliation: hit.rows.supplierID }}
+            stacked={view === 'grid'}
+          />
+        }
+      />
+    );
+  });
+  return view === 'grid' ? (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md" data-testid="search-results">
+      {cards}
+    </SimpleGrid>
+  ) : (
+    <Stack gap="sm" data-testid="search-results">
+      {cards}
+    </Stack>
+  );
+}

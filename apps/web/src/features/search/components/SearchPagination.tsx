@@ -1,0 +1,69 @@
+import { ActionIcon, Button, Group } from '@mantine/core';
+import { Link } from 'react-router';
+import { limits } from '@shk/contracts';
+import { ChevronLeftIcon, ChevronRightIcon } from '../../../ui/icons';
+
+/** The page numbers around the current page: `window` of them (spec: 3 on mobile, 5 otherwise). */
+export function pageWindow(current: number, pageCount: number, window: number): number[] {
+  const count = Math.min(pageCount, window);
+  let first = Math.max(1, current - Math.floor(count / 2));
+  first = Math.min(first, pageCount - count + 1);
+  return Array.from({ length: count }, (_, i) => first + i);
+}
+
+interface SearchPaginationProps {
+  page: number;
+  pageCount: number;
+  mobile: boolean;
+  hrefOf: (page: number) => string;
+}
+
+/** Pagination of the search (at most 100 pages); every page is a link, so it can be opened in a new tab. */
+export function SearchPagination({ page, pageCount, mobile, hrefOf }: SearchPaginationProps) {
+  const total = Math.min(pageCount, limits.searchMaxPages);
+  if (total <= 1) return null;
+  const pages = pageWindow(page, total, mobile ? 3 : 5);
+  return (
+    <Group component="nav" aria-label="Seiten" gap={6} justify="center" data-testid="pagination">
+      <ActionIcon
+        component={Link}
+        to={hrefOf(page - 1)}
+        variant="default"
+        size="lg"
+        aria-label="Vorherige Seite"
+        disabled={page <= 1}
+        data-disabled={page <= 1 || undefined}
+        onClick={(event) => page <= 1 && event.preventDefault()}
+      >
+        <ChevronLeftIcon size={16} />
+      </ActionIcon>
+      {pages.map((p) => (
+        <Button
+          key={p}
+          component={Link}
+          to={hrefOf(p)}
+          size="sm"
+          px={10}
+          miw={36}
+          variant={p === page ? 'filled' : 'default'}
+          aria-label={`Seite ${p}`}
+          aria-current={p === page ? 'page' : undefined}
+        >
+          {p}
+        </Button>
+      ))}
+      <ActionIcon
+        component={Link}
+        to={hrefOf(page + 1)}
+        variant="default"
+        size="lg"
+        aria-label="Nächste Seite"
+        disabled={page >= total}
+        data-disabled={page >= total || undefined}
+        onClick={(event) => page >= total && event.preventDefault()}
+      >
+        <ChevronRightIcon size={16} />
+      </ActionIcon>
+    </Group>
+  );
+}

@@ -1,0 +1,34 @@
+import { treeRoot } from '@shk/contracts';
+import { catalogueApi, catalogueKeys, type ProductTreeNode } from '../../api/catalogue';
+import { usePartnerQuery } from '../../api/session';
+
+/** The product tree with product counts (GET /v1/ProductTree); it changes only with the catalogue. */
+export function useProductTree() {
+  return usePartnerQuery(catalogueKeys.tree, catalogueApi.productTree, { staleTime: 10 * 60_000 });
+}
+
+export const nodeName = (node: ProductTreeNode) => node.descriptions[0]?.name ?? node.elementID;
+
+/** Whether an element id is the tree's root (prefix SHKMARKET without a number). */
+export const isTreeRootId = (elementId: string) => elementId === treeRoot;
+
+/** The path from the root's child down to the node with the given id (empty when not found). */
+export function pathTo(root: ProductTreeNode | undefined, elementId: string): ProductTreeNode[] {
+  if (!root) return [];
+  const walk = (node: ProductTreeNode, trail: ProductTreeNode[]): ProductTreeNode[] | null => {
+    if (node.elementID === elementId) return trail;
+    for (const child of node.children) {
+      const found = walk(child, [...trail, child]);
+      if (found) return found;
+    }
+    return null;
+  };
+  return walk(root, []) ?? [];
+}
+
+export function findNode(root: ProductTreeNode | undefined, elementId: string): ProductTreeNode | undefined {
+  if (!root) return undefined;
+  if (root.elementID === elementId) return root;
+  const path = pathTo(root, elementId);
+  return path[path.length - 1];
+}
