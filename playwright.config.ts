@@ -34,7 +34,16 @@ export default defineConfig({
     {
       name: 'chromium',
       dependencies: ['login'],
-      testIgnore: /login\.setup\.ts/,
+      testIgnore: [/login\.setup\.ts/, /exclusive\//],
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1400, height: 900 } },
+    },
+    // Specs under e2e/exclusive/ change shared demo state (e.g. einkauf@'s current business partner): they
+    // run alone, after every other spec, and restore what they changed.
+    {
+      name: 'exclusive',
+      dependencies: ['chromium'],
+      testMatch: /exclusive\/.*\.spec\.ts/,
+      fullyParallel: false,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1400, height: 900 } },
     },
   ],

@@ -7,9 +7,9 @@ import fastifyStatic from '@fastify/static';
 import multipart from '@fastify/multipart';
 import { randomUUID } from 'node:crypto';
 import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { APP_VERSION } from '@shk/contracts';
+import { APP_VERSION, problemTitles } from '@shk/contracts';
 import type { AppDeps, App } from './http/types.ts';
-import { registerProblemHandlers } from './http/problem.ts';
+import { HttpProblem, registerProblemHandlers, sendProblem } from './http/problem.ts';
 import { createTokenVerifier, registerAuth, type TokenVerifier } from './http/auth.ts';
 import { modules } from './modules/index.ts';
 import { mountEmbeddedIdentityProvider, type EmbeddedIdentity } from './modules/identity/provider.ts';
@@ -31,6 +31,11 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     trustProxy: true,
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // Errors before routing (undecodable URL, over-long parameter) become problems too.
+    frameworkErrors: (error, request, reply) => {
+      reply.header('x-request-id', request.id);
+      return sendProblem(reply, new HttpProblem(error.statusCode ?? 400, problemTitles.badRequest, { detail: error.message }), request);
+    },
   }).withTypeProvider<ZodTypeProvider>() as unknown as App;
 
   app.setValidatorCompiler(validatorCompiler);

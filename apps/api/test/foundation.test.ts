@@ -379,6 +379,26 @@ describe('requests and problems', () => {
     expect(res.body).toMatchObject({ status: 400, title: 'Der Anfrageinhalt ist kein gültiges JSON.' });
   });
 
+  it('answers an undecodable URL with a 400 problem', async () => {
+    for (const url of ['/v1/BusinessPartners/%ZZ', '/auth/interaction/%E0%A4%A']) {
+      const res = await t.request('GET', url, { headers: { 'x-request-id': 'bad-url-1' } });
+      expect(res.status, url).toBe(400);
+      expect(res.headers.get('content-type')).toContain('application/problem+json');
+      expect(res.headers.get('x-request-id')).toBe('bad-url-1');
+      expect(res.body).toMatchObject({ status: 400, title: 'Ungültige Anfrage' });
+    }
+  });
+
+  it('answers a body of an unsupported type with a 415 problem', async () => {
+    const res = await t.request('POST', '/v1/Feedbacks', { as: BUYER, body: '<feedback/>', headers: { 'content-type': 'application/xml' } });
+    expect(res.status).toBe(415);
+    expect(res.headers.get('content-type')).toContain('application/problem+json');
+    // Plain text is parsed but is no object: a validation problem, not a 500.
+    const text = await t.request('POST', '/v1/Feedbacks', { as: BUYER, body: 'isPositive=true', headers: { 'content-type': 'text/plain' } });
+    expect(text.status).toBe(400);
+    expect(text.body.type).toBe('validation-error');
+  });
+
   it('answers an unknown route with a 404 problem, with or without token', async () => {
     for (const token of [undefined, await t.token(BUYER)]) {
       const res = await t.request('GET', '/v1/GibtEsNicht?x=1', { token });

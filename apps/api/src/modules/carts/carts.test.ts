@@ -91,6 +91,11 @@ describe('cart items', () => {
     expect(cart.body.items[0]).toMatchObject({ quantity: 3, netValue: 59.97, supplierName: 'Nordbad Großhandel', productOrderableStatus: 1 });
   });
 
+  it('gives each item the product id parts and the catalogue picture URL the front end links and shows', async () => {
+    const cart = (await t.request('GET', `/v1/MultiCarts/${cartId}`, { as: BUYER })).body;
+    expect(cart.items[0]).toMatchObject({ manufacturerId: 'TESTM', manufacturerPid: 'TM-100', imageUrl: '/v1/Media/Products/900001/test.svg' });
+  });
+
   it('groups by supplier with delivery cost until the free-delivery threshold', async () => {
     await add(cartId, offers.aquatherm, 20); // 125 € / 100 × 10 × 20 = 250 €
     let cart = (await t.request('GET', `/v1/MultiCarts/${cartId}`, { as: BUYER })).body;

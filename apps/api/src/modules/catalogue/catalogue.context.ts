@@ -41,7 +41,8 @@ export function createCatalogueContext(deps: Pick<AppDeps, 'pool'>, options: { p
   return {
     pool: getPool,
     meta,
-    search: new SearchEngine(getPool, meta),
+    // SEARCH_CACHE=off: no facet/analysis cache (benchmark of the uncached path).
+    search: new SearchEngine(getPool, meta, { cache: process.env.SEARCH_CACHE !== 'off' }),
     prices,
     callerContext: async (request) => {
       const caller = callerOf(request);

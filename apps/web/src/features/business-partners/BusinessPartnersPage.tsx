@@ -36,6 +36,7 @@ export default function BusinessPartnersPage() {
       key: 'status',
       header: 'Status',
       sortValue: (r) => r.relationStatusId,
+      nowrap: true,
       render: (r) => (
         <Group gap={6} wrap="nowrap">
           <RelationStatusBadge statusId={r.relationStatusId} />

@@ -1,7 +1,5 @@
 import { useEffect, useState } from 'react';
 import { ActionIcon, Anchor, Box, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea, Tooltip } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
-import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { limits, messages } from '@shk/contracts';
 import type { CartItem, DeliveryAddress, MultiCart } from '../../api/carts';
@@ -13,13 +11,11 @@ import { TrashIcon } from '../../ui/icons';
 import { ProductImage } from '../../ui/product/ProductImage';
 import { QuantityCounter } from '../../ui/QuantityCounter';
 import { addressOneLine } from './address-format';
+import { DeliveryDateInput } from './DeliveryDateInput';
 import { ItemAttachments } from './ItemAttachments';
 import { ProjectSelect } from './ProjectSelect';
 import type { useCartActions } from './use-cart-actions';
 import classes from './CartPage.module.css';
-
-/** The earliest delivery date: tomorrow (spec §5). */
-export const earliestDeliveryDate = () => dayjs().add(1, 'day').format('YYYY-MM-DD');
 
 interface CartItemRowProps {
   cart: MultiCart;
@@ -89,15 +85,11 @@ export function CartItemRow({ cart, item, addresses, units, actions }: CartItemR
             onChange={(projectId) => save({ projectId })}
             placeholder={cart.projectId ? 'Wie Warenkorb' : 'Kein Projekt'}
           />
-          <DatePickerInput
+          <DeliveryDateInput
             label="Lieferdatum"
             placeholder={cart.deliveryDate ? `Wie Warenkorb (${formatDate(cart.deliveryDate)})` : 'Kein Wunschtermin'}
             value={item.deliveryDate}
-            onChange={(value) => save({ deliveryDate: value ? dayjs(value).format('YYYY-MM-DD') : null })}
-            minDate={earliestDeliveryDate()}
-            valueFormat="D.M.YYYY"
-            clearable
-            popoverProps={{ withinPortal: true }}
+            onChange={(deliveryDate) => save({ deliveryDate })}
           />
           <Select
             label="Lieferadresse"

@@ -1,7 +1,5 @@
 import { useEffect, useState } from 'react';
 import { Accordion, Alert, Anchor, Badge, Button, Center, Group, Loader, Modal, Paper, Stack, Text, Title } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
-import dayjs from 'dayjs';
 import { Link, useParams } from 'react-router';
 import { cartMessages, timings } from '@shk/contracts';
 import { cartMemory } from '../../api/cart-memory';
@@ -11,7 +9,8 @@ import { useUnits } from '../../ui/catalogue/units';
 import { formatCurrency } from '../../ui/format';
 import { Page } from '../../ui/Page';
 import { addressLines, effectiveAddress } from './address-format';
-import { CartItemRow, earliestDeliveryDate } from './CartItemRow';
+import { CartItemRow } from './CartItemRow';
+import { DeliveryDateInput } from './DeliveryDateInput';
 import { DeliveryAddressModal } from './DeliveryAddressModal';
 import { deliveryCostText, OrderSummary } from './OrderSummary';
 import { ProjectSelect } from './ProjectSelect';
@@ -59,14 +58,10 @@ function CartDetails({ cart, actions }: { cart: MultiCart; actions: ReturnType<t
           <Title order={2} size="h4" id="cart-details-title">Projekt und Lieferdatum</Title>
           <Text size="xs" c="dimmed">Gilt für alle Artikel ohne eigene Angabe.</Text>
           <ProjectSelect value={cart.projectId} onChange={(projectId) => actions.updateDetails.mutate({ cart, changes: { projectId } })} label="Projekt (Warenkorb)" />
-          <DatePickerInput
+          <DeliveryDateInput
             label="Lieferdatum (Warenkorb)"
-            placeholder="Kein Wunschtermin"
             value={cart.deliveryDate}
-            onChange={(value) => actions.updateDetails.mutate({ cart, changes: { deliveryDate: value ? dayjs(value).format('YYYY-MM-DD') : null } })}
-            minDate={earliestDeliveryDate()}
-            valueFormat="D.M.YYYY"
-            clearable
+            onChange={(deliveryDate) => actions.updateDetails.mutate({ cart, changes: { deliveryDate } })}
           />
         </Stack>
       </Paper>

@@ -232,7 +232,7 @@ export function AddSupplierDialog({ opened, onClose, initialSupplier = null, ini
               value={mode}
               onChange={(value) => form.setValue('mode', value as Mode, { shouldValidate: false })}
               data={[
-                { value: 'number', label: 'Ich habe eine Kundennummer' },
+                { value: 'number', label: 'Ich bin bereits Kunde' },
                 { value: 'contact', label: 'Ich bin Neukunde' },
               ]}
               aria-label="Partnerschaft"
@@ -355,16 +355,16 @@ function SupplierListStep({ active, filter, onFilter, onChoose, onDetail, onCanc
               data-testid="wizard-supplier-option"
               bg={entry.statusId !== null ? 'var(--mantine-color-gray-0)' : undefined}
             >
-              <Group justify="space-between" wrap="nowrap" gap="sm">
-                <Stack gap={2} style={{ minWidth: 0 }}>
-                  <Text fw={600} c={entry.statusId !== null ? 'dimmed' : undefined} truncate>{entry.name}</Text>
+              <Group justify="space-between" wrap="wrap" gap="sm">
+                <Stack gap={2} style={{ flex: '1 1 220px', minWidth: 0 }}>
+                  <Text fw={600} c={entry.statusId !== null ? 'dimmed' : undefined}>{entry.name}</Text>
                   <Group gap="xs">
                     <Text size="xs" c="dimmed">{[entry.bpNumber, entry.city].filter(Boolean).join(' · ')}</Text>
                     {entry.statusId !== null && <RelationStatusBadge statusId={entry.statusId} size="xs" />}
                     {entry.requiredOnboardingForm && entry.statusId === null && <Badge size="xs" variant="outline" color="yellow" tt="none">Neukundenformular</Badge>}
                   </Group>
                 </Stack>
-                <Group gap="xs" wrap="nowrap">
+                <Group gap="xs" wrap="nowrap" ml="auto">
                   <Button variant="subtle" size="xs" onClick={() => onDetail(entry)} aria-label={`Details zu ${entry.name}`}>Details</Button>
                   <Button size="xs" disabled={entry.statusId !== null} onClick={() => onChoose(entry)} aria-label={`${entry.name} auswählen`}>
                     Auswählen

@@ -60,7 +60,7 @@ export default function MySuppliersPage() {
       header: 'Lieferant',
       sortValue: (r) => r.supplier.name,
       render: (r) => (
-        <Anchor component="button" type="button" fw={600} onClick={() => setInfoFor({ bpNumber: r.supplier.bpNumber, name: r.supplier.name })}
+        <Anchor component="button" type="button" fw={600} ta="left" onClick={() => setInfoFor({ bpNumber: r.supplier.bpNumber, name: r.supplier.name })}
           aria-label={`Lieferanteninformationen zu ${r.supplier.name}`}>
           {r.supplier.name}
         </Anchor>

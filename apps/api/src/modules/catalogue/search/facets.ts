@@ -1,7 +1,8 @@
 /**
  * Facet counts over a whole result set. One SQL statement materialises the matching search rows
  * once and aggregates every dimension from that copy (brand, class, tree leaf, suppliers, price
- * range, Aktion, relevance tiers). Disjunctive facets are built by the caller from several such
+ * range, Aktion). Only the narrow columns are read: the full-text match itself is decided by the
+ * GIN index (no weights, no recheck), so the vector is never evaluated per row here. Disjunctive facets are built by the caller from several such
  * sets: the facet of dimension X comes from the set without X's own selection.
  */
 import type pg from 'pg';
@@ -25,8 +26,6 @@ export interface Scope {
 
 export interface FacetSet {
   total: number;
-  /** Relevance tiers: exact article numbers, all words as whole words in the name, in the name, in name/brand/series. */
-  tiers: { codes: number; nameExact: number; name: number; nameOrBrand: number };
   brands: Map<number, number>;
   classes: Map<number, number>;
   leaves: Map<number, number>;
@@ -119,34 +118,24 @@ export function scopeKey(scope: Scope, extra = ''): string {
 export async function computeFacetSet(pool: pg.Pool, scope: Scope, meta: CatalogueMeta): Promise<FacetSet> {
   const p = new SqlParams();
   const where = scopeWhere(scope, meta, p);
-  const q = scope.query;
-  const tierColumns = q?.ftsA
-    ? `, s.vec @@ to_tsquery(${TS}, ${p.add(q.ftsA)}) AS in_a, s.vec @@ to_tsquery(${TS}, ${p.add(q.ftsAB)}) AS in_ab` +
-      (q.ftsAExact ? `, s.vec @@ to_tsquery(${TS}, ${p.add(q.ftsAExact)}) AS in_a_exact` : ', false AS in_a_exact')
-    : ', false AS in_a, false AS in_ab, false AS in_a_exact';
-  const codeColumn = q?.codeIds.length ? `, s.id = ANY(${p.add(q.codeIds)}::int[]) AS is_code` : ', false AS is_code';
-  const { rows } = await pool.query<{ d: string; k: number | null; n: number; x: number | null; y: number | null }>(`
+  const { rows } = await pool.query<{ d: string; k: number | null; n: number; x: number | null }>(`
     WITH m AS MATERIALIZED (
-      SELECT s.brand_no, s.class_no, s.leaf_no, s.promo, s.supplier_nos, s.price_cents${tierColumns}${codeColumn}
-        FROM product_search s WHERE ${where}
+      SELECT s.brand_no, s.class_no, s.leaf_no, s.promo, s.supplier_nos, s.price_cents FROM product_search s WHERE ${where}
     )
-    SELECT 'total' AS d, NULL::int AS k, count(*)::int AS n, NULL::int AS x, NULL::int AS y FROM m
-    UNION ALL SELECT 'tiers', count(*) FILTER (WHERE is_code)::int, count(*) FILTER (WHERE in_a AND NOT is_code)::int,
-                     count(*) FILTER (WHERE in_ab AND NOT is_code)::int, count(*) FILTER (WHERE in_a_exact AND NOT is_code)::int FROM m
-    UNION ALL SELECT 'promo', NULL, count(*) FILTER (WHERE promo)::int, NULL, NULL FROM m
-    UNION ALL SELECT 'price', min(price_cents), 0, max(price_cents), NULL FROM m
-    UNION ALL SELECT 'b', brand_no, count(*)::int, NULL, NULL FROM m GROUP BY brand_no
-    UNION ALL SELECT 'c', class_no, count(*)::int, NULL, NULL FROM m WHERE class_no IS NOT NULL GROUP BY class_no
-    UNION ALL SELECT 'l', leaf_no, count(*)::int, NULL, NULL FROM m GROUP BY leaf_no
-    UNION ALL SELECT 's', u, count(*)::int, NULL, NULL FROM m, unnest(m.supplier_nos) u GROUP BY u`, p.values);
+    SELECT 'total' AS d, NULL::int AS k, count(*)::int AS n, NULL::int AS x FROM m
+    UNION ALL SELECT 'promo', NULL, count(*) FILTER (WHERE promo)::int, NULL FROM m
+    UNION ALL SELECT 'price', min(price_cents), 0, max(price_cents) FROM m
+    UNION ALL SELECT 'b', brand_no, count(*)::int, NULL FROM m GROUP BY brand_no
+    UNION ALL SELECT 'c', class_no, count(*)::int, NULL FROM m WHERE class_no IS NOT NULL GROUP BY class_no
+    UNION ALL SELECT 'l', leaf_no, count(*)::int, NULL FROM m GROUP BY leaf_no
+    UNION ALL SELECT 's', u, count(*)::int, NULL FROM m, unnest(m.supplier_nos) u GROUP BY u`, p.values);
   const set: FacetSet = {
-    total: 0, tiers: { codes: 0, nameExact: 0, name: 0, nameOrBrand: 0 }, brands: new Map(), classes: new Map(), leaves: new Map(), suppliers: new Map(),
+    total: 0, brands: new Map(), classes: new Map(), leaves: new Map(), suppliers: new Map(),
     promo: 0, price: { min: null, max: null },
   };
   for (const r of rows) {
     switch (r.d) {
       case 'total': set.total = r.n; break;
-      case 'tiers': set.tiers = { codes: r.k ?? 0, nameExact: r.y ?? 0, name: r.n, nameOrBrand: r.x ?? 0 }; break;
       case 'promo': set.promo = r.n; break;
       case 'price': set.price = { min: r.k, max: r.x }; break;
       case 'b': set.brands.set(r.k!, r.n); break;

@@ -22,9 +22,18 @@ export class SearchEngine {
   private readonly analyses = new Lru<string, Promise<AnalysedQuery>>(2_000);
   private readonly facetSets = new Lru<string, Promise<FacetSet>>(1_000);
   private readonly featureStats = new Lru<string, Promise<FeatureStats>>(500);
+  private readonly tierSizes = new Lru<string, Promise<number>>(2_000);
 
-  constructor(private readonly pool: () => pg.Pool, readonly meta: CatalogueMetaCache) {
-    meta.onChange(() => { this.analyses.clear(); this.facetSets.clear(); this.featureStats.clear(); });
+  private readonly cached: boolean;
+
+  /** options.cache = false computes every request from scratch (benchmarks, SEARCH_CACHE=off). */
+  constructor(private readonly pool: () => pg.Pool, readonly meta: CatalogueMetaCache, options: { cache?: boolean } = {}) {
+    this.cached = options.cache ?? true;
+    meta.onChange(() => { this.analyses.clear(); this.facetSets.clear(); this.featureStats.clear(); this.tierSizes.clear(); });
+  }
+
+  private memo<V>(cache: Lru<string, Promise<V>>, key: string, compute: () => Promise<V>): Promise<V> {
+    return this.cached ? memo(cache, key, compute) : compute();
   }
 
   async search(caller: SearchCaller, body: SearchRequest): Promise<SearchResponse> {
@@ -34,7 +43,7 @@ export class SearchEngine {
     const scope: Scope = { query, selection: request.filters, dims: activeDimensions(request.filters), sellerSupplierNo: sellerNo(meta, caller) };
     const sources = await this.facetSources(meta, scope, request.filters);
     const offset = (request.page - 1) * request.pageSize;
-    const ids = offset < sources.base.total ? await this.pageIds(meta, scope, sources.base, request.sort, offset, request.pageSize) : [];
+    const ids = offset < sources.base.total ? await this.pageIds(meta, scope, request.sort, offset, request.pageSize) : [];
     const hits = await searchHits(this.pool(), ids, { ...caller, meta });
     return {
       hits,
@@ -89,15 +98,15 @@ export class SearchEngine {
   }
 
   private analyse(meta: CatalogueMeta, term: string, numberSearch: boolean) {
-    return memo(this.analyses, `${meta.version}|${numberSearch}|${term.toLowerCase()}`, () => analyseQuery(this.pool(), term, { numberSearch }));
+    return this.memo(this.analyses, `${meta.version}|${numberSearch}|${term.toLowerCase()}`, () => analyseQuery(this.pool(), term, { numberSearch }));
   }
 
   private facetSet(meta: CatalogueMeta, scope: Scope) {
-    return memo(this.facetSets, `${meta.version}|${scopeKey(scope)}`, () => computeFacetSet(this.pool(), scope, meta));
+    return this.memo(this.facetSets, `${meta.version}|${scopeKey(scope)}`, () => computeFacetSet(this.pool(), scope, meta));
   }
 
   private features(meta: CatalogueMeta, scope: Scope, classNo: number) {
-    return memo(this.featureStats, `${meta.version}|${scopeKey(scope, `class:${classNo}`)}`, () => computeFeatureStats(this.pool(), scope, meta, classNo));
+    return this.memo(this.featureStats, `${meta.version}|${scopeKey(scope, `class:${classNo}`)}`, () => computeFeatureStats(this.pool(), scope, meta, classNo));
   }
 
   /**
@@ -123,57 +132,68 @@ export class SearchEngine {
   }
 
   /**
-   * The requested page only. Recommended order: exact article numbers, then products whose name
-   * contains every word, then name/brand/series, then the rest – each tier in static rank order,
-   * so for a broad word Postgres walks the rank index and stops after one page.
+   * The requested page only. Recommended order: exact article numbers, then products with every
+   * word as a whole word in the name, then in the name as prefix, then in name/brand/series, then
+   * the rest – each tier in static rank order, so for a broad word Postgres walks the rank index
+   * and stops after one page. A tier's size is only counted (and cached) when a page starts
+   * behind it.
    */
-  private async pageIds(meta: CatalogueMeta, scope: Scope, base: FacetSet, sort: { column: string; order: 'asc' | 'desc' }, offset: number, limit: number): Promise<number[]> {
+  private async pageIds(meta: CatalogueMeta, scope: Scope, sort: { column: string; order: 'asc' | 'desc' }, offset: number, limit: number): Promise<number[]> {
     const pool = this.pool();
-    const fetch = async (extra: string | null, extraParams: (p: SqlParams) => string, order: string, off: number, n: number) => {
+    const select = async (condition: ((p: SqlParams) => string) | null, order: string, off: number, n: number) => {
       const p = new SqlParams();
       const where = scopeWhere(scope, meta, p);
-      const more = extra === null ? '' : ` AND ${extraParams(p)}`;
+      const more = condition ? ` AND ${condition(p)}` : '';
       const { rows } = await pool.query<{ id: number }>(`SELECT s.id FROM product_search s WHERE ${where}${more} ORDER BY ${order} LIMIT ${n} OFFSET ${off}`, p.values);
       return rows.map((r) => r.id);
     };
     if (sort.column === 'artikelbeschreibung') {
       const direction = sort.order === 'desc' ? 'DESC' : 'ASC';
-      return fetch(null, () => '', `s.name_rank ${direction} NULLS LAST, s.id ${direction}`, offset, limit);
+      return select(null, `s.name_rank ${direction} NULLS LAST, s.id ${direction}`, offset, limit);
     }
     const q = scope.query;
-    if (!q) return fetch(null, () => '', 's.rank', offset, limit);
-    const codes = q.codeIds;
-    const notCode = (p: SqlParams) => (codes.length ? ` AND NOT s.id = ANY(${p.add(codes)}::int[])` : '');
-    const inA = (p: SqlParams) => `s.vec @@ to_tsquery('german_unaccent', ${p.add(q.ftsA)})`;
-    const inAExact = (p: SqlParams) => `s.vec @@ to_tsquery('german_unaccent', ${p.add(q.ftsAExact)})`;
-    const inAB = (p: SqlParams) => `s.vec @@ to_tsquery('german_unaccent', ${p.add(q.ftsAB)})`;
-    const tiers: { count: number; condition: (p: SqlParams) => string }[] = [
-      { count: base.tiers.codes, condition: (p) => `s.id = ANY(${p.add(codes)}::int[])` },
-    ];
-    if (q.fts && q.ftsAExact) {
-      tiers.push(
-        { count: base.tiers.nameExact, condition: (p) => `${inAExact(p)}${notCode(p)}` },
-        { count: base.tiers.name - base.tiers.nameExact, condition: (p) => `${inA(p)} AND NOT ${inAExact(p)}${notCode(p)}` },
-      );
-    } else if (q.fts) {
-      tiers.push({ count: base.tiers.name, condition: (p) => `${inA(p)}${notCode(p)}` });
-    }
-    if (q.fts) {
-      tiers.push(
-        { count: base.tiers.nameOrBrand - base.tiers.name, condition: (p) => `${inAB(p)} AND NOT ${inA(p)}${notCode(p)}` },
-        { count: base.total - base.tiers.codes - base.tiers.nameOrBrand, condition: (p) => `NOT ${inAB(p)}${notCode(p)}` },
-      );
-    }
+    if (!q) return select(null, 's.rank', offset, limit);
     const ids: number[] = [];
     let skip = offset;
-    for (const tier of tiers) {
-      if (ids.length >= limit) break;
-      if (skip >= tier.count) { skip -= tier.count; continue; }
-      ids.push(...await fetch('tier', tier.condition, 's.rank', skip, limit - ids.length));
-      skip = 0;
+    for (const [index, condition] of relevanceTiers(q).entries()) {
+      const need = limit - ids.length;
+      if (need <= 0) break;
+      const rows = await select(condition, 's.rank', skip, need);
+      ids.push(...rows);
+      if (rows.length === need) break;
+      // The tier ended on this page (the next one starts at its top) or before it (count it once).
+      skip = rows.length || skip === 0 ? 0 : Math.max(0, skip - await this.tierSize(meta, scope, index, condition));
     }
     return ids;
   }
+
+  private tierSize(meta: CatalogueMeta, scope: Scope, index: number, condition: (p: SqlParams) => string) {
+    return this.memo(this.tierSizes, `${meta.version}|${scopeKey(scope, `tier:${index}`)}`, async () => {
+      const p = new SqlParams();
+      const where = scopeWhere(scope, meta, p);
+      const { rows } = await this.pool().query<{ n: number }>(`SELECT count(*)::int AS n FROM product_search s WHERE ${where} AND ${condition(p)}`, p.values);
+      return rows[0].n;
+    });
+  }
+}
+
+/** SQL conditions of the relevance tiers of a query, best first; together they cover every hit once. */
+function relevanceTiers(q: AnalysedQuery): ((p: SqlParams) => string)[] {
+  const tsq = (p: SqlParams, text: string | null) => `s.vec @@ to_tsquery('german_unaccent', ${p.add(text)})`;
+  const codes = q.codeIds;
+  const notCode = (p: SqlParams) => (codes.length ? ` AND NOT s.id = ANY(${p.add(codes)}::int[])` : '');
+  const tiers: ((p: SqlParams) => string)[] = [];
+  if (codes.length) tiers.push((p) => `s.id = ANY(${p.add(codes)}::int[])`);
+  if (!q.fts) return tiers;
+  if (q.ftsAExact) {
+    tiers.push((p) => `${tsq(p, q.ftsAExact)}${notCode(p)}`);
+    tiers.push((p) => `${tsq(p, q.ftsA)} AND NOT ${tsq(p, q.ftsAExact)}${notCode(p)}`);
+  } else {
+    tiers.push((p) => `${tsq(p, q.ftsA)}${notCode(p)}`);
+  }
+  tiers.push((p) => `${tsq(p, q.ftsAB)} AND NOT ${tsq(p, q.ftsA)}${notCode(p)}`);
+  tiers.push((p) => `NOT ${tsq(p, q.ftsAB)}${notCode(p)}`);
+  return tiers;
 }
 
 /** Supplier number of the caller's current partner when it is a supplier (its seller catalogue). */
