@@ -8,7 +8,8 @@ const baseURL = process.env.BASE_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: 'test-results/playwright',
+  // scripts/e2e.mjs gives every run its own folder, so parallel runs in one tree do not clear each other's.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results/playwright',
   fullyParallel: true,
   workers: 2,
   retries: 0,

@@ -14,6 +14,7 @@ for (const user of demoUsers) {
     test.use({ storageState: sessionFile(user.key) });
 
     test('darf genau die Routen der Tabelle öffnen', async ({ page }) => {
+      test.slow(); // 18 routes, some of them real pages with data
       // Start on a public page, so that opening '/' mounts the home route afresh.
       await page.goto('/impressum');
       await expect(mainMenu(page)).toBeVisible();
@@ -32,6 +33,7 @@ test.describe('Nicht angemeldet', () => {
   test.beforeEach(async ({ page }) => presetCookieConsent(page));
 
   test('sieht auf jeder geschützten Route den Willkommen-Bildschirm', async ({ page }) => {
+    test.slow();
     await page.goto('/impressum');
     for (const [key, url] of [...tableRoutes, ['signedIn', '/version'] as const]) {
       await clearGuardDecisions(page);

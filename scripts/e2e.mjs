@@ -1,13 +1,15 @@
 #!/usr/bin/env node
 /**
  * Browser end-to-end tests against the real server:
- *   1. builds the SPA when apps/web/dist is missing or older than its sources,
+ *   1. uses apps/web/dist, or builds the SPA into the run's own folder when dist is missing or stale,
  *   2. starts ONE server (`npx tsx apps/api/src/main.ts`) with a fresh temporary DATA_DIR (own embedded
  *      PostgreSQL, seeded demo world) on free ports, serving a private copy of the build (WEB_DIST_DIR), so
  *      that a rebuild by someone else during the run cannot pull the files away under the browser,
  *   3. waits for /ready, runs `npx playwright test` with BASE_URL (extra arguments are passed on),
  *   4. stops the server with SIGINT and exits with Playwright's exit code.
- * Server output goes to test-results/e2e-server.log.
+ * Every run is isolated from concurrent runs in the same tree: its own server, stored sessions
+ * (E2E_AUTH_DIR) and result folder test-results/e2e-<pid>/ (server.log, Playwright artifacts), which is
+ * removed again when all tests passed.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -32,16 +34,23 @@ function newestMtime(target) {
   return newest;
 }
 
-function ensureWebBuild() {
-  const builtAt = newestMtime(path.join(root, 'apps/web/dist/index.html'));
+/**
+ * Puts a current SPA build into `targetDir`: a copy of apps/web/dist when that is newer than the sources,
+ * otherwise a fresh build straight into `targetDir` (never into the shared dist, which a concurrent run or
+ * `npm start` may be reading).
+ */
+function prepareWebBuild(targetDir) {
+  const distDir = path.join(root, 'apps/web/dist');
+  const builtAt = newestMtime(path.join(distDir, 'index.html'));
   const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contracts/src'];
   const changedAt = Math.max(...sources.map((source) => newestMtime(path.join(root, source))));
   if (builtAt && builtAt >= changedAt) {
     log('SPA build is up to date');
+    fs.cpSync(distDir, targetDir, { recursive: true });
     return;
   }
   log('building the SPA …');
-  const result = spawnSync('npm', ['run', 'build', '-w', '@shk/web'], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync('npm', ['run', 'build', '-w', '@shk/web', '--', '--outDir', targetDir, '--emptyOutDir', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) throw new Error('SPA build failed');
 }
 
@@ -110,26 +119,12 @@ function stopServer(server) {
   });
 }
 
-async function main() {
-  ensureWebBuild();
-
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shk-e2e-'));
-  // As root the embedded PostgreSQL runs as the 'postgres' OS user, which must be able to enter the directory.
-  fs.chmodSync(dataDir, 0o755);
-  const webDistDir = path.join(dataDir, 'web');
-  fs.cpSync(path.join(root, 'apps/web/dist'), webDistDir, { recursive: true });
-  const [port, pgPort] = [await freePort(), await freePort()];
-  const baseUrl = `http://localhost:${port}`;
-  const resultsDir = path.join(root, 'test-results');
-  fs.mkdirSync(resultsDir, { recursive: true });
-  const serverLog = fs.openSync(path.join(resultsDir, 'e2e-server.log'), 'w');
-
-  log(`starting server on ${baseUrl} (data in ${dataDir})`);
-  const server = spawn('npx', ['tsx', 'apps/api/src/main.ts'], {
+function startServer({ dataDir, webDistDir, port, pgPort, baseUrl, logFile }) {
+  return spawn('npx', ['tsx', 'apps/api/src/main.ts'], {
     cwd: root,
-    // Own process group, so a hanging server can be killed with all its children.
+    // Own process group: stopped like Ctrl-C stops it in a terminal, and killable with all its children.
     detached: true,
-    stdio: ['ignore', serverLog, serverLog],
+    stdio: ['ignore', logFile, logFile],
     env: {
       ...process.env,
       DATA_DIR: dataDir,
@@ -144,30 +139,64 @@ async function main() {
       SEED_DEMO: 'true',
     },
   });
+}
 
+function runPlaywright({ baseUrl, runDir, dataDir }) {
+  const playwright = spawn('npx', ['playwright', 'test', ...process.argv.slice(2)], {
+    cwd: root,
+    stdio: 'inherit',
+    env: {
+      ...process.env,
+      BASE_URL: baseUrl,
+      PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+      E2E_OUTPUT_DIR: path.join(runDir, 'playwright'),
+      E2E_AUTH_DIR: path.join(dataDir, 'auth'),
+    },
+  });
+  return new Promise((resolve) => playwright.on('exit', (code) => resolve(code ?? 1)));
+}
+
+async function main() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shk-e2e-'));
+  // As root the embedded PostgreSQL runs as the 'postgres' OS user, which must be able to enter the directory.
+  fs.chmodSync(dataDir, 0o755);
+  const runDir = path.join(root, 'test-results', `e2e-${process.pid}`);
+  fs.mkdirSync(runDir, { recursive: true });
+  const serverLogPath = path.join(runDir, 'server.log');
+
+  let server = null;
   let exitCode = 1;
+  const cleanUp = async () => {
+    if (server) {
+      log('stopping server');
+      await stopServer(server);
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (exitCode === 0) fs.rmSync(runDir, { recursive: true, force: true });
+    else log(`server log and test artifacts: ${path.relative(root, runDir)}`);
+  };
   const onSignal = async () => {
-    await stopServer(server);
+    exitCode = 130;
+    await cleanUp();
     process.exit(130);
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
 
   try {
+    const webDistDir = path.join(dataDir, 'web');
+    prepareWebBuild(webDistDir);
+    const [port, pgPort] = [await freePort(), await freePort()];
+    const baseUrl = `http://localhost:${port}`;
+    log(`starting server on ${baseUrl} (data in ${dataDir})`);
+    server = startServer({ dataDir, webDistDir, port, pgPort, baseUrl, logFile: fs.openSync(serverLogPath, 'w') });
     await waitForReady(`${baseUrl}/ready`, server, 180_000);
     log('server ready, running Playwright');
-    const playwright = spawn('npx', ['playwright', 'test', ...process.argv.slice(2)], {
-      cwd: root,
-      stdio: 'inherit',
-      env: { ...process.env, BASE_URL: baseUrl, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
-    });
-    exitCode = await new Promise((resolve) => playwright.on('exit', (code) => resolve(code ?? 1)));
+    exitCode = await runPlaywright({ baseUrl, runDir, dataDir });
   } catch (error) {
-    console.error(`[e2e] ${error.message} – see test-results/e2e-server.log`);
+    console.error(`[e2e] ${error.message} – see ${path.relative(root, serverLogPath)}`);
   } finally {
-    log('stopping server');
-    await stopServer(server);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await cleanUp();
   }
   process.exit(exitCode);
 }

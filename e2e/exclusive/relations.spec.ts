@@ -12,7 +12,7 @@ import { apiFromPage, firstOfferOfSupplier, tableRow, toastWith } from '../suppo
  * the end).
  */
 test.describe.configure({ mode: 'serial' });
-test.setTimeout(120_000);
+test.setTimeout(240_000);
 
 const BUYER_PARTNER = 'Heizungsbau Schmidt & Söhne KG';
 const HOME_PARTNER = 'Sanitär Müller GmbH';

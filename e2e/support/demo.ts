@@ -68,9 +68,12 @@ export const demoUsers: DemoUser[] = [
 
 export const userByKey = (key: DemoUser['key']) => demoUsers.find((u) => u.key === key)!;
 
-/** The stored browser session of a demo user (written by login.setup.ts). */
+/**
+ * The stored browser session of a demo user (written by login.setup.ts). scripts/e2e.mjs points
+ * E2E_AUTH_DIR into the run's temporary folder: the tokens belong to that run's server.
+ */
 export const sessionFile = (key: DemoUser['key']) =>
-  path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '.auth', `${key}.json`);
+  path.join(process.env.E2E_AUTH_DIR ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '.auth'), `${key}.json`);
 
 /** The seller's catalogue filter as the URL carries it: base64 of the JSON list. */
 export const sellerCatalogueFilter = [{ columnName: 'TREE_ELEMENT_ID_SHKMARKET', filterType: 'Baum', filterValues: ['SHKMARKET_11'] }];

@@ -42,10 +42,13 @@ export interface ProductRow {
   media: MediaEntry[];
 }
 
-export async function productRows(pool: pg.Pool, where: string, params: unknown[]): Promise<ProductRow[]> {
-  const { rows } = await pool.query<ProductRow>(`SELECT * FROM products p WHERE ${where}`, params);
+export async function productRows(pool: pg.Pool, where: string, params: unknown[], columns = '*'): Promise<ProductRow[]> {
+  const { rows } = await pool.query<ProductRow>(`SELECT ${columns} FROM products p WHERE ${where}`, params);
   return rows;
 }
+
+/** What a search hit shows (no descriptions: pages of 100 hits stay small). */
+const HIT_COLUMNS = 'id, product_id, manufacturer_id, manufacturer_pid, gtin, brand_no, series, product_name, product_type, article_number_catalogue, class_no, leaf_no, media';
 
 export const firstPictureUrl = (p: Pick<ProductRow, 'id' | 'media'>) => {
   const picture = p.media.find((m) => m.type === 'picture');
@@ -56,7 +59,7 @@ export const firstPictureUrl = (p: Pick<ProductRow, 'id' | 'media'>) => {
 export async function searchHits(pool: pg.Pool, ids: number[], ctx: CallerContext): Promise<SearchHit[]> {
   if (!ids.length) return [];
   const [rows, offers] = await Promise.all([
-    productRows(pool, 'p.id = ANY($1::int[])', [ids]),
+    productRows(pool, 'p.id = ANY($1::int[])', [ids], HIT_COLUMNS),
     offersOfProducts(pool, ids, ctx),
   ]);
   const byId = new Map(rows.map((r) => [r.id, r]));

@@ -106,7 +106,7 @@ export function ItemAttachments({ item }: { item: CartItem }) {
           multiple={limits.maxFileCount > 1}
           loading={upload.isPending}
           p="xs"
-          aria-label="Anhang hochladen"
+          inputProps={{ 'aria-label': 'Anhang hochladen' }}
           data-testid="attachment-dropzone"
         >
           <Group gap="xs" justify="center" wrap="nowrap" mih={36}>

@@ -9,7 +9,8 @@ export function productUrl(options: { productId: string; articleNumber?: string 
   const params = new URLSearchParams({ id: options.productId });
   if (options.articleNumber) params.set('articleNumber', options.articleNumber);
   if (options.searchTerm) params.set('searchTerm', options.searchTerm);
-  return `/produkt?${params.toString()}`;
+  // "~" is unreserved in URLs; keep the ids readable.
+  return `/produkt?${params.toString().replace(/%7E/gi, "~")}`;
 }
 
 /** Splits 'manufacturerId~manufacturerPid' (the article number may itself contain the separator). */

@@ -33,6 +33,7 @@ export function UnitText({ unit, units }: { unit: string | null | undefined; uni
 /** Plain-text form of a unit for inputs and aria labels: superscript digits instead of the caret. */
 export function unitPlainText(unit: string | null | undefined, units?: Map<string, string>): string {
   if (!unit) return '';
+  if (unit === 'EUR') return '€';
   const superscripts: Record<string, string> = { '0': '⁰', '1': '¹', '2': '²', '3': '³', '4': '⁴', '5': '⁵', '6': '⁶', '7': '⁷', '8': '⁸', '9': '⁹' };
   return (units?.get(unit) ?? unit).replace(/\^(\d+)/g, (_, digits: string) => [...digits].map((d) => superscripts[d] ?? d).join(''));
 }

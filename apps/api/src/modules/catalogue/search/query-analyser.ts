@@ -49,11 +49,11 @@ export async function analyseQuery(pool: pg.Pool, term: string, options: { numbe
   result.codeIds = [...new Set([...matched.values()].flat())].sort((a, b) => a - b);
   // A term that is an article number is not also searched as text; matched code words are left out of it.
   if (matched.has(code)) return result;
-  const textPart = parts.filter((w) => !matched.has(normaliseCode(w))).join(' ') + (/\s$/.test(term) ? ' ' : '');
+  const textPart = parts.filter((w) => !matched.has(normaliseCode(w))).join(' ');
 
   const words = foldedTokens(textPart).filter((w) => !STOP_WORDS.has(w));
   if (!words.length) return result;
-  const prefixLast = !/\s$/.test(textPart) && words[words.length - 1].length >= MIN_PREFIX;
+  const prefixLast = words[words.length - 1].length >= MIN_PREFIX;
   const plain = words.map((w, i) => [{ tokens: [w], prefix: prefixLast && i === words.length - 1 }]);
   const exists = await existing(pool, plain.map((alts) => toTsquery(alts)));
   const perWord: { tokens: string[]; prefix: boolean }[][] = [];

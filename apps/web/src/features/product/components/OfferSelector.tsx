@@ -44,9 +44,9 @@ export function OfferSelector({ offers, selectedId, onSelect, units }: OfferSele
                   <Text size="xs" c="dimmed">Art.-Nr. {offer.pid}</Text>
                   {deliveryText(offer.timeToDelivery) && <Text size="xs" c="dimmed">· Lieferzeit {deliveryText(offer.timeToDelivery)}</Text>}
                   {isOrderable(offer) ? (
-                    <Badge size="xs" color="green" variant="light">bestellbar</Badge>
+                    <Badge size="xs" color="green" variant="light" data-testid="offer-orderable">bestellbar</Badge>
                   ) : (
-                    <Badge size="xs" color="gray" variant="light">nicht bestellbar</Badge>
+                    <Badge size="xs" color="gray" variant="light" data-testid="offer-not-orderable">nicht bestellbar</Badge>
                   )}
                 </Group>
               </Stack>
@@ -69,7 +69,7 @@ export function OfferFields({ offer, units }: { offer: ProductOffer; units: Map<
   const price = offerPrice(offer);
   return (
     <FieldList
-      labelWidth={170}
+      labelWidth={200}
       fields={[
         { label: 'Preis (netto)', value: <PriceText price={price} units={units} /> },
         { label: 'Preisbasis', value: <>{formatQuantity(offer.priceBasis || 1)} <UnitText unit={offer.unit} units={units} /></> },
