@@ -9,6 +9,8 @@ import { mainMenu, pageHeading } from './support/session';
  */
 
 const TERM = 'Thermostatventil';
+/** Waiting for a (first) search result: generous, CI machines may be busy. */
+const RESULT = { timeout: 45_000 };
 
 const hitCountOf = async (page: Page) => {
   const text = (await page.getByTestId('hit-count').textContent()) ?? '';
@@ -30,17 +32,18 @@ async function mostFrequentBrand(page: Page): Promise<{ brand: string; card: Loc
 
 test.describe('Katalog für Einkäufer (einkauf@)', () => {
   test.use({ storageState: sessionFile('buyer') });
+  test.describe.configure({ timeout: 120_000 });
 
   test('Kompositum suchen → Marke → Preisregler → Seite 2 → Produkt → Favorit → Meine Favoriten', async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     // Home search stage: opens /suche with page=1.
     await page.goto('/');
-    await page.getByTestId('home-categories').waitFor();
+    await page.getByTestId('home-categories').waitFor(RESULT);
     await page.getByRole('searchbox', { name: 'Suchbegriff' }).fill(TERM);
     await page.getByRole('button', { name: 'Suchen' }).click();
     await expect(page).toHaveURL((url) => url.pathname === '/suche' && url.searchParams.get('term') === TERM && url.searchParams.get('page') === '1');
     await expect(pageHeading(page)).toHaveText('Suche');
-    await expect(cards(page).first()).toBeVisible();
+    await expect(cards(page).first()).toBeVisible(RESULT);
     const total = await hitCountOf(page);
     expect(total).toBeGreaterThan(25);
     // A compound word is found as such: every name on the first page contains it.
@@ -88,7 +91,7 @@ test.describe('Katalog für Einkäufer (einkauf@)', () => {
       expect.objectContaining({ columnName: 'mhk_handelsdaten_preis', filterType: 'Regler', sliderValues: { minValue: null, maxValue: max } }),
     ]));
     await page.reload();
-    await expect(cards(page).first()).toBeVisible();
+    await expect(cards(page).first()).toBeVisible(RESULT);
     expect(await hitCountOf(page)).toBe(narrowed);
     expect(await cardNames(page)).toEqual(secondPageNames);
     await expect(page.getByTestId('active-filter')).toHaveCount(2);
@@ -98,7 +101,7 @@ test.describe('Katalog für Einkäufer (einkauf@)', () => {
     const name = (await chosen.getByTestId('card-name').textContent())!.trim();
     await chosen.getByTestId('card-name').click();
     await expect(page).toHaveURL((url) => url.pathname === '/produkt');
-    await expect(page.getByTestId('product-name')).toHaveText(name);
+    await expect(page.getByTestId('product-name')).toHaveText(name, RESULT);
     await expect(page.getByTestId('product-brand')).toHaveText(brand);
     await expect(page.getByTestId('offer').first()).toBeVisible();
 
@@ -129,7 +132,7 @@ test.describe('Katalog für Einkäufer (einkauf@)', () => {
 
   test('ein kaputter Filterwert in der URL zeigt die ungefilterte Suche statt eines Fehlers', async ({ page }) => {
     await page.goto(`/suche?term=${TERM}&page=1&filters=${encodeURIComponent('kein-base64-%%%')}`);
-    await expect(cards(page).first()).toBeVisible();
+    await expect(cards(page).first()).toBeVisible(RESULT);
     await expect(page.getByTestId('active-filter')).toHaveCount(0);
     const plain = await hitCountOf(page);
 
@@ -137,7 +140,7 @@ test.describe('Katalog für Einkäufer (einkauf@)', () => {
     const refused = Buffer.from(JSON.stringify([{ columnName: 'gibtEsNicht', filterType: 'Auswahl', filterValues: ['x'] }])).toString('base64');
     await page.goto(`/suche?term=${TERM}&page=1&filters=${encodeURIComponent(refused)}`);
     await expect(page.getByTestId('filters-refused')).toBeVisible();
-    await expect(cards(page).first()).toBeVisible();
+    await expect(cards(page).first()).toBeVisible(RESULT);
     expect(await hitCountOf(page)).toBe(plain);
   });
 
@@ -147,7 +150,7 @@ test.describe('Katalog für Einkäufer (einkauf@)', () => {
     const filters = JSON.parse(Buffer.from(new URL(page.url()).searchParams.get('filters') ?? '', 'base64').toString('utf8'));
     expect(filters).toEqual([{ columnName: 'TREE_ELEMENT_ID_SHKMARKET', filterType: 'Baum', filterValues: ['SHKMARKET_10'] }]);
     await expect(page.getByTestId('active-filter').filter({ hasText: 'Aktion' })).toBeVisible();
-    await expect(cards(page).first()).toBeVisible();
+    await expect(cards(page).first()).toBeVisible(RESULT);
   });
 
   test('unbekannte Produkte zeigen die Nicht-gefunden-Texte', async ({ page }) => {
@@ -162,12 +165,13 @@ test.describe('Katalog für Einkäufer (einkauf@)', () => {
 
 test.describe('Warenkorb von der Produktseite (einkauf2@, Geschäftsbeziehung mit Nordbad)', () => {
   test.use({ storageState: sessionFile('buyer2') });
+  test.describe.configure({ timeout: 120_000 });
 
   test('legt ein bestellbares Angebot in den Warenkorb und zeigt die Erfolgsmeldung', async ({ page }) => {
     await page.goto(`/suche?term=${TERM}&page=1`);
-    await expect(cards(page).first()).toBeVisible();
+    await expect(cards(page).first()).toBeVisible(RESULT);
     await cards(page).first().getByTestId('card-name').click();
-    await expect(page.getByTestId('product-name')).toBeVisible();
+    await expect(page.getByTestId('product-name')).toBeVisible(RESULT);
 
     // Choose an orderable offer (Nordbad: approved relation).
     const orderable = page.getByTestId('offer').filter({ has: page.getByTestId('offer-orderable') }).first();

@@ -16,6 +16,7 @@
  */
 import type { RoleName } from '@shk/contracts';
 import type { TestApp } from './support/test-app.ts';
+import { insertTestOffers, offers } from './support/cart-fixtures.ts';
 
 export interface MatrixRequest {
   params?: Record<string, string | number>;
@@ -110,6 +111,37 @@ async function newAddress(ctx: MatrixContext, name: string): Promise<number> {
   return res.body.id;
 }
 
+/** The fixed test offers of the cart tests (test/support/cart-fixtures.ts), inserted once. */
+const cartOffers = (ctx: MatrixContext) => ctx.once('cart-offers', () => insertTestOffers(ctx.t.pool));
+
+/** A new cart of the buyer's current partner (100001); with `item`, one orderable Nordbad offer in it. */
+async function newCart(ctx: MatrixContext, name: string, item = false): Promise<{ cartId: number; itemId: number }> {
+  await cartOffers(ctx);
+  const cart = await ctx.t.request('POST', '/v1/MultiCarts', { as: demoUsers.Buyer, body: { name } });
+  if (cart.status !== 201) throw new Error(`cart fixture: ${cart.status} ${cart.text}`);
+  if (!item) return { cartId: cart.body.id, itemId: 0 };
+  const added = await ctx.t.request('POST', '/v1/CartItems', { as: demoUsers.Buyer, body: { cartId: cart.body.id, productInstanceId: offers.nordbad, quantity: 2 } });
+  if (added.status !== 201) throw new Error(`cart item fixture: ${added.status} ${added.text}`);
+  return { cartId: cart.body.id, itemId: added.body.cartItemId };
+}
+
+/** One cart with an item shared by the non-destructive cart samples (MaxCartCount is 10). */
+const sharedCart = (ctx: MatrixContext) => ctx.once('shared-cart', () => newCart(ctx, 'Matrix Korb', true));
+
+function csvUpload(name = 'aufmass.csv'): FormData {
+  const form = new FormData();
+  form.append('files', new Blob(['Pos;Menge\n1;2\n'], { type: 'text/csv' }), name);
+  return form;
+}
+
+/** Uploads a file to the shared cart's item and returns ids (a maximum of 1 replaces the previous file). */
+async function cartAttachment(ctx: MatrixContext): Promise<{ cartItemId: number; id: number }> {
+  const { itemId } = await sharedCart(ctx);
+  const res = await ctx.t.request('POST', `/v1/CartItems/${itemId}/attachments`, { as: demoUsers.Buyer, body: csvUpload() });
+  if (res.status !== 200) throw new Error(`attachment fixture: ${res.status} ${res.text}`);
+  return { cartItemId: itemId, id: res.body[res.body.length - 1].id };
+}
+
 // ---------------------------------------------------------------------------------------------
 // The matrix
 // ---------------------------------------------------------------------------------------------
@@ -202,6 +234,39 @@ export const roleMatrix: Record<string, MatrixEntry> = {
     const order = await demoOrder(ctx);
     return { params: { supplierOrderNumber: order.supplierOrderNumber, lineId: order.lineId, id: order.attachmentId } };
   }),
+
+  // Carts and cart items (buyers only)
+  'GET /v1/MultiCarts': { Buyer: {} },
+  'POST /v1/MultiCarts': { Buyer: { body: { name: 'Matrix Neu' } } },
+  'GET /v1/MultiCarts/Default': { Buyer: {} },
+  'POST /v1/MultiCarts/deliveryCost': { Buyer: { body: { supplierOrderValues: [{ supplierBusinessPartnerNo: '200001', orderValue: 120 }] } } },
+  'GET /v1/MultiCarts/:id': { Buyer: async (ctx) => ({ params: { id: (await sharedCart(ctx)).cartId } }) },
+  'PUT /v1/MultiCarts/:id': { Buyer: async (ctx) => ({ params: { id: (await sharedCart(ctx)).cartId }, body: { projectId: null, deliveryAddressId: null, deliveryDate: null } }) },
+  'PUT /v1/MultiCarts/:id/name': { Buyer: async (ctx) => ({ params: { id: (await sharedCart(ctx)).cartId }, body: { name: 'Matrix Korb (umbenannt)' } }) },
+  'PUT /v1/MultiCarts/:id/items': { Buyer: async (ctx) => ({ params: { id: (await newCart(ctx, 'Matrix Leeren', true)).cartId }, body: { items: [] } }) },
+  'DELETE /v1/MultiCarts/:id': { Buyer: async (ctx) => ({ params: { id: (await newCart(ctx, 'Matrix Loeschen')).cartId } }) },
+  'POST /v1/MultiCarts/:id/checkout': { Buyer: async (ctx) => ({ params: { id: (await newCart(ctx, 'Matrix Bestellen', true)).cartId } }) },
+  'POST /v1/CartItems': {
+    Buyer: async (ctx) => ({ body: { cartId: (await sharedCart(ctx)).cartId, productInstanceId: offers.nordbadExpensive, quantity: 1, comment: 'Matrix' } }),
+  },
+  'PUT /v1/CartItems/:id/properties': { Buyer: async (ctx) => ({ params: { id: (await sharedCart(ctx)).itemId }, body: { quantity: 3, comment: 'Bitte vormittags liefern' } }) },
+  'DELETE /v1/CartItems/:id': {
+    Buyer: async (ctx) => {
+      const { cartId } = await sharedCart(ctx);
+      const added = await ctx.t.request('POST', '/v1/CartItems', { as: demoUsers.Buyer, body: { cartId, productInstanceId: offers.aquatherm, quantity: 10 } });
+      return { params: { id: added.body.cartItemId } };
+    },
+  },
+  'DELETE /v1/CartItems': {
+    Buyer: async (ctx) => {
+      const { cartId } = await sharedCart(ctx);
+      const added = await ctx.t.request('POST', '/v1/CartItems', { as: demoUsers.Buyer, body: { cartId, productInstanceId: offers.aquatherm, quantity: 10 } });
+      return { query: { cartId, id: [added.body.cartItemId] } };
+    },
+  },
+  'POST /v1/CartItems/:cartItemId/attachments': { Buyer: async (ctx) => ({ params: { cartItemId: (await sharedCart(ctx)).itemId }, body: csvUpload('angebot.csv') }) },
+  'GET /v1/CartItems/:cartItemId/attachments/:id': { Buyer: async (ctx) => ({ params: await cartAttachment(ctx) }) },
+  'DELETE /v1/CartItems/:cartItemId/attachments/:id': { Buyer: async (ctx) => ({ params: await cartAttachment(ctx) }) },
   // Catalogue and search (issue 3): tree and units for every signed-in user (home page), search and
   // products for every role but None, favourites for buyers, media public.
   'GET /v1/Units': same(allRoles, {}),

@@ -90,15 +90,22 @@ describe('role × endpoint matrix', () => {
         }
       }
 
+      // Each sample is resolved once (a fixture runs once per route and role).
+      const resolved = new Map<string, MatrixRequest>();
+      const requestFor = async (name: RoleName | 'Anonymous') => {
+        if (!resolved.has(name)) resolved.set(name, await resolve(entry[name]!));
+        return resolved.get(name)!;
+      };
       // Requests for the checks that must be refused come from the first plain (side-effect free) sample,
-      // else from the first sample; the auth hook answers before any validation or handler.
+      // else from the first sample; the auth hook answers before any validation or handler runs, so
+      // the resource stays intact for the allowed call.
       const firstPlain = Object.values(entry).find((s) => typeof s !== 'function') as MatrixRequest | undefined;
-      const probe = firstPlain ?? (await resolve(Object.values(entry)[0]!));
+      const probe = firstPlain ?? (await requestFor(listed[0]));
       const probeUrl = urlOf(key, probe);
       const probeBody = probe.body;
 
       if (access === 'public') {
-        const request = await resolve(entry.Anonymous!);
+        const request = await requestFor('Anonymous');
         const res = await t.request(method, urlOf(key, request), { body: request.body });
         expect(res.status, `${key} anonymous: ${res.status} ${res.text.slice(0, 300)}`).toBeGreaterThanOrEqual(200);
         expect(res.status).toBeLessThan(300);
@@ -112,7 +119,7 @@ describe('role × endpoint matrix', () => {
       }
 
       for (const name of listed as RoleName[]) {
-        const request = await resolve(entry[name]!);
+        const request = await requestFor(name);
         const res = await t.request(method, urlOf(key, request), { as: request.user ?? demoUsers[name], body: request.body });
         expect(res.status, `${key} as ${name}: ${res.status} ${res.text.slice(0, 400)}`).toBeGreaterThanOrEqual(200);
         expect(res.status, `${key} as ${name}: ${res.status} ${res.text.slice(0, 400)}`).toBeLessThan(300);

@@ -59,7 +59,7 @@ export function AddToCartButton({ productInstanceId, minQuantity, orderable, hin
           {button}
         </Stack>
       ) : (
-        <Group gap="xs" align="flex-start" wrap="nowrap">
+        <Group gap="xs" align="flex-start" wrap="wrap">
           <QuantityCounter value={quantity} onChange={setQuantity} minQuantity={minQuantity} disabled={!orderable} size={size} />
           {button}
         </Group>

@@ -41,9 +41,11 @@ export class SearchEngine {
     const request = normaliseSearch(body, meta);
     const query = request.term ? await this.analyse(meta, request.term, request.numberSearch) : null;
     const scope: Scope = { query, selection: request.filters, dims: activeDimensions(request.filters), sellerSupplierNo: sellerNo(meta, caller) };
-    const sources = await this.facetSources(meta, scope, request.filters);
-    const offset = (request.page - 1) * request.pageSize;
-    const ids = offset < sources.base.total ? await this.pageIds(meta, scope, request.sort, offset, request.pageSize) : [];
+    // Facets and the page are independent queries: run them side by side.
+    const [sources, ids] = await Promise.all([
+      this.facetSources(meta, scope, request.filters),
+      this.pageIds(meta, scope, request.sort, (request.page - 1) * request.pageSize, request.pageSize),
+    ]);
     const hits = await searchHits(this.pool(), ids, { ...caller, meta });
     return {
       hits,

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Role } from '@shk/contracts';
 import type { UserProfile } from '../../../api/types';
+import { BuyerHomeSuppliers } from '../../../ui/home-sections';
 import { RecentlyViewed } from '../../../ui/product/RecentlyViewed';
 import { CategoryTreeSection } from './CategoryTreeSection';
 import { NoRoleNotice } from './NoRoleNotice';
@@ -25,6 +26,8 @@ export const homeSections: readonly HomeSection[] = [
   { key: 'no-role', roles: [Role.None], render: () => <NoRoleNotice /> },
   { key: 'search', roles: SEARCHERS, render: () => <SearchStage /> },
   { key: 'slideshow', roles: ALL_WITH_FUNCTION, render: (profile) => <PromotionSlideshow role={profile.role} /> },
+  // Supplier–customer relations (issue 4): supplier cards of active relations and further suppliers to add.
+  { key: 'suppliers-buyer', roles: [Role.Buyer], render: () => <BuyerHomeSuppliers /> },
   { key: 'shortcuts-seller', roles: [Role.Seller], render: () => <Shortcuts items={sellerShortcuts} /> },
   { key: 'categories', roles: ALL_WITH_FUNCTION, render: () => <CategoryTreeSection /> },
   { key: 'recently-viewed', roles: ALL_WITH_FUNCTION, render: () => <RecentlyViewed /> },
