@@ -39,12 +39,13 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], viewport: { width: 1400, height: 900 } },
     },
     // Specs under e2e/exclusive/ change shared demo state (e.g. einkauf@'s current business partner): they
-    // run alone, after every other spec, and restore what they changed.
+    // run alone – after every other spec and one file at a time – and restore what they changed.
     {
       name: 'exclusive',
       dependencies: ['chromium'],
       testMatch: /exclusive\/.*\.spec\.ts/,
       fullyParallel: false,
+      workers: 1,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1400, height: 900 } },
     },
   ],

@@ -149,8 +149,9 @@ test.describe('Katalog für Einkäufer (einkauf@)', () => {
     await expect(page).toHaveURL((url) => url.pathname === '/suche');
     const filters = JSON.parse(Buffer.from(new URL(page.url()).searchParams.get('filters') ?? '', 'base64').toString('utf8'));
     expect(filters).toEqual([{ columnName: 'TREE_ELEMENT_ID_SHKMARKET', filterType: 'Baum', filterValues: ['SHKMARKET_10'] }]);
-    await expect(page.getByTestId('active-filter').filter({ hasText: 'Aktion' })).toBeVisible();
     await expect(cards(page).first()).toBeVisible(RESULT);
+    await expect(page.getByTestId('active-filter').filter({ hasText: 'Kategorie: Aktion' })).toBeVisible();
+    await expect(page.getByTestId('search-tree').locator('[aria-current="true"]')).toContainText('Aktion');
   });
 
   test('unbekannte Produkte zeigen die Nicht-gefunden-Texte', async ({ page }) => {

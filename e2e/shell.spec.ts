@@ -2,34 +2,6 @@ import { expect, test } from '@playwright/test';
 import { sessionFile } from './support/demo';
 import { mainMenu, menuEntries, pageHeading } from './support/session';
 
-test.describe('Geschäftspartnerwechsel (einkauf@ mit zwei Partnern)', () => {
-  test.use({ storageState: sessionFile('buyer') });
-
-  test('ändert den Kopf, vergisst den Warenkorb und stellt den Ausgangszustand wieder her', async ({ page }) => {
-    const currentPartner = page.getByTestId('current-partner');
-    const partnerSwitch = page.getByTestId('partner-switch');
-    await page.goto('/profil');
-    await expect(currentPartner).toHaveText('Sanitär Müller GmbH');
-    await page.evaluate(() => sessionStorage.setItem('shk.currentCartId', 'cart-1'));
-
-    await partnerSwitch.click();
-    await expect(page.getByRole('menuitem')).toHaveText(['100001 Sanitär Müller GmbH', '100002 Heizungsbau Schmidt & Söhne KG']);
-    await page.getByRole('menuitem', { name: '100002 Heizungsbau Schmidt & Söhne KG' }).click();
-
-    await expect(page).toHaveURL((url) => url.pathname === '/');
-    await expect(currentPartner).toHaveText('Heizungsbau Schmidt & Söhne KG');
-    expect(await page.evaluate(() => sessionStorage.getItem('shk.currentCartId'))).toBeNull();
-    await page.goto('/profil');
-    await expect(page.getByRole('definition').filter({ hasText: '100002' }).first()).toBeVisible();
-
-    // Restore: other tests rely on einkauf@ working for Sanitär Müller GmbH.
-    await partnerSwitch.click();
-    await page.getByRole('menuitem', { name: '100001 Sanitär Müller GmbH' }).click();
-    await expect(page).toHaveURL((url) => url.pathname === '/');
-    await expect(currentPartner).toHaveText('Sanitär Müller GmbH');
-  });
-});
-
 test.describe('Kopf mit nur einem Geschäftspartner', () => {
   test.use({ storageState: sessionFile('seller') });
 

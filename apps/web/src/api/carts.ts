@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { featureSettingDefaults, type FeatureSettingKey } from '@shk/contracts';
 import { api } from './client';
-import { cartMemory, useRememberedCartId } from './cart-memory';
+import { useRememberedCartId } from './cart-memory';
+import { pickCurrentCart } from './current-cart';
 import { expectStatus, unwrap } from './problem';
 import { useConfigurationValue } from './configuration';
 import { usePartnerQuery, useUserProfile } from './session';
@@ -21,6 +22,7 @@ export type DeliveryAddress = Schemas['DeliveryAddress'];
 export type DeliveryAddressInput = Omit<DeliveryAddress, 'id' | 'isReadOnly'>;
 export type Project = Schemas['Project'];
 export type Attachment = Schemas['Attachment'];
+export { pickCurrentCart };
 
 export interface CartItemProperties {
   quantity: number;
@@ -109,16 +111,6 @@ export function useCarts(options: { enabled?: boolean } = {}) {
 
 export function useCart(cartId: number | null) {
   return usePartnerQuery(cartKeys.detail(cartId ?? 0), () => cartsApi.get(cartId!), { enabled: cartId !== null, staleTime: 10_000 });
-}
-
-/**
- * The current cart (spec §4): in IDS context always the default cart; otherwise the cart remembered for
- * the session, when it still exists, else the default cart.
- */
-export function pickCurrentCart(carts: readonly CartOverview[], inIdsContext: boolean, remembered = cartMemory.get()): CartOverview | null {
-  const fallback = carts.find((c) => c.isDefault) ?? carts[0] ?? null;
-  if (inIdsContext) return fallback;
-  return carts.find((c) => String(c.id) === remembered) ?? fallback;
 }
 
 /** The buyer's current cart from the overview list (null while loading or for non-buyers). */

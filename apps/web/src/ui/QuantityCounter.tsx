@@ -1,27 +1,13 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { ActionIcon, Group, NativeSelect, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { messages } from '@shk/contracts';
-import { formatQuantity } from './format';
 import { CheckIcon } from './icons';
+import { minQuantityError, parseQuantity, QUANTITY_INPUT_FROM } from './quantity';
 
-/** Below this the counter is a dropdown 1–9 plus '10+'; from here on a numeric input with confirm (spec §4). */
-export const QUANTITY_INPUT_FROM = 10;
+export { minQuantityError, parseQuantity, QUANTITY_INPUT_FROM } from './quantity';
+
 const MORE = '10+';
 const selectOptions = [...Array.from({ length: QUANTITY_INPUT_FROM - 1 }, (_, i) => String(i + 1)), MORE];
-
-/** A typed quantity: whole numbers greater than 0 only (spec §5). */
-export function parseQuantity(text: string): number | null {
-  const trimmed = text.trim();
-  if (!/^\d+$/.test(trimmed)) return null;
-  const value = Number(trimmed);
-  return Number.isSafeInteger(value) && value > 0 ? value : null;
-}
-
-/** The message for a quantity below the offer's minimum order quantity, else null. */
-export function minQuantityError(quantity: number, minQuantity: number | null | undefined): string | null {
-  const min = minQuantity && minQuantity > 0 ? minQuantity : 1;
-  return quantity < min ? messages.minOrderQuantity(formatQuantity(min)) : null;
-}
 
 interface QuantityCounterProps {
   value: number;

@@ -6,7 +6,7 @@ import { cartMemory } from '../../api/cart-memory';
 import { useCurrentCart } from '../../api/carts';
 import { formatBadgeCount, formatCurrency } from '../../ui/format';
 import { CartIcon, CheckIcon } from '../../ui/icons';
-import { flyoutCartName } from './cart-item-count';
+import { flyoutCartName } from './flyout-name';
 import classes from './CartWidget.module.css';
 
 /**

@@ -48,7 +48,7 @@ export default function MyCartsPage() {
       header: 'Name',
       sortValue: (cart) => cart.name,
       render: (cart) => (
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs" wrap="wrap">
           <Anchor component={Link} to={`/warenkorb/${cart.id}`} fw={600}>{cart.name}</Anchor>
           {cart.isDefault && <Badge size="sm" variant="light">Standard</Badge>}
           {current?.id === cart.id && <Badge size="sm" color="green" variant="light">Aktuell</Badge>}

@@ -39,3 +39,12 @@ export function trackPurchase(cart: MultiCart, customerOrderNumber: string) {
     items: items.map((item, index) => analyticsItemOf(item, index)),
   });
 }
+
+/** A changed quantity in the cart is an add_to_cart (more) or remove_from_cart (fewer) of the difference. */
+export function trackQuantityChange(item: CartItem, quantity: number) {
+  const delta = quantity - item.quantity;
+  if (delta === 0) return;
+  const analyticsItem = { ...analyticsItemOf(item), quantity: Math.abs(delta) };
+  const value = analyticsItem.price !== undefined ? Math.round(analyticsItem.price * Math.abs(delta) * 100) / 100 : undefined;
+  trackEcommerce(delta > 0 ? 'add_to_cart' : 'remove_from_cart', { value, items: [analyticsItem] });
+}

@@ -6,7 +6,7 @@ import { problemTitle } from '../../api/problem';
 import { queryKeys } from '../../api/query-keys';
 import { useUserProfile } from '../../api/session';
 import { toast } from '../../ui/toast';
-import { trackRemoveFromCart } from './cart-analytics';
+import { trackQuantityChange, trackRemoveFromCart } from './cart-analytics';
 
 /**
  * 'Die vorgenommenen Änderungen wurden erfasst', debounced 3 s (spec §4/§9): a burst of autosaves gives one
@@ -66,8 +66,9 @@ export function useCartActions(cartId: number) {
       await cartsApi.updateItem(item.id, next);
       return true;
     },
-    onSuccess: (saved) => {
+    onSuccess: (saved, { item, changes }) => {
       if (!saved) return;
+      if (changes.quantity !== undefined) trackQuantityChange(item, changes.quantity);
       announceChangesSaved();
       void refresh();
     },

@@ -13,7 +13,7 @@ import { FieldList } from '../../ui/FieldList';
 import { formatCurrency, formatDate, formatDateTime, formatQuantity } from '../../ui/format';
 import { Page } from '../../ui/Page';
 import { toast } from '../../ui/toast';
-import { customerStatusLabel, deliveryCostText, orderAddressLines, statusColor, supplierStatusLabel } from './order-format';
+import { customerStatusLabel, deliveryCostText, orderAddressLines, statusColor, supplierStatusLabel, wrappingBadgeStyles } from './order-format';
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
@@ -101,7 +101,7 @@ function CustomerOrderView({ order, thankYou, units }: { order: CustomerOrderDet
           <FieldList fields={[
             { label: 'Bestellnummer', value: <span data-testid="order-number">{order.customerOrderNumber}</span> },
             { label: 'Bestelldatum', value: formatDateTime(order.orderPlaced) },
-            { label: 'Auftragsstatus', value: <Badge variant="light" color={statusColor(order.customerOrderStatus, 'customer')}>{customerStatusLabel(order.customerOrderStatus)}</Badge> },
+            { label: 'Auftragsstatus', value: <Badge variant="light" styles={wrappingBadgeStyles} color={statusColor(order.customerOrderStatus, 'customer')}>{customerStatusLabel(order.customerOrderStatus)}</Badge> },
             { label: 'Lieferung an', value: order.dispatchTo },
             { label: 'Besteller', value: orderAddressLines(order.customerAddress).join(', ') },
           ]} />

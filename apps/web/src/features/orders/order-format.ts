@@ -38,3 +38,6 @@ export function orderAddressLines(address: OrderAddress | null | undefined): str
     address.countryCode && address.countryCode !== 'DE' ? formatCountry(address.countryCode) : address.country && address.country !== 'DE' ? formatCountry(address.country) : '',
   ].filter(Boolean);
 }
+
+/** Badge styles that let a long status wrap instead of being cut (narrow screens). */
+export const wrappingBadgeStyles = { root: { height: 'auto', minHeight: 20, paddingBlock: 2 }, label: { whiteSpace: 'normal' as const, overflow: 'visible' } };

@@ -105,6 +105,16 @@ export const toApiFilters = (filters: SearchFilter[]): NonNullable<SearchRequest
       : { columnName: f.columnName, filterType: f.filterType, filterValue: (f.filterValues ?? []).map((value) => ({ value })) },
   );
 
+// ——— pagination ———
+
+/** The page numbers around the current page: `window` of them (spec: 3 on mobile, 5 otherwise). */
+export function pageWindow(current: number, pageCount: number, window: number): number[] {
+  const count = Math.min(pageCount, window);
+  let first = Math.max(1, current - Math.floor(count / 2));
+  first = Math.min(first, pageCount - count + 1);
+  return Array.from({ length: count }, (_, i) => first + i);
+}
+
 // ——— filter changes (each returns a normalised list) ———
 
 export const selectedValues = (filters: SearchFilter[], column: string): string[] =>

@@ -2,14 +2,7 @@ import { ActionIcon, Button, Group } from '@mantine/core';
 import { Link } from 'react-router';
 import { limits } from '@shk/contracts';
 import { ChevronLeftIcon, ChevronRightIcon } from '../../../ui/icons';
-
-/** The page numbers around the current page: `window` of them (spec: 3 on mobile, 5 otherwise). */
-export function pageWindow(current: number, pageCount: number, window: number): number[] {
-  const count = Math.min(pageCount, window);
-  let first = Math.max(1, current - Math.floor(count / 2));
-  first = Math.min(first, pageCount - count + 1);
-  return Array.from({ length: count }, (_, i) => first + i);
-}
+import { pageWindow } from '../search-state';
 
 interface SearchPaginationProps {
   page: number;

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { encodeFilters } from '../../ui/search-url';
+import {
+  normaliseFilters,
+  pageWindow,
+  readSearchState,
+  searchRequestOf,
+  searchStateUrl,
+  setSlider,
+  setTree,
+  toggleValue,
+} from './search-state';
+
+const params = (query: string) => new URLSearchParams(query);
+
+describe('search URL state', () => {
+  it('reads term, page, filters and sort and writes them back', () => {
+    const filters = [{ columnName: 'brandname', filterType: 'Auswahl' as const, filterValues: ['Calora'] }];
+    const url = searchStateUrl({ term: 'Heizkörper ventil', page: 3, filters, sort: 'nameDesc' });
+    const state = readSearchState(new URL(url, 'http://x').searchParams);
+    expect(state).toEqual({ term: 'Heizkörper ventil', page: 3, filters, sort: 'nameDesc' });
+  });
+
+  it('treats a page below 1 (or garbage) as 1 and caps it at 100', () => {
+    expect(readSearchState(params('page=0')).page).toBe(1);
+    expect(readSearchState(params('page=-4')).page).toBe(1);
+    expect(readSearchState(params('page=abc')).page).toBe(1);
+    expect(readSearchState(params('page=250')).page).toBe(100);
+  });
+
+  it('shows the unfiltered search for a broken filters value', () => {
+    expect(readSearchState(params('term=x&filters=%%%nonsense')).filters).toEqual([]);
+    expect(readSearchState(params(`filters=${encodeURIComponent(btoa('{"no":"list"}'))}`)).filters).toEqual([]);
+    expect(readSearchState(params(`filters=${encodeURIComponent(btoa('[{"columnName":1},{"columnName":"x","filterType":"Quatsch"}]'))}`)).filters).toEqual([]);
+  });
+
+  it('opens a category from ?id=', () => {
+    expect(readSearchState(params('id=SHKMARKET_2_1')).filters).toEqual([
+      { columnName: 'TREE_ELEMENT_ID_SHKMARKET', filterType: 'Baum', filterValues: ['SHKMARKET_2_1'] },
+    ]);
+  });
+
+  it('builds the API request with filterValue objects and the sort', () => {
+    const filters = encodeFilters([
+      { columnName: 'brandname', filterType: 'Auswahl', filterValues: ['Calora'] },
+      { columnName: 'mhk_handelsdaten_preis', filterType: 'Regler', sliderValues: { minValue: null, maxValue: 50 } },
+    ]);
+    const request = searchRequestOf(readSearchState(params(`term=ventil&page=2&filters=${encodeURIComponent(filters)}&sortColumn=artikelbeschreibung&sortOrder=asc`)));
+    expect(request).toEqual({
+      page: 2,
+      pageSize: 25,
+      searchTerm: 'ventil',
+      filter: [
+        { columnName: 'brandname', filterType: 'Auswahl', filterValue: [{ value: 'Calora' }] },
+        { columnName: 'mhk_handelsdaten_preis', filterType: 'Regler', sliderValues: { minValue: null, maxValue: 50 } },
+      ],
+      sortColumn: 'artikelbeschreibung',
+      sortOrder: 'asc',
+    });
+  });
+});
+
+describe('filter changes (spec §5)', () => {
+  it('drops selection filters without values and sliders without min and max', () => {
+    expect(normaliseFilters([
+      { columnName: 'brandname', filterType: 'Auswahl', filterValues: ['', '  '] },
+      { columnName: 'mhk_handelsdaten_preis', filterType: 'Regler', sliderValues: { minValue: null, maxValue: null } },
+      { columnName: 'supplierID', filterType: 'Auswahl', filterValues: ['200001', '200001'] },
+    ])).toEqual([{ columnName: 'supplierID', filterType: 'Auswahl', filterValues: ['200001'] }]);
+  });
+
+  it('a tree filter with the root id replaces the tree restriction', () => {
+    const withTree = setTree([], 'SHKMARKET_2');
+    expect(withTree).toEqual([{ columnName: 'TREE_ELEMENT_ID_SHKMARKET', filterType: 'Baum', filterValues: ['SHKMARKET_2'] }]);
+    expect(setTree(withTree, 'SHKMARKET_3')[0].filterValues).toEqual(['SHKMARKET_3']);
+    expect(setTree(withTree, 'SHKMARKET')).toEqual([]);
+  });
+
+  it('adds and removes brand values and sliders', () => {
+    let filters = toggleValue([], 'brandname', 'Calora', true);
+    filters = toggleValue(filters, 'brandname', 'Radiatherm', true);
+    expect(filters[0].filterValues).toEqual(['Calora', 'Radiatherm']);
+    filters = toggleValue(filters, 'brandname', 'Calora', false);
+    filters = toggleValue(filters, 'brandname', 'Radiatherm', false);
+    expect(filters).toEqual([]);
+    expect(setSlider([], 'EF000008', 10, null)).toEqual([{ columnName: 'EF000008', filterType: 'Regler', sliderValues: { minValue: 10, maxValue: null } }]);
+    expect(setSlider(setSlider([], 'EF000008', 10, null), 'EF000008', null, null)).toEqual([]);
+  });
+});
+
+describe('pagination window', () => {
+  it('shows 5 pages (3 on mobile) around the current page', () => {
+    expect(pageWindow(1, 100, 5)).toEqual([1, 2, 3, 4, 5]);
+    expect(pageWindow(7, 100, 5)).toEqual([5, 6, 7, 8, 9]);
+    expect(pageWindow(100, 100, 5)).toEqual([96, 97, 98, 99, 100]);
+    expect(pageWindow(7, 100, 3)).toEqual([6, 7, 8]);
+    expect(pageWindow(2, 2, 5)).toEqual([1, 2]);
+  });
+});
