@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { limits, type RelationStatus } from '@shk/contracts';
-import { api, currentAccessToken } from './client';
+import { limits } from '@shk/contracts';
+import { api } from './client';
+import { downloadApiFile } from './download';
 import { ApiError, isProblem, unwrap } from './problem';
 import { queryKeys } from './query-keys';
 import { usePartnerQuery, useUserProfile } from './session';
@@ -149,41 +150,7 @@ export function useSetCustomerNumber() {
   });
 }
 
-/** File name of a content-disposition header (RFC 6266: filename* wins over filename). */
-export function fileNameOf(header: string | null, fallback: string): string {
-  if (!header) return fallback;
-  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
-  if (extended) {
-    try {
-      return decodeURIComponent(extended[1].trim());
-    } catch {
-      // fall through to the plain name
-    }
-  }
-  const plain = /filename\s*=\s*"?([^";]+)"?/.exec(header);
-  return plain ? plain[1].trim() : fallback;
-}
-
 /** Downloads a supplier's new-customer form (PDF) under the file name the server gives. */
-export async function downloadOnboardingFormTemplate(bpNumber: string): Promise<void> {
-  const token = await currentAccessToken();
-  const response = await fetch(`/v1/SupplierOnboardingFormTemplates/${encodeURIComponent(bpNumber)}`, {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
-  });
-  if (!response.ok) {
-    const body: unknown = await response.json().catch(() => null);
-    throw new ApiError(response.status, isProblem(body) ? body : null);
-  }
-  const blob = await response.blob();
-  const name = fileNameOf(response.headers.get('content-disposition'), 'Neukundenformular.pdf');
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+export function downloadOnboardingFormTemplate(bpNumber: string): Promise<void> {
+  return downloadApiFile(`/v1/SupplierOnboardingFormTemplates/${encodeURIComponent(bpNumber)}`, 'Neukundenformular.pdf');
 }
-
-export type { RelationStatus };

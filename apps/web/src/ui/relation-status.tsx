@@ -24,15 +24,7 @@ export function RelationStatusBadge({ statusId, ...props }: { statusId: number }
   );
 }
 
-/**
- * The status of a `status` query value: numeric values of the allowed list only; anything else
- * (text, unknown numbers) falls back to 'all', i.e. no status restriction (spec §4).
- */
-export function parseStatusParam(raw: string | null, allowed: readonly number[]): number | null {
-  if (!raw || !/^\d+$/.test(raw.trim())) return null;
-  const value = Number(raw.trim());
-  return allowed.includes(value) ? value : null;
-}
+export { parseStatusParam } from './status-param';
 
 interface RelationStatusFilterProps {
   /** The statuses to offer (four for buyer and seller, six for staff). */

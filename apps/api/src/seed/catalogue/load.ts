@@ -43,7 +43,7 @@ export async function loadCatalogue(pool: pg.Pool, options: LoadOptions): Promis
     await client.query('UPDATE catalogue_state SET loaded_at = NULL');
     await client.query(`TRUNCATE ${CATALOGUE_TABLES.join(', ')}`);
     await insertReferenceData(client);
-    const indexDefinitions = total >= 50_000 ? await dropSecondaryIndexes(client) : [];
+    const indexDefinitions = total >= 50_000 ? await dropSecondaryIndexes(client) : (await restorePendingIndexes(client), []);
     await client.query(`DROP TABLE IF EXISTS ${STAGING}`);
     await client.query(`CREATE UNLOGGED TABLE ${STAGING} (LIKE product_search)`);
 
@@ -72,6 +72,7 @@ export async function loadCatalogue(pool: pg.Pool, options: LoadOptions): Promis
     if (indexDefinitions.length) {
       log(`catalogue: building ${indexDefinitions.length} indexes`);
       for (const definition of indexDefinitions) await client.query(definition);
+      await client.query('DROP TABLE catalogue_load_indexes');
     }
     await insertTerms(client, terms);
     await client.query('UPDATE catalogue_state SET version = version + 1, products = $1, loaded_at = now()', [total]);
@@ -89,13 +90,29 @@ export async function catalogueLoaded(pool: pg.Pool): Promise<boolean> {
   return rows[0]?.loaded ?? false;
 }
 
+/**
+ * Drops the secondary indexes for the bulk insert. Their definitions are kept in a table first, so a
+ * load that is interrupted half-way still rebuilds them on the next run.
+ */
 async function dropSecondaryIndexes(client: pg.PoolClient): Promise<string[]> {
+  await client.query('CREATE TABLE IF NOT EXISTS catalogue_load_indexes (indexdef text PRIMARY KEY)');
   const { rows } = await client.query<{ indexname: string; indexdef: string }>(
     `SELECT i.indexname, i.indexdef FROM pg_indexes i
       WHERE i.schemaname = current_schema() AND i.tablename = ANY($1)
         AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`, [BULK_TABLES]);
+  await client.query('INSERT INTO catalogue_load_indexes SELECT unnest($1::text[]) ON CONFLICT DO NOTHING', [rows.map((r) => r.indexdef)]);
   for (const r of rows) await client.query(`DROP INDEX ${quoteIdent(r.indexname)}`);
-  return rows.map((r) => r.indexdef);
+  return (await client.query<{ indexdef: string }>('SELECT indexdef FROM catalogue_load_indexes ORDER BY indexdef')).rows.map((r) => r.indexdef);
+}
+
+/** Rebuilds indexes a previous, interrupted load left dropped (also for small loads). */
+async function restorePendingIndexes(client: pg.PoolClient) {
+  const { rows } = await client.query<{ exists: boolean }>(`SELECT to_regclass('catalogue_load_indexes') IS NOT NULL AS exists`);
+  if (!rows[0].exists) return;
+  for (const { indexdef } of (await client.query<{ indexdef: string }>('SELECT indexdef FROM catalogue_load_indexes')).rows) {
+    await client.query(indexdef.replace(/^CREATE (UNIQUE )?INDEX /, 'CREATE $1INDEX IF NOT EXISTS '));
+  }
+  await client.query('DROP TABLE catalogue_load_indexes');
 }
 
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;

@@ -3,13 +3,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { cartMessages, messages, timings } from '@shk/contracts';
 import { cartsApi, invalidateCarts, type MultiCart } from '../../api/carts';
+import { deliveryCostText } from '../../ui/delivery-cost';
 import { formatCurrency } from '../../ui/format';
 import { toast } from '../../ui/toast';
 import { trackBeginCheckout, trackPurchase } from './cart-analytics';
 import classes from './CartPage.module.css';
 
-/** 'zzgl. 9,90 € Lieferkosten'; a cost of 0 is '0,00 € Lieferkosten' (spec §2). */
-export const deliveryCostText = (amount: number) => (amount > 0 ? cartMessages.deliveryCostExtra(formatCurrency(amount)) : cartMessages.zeroDeliveryCost);
 
 const orderDetailUrl = (customerOrderNumber: string) =>
   `/bestellungen/bestellung?${new URLSearchParams({ id: customerOrderNumber, orderType: 'customer', danke: 'true' }).toString()}`;

@@ -1,6 +1,6 @@
-import { cartMessages, customerOrderStatusLabels, supplierOrderStatusLabels } from '@shk/contracts';
+import { customerOrderStatusLabels, supplierOrderStatusLabels } from '@shk/contracts';
 import type { OrderAddress, OrderType } from '../../api/orders';
-import { formatCountry, formatCurrency } from '../../ui/format';
+import { formatCountry } from '../../ui/format';
 
 export const customerStatusLabel = (id: number) => customerOrderStatusLabels[id] ?? String(id);
 export const supplierStatusLabel = (id: number) => supplierOrderStatusLabels[id] ?? String(id);
@@ -18,8 +18,7 @@ export function statusColor(id: number, type: OrderType): string {
   }
 }
 
-/** 'zzgl. 9,90 € Lieferkosten'; a cost of 0 is '0,00 € Lieferkosten' (seller-staff-side.md §2). */
-export const deliveryCostText = (amount: number) => (amount > 0 ? cartMessages.deliveryCostExtra(formatCurrency(amount)) : cartMessages.zeroDeliveryCost);
+export { deliveryCostText } from '../../ui/delivery-cost';
 
 export const orderDetailUrl = (id: string, orderType: OrderType, thankYou = false) => {
   const params = new URLSearchParams({ id, orderType });

@@ -126,7 +126,6 @@ export function AddSupplierDialog({ opened, onClose, initialSupplier = null, ini
       setStep('form');
       form.reset(defaults());
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [opened, initialSupplier?.bpNumber]);
 
   useEffect(() => () => {
