@@ -180,10 +180,10 @@ test.describe('Bestellung (einkauf@example.com)', () => {
     await page.keyboard.press('Escape');
     await expect(orderDialog).toBeVisible();
     await orderDialog.getByRole('button', { name: 'Akzeptieren und Bestellen' }).click();
+    await expect(toast(page, 'Ihre Bestellung wurde erfolgreich übermittelt.')).toBeVisible();
 
     // Thank-you page: order detail with danke=true.
     await expect(page).toHaveURL(/\/bestellungen\/bestellung\?id=KB-[^&]+&orderType=customer&danke=true$/);
-    await expect(toast(page, 'Ihre Bestellung wurde erfolgreich übermittelt.')).toBeVisible();
     await expect(page.getByTestId('thank-you')).toContainText('Vielen Dank für Ihre Bestellung!');
     const orderNumber = (await page.getByTestId('order-number').innerText()).trim();
     expect(orderNumber).toMatch(/^KB-/);

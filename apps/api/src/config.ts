@@ -41,7 +41,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     oidcIssuer: env.OIDC_ISSUER || undefined,
     oidcClientId: env.OIDC_CLIENT_ID ?? 'shk-portal-web',
     oidcAudience: env.OIDC_AUDIENCE ?? 'urn:shk-portal:api',
-    oidcScope: env.OIDC_SCOPE ?? 'openid profile email offline_access',
+    oidcScope: env.OIDC_SCOPE ?? 'openid profile email',
     oidcEmailClaim: env.OIDC_EMAIL_CLAIM ?? 'email',
     smtpUrl: env.SMTP_URL || undefined,
     supportMailbox: env.SUPPORT_MAILBOX ?? 'support@shk-bestellportal.example',

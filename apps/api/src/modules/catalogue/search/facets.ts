@@ -118,31 +118,27 @@ export function scopeKey(scope: Scope, extra = ''): string {
 export async function computeFacetSet(pool: pg.Pool, scope: Scope, meta: CatalogueMeta): Promise<FacetSet> {
   const p = new SqlParams();
   const where = scopeWhere(scope, meta, p);
-  const { rows } = await pool.query<{ d: string; k: number | null; n: number; x: number | null }>(`
+  // One pass with grouping sets for brand/class/leaf/totals, one unnest pass for the supplier arrays.
+  const { rows } = await pool.query<{ g: number; brand_no: number | null; class_no: number | null; leaf_no: number | null; n: number; promo: number | null; lo: number | null; hi: number | null }>(`
     WITH m AS MATERIALIZED (
       SELECT s.brand_no, s.class_no, s.leaf_no, s.promo, s.supplier_nos, s.price_cents FROM product_search s WHERE ${where}
     )
-    SELECT 'total' AS d, NULL::int AS k, count(*)::int AS n, NULL::int AS x FROM m
-    UNION ALL SELECT 'promo', NULL, count(*) FILTER (WHERE promo)::int, NULL FROM m
-    UNION ALL SELECT 'price', min(price_cents), 0, max(price_cents) FROM m
-    UNION ALL SELECT 'b', brand_no, count(*)::int, NULL FROM m GROUP BY brand_no
-    UNION ALL SELECT 'c', class_no, count(*)::int, NULL FROM m WHERE class_no IS NOT NULL GROUP BY class_no
-    UNION ALL SELECT 'l', leaf_no, count(*)::int, NULL FROM m GROUP BY leaf_no
-    UNION ALL SELECT 's', u, count(*)::int, NULL FROM m, unnest(m.supplier_nos) u GROUP BY u`, p.values);
+    SELECT GROUPING(brand_no, class_no, leaf_no) AS g, brand_no, class_no, leaf_no, count(*)::int AS n,
+           count(*) FILTER (WHERE promo)::int AS promo, min(price_cents) AS lo, max(price_cents) AS hi
+      FROM m GROUP BY GROUPING SETS ((brand_no), (class_no), (leaf_no), ())
+    UNION ALL
+    SELECT -1, u, NULL, NULL, count(*)::int, NULL, NULL, NULL FROM (SELECT unnest(supplier_nos) AS u FROM m) x GROUP BY u`, p.values);
   const set: FacetSet = {
     total: 0, brands: new Map(), classes: new Map(), leaves: new Map(), suppliers: new Map(),
     promo: 0, price: { min: null, max: null },
   };
+  // GROUPING bits (brand, class, leaf): 3 = by brand, 5 = by class, 6 = by leaf, 7 = total.
   for (const r of rows) {
-    switch (r.d) {
-      case 'total': set.total = r.n; break;
-      case 'promo': set.promo = r.n; break;
-      case 'price': set.price = { min: r.k, max: r.x }; break;
-      case 'b': set.brands.set(r.k!, r.n); break;
-      case 'c': set.classes.set(r.k!, r.n); break;
-      case 'l': set.leaves.set(r.k!, r.n); break;
-      case 's': set.suppliers.set(r.k!, r.n); break;
-    }
+    if (r.g === -1) set.suppliers.set(r.brand_no!, r.n);
+    else if (r.g === 7) { set.total = r.n; set.promo = r.promo ?? 0; set.price = { min: r.lo, max: r.hi }; }
+    else if (r.g === 3) set.brands.set(r.brand_no!, r.n);
+    else if (r.g === 5 && r.class_no !== null) set.classes.set(r.class_no, r.n);
+    else if (r.g === 6) set.leaves.set(r.leaf_no!, r.n);
   }
   return set;
 }

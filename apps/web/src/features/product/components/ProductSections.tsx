@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { Anchor, Group, SimpleGrid, Stack, Table, Text, Typography } from '@mantine/core';
 import { Link } from 'react-router';
+import { messages } from '@shk/contracts';
 import type { Product, ProductOffer } from '../../../api/catalogue';
 import { downloadApiFile } from '../../../api/download';
-import { toast } from '../../../ui/toast';
 import { problemTitle } from '../../../api/problem';
-import { messages } from '@shk/contracts';
+import { needsRelation } from '../../../ui/catalogue/orderability';
 import { UnitText } from '../../../ui/catalogue/units';
 import { DownloadCard } from '../../../ui/DownloadCard';
 import { ExpandableSection } from '../../../ui/ExpandableSection';
@@ -13,6 +13,7 @@ import { FieldList } from '../../../ui/FieldList';
 import { formatCountry, formatQuantity } from '../../../ui/format';
 import { ProductImage } from '../../../ui/product/ProductImage';
 import { searchUrl } from '../../../ui/search-url';
+import { toast } from '../../../ui/toast';
 
 /** Document types with dimensional data (spec: 2D and 3C). */
 const DIMENSIONAL = ['2D', '3C'];
@@ -25,7 +26,7 @@ interface ProductSectionsProps {
   product: Product;
   offers: ProductOffer[];
   units: Map<string, string>;
-  /** Offers whose supplier requires the new-customer form (buyers only). */
+  /** New-customer forms of suppliers without an active relation that require one (buyers only). */
   showOnboardingForms: boolean;
 }
 
@@ -51,7 +52,7 @@ export function ProductSections({ product, offers, units, showOnboardingForms }:
   const dimensional = product.documentsPackage.filter((d) => DIMENSIONAL.includes(d.type));
   const documents = product.documentsPackage.filter((d) => !DIMENSIONAL.includes(d.type));
   const onboarding = showOnboardingForms
-    ? [...new Map(offers.filter((o) => o.supplier.requiredOnboardingForm).map((o) => [o.supplier.bpNumber, o.supplier])).values()]
+    ? [...new Map(offers.filter((o) => o.supplier.requiredOnboardingForm && needsRelation(o.productOrderableStatus)).map((o) => [o.supplier.bpNumber, o.supplier])).values()]
     : [];
   const related = [
     ...additional.accessories.map((number) => ({ number, kind: 'Zubehör' })),
