@@ -15,8 +15,8 @@ export default defineConfig({
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   // Generous: the suite must also pass on a busy two-core CI machine.
-  timeout: 60_000,
-  expect: { timeout: 15_000 },
+  timeout: 90_000,
+  expect: { timeout: 30_000 },
   reporter: [['list']],
   use: {
     baseURL,

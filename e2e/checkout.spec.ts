@@ -18,7 +18,8 @@ const unique = () => `${Date.now().toString(36).slice(-5)}${Math.floor(Math.rand
 /** A small but valid PDF (the server checks the content, not only the extension). */
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
 
-const toast = (page: Page, text: string) => page.getByTestId('toasts').getByText(text, { exact: true });
+/** A toast with this text (several alike may be on screen, e.g. two articles added in a row). */
+const toast = (page: Page, text: string) => page.getByTestId('toasts').getByText(text, { exact: true }).first();
 
 /** Creates a cart on 'Meine Warenkörbe' and returns its id (from the link to it). */
 async function createCart(page: Page, name: string): Promise<number> {

@@ -7,7 +7,8 @@ export const DEMO_CATALOGUE_PRODUCTS = 20_000;
 /** The test template's catalogue: small enough for fast tests, same generator. */
 export const TEST_CATALOGUE_PRODUCTS = 2_500;
 
-export async function seedDemoCatalogueIfEmpty(db: Db, log: (m: string) => void = () => {}, products = Number(process.env.DEMO_CATALOGUE_PRODUCTS ?? DEMO_CATALOGUE_PRODUCTS)): Promise<boolean> {
+export async function seedDemoCatalogueIfEmpty(db: Db, log: (m: string) => void = () => {}, products = Number(process.env.DEMO_CATALOGUE_PRODUCTS || DEMO_CATALOGUE_PRODUCTS)): Promise<boolean> {
+  if (!Number.isInteger(products) || products < 1) throw new Error(`DEMO_CATALOGUE_PRODUCTS must be a positive integer, not ${process.env.DEMO_CATALOGUE_PRODUCTS}`);
   if (await catalogueLoaded(db.$client)) return false;
   await loadCatalogue(db.$client, { products, log });
   return true;

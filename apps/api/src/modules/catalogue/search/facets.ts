@@ -94,10 +94,14 @@ export function dimensionCondition(dim: Dimension, s: FilterSelection, meta: Cat
   }
 }
 
-/** WHERE clause of a scope (term and the scope's dimensions). */
-export function scopeWhere(scope: Scope, meta: CatalogueMeta, p: SqlParams): string {
+/**
+ * WHERE clause of a scope (term and the scope's dimensions). text: false leaves the term out for
+ * callers that add a stricter text condition themselves (a second, implied tsquery would make the
+ * planner multiply selectivities and pick a bad plan).
+ */
+export function scopeWhere(scope: Scope, meta: CatalogueMeta, p: SqlParams, options: { text?: boolean } = {}): string {
   const conditions: string[] = [];
-  const text = textCondition(scope.query, p);
+  const text = options.text === false ? null : textCondition(scope.query, p);
   if (text) conditions.push(text);
   for (const dim of scope.dims) conditions.push(dimensionCondition(dim, scope.selection, meta, scope.sellerSupplierNo, p));
   return conditions.length ? conditions.join(' AND ') : 'true';

@@ -144,7 +144,8 @@ export class SearchEngine {
     const pool = this.pool();
     const select = async (condition: ((p: SqlParams) => string) | null, order: string, off: number, n: number) => {
       const p = new SqlParams();
-      const where = scopeWhere(scope, meta, p);
+      // A relevance tier's condition already contains the term.
+      const where = scopeWhere(scope, meta, p, { text: condition === null });
       const more = condition ? ` AND ${condition(p)}` : '';
       const { rows } = await pool.query<{ id: number }>(`SELECT s.id FROM product_search s WHERE ${where}${more} ORDER BY ${order} LIMIT ${n} OFFSET ${off}`, p.values);
       return rows.map((r) => r.id);
@@ -172,14 +173,14 @@ export class SearchEngine {
   private tierSize(meta: CatalogueMeta, scope: Scope, index: number, condition: (p: SqlParams) => string) {
     return this.memo(this.tierSizes, `${meta.version}|${scopeKey(scope, `tier:${index}`)}`, async () => {
       const p = new SqlParams();
-      const where = scopeWhere(scope, meta, p);
+      const where = scopeWhere(scope, meta, p, { text: false });
       const { rows } = await this.pool().query<{ n: number }>(`SELECT count(*)::int AS n FROM product_search s WHERE ${where} AND ${condition(p)}`, p.values);
       return rows[0].n;
     });
   }
 }
 
-/** SQL conditions of the relevance tiers of a query, best first; together they cover every hit once. */
+/** SQL conditions of the relevance tiers of a query, best first; together they cover every hit once (each includes the term). */
 function relevanceTiers(q: AnalysedQuery): ((p: SqlParams) => string)[] {
   const tsq = (p: SqlParams, text: string | null) => `s.vec @@ to_tsquery('german_unaccent', ${p.add(text)})`;
   const codes = q.codeIds;
@@ -194,7 +195,7 @@ function relevanceTiers(q: AnalysedQuery): ((p: SqlParams) => string)[] {
     tiers.push((p) => `${tsq(p, q.ftsA)}${notCode(p)}`);
   }
   tiers.push((p) => `${tsq(p, q.ftsAB)} AND NOT ${tsq(p, q.ftsA)}${notCode(p)}`);
-  tiers.push((p) => `NOT ${tsq(p, q.ftsAB)}${notCode(p)}`);
+  tiers.push((p) => `${tsq(p, q.fts)} AND NOT ${tsq(p, q.ftsAB)}${notCode(p)}`);
   return tiers;
 }
 
