@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Alert, Anchor, Badge, Button, Group, Pagination, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { isStaff, limits, Role } from '@shk/contracts';
@@ -11,6 +12,13 @@ import { Page } from '../../ui/Page';
 import { customerStatusLabel, orderDetailUrl, statusColor, supplierStatusLabel } from './order-format';
 
 const ALL = '';
+
+/** Spec §8: an order list that fails to load is logged to the console; loading stops. */
+function useLogFailure(error: unknown) {
+  useEffect(() => {
+    if (error) console.error('Bestellungen konnten nicht geladen werden', error);
+  }, [error]);
+}
 const MAX_PAGES = 100;
 
 /** List state in the URL; the page is zero-based in the UI and one-based in requests (spec §5). */
@@ -71,6 +79,7 @@ function YearSelect({ years, value, onChange }: { years: readonly number[]; valu
 function BuyerOrders() {
   const state = useListState();
   const orders = useBuyerOrders({ page: state.page + 1, pageSize: limits.orderListPageSize, year: state.year });
+  useLogFailure(orders.error);
   const data = orders.data;
   const columns: DataTableColumn<CustomerOrderListItem>[] = [
     { key: 'number', header: 'Bestellnummer', nowrap: true, render: (o) => <Anchor component={Link} to={orderDetailUrl(o.orderNumber, 'customer')} fw={600}>{o.orderNumber}</Anchor> },
@@ -110,6 +119,7 @@ function StaffOrders() {
     supplierId: type === 'supplier' ? state.supplierId : undefined,
   };
   const orders = useStaffOrders(type, filter);
+  useLogFailure(orders.error);
   const data = orders.data;
   const title = type === 'supplier' ? 'Lieferantenbestellungen' : 'Kundenbestellungen';
 
