@@ -54,7 +54,7 @@ export async function offersOfProducts(pool: pg.Pool, productNos: number[], ctx:
   const byProduct = new Map<number, OfferView[]>();
   if (!productNos.length) return byProduct;
   const { rows } = await pool.query<OfferRow>(`SELECT ${OFFER_COLUMNS} FROM product_offers WHERE product_no = ANY($1::int[])`, [productNos]);
-  for (const view of await viewsOf(pool, rows, ctx)) {
+  for (const view of await viewsOf(pool, rows.map(numeric), ctx)) {
     const list = byProduct.get(view.row.product_no) ?? [];
     list.push(view);
     byProduct.set(view.row.product_no, list);
@@ -65,7 +65,17 @@ export async function offersOfProducts(pool: pg.Pool, productNos: number[], ctx:
 
 export async function findOfferRow(pool: pg.Pool, productInstanceId: string): Promise<OfferRow | null> {
   const { rows } = await pool.query<OfferRow>(`SELECT ${OFFER_COLUMNS} FROM product_offers WHERE product_instance_id = $1`, [productInstanceId]);
-  return rows[0] ?? null;
+  return rows[0] ? numeric(rows[0]) : null;
+}
+
+const toNumber = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+/** NUMERIC columns as numbers, whatever type parser the pg module was configured with. */
+function numeric(row: OfferRow): OfferRow {
+  return {
+    ...row, net_price: toNumber(row.net_price), price_basis: Number(row.price_basis), gross_list_price: toNumber(row.gross_list_price),
+    min_order_quantity: Number(row.min_order_quantity),
+  };
 }
 
 async function viewsOf(pool: pg.Pool, rows: OfferRow[], ctx: CallerContext): Promise<OfferView[]> {

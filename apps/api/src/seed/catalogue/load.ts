@@ -8,7 +8,7 @@ import type pg from 'pg';
 import { reference } from './reference.ts';
 import { brands as brandDefs } from './brands.ts';
 import { DEFAULT_SEED, generateProduct } from './generate.ts';
-import { searchDocumentOf, searchVectorSql } from '../../modules/catalogue/search/indexer.ts';
+import { searchDocumentOf } from '../../modules/catalogue/search/indexer.ts';
 import { fold, foldedTokens } from '../../modules/catalogue/search/fold.ts';
 import { PART_WORDS } from '../../modules/catalogue/search/decompound.ts';
 import type { CatalogueProduct } from '../../modules/catalogue/catalogue.types.ts';
@@ -197,20 +197,36 @@ async function insertBatch(client: pg.PoolClient, batch: CatalogueProduct[]) {
 
   const docs = batch.map(searchDocumentOf);
   const slot = (p: CatalogueProduct, k: number) => p.featureValues[k] ?? null;
+  // Brand, category and description texts repeat across products: parse each distinct text once.
+  const [b, c, d] = await Promise.all([docs.map((x) => x.b), docs.map((x) => x.c), docs.map((x) => x.d)].map((texts) => parsedVectors(client, texts)));
   await client.query(
     `INSERT INTO ${STAGING} (id, rank, vec, brand_no, class_no, leaf_no, promo, supplier_nos, price_cents, f1, f2, f3, f4, f5, f6, f7, f8)
-     SELECT id, id, ${searchVectorSql('a', 'b', 'c', 'd')}, brand_no, class_no, leaf_no, promo, string_to_array(supplier_nos, ',')::int[], price_cents,
-            f1, f2, f3, f4, f5, f6, f7, f8
+     SELECT id, id, setweight(to_tsvector('german_unaccent', a), 'A') || setweight(b::tsvector, 'B') || setweight(c::tsvector, 'C') || setweight(d::tsvector, 'D'),
+            brand_no, class_no, leaf_no, promo, string_to_array(supplier_nos, ',')::int[], price_cents, f1, f2, f3, f4, f5, f6, f7, f8
        FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::int[], $8::int[], $9::boolean[], $10::text[], $11::int[],
                    $12::real[], $13::real[], $14::real[], $15::real[], $16::real[], $17::real[], $18::real[], $19::real[])
          AS t(id, a, b, c, d, brand_no, class_no, leaf_no, promo, supplier_nos, price_cents, f1, f2, f3, f4, f5, f6, f7, f8)`,
     [
-      batch.map((p) => p.id), docs.map((d) => d.a), docs.map((d) => d.b), docs.map((d) => d.c), docs.map((d) => d.d),
+      batch.map((p) => p.id), docs.map((x) => x.a), b, c, d,
       batch.map((p) => p.brandNo), batch.map((p) => p.classNo), batch.map((p) => p.leafNo), batch.map((p) => p.isPromotion),
       batch.map((p) => p.offers.map((o) => ref.supplierNumbers.get(o.supplierBpNumber)).join(',')),
       batch.map(lowestPriceCents),
       ...[0, 1, 2, 3, 4, 5, 6, 7].map((k) => batch.map((p) => slot(p, k))),
     ]);
+}
+
+/** tsvector (as text) of each distinct search text, parsed by Postgres once per load. */
+const parsed = new Map<string, string>();
+
+async function parsedVectors(client: pg.PoolClient, texts: string[]): Promise<string[]> {
+  const missing = [...new Set(texts.filter((t) => !parsed.has(t)))];
+  if (missing.length) {
+    if (parsed.size > 500_000) parsed.clear();
+    const { rows } = await client.query<{ v: string }>(
+      `SELECT to_tsvector('german_unaccent', t)::text AS v FROM unnest($1::text[]) WITH ORDINALITY AS u(t, ord) ORDER BY ord`, [missing]);
+    missing.forEach((t, i) => parsed.set(t, rows[i].v));
+  }
+  return texts.map((t) => parsed.get(t)!);
 }
 
 /** Lowest net list price per unit over the offers (the price slider's value), in cents. */

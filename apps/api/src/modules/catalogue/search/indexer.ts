@@ -43,8 +43,3 @@ export function searchDocumentOf(p: Pick<CatalogueProduct, 'productName' | 'mode
   const d = novel(foldedTokens(p.productDescr ?? ''), DESCRIPTION_WORDS);
   return { a, b, c, d };
 }
-
-/** SQL expression building the tsvector from the four texts ($a…$d positions given). */
-export const searchVectorSql = (a: string, b: string, c: string, d: string) =>
-  `setweight(to_tsvector('german_unaccent', ${a}), 'A') || setweight(to_tsvector('german_unaccent', ${b}), 'B') || ` +
-  `setweight(to_tsvector('german_unaccent', ${c}), 'C') || setweight(to_tsvector('german_unaccent', ${d}), 'D')`;

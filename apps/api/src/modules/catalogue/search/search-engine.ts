@@ -151,8 +151,8 @@ export class SearchEngine {
       return rows.map((r) => r.id);
     };
     if (sort.column === 'artikelbeschreibung') {
-      const direction = sort.order === 'desc' ? 'DESC' : 'ASC';
-      return select(null, `s.name_rank ${direction} NULLS LAST, s.id ${direction}`, offset, limit);
+      // name_rank is unique, so the B-tree delivers the order directly (no sort of all matches).
+      return select(null, `s.name_rank ${sort.order === 'desc' ? 'DESC' : 'ASC'}`, offset, limit);
     }
     const q = scope.query;
     if (!q) return select(null, 's.rank', offset, limit);
