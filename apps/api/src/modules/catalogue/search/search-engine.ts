@@ -18,18 +18,22 @@ import { suggest } from './suggestions.ts';
 
 export interface SearchCaller extends Omit<CallerContext, 'meta'> {}
 
+/** Results larger than this share of the catalogue are read in name order straight from the index. */
+const NAME_WALK_SHARE = 0.2;
+
 export class SearchEngine {
   private readonly analyses = new Lru<string, Promise<AnalysedQuery>>(2_000);
   private readonly facetSets = new Lru<string, Promise<FacetSet>>(1_000);
   private readonly featureStats = new Lru<string, Promise<FeatureStats>>(500);
   private readonly tierSizes = new Lru<string, Promise<number>>(2_000);
+  private readonly pages = new Lru<string, Promise<number[]>>(5_000);
 
   private readonly cached: boolean;
 
   /** options.cache = false computes every request from scratch (benchmarks, SEARCH_CACHE=off). */
   constructor(private readonly pool: () => pg.Pool, readonly meta: CatalogueMetaCache, options: { cache?: boolean } = {}) {
     this.cached = options.cache ?? true;
-    meta.onChange(() => { this.analyses.clear(); this.facetSets.clear(); this.featureStats.clear(); this.tierSizes.clear(); });
+    meta.onChange(() => { this.analyses.clear(); this.facetSets.clear(); this.featureStats.clear(); this.tierSizes.clear(); this.pages.clear(); });
   }
 
   private memo<V>(cache: Lru<string, Promise<V>>, key: string, compute: () => Promise<V>): Promise<V> {
@@ -41,10 +45,15 @@ export class SearchEngine {
     const request = normaliseSearch(body, meta);
     const query = request.term ? await this.analyse(meta, request.term, request.numberSearch) : null;
     const scope: Scope = { query, selection: request.filters, dims: activeDimensions(request.filters), sellerSupplierNo: sellerNo(meta, caller) };
-    // Facets and the page are independent queries: run them side by side.
+    const offset = (request.page - 1) * request.pageSize;
+    // Facets and the page are independent queries: run them side by side. The name order needs
+    // the hit count first to choose its plan.
+    const byName = request.sort.column === 'artikelbeschreibung';
+    const facets = this.facetSources(meta, scope, request.filters);
     const [sources, ids] = await Promise.all([
-      this.facetSources(meta, scope, request.filters),
-      this.pageIds(meta, scope, request.sort, (request.page - 1) * request.pageSize, request.pageSize),
+      facets,
+      byName ? facets.then((f) => this.page(meta, scope, request.sort, offset, request.pageSize, f.base.total))
+        : this.page(meta, scope, request.sort, offset, request.pageSize),
     ]);
     const hits = await searchHits(this.pool(), ids, { ...caller, meta });
     return {
@@ -140,7 +149,13 @@ export class SearchEngine {
    * and stops after one page. A tier's size is only counted (and cached) when a page starts
    * behind it.
    */
-  private async pageIds(meta: CatalogueMeta, scope: Scope, sort: { column: string; order: 'asc' | 'desc' }, offset: number, limit: number): Promise<number[]> {
+  /** Page results are cached like facets: the catalogue only changes with a new version. */
+  private page(meta: CatalogueMeta, scope: Scope, sort: { column: string; order: 'asc' | 'desc' }, offset: number, limit: number, total?: number) {
+    return this.memo(this.pages, `${meta.version}|${scopeKey(scope, `${sort.column}:${sort.order}:${offset}:${limit}`)}`,
+      () => this.pageIds(meta, scope, sort, offset, limit, total));
+  }
+
+  private async pageIds(meta: CatalogueMeta, scope: Scope, sort: { column: string; order: 'asc' | 'desc' }, offset: number, limit: number, total?: number): Promise<number[]> {
     const pool = this.pool();
     const select = async (condition: ((p: SqlParams) => string) | null, order: string, off: number, n: number) => {
       const p = new SqlParams();
@@ -151,8 +166,11 @@ export class SearchEngine {
       return rows.map((r) => r.id);
     };
     if (sort.column === 'artikelbeschreibung') {
-      // name_rank is unique, so the B-tree delivers the order directly (no sort of all matches).
-      return select(null, `s.name_rank ${sort.order === 'desc' ? 'DESC' : 'ASC'}`, offset, limit);
+      // A large result is walked in name_rank index order (unique, no sort of all matches); a
+      // small one is sorted after the index lookup – its matches may all sit at the end of the
+      // alphabet ('…zange'), where walking the whole index would be far slower.
+      const walk = total !== undefined && total > meta.productCount * NAME_WALK_SHARE;
+      return select(null, `s.name_rank${walk ? '' : ' + 0'} ${sort.order === 'desc' ? 'DESC' : 'ASC'}`, offset, limit);
     }
     const q = scope.query;
     if (!q) return select(null, 's.rank', offset, limit);
