@@ -44,6 +44,13 @@ export class Jobs {
     return this.boss.send(queue, data, { retryLimit: 5, retryDelay: 10, retryBackoff: true, ...options });
   }
 
+  /** Queues several jobs of one queue in a single statement. */
+  async sendMany<T extends object>(queue: string, items: T[]) {
+    if (!this.started) throw new Error('jobs not started');
+    if (!items.length) return;
+    await this.boss.insert(items.map((data) => ({ name: queue, data, retryLimit: 5, retryDelay: 10, retryBackoff: true })));
+  }
+
   async stop() {
     if (!this.started) return;
     this.started = false;

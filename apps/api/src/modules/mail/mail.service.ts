@@ -66,7 +66,8 @@ export class MailService {
 
   /** Hands stored mails to the job queue; call after the transaction that enqueued them committed. */
   async dispatch(ids: number[]) {
-    for (const id of ids) await this.jobs.send(MAIL_QUEUE, { id }, { singletonKey: `mail-${id}` });
+    // Delivery is idempotent (a sent mail is skipped), so a batch insert without singleton keys is safe.
+    await this.jobs.sendMany(MAIL_QUEUE, ids.map((id) => ({ id })));
   }
 
   async send(mail: OutgoingMail): Promise<number> {

@@ -45,7 +45,7 @@ export class CheckoutService {
       await this.emptyCart(tx, cart.id, order.number, lines.map((l) => l.item.id));
       return { customerOrderNumber: order.number, supplierOrderIds };
     });
-    for (const id of result.supplierOrderIds) await this.deps.jobs.send(ORDER_TRANSMIT_QUEUE, { supplierOrderId: id });
+    await this.deps.jobs.sendMany(ORDER_TRANSMIT_QUEUE, result.supplierOrderIds.map((supplierOrderId) => ({ supplierOrderId })));
     return { customerOrderNumber: result.customerOrderNumber };
   }
 
