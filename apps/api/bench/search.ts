@@ -47,6 +47,7 @@ const server = await startEmbeddedPostgres(path.join(dataDir, 'postgres'), pgPor
 await ensureDatabase(server.url('postgres'), EMBEDDED_DATABASE);
 const databaseUrl = server.url(EMBEDDED_DATABASE);
 const pool = createPool(databaseUrl, 12);
+pool.on('error', () => {}); // idle connections end with the server at the very end
 await migrate(pool);
 await ensureFeatureSettings(createDb(pool));
 await seedDemoWorldIfEmpty(createDb(pool));
@@ -187,6 +188,7 @@ const uncached = process.env.BENCH_UNCACHED ? await apiPhase('API over HTTP, SEA
 
 // Raw SQL: the engine's statements on a plain pool, no HTTP and no cache.
 const rawPool = new pg.Pool({ connectionString: databaseUrl, max: clients, options: '-c max_parallel_workers_per_gather=0 -c jit=off' });
+rawPool.on('error', () => {});
 const meta = new CatalogueMetaCache(() => rawPool);
 const engine = new SearchEngine(() => rawPool, meta, { cache: false });
 const raw = await run(async (q) => { await engine.search({ userId: BUYER.userId, bpNumber: BUYER.bpNumber, prices: listPriceStrategy }, q.body); return true; }, seconds);

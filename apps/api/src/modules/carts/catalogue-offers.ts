@@ -2,9 +2,7 @@ import { ProductOrderableStatus } from '@shk/contracts';
 import type { Db } from '../../db/pool.ts';
 import { orderabilityBySupplier } from '../relations/orderability.ts';
 import type { OfferCatalog, OfferSnapshot } from './offer-catalog.ts';
-
-/** Public URL of a catalogue media file (served by the catalogue module: /v1/Media/Products/{productNo}/{file}). */
-export const catalogueMediaUrl = (productNo: number, file: string) => `/v1/Media/Products/${productNo}/${encodeURIComponent(file)}`;
+import { mediaUrl } from '../catalogue/media/media.ts';
 
 /** Offers from the portal's own catalogue tables (products, product_offers), with the relation rule. */
 export function catalogueOfferCatalog(db: Db): OfferCatalog {
@@ -32,7 +30,7 @@ export function catalogueOfferCatalog(db: Db): OfferCatalog {
         result.set(r.product_instance_id, {
           productInstanceId: r.product_instance_id, supplierBpNumber: r.supplier_bp_number, supplierName: r.supplier_name, articleNumber: r.supplier_pid,
           manufacturerId: r.manufacturer_id, manufacturerPid: r.manufacturer_pid, manufacturerName: r.manufacturer_name, brandName: r.brand_name,
-          productName: r.product_name, description: r.product_descr, imageUrl: picture ? catalogueMediaUrl(Number(r.product_no), picture.file) : null,
+          productName: r.product_name, description: r.product_descr, imageUrl: picture ? mediaUrl(Number(r.product_no), picture.file) : null,
           unitPrice: r.price_on_demand || r.net_price == null ? null : Number(r.net_price), priceBasis: Number(r.price_basis),
           minOrderQuantity: Number(r.min_order_quantity), unit: r.unit_code, priceOnRequest: r.price_on_demand,
           orderableStatus: relationStatus === ProductOrderableStatus.Orderable && !r.unit_known ? ProductOrderableStatus.UnitNotSupported : relationStatus,

@@ -103,15 +103,20 @@ export class CheckoutService {
     const customerNumbers = new Map((await c.query<{ supplier_bp_number: string; supplier_customer_number: string | null }>(
       'SELECT supplier_bp_number, supplier_customer_number FROM supplier_customers WHERE buyer_bp_number = $1 AND supplier_bp_number = ANY($2)',
       [bpNumber, [...totals.keys()]])).rows.map((r) => [r.supplier_bp_number, r.supplier_customer_number]));
-    const ids: number[] = [];
     const lineRecords: Record<string, unknown>[] = [];
-    for (const [supplierBp, total] of totals) {
-      const { rows } = await c.query<{ id: number }>(
-        `INSERT INTO supplier_orders (supplier_order_number, customer_order_id, supplier_bp_number, buyer_bp_number, supplier_customer_number, net_value, delivery_cost)
-         VALUES ('LB-' || nextval('supplier_order_number_seq'), $1, $2, $3, $4, $5, $6) RETURNING id`,
-        [customerOrderId, supplierBp, bpNumber, customerNumbers.get(supplierBp) ?? null, total.net, total.deliveryCost]);
-      const supplierOrderId = Number(rows[0].id);
-      ids.push(supplierOrderId);
+    // All supplier orders in one statement.
+    const suppliersInOrder = [...totals.keys()];
+    const { rows: created } = await c.query<{ id: number; supplier_bp_number: string }>(
+      `INSERT INTO supplier_orders (supplier_order_number, customer_order_id, supplier_bp_number, buyer_bp_number, supplier_customer_number, net_value, delivery_cost)
+       SELECT 'LB-' || nextval('supplier_order_number_seq'), $1, s.bp, $2, s.customer_number, s.net, s.delivery
+         FROM unnest($3::text[], $4::text[], $5::numeric[], $6::numeric[]) WITH ORDINALITY AS s(bp, customer_number, net, delivery, n)
+        ORDER BY s.n RETURNING id, supplier_bp_number`,
+      [customerOrderId, bpNumber, suppliersInOrder, suppliersInOrder.map((bp) => customerNumbers.get(bp) ?? null),
+        suppliersInOrder.map((bp) => totals.get(bp)!.net), suppliersInOrder.map((bp) => totals.get(bp)!.deliveryCost)]);
+    const idBySupplier = new Map(created.map((r) => [r.supplier_bp_number, Number(r.id)]));
+    const ids = suppliersInOrder.map((bp) => idBySupplier.get(bp)!);
+    for (const supplierBp of suppliersInOrder) {
+      const supplierOrderId = idBySupplier.get(supplierBp)!;
       lines.filter((l) => l.offer.supplierBpNumber === supplierBp).forEach(({ item, offer, total: lineValue }, index) => {
         const project = item.project_id != null ? projects.get(item.project_id) : null;
         const address = item.delivery_address_id != null ? addresses.get(item.delivery_address_id) : null;

@@ -198,7 +198,8 @@ async function insertBatch(client: pg.PoolClient, batch: CatalogueProduct[]) {
   const docs = batch.map(searchDocumentOf);
   const slot = (p: CatalogueProduct, k: number) => p.featureValues[k] ?? null;
   // Brand, category and description texts repeat across products: parse each distinct text once.
-  const [b, c, d] = await Promise.all([docs.map((x) => x.b), docs.map((x) => x.c), docs.map((x) => x.d)].map((texts) => parsedVectors(client, texts)));
+  const vectors = await parsedVectors(client, docs.flatMap((x) => [x.b, x.c, x.d]));
+  const [b, c, d] = (['b', 'c', 'd'] as const).map((field) => docs.map((x) => vectors.get(x[field])!));
   await client.query(
     `INSERT INTO ${STAGING} (id, rank, vec, brand_no, class_no, leaf_no, promo, supplier_nos, price_cents, f1, f2, f3, f4, f5, f6, f7, f8)
      SELECT id, id, setweight(to_tsvector('german_unaccent', a), 'A') || setweight(b::tsvector, 'B') || setweight(c::tsvector, 'C') || setweight(d::tsvector, 'D'),
@@ -218,15 +219,20 @@ async function insertBatch(client: pg.PoolClient, batch: CatalogueProduct[]) {
 /** tsvector (as text) of each distinct search text, parsed by Postgres once per load. */
 const parsed = new Map<string, string>();
 
-async function parsedVectors(client: pg.PoolClient, texts: string[]): Promise<string[]> {
-  const missing = [...new Set(texts.filter((t) => !parsed.has(t)))];
+async function parsedVectors(client: pg.PoolClient, texts: string[]): Promise<Map<string, string>> {
+  const result = new Map<string, string>();
+  const missing: string[] = [];
+  for (const t of new Set(texts)) {
+    const known = parsed.get(t);
+    if (known === undefined) missing.push(t); else result.set(t, known);
+  }
   if (missing.length) {
-    if (parsed.size > 500_000) parsed.clear();
     const { rows } = await client.query<{ v: string }>(
       `SELECT to_tsvector('german_unaccent', t)::text AS v FROM unnest($1::text[]) WITH ORDINALITY AS u(t, ord) ORDER BY ord`, [missing]);
-    missing.forEach((t, i) => parsed.set(t, rows[i].v));
+    if (parsed.size > 500_000) parsed.clear();
+    missing.forEach((t, i) => { parsed.set(t, rows[i].v); result.set(t, rows[i].v); });
   }
-  return texts.map((t) => parsed.get(t)!);
+  return result;
 }
 
 /** Lowest net list price per unit over the offers (the price slider's value), in cents. */
