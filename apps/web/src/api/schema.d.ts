@@ -2744,6 +2744,7 @@ export interface components {
             isFavorite: boolean;
             productOrderableStatus: number;
             price: components["schemas"]["PriceInput"] | null;
+            minOrderQuantity: number;
         };
         SearchFilterOptionInput: {
             columnName: string;
@@ -3409,6 +3410,7 @@ export interface components {
             isFavorite: boolean;
             productOrderableStatus: number;
             price: components["schemas"]["Price"] | null;
+            minOrderQuantity: number;
         };
         SearchFilterOption: {
             columnName: string;

@@ -158,6 +158,8 @@ export const SearchHit = z.object({
   isFavorite: z.boolean(),
   productOrderableStatus: z.number().int(),
   price: Price.nullable(),
+  /** Minimum order quantity of the shown offer (cards start their quantity counter there). */
+  minOrderQuantity: z.number(),
 }).meta({ id: 'SearchHit' });
 export type SearchHit = z.infer<typeof SearchHit>;
 

@@ -94,6 +94,7 @@ export async function searchHits(pool: pg.Pool, ids: number[], ctx: CallerContex
       isFavorite: primary.isFavorite,
       productOrderableStatus: primary.orderableStatus,
       price: { value: primary.price.value, currency: 'EUR' as const, basis: primary.price.basis, quantityUnit: primary.price.quantityUnit, priceOnDemand: primary.price.priceOnDemand },
+      minOrderQuantity: Number(primary.row.min_order_quantity),
     }];
   });
 }

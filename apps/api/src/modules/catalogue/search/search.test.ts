@@ -109,6 +109,9 @@ describe('article numbers', () => {
     const body = await ok({ searchTerm: target.gtin });
     expect(body.hits[0].productId).toBe(target.product_id);
     expect(body.hits[0].rows.gtin).toBe(target.gtin);
+    // The card's quantity counter starts at the shown offer's minimum order quantity.
+    const [offer] = await sql(`SELECT min_order_quantity FROM product_offers WHERE product_instance_id = $1`, [body.hits[0].rows.PRODUCTINSTANCE_ID]);
+    expect(body.hits[0].minOrderQuantity).toBe(Number(offer.min_order_quantity));
   });
 
   it('manufacturer article number with or without separators, supplier article number, catalogue number', async () => {

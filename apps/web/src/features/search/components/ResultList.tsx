@@ -45,6 +45,7 @@ export function ResultList({ hits, term, view, offset, onBrandClick, units }: Re
         actions={
           <AddToCartButton
             productInstanceId={product.productInstanceId}
+            minQuantity={hit.minOrderQuantity}
             orderable={isOrderable(hit)}
             hint={orderabilityHint(hit)}
             item={{ ...analyticsItemOf(product, offset + index), affiliation: hit.rows.supplierID }}
