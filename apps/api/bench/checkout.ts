@@ -15,7 +15,7 @@ import { loadConfig } from '../src/config.ts';
 import { createRuntime } from '../src/runtime.ts';
 import { seedDemoWorldIfEmpty } from '../src/seed/demo-world.ts';
 import { hashPassword } from '../src/modules/identity/password.ts';
-import { simplePdf } from '../src/lib/simple-pdf.ts';
+import { pdfDocument } from '../src/lib/pdf.ts';
 import { freePort } from '../test/support/free-port.ts';
 import { loginWithCodeFlow } from '../test/support/oidc-login.ts';
 
@@ -66,7 +66,7 @@ for (let b = 0; b < BUYERS; b++) {
 await runtime.app.listen({ port, host: '127.0.0.1' });
 for (const buyer of buyers) buyer.token = (await loginWithCodeFlow(config.publicUrl, buyer.email)).access_token;
 
-const attachment = simplePdf('Aufmaß', ['Bench-Anhang']);
+const attachment = pdfDocument({ title: 'Aufmaß', lines: ['Bench-Anhang'] });
 async function fillCart(cartId: number) {
   await pool.query(`INSERT INTO cart_items (cart_id, product_instance_id, supplier_bp_number, article_number, quantity, comment)
     SELECT $1, id, split_part(id, '~', 1), split_part(id, '~', 2), 1 + (n % 7), 'Notiz ' || n FROM unnest($2::text[]) WITH ORDINALITY AS o(id, n)`, [cartId, offerIds]);

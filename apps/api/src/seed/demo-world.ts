@@ -2,7 +2,7 @@ import { Role } from '@shk/contracts';
 import type { Db } from '../db/pool.ts';
 import { inTransaction } from '../db/pool.ts';
 import { hashPassword } from '../modules/identity/password.ts';
-import { simplePdf } from '../lib/simple-pdf.ts';
+import { pdfDocument } from '../lib/pdf.ts';
 
 /** Fixed ids keep the demo world identical on every machine (tests rely on it). */
 export const demoPartners = {
@@ -100,10 +100,10 @@ export async function seedDemoWorldIfEmpty(db: Db, log: (m: string) => void = ()
     }
     // KlimaSüd requires its new-customer form before it approves a relation.
     await c.query('UPDATE suppliers SET onboarding_form_template = $2, onboarding_form_template_file_name = $3 WHERE bp_number = $1 AND required_onboarding_form',
-      ['200005', simplePdf('Neukundenformular KlimaSüd Lüftungstechnik GmbH', [
+      ['200005', pdfDocument({ title: 'Neukundenformular KlimaSüd Lüftungstechnik GmbH', lines: [
         'Firma: ______________________________', 'Geschäftspartnernummer: ______________', 'Ansprechpartner: ____________________',
         'Umsatzsteuer-ID: ____________________', 'Bitte unterschrieben an neukunden@klimasued.example senden.',
-      ]), 'Neukundenformular_KlimaSued.pdf']);
+      ] }), 'Neukundenformular_KlimaSued.pdf']);
     // Demo relations: Sanitär Müller may order from Nordbad and AquaTherm; a request to Wärmekontor waits;
     // Heizungsbau Schmidt was rejected by Rohrwerk. Becker (einkauf2) orders from Nordbad.
     const relations: [string, string, number, string | null, string | null][] = [

@@ -37,12 +37,12 @@ export class CartsService {
   async maxAttachmentCount() { return readNumberSetting(this.db, FeatureSettingKey.AttachmentsMaxFilesCount); }
 
   async list(bpNumber: string) {
-    const { rows } = await this.db.$client.query<{ id: number; name: string; created_at: Date; is_default: boolean }>(
-      'SELECT id, name, created_at, is_default FROM carts WHERE bp_number = $1 ORDER BY created_at, id', [bpNumber]);
+    const { rows } = await this.db.$client.query<CartRow>('SELECT * FROM carts WHERE bp_number = $1 ORDER BY created_at, id', [bpNumber]);
     const result = [];
-    for (const r of rows) {
-      const view = await this.view(this.db.$client, bpNumber, (await findCart(this.db.$client, bpNumber, Number(r.id)))!);
-      result.push({ id: Number(r.id), name: r.name, dateCreated: r.created_at.toISOString(), itemCount: view.items.length - view.unavailableItemIds.length, totalNetValue: view.totalNetValue, isDefault: r.is_default });
+    for (const row of rows) {
+      const cart = { ...row, id: Number(row.id) };
+      const view = await this.view(this.db.$client, bpNumber, cart);
+      result.push({ id: cart.id, name: cart.name, dateCreated: new Date(cart.created_at).toISOString(), itemCount: view.items.length - view.unavailableItemIds.length, totalNetValue: view.totalNetValue, isDefault: cart.is_default });
     }
     return result;
   }

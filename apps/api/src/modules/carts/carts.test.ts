@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, eventually, type TestApp } from '../../../test/support/test-app.ts';
 import { insertTestOffers, offers } from '../../../test/support/cart-fixtures.ts';
 import { earliestDeliveryDate } from './carts.service.ts';
-import { simplePdf } from '../../lib/simple-pdf.ts';
+import { pdfDocument } from '../../lib/pdf.ts';
 
 let t: TestApp;
 const BUYER = 'einkauf@example.com';
@@ -159,7 +159,7 @@ describe('attachments', () => {
   });
 
   it('stores a PDF and serves it with its original name; a second file replaces the first', async () => {
-    const pdf = simplePdf('Aufmaß', ['Raum 1: 3 Heizkörper']);
+    const pdf = pdfDocument({ title: 'Aufmaß', lines: ['Raum 1: 3 Heizkörper'] });
     const res = await upload(itemId, [{ name: 'Aufmaß Küche.pdf', content: pdf }]);
     expect(res.status).toBe(200);
     expect(res.body).toEqual([{ id: expect.any(Number), fileName: 'Aufmaß Küche.pdf', size: pdf.length }]);
@@ -223,7 +223,7 @@ describe('checkout', () => {
     const nb = (await add(cartId, offers.nordbad, 3)).body.cartItemId;
     await add(cartId, offers.aquatherm, 10);
     await t.request('PUT', `/v1/CartItems/${nb}/properties`, { as: BUYER, body: { quantity: 3, projectId: project.id, comment: 'Vormittags liefern', deliveryDate: earliestDeliveryDate() } });
-    await upload(nb, [{ name: 'Skizze.pdf', content: simplePdf('Skizze', ['x']) }]);
+    await upload(nb, [{ name: 'Skizze.pdf', content: pdfDocument({ title: 'Skizze', lines: ['x'] }) }]);
 
     const res = await t.request('POST', `/v1/MultiCarts/${cartId}/checkout`, { as: BUYER });
     expect(res.status).toBe(200);

@@ -3,6 +3,7 @@ import type { Db } from '../../db/pool.ts';
 import { orderabilityBySupplier } from '../relations/orderability.ts';
 import type { OfferCatalog, OfferSnapshot } from './offer-catalog.ts';
 import { mediaUrl } from '../catalogue/media/media.ts';
+import { withUnitRule } from '../catalogue/offers.ts';
 
 /** Offers from the portal's own catalogue tables (products, product_offers), with the relation rule. */
 export function catalogueOfferCatalog(db: Db): OfferCatalog {
@@ -33,7 +34,7 @@ export function catalogueOfferCatalog(db: Db): OfferCatalog {
           productName: r.product_name, description: r.product_descr, imageUrl: picture ? mediaUrl(Number(r.product_no), picture.file) : null,
           unitPrice: r.price_on_demand || r.net_price == null ? null : Number(r.net_price), priceBasis: Number(r.price_basis),
           minOrderQuantity: Number(r.min_order_quantity), unit: r.unit_code, priceOnRequest: r.price_on_demand,
-          orderableStatus: relationStatus === ProductOrderableStatus.Orderable && !r.unit_known ? ProductOrderableStatus.UnitNotSupported : relationStatus,
+          orderableStatus: withUnitRule(relationStatus, r.unit_known),
           requiredOnboardingForm: r.required_onboarding_form ?? false, hideAdditionalInfo: r.hide_additional_info ?? false,
         });
       }

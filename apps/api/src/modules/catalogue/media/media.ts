@@ -5,7 +5,7 @@
  */
 import type pg from 'pg';
 import { Canvas, type Rgb } from './png.ts';
-import { pdfDocument } from './pdf.ts';
+import { pdfDocument } from '../../../lib/pdf.ts';
 import type { MediaEntry } from '../catalogue.types.ts';
 import { Lru } from '../search/lru.ts';
 

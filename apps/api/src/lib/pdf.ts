@@ -1,4 +1,4 @@
-/** A tiny valid PDF 1.4 writer (one page, Helvetica, optional line drawing) for data sheets. */
+/** A tiny valid PDF 1.4 writer (one page, Helvetica, optional line drawing): data sheets, onboarding templates, test files. */
 
 /** WinAnsi codes of the non-ASCII characters German product texts use. */
 const winAnsi: Record<string, number> = {
