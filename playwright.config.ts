@@ -26,12 +26,23 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     },
   },
   projects: [
     // Logs every demo user in once through the real login page and keeps the session for the other tests.
-    { name: 'login', testMatch: /login\.setup\.ts/, use: { ...devices['Desktop Chrome'], viewport: { width: 1400, height: 900 } } },
+    {
+      name: 'login',
+      testMatch: /login\.setup\.ts/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1400, height: 900 } },
+    },
     {
       name: 'chromium',
       dependencies: ['login'],

@@ -2,7 +2,12 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts', 'packages/contracts/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
+    include: [
+      'apps/api/src/**/*.test.ts',
+      'apps/api/test/**/*.test.ts',
+      'packages/contracts/src/**/*.test.ts',
+      'apps/web/src/**/*.test.ts',
+    ],
     globalSetup: ['apps/api/test/global-setup.ts'],
     pool: 'forks',
     maxWorkers: 2,

@@ -1,6 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { demoUsers, routeUrls, sessionFile, type RouteKey } from './support/demo';
-import { clearGuardDecisions, guardDecision, mainMenu, navigateInApp, pageHeading, presetCookieConsent, submitLoginForm } from './support/session';
+import {
+  clearGuardDecisions,
+  guardDecision,
+  mainMenu,
+  navigateInApp,
+  pageHeading,
+  presetCookieConsent,
+  submitLoginForm,
+} from './support/session';
 
 const tableRoutes = Object.entries(routeUrls) as [RouteKey, string][];
 
@@ -23,7 +31,8 @@ for (const user of demoUsers) {
         await navigateInApp(page, url);
         const allowed = user.allowed.includes(key);
         expect(await guardDecision(page, key), `${user.email} auf ${url}`).toBe(allowed ? 'allowed' : 'denied');
-        if (!allowed) await expect(page, `${url} führt zur Startseite`).toHaveURL((current) => current.pathname === '/');
+        if (!allowed)
+          await expect(page, `${url} führt zur Startseite`).toHaveURL((current) => current.pathname === '/');
       }
     });
   });
@@ -67,7 +76,10 @@ test.describe('Nicht angemeldet', () => {
     await page.getByRole('button', { name: 'Anmelden' }).click();
     await submitLoginForm(page, 'einkauf2@example.com');
     await expect(page).toHaveURL((url) => url.pathname === '/meine-lieferanten');
-    await expect(mainMenu(page).getByRole('link', { name: 'Meine Lieferanten' })).toHaveAttribute('aria-current', 'page');
+    await expect(mainMenu(page).getByRole('link', { name: 'Meine Lieferanten' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   });
 });
 
@@ -75,7 +87,10 @@ test.describe('Unerlaubte Route beim direkten Aufruf', () => {
   test.use({ storageState: sessionFile('seller') });
 
   test('führt einen Verkäufer von /admin und /my-carts auf seine erste erlaubte Route', async ({ page }) => {
-    for (const [key, url] of [['admin', '/admin'], ['myCarts', '/my-carts']] as const) {
+    for (const [key, url] of [
+      ['admin', '/admin'],
+      ['myCarts', '/my-carts'],
+    ] as const) {
       await page.goto(url);
       expect(await guardDecision(page, key)).toBe('denied');
       await expect(page).toHaveURL((current) => current.pathname === '/');

@@ -14,7 +14,12 @@ const RESULT = { timeout: 45_000 };
 
 const hitCountOf = async (page: Page) => {
   const text = (await page.getByTestId('hit-count').textContent()) ?? '';
-  return Number(text.replace(/Treffer[\s\S]*/, '').replace(/\./g, '').trim());
+  return Number(
+    text
+      .replace(/Treffer[\s\S]*/, '')
+      .replace(/\./g, '')
+      .trim(),
+  );
 };
 const cards = (page: Page) => page.getByTestId('search-results').getByTestId('product-card');
 const cardNames = (page: Page) => cards(page).getByTestId('card-name').allTextContents();
@@ -27,7 +32,12 @@ async function mostFrequentBrand(page: Page): Promise<{ brand: string; card: Loc
   const counts = new Map<string, number>();
   for (const brand of brands) counts.set(brand, (counts.get(brand) ?? 0) + 1);
   const [brand] = [...counts.entries()].sort((a, b) => b[1] - a[1])[0];
-  return { brand, card: cards(page).filter({ has: page.getByTestId('card-brand').getByText(brand, { exact: true }) }).first() };
+  return {
+    brand,
+    card: cards(page)
+      .filter({ has: page.getByTestId('card-brand').getByText(brand, { exact: true }) })
+      .first(),
+  };
 }
 
 test.describe('Katalog für Einkäufer (einkauf@)', () => {
@@ -41,7 +51,10 @@ test.describe('Katalog für Einkäufer (einkauf@)', () => {
     await page.getByTestId('home-categories').waitFor(RESULT);
     await page.getByRole('searchbox', { name: 'Suchbegriff' }).fill(TERM);
     await page.getByRole('button', { name: 'Suchen' }).click();
-    await expect(page).toHaveURL((url) => url.pathname === '/suche' && url.searchParams.get('term') === TERM && url.searchParams.get('page') === '1');
+    await expect(page).toHaveURL(
+      (url) =>
+        url.pathname === '/suche' && url.searchParams.get('term') === TERM && url.searchParams.get('page') === '1',
+    );
     await expect(pageHeading(page)).toHaveText('Suche');
     await expect(cards(page).first()).toBeVisible(RESULT);
     const total = await hitCountOf(page);
@@ -54,7 +67,9 @@ test.describe('Katalog für Einkäufer (einkauf@)', () => {
     await card.getByTestId('card-brand').click();
     await expect(page.getByTestId('active-filter').filter({ hasText: `Marke: ${brand}` })).toBeVisible();
     await expect.poll(() => hitCountOf(page)).toBeLessThan(total);
-    await expect.poll(async () => [...new Set(await cards(page).getByTestId('card-brand').allTextContents())]).toEqual([brand]);
+    await expect
+      .poll(async () => [...new Set(await cards(page).getByTestId('card-brand').allTextContents())])
+      .toEqual([brand]);
     const ofBrand = await hitCountOf(page);
 
     // Narrow with the price slider: a maximum just below the most expensive offer.
@@ -79,17 +94,28 @@ test.describe('Katalog für Einkäufer (einkauf@)', () => {
     // Page 2.
     await page.getByTestId('pagination').getByRole('link', { name: 'Seite 2' }).click();
     await expect(page).toHaveURL((url) => url.searchParams.get('page') === '2');
-    await expect(page.getByTestId('pagination').getByRole('link', { name: 'Seite 2' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByTestId('pagination').getByRole('link', { name: 'Seite 2' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     await expect.poll(() => cardNames(page)).not.toEqual(firstPageNames);
     const secondPageNames = await cardNames(page);
     expect(secondPageNames.length).toBe(Math.min(25, narrowed - 25));
 
     // The filtered URL reloads to the same result: filters (base64 JSON), page and hits.
-    const filters = JSON.parse(Buffer.from(new URL(page.url()).searchParams.get('filters') ?? '', 'base64').toString('utf8'));
-    expect(filters).toEqual(expect.arrayContaining([
-      expect.objectContaining({ columnName: 'brandname', filterType: 'Auswahl', filterValues: [brand] }),
-      expect.objectContaining({ columnName: 'mhk_handelsdaten_preis', filterType: 'Regler', sliderValues: { minValue: null, maxValue: max } }),
-    ]));
+    const filters = JSON.parse(
+      Buffer.from(new URL(page.url()).searchParams.get('filters') ?? '', 'base64').toString('utf8'),
+    );
+    expect(filters).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ columnName: 'brandname', filterType: 'Auswahl', filterValues: [brand] }),
+        expect.objectContaining({
+          columnName: 'mhk_handelsdaten_preis',
+          filterType: 'Regler',
+          sliderValues: { minValue: null, maxValue: max },
+        }),
+      ]),
+    );
     await page.reload();
     await expect(cards(page).first()).toBeVisible(RESULT);
     expect(await hitCountOf(page)).toBe(narrowed);
@@ -111,7 +137,9 @@ test.describe('Katalog für Einkäufer (einkauf@)', () => {
       await star.click();
       await expect(star).toHaveAttribute('aria-pressed', 'false');
     }
-    const favouriteSaved = page.waitForResponse((r) => r.url().includes('/v1/FavoriteProducts') && r.request().method() === 'POST');
+    const favouriteSaved = page.waitForResponse(
+      (r) => r.url().includes('/v1/FavoriteProducts') && r.request().method() === 'POST',
+    );
     await star.click();
     expect([200, 201]).toContain((await favouriteSaved).status());
     await expect(star).toHaveAttribute('aria-pressed', 'true');
@@ -137,7 +165,9 @@ test.describe('Katalog für Einkäufer (einkauf@)', () => {
     const plain = await hitCountOf(page);
 
     // Valid base64 JSON with a filter the API refuses (unknown column): also the unfiltered search.
-    const refused = Buffer.from(JSON.stringify([{ columnName: 'gibtEsNicht', filterType: 'Auswahl', filterValues: ['x'] }])).toString('base64');
+    const refused = Buffer.from(
+      JSON.stringify([{ columnName: 'gibtEsNicht', filterType: 'Auswahl', filterValues: ['x'] }]),
+    ).toString('base64');
     await page.goto(`/suche?term=${TERM}&page=1&filters=${encodeURIComponent(refused)}`);
     await expect(page.getByTestId('filters-refused')).toBeVisible();
     await expect(cards(page).first()).toBeVisible(RESULT);
@@ -147,8 +177,12 @@ test.describe('Katalog für Einkäufer (einkauf@)', () => {
   test('/aktion öffnet die Suche mit dem Aktionsbaum SHKMARKET_10', async ({ page }) => {
     await page.goto('/aktion');
     await expect(page).toHaveURL((url) => url.pathname === '/suche');
-    const filters = JSON.parse(Buffer.from(new URL(page.url()).searchParams.get('filters') ?? '', 'base64').toString('utf8'));
-    expect(filters).toEqual([{ columnName: 'TREE_ELEMENT_ID_SHKMARKET', filterType: 'Baum', filterValues: ['SHKMARKET_10'] }]);
+    const filters = JSON.parse(
+      Buffer.from(new URL(page.url()).searchParams.get('filters') ?? '', 'base64').toString('utf8'),
+    );
+    expect(filters).toEqual([
+      { columnName: 'TREE_ELEMENT_ID_SHKMARKET', filterType: 'Baum', filterValues: ['SHKMARKET_10'] },
+    ]);
     await expect(cards(page).first()).toBeVisible(RESULT);
     await expect(page.getByTestId('active-filter').filter({ hasText: 'Kategorie: Aktion' })).toBeVisible();
     await expect(page.getByTestId('search-tree').locator('[aria-current="true"]')).toContainText('Aktion');
@@ -175,7 +209,10 @@ test.describe('Warenkorb von der Produktseite (einkauf2@, Geschäftsbeziehung mi
     await expect(page.getByTestId('product-name')).toBeVisible(RESULT);
 
     // Choose an orderable offer (Nordbad: approved relation).
-    const orderable = page.getByTestId('offer').filter({ has: page.getByTestId('offer-orderable') }).first();
+    const orderable = page
+      .getByTestId('offer')
+      .filter({ has: page.getByTestId('offer-orderable') })
+      .first();
     await orderable.click();
     await expect(orderable).toHaveAttribute('data-checked', 'true');
     const addToCart = page.getByTestId('product-page').getByTestId('add-to-cart');

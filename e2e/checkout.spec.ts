@@ -16,7 +16,10 @@ const parseEuro = (text: string) => Number(text.replace(/[^\d,]/g, '').replace('
 const unique = () => `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 1e4)}`;
 
 /** A small but valid PDF (the server checks the content, not only the extension). */
-const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
+const pdf = Buffer.from(
+  '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+  'latin1',
+);
 
 /** A toast with this text (several alike may be on screen, e.g. two articles added in a row). */
 const toast = (page: Page, text: string) => page.getByTestId('toasts').getByText(text, { exact: true }).first();
@@ -39,11 +42,14 @@ async function createCart(page: Page, name: string): Promise<number> {
 
 /** Removes a cart through the API with the page's session (clean-up after a failed run; 404 is fine). */
 async function deleteCartQuietly(page: Page, cartId: number) {
-  await page.evaluate(async (id) => {
-    const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user'));
-    const token = key ? JSON.parse(localStorage.getItem(key)!).access_token : null;
-    if (token) await fetch(`/v1/MultiCarts/${id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } });
-  }, cartId).catch(() => {});
+  await page
+    .evaluate(async (id) => {
+      const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user'));
+      const token = key ? JSON.parse(localStorage.getItem(key)!).access_token : null;
+      if (token)
+        await fetch(`/v1/MultiCarts/${id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } });
+    }, cartId)
+    .catch(() => {});
 }
 
 /** Adds the first search result of a supplier with a per-piece price; returns name and line total. */
@@ -52,7 +58,10 @@ async function addFromSearch(page: Page, term: string, supplierName: string, qua
   await searchBox.fill(term);
   await page.getByRole('button', { name: 'Suchen', exact: true }).click();
   await expect(page).toHaveURL(/\/suche\?/);
-  const cards = page.getByTestId('search-results').getByTestId('product-card').filter({ hasText: `(${supplierName})` })
+  const cards = page
+    .getByTestId('search-results')
+    .getByTestId('product-card')
+    .filter({ hasText: `(${supplierName})` })
     .filter({ has: page.getByTestId('card-price').filter({ hasText: /€ \/ Stk$/ }) });
   const card = cards.first();
   await expect(card).toBeVisible();
@@ -64,7 +73,8 @@ async function addFromSearch(page: Page, term: string, supplierName: string, qua
   return { name, total: Math.round(price * quantity * 100) / 100 };
 }
 
-const itemRow = (page: Page, name: string): Locator => page.getByTestId('cart-item').filter({ has: page.getByTestId('item-name').getByText(name, { exact: true }) });
+const itemRow = (page: Page, name: string): Locator =>
+  page.getByTestId('cart-item').filter({ has: page.getByTestId('item-name').getByText(name, { exact: true }) });
 
 test.describe('Bestellung (einkauf@example.com)', () => {
   test.use({ storageState: sessionFile('buyer') });
@@ -75,7 +85,9 @@ test.describe('Bestellung (einkauf@example.com)', () => {
     for (const id of createdCarts.splice(0)) await deleteCartQuietly(page, id);
   });
 
-  test('Suche → zwei Lieferanten → eigener Warenkorb → Details und Anhang → Bestellung → Meine Bestellungen', async ({ page }) => {
+  test('Suche → zwei Lieferanten → eigener Warenkorb → Details und Anhang → Bestellung → Meine Bestellungen', async ({
+    page,
+  }) => {
     // A long journey; generous for a busy CI machine.
     test.setTimeout(300_000);
     const suffix = unique();
@@ -87,7 +99,9 @@ test.describe('Bestellung (einkauf@example.com)', () => {
     createdCarts.push(cartId);
     await page.getByRole('button', { name: `Warenkorb ${cartName} auswählen` }).click();
     await page.getByRole('dialog', { name: 'Warenkorb auswählen' }).getByRole('button', { name: 'Auswählen' }).click();
-    await expect(page.getByTestId('my-carts').getByRole('row').filter({ hasText: cartName })).toContainText('Ausgewählt');
+    await expect(page.getByTestId('my-carts').getByRole('row').filter({ hasText: cartName })).toContainText(
+      'Ausgewählt',
+    );
 
     // A duplicate name is refused with the server's title on the field.
     await page.getByRole('button', { name: 'Warenkorb hinzufügen' }).click();
@@ -110,11 +124,15 @@ test.describe('Bestellung (einkauf@example.com)', () => {
     const net = nordbad.total + aquatherm.total;
     // Nordbad: 9,90 € below 250 € net; AquaTherm delivers without cost.
     const nordbadDelivery = nordbad.total < 250 ? 9.9 : 0;
-    const deliveryText = (amount: number) => (amount > 0 ? `zzgl. ${money(amount)} Lieferkosten` : '0,00 € Lieferkosten');
+    const deliveryText = (amount: number) =>
+      amount > 0 ? `zzgl. ${money(amount)} Lieferkosten` : '0,00 € Lieferkosten';
 
     // The cart: two supplier groups with item count, value and delivery cost.
     await page.getByTestId('cart-widget').click();
-    await page.getByTestId('cart-flyout').getByText(`${cartName.slice(0, 18)}...`, { exact: true }).click();
+    await page
+      .getByTestId('cart-flyout')
+      .getByText(`${cartName.slice(0, 18)}...`, { exact: true })
+      .click();
     await expect(page).toHaveURL(`/warenkorb/${cartId}`);
     await expect(page.getByTestId('cart-name')).toHaveText(cartName);
     await expect(page.getByTestId('cart-item-count')).toHaveText('2 Artikel');
@@ -122,7 +140,10 @@ test.describe('Bestellung (einkauf@example.com)', () => {
     const aquaGroup = page.getByTestId('supplier-group').filter({ hasText: 'AquaTherm Armaturen' });
     await expect(nordbadGroup.getByTestId('group-total')).toHaveText(money(nordbad.total));
     await expect(nordbadGroup.getByTestId('group-delivery')).toHaveText(deliveryText(nordbadDelivery));
-    if (nordbadDelivery > 0) await expect(nordbadGroup.getByTestId('free-delivery-hint')).toHaveText(`Noch ${money(250 - nordbad.total)} bis zur lieferkostenfreien Lieferung`);
+    if (nordbadDelivery > 0)
+      await expect(nordbadGroup.getByTestId('free-delivery-hint')).toHaveText(
+        `Noch ${money(250 - nordbad.total)} bis zur lieferkostenfreien Lieferung`,
+      );
     await expect(aquaGroup.getByTestId('group-delivery')).toHaveText('0,00 € Lieferkosten');
     const summary = page.getByTestId('order-summary');
     await expect(summary.getByTestId('summary-net')).toHaveText(money(net));
@@ -138,7 +159,9 @@ test.describe('Bestellung (einkauf@example.com)', () => {
     await projectDialog.getByLabel('Zusatzinformation').fill('Neubau Rheinhafen, Haus 3');
     await projectDialog.getByRole('button', { name: 'Projekt anlegen' }).click();
     await expect(projectDialog).toBeHidden();
-    await expect(row.getByRole('combobox', { name: 'Projekt', exact: true })).toHaveValue(`${projectCode} – Neubau Rheinhafen, Haus 3`);
+    await expect(row.getByRole('combobox', { name: 'Projekt', exact: true })).toHaveValue(
+      `${projectCode} – Neubau Rheinhafen, Haus 3`,
+    );
     await expect(toast(page, 'Die vorgenommenen Änderungen wurden erfasst')).toBeVisible();
 
     const now = new Date();
@@ -152,7 +175,9 @@ test.describe('Bestellung (einkauf@example.com)', () => {
     await row.getByLabel('Notiz').fill('Bitte vor 9 Uhr anliefern');
     await row.getByLabel('Notiz').blur();
 
-    await row.locator('input[type="file"]').setInputFiles({ name: 'Aufmass Haus 3.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await row
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'Aufmass Haus 3.pdf', mimeType: 'application/pdf', buffer: pdf });
     await expect(row.getByTestId('attachment')).toContainText('Aufmass Haus 3.pdf');
 
     // A new delivery address for the whole cart ('Liefern an' → 'Ändern' → 'Neue Adresse').
@@ -177,7 +202,9 @@ test.describe('Bestellung (einkauf@example.com)', () => {
     await expect(row.getByLabel('Notiz')).toHaveValue('Bitte vor 9 Uhr anliefern');
     await summary.getByRole('button', { name: 'Bestellen', exact: true }).click();
     const orderDialog = page.getByRole('dialog', { name: 'Bestellung absenden' });
-    await expect(orderDialog).toContainText("Mit Klick auf 'Akzeptieren und Bestellen' akzeptieren Sie die Allgemeinen Geschäftsbedingungen");
+    await expect(orderDialog).toContainText(
+      "Mit Klick auf 'Akzeptieren und Bestellen' akzeptieren Sie die Allgemeinen Geschäftsbedingungen",
+    );
     await page.keyboard.press('Escape');
     await expect(orderDialog).toBeVisible();
     await orderDialog.getByRole('button', { name: 'Akzeptieren und Bestellen' }).click();
@@ -191,7 +218,10 @@ test.describe('Bestellung (einkauf@example.com)', () => {
 
     const checkOrderDetail = async () => {
       await expect(page.getByTestId('order-net')).toHaveText(money(net));
-      await expect(page.getByTestId('order-delivery')).toHaveText(deliveryText(nordbadDelivery));
+      // The totals row is labelled 'Lieferkosten', so the value does not repeat the word.
+      await expect(page.getByTestId('order-delivery')).toHaveText(
+        nordbadDelivery > 0 ? `zzgl. ${money(nordbadDelivery)}` : '0,00 €',
+      );
       await expect(page.getByTestId('order-total')).toHaveText(money(net + nordbadDelivery));
       const nordbadOrder = page.getByTestId('supplier-order').filter({ hasText: 'Nordbad Großhandel' });
       const aquaOrder = page.getByTestId('supplier-order').filter({ hasText: 'AquaTherm Armaturen' });
@@ -234,7 +264,8 @@ test.describe('Bestellung (einkauf@example.com)', () => {
   test('„Warenkorb hinzufügen“ ist beim Maximum gesperrt und nennt die Grenze', async ({ page }) => {
     // The buyer's partner is shared with parallel specs: the maximum is lowered for this page only.
     await page.route('**/v1/ConfigurationValues/MaxCartCount', (route) =>
-      route.fulfill({ json: { key: 'MaxCartCount', value: '1', values: ['1'] } }));
+      route.fulfill({ json: { key: 'MaxCartCount', value: '1', values: ['1'] } }),
+    );
     await page.goto('/my-carts');
     await expect(page.getByTestId('my-carts').getByRole('row').nth(1)).toBeVisible();
     const add = page.getByRole('button', { name: 'Warenkorb hinzufügen' });
@@ -245,17 +276,32 @@ test.describe('Bestellung (einkauf@example.com)', () => {
     await expect(page.getByRole('dialog', { name: 'Neuer Warenkorb' })).toHaveCount(0);
   });
 
-  test('/add-to-cart legt einen Artikel mit Konfigurator-Kommentar in den Standard-Warenkorb und öffnet ihn', async ({ page }) => {
-    // The real default cart is shared with parallel specs: the call is answered here and checked.
+  test('/add-to-cart legt einen Artikel mit Konfigurator-Kommentar in den Standard-Warenkorb und öffnet ihn', async ({
+    page,
+  }) => {
+    // The real default cart is shared with parallel specs: the call is answered here and checked. The
+    // configurator's signature check is answered too (e2e/exclusive/configurator.spec.ts signs for real).
     let sent: Record<string, unknown> | null = null;
+    await page.route('**/v1/KitchenConfigurator/Return/Verify', (route) =>
+      route.fulfill({ status: 200, json: { articleNumber: 'NB00004711', supplierId: '200001', partner: '100001' } }),
+    );
     await page.route('**/v1/CartItems', async (route) => {
       if (route.request().method() !== 'POST') return route.fallback();
       sent = route.request().postDataJSON();
-      await route.fulfill({ status: 201, json: { productInstanceId: '200001~NB00004711', cartItemId: 1, cartId: 987654 } });
+      await route.fulfill({
+        status: 201,
+        json: { productInstanceId: '200001~NB00004711', cartItemId: 1, cartId: 987654 },
+      });
     });
     await page.goto('/add-to-cart?articleNumber=NB00004711&supplierId=200001');
     await expect(page).toHaveURL('/warenkorb/987654');
-    expect(sent).toMatchObject({ productInstanceId: '200001~NB00004711', articleNumber: 'NB00004711', supplierBusinessPartnerNo: '200001', quantity: 1, comment: 'Über den Küchenkonfigurator hinzugefügt' });
+    expect(sent).toMatchObject({
+      productInstanceId: '200001~NB00004711',
+      articleNumber: 'NB00004711',
+      supplierBusinessPartnerNo: '200001',
+      quantity: 1,
+      comment: 'Über den Küchenkonfigurator hinzugefügt',
+    });
     expect(sent).not.toHaveProperty('cartId');
     await expect(toast(page, 'Der Artikel wurde erfolgreich zum Warenkorb hinzugefügt.')).toBeVisible();
   });
@@ -272,7 +318,9 @@ test.describe('Verkäufer', () => {
 
   test('bekommt auf /add-to-cart „Diese Aktion ist für Verkäufer nicht verfügbar.“', async ({ page }) => {
     await page.goto('/add-to-cart?articleNumber=NB00004711&supplierId=200001');
-    await expect(page.getByRole('alert').filter({ hasText: 'Diese Aktion ist für Verkäufer nicht verfügbar.' })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Diese Aktion ist für Verkäufer nicht verfügbar.' }),
+    ).toBeVisible();
     await expect(page).toHaveURL('/');
   });
 });

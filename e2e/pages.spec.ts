@@ -37,7 +37,16 @@ test.describe('Öffentliche Seiten', () => {
 
   test('AGB haben 8 nummerierte Abschnitte und deutsches Recht', async ({ page }) => {
     await page.goto('/agb');
-    await expect(page.getByTestId('legal-text').getByRole('heading', { level: 2 })).toHaveText([/^§ 1 /, /^§ 2 /, /^§ 3 /, /^§ 4 /, /^§ 5 /, /^§ 6 /, /^§ 7 /, /^§ 8 /]);
+    await expect(page.getByTestId('legal-text').getByRole('heading', { level: 2 })).toHaveText([
+      /^§ 1 /,
+      /^§ 2 /,
+      /^§ 3 /,
+      /^§ 4 /,
+      /^§ 5 /,
+      /^§ 6 /,
+      /^§ 7 /,
+      /^§ 8 /,
+    ]);
     await expect(page.getByTestId('legal-text')).toContainText('Recht der Bundesrepublik Deutschland');
     await expect(page.getByTestId('legal-text')).toContainText('Gerichtsstand');
   });
@@ -54,9 +63,13 @@ test.describe('Öffentliche Seiten', () => {
     await page.goto('/ids-bad-request?property=version&error=VE002_NotEmpty');
     await expect(page.getByTestId('ids-property')).toHaveText('version');
     await expect(page.getByTestId('ids-error')).toHaveText('VE002_NotEmpty');
-    await expect(page.getByText('Die Version ist ein Pflichtfeld. Die Plattform unterstützt die Versionen 2.0 und 2.5.')).toBeVisible();
+    await expect(
+      page.getByText('Die Version ist ein Pflichtfeld. Die Plattform unterstützt die Versionen 2.0 und 2.5.'),
+    ).toBeVisible();
 
     await page.goto('/ids-bad-request?property=version&error=VE007_ValueNotInRange');
-    await expect(page.getByText('Die Plattform unterstützt die Versionen 2.0 und 2.5.', { exact: false })).toBeVisible();
+    await expect(
+      page.getByText('Die Plattform unterstützt die Versionen 2.0 und 2.5.', { exact: false }),
+    ).toBeVisible();
   });
 });

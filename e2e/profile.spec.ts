@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { sessionFile } from './support/demo';
 import { pageHeading } from './support/session';
+import { apiFromPage } from './support/relations';
 
 test.use({ storageState: sessionFile('buyer2') });
 
@@ -44,19 +45,79 @@ test.describe('Änderungsantrag der Firmendaten', () => {
 
     await dialog.getByLabel('E-Mail-Adresse').fill('einkauf2@example.com');
     await dialog.getByRole('button', { name: 'Anfrage senden' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Ihre Anfrage wurde erfolgreich gesendet.' })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Ihre Anfrage wurde erfolgreich gesendet.' }),
+    ).toBeVisible();
     await expect(dialog).toBeHidden();
   });
 
   test('meldet einen Fehler des Servers', async ({ page }) => {
     await page.route('**/v1/SupportRequests/PartnerDataChange', (route) =>
-      route.fulfill({ status: 500, contentType: 'application/problem+json', body: JSON.stringify({ type: 'internal-error', title: 'Fehler', status: 500 }) }));
+      route.fulfill({
+        status: 500,
+        contentType: 'application/problem+json',
+        body: JSON.stringify({ type: 'internal-error', title: 'Fehler', status: 500 }),
+      }),
+    );
     await page.goto('/profil');
     await page.getByRole('button', { name: 'Änderung beantragen' }).click();
     const dialog = page.getByRole('dialog', { name: 'Änderung der Firmendaten beantragen' });
     await dialog.getByLabel('Nachricht').fill('Neue Adresse: Hafenweg 9');
     await dialog.getByRole('button', { name: 'Anfrage senden' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Leider konnte Ihre Anfrage nicht gesendet werden. Bitte versuchen Sie es später erneut.' })).toBeVisible();
+    await expect(
+      page
+        .getByRole('alert')
+        .filter({ hasText: 'Leider konnte Ihre Anfrage nicht gesendet werden. Bitte versuchen Sie es später erneut.' }),
+    ).toBeVisible();
     await expect(dialog).toBeVisible();
+  });
+});
+
+test.describe('Mein Profil eines Verkäufers', () => {
+  test.use({ storageState: sessionFile('seller') });
+
+  test('zeigt Lieferantendaten und Schnittstellen des eigenen Lieferanten (nur lesend)', async ({ page }) => {
+    await page.goto('/profil');
+    await expect(pageHeading(page)).toHaveText('Mein Profil');
+    const details = page.getByRole('region', { name: 'Lieferantendaten' });
+    const interfaces = page.getByRole('region', { name: 'Schnittstellen' });
+    await expect(details).toBeVisible();
+    await expect(interfaces).toBeVisible();
+    const value = (region: typeof details, label: string) =>
+      region.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
+
+    // What the API says about supplier 200001 (verkauf@ works for it) is what the panels show.
+    const api = await apiFromPage<{
+      gln: string | null;
+      supplierStatusId: number;
+      inboundInterface: { communicationProtocolId: number; dataFormats: number[] };
+      outboundInterface: { communicationProtocolId: number; dataFormats: number[] };
+    }>(page, 'GET', '/v1/Suppliers/200001/Interfaces');
+    expect(api.status).toBe(200);
+    const status: Record<number, string> = { 1: 'Aktiv', 2: 'Inaktiv', 3: 'Im Kommunikationstest' };
+    const protocol: Record<number, string> = { 1: 'Email', 2: 'Sftp', 3: 'As2', 4: 'Http', 5: 'Ftp', 6: 'Api' };
+    const format: Record<number, string> = { 1: 'Pdf', 2: 'Edi_96A', 3: 'Edi_97A' };
+    const formats = (ids: number[]) => ids.map((id) => format[id]).join(', ');
+    const i = api.data;
+    if (i.gln) await expect(value(interfaces, 'GLN')).toHaveText(i.gln);
+    await expect(value(interfaces, 'Status')).toHaveText(status[i.supplierStatusId]);
+    await expect(value(interfaces, 'Protokoll \\(eingehend\\)')).toHaveText(
+      protocol[i.inboundInterface.communicationProtocolId],
+    );
+    await expect(value(interfaces, 'Datenformate \\(eingehend\\)')).toHaveText(formats(i.inboundInterface.dataFormats));
+    await expect(value(interfaces, 'Protokoll \\(ausgehend\\)')).toHaveText(
+      protocol[i.outboundInterface.communicationProtocolId],
+    );
+    await expect(value(interfaces, 'Datenformate \\(ausgehend\\)')).toHaveText(
+      formats(i.outboundInterface.dataFormats),
+    );
+
+    await expect(value(details, 'Status')).toHaveText(status[i.supplierStatusId]);
+    await expect(value(details, 'Lieferkosten')).toContainText('€');
+    await expect(value(details, 'Bruttopreis ausgeblendet')).toHaveText(/^(Ja|Nein)$/);
+    // Read-only: no inputs and no save button in either panel.
+    await expect(details.locator('input, textarea, select')).toHaveCount(0);
+    await expect(interfaces.locator('input, textarea, select')).toHaveCount(0);
+    await expect(interfaces.getByRole('button')).toHaveCount(0);
   });
 });

@@ -36,7 +36,13 @@ test.describe('Meine Lieferanten (einkauf2@, Wärme & Wasser Becker e.K.)', () =
     expect(filters).toEqual([{ columnName: 'wholesalers', filterType: 'Auswahl', filterValues: ['200001'] }]);
 
     const table = page.getByRole('table', { name: 'Geschäftsbeziehungen' });
-    await expect(table.getByRole('columnheader')).toHaveText(['Lieferant', 'Lieferantennummer', 'Kundennummer', 'Status', 'Bearbeiten']);
+    await expect(table.getByRole('columnheader')).toHaveText([
+      'Lieferant',
+      'Lieferantennummer',
+      'Kundennummer',
+      'Status',
+      'Bearbeiten',
+    ]);
     const row = tableRow(page, 'Geschäftsbeziehungen', 'Nordbad Großhandel');
     await expect(row.getByRole('cell', { name: '200001' })).toBeVisible();
     await expect(row.getByRole('cell', { name: 'K-10077' })).toBeVisible();
@@ -131,12 +137,17 @@ test.describe('Meine Lieferanten (einkauf2@, Wärme & Wasser Becker e.K.)', () =
 
     // The server refuses: the unsuccessful step shows its title; back returns to the form, back again to the list.
     await page.route('**/v1/SupplierCustomers', (route) =>
-      route.request().method() === 'POST' ? route.fulfill(problem(409, 'Zu diesem Lieferanten besteht bereits eine Geschäftsbeziehung.')) : route.fallback());
+      route.request().method() === 'POST'
+        ? route.fulfill(problem(409, 'Zu diesem Lieferanten besteht bereits eine Geschäftsbeziehung.'))
+        : route.fallback(),
+    );
     await wizard.getByLabel('Kundennummer').fill('KS-1');
     await wizard.getByRole('button', { name: 'Anfrage senden' }).click();
     await expect(wizard.getByTestId('wizard-step')).toHaveText('Schritt 3 von 3 · Anfrage nicht übermittelt');
     await expect(wizard.getByText('Zu diesem Lieferanten besteht bereits eine Geschäftsbeziehung.')).toBeVisible();
-    await expect(wizard.getByText('Ihre Anfrage konnte leider nicht übermittelt werden. Bitte versuchen Sie es später erneut.')).toBeVisible();
+    await expect(
+      wizard.getByText('Ihre Anfrage konnte leider nicht übermittelt werden. Bitte versuchen Sie es später erneut.'),
+    ).toBeVisible();
     await wizard.getByRole('button', { name: 'Zurück' }).click();
     await expect(wizard.getByLabel('Kundennummer')).toHaveValue('KS-1');
     await wizard.getByRole('button', { name: 'Zurück' }).click();
@@ -158,7 +169,10 @@ test.describe('Meine Lieferanten (einkauf2@, Wärme & Wasser Becker e.K.)', () =
     await expect(further.getByRole('article', { name: 'Nordbad Großhandel' })).toHaveCount(0);
 
     await page.route('**/v1/SupplierCustomers', (route) =>
-      route.request().method() === 'POST' ? route.fulfill(problem(500, 'Es ist ein interner Fehler aufgetreten.')) : route.fallback());
+      route.request().method() === 'POST'
+        ? route.fulfill(problem(500, 'Es ist ein interner Fehler aufgetreten.'))
+        : route.fallback(),
+    );
     await further.getByRole('button', { name: 'Hydroline Heiztechnik hinzufügen' }).click();
     const wizard = page.getByRole('dialog', { name: 'Lieferanten hinzufügen' });
     await expect(wizard.getByTestId('wizard-supplier')).toHaveText('Hydroline Heiztechnik');
@@ -178,7 +192,14 @@ test.describe('Meine Kunden (verkauf@, Nordbad)', () => {
     await page.goto('/meine-kunden');
     await expect(pageHeading(page)).toHaveText('Meine Kunden');
     const table = page.getByRole('table', { name: 'Kunden' });
-    await expect(table.getByRole('columnheader')).toHaveText(['Kundenname', 'Kundennummer', 'USt-IdNr.', 'Geschäftspartnernummer', 'Status', 'Bearbeiten']);
+    await expect(table.getByRole('columnheader')).toHaveText([
+      'Kundenname',
+      'Kundennummer',
+      'USt-IdNr.',
+      'Geschäftspartnernummer',
+      'Status',
+      'Bearbeiten',
+    ]);
     await expect(names(page)).toHaveText(['Sanitär Müller GmbH', 'Wärme & Wasser Becker e.K.']);
     await expect(table.getByRole('columnheader', { name: 'Kundenname' })).toHaveAttribute('aria-sort', 'ascending');
     await table.getByRole('button', { name: 'Kundenname' }).click();
@@ -201,7 +222,9 @@ test.describe('Meine Kunden (verkauf@, Nordbad)', () => {
 
     // The edit modal of an approved customer offers 'Kunden entfernen' with a confirmation; nothing is saved here.
     await page.goto('/meine-kunden');
-    await tableRow(page, 'Kunden', 'Sanitär Müller GmbH').getByRole('button', { name: 'Kunde Sanitär Müller GmbH bearbeiten' }).click();
+    await tableRow(page, 'Kunden', 'Sanitär Müller GmbH')
+      .getByRole('button', { name: 'Kunde Sanitär Müller GmbH bearbeiten' })
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Kunde bearbeiten – Sanitär Müller GmbH' });
     await expect(dialog.getByLabel('Kundennummer')).toHaveValue('K-10001');
     await dialog.getByLabel('Kundennummer').fill('');
@@ -214,6 +237,25 @@ test.describe('Meine Kunden (verkauf@, Nordbad)', () => {
     await confirm.getByRole('button', { name: 'Zurück' }).click();
     await dialog.getByRole('button', { name: 'Kunden entfernen' }).click();
     await expect(confirm).toContainText('Möchten Sie Sanitär Müller GmbH wirklich als Kunden entfernen?');
+    // The reason is required: confirming without one sends nothing.
+    const sent: unknown[] = [];
+    await page.route('**/v1/SupplierCustomers/*', (route) => {
+      if (route.request().method() !== 'PUT') return route.fallback();
+      sent.push(route.request().postDataJSON());
+      return route.fulfill(problem(409, 'Dieser Statuswechsel ist nicht erlaubt.'));
+    });
+    await confirm.getByRole('button', { name: 'Bestätigen' }).click();
+    await expect(confirm.getByText('Pflichtfeld')).toBeVisible();
+    expect(sent).toEqual([]);
+    await confirm.getByLabel('Begründung').fill('Keine Bestellungen seit zwei Jahren');
+    await confirm.getByRole('button', { name: 'Bestätigen' }).click();
+    await expect(toastWith(page, 'Dieser Statuswechsel ist nicht erlaubt.')).toBeVisible();
+    expect(sent).toEqual([
+      { relationStatusId: 3, comments: 'Keine Bestellungen seit zwei Jahren', supplierCustomerNumber: null },
+    ]);
+    await page.unroute('**/v1/SupplierCustomers/*');
+    await dialog.getByRole('button', { name: 'Kunden entfernen' }).click();
+    await expect(confirm.getByLabel('Begründung')).toHaveValue('');
     await confirm.getByRole('button', { name: 'Zurück' }).click();
     await dialog.getByRole('button', { name: 'Abbrechen' }).click();
     await expect(dialog).toBeHidden();
@@ -221,9 +263,14 @@ test.describe('Meine Kunden (verkauf@, Nordbad)', () => {
 
   test('ein Fehler beim Speichern zeigt den Titel des Servers', async ({ page }) => {
     await page.route('**/v1/SupplierCustomers/*', (route) =>
-      route.request().method() === 'PUT' ? route.fulfill(problem(409, 'Dieser Statuswechsel ist nicht erlaubt.')) : route.fallback());
+      route.request().method() === 'PUT'
+        ? route.fulfill(problem(409, 'Dieser Statuswechsel ist nicht erlaubt.'))
+        : route.fallback(),
+    );
     await page.goto('/meine-kunden');
-    await tableRow(page, 'Kunden', 'Wärme & Wasser Becker e.K.').getByRole('button', { name: 'Kunde Wärme & Wasser Becker e.K. bearbeiten' }).click();
+    await tableRow(page, 'Kunden', 'Wärme & Wasser Becker e.K.')
+      .getByRole('button', { name: 'Kunde Wärme & Wasser Becker e.K. bearbeiten' })
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Kunde bearbeiten – Wärme & Wasser Becker e.K.' });
     await dialog.getByLabel('Kommentar').fill('Rahmenvertrag 2026');
     await dialog.getByRole('button', { name: 'Speichern' }).click();
@@ -239,13 +286,28 @@ test.describe('Geschäftspartner (Mitarbeiter)', () => {
     await expect(pageHeading(page)).toHaveText('Geschäftspartner');
     const table = page.getByRole('table', { name: 'Geschäftsbeziehungen' });
     await expect(table.getByRole('columnheader')).toHaveText([
-      'Lieferantennummer', 'Lieferant', 'Käufernummer', 'Käufer', 'Kundennummer', 'Gemeinsame Kunden-ID', 'Status', 'Verlauf',
+      'Lieferantennummer',
+      'Lieferant',
+      'Käufernummer',
+      'Käufer',
+      'Kundennummer',
+      'Gemeinsame Kunden-ID',
+      'Status',
+      'Verlauf',
     ]);
     await expect(tableRow(page, 'Geschäftsbeziehungen', 'Rohrwerk Sauerland')).toBeVisible();
 
     const status = page.getByRole('combobox', { name: 'Status' });
     await status.click();
-    await expect(page.getByRole('option')).toHaveText(['Alle', 'Freigegeben', 'Wartet auf Bestätigung', 'Abgelehnt', 'Kundennummer angefragt', 'Gesperrt', 'Ungültig']);
+    await expect(page.getByRole('option')).toHaveText([
+      'Alle',
+      'Freigegeben',
+      'Wartet auf Bestätigung',
+      'Abgelehnt',
+      'Kundennummer angefragt',
+      'Gesperrt',
+      'Ungültig',
+    ]);
     await page.getByRole('option', { name: 'Abgelehnt', exact: true }).click();
     await expect(page).toHaveURL(/status=3/);
     await expect(table.locator('tbody tr')).toHaveCount(1);
@@ -266,13 +328,23 @@ test.describe('Geschäftspartner (Mitarbeiter)', () => {
     await expect(tableRow(page, 'Geschäftsbeziehungen', 'AquaTherm Armaturen')).toHaveCount(0);
 
     // The audit trail of the rejected relation.
-    await tableRow(page, 'Geschäftsbeziehungen', 'Rohrwerk Sauerland').getByRole('button', { name: /^Verlauf/ }).click();
+    await tableRow(page, 'Geschäftsbeziehungen', 'Rohrwerk Sauerland')
+      .getByRole('button', { name: /^Verlauf/ })
+      .click();
     const trail = page.getByRole('dialog', { name: 'Verlauf der Geschäftsbeziehung' });
     await expect(trail).toContainText('Rohrwerk Sauerland (200004)');
     await expect(trail).toContainText('Heizungsbau Schmidt & Söhne KG (100002)');
     const changes = trail.getByRole('table', { name: 'Statusänderungen' });
-    await expect(changes.getByRole('columnheader')).toHaveText(['Zeitpunkt', 'Geändert von', 'Alter Status', 'Neuer Status', 'Kommentar']);
+    await expect(changes.getByRole('columnheader')).toHaveText([
+      'Zeitpunkt',
+      'Geändert von',
+      'Alter Status',
+      'Neuer Status',
+      'Kommentar',
+    ]);
     await expect(changes.locator('tbody tr').first()).toContainText('Abgelehnt');
-    await expect(changes.locator('tbody tr').first()).toContainText('Kundennummer unbekannt – bitte prüfen Sie Ihre Angabe.');
+    await expect(changes.locator('tbody tr').first()).toContainText(
+      'Kundennummer unbekannt – bitte prüfen Sie Ihre Angabe.',
+    );
   });
 });

@@ -32,3 +32,24 @@ test('Abmelden beendet die Sitzung wirklich', async ({ page }) => {
   await page.getByRole('button', { name: 'Anmelden' }).click();
   await expect(page.locator('input[name="password"]')).toBeVisible();
 });
+
+test('ein abgelaufenes Zugangstoken wird beim Öffnen einer Seite still erneuert', async ({ page }) => {
+  await loginThroughUi(page, 'einkauf2@example.com');
+  await page.goto('/profil');
+  await expect(pageHeading(page)).toHaveText('Mein Profil');
+
+  // As after a lunch break: the stored token ran out while no page was open; the provider session lives on.
+  const expiredAt = Math.floor(Date.now() / 1000) - 60;
+  await page.evaluate((at) => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user'))!;
+    localStorage.setItem(key, JSON.stringify({ ...JSON.parse(localStorage.getItem(key)!), expires_at: at }));
+  }, expiredAt);
+
+  await page.reload();
+  await expect(pageHeading(page)).toHaveText('Mein Profil');
+  const renewedUntil = await page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user'))!;
+    return JSON.parse(localStorage.getItem(key)!).expires_at as number;
+  });
+  expect(renewedUntil).toBeGreaterThan(Math.floor(Date.now() / 1000));
+});

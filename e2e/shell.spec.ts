@@ -32,7 +32,10 @@ test.describe('Shell für Einkäufer', () => {
     await expect(page).toHaveTitle('SHK-Bestellportal | Impressum');
     const footer = page.getByRole('contentinfo');
     await expect(footer).toContainText('Das digitale Bestellportal der');
-    await expect(footer.getByRole('link', { name: 'support@shk-bestellportal.example' })).toHaveAttribute('href', 'mailto:support@shk-bestellportal.example');
+    await expect(footer.getByRole('link', { name: 'support@shk-bestellportal.example' })).toHaveAttribute(
+      'href',
+      'mailto:support@shk-bestellportal.example',
+    );
     await expect(footer.getByTestId('support-phone')).toHaveAttribute('href', /^tel:\+49/);
 
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
@@ -48,7 +51,15 @@ test.describe('Shell für Einkäufer', () => {
     await page.goto('/');
     await expect(mainMenu(page)).toBeHidden();
     await page.getByRole('button', { name: 'Menü öffnen' }).click();
-    await expect(menuEntries(page)).toHaveText(['Suche', 'Meine Favoriten', 'Meine Warenkörbe', 'Meine Bestellungen', 'Meine Lieferanten', 'Mein Profil', 'Abmelden']);
+    await expect(menuEntries(page)).toHaveText([
+      'Suche',
+      'Meine Favoriten',
+      'Meine Warenkörbe',
+      'Meine Bestellungen',
+      'Meine Lieferanten',
+      'Mein Profil',
+      'Abmelden',
+    ]);
     await mainMenu(page).getByRole('link', { name: 'Meine Lieferanten' }).click();
     await expect(pageHeading(page)).toHaveText('Meine Lieferanten');
     await expect(mainMenu(page)).toBeHidden();

@@ -42,7 +42,13 @@ function newestMtime(target) {
 function prepareWebBuild(targetDir) {
   const distDir = path.join(root, 'apps/web/dist');
   const builtAt = newestMtime(path.join(distDir, 'index.html'));
-  const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contracts/src'];
+  const sources = [
+    'apps/web/src',
+    'apps/web/public',
+    'apps/web/index.html',
+    'apps/web/vite.config.ts',
+    'packages/contracts/src',
+  ];
   const changedAt = Math.max(...sources.map((source) => newestMtime(path.join(root, source))));
   if (builtAt && builtAt >= changedAt) {
     log('SPA build is up to date');
@@ -50,7 +56,11 @@ function prepareWebBuild(targetDir) {
     return;
   }
   log('building the SPA …');
-  const result = spawnSync('npm', ['run', 'build', '-w', '@shk/web', '--', '--outDir', targetDir, '--emptyOutDir', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync(
+    'npm',
+    ['run', 'build', '-w', '@shk/web', '--', '--outDir', targetDir, '--emptyOutDir', '--logLevel', 'warn'],
+    { cwd: root, stdio: 'inherit' },
+  );
   if (result.status !== 0) throw new Error('SPA build failed');
 }
 
@@ -137,6 +147,9 @@ function startServer({ dataDir, webDistDir, port, pgPort, baseUrl, logFile }) {
       DATABASE_URL: '',
       OIDC_ISSUER: '',
       SEED_DEMO: 'true',
+      // Short transmission retries: a supplier channel that is down reaches SendingFailed within a test.
+      TRANSMISSION_MAX_ATTEMPTS: process.env.TRANSMISSION_MAX_ATTEMPTS ?? '2',
+      TRANSMISSION_RETRY_BASE_MS: process.env.TRANSMISSION_RETRY_BASE_MS ?? '500',
     },
   });
 }

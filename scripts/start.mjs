@@ -19,7 +19,11 @@ if (!fs.existsSync(bin('tsx'))) {
 /** Newest modification time (ms) of a file or of every file below a directory; 0 when missing. */
 function newestMtime(target) {
   let stat;
-  try { stat = fs.statSync(target); } catch { return 0; }
+  try {
+    stat = fs.statSync(target);
+  } catch {
+    return 0;
+  }
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = 0;
   for (const entry of fs.readdirSync(target, { withFileTypes: true })) {
@@ -46,7 +50,13 @@ function buildSpaIfNeeded() {
     return;
   }
   const builtAt = newestMtime(path.join(web, 'dist', 'index.html'));
-  const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contracts/src'];
+  const sources = [
+    'apps/web/src',
+    'apps/web/public',
+    'apps/web/index.html',
+    'apps/web/vite.config.ts',
+    'packages/contracts/src',
+  ];
   const changedAt = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
   if (builtAt && builtAt >= changedAt) {
     info('Oberfläche ist aktuell (apps/web/dist).');
@@ -56,7 +66,9 @@ function buildSpaIfNeeded() {
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const result = spawnSync(npm, ['run', 'build', '-w', '@shk/web'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) {
-    warn(`Build der Oberfläche fehlgeschlagen (Exit ${result.status ?? result.signal}) – starte trotzdem die API${fs.existsSync(path.join(web, 'dist', 'index.html')) ? ' mit dem alten Build' : ''}.`);
+    warn(
+      `Build der Oberfläche fehlgeschlagen (Exit ${result.status ?? result.signal}) – starte trotzdem die API${fs.existsSync(path.join(web, 'dist', 'index.html')) ? ' mit dem alten Build' : ''}.`,
+    );
   }
 }
 
@@ -65,7 +77,11 @@ buildSpaIfNeeded();
 // `node --import tsx` rather than the tsx CLI: one process, so a signal reaches the API's own shutdown
 // handler directly (the CLI's relay falls back to SIGKILL when the child is slow to acknowledge,
 // which would leave the embedded Postgres running).
-const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], { cwd: root, stdio: 'inherit', env: process.env });
+const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: process.env,
+});
 
 // Ctrl-C in a terminal reaches the whole process group; a SIGTERM (docker, systemd, CI) only us.
 // Either way the API gets exactly the signal and shuts down itself (and the embedded Postgres).

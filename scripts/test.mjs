@@ -1,11 +1,14 @@
 #!/usr/bin/env node
-// `npm test`: Chromium check, typecheck (tsc -b), API/unit tests (vitest), browser tests (scripts/e2e.mjs).
+// `npm test`: Chromium check, typecheck (tsc -b), lint (ESLint + boundaries, Prettier), API/unit tests (vitest),
+// browser tests (scripts/e2e.mjs).
 // Every step runs even when an earlier one failed; the last line is the plain summary
-// 'N passed, N failed' (vitest + Playwright; a failed typecheck or a crashed step counts as one failure).
+// 'N passed, N failed' (vitest + Playwright; a failed typecheck, a failed lint check or a crashed step counts as
+// one failure).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
@@ -16,7 +19,7 @@ const CHROMIUM = '/usr/lib/chromium/chromium';
 const MINUTE = 60_000;
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const steps = [];
-const stripAnsi = (s) => s.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '');
+const stripAnsi = stripVTControlCharacters;
 
 function heading(title) {
   console.log(`\n\x1b[1m=== ${title} ===\x1b[0m`);
@@ -26,7 +29,11 @@ let current = null;
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     if (current && current.exitCode === null) {
-      try { process.kill(-current.pid, signal); } catch { current.kill(signal); }
+      try {
+        process.kill(-current.pid, signal);
+      } catch {
+        current.kill(signal);
+      }
     }
     process.exit(130);
   });
@@ -40,18 +47,43 @@ function run(command, args, { timeoutMs, env = {} } = {}) {
   return new Promise((resolve) => {
     let output = '';
     let timedOut = false;
-    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const child = spawn(command, args, {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
     current = child;
-    const mirror = (stream, target) => stream.on('data', (chunk) => { output += chunk; target.write(chunk); });
+    const mirror = (stream, target) =>
+      stream.on('data', (chunk) => {
+        output += chunk;
+        target.write(chunk);
+      });
     mirror(child.stdout, process.stdout);
     mirror(child.stderr, process.stderr);
-    const timer = timeoutMs && setTimeout(() => {
-      timedOut = true;
-      console.error(`\n[test] ${path.basename(command)} läuft länger als ${Math.round(timeoutMs / MINUTE)} min – abgebrochen.`);
-      try { process.kill(-child.pid, 'SIGTERM'); } catch { /* already gone */ }
-      setTimeout(() => { try { process.kill(-child.pid, 'SIGKILL'); } catch { /* gone */ } }, 10_000).unref();
-    }, timeoutMs);
-    child.on('error', (error) => { output += String(error); });
+    const timer =
+      timeoutMs &&
+      setTimeout(() => {
+        timedOut = true;
+        console.error(
+          `\n[test] ${path.basename(command)} läuft länger als ${Math.round(timeoutMs / MINUTE)} min – abgebrochen.`,
+        );
+        try {
+          process.kill(-child.pid, 'SIGTERM');
+        } catch {
+          /* already gone */
+        }
+        setTimeout(() => {
+          try {
+            process.kill(-child.pid, 'SIGKILL');
+          } catch {
+            /* gone */
+          }
+        }, 10_000).unref();
+      }, timeoutMs);
+    child.on('error', (error) => {
+      output += String(error);
+    });
     child.on('close', (code, signal) => {
       if (timer) clearTimeout(timer);
       current = null;
@@ -76,12 +108,16 @@ function ensureChromium() {
     console.log('Chromium fehlt – installiere Debians Paket chromium (apt-get) …');
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
     const update = spawnSync('apt-get', ['update'], { stdio: 'inherit', env });
-    const install = update.status === 0 && spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { stdio: 'inherit', env });
+    const install =
+      update.status === 0 &&
+      spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { stdio: 'inherit', env });
     if (install && install.status === 0 && fs.existsSync(CHROMIUM)) return true;
     console.error(`[test] Chromium konnte nicht installiert werden (${CHROMIUM} fehlt).`);
   } else {
-    console.error(`[test] ${CHROMIUM} fehlt und dieser Prozess läuft nicht als root. Bitte einmal installieren:\n`
-      + '         sudo apt-get update && sudo apt-get install -y chromium');
+    console.error(
+      `[test] ${CHROMIUM} fehlt und dieser Prozess läuft nicht als root. Bitte einmal installieren:\n` +
+        '         sudo apt-get update && sudo apt-get install -y chromium',
+    );
   }
   if (!e2ePresent) {
     console.warn('[test] Ohne scripts/e2e.mjs wird Chromium nicht gebraucht – weiter.');
@@ -90,6 +126,55 @@ function ensureChromium() {
   record('chromium', false, 'Chromium fehlt');
   totals.failed += 1;
   return false;
+}
+
+// 1b. xmllint for the IDS-Connect tests (returned carts are validated against the norm's XSDs).
+function ensureXmllint() {
+  heading('xmllint');
+  const found = spawnSync('xmllint', ['--version'], { stdio: 'ignore' });
+  if (found.status === 0) {
+    console.log('xmllint vorhanden.');
+    return;
+  }
+  if (process.getuid?.() === 0) {
+    console.log('xmllint fehlt – installiere Debians Paket libxml2-utils (apt-get) …');
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    const update = spawnSync('apt-get', ['update'], { stdio: 'inherit', env });
+    const install =
+      update.status === 0 &&
+      spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'libxml2-utils'], { stdio: 'inherit', env });
+    if (install && install.status === 0) return;
+  }
+  console.error('[test] xmllint fehlt. Bitte einmal installieren: sudo apt-get install -y libxml2-utils');
+  record('xmllint', false, 'xmllint fehlt');
+  totals.failed += 1;
+}
+
+// 1c. pdftotext and openssl for the order transmission tests (order PDFs are read back as text; the
+// AS2 test receiver verifies signatures with openssl cms).
+function ensureTransmissionTools() {
+  heading('pdftotext, openssl');
+  for (const [tool, args, pkg] of [
+    ['pdftotext', ['-v'], 'poppler-utils'],
+    ['openssl', ['version'], 'openssl'],
+  ]) {
+    if (spawnSync(tool, args, { stdio: 'ignore' }).status === 0) {
+      console.log(`${tool} vorhanden.`);
+      continue;
+    }
+    if (process.getuid?.() === 0) {
+      console.log(`${tool} fehlt – installiere Debians Paket ${pkg} (apt-get) …`);
+      const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+      const update = spawnSync('apt-get', ['update'], { stdio: 'inherit', env });
+      const install =
+        update.status === 0 &&
+        spawnSync('apt-get', ['install', '-y', '--no-install-recommends', pkg], { stdio: 'inherit', env });
+      if (install && install.status === 0) continue;
+    }
+    console.error(`[test] ${tool} fehlt. Bitte einmal installieren: sudo apt-get install -y ${pkg}`);
+    record(tool, false, `${tool} fehlt`);
+    totals.failed += 1;
+  }
 }
 
 // 2. Typecheck of all workspaces.
@@ -101,33 +186,66 @@ async function typecheck() {
     record('typecheck', true);
     return;
   }
-  const files = [...new Set([...output.matchAll(/^([^\s(]+)\(\d+,\d+\): error/gm)].map((m) => m[1].split('/').slice(0, 2).join('/')))];
+  const files = [
+    ...new Set(
+      [...output.matchAll(/^([^\s(]+)\(\d+,\d+\): error/gm)].map((m) => m[1].split('/').slice(0, 2).join('/')),
+    ),
+  ];
   record('typecheck', false, timedOut ? 'Zeitüberschreitung' : `Fehler in ${files.join(', ') || 'tsc'}`);
   totals.failed += 1;
 }
 
-// 3. Unit and API integration tests.
+// 3. House rules: ESLint with the boundary rules (eslint.config.js) and Prettier's format check.
+async function lint() {
+  heading('Lint (ESLint + Grenzen, Prettier)');
+  for (const [name, command, args] of [
+    ['eslint', bin('eslint'), ['.']],
+    ['prettier', bin('prettier'), ['--check', '.']],
+  ]) {
+    const { code, timedOut } = await run(command, args, { timeoutMs: 10 * MINUTE });
+    if (code === 0) console.log(`${name} ohne Befund.`);
+    record(name, code === 0, code === 0 ? undefined : timedOut ? 'Zeitüberschreitung' : 'Befunde (siehe oben)');
+    if (code !== 0) totals.failed += 1;
+  }
+}
+
+// 4. Unit and API integration tests.
 async function vitest() {
   heading('Vitest (Unit- und API-Tests)');
   const jsonFile = path.join(resultsDir, 'vitest.json');
   fs.rmSync(jsonFile, { force: true });
-  const { code, timedOut } = await run(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${jsonFile}`], { timeoutMs: 10 * MINUTE });
-  let passed = 0, failed = 0, skipped = 0;
+  const { code, timedOut } = await run(
+    bin('vitest'),
+    ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${jsonFile}`],
+    // A guard against a hung run, not a budget: a normal run takes 6-8 minutes on two cores.
+    { timeoutMs: 20 * MINUTE },
+  );
+  let passed = 0,
+    failed = 0,
+    skipped = 0;
   if (fs.existsSync(jsonFile)) {
     const report = JSON.parse(fs.readFileSync(jsonFile, 'utf8'));
     passed = report.numPassedTests ?? 0;
     failed = report.numFailedTests ?? 0;
     skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
     // A file that fails to load has no failing test of its own; count it.
-    const brokenFiles = (report.testResults ?? []).filter((f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed')).length;
+    const brokenFiles = (report.testResults ?? []).filter(
+      (f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed'),
+    ).length;
     failed += brokenFiles;
   }
   if (code !== 0 && failed === 0) failed = 1;
-  totals.passed += passed; totals.failed += failed; totals.skipped += skipped;
-  record('vitest', code === 0 && failed === 0, `${passed} bestanden, ${failed} fehlgeschlagen${timedOut ? ', Zeitüberschreitung' : ''}`);
+  totals.passed += passed;
+  totals.failed += failed;
+  totals.skipped += skipped;
+  record(
+    'vitest',
+    code === 0 && failed === 0,
+    `${passed} bestanden, ${failed} fehlgeschlagen${timedOut ? ', Zeitüberschreitung' : ''}`,
+  );
 }
 
-// 4. Browser tests (Playwright), owned by scripts/e2e.mjs.
+// 5. Browser tests (Playwright), owned by scripts/e2e.mjs.
 async function e2e() {
   const script = path.join(root, 'scripts', 'e2e.mjs');
   if (!fs.existsSync(script)) {
@@ -139,11 +257,14 @@ async function e2e() {
   const jsonFile = path.join(resultsDir, 'playwright.json');
   fs.rmSync(jsonFile, { force: true });
   const { code, output, timedOut } = await run(process.execPath, [script], {
-    timeoutMs: 15 * MINUTE,
+    // A guard against a hung run, not a budget (CI stops at 90 minutes).
+    timeoutMs: 30 * MINUTE,
     // Picked up by Playwright's json reporter when the config or e2e.mjs enables it.
     env: { PLAYWRIGHT_JSON_OUTPUT_FILE: jsonFile, PLAYWRIGHT_JSON_OUTPUT_NAME: jsonFile },
   });
-  let passed = 0, failed = 0, skipped = 0;
+  let passed = 0,
+    failed = 0,
+    skipped = 0;
   if (fs.existsSync(jsonFile)) {
     const stats = JSON.parse(fs.readFileSync(jsonFile, 'utf8')).stats ?? {};
     passed = (stats.expected ?? 0) + (stats.flaky ?? 0);
@@ -151,24 +272,35 @@ async function e2e() {
     skipped = stats.skipped ?? 0;
   } else {
     // Summary lines of the list/line/dot reporters: '  12 passed (31.2s)', '  1 failed', '  2 flaky', '  3 skipped'.
-    const count = (word) => [...output.matchAll(new RegExp(`^\\s*(\\d+) ${word}\\b`, 'gm'))].reduce((n, m) => n + Number(m[1]), 0);
+    const count = (word) =>
+      [...output.matchAll(new RegExp(`^\\s*(\\d+) ${word}\\b`, 'gm'))].reduce((n, m) => n + Number(m[1]), 0);
     passed = count('passed') + count('flaky');
     failed = count('failed');
     skipped = count('skipped') + count('did not run');
   }
   if (code !== 0 && failed === 0) failed = 1;
-  totals.passed += passed; totals.failed += failed; totals.skipped += skipped;
-  record('e2e', code === 0 && failed === 0, `${passed} bestanden, ${failed} fehlgeschlagen${timedOut ? ', Zeitüberschreitung' : ''}`);
+  totals.passed += passed;
+  totals.failed += failed;
+  totals.skipped += skipped;
+  record(
+    'e2e',
+    code === 0 && failed === 0,
+    `${passed} bestanden, ${failed} fehlgeschlagen${timedOut ? ', Zeitüberschreitung' : ''}`,
+  );
 }
 
 const started = Date.now();
 const chromiumOk = ensureChromium();
+ensureXmllint();
+ensureTransmissionTools();
 await typecheck();
+await lint();
 await vitest();
 if (chromiumOk) await e2e();
 
 heading('Ergebnis');
-for (const step of steps) console.log(`${step.ok ? 'ok  ' : 'FAIL'} ${step.name}${step.detail ? ` – ${step.detail}` : ''}`);
+for (const step of steps)
+  console.log(`${step.ok ? 'ok  ' : 'FAIL'} ${step.name}${step.detail ? ` – ${step.detail}` : ''}`);
 console.log(`Dauer: ${Math.round((Date.now() - started) / 1000)} s`);
 console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
 process.exit(totals.failed > 0 || steps.some((s) => !s.ok) ? 1 : 0);

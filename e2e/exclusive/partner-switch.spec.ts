@@ -12,7 +12,9 @@ test.describe('Geschäftspartnerwechsel (einkauf@ mit zwei Partnern)', () => {
   test.afterEach(async ({ page }) => {
     const status = await page.evaluate(async () => {
       const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'));
-      const token = key ? (JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token?: string }).access_token : undefined;
+      const token = key
+        ? (JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token?: string }).access_token
+        : undefined;
       const response = await fetch('/v1/UserProfile', {
         method: 'PUT',
         headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
@@ -31,7 +33,10 @@ test.describe('Geschäftspartnerwechsel (einkauf@ mit zwei Partnern)', () => {
     await page.evaluate(() => sessionStorage.setItem('shk.currentCartId', 'cart-1'));
 
     await partnerSwitch.click();
-    await expect(page.getByRole('menuitem')).toHaveText(['100001 Sanitär Müller GmbH', '100002 Heizungsbau Schmidt & Söhne KG']);
+    await expect(page.getByRole('menuitem')).toHaveText([
+      '100001 Sanitär Müller GmbH',
+      '100002 Heizungsbau Schmidt & Söhne KG',
+    ]);
     await page.getByRole('menuitem', { name: '100002 Heizungsbau Schmidt & Söhne KG' }).click();
 
     await expect(page).toHaveURL((url) => url.pathname === '/');

@@ -15,7 +15,6 @@ test.describe.configure({ mode: 'serial' });
 test.setTimeout(240_000);
 
 const BUYER_PARTNER = 'Heizungsbau Schmidt & Söhne KG';
-const HOME_PARTNER = 'Sanitär Müller GmbH';
 const NORDBAD = 'Nordbad Großhandel';
 const REASON = 'Die Kundennummer K-20002 ist uns nicht bekannt – bitte prüfen.';
 
@@ -75,7 +74,9 @@ test.describe('Geschäftsbeziehung Käufer ↔ Lieferant', () => {
     await expect(pageHeading(page)).toHaveText('Meine Lieferanten');
     const rohrwerk = tableRow(page, 'Geschäftsbeziehungen', 'Rohrwerk Sauerland');
     await expect(rohrwerk.getByText('Abgelehnt', { exact: true })).toBeVisible();
-    await expect(rohrwerk.getByTestId('rejection-reason')).toHaveText('Grund: Kundennummer unbekannt – bitte prüfen Sie Ihre Angabe.');
+    await expect(rohrwerk.getByTestId('rejection-reason')).toHaveText(
+      'Grund: Kundennummer unbekannt – bitte prüfen Sie Ihre Angabe.',
+    );
     await rohrwerk.getByRole('button', { name: 'Neu anfragen bei Rohrwerk Sauerland' }).hover();
     await expect(page.getByRole('tooltip')).toHaveText('Kundennummer unbekannt – bitte prüfen Sie Ihre Angabe.');
 
@@ -109,7 +110,9 @@ test.describe('Geschäftsbeziehung Käufer ↔ Lieferant', () => {
     const confirm = seller.page.getByRole('dialog', { name: 'Bitte bestätigen' });
     await expect(confirm).toContainText(`Möchten Sie die Anfrage von ${BUYER_PARTNER} wirklich ablehnen?`);
     await confirm.getByRole('button', { name: 'Bestätigen' }).click();
-    await expect(toastWith(seller.page, `Sie haben den Status des Kunden ${BUYER_PARTNER} erfolgreich aktualisiert`)).toBeVisible();
+    await expect(
+      toastWith(seller.page, `Sie haben den Status des Kunden ${BUYER_PARTNER} erfolgreich aktualisiert`),
+    ).toBeVisible();
     await expect(tableRow(seller.page, 'Kunden', BUYER_PARTNER).getByText('Abgelehnt')).toBeVisible();
 
     // The buyer sees the reason and requests again (customer number prefilled, corrected).
@@ -134,7 +137,9 @@ test.describe('Geschäftsbeziehung Käufer ↔ Lieferant', () => {
     await expect(dialog.getByLabel('Kundennummer')).toHaveValue('K-20022');
     await chooseStatus(seller.page, dialog, 'Freigegeben');
     await dialog.getByRole('button', { name: 'Speichern' }).click();
-    await expect(toastWith(seller.page, `Sie haben den Status des Kunden ${BUYER_PARTNER} erfolgreich aktualisiert`)).toBeVisible();
+    await expect(
+      toastWith(seller.page, `Sie haben den Status des Kunden ${BUYER_PARTNER} erfolgreich aktualisiert`),
+    ).toBeVisible();
     await expect(tableRow(seller.page, 'Kunden', BUYER_PARTNER).getByText('Freigegeben')).toBeVisible();
     await seller.context.close();
 
@@ -143,7 +148,9 @@ test.describe('Geschäftsbeziehung Käufer ↔ Lieferant', () => {
     await expect(nordbad.getByText('Freigegeben')).toBeVisible();
     const after = await firstOfferOfSupplier(page, '200001');
     expect(after.productOrderableStatus).toBe(1);
-    await page.goto(`/produkt?id=${encodeURIComponent(after.productId)}&articleNumber=${encodeURIComponent(after.productInstanceId)}`);
+    await page.goto(
+      `/produkt?id=${encodeURIComponent(after.productId)}&articleNumber=${encodeURIComponent(after.productInstanceId)}`,
+    );
     await expect(page.getByTestId('add-to-cart').first()).toBeEnabled();
 
     // Home page: Nordbad is now among the supplier cards.

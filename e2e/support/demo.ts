@@ -13,9 +13,25 @@ export interface DemoUser {
 }
 
 export type RouteKey =
-  | 'home' | 'search' | 'cart' | 'preCart' | 'orders' | 'profile' | 'product' | 'mySuppliers' | 'addToCart'
-  | 'myCarts' | 'favourites' | 'myCustomers' | 'supplierOrders' | 'businessPartner' | 'dashboard' | 'reports'
-  | 'admin' | 'customParameter';
+  | 'home'
+  | 'search'
+  | 'cart'
+  | 'preCart'
+  | 'orders'
+  | 'profile'
+  | 'product'
+  | 'mySuppliers'
+  | 'addToCart'
+  | 'myCarts'
+  | 'favourites'
+  | 'myCustomers'
+  | 'supplierOrders'
+  | 'businessPartner'
+  | 'dashboard'
+  | 'reports'
+  | 'admin'
+  | 'customParameter'
+  | 'catalogueImport';
 
 /** Every route of the spec's table with the URL that opens it. */
 export const routeUrls: Record<RouteKey, string> = {
@@ -37,11 +53,41 @@ export const routeUrls: Record<RouteKey, string> = {
   reports: '/berichte',
   admin: '/admin',
   customParameter: '/parameter',
+  catalogueImport: '/admin/katalogimport',
 };
 
-const buyerRoutes: RouteKey[] = ['home', 'search', 'cart', 'preCart', 'orders', 'profile', 'product', 'mySuppliers', 'addToCart', 'myCarts', 'favourites'];
-const staffRoutes: RouteKey[] = ['home', 'search', 'businessPartner', 'dashboard', 'reports', 'admin', 'orders', 'product'];
-const buyerMenu = ['Suche', 'Meine Favoriten', 'Meine Warenkörbe', 'Meine Bestellungen', 'Meine Lieferanten', 'Mein Profil', 'Abmelden'];
+const buyerRoutes: RouteKey[] = [
+  'home',
+  'search',
+  'cart',
+  'preCart',
+  'orders',
+  'profile',
+  'product',
+  'mySuppliers',
+  'addToCart',
+  'myCarts',
+  'favourites',
+];
+const staffRoutes: RouteKey[] = [
+  'home',
+  'search',
+  'businessPartner',
+  'dashboard',
+  'reports',
+  'admin',
+  'orders',
+  'product',
+];
+const buyerMenu = [
+  'Suche',
+  'Meine Favoriten',
+  'Meine Warenkörbe',
+  'Meine Bestellungen',
+  'Meine Lieferanten',
+  'Mein Profil',
+  'Abmelden',
+];
 const staffMenu = ['Suche', 'Geschäftspartner', 'Dashboard', 'Berichte', 'Lieferanten', 'Bestellungen', 'Abmelden'];
 
 export const demoUsers: DemoUser[] = [
@@ -51,18 +97,33 @@ export const demoUsers: DemoUser[] = [
     key: 'seller',
     email: 'verkauf@example.com',
     roleLabel: 'Verkäufer',
-    menu: ['Produktkatalog', 'Meine Kunden', 'Bestellungen', 'Mein Profil', 'Abmelden'],
-    allowed: ['home', 'search', 'product', 'orders', 'profile', 'myCustomers', 'supplierOrders'],
+    menu: ['Produktkatalog', 'Meine Kunden', 'Bestellungen', 'Katalogimport', 'Mein Profil', 'Abmelden'],
+    allowed: ['home', 'search', 'product', 'orders', 'profile', 'myCustomers', 'supplierOrders', 'catalogueImport'],
   },
   {
     key: 'admin',
     email: 'admin@example.com',
     roleLabel: 'Administrator',
-    menu: ['Suche', 'Geschäftspartner', 'Dashboard', 'Berichte', 'Lieferanten', 'Bestellungen', 'Parameter', 'Abmelden'],
-    allowed: [...staffRoutes, 'customParameter'],
+    menu: [
+      'Suche',
+      'Geschäftspartner',
+      'Dashboard',
+      'Berichte',
+      'Lieferanten',
+      'Bestellungen',
+      'Parameter',
+      'Abmelden',
+    ],
+    allowed: [...staffRoutes, 'customParameter', 'catalogueImport'],
   },
   { key: 'support', email: 'support@example.com', roleLabel: 'Support', menu: staffMenu, allowed: staffRoutes },
-  { key: 'operator', email: 'betrieb@example.com', roleLabel: 'Plattformbetreiber', menu: staffMenu, allowed: staffRoutes },
+  {
+    key: 'operator',
+    email: 'betrieb@example.com',
+    roleLabel: 'Plattformbetreiber',
+    menu: staffMenu,
+    allowed: staffRoutes,
+  },
   { key: 'none', email: 'gast@example.com', roleLabel: 'Keine Rolle', menu: ['Abmelden'], allowed: ['home'] },
 ];
 
@@ -73,7 +134,12 @@ export const userByKey = (key: DemoUser['key']) => demoUsers.find((u) => u.key =
  * E2E_AUTH_DIR into the run's temporary folder: the tokens belong to that run's server.
  */
 export const sessionFile = (key: DemoUser['key']) =>
-  path.join(process.env.E2E_AUTH_DIR ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '.auth'), `${key}.json`);
+  path.join(
+    process.env.E2E_AUTH_DIR ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '.auth'),
+    `${key}.json`,
+  );
 
 /** The seller's catalogue filter as the URL carries it: base64 of the JSON list. */
-export const sellerCatalogueFilter = [{ columnName: 'TREE_ELEMENT_ID_SHKMARKET', filterType: 'Baum', filterValues: ['SHKMARKET_11'] }];
+export const sellerCatalogueFilter = [
+  { columnName: 'TREE_ELEMENT_ID_SHKMARKET', filterType: 'Baum', filterValues: ['SHKMARKET_11'] },
+];

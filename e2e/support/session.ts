@@ -6,7 +6,10 @@ export const CONSENT_KEY = 'shk.cookieConsent';
 export async function presetCookieConsent(page: Page) {
   await page.addInitScript((key) => {
     if (!window.localStorage.getItem(key)) {
-      window.localStorage.setItem(key, JSON.stringify({ preferences: false, marketing: false, decidedAt: new Date().toISOString() }));
+      window.localStorage.setItem(
+        key,
+        JSON.stringify({ preferences: false, marketing: false, decidedAt: new Date().toISOString() }),
+      );
     }
   }, CONSENT_KEY);
 }
@@ -54,7 +57,9 @@ export async function clearGuardDecisions(page: Page) {
 export async function guardDecision(page: Page, key: string): Promise<GuardDecision> {
   const read = () =>
     page.evaluate((routeKey) => {
-      const mark = performance.getEntriesByType('mark').find((m) => m.name.startsWith('route:') && m.name.endsWith(`:${routeKey}`));
+      const mark = performance
+        .getEntriesByType('mark')
+        .find((m) => m.name.startsWith('route:') && m.name.endsWith(`:${routeKey}`));
       return mark ? mark.name.split(':')[1] : null;
     }, key);
   await expect.poll(read, { message: `Entscheidung des Routen-Wächters für ${key}` }).not.toBeNull();

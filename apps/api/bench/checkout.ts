@@ -29,8 +29,18 @@ fs.chmodSync(dir, 0o755);
 const server = await startEmbeddedPostgres(path.join(dir, 'pg'), await freePort(), { durable: true });
 await ensureDatabase(server.url('postgres'), 'bench');
 const port = await freePort();
-const config = loadConfig({ PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dir, LOG_LEVEL: 'warn', WEB_DIST_DIR: path.join(dir, 'none') });
-const runtime = await createRuntime(config, server.url('bench'), { logger: false, log: { info() {}, warn() {}, error() {} } as unknown as Console });
+const config = loadConfig({
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  DATA_DIR: dir,
+  LOG_LEVEL: 'warn',
+  WEB_DIST_DIR: path.join(dir, 'none'),
+});
+const runtime = await createRuntime(config, server.url('bench'), {
+  logger: false,
+  log: { info() {}, warn() {}, error() {} } as unknown as Console,
+});
 const { pool } = runtime;
 await seedDemoWorldIfEmpty(runtime.db);
 
@@ -42,25 +52,43 @@ await pool.query(`INSERT INTO manufacturers (manufacturer_id, name) VALUES ('BEN
 const offerIds: string[] = [];
 for (let i = 0; i < LINES; i++) {
   const supplier = SUPPLIERS[i % SUPPLIERS.length];
-  await pool.query(`INSERT INTO products (id, product_id, manufacturer_id, manufacturer_pid, manufacturer_pid_norm, brand_no, product_name, leaf_no)
-    VALUES ($1, 'BENCH~' || $2, 'BENCH', $2, $2, 990001, 'Benchartikel ' || $2, 990001) ON CONFLICT DO NOTHING`, [990000 + i, String(990000 + i)]);
+  await pool.query(
+    `INSERT INTO products (id, product_id, manufacturer_id, manufacturer_pid, manufacturer_pid_norm, brand_no, product_name, leaf_no)
+    VALUES ($1, 'BENCH~' || $2, 'BENCH', $2, $2, 990001, 'Benchartikel ' || $2, 990001) ON CONFLICT DO NOTHING`,
+    [990000 + i, String(990000 + i)],
+  );
   const id = `${supplier}~BENCH-${i}`;
-  await pool.query(`INSERT INTO product_offers (product_instance_id, product_no, supplier_bp_number, supplier_pid, supplier_pid_norm, product_data_source, unit_code, net_price, price_basis, min_order_quantity)
-    VALUES ($1, $2, $3, $4, $4, 1, 'C62', $5, 1, 1) ON CONFLICT DO NOTHING`, [id, 990000 + i, supplier, `BENCH-${i}`, 3 + i]);
+  await pool.query(
+    `INSERT INTO product_offers (product_instance_id, product_no, supplier_bp_number, supplier_pid, supplier_pid_norm, product_data_source, unit_code, net_price, price_basis, min_order_quantity)
+    VALUES ($1, $2, $3, $4, $4, 1, 'C62', $5, 1, 1) ON CONFLICT DO NOTHING`,
+    [id, 990000 + i, supplier, `BENCH-${i}`, 3 + i],
+  );
   offerIds.push(id);
 }
 const buyers: { email: string; bp: string; cartId: number; token: string }[] = [];
 for (let b = 0; b < BUYERS; b++) {
   const bp = `19000${b}`;
   const email = `bench${b}@example.com`;
-  await pool.query(`INSERT INTO business_partners (bp_number, name, street, house_number, postal_code, city, country) VALUES ($1, $2, 'Benchweg', '1', '10115', 'Berlin', 'DE') ON CONFLICT DO NOTHING`, [bp, `Bench Käufer ${b}`]);
+  await pool.query(
+    `INSERT INTO business_partners (bp_number, name, street, house_number, postal_code, city, country) VALUES ($1, $2, 'Benchweg', '1', '10115', 'Berlin', 'DE') ON CONFLICT DO NOTHING`,
+    [bp, `Bench Käufer ${b}`],
+  );
   const user = `00000000-0000-4000-9000-00000000000${b}`;
-  await pool.query(`INSERT INTO users (id, email, first_name, last_name, role, password_hash, current_bp_number) VALUES ($1, $2, 'Bench', $3, 1, $4, $5) ON CONFLICT DO NOTHING`, [user, email, String(b), hash, bp]);
+  await pool.query(
+    `INSERT INTO users (id, email, first_name, last_name, role, password_hash, current_bp_number) VALUES ($1, $2, 'Bench', $3, 1, $4, $5) ON CONFLICT DO NOTHING`,
+    [user, email, String(b), hash, bp],
+  );
   await pool.query('INSERT INTO user_business_partners VALUES ($1, $2) ON CONFLICT DO NOTHING', [user, bp]);
   for (const s of SUPPLIERS) {
-    await pool.query(`INSERT INTO supplier_customers (supplier_bp_number, buyer_bp_number, relation_status_id, supplier_customer_number) VALUES ($1, $2, 1, 'B-' || $2) ON CONFLICT DO NOTHING`, [s, bp]);
+    await pool.query(
+      `INSERT INTO supplier_customers (supplier_bp_number, buyer_bp_number, relation_status_id, supplier_customer_number) VALUES ($1, $2, 1, 'B-' || $2) ON CONFLICT DO NOTHING`,
+      [s, bp],
+    );
   }
-  const cart = await pool.query<{ id: number }>(`INSERT INTO carts (bp_number, name, is_default) VALUES ($1, 'Bench', true) RETURNING id`, [bp]);
+  const cart = await pool.query<{ id: number }>(
+    `INSERT INTO carts (bp_number, name, is_default) VALUES ($1, 'Bench', true) RETURNING id`,
+    [bp],
+  );
   buyers.push({ email, bp, cartId: Number(cart.rows[0].id), token: '' });
 }
 await runtime.app.listen({ port, host: '127.0.0.1' });
@@ -68,11 +96,17 @@ for (const buyer of buyers) buyer.token = (await loginWithCodeFlow(config.public
 
 const attachment = pdfDocument({ title: 'Aufmaß', lines: ['Bench-Anhang'] });
 async function fillCart(cartId: number) {
-  await pool.query(`INSERT INTO cart_items (cart_id, product_instance_id, supplier_bp_number, article_number, quantity, comment)
-    SELECT $1, id, split_part(id, '~', 1), split_part(id, '~', 2), 1 + (n % 7), 'Notiz ' || n FROM unnest($2::text[]) WITH ORDINALITY AS o(id, n)`, [cartId, offerIds]);
+  await pool.query(
+    `INSERT INTO cart_items (cart_id, product_instance_id, supplier_bp_number, article_number, quantity, comment)
+    SELECT $1, id, split_part(id, '~', 1), split_part(id, '~', 2), 1 + (n % 7), 'Notiz ' || n FROM unnest($2::text[]) WITH ORDINALITY AS o(id, n)`,
+    [cartId, offerIds],
+  );
   // Every fifth line carries an attachment.
-  await pool.query(`INSERT INTO cart_item_attachments (cart_item_id, file_name, content_type, size_bytes, content)
-    SELECT id, 'Aufmass.pdf', 'application/pdf', $2, $3 FROM cart_items WHERE cart_id = $1 AND id % 5 = 0`, [cartId, attachment.length, attachment]);
+  await pool.query(
+    `INSERT INTO cart_item_attachments (cart_item_id, file_name, content_type, size_bytes, content)
+    SELECT id, 'Aufmass.pdf', 'application/pdf', $2, $3 FROM cart_items WHERE cart_id = $1 AND id % 5 = 0`,
+    [cartId, attachment.length, attachment],
+  );
 }
 
 const latencies: number[] = [];
@@ -84,12 +118,23 @@ const started = performance.now();
 for (let round = 0; round < ROUNDS; round++) {
   for (const b of buyers) await fillCart(b.cartId);
   const roundStart = performance.now();
-  await Promise.all(buyers.map(async (b) => {
-    const t0 = performance.now();
-    const res = await fetch(`${config.publicUrl}/v1/MultiCarts/${b.cartId}/checkout`, { method: 'POST', headers: { authorization: `Bearer ${b.token}` } });
-    const elapsed = performance.now() - t0;
-    if (res.status !== 200) { failures++; console.error(res.status, await res.text()); } else { await res.json(); latencies.push(elapsed); }
-  }));
+  await Promise.all(
+    buyers.map(async (b) => {
+      const t0 = performance.now();
+      const res = await fetch(`${config.publicUrl}/v1/MultiCarts/${b.cartId}/checkout`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${b.token}` },
+      });
+      const elapsed = performance.now() - t0;
+      if (res.status !== 200) {
+        failures++;
+        console.error(res.status, await res.text());
+      } else {
+        await res.json();
+        latencies.push(elapsed);
+      }
+    }),
+  );
   measuredWallMs += performance.now() - roundStart;
   rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
 }
@@ -97,12 +142,26 @@ const wall = performance.now() - started;
 latencies.sort((a, b) => a - b);
 const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
 const { rows: lineCount } = await pool.query('SELECT count(*)::int AS n FROM order_lines');
-console.log(JSON.stringify({
-  checkouts: latencies.length, failures, linesPerCart: LINES, suppliersPerCart: SUPPLIERS.length, concurrency: BUYERS, orderLinesWritten: lineCount[0].n,
-  medianMs: +pct(50).toFixed(1), p95Ms: +pct(95).toFixed(1), maxMs: +latencies[latencies.length - 1].toFixed(1),
-  checkoutsPerSecond: +(latencies.length / (measuredWallMs / 1000)).toFixed(1),
-  wallSecondsInclFilling: +(wall / 1000).toFixed(1), processPeakRssMb: Math.round(rssPeak / 1024 / 1024),
-}, null, 2));
+console.log(
+  JSON.stringify(
+    {
+      checkouts: latencies.length,
+      failures,
+      linesPerCart: LINES,
+      suppliersPerCart: SUPPLIERS.length,
+      concurrency: BUYERS,
+      orderLinesWritten: lineCount[0].n,
+      medianMs: +pct(50).toFixed(1),
+      p95Ms: +pct(95).toFixed(1),
+      maxMs: +latencies[latencies.length - 1].toFixed(1),
+      checkoutsPerSecond: +(latencies.length / (measuredWallMs / 1000)).toFixed(1),
+      wallSecondsInclFilling: +(wall / 1000).toFixed(1),
+      processPeakRssMb: Math.round(rssPeak / 1024 / 1024),
+    },
+    null,
+    2,
+  ),
+);
 await runtime.close();
 await server.stop();
 fs.rmSync(dir, { recursive: true, force: true });

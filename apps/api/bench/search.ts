@@ -51,11 +51,17 @@ pool.on('error', () => {}); // idle connections end with the server at the very 
 await migrate(pool);
 await ensureFeatureSettings(createDb(pool));
 await seedDemoWorldIfEmpty(createDb(pool));
-const state = (await pool.query<{ products: number; loaded: boolean }>('SELECT products, loaded_at IS NOT NULL AS loaded FROM catalogue_state')).rows[0];
+const state = (
+  await pool.query<{ products: number; loaded: boolean }>(
+    'SELECT products, loaded_at IS NOT NULL AS loaded FROM catalogue_state',
+  )
+).rows[0];
 if (!state.loaded || state.products !== products) {
   const started = performance.now();
   await loadCatalogue(pool, { products, log: (m) => console.log(m) });
-  console.log(`load: ${products.toLocaleString('de-DE')} products in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  console.log(
+    `load: ${products.toLocaleString('de-DE')} products in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+  );
 }
 
 // ——— query mix ———
@@ -64,8 +70,12 @@ const n = Math.max(1, Math.floor(products / 7));
 const codes = {
   gtin: await code(`SELECT gtin AS v FROM products WHERE id >= ${n} AND gtin IS NOT NULL ORDER BY id LIMIT 1`),
   gtin2: await code(`SELECT gtin AS v FROM products WHERE id >= ${n * 5} AND gtin IS NOT NULL ORDER BY id LIMIT 1`),
-  mpid: await code(`SELECT manufacturer_pid AS v FROM products WHERE id >= ${n * 3} AND manufacturer_pid ~ '[.-]' ORDER BY id LIMIT 1`),
-  supplierPid: await code(`SELECT supplier_pid AS v FROM product_offers WHERE product_no >= ${n * 2} AND supplier_bp_number = '200002' ORDER BY product_no LIMIT 1`),
+  mpid: await code(
+    `SELECT manufacturer_pid AS v FROM products WHERE id >= ${n * 3} AND manufacturer_pid ~ '[.-]' ORDER BY id LIMIT 1`,
+  ),
+  supplierPid: await code(
+    `SELECT supplier_pid AS v FROM product_offers WHERE product_no >= ${n * 2} AND supplier_bp_number = '200002' ORDER BY product_no LIMIT 1`,
+  ),
   catalogue: await code(`SELECT article_number_catalogue AS v FROM products WHERE id >= ${n * 4} ORDER BY id LIMIT 1`),
   classId: await code(`SELECT class_id AS v FROM etim_classes WHERE description = 'Thermostatventil'`),
   pipeClass: await code(`SELECT class_id AS v FROM etim_classes WHERE description = 'Kupferrohr'`),
@@ -74,89 +84,162 @@ const f = {
   brand: (v: string) => ({ columnName: 'brandname', filterType: 'Auswahl', filterValue: [{ value: v }] }),
   cls: (v: string) => ({ columnName: 'etimKlasse', filterType: 'Auswahl', filterValue: [{ value: v }] }),
   tree: (v: string) => ({ columnName: 'TREE_ELEMENT_ID_SHKMARKET', filterType: 'Baum', filterValue: [{ value: v }] }),
-  price: (min: number, max: number) => ({ columnName: 'mhk_handelsdaten_preis', filterType: 'Regler', sliderValues: { minValue: min, maxValue: max } }),
-  slider: (col: string, min: number, max: number) => ({ columnName: col, filterType: 'Regler', sliderValues: { minValue: min, maxValue: max } }),
+  price: (min: number, max: number) => ({
+    columnName: 'mhk_handelsdaten_preis',
+    filterType: 'Regler',
+    sliderValues: { minValue: min, maxValue: max },
+  }),
+  slider: (col: string, min: number, max: number) => ({
+    columnName: col,
+    filterType: 'Regler',
+    sliderValues: { minValue: min, maxValue: max },
+  }),
 };
 type Query = { kind: string; body: Record<string, unknown> };
 const mix: Query[] = [
-  ...['Rohr', 'Ventil', 'Heizkörper', 'Thermostat', 'Pressfitting', 'Kugelhahn', 'Edelstahl', 'Messing'].map((t) => ({ kind: 'broad word', body: { searchTerm: t } })),
-  ...['Thermostatventil', 'Heizkörperverschraubung', 'Membranausdehnungsgefäß', 'Fußbodenheizungsrohr', 'Mehrschichtverbundrohr', 'verschraubung', 'Heizkoerper'].map((t) => ({ kind: 'compound / part word', body: { searchTerm: t } })),
-  ...['Termostatkopf', 'Kugelhan', 'Heitzkörper', 'Presfitting'].map((t) => ({ kind: 'typo', body: { searchTerm: t } })),
-  ...[codes.gtin, codes.gtin2, codes.mpid, codes.supplierPid, codes.catalogue].map((t) => ({ kind: 'article number', body: { searchTerm: t } })),
-  ...['Pressfitting Edelstahl 22', 'Thermostatventil Eckform DN 15', 'Kupferrohr 15'].map((t) => ({ kind: 'several words', body: { searchTerm: t } })),
+  ...['Rohr', 'Ventil', 'Heizkörper', 'Thermostat', 'Pressfitting', 'Kugelhahn', 'Edelstahl', 'Messing'].map((t) => ({
+    kind: 'broad word',
+    body: { searchTerm: t },
+  })),
+  ...[
+    'Thermostatventil',
+    'Heizkörperverschraubung',
+    'Membranausdehnungsgefäß',
+    'Fußbodenheizungsrohr',
+    'Mehrschichtverbundrohr',
+    'verschraubung',
+    'Heizkoerper',
+  ].map((t) => ({ kind: 'compound / part word', body: { searchTerm: t } })),
+  ...['Termostatkopf', 'Kugelhan', 'Heitzkörper', 'Presfitting'].map((t) => ({
+    kind: 'typo',
+    body: { searchTerm: t },
+  })),
+  ...[codes.gtin, codes.gtin2, codes.mpid, codes.supplierPid, codes.catalogue].map((t) => ({
+    kind: 'article number',
+    body: { searchTerm: t },
+  })),
+  ...['Pressfitting Edelstahl 22', 'Thermostatventil Eckform DN 15', 'Kupferrohr 15'].map((t) => ({
+    kind: 'several words',
+    body: { searchTerm: t },
+  })),
   { kind: 'filtered', body: { searchTerm: 'Ventil', filter: [f.brand('AquaTherm')] } },
   { kind: 'filtered', body: { searchTerm: 'Rohr', filter: [f.cls(codes.pipeClass)] } },
   { kind: 'filtered', body: { searchTerm: 'Heizkörper', filter: [f.price(100, 400)] } },
   { kind: 'filtered', body: { filter: [f.cls(codes.classId), f.slider('EF000008', 15, 15)] } },
   { kind: 'filtered', body: { filter: [f.tree('SHKMARKET_2')] } },
-  { kind: 'filtered', body: { searchTerm: 'Pressfitting', filter: [f.tree('SHKMARKET_4'), f.brand('Pressline'), f.price(2, 20)] } },
+  {
+    kind: 'filtered',
+    body: { searchTerm: 'Pressfitting', filter: [f.tree('SHKMARKET_4'), f.brand('Pressline'), f.price(2, 20)] },
+  },
   { kind: 'deep page', body: { searchTerm: 'Rohr', page: 40 } },
   { kind: 'deep page', body: { searchTerm: 'Ventil', page: 100 } },
   { kind: 'deep page', body: { page: 100 } },
   { kind: 'sorted', body: { searchTerm: 'Heizkörper', sortColumn: 'artikelbeschreibung', sortOrder: 'asc' } },
-  { kind: 'sorted', body: { searchTerm: 'Pressfitting', sortColumn: 'artikelbeschreibung', sortOrder: 'desc', page: 3 } },
+  {
+    kind: 'sorted',
+    body: { searchTerm: 'Pressfitting', sortColumn: 'artikelbeschreibung', sortOrder: 'desc', page: 3 },
+  },
 ].map((q) => ({ ...q, body: { page: 1, pageSize: 25, ...q.body } }));
 
 // ——— API process ———
 function startApi(extraEnv: Record<string, string> = {}): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(apiPort), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${apiPort}`, DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_DIST_DIR: '/nonexistent', ...extraEnv },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(apiPort),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${apiPort}`,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      WEB_DIST_DIR: '/nonexistent',
+      ...extraEnv,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   return new Promise((resolve, reject) => {
     const deadline = Date.now() + 120_000;
     const poll = async () => {
-      try { if ((await fetch(`http://127.0.0.1:${apiPort}/health`)).ok) return resolve(child); } catch { /* not yet */ }
+      try {
+        if ((await fetch(`http://127.0.0.1:${apiPort}/health`)).ok) return resolve(child);
+      } catch {
+        /* not yet */
+      }
       if (Date.now() > deadline || child.exitCode !== null) return reject(new Error('API did not start'));
       setTimeout(poll, 300);
     };
     poll();
   });
 }
-const peakRssMb = (pid: number) => Number(fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmHWM:\s+(\d+)/)?.[1] ?? 0) / 1024;
+const peakRssMb = (pid: number) =>
+  Number(fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmHWM:\s+(\d+)/)?.[1] ?? 0) / 1024;
 async function stopApi(child: ChildProcess) {
   child.kill('SIGTERM');
   await new Promise((r) => child.once('exit', r));
 }
 
 // ——— measuring ———
-interface Stats { count: number; errors: number; p50: number; p95: number; p99: number; max: number; rps: number }
+interface Stats {
+  count: number;
+  errors: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  rps: number;
+}
 function stats(latencies: number[], errors: number, elapsedMs: number): Stats {
   const sorted = [...latencies].sort((a, b) => a - b);
   const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
-  return { count: sorted.length, errors, p50: at(0.5), p95: at(0.95), p99: at(0.99), max: sorted[sorted.length - 1] ?? 0, rps: sorted.length / (elapsedMs / 1000) };
+  return {
+    count: sorted.length,
+    errors,
+    p50: at(0.5),
+    p95: at(0.95),
+    p99: at(0.99),
+    max: sorted[sorted.length - 1] ?? 0,
+    rps: sorted.length / (elapsedMs / 1000),
+  };
 }
 
-async function run(send: (q: Query) => Promise<boolean>, durationS: number): Promise<Stats & { byKind: Record<string, number> }> {
+async function run(
+  send: (q: Query) => Promise<boolean>,
+  durationS: number,
+): Promise<Stats & { byKind: Record<string, number> }> {
   const latencies: number[] = [];
   const byKind = new Map<string, number[]>();
   let errors = 0;
   const started = performance.now();
   const end = started + durationS * 1000;
-  await Promise.all(Array.from({ length: clients }, async (_, c) => {
-    for (let k = c * 5; performance.now() < end; k++) {
-      const q = mix[k % mix.length];
-      const t0 = performance.now();
-      const ok = await send(q).catch(() => false);
-      const ms = performance.now() - t0;
-      if (!ok) errors++;
-      latencies.push(ms);
-      byKind.set(q.kind, [...(byKind.get(q.kind) ?? []), ms]);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: clients }, async (_, c) => {
+      for (let k = c * 5; performance.now() < end; k++) {
+        const q = mix[k % mix.length];
+        const t0 = performance.now();
+        const ok = await send(q).catch(() => false);
+        const ms = performance.now() - t0;
+        if (!ok) errors++;
+        latencies.push(ms);
+        byKind.set(q.kind, [...(byKind.get(q.kind) ?? []), ms]);
+      }
+    }),
+  );
   const result = stats(latencies, errors, performance.now() - started);
   return { ...result, byKind: Object.fromEntries([...byKind].map(([k, v]) => [k, stats(v, 0, 1).p95])) };
 }
 
-const fmt = (s: Stats) => `p50 ${s.p50.toFixed(1)} ms | p95 ${s.p95.toFixed(1)} ms | p99 ${s.p99.toFixed(1)} ms | max ${s.max.toFixed(0)} ms | ${s.rps.toFixed(1)} req/s | ${s.count} requests, ${s.errors} errors`;
+const fmt = (s: Stats) =>
+  `p50 ${s.p50.toFixed(1)} ms | p95 ${s.p95.toFixed(1)} ms | p99 ${s.p99.toFixed(1)} ms | max ${s.max.toFixed(0)} ms | ${s.rps.toFixed(1)} req/s | ${s.count} requests, ${s.errors} errors`;
 
 async function apiPhase(label: string, env: Record<string, string> = {}) {
   const child = await startApi(env);
   const token = (await loginWithCodeFlow(`http://127.0.0.1:${apiPort}`, BUYER.email)).access_token;
   const send = async (q: Query) => {
     const res = await fetch(`http://127.0.0.1:${apiPort}/v1/Product/Search`, {
-      method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(q.body),
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(q.body),
     });
     await res.arrayBuffer();
     return res.ok;
@@ -174,28 +257,60 @@ async function apiPhase(label: string, env: Record<string, string> = {}) {
   const warm = await run(send, seconds);
   const peak = peakRssMb(child.pid!);
   await stopApi(child);
-  console.log(`\n${label}\n  cold (1 client, each query once): ${fmt(stats(cold, 0, cold.reduce((a, b) => a + b, 0)))}`);
+  console.log(
+    `\n${label}\n  cold (1 client, each query once): ${fmt(
+      stats(
+        cold,
+        0,
+        cold.reduce((a, b) => a + b, 0),
+      ),
+    )}`,
+  );
   console.log(`  ${clients} clients, ${seconds} s: ${fmt(warm)}`);
-  console.log(`  p95 by kind: ${Object.entries(warm.byKind).map(([k, v]) => `${k} ${v.toFixed(0)} ms`).join(', ')}`);
+  console.log(
+    `  p95 by kind: ${Object.entries(warm.byKind)
+      .map(([k, v]) => `${k} ${v.toFixed(0)} ms`)
+      .join(', ')}`,
+  );
   console.log(`  API peak memory (VmHWM): ${peak.toFixed(0)} MB`);
   if (process.env.BENCH_VERBOSE) console.log(coldByQuery.join('\n'));
   return { cold: stats(cold, 0, 1), warm, peak };
 }
 
-console.log(`\nbench:search — ${products.toLocaleString('de-DE')} products, ${mix.length} queries in the mix, ${clients} clients`);
+console.log(
+  `\nbench:search — ${products.toLocaleString('de-DE')} products, ${mix.length} queries in the mix, ${clients} clients`,
+);
 const api = await apiPhase('API over HTTP (facet cache on)');
-const uncached = process.env.BENCH_UNCACHED ? await apiPhase('API over HTTP, SEARCH_CACHE=off', { SEARCH_CACHE: 'off' }) : null;
+const uncached = process.env.BENCH_UNCACHED
+  ? await apiPhase('API over HTTP, SEARCH_CACHE=off', { SEARCH_CACHE: 'off' })
+  : null;
 
 // Raw SQL: the engine's statements on a plain pool, no HTTP and no cache.
-const rawPool = new pg.Pool({ connectionString: databaseUrl, max: clients, options: '-c max_parallel_workers_per_gather=0 -c jit=off' });
+const rawPool = new pg.Pool({
+  connectionString: databaseUrl,
+  max: clients,
+  options: '-c max_parallel_workers_per_gather=0 -c jit=off',
+});
 rawPool.on('error', () => {});
 const meta = new CatalogueMetaCache(() => rawPool);
 const engine = new SearchEngine(() => rawPool, meta, { cache: false });
-const raw = await run(async (q) => { await engine.search({ userId: BUYER.userId, bpNumber: BUYER.bpNumber, prices: listPriceStrategy }, q.body); return true; }, seconds);
+const raw = await run(async (q) => {
+  await engine.search({ userId: BUYER.userId, bpNumber: BUYER.bpNumber, prices: listPriceStrategy }, q.body);
+  return true;
+}, seconds);
 console.log(`\nRaw SQL (same statements, pg pool, no cache)\n  ${clients} clients, ${seconds} s: ${fmt(raw)}`);
-console.log(`  p95 by kind: ${Object.entries(raw.byKind).map(([k, v]) => `${k} ${v.toFixed(0)} ms`).join(', ')}`);
-console.log(`\nAPI/raw ratio: p50 ${(api.warm.p50 / raw.p50).toFixed(2)}, p95 ${(api.warm.p95 / raw.p95).toFixed(2)}, throughput ${(api.warm.rps / raw.rps).toFixed(2)}`);
-if (uncached) console.log(`API uncached/raw ratio: p50 ${(uncached.warm.p50 / raw.p50).toFixed(2)}, p95 ${(uncached.warm.p95 / raw.p95).toFixed(2)}`);
+console.log(
+  `  p95 by kind: ${Object.entries(raw.byKind)
+    .map(([k, v]) => `${k} ${v.toFixed(0)} ms`)
+    .join(', ')}`,
+);
+console.log(
+  `\nAPI/raw ratio: p50 ${(api.warm.p50 / raw.p50).toFixed(2)}, p95 ${(api.warm.p95 / raw.p95).toFixed(2)}, throughput ${(api.warm.rps / raw.rps).toFixed(2)}`,
+);
+if (uncached)
+  console.log(
+    `API uncached/raw ratio: p50 ${(uncached.warm.p50 / raw.p50).toFixed(2)}, p95 ${(uncached.warm.p95 / raw.p95).toFixed(2)}`,
+  );
 
 await rawPool.end();
 await pool.end();

@@ -6,13 +6,25 @@ import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
 import multipart from '@fastify/multipart';
 import { randomUUID } from 'node:crypto';
-import { jsonSchemaTransform, jsonSchemaTransformObject, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import { APP_VERSION, problemTitles } from '@shk/contracts';
 import type { AppDeps, App } from './http/types.ts';
+import './http/zod-locale.ts';
 import { HttpProblem, registerProblemHandlers, sendProblem } from './http/problem.ts';
-import { createTokenVerifier, registerAuth, type TokenVerifier } from './http/auth.ts';
+import { registerInputGuard } from './http/input-guard.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerRateLimiting } from './http/rate-limits.ts';
+import { createTokenVerifier, registerAuth, TokenRevoked, type TokenVerifier } from './http/auth.ts';
 import { modules } from './modules/index.ts';
-import { mountEmbeddedIdentityProvider, type EmbeddedIdentity } from './modules/identity/provider.ts';
+import { GRANT_CLAIM, mountEmbeddedIdentityProvider, type EmbeddedIdentity } from './modules/identity/provider.ts';
+
+const WELL_FORMED_REQUEST_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{7,99}$/;
 
 export interface BuildAppOptions extends AppDeps {
   /** Overrides how tokens are verified (used by tests of a second, independent issuer). */
@@ -20,21 +32,35 @@ export interface BuildAppOptions extends AppDeps {
   logger?: boolean | object;
 }
 
-export interface BuiltApp { app: App; identity: EmbeddedIdentity | null }
+export interface BuiltApp {
+  app: App;
+  identity: EmbeddedIdentity | null;
+}
 
 export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   const { config } = options;
   const app = Fastify({
     logger: options.logger ?? { level: config.logLevel },
-    genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 100) || randomUUID(),
+    // A caller's id is kept only when it looks like one (log injection, header splitting, huge values).
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && WELL_FORMED_REQUEST_ID.test(given) ? given : randomUUID();
+    },
     requestIdHeader: false,
-    trustProxy: true,
+    // X-Forwarded-* only from the proxy TRUST_PROXY names; anyone else could forge the client address.
+    trustProxy: config.trustProxy ?? false,
     bodyLimit: 2 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     // Errors before routing (undecodable URL, over-long parameter) become problems too.
     frameworkErrors: (error, request, reply) => {
       reply.header('x-request-id', request.id);
-      return sendProblem(reply, new HttpProblem(error.statusCode ?? 400, problemTitles.badRequest, { detail: error.message }), request);
+      return sendProblem(
+        reply,
+        new HttpProblem(error.statusCode ?? 400, problemTitles.badRequest, {
+          detail: 'Die Adresse der Anfrage ist ungültig.',
+        }),
+        request,
+      );
     },
   }).withTypeProvider<ZodTypeProvider>() as unknown as App;
 
@@ -44,6 +70,9 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     reply.header('x-request-id', request.id);
   });
   registerProblemHandlers(app);
+  registerInputGuard(app);
+  await registerSecurityHeaders(app, config);
+  await registerRateLimiting(app);
 
   await app.register(multipart, { limits: { fileSize: 100 * 1024 * 1024, files: 20, fields: 50, parts: 80 } });
 
@@ -52,22 +81,47 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   let verify = options.verify;
   if (!config.oidcIssuer) {
     identity = await mountEmbeddedIdentityProvider(app, options);
-    verify ??= createTokenVerifier({ issuer: identity.issuer, audience: config.oidcAudience, localJwks: identity.publicJwks, emailClaim: config.oidcEmailClaim });
+    const embedded = identity;
+    const verifySignature = createTokenVerifier({
+      issuer: identity.issuer,
+      audience: config.oidcAudience,
+      localJwks: identity.publicJwks,
+      emailClaim: config.oidcEmailClaim,
+    });
+    verify ??= async (token) => {
+      const payload = await verifySignature(token);
+      const grant = payload[GRANT_CLAIM];
+      if (typeof grant === 'string' && !(await embedded.grantActive(grant))) throw new TokenRevoked();
+      return payload;
+    };
   } else {
-    verify ??= createTokenVerifier({ issuer: config.oidcIssuer, audience: config.oidcAudience, emailClaim: config.oidcEmailClaim });
+    verify ??= createTokenVerifier({
+      issuer: config.oidcIssuer,
+      audience: config.oidcAudience,
+      emailClaim: config.oidcEmailClaim,
+    });
   }
 
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: 'SHK-Bestellportal API', version: APP_VERSION, description: 'B2B-Bestellportal für das SHK-Handwerk' },
+      info: {
+        title: 'SHK-Bestellportal API',
+        version: APP_VERSION,
+        description: 'B2B-Bestellportal für das SHK-Handwerk',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(swaggerUi, { routePrefix: '/v1/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
+  await app.register(swaggerUi, {
+    routePrefix: '/v1/docs',
+    uiConfig: { docExpansion: 'list', deepLinking: true },
+    // Its own policy with hashes of its inline parts, instead of the portal's.
+    staticCSP: true,
+  });
   app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   registerAuth(app, { db: options.db, verify, emailClaim: config.oidcEmailClaim });
@@ -80,6 +134,12 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
 
 /** Serves the built SPA; unknown non-API paths get index.html so client routes reload. */
 async function serveSpa(app: App, distDir: string) {
+  // Browsers ask for /favicon.ico on every page without an icon link (the provider's login page too).
+  app.get('/favicon.ico', { schema: { hide: true } }, (_request, reply) => {
+    const icon = path.join(distDir, 'favicon.svg');
+    if (!fs.existsSync(icon)) return reply.status(204).send();
+    return reply.header('cache-control', 'public, max-age=86400').type('image/svg+xml').send(fs.readFileSync(icon));
+  });
   const index = path.join(distDir, 'index.html');
   if (!fs.existsSync(index)) return;
   await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false, maxAge: '1h' });

@@ -25,6 +25,33 @@ export interface AppConfig {
   /** Directory of the built SPA; served when present. */
   webDistDir: string;
   seedDemo: boolean;
+  /**
+   * Addresses (or CIDR ranges, comma-separated; 'loopback' allowed) of the reverse proxy whose
+   * X-Forwarded-* headers are believed. Unset: no proxy headers are trusted.
+   */
+  trustProxy: string | undefined;
+  /** 'development' enables the Vite dev server's redirect URIs at the embedded provider. */
+  nodeEnv: string;
+  /**
+   * Origins outside the portal whose videos, frames and scripts the pages may load (CSP_EXTERNAL_ORIGINS,
+   * space- or comma-separated): where a manufacturer hosts its introductory video or the video-help widget.
+   */
+  cspExternalOrigins: string[];
+}
+
+/** Only real http(s) origins reach the Content-Security-Policy; anything else is ignored. */
+function originsOf(list: string | undefined): string[] {
+  return (list ?? '')
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .flatMap((entry) => {
+      try {
+        const url = new URL(entry);
+        return url.protocol === 'https:' || url.protocol === 'http:' ? [url.origin] : [];
+      } catch {
+        return [];
+      }
+    });
 }
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -49,5 +76,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     seedDemo: env.SEED_DEMO !== 'false',
+    trustProxy: env.TRUST_PROXY?.trim() || undefined,
+    nodeEnv: env.NODE_ENV ?? 'production',
+    cspExternalOrigins: originsOf(env.CSP_EXTERNAL_ORIGINS),
   };
 }

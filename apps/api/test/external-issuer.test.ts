@@ -14,37 +14,57 @@ const EMAIL_CLAIM = 'upn';
 let issuer: string;
 let server: http.Server;
 let t: TestApp;
-let sign: (claims: JWTPayload, options?: { audience?: string; expiresIn?: string | number; issuer?: string; key?: CryptoKey }) => Promise<string>;
+let sign: (
+  claims: JWTPayload,
+  options?: { audience?: string; expiresIn?: string | number; issuer?: string; key?: CryptoKey },
+) => Promise<string>;
 let foreignKey: CryptoKey;
+let signingKey: CryptoKey;
 let jwksRequests = 0;
 
 beforeAll(async () => {
   const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true });
   foreignKey = (await generateKeyPair('ES256')).privateKey;
+  signingKey = privateKey;
   const kid = 'external-test-key';
   const jwk = { ...(await exportJWK(publicKey)), kid, alg: 'ES256', use: 'sig' };
 
   server = http.createServer((req, res) => {
-    const send = (body: unknown) => { res.writeHead(200, { 'content-type': 'application/json' }); res.end(JSON.stringify(body)); };
+    const send = (body: unknown) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
     if (req.url === '/.well-known/openid-configuration') {
-      return send({ issuer, jwks_uri: `${issuer}/jwks`, authorization_endpoint: `${issuer}/authorize`, token_endpoint: `${issuer}/token`, id_token_signing_alg_values_supported: ['ES256'] });
+      return send({
+        issuer,
+        jwks_uri: `${issuer}/jwks`,
+        authorization_endpoint: `${issuer}/authorize`,
+        token_endpoint: `${issuer}/token`,
+        id_token_signing_alg_values_supported: ['ES256'],
+      });
     }
-    if (req.url === '/jwks') { jwksRequests += 1; return send({ keys: [jwk] }); }
+    if (req.url === '/jwks') {
+      jwksRequests += 1;
+      return send({ keys: [jwk] });
+    }
     res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  sign = (claims, options = {}) => new SignJWT(claims)
-    .setProtectedHeader({ alg: 'ES256', kid, typ: 'at+jwt' })
-    .setIssuer(options.issuer ?? issuer)
-    .setAudience(options.audience ?? AUDIENCE)
-    // An absolute expiry (seconds) makes a token of the past: issued an hour before it expired.
-    .setIssuedAt(typeof options.expiresIn === 'number' ? options.expiresIn - 3600 : undefined)
-    .setExpirationTime(options.expiresIn ?? '10m')
-    .sign(options.key ?? privateKey);
+  sign = (claims, options = {}) =>
+    new SignJWT(claims)
+      .setProtectedHeader({ alg: 'ES256', kid, typ: 'at+jwt' })
+      .setIssuer(options.issuer ?? issuer)
+      .setAudience(options.audience ?? AUDIENCE)
+      // An absolute expiry (seconds) makes a token of the past: issued an hour before it expired.
+      .setIssuedAt(typeof options.expiresIn === 'number' ? options.expiresIn - 3600 : undefined)
+      .setExpirationTime(options.expiresIn ?? '10m')
+      .sign(options.key ?? privateKey);
 
-  t = await startTestApp({ env: { OIDC_ISSUER: issuer, OIDC_AUDIENCE: AUDIENCE, OIDC_EMAIL_CLAIM: EMAIL_CLAIM, OIDC_CLIENT_ID: 'portal-spa' } });
+  t = await startTestApp({
+    env: { OIDC_ISSUER: issuer, OIDC_AUDIENCE: AUDIENCE, OIDC_EMAIL_CLAIM: EMAIL_CLAIM, OIDC_CLIENT_ID: 'portal-spa' },
+  });
 });
 
 afterAll(async () => {
@@ -69,7 +89,9 @@ describe('external identity provider', () => {
   });
 
   it('finds the user by the configured e-mail claim on first login, then by subject', async () => {
-    const first = await profile(await sign({ sub: 'ext|buyer-1', [EMAIL_CLAIM]: 'Einkauf@Example.com' }));
+    const first = await profile(
+      await sign({ sub: 'ext|buyer-1', [EMAIL_CLAIM]: 'Einkauf@Example.com', email_verified: true }),
+    );
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ email: 'einkauf@example.com', role: 1, currentBpNumber: '100001' });
     const bound = await t.pool.query('SELECT external_subject FROM users WHERE email = $1', ['einkauf@example.com']);
@@ -80,12 +102,21 @@ describe('external identity provider', () => {
     expect(later.status).toBe(200);
     expect(later.body.email).toBe('einkauf@example.com');
     // The plain `email` claim is not the configured one and does not matter.
-    const seller = await profile(await sign({ sub: 'ext|seller-1', email: 'einkauf@example.com', [EMAIL_CLAIM]: 'verkauf@example.com' }));
+    const seller = await profile(
+      await sign({
+        sub: 'ext|seller-1',
+        email: 'einkauf@example.com',
+        [EMAIL_CLAIM]: 'verkauf@example.com',
+        email_verified: true,
+      }),
+    );
     expect(seller.body).toMatchObject({ email: 'verkauf@example.com', role: 2 });
   });
 
   it('does not rebind an e-mail whose user already has another subject', async () => {
-    const res = await profile(await sign({ sub: 'ext|intruder', [EMAIL_CLAIM]: 'einkauf@example.com' }));
+    const res = await profile(
+      await sign({ sub: 'ext|intruder', [EMAIL_CLAIM]: 'einkauf@example.com', email_verified: true }),
+    );
     expect(res.status).toBe(403);
     expect(res.headers.get('content-type')).toContain('application/problem+json');
   });
@@ -94,6 +125,27 @@ describe('external identity provider', () => {
     const res = await profile(await sign({ sub: 'ext|nobody', [EMAIL_CLAIM]: 'unbekannt@example.com' }));
     expect(res.status).toBe(403);
     expect(res.body).toMatchObject({ status: 403 });
+  });
+
+  it('links by e-mail only when the issuer says the address is verified', async () => {
+    const unverified = await profile(await sign({ sub: 'ext|admin-1', [EMAIL_CLAIM]: 'admin@example.com' }));
+    expect(unverified.status).toBe(403);
+    const bound = await t.pool.query('SELECT external_subject FROM users WHERE email = $1', ['admin@example.com']);
+    expect(bound.rows[0].external_subject).toBeNull();
+    const verified = await profile(
+      await sign({ sub: 'ext|admin-1', [EMAIL_CLAIM]: 'admin@example.com', email_verified: true }),
+    );
+    expect(verified.status).toBe(200);
+  });
+
+  it('rejects a token without expiry', async () => {
+    const token = await new SignJWT({ sub: 'ext|buyer-1' })
+      .setProtectedHeader({ alg: 'ES256', kid: 'external-test-key', typ: 'at+jwt' })
+      .setIssuer(issuer)
+      .setAudience(AUDIENCE)
+      .setIssuedAt()
+      .sign(signingKey);
+    expect401(await profile(token));
   });
 
   it('rejects a token for another audience', async () => {

@@ -10,8 +10,12 @@ import { CookieJar, type Tokens } from './support/oidc-login.ts';
 /** API-level tests of the foundation: health, version, OpenAPI, settings, feedback, support mail, identity, problems. */
 const SUPPORT_MAILBOX = 'servicedesk@shk-test.example';
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp({ env: { SUPPORT_MAILBOX } }); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await startTestApp({ env: { SUPPORT_MAILBOX } });
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 const BUYER = 'einkauf@example.com';
 
@@ -41,9 +45,14 @@ describe('OpenAPI document and API reference', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.info).toMatchObject({ title: 'SHK-Bestellportal API', version: '1.14.0-alpha.3' });
     expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
-    expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(['UserProfile', 'BusinessPartner', 'ConfigurationValue', 'ClientConfig']));
-    const documented = new Set(Object.entries(doc.paths as Record<string, Record<string, unknown>>)
-      .flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`)));
+    expect(Object.keys(doc.components.schemas)).toEqual(
+      expect.arrayContaining(['UserProfile', 'BusinessPartner', 'ConfigurationValue', 'ClientConfig']),
+    );
+    const documented = new Set(
+      Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(([p, ops]) =>
+        Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`),
+      ),
+    );
     const missing = t.app.routeAccess
       .map((r) => `${r.method} ${r.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}')}`)
       .filter((key) => !documented.has(key));
@@ -112,10 +121,22 @@ describe('configuration values', () => {
 
 describe('feedback', () => {
   it('stores feedback with user and current partner', async () => {
-    const res = await t.request('POST', '/v1/Feedbacks', { as: BUYER, body: { isPositive: false, comment: 'Kein Treffer für Rotguss', url: '/suche?term=Rotguss' } });
+    const res = await t.request('POST', '/v1/Feedbacks', {
+      as: BUYER,
+      body: { isPositive: false, comment: 'Kein Treffer für Rotguss', url: '/suche?term=Rotguss' },
+    });
     expect(res.status).toBe(201);
-    const { rows } = await t.pool.query('SELECT f.*, u.email FROM feedbacks f JOIN users u ON u.id = f.user_id WHERE f.id = $1', [res.body.id]);
-    expect(rows[0]).toMatchObject({ email: BUYER, bp_number: '100001', is_positive: false, comment: 'Kein Treffer für Rotguss', url: '/suche?term=Rotguss' });
+    const { rows } = await t.pool.query(
+      'SELECT f.*, u.email FROM feedbacks f JOIN users u ON u.id = f.user_id WHERE f.id = $1',
+      [res.body.id],
+    );
+    expect(rows[0]).toMatchObject({
+      email: BUYER,
+      bp_number: '100001',
+      is_positive: false,
+      comment: 'Kein Treffer für Rotguss',
+      url: '/suche?term=Rotguss',
+    });
   });
 
   it('requires isPositive and limits the comment to 512 characters, listing every field', async () => {
@@ -123,20 +144,34 @@ describe('feedback', () => {
     expect(res.status).toBe(400);
     expect(res.headers.get('content-type')).toContain('application/problem+json');
     expect(res.body.type).toBe('validation-error');
-    expect(res.body.errors).toEqual(expect.arrayContaining([
-      expect.objectContaining({ field: 'body.isPositive', message: messages.required }),
-      expect.objectContaining({ field: 'body.comment', message: 'Kommentar darf maximal 512 Zeichen enthalten' }),
-    ]));
-    const ok = await t.request('POST', '/v1/Feedbacks', { as: BUYER, body: { isPositive: true, comment: 'x'.repeat(512) } });
+    expect(res.body.errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ field: 'body.isPositive', message: messages.required }),
+        expect.objectContaining({ field: 'body.comment', message: 'Kommentar darf maximal 512 Zeichen enthalten' }),
+      ]),
+    );
+    const ok = await t.request('POST', '/v1/Feedbacks', {
+      as: BUYER,
+      body: { isPositive: true, comment: 'x'.repeat(512) },
+    });
     expect(ok.status).toBe(201);
   });
 });
 
 /** Decodes RFC 2047 encoded words (=?UTF-8?Q?…?= / =?UTF-8?B?…?=) of a header. */
 function decodeHeader(value: string): string {
-  return value.replace(/\?=\s+=\?/g, '?==?').replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, enc: string, text: string) => enc.toUpperCase() === 'B'
-    ? Buffer.from(text, 'base64').toString('utf8')
-    : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8'));
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, enc: string, text: string) =>
+      enc.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : Buffer.from(
+            text
+              .replace(/_/g, ' ')
+              .replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+            'latin1',
+          ).toString('utf8'),
+    );
 }
 
 function parseEml(raw: string) {
@@ -148,7 +183,10 @@ function parseEml(raw: string) {
   }
   let body = rest.join('\n\n');
   if (/quoted-printable/i.test(headers['content-transfer-encoding'] ?? '')) {
-    body = Buffer.from(body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
+    body = Buffer.from(
+      body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+      'latin1',
+    ).toString('utf8');
   } else if (/base64/i.test(headers['content-transfer-encoding'] ?? '')) {
     body = Buffer.from(body, 'base64').toString('utf8');
   }
@@ -157,21 +195,34 @@ function parseEml(raw: string) {
 
 describe('partner data change request', () => {
   it('is stored and mailed to the support mailbox as an .eml file under DATA_DIR/mail', async () => {
-    const body = { message: 'Unsere Telefonnummer hat sich geändert: 0221 555-0', email: 'buchhaltung@sanitaer-mueller.example', phoneNumber: '+49 221 555-0' };
+    const body = {
+      message: 'Unsere Telefonnummer hat sich geändert: 0221 555-0',
+      email: 'buchhaltung@sanitaer-mueller.example',
+      phoneNumber: '+49 221 555-0',
+    };
     const res = await t.request('POST', '/v1/SupportRequests/PartnerDataChange', { as: BUYER, body });
     expect(res.status).toBe(201);
     const { rows } = await t.pool.query('SELECT * FROM support_requests WHERE id = $1', [res.body.id]);
-    expect(rows[0]).toMatchObject({ kind: 'PartnerDataChange', bp_number: '100001', message: body.message, email: body.email, phone_number: body.phoneNumber });
+    expect(rows[0]).toMatchObject({
+      kind: 'PartnerDataChange',
+      bp_number: '100001',
+      message: body.message,
+      email: body.email,
+      phone_number: body.phoneNumber,
+    });
 
     const mailDir = path.join(t.config.dataDir, 'mail');
     const file = await eventually(async () => {
-      const outbox = (await t.pool.query('SELECT status, stored_as FROM mail_outbox WHERE id = $1', [rows[0].mail_id])).rows[0];
+      const outbox = (await t.pool.query('SELECT status, stored_as FROM mail_outbox WHERE id = $1', [rows[0].mail_id]))
+        .rows[0];
       return outbox?.status === 'sent' && outbox.stored_as;
     });
     expect(path.dirname(file)).toBe(mailDir);
     const mail = parseEml(fs.readFileSync(file, 'utf8'));
     expect(mail.headers.to).toBe(SUPPORT_MAILBOX);
-    expect(mail.headers['reply-to']).toBe(body.email);
+    // Reply-To is the signed-in user's profile address (issue 14); the typed-in one is in the text.
+    expect(mail.headers['reply-to']).toBe('einkauf@example.com');
+    expect(mail.body).toContain(body.email);
     expect(mail.headers.from).toContain('noreply@shk-bestellportal.example');
     expect(mail.headers.subject).toBe('Änderungsantrag Firmendaten: 100001 Sanitär Müller GmbH');
     expect(mail.body).toContain(body.message);
@@ -180,7 +231,10 @@ describe('partner data change request', () => {
   });
 
   it('requires message and a valid e-mail, listing every field', async () => {
-    const res = await t.request('POST', '/v1/SupportRequests/PartnerDataChange', { as: BUYER, body: { message: '  ', email: 'kein-mail' } });
+    const res = await t.request('POST', '/v1/SupportRequests/PartnerDataChange', {
+      as: BUYER,
+      body: { message: '  ', email: 'kein-mail' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.errors.map((e: { field: string }) => e.field).sort()).toEqual(['body.email', 'body.message']);
   });
@@ -194,12 +248,20 @@ class Browser {
   readonly jar = new CookieJar();
   constructor(private readonly base: string) {}
   async go(url: string, init: RequestInit = {}) {
-    const res = await fetch(new URL(url, this.base), { ...init, redirect: 'manual', headers: { ...(init.headers ?? {}), cookie: this.jar.header() } });
+    const res = await fetch(new URL(url, this.base), {
+      ...init,
+      redirect: 'manual',
+      headers: { ...(init.headers ?? {}), cookie: this.jar.header() },
+    });
     this.jar.store(res);
     return res;
   }
   post(url: string, form: Record<string, string>) {
-    return this.go(url, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form).toString() });
+    return this.go(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form).toString(),
+    });
   }
 }
 
@@ -207,12 +269,21 @@ const CLIENT_ID = 'shk-portal-web';
 const callbackOf = () => `${t.config.publicUrl}/auth-callback`;
 
 /** Starts an authorization request and follows redirects until the login page or the SPA callback. */
-async function authorize(browser: Browser, verifier: string, prompt?: string): Promise<{ loginUrl?: string; code?: string; error?: string }> {
+async function authorize(
+  browser: Browser,
+  verifier: string,
+  prompt?: string,
+): Promise<{ loginUrl?: string; code?: string; error?: string }> {
   const url = new URL(`${t.config.publicUrl}/auth/auth`);
   url.search = new URLSearchParams({
-    client_id: CLIENT_ID, response_type: 'code', redirect_uri: callbackOf(), scope: 'openid profile email offline_access',
-    code_challenge: createHash('sha256').update(verifier).digest('base64url'), code_challenge_method: 'S256',
-    state: randomBytes(6).toString('hex'), ...(prompt ? { prompt } : {}),
+    client_id: CLIENT_ID,
+    response_type: 'code',
+    redirect_uri: callbackOf(),
+    scope: 'openid profile email offline_access',
+    code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+    code_challenge_method: 'S256',
+    state: randomBytes(6).toString('hex'),
+    ...(prompt ? { prompt } : {}),
   }).toString();
   let res = await browser.go(url.toString());
   for (let hop = 0; hop < 6; hop++) {
@@ -230,8 +301,15 @@ async function authorize(browser: Browser, verifier: string, prompt?: string): P
 
 async function exchange(code: string, verifier: string): Promise<Tokens> {
   const res = await fetch(`${t.config.publicUrl}/auth/token`, {
-    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: callbackOf(), client_id: CLIENT_ID, code_verifier: verifier }).toString(),
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: callbackOf(),
+      client_id: CLIENT_ID,
+      code_verifier: verifier,
+    }).toString(),
   });
   expect(res.status).toBe(200);
   return res.json() as Promise<Tokens>;
@@ -256,7 +334,10 @@ describe('embedded identity provider', () => {
   it('publishes its discovery document at /auth', async () => {
     const res = await t.request('GET', '/auth/.well-known/openid-configuration');
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ issuer: `${t.config.publicUrl}/auth`, code_challenge_methods_supported: ['S256'] });
+    expect(res.body).toMatchObject({
+      issuer: `${t.config.publicUrl}/auth`,
+      code_challenge_methods_supported: ['S256'],
+    });
     expect(res.body.end_session_endpoint).toBe(`${t.config.publicUrl}/auth/session/end`);
   });
 
@@ -270,7 +351,9 @@ describe('embedded identity provider', () => {
     const html = await res.text();
     expect(html).toContain('<html lang="de">');
     expect(html).toMatch(/<input[^>]*name="login"/);
-    expect(html).toMatch(/<input[^>]*name="password"[^>]*type="password"|<input[^>]*type="password"[^>]*name="password"/);
+    expect(html).toMatch(
+      /<input[^>]*name="password"[^>]*type="password"|<input[^>]*type="password"[^>]*name="password"/,
+    );
     expect(html).toMatch(/<button type="submit">Anmelden<\/button>/);
     expect(html).toContain('E-Mail-Adresse');
     expect(html).toContain('Passwort');
@@ -280,7 +363,10 @@ describe('embedded identity provider', () => {
     const browser = new Browser(t.config.publicUrl);
     const { loginUrl } = await authorize(browser, randomBytes(32).toString('base64url'));
     const action = (await (await browser.go(loginUrl!)).text()).match(/action="([^"]+)"/)![1];
-    for (const [login, password] of [[BUYER, 'falsch'], ['niemand@example.com', 'demo']]) {
+    for (const [login, password] of [
+      [BUYER, 'falsch'],
+      ['niemand@example.com', 'demo'],
+    ]) {
       const res = await browser.post(action, { login, password });
       expect(res.status).toBe(401);
       const html = await res.text();
@@ -294,7 +380,11 @@ describe('embedded identity provider', () => {
     const tokens = await signIn(new Browser(t.config.publicUrl), 'support@example.com');
     const [, payload] = tokens.access_token.split('.');
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
-    expect(claims).toMatchObject({ iss: `${t.config.publicUrl}/auth`, aud: 'urn:shk-portal:api', sub: '00000000-0000-4000-8000-000000000005' });
+    expect(claims).toMatchObject({
+      iss: `${t.config.publicUrl}/auth`,
+      aud: 'urn:shk-portal:api',
+      sub: '00000000-0000-4000-8000-000000000005',
+    });
     const me = await t.request('GET', '/v1/UserProfile', { token: tokens.access_token });
     expect(me.body).toMatchObject({ email: 'support@example.com', role: 4 });
   });
@@ -308,13 +398,18 @@ describe('embedded identity provider', () => {
     expect((await authorize(browser, randomBytes(32).toString('base64url'), 'none')).code).toBeTruthy();
 
     const end = new URL(`${t.config.publicUrl}/auth/session/end`);
-    end.search = new URLSearchParams({ id_token_hint: tokens.id_token, post_logout_redirect_uri: `${t.config.publicUrl}/` }).toString();
+    end.search = new URLSearchParams({
+      id_token_hint: tokens.id_token,
+      post_logout_redirect_uri: `${t.config.publicUrl}/`,
+    }).toString();
     const page = await browser.go(end.toString());
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain('lang="de"');
     const action = html.match(/<form[^>]*action="([^"]+)"/)![1];
-    const fields = Object.fromEntries([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], m[2]]));
+    const fields = Object.fromEntries(
+      [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], m[2]]),
+    );
     expect(fields.logout).toBe('yes');
     const confirmed = await browser.post(action, fields);
     expect(confirmed.status).toBe(303);
@@ -359,11 +454,12 @@ describe('signing keys persist in DATA_DIR', () => {
       await other?.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+    // Three app starts and stops in one test: slow on a busy two-core machine.
+  }, 180_000);
 });
 
 describe('requests and problems', () => {
-  it('gives every response a request id and echoes the caller\'s x-request-id', async () => {
+  it("gives every response a request id and echoes the caller's x-request-id", async () => {
     const plain = await t.request('GET', '/health');
     expect(plain.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     const echoed = await t.request('GET', '/v1/NoSuchRoute', { headers: { 'x-request-id': 'trace-4711' } });
@@ -373,7 +469,11 @@ describe('requests and problems', () => {
   });
 
   it('answers malformed JSON with a 400 problem', async () => {
-    const res = await t.request('POST', '/v1/Feedbacks', { as: BUYER, body: '{"isPositive": tru', headers: { 'content-type': 'application/json' } });
+    const res = await t.request('POST', '/v1/Feedbacks', {
+      as: BUYER,
+      body: '{"isPositive": tru',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(400);
     expect(res.headers.get('content-type')).toContain('application/problem+json');
     expect(res.body).toMatchObject({ status: 400, title: 'Der Anfrageinhalt ist kein gültiges JSON.' });
@@ -390,11 +490,19 @@ describe('requests and problems', () => {
   });
 
   it('answers a body of an unsupported type with a 415 problem', async () => {
-    const res = await t.request('POST', '/v1/Feedbacks', { as: BUYER, body: '<feedback/>', headers: { 'content-type': 'application/xml' } });
+    const res = await t.request('POST', '/v1/Feedbacks', {
+      as: BUYER,
+      body: '<feedback/>',
+      headers: { 'content-type': 'application/xml' },
+    });
     expect(res.status).toBe(415);
     expect(res.headers.get('content-type')).toContain('application/problem+json');
     // Plain text is parsed but is no object: a validation problem, not a 500.
-    const text = await t.request('POST', '/v1/Feedbacks', { as: BUYER, body: 'isPositive=true', headers: { 'content-type': 'text/plain' } });
+    const text = await t.request('POST', '/v1/Feedbacks', {
+      as: BUYER,
+      body: 'isPositive=true',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(text.status).toBe(400);
     expect(text.body.type).toBe('validation-error');
   });
@@ -404,7 +512,12 @@ describe('requests and problems', () => {
       const res = await t.request('GET', '/v1/GibtEsNicht?x=1', { token });
       expect(res.status).toBe(404);
       expect(res.headers.get('content-type')).toContain('application/problem+json');
-      expect(res.body).toMatchObject({ status: 404, type: 'not-found', title: 'Die angeforderte Ressource existiert nicht.', detail: 'GET /v1/GibtEsNicht' });
+      expect(res.body).toMatchObject({
+        status: 404,
+        type: 'not-found',
+        title: 'Die angeforderte Ressource existiert nicht.',
+        detail: 'GET /v1/GibtEsNicht',
+      });
     }
     const post = await t.request('POST', '/v1/UserProfile', { as: BUYER, body: {} });
     expect(post.status).toBe(404);

@@ -15,7 +15,10 @@ import { seedDemoCatalogueIfEmpty, TEST_CATALOGUE_PRODUCTS } from '../src/seed/c
 export const TEMPLATE_DB = 'shk_template';
 
 declare module 'vitest' {
-  export interface ProvidedContext { pgAdminUrl: string; templateDb: string }
+  export interface ProvidedContext {
+    pgAdminUrl: string;
+    templateDb: string;
+  }
 }
 
 /**

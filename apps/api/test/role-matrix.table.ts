@@ -14,9 +14,15 @@
  * direct SQL, ctx.request to call the API as a demo user, ctx.once to share a fixture) and
  * returns the request. Samples run in the order listed, after the 401/403 checks of the route.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import type { RoleName } from '@shk/contracts';
 import type { TestApp } from './support/test-app.ts';
 import { insertTestOffers, offers } from './support/cart-fixtures.ts';
+import { fileForm, insertPartner, pdfBytes, pngBytes, supplierBody } from './support/supplier-fixtures.ts';
+import { idsMatrixContext } from '../src/modules/ids/ids-matrix.fixtures.ts';
+import { signReturn } from '../src/modules/configurator/signing.ts';
+import { demoKitchenConfiguratorSecret } from '../src/seed/demo-world.ts';
 
 export interface MatrixRequest {
   params?: Record<string, string | number>;
@@ -48,6 +54,15 @@ export const demoUsers: Record<RoleName, string> = {
   PlatformOperator: 'betrieb@example.com',
 };
 
+/** A connection profile for the workflow samples (issue 10). */
+const matrixWorkflow = (ctx: MatrixContext) =>
+  ctx.once('workflow', async () => {
+    const [row] = await ctx.sql<{ id: number }>(
+      "INSERT INTO workflows (name, communication_protocol_id, base_url) VALUES ('Matrix', 6, 'http://127.0.0.1:9/') RETURNING id",
+    );
+    return row.id;
+  });
+
 const staff = ['Administrator', 'Support', 'PlatformOperator'] as const;
 const signedIn = ['Buyer', 'Seller', ...staff] as const;
 const allRoles = ['None', ...signedIn] as const;
@@ -63,22 +78,38 @@ function same(roles: readonly RoleName[], sample: MatrixSample): MatrixEntry {
 
 /** Id of a demo relation (supplier ← buyer). */
 async function relationId(ctx: MatrixContext, supplier: string, buyer: string): Promise<number> {
-  const rows = await ctx.sql<{ id: number }>('SELECT id FROM supplier_customers WHERE supplier_bp_number = $1 AND buyer_bp_number = $2', [supplier, buyer]);
+  const rows = await ctx.sql<{ id: number }>(
+    'SELECT id FROM supplier_customers WHERE supplier_bp_number = $1 AND buyer_bp_number = $2',
+    [supplier, buyer],
+  );
   if (!rows[0]) throw new Error(`demo relation ${supplier} ← ${buyer} missing`);
   return Number(rows[0].id);
 }
 
 /** Creates (or resets) a relation in the given status and returns its id. */
-async function relationInStatus(ctx: MatrixContext, supplier: string, buyer: string, status: number, customerNumber: string | null): Promise<number> {
+async function relationInStatus(
+  ctx: MatrixContext,
+  supplier: string,
+  buyer: string,
+  status: number,
+  customerNumber: string | null,
+): Promise<number> {
   const rows = await ctx.sql<{ id: number }>(
     `INSERT INTO supplier_customers (supplier_bp_number, buyer_bp_number, relation_status_id, supplier_customer_number, comments)
      VALUES ($1, $2, $3, $4, 'Matrix-Test') ON CONFLICT (buyer_bp_number, supplier_bp_number)
      DO UPDATE SET relation_status_id = EXCLUDED.relation_status_id, supplier_customer_number = EXCLUDED.supplier_customer_number
-     RETURNING id`, [supplier, buyer, status, customerNumber]);
+     RETURNING id`,
+    [supplier, buyer, status, customerNumber],
+  );
   return Number(rows[0].id);
 }
 
-interface DemoOrder { customerOrderNumber: string; supplierOrderNumber: string; lineId: number; attachmentId: number }
+interface DemoOrder {
+  customerOrderNumber: string;
+  supplierOrderNumber: string;
+  lineId: number;
+  attachmentId: number;
+}
 
 /** One placed order of buyer 100001 at supplier 200001 with a line attachment, written directly. */
 function demoOrder(ctx: MatrixContext): Promise<DemoOrder> {
@@ -86,22 +117,49 @@ function demoOrder(ctx: MatrixContext): Promise<DemoOrder> {
     const [co] = await ctx.sql<{ id: number }>(
       `INSERT INTO customer_orders (customer_order_number, bp_number, user_id, cart_name, total_net, delivery_cost_total, dispatch_to, customer_address)
        VALUES ('KB-MATRIX-1', '100001', '00000000-0000-4000-8000-000000000001', 'Matrix', 100, 0, 'Sanitär Müller GmbH, 50667 Köln', $1) RETURNING id`,
-      [JSON.stringify({ name: 'Sanitär Müller GmbH', street: 'Lindenstraße', houseNumber: '12', postalCode: '50667', city: 'Köln', country: 'DE' })]);
+      [
+        JSON.stringify({
+          name: 'Sanitär Müller GmbH',
+          street: 'Lindenstraße',
+          houseNumber: '12',
+          postalCode: '50667',
+          city: 'Köln',
+          country: 'DE',
+        }),
+      ],
+    );
     const [so] = await ctx.sql<{ id: number }>(
       `INSERT INTO supplier_orders (supplier_order_number, customer_order_id, supplier_bp_number, buyer_bp_number, supplier_customer_number, net_value, delivery_cost)
-       VALUES ('LB-MATRIX-1', $1, '200001', '100001', 'K-10001', 100, 0) RETURNING id`, [co.id]);
+       VALUES ('LB-MATRIX-1', $1, '200001', '100001', 'K-10001', 100, 0) RETURNING id`,
+      [co.id],
+    );
     const [line] = await ctx.sql<{ id: number }>(
       `INSERT INTO order_lines (supplier_order_id, line_no, product_instance_id, article_number, name, quantity, unit_price, quantity_price)
-       VALUES ($1, 1, '200001::MATRIX-1', 'MATRIX-1', 'Matrix-Testartikel', 2, 50, 100) RETURNING id`, [so.id]);
+       VALUES ($1, 1, '200001::MATRIX-1', 'MATRIX-1', 'Matrix-Testartikel', 2, 50, 100) RETURNING id`,
+      [so.id],
+    );
     const [file] = await ctx.sql<{ id: number }>(
       `INSERT INTO order_line_attachments (order_line_id, file_name, content_type, size_bytes, content)
-       VALUES ($1, 'notiz.csv', 'text/csv', 4, $2) RETURNING id`, [line.id, Buffer.from('a;b\n')]);
-    return { customerOrderNumber: 'KB-MATRIX-1', supplierOrderNumber: 'LB-MATRIX-1', lineId: Number(line.id), attachmentId: Number(file.id) };
+       VALUES ($1, 'notiz.csv', 'text/csv', 4, $2) RETURNING id`,
+      [line.id, Buffer.from('a;b\n')],
+    );
+    return {
+      customerOrderNumber: 'KB-MATRIX-1',
+      supplierOrderNumber: 'LB-MATRIX-1',
+      lineId: Number(line.id),
+      attachmentId: Number(file.id),
+    };
   });
 }
 
 const address = (name: string) => ({
-  companyName: name, contactPerson: 'Frau Test', streetName: 'Teststraße', houseNumber: '1', postalCode: '50667', city: 'Köln', countryCode: 'DE',
+  companyName: name,
+  contactPerson: 'Frau Test',
+  streetName: 'Teststraße',
+  houseNumber: '1',
+  postalCode: '50667',
+  city: 'Köln',
+  countryCode: 'DE',
 });
 
 /** Creates a delivery address of the buyer's current partner through the API. */
@@ -120,13 +178,49 @@ async function newCart(ctx: MatrixContext, name: string, item = false): Promise<
   const cart = await ctx.t.request('POST', '/v1/MultiCarts', { as: demoUsers.Buyer, body: { name } });
   if (cart.status !== 201) throw new Error(`cart fixture: ${cart.status} ${cart.text}`);
   if (!item) return { cartId: cart.body.id, itemId: 0 };
-  const added = await ctx.t.request('POST', '/v1/CartItems', { as: demoUsers.Buyer, body: { cartId: cart.body.id, productInstanceId: offers.nordbad, quantity: 2 } });
+  const added = await ctx.t.request('POST', '/v1/CartItems', {
+    as: demoUsers.Buyer,
+    body: { cartId: cart.body.id, productInstanceId: offers.nordbad, quantity: 2 },
+  });
   if (added.status !== 201) throw new Error(`cart item fixture: ${added.status} ${added.text}`);
   return { cartId: cart.body.id, itemId: added.body.cartItemId };
 }
 
+/** An order document of the demo order, stored directly (the upload itself has its own sample). */
+async function matrixDocument(ctx: MatrixContext, supplierOrderNumber: string): Promise<number> {
+  const [doc] = await ctx.sql<{ id: number }>(
+    `INSERT INTO supplier_order_documents (supplier_order_id, file_name, content_type, size_bytes, content)
+     SELECT id, 'lieferschein.pdf', 'application/pdf', 4, $2 FROM supplier_orders WHERE supplier_order_number = $1 RETURNING id`,
+    [supplierOrderNumber, Buffer.from('%PDF')],
+  );
+  return Number(doc.id);
+}
+
 /** One cart with an item shared by the non-destructive cart samples (MaxCartCount is 10). */
 const sharedCart = (ctx: MatrixContext) => ctx.once('shared-cart', () => newCart(ctx, 'Matrix Korb', true));
+
+/** A BMEcat T_UPDATE_PRICES for an article the supplier does not have: imports, changes nothing. */
+function priceUpdateUpload(): FormData {
+  {
+    const form = new FormData();
+    const xml = `<?xml version="1.0" encoding="UTF-8"?><BMECAT version="2005"><T_UPDATE_PRICES><PRODUCT mode="update">
+      <SUPPLIER_PID>MATRIX-0</SUPPLIER_PID><PRODUCT_PRICE_DETAILS><PRODUCT_PRICE price_type="net_list"><PRICE_AMOUNT>1</PRICE_AMOUNT>
+      </PRODUCT_PRICE></PRODUCT_PRICE_DETAILS></PRODUCT></T_UPDATE_PRICES></BMECAT>`;
+    form.append('file', new Blob([xml], { type: 'application/xml' }), 'preise.xml');
+    return form;
+  }
+}
+
+async function catalogueImport(ctx: MatrixContext): Promise<number> {
+  return ctx.once('catalogue-import', async () => {
+    const res = await ctx.t.request('POST', '/v1/Suppliers/200001/CatalogueImports', {
+      as: demoUsers.Administrator,
+      body: priceUpdateUpload(),
+    });
+    if (res.status !== 202) throw new Error(`catalogue import fixture: ${res.status} ${res.text}`);
+    return res.body.id as number;
+  });
+}
 
 function csvUpload(name = 'aufmass.csv'): FormData {
   const form = new FormData();
@@ -137,7 +231,10 @@ function csvUpload(name = 'aufmass.csv'): FormData {
 /** Uploads a file to the shared cart's item and returns ids (a maximum of 1 replaces the previous file). */
 async function cartAttachment(ctx: MatrixContext): Promise<{ cartItemId: number; id: number }> {
   const { itemId } = await sharedCart(ctx);
-  const res = await ctx.t.request('POST', `/v1/CartItems/${itemId}/attachments`, { as: demoUsers.Buyer, body: csvUpload() });
+  const res = await ctx.t.request('POST', `/v1/CartItems/${itemId}/attachments`, {
+    as: demoUsers.Buyer,
+    body: csvUpload(),
+  });
   if (res.status !== 200) throw new Error(`attachment fixture: ${res.status} ${res.text}`);
   return { cartItemId: itemId, id: res.body[res.body.length - 1].id };
 }
@@ -148,7 +245,10 @@ async function cartAttachment(ctx: MatrixContext): Promise<{ cartItemId: number;
 
 /** A product instance of the test catalogue (the n-th by id). */
 async function anyOffer(ctx: MatrixContext, n = 0): Promise<string> {
-  const rows = await ctx.sql<{ product_instance_id: string }>('SELECT product_instance_id FROM product_offers ORDER BY product_instance_id LIMIT 1 OFFSET $1', [n]);
+  const rows = await ctx.sql<{ product_instance_id: string }>(
+    'SELECT product_instance_id FROM product_offers ORDER BY product_instance_id LIMIT 1 OFFSET $1',
+    [n],
+  );
   if (!rows[0]) throw new Error('test catalogue missing');
   return rows[0].product_instance_id;
 }
@@ -156,7 +256,8 @@ async function anyOffer(ctx: MatrixContext, n = 0): Promise<string> {
 /** Product number and file name of a generated product picture. */
 async function anyPicture(ctx: MatrixContext): Promise<{ productNo: number; file: string }> {
   const rows = await ctx.sql<{ id: number; file: string }>(
-    `SELECT id, m->>'file' AS file FROM products, jsonb_array_elements(media) m WHERE m->>'type' = 'picture' ORDER BY id LIMIT 1`);
+    `SELECT id, m->>'file' AS file FROM products, jsonb_array_elements(media) m WHERE m->>'type' = 'picture' ORDER BY id LIMIT 1`,
+  );
   return { productNo: rows[0].id, file: rows[0].file };
 }
 
@@ -176,11 +277,24 @@ export const roleMatrix: Record<string, MatrixEntry> = {
     ...same(staff, { params: { businessPartnerNo: '100003' } }),
   },
   'GET /v1/ConfigurationValues/:key': same(allRoles, { params: { key: 'MaxCartCount' } }),
-  'POST /v1/Feedbacks': same(allRoles, { body: { isPositive: true, comment: 'Gute Treffer', url: '/suche?term=Rohr' } }),
+  'GET /v1/KitchenConfigurator/Slide': same(allRoles, {}),
+  'POST /v1/KitchenConfigurator/Return/Verify': {
+    Buyer: async () => {
+      const r = {
+        articleNumber: 'KW-MATRIX',
+        supplierId: '200008',
+        partner: '100001',
+        expires: String(Math.floor(Date.now() / 1000) + 600),
+      };
+      return { body: { ...r, signature: signReturn(demoKitchenConfiguratorSecret, r) } };
+    },
+  },
+  'POST /v1/Feedbacks': same(signedIn, {
+    body: { isPositive: true, comment: 'Gute Treffer', url: '/suche?term=Rohr' },
+  }),
   'POST /v1/SupportRequests/PartnerDataChange': {
     Buyer: { body: { message: 'Neue Telefonnummer', email: 'einkauf@example.com', phoneNumber: '+49 221 1' } },
     Seller: { body: { message: 'Neue Anschrift', email: 'verkauf@example.com' } },
-    None: { body: { message: 'Bitte Firma zuordnen', email: 'gast@example.com' } },
   },
 
   // Supplier-customer relations
@@ -194,77 +308,342 @@ export const roleMatrix: Record<string, MatrixEntry> = {
   },
   'PUT /v1/SupplierCustomers/:id': {
     // buyer requests again after a rejection
-    Buyer: async (ctx) => ({ params: { id: await relationInStatus(ctx, '200006', '100001', 3, null) }, body: { relationStatusId: 2, supplierCustomerNumber: 'HL-4711' } }),
+    Buyer: async (ctx) => ({
+      params: { id: await relationInStatus(ctx, '200006', '100001', 3, null) },
+      body: { relationStatusId: 2, supplierCustomerNumber: 'HL-4711' },
+    }),
     // seller edits the comment of an approved customer (same status)
-    Seller: async (ctx) => ({ params: { id: await relationId(ctx, '200001', '100003') }, body: { relationStatusId: 1, comments: 'Stammkunde' } }),
+    Seller: async (ctx) => ({
+      params: { id: await relationId(ctx, '200001', '100003') },
+      body: { relationStatusId: 1, comments: 'Stammkunde' },
+    }),
     // administrator blocks a relation
-    Administrator: async (ctx) => ({ params: { id: await relationId(ctx, '200004', '100002') }, body: { relationStatusId: 6, comments: 'Gesperrt (Test)' } }),
+    Administrator: async (ctx) => ({
+      params: { id: await relationId(ctx, '200004', '100002') },
+      body: { relationStatusId: 6, comments: 'Gesperrt (Test)' },
+    }),
   },
   'PUT /v1/SupplierCustomers/:id/SupplierCustomerNumber/:supplierCustomerNumber': {
-    Buyer: async (ctx) => ({ params: { id: await relationInStatus(ctx, '200007', '100001', 4, null), supplierCustomerNumber: 'WS-2002' } }),
-    Seller: async (ctx) => ({ params: { id: await relationId(ctx, '200001', '100001'), supplierCustomerNumber: 'K-10001' } }),
+    Buyer: async (ctx) => ({
+      params: { id: await relationInStatus(ctx, '200007', '100001', 4, null), supplierCustomerNumber: 'WS-2002' },
+    }),
+    Seller: async (ctx) => ({
+      params: { id: await relationId(ctx, '200001', '100001'), supplierCustomerNumber: 'K-10001' },
+    }),
   },
   'GET /v1/PlatformOperator/SupplierCustomers': same(staff, { query: { RelationsStatusId: '1,2' } }),
-  'GET /v1/PlatformOperator/SupplierCustomers/:id/StatusChanges': same(staff, async (ctx) => ({ params: { id: await relationId(ctx, '200001', '100001') } })),
+  'GET /v1/PlatformOperator/SupplierCustomers/:id/StatusChanges': same(staff, async (ctx) => ({
+    params: { id: await relationId(ctx, '200001', '100001') },
+  })),
 
   // Supplier reads
-  'GET /v1/Suppliers/:supplierBusinessPartnerNo/CompanyInfo': same(signedIn, { params: { supplierBusinessPartnerNo: '200001' } }),
-  'GET /v1/Suppliers/:supplierBusinessPartnerNo/ItekIntegrationInfo': same(signedIn, { params: { supplierBusinessPartnerNo: '200003' } }),
-  'POST /v1/Suppliers/ItekIntegrationInfo': same(signedIn, { body: { supplierBusinessPartnerNumbers: ['200001', '200002'] } }),
+  'GET /v1/Suppliers/:supplierBusinessPartnerNo/CompanyInfo': same(signedIn, {
+    params: { supplierBusinessPartnerNo: '200001' },
+  }),
+  'GET /v1/Suppliers/:supplierBusinessPartnerNo/ItekIntegrationInfo': same(signedIn, {
+    params: { supplierBusinessPartnerNo: '200003' },
+  }),
+  'POST /v1/Suppliers/ItekIntegrationInfo': same(signedIn, {
+    body: { supplierBusinessPartnerNumbers: ['200001', '200002'] },
+  }),
   'GET /v1/SupplierOnboardingFormTemplates/:bpNumber': same(signedIn, { params: { bpNumber: '200005' } }),
+  // Supplier management (issue 10): staff read, administrators write; logos public; sellers see their interfaces.
+  'GET /v1/Suppliers': same(staff, { query: { Page: 1, PageSize: 10, SortBy: 'status' } }),
+  'POST /v1/Suppliers': {
+    Administrator: async (ctx) => {
+      await insertPartner(ctx.sql, '299901');
+      return { body: supplierBody('299901') };
+    },
+  },
+  'PUT /v1/Suppliers': { Administrator: { body: supplierBody('200009', { supplierStatusId: 1, deliveryCost: 5.9 }) } },
+  'GET /v1/Suppliers/CommunicationProtocols': same([...staff, 'Seller'], {}),
+  'GET /v1/Suppliers/CommunicationDataFormats': same([...staff, 'Seller'], {}),
+  'GET /v1/Suppliers/Candidates/:supplierBusinessPartnerNo': {
+    Administrator: async (ctx) => {
+      await insertPartner(ctx.sql, '299902');
+      return { params: { supplierBusinessPartnerNo: '299902' } };
+    },
+  },
+  'GET /v1/Suppliers/:supplierBusinessPartnerNo': same(staff, { params: { supplierBusinessPartnerNo: '200001' } }),
+  'GET /v1/Suppliers/:supplierBusinessPartnerNo/Changes': same(staff, {
+    params: { supplierBusinessPartnerNo: '200001' },
+  }),
+  'GET /v1/Suppliers/:supplierBusinessPartnerNo/Interfaces': same([...staff, 'Seller'], {
+    params: { supplierBusinessPartnerNo: '200001' },
+  }),
+  'GET /v1/Suppliers/:supplierBusinessPartnerNo/logo': {
+    Anonymous: async (ctx) => {
+      await ctx.once('logo-200002', async () =>
+        ctx.sql(
+          "UPDATE suppliers SET logo = $1, logo_file_name = 'logo.png', logo_content_type = 'image/png' WHERE bp_number = '200002'",
+          [await pngBytes()],
+        ),
+      );
+      return { params: { supplierBusinessPartnerNo: '200002' }, query: { size: 96 } };
+    },
+  },
+  'POST /v1/Suppliers/:supplierBusinessPartnerNo/logo': {
+    Administrator: async () => ({
+      params: { supplierBusinessPartnerNo: '200003' },
+      body: fileForm(await pngBytes(), 'logo.png', 'image/png'),
+    }),
+  },
+  'DELETE /v1/Suppliers/:supplierBusinessPartnerNo/logo': {
+    Administrator: async (ctx) => {
+      // 200008 is in communication test: its logo may go (an active supplier keeps its logo).
+      await ctx.sql(
+        "UPDATE suppliers SET logo = $1, logo_file_name = 'logo.png', logo_content_type = 'image/png' WHERE bp_number = '200008'",
+        [await pngBytes()],
+      );
+      return { params: { supplierBusinessPartnerNo: '200008' } };
+    },
+  },
+  'POST /v1/SupplierOnboardingFormTemplates/:bpNumber': {
+    Administrator: { params: { bpNumber: '200006' }, body: fileForm(pdfBytes(), 'Formular.pdf', 'application/pdf') },
+  },
+  'DELETE /v1/SupplierOnboardingFormTemplates/:bpNumber': {
+    Administrator: async (ctx) => {
+      await ctx.sql(
+        "UPDATE suppliers SET onboarding_form_template = $1, onboarding_form_template_file_name = 'f.pdf' WHERE bp_number = '200007'",
+        [pdfBytes()],
+      );
+      return { params: { bpNumber: '200007' } };
+    },
+  },
+  'POST /v1/Workflow': {
+    Administrator: { body: { name: 'Matrix API', communicationProtocol: 6, baseUrl: 'http://127.0.0.1:9/' } },
+  },
+  'PUT /v1/Workflow/:id': {
+    Administrator: async (ctx) => ({
+      params: { id: await matrixWorkflow(ctx) },
+      body: { name: 'Matrix API 2', communicationProtocol: 6, baseUrl: 'http://127.0.0.1:9/' },
+    }),
+  },
+  'POST /v1/Workflow/:id/Test': { Administrator: async (ctx) => ({ params: { id: await matrixWorkflow(ctx) } }) },
+  'DELETE /v1/Workflow/:id': {
+    Administrator: async (ctx) => {
+      const [row] = await ctx.sql<{ id: number }>(
+        "INSERT INTO workflows (name, communication_protocol_id, base_url) VALUES ('Matrix weg', 6, 'http://127.0.0.1:9/') RETURNING id",
+      );
+      return { params: { id: row.id } };
+    },
+  },
+  // Custom parameters (issue 10): administrators only.
+  'GET /v1/CustomParameter': { Administrator: {} },
+  'GET /v1/CustomParameter/:customParameterKey': { Administrator: { params: { customParameterKey: 'MaxCartCount' } } },
+  'GET /v1/CustomParameter/:customParameterKey/values': {
+    Administrator: { params: { customParameterKey: 'MaxCartCount' } },
+  },
+  'POST /v1/CustomParameter/:customParameterKey/values': {
+    Administrator: { params: { customParameterKey: 'NoteOfUseAllowedSuppliers' }, body: { value: '200001,200003' } },
+  },
+  'PUT /v1/CustomParameter/:customParameterKey/values/:id': {
+    Administrator: async (ctx) => {
+      const [row] = await ctx.sql<{ id: string }>("SELECT id FROM custom_parameter_values WHERE key = 'MaxCartCount'");
+      return {
+        params: { customParameterKey: 'MaxCartCount', id: row.id },
+        body: { value: '10', validFrom: null, validTo: null },
+      };
+    },
+  },
+  'DELETE /v1/CustomParameter/:customParameterKey/values/:id': {
+    Administrator: async (ctx) => {
+      await ctx.sql(
+        "INSERT INTO custom_parameters (key, description, type_id, max_value_count) VALUES ('MatrixParam', 'Test', 3, 5) ON CONFLICT DO NOTHING",
+      );
+      const [row] = await ctx.sql<{ id: string }>(
+        "INSERT INTO custom_parameter_values (key, value) VALUES ('MatrixParam', 'x') RETURNING id",
+      );
+      return { params: { customParameterKey: 'MatrixParam', id: row.id } };
+    },
+  },
 
   // Delivery addresses and projects
   'GET /v1/DeliveryAddresses': { Buyer: {} },
   'POST /v1/DeliveryAddresses': { Buyer: { body: address('Baustelle Matrix') } },
-  'PUT /v1/DeliveryAddresses/:id': { Buyer: async (ctx) => ({ params: { id: await newAddress(ctx, 'Baustelle Ändern') }, body: address('Baustelle Geändert') }) },
-  'DELETE /v1/DeliveryAddresses/:id': { Buyer: async (ctx) => ({ params: { id: await newAddress(ctx, 'Baustelle Löschen') } }) },
+  'PUT /v1/DeliveryAddresses/:id': {
+    Buyer: async (ctx) => ({
+      params: { id: await newAddress(ctx, 'Baustelle Ändern') },
+      body: address('Baustelle Geändert'),
+    }),
+  },
+  'DELETE /v1/DeliveryAddresses/:id': {
+    Buyer: async (ctx) => ({ params: { id: await newAddress(ctx, 'Baustelle Löschen') } }),
+  },
   'GET /v1/Projects': { Buyer: {} },
   'POST /v1/Projects': { Buyer: { body: { code: 'Matrix-Projekt', description: 'Neubau Testweg 1' } } },
 
   // Orders
   'GET /v1/CustomerOrders': { Buyer: { query: { Page: 1, PageSize: 10 } } },
   'GET /v1/CustomerOrders/:customerOrderNumber/Details': {
-    ...same(['Buyer', ...staff], async (ctx) => ({ params: { customerOrderNumber: (await demoOrder(ctx)).customerOrderNumber } })),
+    ...same(['Buyer', ...staff], async (ctx) => ({
+      params: { customerOrderNumber: (await demoOrder(ctx)).customerOrderNumber },
+    })),
   },
   'GET /v1/PlatformOperator/CustomerOrders': same(staff, {}),
-  'GET /v1/PlatformOperator/CustomerOrders/:customerOrderNumber': same(staff, async (ctx) => ({ params: { customerOrderNumber: (await demoOrder(ctx)).customerOrderNumber } })),
+  'GET /v1/PlatformOperator/CustomerOrders/:customerOrderNumber': same(staff, async (ctx) => ({
+    params: { customerOrderNumber: (await demoOrder(ctx)).customerOrderNumber },
+  })),
   'GET /v1/PlatformOperator/SupplierOrders': same(staff, { query: { SupplierId: '200001' } }),
-  'GET /v1/PlatformOperator/SupplierOrders/:supplierOrderNumber': same(staff, async (ctx) => ({ params: { supplierOrderNumber: (await demoOrder(ctx)).supplierOrderNumber } })),
-  'GET /v1/SupplierOrders/:supplierOrderNumber/lines/:lineId/attachments/:id': same(['Buyer', 'Seller', ...staff], async (ctx) => {
+  'GET /v1/PlatformOperator/SupplierOrders/:supplierOrderNumber': same(staff, async (ctx) => ({
+    params: { supplierOrderNumber: (await demoOrder(ctx)).supplierOrderNumber },
+  })),
+  // Order transmission (issue 9 A): resend needs a SendingFailed order, set up before each role's call.
+  'POST /v1/PlatformOperator/SupplierOrders/:supplierOrderNumber/Resend': same(staff, async (ctx) => {
     const order = await demoOrder(ctx);
-    return { params: { supplierOrderNumber: order.supplierOrderNumber, lineId: order.lineId, id: order.attachmentId } };
+    await ctx.sql('UPDATE supplier_orders SET status_id = 3 WHERE supplier_order_number = $1', [
+      order.supplierOrderNumber,
+    ]);
+    await ctx.sql(
+      `INSERT INTO supplier_order_transmissions (supplier_order_id, idempotency_key, state)
+       SELECT id, 'shk-' || supplier_order_number, 'failed' FROM supplier_orders WHERE supplier_order_number = $1
+       ON CONFLICT (supplier_order_id) DO UPDATE SET state = 'failed'`,
+      [order.supplierOrderNumber],
+    );
+    return { params: { supplierOrderNumber: order.supplierOrderNumber } };
   }),
+  'GET /v1/PlatformOperator/SupplierOrders/:supplierOrderNumber/Transmissions': same(staff, async (ctx) => ({
+    params: { supplierOrderNumber: (await demoOrder(ctx)).supplierOrderNumber },
+  })),
+  // Inbound ORDRSP (issue 9): rejected files for staff, inbound credentials set by administrators.
+  'GET /v1/PlatformOperator/InboundOrderResponses': same(staff, {}),
+  'GET /v1/PlatformOperator/InboundOrderResponses/:id/Content': same(staff, async (ctx) => ({
+    params: {
+      id: await ctx.once('inbound-response', async () => {
+        const [row] = await ctx.sql<{ id: number }>(
+          `INSERT INTO inbound_order_responses (supplier_bp_number, source, file_name, content, outcome, reason)
+           VALUES ('200001', 'http', 'matrix.edi', 'UNA', 'rejected', 'Matrix') RETURNING id`,
+        );
+        return Number(row.id);
+      }),
+    },
+  })),
+  'GET /v1/Suppliers/:supplierBusinessPartnerNo/InboundCredentials': same(staff, {
+    params: { supplierBusinessPartnerNo: '200001' },
+  }),
+  'PUT /v1/Suppliers/:supplierBusinessPartnerNo/InboundCredentials': {
+    Administrator: {
+      params: { supplierBusinessPartnerNo: '200002' },
+      body: { username: 'matrix-ordrsp', password: 'matrix-passwort-1' },
+    },
+  },
+  'GET /v1/Workflow': same(staff, { query: { communicationProtocol: 2 } }),
+  // Supplier orders of a seller (issue 9 B): demo order LB-MATRIX-1 belongs to supplier 200001.
+  'GET /v1/SupplierOrders/overview': { Seller: { query: { Page: 1 } } },
+  'GET /v1/SupplierOrderStatuses': same(['Seller', 'Buyer', ...staff], {}),
+  'GET /v1/SupplierOrders/:supplierOrderNumber/Details': same(['Seller', ...staff], async (ctx) => ({
+    params: { supplierOrderNumber: (await demoOrder(ctx)).supplierOrderNumber },
+  })),
+  'POST /v1/SupplierOrders/:supplierOrderNumber/Confirmation/:statusId': {
+    Seller: async (ctx) => {
+      const order = await demoOrder(ctx);
+      await ctx.sql('UPDATE suppliers SET in_com_protocol_id = 1 WHERE bp_number = $1', ['200001']);
+      await ctx.sql('UPDATE supplier_orders SET status_id = 2 WHERE supplier_order_number = $1', [
+        order.supplierOrderNumber,
+      ]);
+      return { params: { supplierOrderNumber: order.supplierOrderNumber, statusId: 4 } };
+    },
+  },
+  'POST /v1/SupplierOrders/:supplierOrderNumber/Attachments': {
+    Seller: async (ctx) => ({
+      params: { supplierOrderNumber: (await demoOrder(ctx)).supplierOrderNumber },
+      body: csvUpload('lieferschein.csv'),
+    }),
+  },
+  'GET /v1/SupplierOrders/:supplierOrderNumber/Attachments/:id': same(['Seller', 'Buyer', ...staff], async (ctx) => {
+    const order = await demoOrder(ctx);
+    const id = await ctx.once('order-document', async () => matrixDocument(ctx, order.supplierOrderNumber));
+    return { params: { supplierOrderNumber: order.supplierOrderNumber, id } };
+  }),
+  'DELETE /v1/SupplierOrders/:supplierOrderNumber/Attachments/:id': {
+    Seller: async (ctx) => {
+      const order = await demoOrder(ctx);
+      return {
+        params: {
+          supplierOrderNumber: order.supplierOrderNumber,
+          id: await matrixDocument(ctx, order.supplierOrderNumber),
+        },
+      };
+    },
+  },
+  'GET /v1/SupplierOrders/:supplierOrderNumber/lines/:lineId/attachments/:id': same(
+    ['Buyer', 'Seller', ...staff],
+    async (ctx) => {
+      const order = await demoOrder(ctx);
+      return {
+        params: { supplierOrderNumber: order.supplierOrderNumber, lineId: order.lineId, id: order.attachmentId },
+      };
+    },
+  ),
 
   // Carts and cart items (buyers only)
   'GET /v1/MultiCarts': { Buyer: {} },
   'POST /v1/MultiCarts': { Buyer: { body: { name: 'Matrix Neu' } } },
   'GET /v1/MultiCarts/Default': { Buyer: {} },
-  'POST /v1/MultiCarts/deliveryCost': { Buyer: { body: { supplierOrderValues: [{ supplierBusinessPartnerNo: '200001', orderValue: 120 }] } } },
-  'GET /v1/MultiCarts/:id': { Buyer: async (ctx) => ({ params: { id: (await sharedCart(ctx)).cartId } }) },
-  'PUT /v1/MultiCarts/:id': { Buyer: async (ctx) => ({ params: { id: (await sharedCart(ctx)).cartId }, body: { projectId: null, deliveryAddressId: null, deliveryDate: null } }) },
-  'PUT /v1/MultiCarts/:id/name': { Buyer: async (ctx) => ({ params: { id: (await sharedCart(ctx)).cartId }, body: { name: 'Matrix Korb (umbenannt)' } }) },
-  'PUT /v1/MultiCarts/:id/items': { Buyer: async (ctx) => ({ params: { id: (await newCart(ctx, 'Matrix Leeren', true)).cartId }, body: { items: [] } }) },
-  'DELETE /v1/MultiCarts/:id': { Buyer: async (ctx) => ({ params: { id: (await newCart(ctx, 'Matrix Loeschen')).cartId } }) },
-  'POST /v1/MultiCarts/:id/checkout': { Buyer: async (ctx) => ({ params: { id: (await newCart(ctx, 'Matrix Bestellen', true)).cartId } }) },
-  'POST /v1/CartItems': {
-    Buyer: async (ctx) => ({ body: { cartId: (await sharedCart(ctx)).cartId, productInstanceId: offers.nordbadExpensive, quantity: 1, comment: 'Matrix' } }),
+  'POST /v1/MultiCarts/deliveryCost': {
+    Buyer: { body: { supplierOrderValues: [{ supplierBusinessPartnerNo: '200001', orderValue: 120 }] } },
   },
-  'PUT /v1/CartItems/:id/properties': { Buyer: async (ctx) => ({ params: { id: (await sharedCart(ctx)).itemId }, body: { quantity: 3, comment: 'Bitte vormittags liefern' } }) },
+  'GET /v1/MultiCarts/:id': { Buyer: async (ctx) => ({ params: { id: (await sharedCart(ctx)).cartId } }) },
+  'PUT /v1/MultiCarts/:id': {
+    Buyer: async (ctx) => ({
+      params: { id: (await sharedCart(ctx)).cartId },
+      body: { projectId: null, deliveryAddressId: null, deliveryDate: null },
+    }),
+  },
+  'PUT /v1/MultiCarts/:id/name': {
+    Buyer: async (ctx) => ({
+      params: { id: (await sharedCart(ctx)).cartId },
+      body: { name: 'Matrix Korb (umbenannt)' },
+    }),
+  },
+  'PUT /v1/MultiCarts/:id/items': {
+    Buyer: async (ctx) => ({ params: { id: (await newCart(ctx, 'Matrix Leeren', true)).cartId }, body: { items: [] } }),
+  },
+  'DELETE /v1/MultiCarts/:id': {
+    Buyer: async (ctx) => ({ params: { id: (await newCart(ctx, 'Matrix Loeschen')).cartId } }),
+  },
+  'POST /v1/MultiCarts/:id/checkout': {
+    Buyer: async (ctx) => ({ params: { id: (await newCart(ctx, 'Matrix Bestellen', true)).cartId } }),
+  },
+  'POST /v1/CartItems': {
+    Buyer: async (ctx) => ({
+      body: {
+        cartId: (await sharedCart(ctx)).cartId,
+        productInstanceId: offers.nordbadExpensive,
+        quantity: 1,
+        comment: 'Matrix',
+      },
+    }),
+  },
+  'PUT /v1/CartItems/:id/properties': {
+    Buyer: async (ctx) => ({
+      params: { id: (await sharedCart(ctx)).itemId },
+      body: { quantity: 3, comment: 'Bitte vormittags liefern' },
+    }),
+  },
   'DELETE /v1/CartItems/:id': {
     Buyer: async (ctx) => {
       const { cartId } = await sharedCart(ctx);
-      const added = await ctx.t.request('POST', '/v1/CartItems', { as: demoUsers.Buyer, body: { cartId, productInstanceId: offers.aquatherm, quantity: 10 } });
+      const added = await ctx.t.request('POST', '/v1/CartItems', {
+        as: demoUsers.Buyer,
+        body: { cartId, productInstanceId: offers.aquatherm, quantity: 10 },
+      });
       return { params: { id: added.body.cartItemId } };
     },
   },
   'DELETE /v1/CartItems': {
     Buyer: async (ctx) => {
       const { cartId } = await sharedCart(ctx);
-      const added = await ctx.t.request('POST', '/v1/CartItems', { as: demoUsers.Buyer, body: { cartId, productInstanceId: offers.aquatherm, quantity: 10 } });
+      const added = await ctx.t.request('POST', '/v1/CartItems', {
+        as: demoUsers.Buyer,
+        body: { cartId, productInstanceId: offers.aquatherm, quantity: 10 },
+      });
       return { query: { cartId, id: [added.body.cartItemId] } };
     },
   },
-  'POST /v1/CartItems/:cartItemId/attachments': { Buyer: async (ctx) => ({ params: { cartItemId: (await sharedCart(ctx)).itemId }, body: csvUpload('angebot.csv') }) },
+  'POST /v1/CartItems/:cartItemId/attachments': {
+    Buyer: async (ctx) => ({ params: { cartItemId: (await sharedCart(ctx)).itemId }, body: csvUpload('angebot.csv') }),
+  },
   'GET /v1/CartItems/:cartItemId/attachments/:id': { Buyer: async (ctx) => ({ params: await cartAttachment(ctx) }) },
   'DELETE /v1/CartItems/:cartItemId/attachments/:id': { Buyer: async (ctx) => ({ params: await cartAttachment(ctx) }) },
   // Catalogue and search (issue 3): tree and units for every signed-in user (home page), search and
@@ -277,7 +656,9 @@ export const roleMatrix: Record<string, MatrixEntry> = {
   'GET /v1/Product': same(signedIn, async (ctx) => ({ query: { productInstanceId: await anyOffer(ctx) } })),
   'GET /v1/Product/Details': same(signedIn, async (ctx) => ({ query: { productInstanceId: await anyOffer(ctx) } })),
   'GET /v1/Product/ByManufacturerData': same(signedIn, async (ctx) => {
-    const rows = await ctx.sql<{ manufacturer_id: string; manufacturer_pid: string }>('SELECT manufacturer_id, manufacturer_pid FROM products ORDER BY id LIMIT 1');
+    const rows = await ctx.sql<{ manufacturer_id: string; manufacturer_pid: string }>(
+      'SELECT manufacturer_id, manufacturer_pid FROM products ORDER BY id LIMIT 1',
+    );
     return { query: { manufacturerId: rows[0].manufacturer_id, manufacturerPid: rows[0].manufacturer_pid } };
   }),
   'GET /v1/FavoriteProducts': { Buyer: {} },
@@ -285,9 +666,138 @@ export const roleMatrix: Record<string, MatrixEntry> = {
   'DELETE /v1/FavoriteProducts': {
     Buyer: async (ctx) => {
       const productInstanceId = await anyOffer(ctx, 1);
-      await ctx.t.request('POST', `/v1/FavoriteProducts?productInstanceId=${encodeURIComponent(productInstanceId)}`, { as: demoUsers.Buyer });
+      await ctx.t.request('POST', `/v1/FavoriteProducts?productInstanceId=${encodeURIComponent(productInstanceId)}`, {
+        as: demoUsers.Buyer,
+      });
       return { query: { productInstanceId } };
     },
   },
   'GET /v1/Media/Products/:productNo/:file': { Anonymous: async (ctx) => ({ params: await anyPicture(ctx) }) },
+  // Supplier catalogue imports and quick order (issue 15). The import sample is a harmless price update.
+  'POST /v1/Suppliers/:supplierBusinessPartnerNo/CatalogueImports': same(['Administrator', 'Seller'], async () => ({
+    params: { supplierBusinessPartnerNo: '200001' },
+    body: priceUpdateUpload(),
+  })),
+  'GET /v1/Suppliers/:supplierBusinessPartnerNo/CatalogueImports': same(['Administrator', 'Seller'], {
+    params: { supplierBusinessPartnerNo: '200001' },
+  }),
+  'GET /v1/Suppliers/:supplierBusinessPartnerNo/CatalogueImports/:id': same(
+    ['Administrator', 'Seller'],
+    async (ctx) => ({
+      params: { supplierBusinessPartnerNo: '200001', id: await catalogueImport(ctx) },
+    }),
+  ),
+  'POST /v1/MultiCarts/:id/QuickOrder': {
+    Buyer: async (ctx) => ({
+      params: { id: (await sharedCart(ctx)).cartId },
+      body: { text: `${offers.nordbad.split('~')[1]};2` },
+    }),
+  },
+  'POST /v1/MultiCarts/:id/QuickOrder/File': {
+    Buyer: async (ctx) => {
+      const form = new FormData();
+      form.append(
+        'file',
+        new Blob([`Artikelnummer;Menge\n${offers.nordbad.split('~')[1]};2\n`], { type: 'text/csv' }),
+        'liste.csv',
+      );
+      return { params: { id: (await sharedCart(ctx)).cartId }, body: form };
+    },
+  },
+  // IDS-Connect (issue 12): code exchange public, everything else the buyer's own IDS context.
+  'GET /v1/Ids': { Anonymous: async (ctx) => ({ query: { code: (await idsMatrixContext(ctx.t)).code } }) },
+  'POST /v1/Ids/complete': {
+    Buyer: async (ctx) => {
+      await cartOffers(ctx);
+      return { query: { idsContextId: (await idsMatrixContext(ctx.t)).contextId, withCheckout: 'false' } };
+    },
+  },
+  'POST /v1/Ids/Send': {
+    Buyer: async (ctx) => {
+      await cartOffers(ctx);
+      return {
+        query: { idsContextId: (await idsMatrixContext(ctx.t)).contextId },
+        body: { productInstanceId: offers.nordbad, quantity: 1 },
+      };
+    },
+  },
+  'GET /v1/IdsCarts/:idsContextId': {
+    Buyer: async (ctx) => ({ params: { idsContextId: (await idsMatrixContext(ctx.t)).contextId } }),
+  },
+  'POST /v1/IdsCarts/:idsContextId': {
+    Buyer: async (ctx) => {
+      await cartOffers(ctx);
+      return { params: { idsContextId: (await idsMatrixContext(ctx.t)).contextId } };
+    },
+  },
+  'DELETE /v1/IdsCarts/:idsContextId/items': {
+    Buyer: async (ctx) => ({ params: { idsContextId: (await idsMatrixContext(ctx.t)).contextId } }),
+  },
+  'PUT /v1/IdsCartItems/:id': {
+    Buyer: async (ctx) => {
+      await cartOffers(ctx);
+      return {
+        params: { id: (await idsMatrixContext(ctx.t)).itemId },
+        body: { matchedProductInstanceId: offers.nordbad, matchedQuantity: 2 },
+      };
+    },
+  },
+  'DELETE /v1/IdsCartItems/:id': {
+    Buyer: async (ctx) => ({ params: { id: (await idsMatrixContext(ctx.t)).itemId } }),
+  },
+  'GET /v1/IdsCredentials': { Buyer: {} },
+  'PUT /v1/IdsCredentials': {
+    Buyer: { user: 'einkauf2@example.com', body: { loginName: 'becker-matrix', password: 'demo-neu' } },
+  },
+  // Dashboard and reports (staff)
+  'GET /v1/Dashboard/SupplierOrdersCount': same(staff, {
+    query: { StartDate: '2025-01-01', EndDate: '2025-03-31', Grouping: 'month' },
+  }),
+  'GET /v1/Dashboard/SupplierOrdersCountBySeller': same(staff, {
+    query: { StartDate: '2025-01-01', EndDate: '2025-03-31', Grouping: 'month', SupplierBpNumber: '200001' },
+  }),
+  'GET /v1/Dashboard/SupplierOrdersSla': same(staff, {
+    query: { StartDate: '2025-01-01', EndDate: '2025-03-31', Grouping: 'month' },
+  }),
+  'GET /v1/Dashboard/SupplierOrdersSlaBySeller': same(staff, {
+    query: { StartDate: '2025-01-01', EndDate: '2025-03-31', Grouping: 'month', SupplierBpNumber: '200001' },
+  }),
+  'GET /v1/Dashboard/SupplierOrdersSumNetValue': same(staff, {
+    query: { StartDate: '2025-01-01', EndDate: '2025-03-31', Grouping: 'month' },
+  }),
+  'GET /v1/Dashboard/SupplierOrdersSumNetValueBySeller': same(staff, {
+    query: { StartDate: '2025-01-01', EndDate: '2025-03-31', Grouping: 'month', SupplierBpNumber: '200001' },
+  }),
+  'GET /v1/Dashboard/SupplierOrdersAvgNetValue': same(staff, {
+    query: { StartDate: '2025-01-01', EndDate: '2025-03-31', Grouping: 'month' },
+  }),
+  'GET /v1/Dashboard/SupplierOrdersAvgNetValueBySeller': same(staff, {
+    query: { StartDate: '2025-01-01', EndDate: '2025-03-31', Grouping: 'month', SupplierBpNumber: '200001' },
+  }),
+  'GET /v1/Dashboard/TopSuppliers': same(staff, { query: { StartDate: '2025-01-01', EndDate: '2025-03-31' } }),
+  'GET /v1/Reports': same(staff, { query: { Page: 1, PageSize: 25 } }),
+  'GET /v1/Reports/ReportTypes': same(staff, {}),
+  'POST /v1/Reports/Generate': same(staff, {
+    body: { reportType: 1, startDate: '2025-01-01', endDate: '2025-01-31', format: 'csv' },
+  }),
+  'GET /v1/Reports/Download/:id': Object.fromEntries(
+    staff.map((role) => [
+      role,
+      async (ctx: MatrixContext) => ({ params: { id: await completedReportOf(ctx, demoUsers[role]) } }),
+    ]),
+  ),
 };
+
+/** A completed report with a file, owned by the given demo user (the download needs one of their own). */
+async function completedReportOf(ctx: MatrixContext, email: string): Promise<number> {
+  const [row] = await ctx.sql<{ id: number }>(
+    `INSERT INTO reports (user_id, report_type_id, format, start_date, end_date, status_id, file_name, stored_as)
+     SELECT id, 1, 'csv', '2025-01-01', '2025-01-31', 3, 'matrix.csv', 'matrix-' || id || '.csv' FROM users WHERE email = $1
+     RETURNING id::int, stored_as`,
+    [email],
+  );
+  const dir = path.join(ctx.t.config.dataDir, 'reports');
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, (row as any).stored_as), '\ufeffA;B\r\n');
+  return row.id;
+}

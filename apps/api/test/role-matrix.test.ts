@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role, roleNames, type RoleName } from '@shk/contracts';
 import type { RouteAccess, RouteAccessEntry } from '../src/http/auth.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
-import { demoUsers, roleMatrix, type MatrixContext, type MatrixRequest, type MatrixSample } from './role-matrix.table.ts';
+import {
+  demoUsers,
+  roleMatrix,
+  type MatrixContext,
+  type MatrixRequest,
+  type MatrixSample,
+} from './role-matrix.table.ts';
 
 /**
  * Role × endpoint matrix over every registered /v1 route (see role-matrix.table.ts):
@@ -25,7 +31,9 @@ beforeAll(async () => {
     },
   };
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const allRoles = Object.values(Role) as Role[];
 const allowedRoles = (access: RouteAccess): Role[] =>
@@ -45,12 +53,16 @@ function urlOf(route: string, request: MatrixRequest): string {
   return query.size ? `${filled}?${query}` : filled;
 }
 
-const describeAccess = (access: RouteAccess) => (typeof access === 'string' ? access : access.map((r) => roleNames[r]).join(', '));
+const describeAccess = (access: RouteAccess) =>
+  typeof access === 'string' ? access : access.map((r) => roleNames[r]).join(', ');
 
-const resolve = async (sample: MatrixSample): Promise<MatrixRequest> => (typeof sample === 'function' ? sample(ctx) : sample);
+const resolve = async (sample: MatrixSample): Promise<MatrixRequest> =>
+  typeof sample === 'function' ? sample(ctx) : sample;
 
 function expectProblem(res: { status: number; headers: Headers; body: any }, status: number, what: string) {
-  expect(res.status, `${what}: expected ${status}, got ${res.status} ${JSON.stringify(res.body)?.slice(0, 300)}`).toBe(status);
+  expect(res.status, `${what}: expected ${status}, got ${res.status} ${JSON.stringify(res.body)?.slice(0, 300)}`).toBe(
+    status,
+  );
   expect(res.headers.get('content-type'), what).toContain('application/problem+json');
   expect(res.body, what).toMatchObject({ status });
 }
@@ -61,7 +73,10 @@ describe('role × endpoint matrix', () => {
     const missing = registered.filter((key) => !(key in roleMatrix));
     const stale = Object.keys(roleMatrix).filter((key) => !routes.has(key));
     const problems = [
-      ...missing.map((key) => `route without an entry in apps/api/test/role-matrix.table.ts: ${key} (roles: ${describeAccess(routes.get(key)!.roles)})`),
+      ...missing.map(
+        (key) =>
+          `route without an entry in apps/api/test/role-matrix.table.ts: ${key} (roles: ${describeAccess(routes.get(key)!.roles)})`,
+      ),
       ...stale.map((key) => `entry in role-matrix.table.ts for a route that does not exist: ${key}`),
     ];
     expect(problems, `\n${problems.join('\n')}\n`).toEqual([]);
@@ -84,7 +99,8 @@ describe('role × endpoint matrix', () => {
         expect(listed, `${key} is public: give an 'Anonymous' sample`).toContain('Anonymous');
       } else {
         expect(listed, `${key}: 'Anonymous' sample on a route that needs a token`).not.toContain('Anonymous');
-        for (const name of listed) expect(allowedNames, `${key}: the table lists ${name}, but the route does not allow it`).toContain(name);
+        for (const name of listed)
+          expect(allowedNames, `${key}: the table lists ${name}, but the route does not allow it`).toContain(name);
         if (access !== 'authenticated') {
           for (const name of allowedNames) expect(listed, `${key}: allowed role ${name} has no sample`).toContain(name);
         }
@@ -115,12 +131,19 @@ describe('role × endpoint matrix', () => {
       expectProblem(await t.request(method, probeUrl, { body: probeBody }), 401, `${key} without token`);
       for (const role of allRoles.filter((r) => !allowed.includes(r))) {
         const name = roleNames[role];
-        expectProblem(await t.request(method, probeUrl, { as: demoUsers[name], body: probeBody }), 403, `${key} as ${name}`);
+        expectProblem(
+          await t.request(method, probeUrl, { as: demoUsers[name], body: probeBody }),
+          403,
+          `${key} as ${name}`,
+        );
       }
 
       for (const name of listed as RoleName[]) {
         const request = await requestFor(name);
-        const res = await t.request(method, urlOf(key, request), { as: request.user ?? demoUsers[name], body: request.body });
+        const res = await t.request(method, urlOf(key, request), {
+          as: request.user ?? demoUsers[name],
+          body: request.body,
+        });
         expect(res.status, `${key} as ${name}: ${res.status} ${res.text.slice(0, 400)}`).toBeGreaterThanOrEqual(200);
         expect(res.status, `${key} as ${name}: ${res.status} ${res.text.slice(0, 400)}`).toBeLessThan(300);
       }

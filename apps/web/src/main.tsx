@@ -2,6 +2,7 @@ import '@mantine/core/styles.css';
 import '@mantine/dates/styles.css';
 import '@mantine/dropzone/styles.css';
 import '@mantine/carousel/styles.css';
+import '@mantine/notifications/styles.css';
 import './ui/global.css';
 import 'dayjs/locale/de';
 import dayjs from 'dayjs';
@@ -9,7 +10,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { StartupError } from './app/StartupError';
-import { completeSilentRenew, createUserManager, isSilentRenewFrame, loadClientConfig } from './app/auth/user-manager';
+import {
+  completeSilentRenew,
+  createTokenSource,
+  createUserManager,
+  isSilentRenewFrame,
+  loadClientConfig,
+} from './app/auth/user-manager';
 
 dayjs.locale('de');
 
@@ -21,9 +28,13 @@ async function start() {
   const root = createRoot(document.getElementById('root')!);
   try {
     const config = await loadClientConfig();
+    const userManager = createUserManager(config);
+    // A page opened after the token expired: renew through the provider session before the first render,
+    // so a signed-in user is not shown 'Willkommen' (the timer-based renewal only runs while a page is open).
+    await createTokenSource(userManager)();
     root.render(
       <StrictMode>
-        <App config={config} userManager={createUserManager(config)} />
+        <App config={config} userManager={userManager} />
       </StrictMode>,
     );
   } catch (error) {

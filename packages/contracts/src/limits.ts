@@ -9,6 +9,9 @@ export const limits = {
   cartItemNote: 500,
   feedbackComment: 512,
   supplierCustomerNumber: 100,
+  relationContactName: 200,
+  relationContactPhone: 50,
+  relationMessage: 2000,
   supplierNote: 256,
   searchPageSize: 25,
   searchMaxPages: 100,
@@ -40,6 +43,9 @@ export const timings = {
   feedbackCloseMs: 1000,
   copyConfirmationMs: 1500,
   reportRefreshMs: 3000,
+  /** Video-help widget: availability polled every second for up to ten seconds after marketing consent. */
+  videoWidgetPollMs: 1000,
+  videoWidgetPollMaxMs: 10_000,
 } as const;
 
 export const breakpoints = { mobilePx: 1200, galleryPx: 768 } as const;
@@ -50,6 +56,36 @@ export const treeNodeSellerCatalogue = 'SHKMARKET_11';
 
 /** Allowed delivery-address countries; default DE (buyer-side.md §5). */
 export const deliveryCountries = [
-  'AT', 'BE', 'BG', 'DK', 'DE', 'EE', 'FI', 'FR', 'GR', 'IE', 'IS', 'IT', 'HR', 'LV', 'LI', 'LT',
-  'LU', 'MT', 'NL', 'NO', 'PL', 'PT', 'RO', 'SE', 'CH', 'SK', 'SI', 'ES', 'CZ', 'HU', 'GB', 'CY',
+  'AT',
+  'BE',
+  'BG',
+  'DK',
+  'DE',
+  'EE',
+  'FI',
+  'FR',
+  'GR',
+  'IE',
+  'IS',
+  'IT',
+  'HR',
+  'LV',
+  'LI',
+  'LT',
+  'LU',
+  'MT',
+  'NL',
+  'NO',
+  'PL',
+  'PT',
+  'RO',
+  'SE',
+  'CH',
+  'SK',
+  'SI',
+  'ES',
+  'CZ',
+  'HU',
+  'GB',
+  'CY',
 ] as const;

@@ -28,7 +28,8 @@ export const messages = {
   /** The spec quotes only '… bei Ihren aktuellen Lieferanten nicht verfügbar.'; the beginning is ours. */
   productUnavailableAtSuppliers: 'Dieses Produkt ist bei Ihren aktuellen Lieferanten nicht verfügbar.',
   /** The spec quotes only the beginning ('Der Preis für dieses Produkt ist vorübergehend nicht verfügbar...'). */
-  priceUnavailable: 'Der Preis für dieses Produkt ist vorübergehend nicht verfügbar. Bitte versuchen Sie es später erneut.',
+  priceUnavailable:
+    'Der Preis für dieses Produkt ist vorübergehend nicht verfügbar. Bitte versuchen Sie es später erneut.',
   /** The spec quotes only the beginning ('Die Verkaufseinheit ist ungültig...'). */
   unitInvalid: 'Die Verkaufseinheit ist ungültig. Bitte wenden Sie sich an den Lieferanten.',
   articleNotFound: (articleNumber: string) => `Artikelnummer ${articleNumber} nicht gefunden.`,

@@ -3,14 +3,18 @@ import pg from 'pg';
 import type { AppConfig } from '../config.ts';
 import { startEmbeddedPostgres } from './embedded.ts';
 
-export interface DatabaseHandle { url: string; stop: () => Promise<void>; embedded: boolean }
+export interface DatabaseHandle {
+  url: string;
+  stop: () => Promise<void>;
+  embedded: boolean;
+}
 
 export const EMBEDDED_DATABASE = 'shk_portal';
 
 /** DATABASE_URL when set, else the embedded PostgreSQL under DATA_DIR/postgres. */
 export async function openDatabase(config: AppConfig, env: NodeJS.ProcessEnv = process.env): Promise<DatabaseHandle> {
   if (config.databaseUrl) return { url: config.databaseUrl, stop: async () => {}, embedded: false };
-  const port = Number(env.EMBEDDED_PG_PORT ?? 54329);
+  const port = env.EMBEDDED_PG_PORT ? Number(env.EMBEDDED_PG_PORT) : undefined;
   const server = await startEmbeddedPostgres(path.join(config.dataDir, 'postgres'), port);
   await ensureDatabase(server.url('postgres'), EMBEDDED_DATABASE);
   return { url: server.url(EMBEDDED_DATABASE), stop: server.stop, embedded: true };
@@ -22,7 +26,9 @@ export async function ensureDatabase(adminUrl: string, name: string, template?: 
   try {
     const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
     if (!exists.rowCount) {
-      await client.query(`CREATE DATABASE "${name.replace(/"/g, '')}"${template ? ` TEMPLATE "${template.replace(/"/g, '')}"` : ''} ENCODING 'UTF8'`);
+      await client.query(
+        `CREATE DATABASE "${name.replace(/"/g, '')}"${template ? ` TEMPLATE "${template.replace(/"/g, '')}"` : ''} ENCODING 'UTF8'`,
+      );
     }
   } finally {
     await client.end();

@@ -18,8 +18,13 @@ export async function migrate(pool: pg.Pool, log: (msg: string) => void = () => 
     await client.query(
       'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
     );
-    const done = new Set((await client.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name));
-    const files = fs.readdirSync(migrationsDir).filter((f) => /^\d{4}_.+\.sql$/.test(f)).sort();
+    const done = new Set(
+      (await client.query<{ name: string }>('SELECT name FROM schema_migrations')).rows.map((r) => r.name),
+    );
+    const files = fs
+      .readdirSync(migrationsDir)
+      .filter((f) => /^\d{4}_.+\.sql$/.test(f))
+      .sort();
     for (const file of files) {
       if (done.has(file)) continue;
       const sql = fs.readFileSync(path.join(migrationsDir, file), 'utf8');

@@ -3,7 +3,19 @@
  * for the database; these give typed queries). Keep both in step.
  */
 import {
-  pgTable, text, uuid, smallint, boolean, timestamp, numeric, integer, bigserial, bigint, date, primaryKey, customType,
+  pgTable,
+  text,
+  uuid,
+  smallint,
+  boolean,
+  timestamp,
+  numeric,
+  integer,
+  bigserial,
+  bigint,
+  date,
+  primaryKey,
+  customType,
 } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });

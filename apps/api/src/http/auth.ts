@@ -1,8 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { createLocalJWKSet, createRemoteJWKSet, jwtVerify, errors as joseErrors, type JWTPayload, type JSONWebKeySet } from 'jose';
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  jwtVerify,
+  errors as joseErrors,
+  type JWTPayload,
+  type JSONWebKeySet,
+} from 'jose';
 import { Role } from '@shk/contracts';
 import type { Db } from '../db/pool.ts';
 import { forbidden, unauthorized } from './problem.ts';
+import { isDatabaseUnavailable } from '../db/pool.ts';
 
 /** Who is calling: always read from our database, never from the browser. */
 export interface Caller {
@@ -25,12 +33,24 @@ export interface Caller {
 export type RouteAccess = 'public' | 'authenticated' | readonly Role[];
 
 /** A registered /v1 route and its declared access (the role × endpoint matrix test enumerates these). */
-export interface RouteAccessEntry { method: string; url: string; roles: RouteAccess }
+export interface RouteAccessEntry {
+  method: string;
+  url: string;
+  roles: RouteAccess;
+}
 
 declare module 'fastify' {
-  interface FastifyContextConfig { roles?: RouteAccess }
-  interface FastifyRequest { caller: Caller | null }
-  interface FastifyInstance { routeAccess: RouteAccessEntry[] }
+  interface FastifyContextConfig {
+    roles?: RouteAccess;
+    /** The 403 detail when the caller's role is not allowed (a message the spec names for that call). */
+    forbiddenDetail?: string;
+  }
+  interface FastifyRequest {
+    caller: Caller | null;
+  }
+  interface FastifyInstance {
+    routeAccess: RouteAccessEntry[];
+  }
 }
 
 export interface TokenVerifierOptions {
@@ -42,6 +62,9 @@ export interface TokenVerifierOptions {
 }
 
 export type TokenVerifier = (token: string) => Promise<JWTPayload>;
+
+/** A correctly signed token whose grant has ended (the user signed out). */
+export class TokenRevoked extends Error {}
 
 export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
   let keySet: ReturnType<typeof createRemoteJWKSet> | ReturnType<typeof createLocalJWKSet> | undefined;
@@ -63,6 +86,8 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
       audience: options.audience,
       algorithms: ['RS256', 'RS384', 'RS512', 'PS256', 'ES256', 'ES384', 'EdDSA'],
       clockTolerance: 5,
+      // A token without expiry would be valid forever; one without subject names nobody.
+      requiredClaims: ['exp', 'sub'],
     });
     return payload;
   };
@@ -71,8 +96,14 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 interface UserRow {
-  id: string; email: string; first_name: string; last_name: string; role: number;
-  current_bp_number: string | null; external_subject: string | null; partners: string[] | null;
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  role: number;
+  current_bp_number: string | null;
+  external_subject: string | null;
+  partners: string[] | null;
 }
 
 /** Finds the user of a verified token: by subject, else by e-mail (binding the subject on first login). */
@@ -83,17 +114,33 @@ export async function findCaller(db: Db, payload: JWTPayload, emailClaim: string
   const select = `SELECT u.id, u.email, u.first_name, u.last_name, u.role, u.current_bp_number, u.external_subject,
       array_remove(array_agg(m.bp_number ORDER BY m.bp_number), NULL) AS partners
     FROM users u LEFT JOIN user_business_partners m ON m.user_id = u.id`;
-  let row = (await pool.query<UserRow>(`${select} WHERE u.external_subject = $1 ${UUID.test(sub) ? 'OR u.id = $1::uuid' : ''} GROUP BY u.id LIMIT 1`, [sub])).rows[0];
+  let row = (
+    await pool.query<UserRow>(
+      `${select} WHERE u.external_subject = $1 ${UUID.test(sub) ? 'OR u.id = $1::uuid' : ''} GROUP BY u.id LIMIT 1`,
+      [sub],
+    )
+  ).rows[0];
   if (!row) {
     const email = payload[emailClaim];
     if (typeof email !== 'string' || !email) return null;
-    row = (await pool.query<UserRow>(`${select} WHERE lower(u.email) = lower($1) AND u.external_subject IS NULL GROUP BY u.id`, [email])).rows[0];
+    // Linking by e-mail trusts the issuer's statement that the address belongs to the person.
+    if (payload.email_verified !== true && payload.email_verified !== 'true') return null;
+    row = (
+      await pool.query<UserRow>(
+        `${select} WHERE lower(u.email) = lower($1) AND u.external_subject IS NULL GROUP BY u.id`,
+        [email],
+      )
+    ).rows[0];
     if (!row) return null;
-    await pool.query('UPDATE users SET external_subject = $2 WHERE id = $1 AND external_subject IS NULL', [row.id, sub]);
+    await pool.query('UPDATE users SET external_subject = $2 WHERE id = $1 AND external_subject IS NULL', [
+      row.id,
+      sub,
+    ]);
   }
   const partners = row.partners ?? [];
   // The stored current partner only counts while the user still belongs to it.
-  const bpNumber = row.current_bp_number && partners.includes(row.current_bp_number) ? row.current_bp_number : (partners[0] ?? null);
+  const bpNumber =
+    row.current_bp_number && partners.includes(row.current_bp_number) ? row.current_bp_number : (partners[0] ?? null);
   return {
     userId: row.id,
     email: row.email,
@@ -104,6 +151,22 @@ export async function findCaller(db: Db, payload: JWTPayload, emailClaim: string
     partners,
     idsContextId: typeof payload.ids_context === 'string' ? payload.ids_context : null,
   };
+}
+
+export const IDS_SESSION_ENDED = 'Die IDS-Sitzung ist beendet, weil der Warenkorb zurückgegeben wurde.';
+
+/**
+ * An IDS token (claim ids_context, ADR 0002) is good only while its context is open: once the cart went
+ * back to the craftsman program (complete or Send) the token is refused, like a token after sign-out.
+ * Read per request from the database, so every API process sees it at once.
+ */
+async function idsSessionOpen(db: Db, contextId: string, userId: string): Promise<boolean> {
+  if (!UUID.test(contextId)) return false;
+  const { rows } = await db.$client.query<{ completed: boolean }>(
+    'SELECT completed_at IS NOT NULL AS completed FROM ids_contexts WHERE id = $1::uuid AND user_id = $2::uuid',
+    [contextId, userId],
+  );
+  return rows.length === 1 && !rows[0].completed;
 }
 
 /** Authenticates every /v1 route and enforces its declared roles. */
@@ -131,15 +194,26 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; verify: Token
     try {
       payload = await deps.verify(match[1]);
     } catch (error) {
-      const detail = error instanceof joseErrors.JWTExpired ? 'Das Zugriffstoken ist abgelaufen.' : 'Das Zugriffstoken ist ungültig.';
+      if (isDatabaseUnavailable(error)) throw error;
+      const detail =
+        error instanceof joseErrors.JWTExpired
+          ? 'Das Zugriffstoken ist abgelaufen.'
+          : error instanceof TokenRevoked
+            ? 'Das Zugriffstoken gilt nicht mehr, weil Sie sich abgemeldet haben.'
+            : 'Das Zugriffstoken ist ungültig.';
       request.log.info({ reason: (error as Error).message }, 'token rejected');
       throw unauthorized(detail);
     }
     const caller = await findCaller(deps.db, payload, deps.emailClaim);
     if (!caller) throw forbidden('Für dieses Konto ist im Portal kein Benutzer angelegt.');
+    if (caller.idsContextId && !(await idsSessionOpen(deps.db, caller.idsContextId, caller.userId))) {
+      throw unauthorized(IDS_SESSION_ENDED);
+    }
     request.caller = caller;
     if (access !== 'authenticated' && !access.includes(caller.role)) {
-      throw forbidden('Ihre Rolle darf diese Funktion nicht verwenden.');
+      throw forbidden(
+        request.routeOptions.config?.forbiddenDetail ?? 'Ihre Rolle darf diese Funktion nicht verwenden.',
+      );
     }
   });
 }

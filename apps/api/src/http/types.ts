@@ -1,13 +1,26 @@
-import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/pool.ts';
 import type { Jobs } from '../modules/jobs/jobs.ts';
 import type { MailService } from '../modules/mail/mail.service.ts';
+import type { PriceStrategy } from '../modules/catalogue/pricing/price-strategy.ts';
 
 /** The Fastify instance every module registers its routes on (zod schemas typed end to end). */
-export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
 
 /** What modules get from the composition root. */
 export interface AppDeps {
@@ -16,4 +29,6 @@ export interface AppDeps {
   pool: pg.Pool;
   jobs: Jobs;
   mail: MailService;
+  /** Customer-specific prices; without it the catalogue's net list prices (see pricing/price-strategy.ts). */
+  prices?: PriceStrategy;
 }

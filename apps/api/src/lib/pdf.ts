@@ -1,20 +1,35 @@
-/** A tiny valid PDF 1.4 writer (one page, Helvetica, optional line drawing): data sheets, onboarding templates, test files. */
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import PDFDocument from 'pdfkit';
 
-/** WinAnsi codes of the non-ASCII characters German product texts use. */
-const winAnsi: Record<string, number> = {
-  'ä': 0xe4, 'ö': 0xf6, 'ü': 0xfc, 'Ä': 0xc4, 'Ö': 0xd6, 'Ü': 0xdc, 'ß': 0xdf, '°': 0xb0, '²': 0xb2, '³': 0xb3,
-  '–': 0x96, '—': 0x97, '€': 0x80, '×': 0xd7, 'é': 0xe9, 'è': 0xe8, 'à': 0xe0, '„': 0x84, '“': 0x93, '”': 0x94, '’': 0x92,
+const require = createRequire(import.meta.url);
+
+/** DejaVu Sans ships in the npm package dejavu-fonts-ttf: umlauts, ß and € render without a system font. */
+export const pdfFonts = {
+  regular: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'),
+  bold: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
 };
 
-function pdfString(text: string): string {
-  let out = '';
-  for (const ch of text) {
-    if (ch === '(' || ch === ')' || ch === '\\') out += `\\${ch}`;
-    else if (ch.charCodeAt(0) >= 32 && ch.charCodeAt(0) < 127) out += ch;
-    else if (winAnsi[ch] !== undefined) out += `\\${winAnsi[ch].toString(8).padStart(3, '0')}`;
-    else out += '?';
-  }
-  return `(${out})`;
+export type PdfKitDocument = InstanceType<typeof PDFDocument>;
+
+/** Read once per process: every order document embeds (a subset of) the same fonts. */
+let fontData: { regular: Buffer; bold: Buffer } | null = null;
+
+/**
+ * Runs a pdfkit drawing and returns the finished file. pdfkit writes synchronously into its readable
+ * buffer, so reading it after end() yields the whole document without awaiting the stream.
+ */
+export function renderPdf(draw: (doc: PdfKitDocument) => void, info: { title?: string } = {}): Buffer {
+  const doc = new PDFDocument({ size: 'A4', margin: 40, bufferPages: false, info: { Title: info.title ?? '' } });
+  fontData ??= { regular: fs.readFileSync(pdfFonts.regular), bold: fs.readFileSync(pdfFonts.bold) };
+  doc.registerFont('regular', fontData.regular);
+  doc.registerFont('bold', fontData.bold);
+  doc.font('regular');
+  draw(doc);
+  doc.end();
+  const chunks: Buffer[] = [];
+  for (let chunk = doc.read(); chunk !== null; chunk = doc.read()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 export interface PdfContent {
@@ -24,33 +39,34 @@ export interface PdfContent {
   drawing?: { width: number; height: number };
 }
 
+/** A simple one-topic document (data sheets, onboarding templates, test files); long texts flow onto more pages. */
 export function pdfDocument(content: PdfContent): Buffer {
-  const ops: string[] = ['BT', '/F2 16 Tf', '50 790 Td', `${pdfString(content.title)} Tj`, '/F1 10 Tf', '0 -28 Td'];
-  for (const line of content.lines.slice(0, 60)) ops.push(`${pdfString(line)} Tj`, '0 -14 Td');
-  ops.push('ET');
-  if (content.drawing) {
-    const { width, height } = content.drawing;
-    const scale = Math.min(400 / Math.max(width, 1), 300 / Math.max(height, 1));
-    const w = Math.max(20, width * scale), h = Math.max(20, height * scale);
-    ops.push('1 w', `100 120 ${w.toFixed(1)} ${h.toFixed(1)} re S`,
-      `100 100 m ${(100 + w).toFixed(1)} 100 l S`, `80 120 m 80 ${(120 + h).toFixed(1)} l S`,
-      'BT /F1 9 Tf', `${(100 + w / 2 - 15).toFixed(1)} 88 Td ${pdfString(`${width} mm`)} Tj ET`,
-      'BT /F1 9 Tf', `40 ${(120 + h / 2).toFixed(1)} Td ${pdfString(`${height} mm`)} Tj ET`);
-  }
-  const stream = ops.join('\n');
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R /F2 6 0 R >> >> >>',
-    `<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((o, i) => { offsets.push(Buffer.byteLength(body, 'latin1')); body += `${i + 1} 0 obj\n${o}\nendobj\n`; });
-  const xref = Buffer.byteLength(body, 'latin1');
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
+  return renderPdf(
+    (doc) => {
+      doc.font('bold').fontSize(16).text(content.title);
+      doc.moveDown(0.5).font('regular').fontSize(10);
+      for (const line of content.lines) doc.text(line);
+      if (content.drawing) {
+        const { width, height } = content.drawing;
+        const scale = Math.min(400 / Math.max(width, 1), 300 / Math.max(height, 1));
+        const w = Math.max(20, width * scale);
+        const h = Math.max(20, height * scale);
+        if (doc.y + h + 60 > doc.page.height - doc.page.margins.bottom) doc.addPage();
+        const x = 100;
+        const y = doc.y + 20;
+        doc.lineWidth(1).rect(x, y, w, h).stroke();
+        doc
+          .moveTo(x, y + h + 12)
+          .lineTo(x + w, y + h + 12)
+          .stroke();
+        doc
+          .moveTo(x - 12, y)
+          .lineTo(x - 12, y + h)
+          .stroke();
+        doc.fontSize(9).text(`${width} mm`, x + w / 2 - 15, y + h + 16, { lineBreak: false });
+        doc.text(`${height} mm`, x - 60, y + h / 2, { lineBreak: false });
+      }
+    },
+    { title: content.title },
+  );
 }

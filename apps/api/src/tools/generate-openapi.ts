@@ -8,8 +8,20 @@ import { loadConfig, repoRoot } from '../config.ts';
 import { buildApp } from '../app.ts';
 import type { AppDeps } from '../http/types.ts';
 
-const config = loadConfig({ ...process.env, OIDC_ISSUER: 'http://issuer.invalid', WEB_DIST_DIR: '/nonexistent', LOG_LEVEL: 'silent' });
-const unused = new Proxy({}, { get: () => { throw new Error('not available while generating the OpenAPI document'); } });
+const config = loadConfig({
+  ...process.env,
+  OIDC_ISSUER: 'http://issuer.invalid',
+  WEB_DIST_DIR: '/nonexistent',
+  LOG_LEVEL: 'silent',
+});
+const unused = new Proxy(
+  {},
+  {
+    get: () => {
+      throw new Error('not available while generating the OpenAPI document');
+    },
+  },
+);
 const deps = { config, db: unused, pool: unused, jobs: { register() {} }, mail: unused } as unknown as AppDeps;
 const { app } = await buildApp({ ...deps, logger: false });
 await app.ready();

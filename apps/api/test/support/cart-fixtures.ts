@@ -35,7 +35,9 @@ export async function insertTestOffers(pool: pg.Pool) {
     await pool.query(
       `INSERT INTO products (id, product_id, manufacturer_id, manufacturer_pid, manufacturer_pid_norm, gtin, brand_no, product_name, product_descr, leaf_no, media)
        VALUES ($1, 'TESTM~' || $2, 'TESTM', $2, replace($2, '-', ''), $3, 900001, $4, 'Testartikel für Warenkorb-Tests', 900002, '[{"type":"picture","file":"test.svg","description":"Bild"}]')
-       ON CONFLICT DO NOTHING`, [id, pid, gtin, name]);
+       ON CONFLICT DO NOTHING`,
+      [id, pid, gtin, name],
+    );
   }
   const offerRows: [string, number, string, string, string, number | null, number, number][] = [
     [offers.nordbad, 900001, '200001', 'TEST-NB-1', 'C62', 19.99, 1, 1],
@@ -47,6 +49,8 @@ export async function insertTestOffers(pool: pg.Pool) {
   for (const [id, productNo, supplier, pid, unit, price, basis, min] of offerRows) {
     await pool.query(
       `INSERT INTO product_offers (product_instance_id, product_no, supplier_bp_number, supplier_pid, supplier_pid_norm, product_data_source, unit_code, net_price, price_basis, min_order_quantity)
-       VALUES ($1,$2,$3,$4,replace($4,'-',''),1,$5,$6,$7,$8) ON CONFLICT DO NOTHING`, [id, productNo, supplier, pid, unit, price, basis, min]);
+       VALUES ($1,$2,$3,$4,replace($4,'-',''),1,$5,$6,$7,$8) ON CONFLICT DO NOTHING`,
+      [id, productNo, supplier, pid, unit, price, basis, min],
+    );
   }
 }

@@ -8,6 +8,7 @@ import { loadConfig, type AppConfig } from '../../src/config.ts';
 import { createRuntime, type Runtime } from '../../src/runtime.ts';
 import { ensureDatabase } from '../../src/db/bootstrap.ts';
 import type { TokenVerifier } from '../../src/http/auth.ts';
+import type { PriceStrategy } from '../../src/modules/catalogue/pricing/price-strategy.ts';
 import { freePort } from './free-port.ts';
 import { loginWithCodeFlow } from './oidc-login.ts';
 
@@ -18,14 +19,20 @@ export interface TestApp extends Runtime {
   /** Access token of a demo user, obtained through the real login flow (cached per file). */
   token: (email: string) => Promise<string>;
   /** Calls the running API like the SPA does; JSON in and out. */
-  request: (method: string, url: string, options?: { token?: string | null; as?: string; body?: unknown; headers?: Record<string, string> }) => Promise<{ status: number; body: any; headers: Headers; text: string }>;
+  request: (
+    method: string,
+    url: string,
+    options?: { token?: string | null; as?: string; body?: unknown; headers?: Record<string, string> },
+  ) => Promise<{ status: number; body: any; headers: Headers; text: string }>;
 }
 
 /**
  * A running portal on its own fresh database (cloned from the seeded template) and a free port.
  * Call in beforeAll; close() in afterAll.
  */
-export async function startTestApp(options: { env?: Record<string, string>; verify?: TokenVerifier } = {}): Promise<TestApp> {
+export async function startTestApp(
+  options: { env?: Record<string, string>; verify?: TokenVerifier; prices?: PriceStrategy } = {},
+): Promise<TestApp> {
   const adminUrl = inject('pgAdminUrl');
   const dbName = `t_${randomBytes(6).toString('hex')}`;
   await ensureDatabase(adminUrl, dbName, inject('templateDb'));
@@ -33,16 +40,31 @@ export async function startTestApp(options: { env?: Record<string, string>; veri
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shk-test-data-'));
   const config = loadConfig({
-    PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     ...options.env,
   });
-  const runtime = await createRuntime(config, databaseUrl, { logger: { level: process.env.TEST_LOG_LEVEL ?? 'silent' }, verify: options.verify, migrate: true, log: { info() {}, error() {}, warn() {} } as unknown as Console });
+  const runtime = await createRuntime(config, databaseUrl, {
+    logger: { level: process.env.TEST_LOG_LEVEL ?? 'silent' },
+    verify: options.verify,
+    prices: options.prices,
+    migrate: true,
+    log: { info() {}, error() {}, warn() {} } as unknown as Console,
+  });
   await runtime.app.listen({ port, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${port}`;
   // The provider's public URL is localhost; both resolve to the same listener.
   const tokens = new Map<string, Promise<string>>();
   const token = (email: string) => {
-    if (!tokens.has(email)) tokens.set(email, loginWithCodeFlow(config.publicUrl, email).then((t) => t.access_token));
+    if (!tokens.has(email))
+      tokens.set(
+        email,
+        loginWithCodeFlow(config.publicUrl, email).then((t) => t.access_token),
+      );
     return tokens.get(email)!;
   };
   const request: TestApp['request'] = async (method, url, opts = {}) => {
@@ -51,15 +73,27 @@ export async function startTestApp(options: { env?: Record<string, string>; veri
     if (bearer) headers.authorization = `Bearer ${bearer}`;
     let body: BodyInit | undefined;
     if (opts.body instanceof FormData || typeof opts.body === 'string') body = opts.body as BodyInit;
-    else if (opts.body !== undefined) { body = JSON.stringify(opts.body); headers['content-type'] ??= 'application/json'; }
+    else if (opts.body !== undefined) {
+      body = JSON.stringify(opts.body);
+      headers['content-type'] ??= 'application/json';
+    }
     const response = await fetch(`${baseUrl}${url}`, { method, headers, body });
     const text = await response.text();
     let parsed: unknown = text;
-    try { parsed = text ? JSON.parse(text) : null; } catch { /* not JSON */ }
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      /* not JSON */
+    }
     return { status: response.status, body: parsed, headers: response.headers, text };
   };
   return {
-    ...runtime, baseUrl, config, databaseUrl, token, request,
+    ...runtime,
+    baseUrl,
+    config,
+    databaseUrl,
+    token,
+    request,
     close: async () => {
       await runtime.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -80,7 +114,10 @@ export async function dropDatabase(adminUrl: string, name: string) {
 }
 
 /** Waits until `check` returns a truthy value (background jobs, mails). */
-export async function eventually<T>(check: () => Promise<T | null | undefined | false>, timeoutMs = 10_000): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T | null | undefined | false>,
+  timeoutMs = 10_000,
+): Promise<T> {
   const start = Date.now();
   for (;;) {
     const value = await check();

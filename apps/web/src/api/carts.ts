@@ -43,56 +43,77 @@ export const cartKeys = {
 
 /** Everything that shows cart contents: the list (badge, flyout, my carts) and every cart. */
 export function invalidateCarts(queryClient: QueryClient) {
-  return queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === 'bp' && query.queryKey[2] === 'carts' });
+  return queryClient.invalidateQueries({
+    predicate: (query) => query.queryKey[0] === 'bp' && query.queryKey[2] === 'carts',
+  });
 }
 
 export const cartsApi = {
   list: async (): Promise<CartOverview[]> => unwrap(await api.GET('/v1/MultiCarts')),
   defaultCart: async (): Promise<MultiCart> => unwrap(await api.GET('/v1/MultiCarts/Default')),
-  get: async (id: number): Promise<MultiCart> => unwrap(await api.GET('/v1/MultiCarts/{id}', { params: { path: { id } } })),
+  get: async (id: number): Promise<MultiCart> =>
+    unwrap(await api.GET('/v1/MultiCarts/{id}', { params: { path: { id } } })),
   create: async (name: string): Promise<MultiCart> => unwrap(await api.POST('/v1/MultiCarts', { body: { name } })),
   rename: async (id: number, name: string): Promise<MultiCart> =>
     unwrap(await api.PUT('/v1/MultiCarts/{id}/name', { params: { path: { id } }, body: { name } })),
-  updateDetails: async (id: number, body: { projectId: number | null; deliveryAddressId: number | null; deliveryDate: string | null }): Promise<MultiCart> =>
-    unwrap(await api.PUT('/v1/MultiCarts/{id}', { params: { path: { id } }, body })),
+  updateDetails: async (
+    id: number,
+    body: { projectId: number | null; deliveryAddressId: number | null; deliveryDate: string | null },
+  ): Promise<MultiCart> => unwrap(await api.PUT('/v1/MultiCarts/{id}', { params: { path: { id } }, body })),
   /** Emptying replaces all items with an empty list (204); the server then resets the cart's details. */
-  empty: async (id: number) => expectStatus(await api.PUT('/v1/MultiCarts/{id}/items', { params: { path: { id } }, body: { items: [] } }), 204),
-  remove: async (id: number) => expectStatus(await api.DELETE('/v1/MultiCarts/{id}', { params: { path: { id } } }), 204),
+  empty: async (id: number) =>
+    expectStatus(await api.PUT('/v1/MultiCarts/{id}/items', { params: { path: { id } }, body: { items: [] } }), 204),
+  remove: async (id: number) =>
+    expectStatus(await api.DELETE('/v1/MultiCarts/{id}', { params: { path: { id } } }), 204),
   checkout: async (id: number): Promise<{ customerOrderNumber: string }> => {
     const result = await api.POST('/v1/MultiCarts/{id}/checkout', { params: { path: { id } } });
     expectStatus(result, 200);
     return result.data!;
   },
 
-  addItem: async (body: { productInstanceId: string; quantity: number; cartId?: number | null; articleNumber?: string | null; supplierBusinessPartnerNo?: string | null; comment?: string | null }) => {
+  addItem: async (body: {
+    productInstanceId: string;
+    quantity: number;
+    cartId?: number | null;
+    articleNumber?: string | null;
+    supplierBusinessPartnerNo?: string | null;
+    comment?: string | null;
+  }) => {
     const result = await api.POST('/v1/CartItems', { body });
     expectStatus(result, 201);
     return result.data!;
   },
   updateItem: async (id: number, body: CartItemProperties) =>
     unwrap(await api.PUT('/v1/CartItems/{id}/properties', { params: { path: { id } }, body: { id, ...body } })),
-  removeItem: async (id: number) => expectStatus(await api.DELETE('/v1/CartItems/{id}', { params: { path: { id } } }), 204),
+  removeItem: async (id: number) =>
+    expectStatus(await api.DELETE('/v1/CartItems/{id}', { params: { path: { id } } }), 204),
   /** Removes several items of one cart in one step (204 expected). */
   removeItems: async (cartId: number, ids: number[]) =>
     expectStatus(await api.DELETE('/v1/CartItems', { params: { query: { cartId, id: ids } } }), 204),
   uploadAttachments: async (cartItemId: number, files: File[]): Promise<Attachment[]> => {
     const form = new FormData();
     for (const file of files) form.append('files', file, file.name);
-    return unwrap(await api.POST('/v1/CartItems/{cartItemId}/attachments', {
-      params: { path: { cartItemId } },
-      body: form as never,
-      bodySerializer: (body: unknown) => body as FormData,
-    })) as Attachment[];
+    return unwrap(
+      await api.POST('/v1/CartItems/{cartItemId}/attachments', {
+        params: { path: { cartItemId } },
+        body: form as never,
+        bodySerializer: (body: unknown) => body as FormData,
+      }),
+    ) as Attachment[];
   },
   removeAttachment: async (cartItemId: number, id: number) =>
-    expectStatus(await api.DELETE('/v1/CartItems/{cartItemId}/attachments/{id}', { params: { path: { cartItemId, id } } }), 204),
+    expectStatus(
+      await api.DELETE('/v1/CartItems/{cartItemId}/attachments/{id}', { params: { path: { cartItemId, id } } }),
+      204,
+    ),
 
   addresses: async (): Promise<DeliveryAddress[]> => unwrap(await api.GET('/v1/DeliveryAddresses')),
   createAddress: async (body: DeliveryAddressInput): Promise<DeliveryAddress> =>
     unwrap(await api.POST('/v1/DeliveryAddresses', { body: body as never })),
   updateAddress: async (id: number, body: DeliveryAddressInput): Promise<DeliveryAddress> =>
     unwrap(await api.PUT('/v1/DeliveryAddresses/{id}', { params: { path: { id } }, body: body as never })),
-  removeAddress: async (id: number) => expectStatus(await api.DELETE('/v1/DeliveryAddresses/{id}', { params: { path: { id } } }), 204),
+  removeAddress: async (id: number) =>
+    expectStatus(await api.DELETE('/v1/DeliveryAddresses/{id}', { params: { path: { id } } }), 204),
 
   projects: async (): Promise<Project[]> => unwrap(await api.GET('/v1/Projects')),
   createProject: async (body: { code: string; description: string | null }): Promise<Project> =>
@@ -101,16 +122,23 @@ export const cartsApi = {
 
 /** The partner's carts (overview rows); 'Warenkorb' is created by the server when there is none yet. */
 export function useCarts(options: { enabled?: boolean } = {}) {
-  return usePartnerQuery(cartKeys.list, async () => {
-    const carts = await cartsApi.list();
-    if (carts.length > 0) return carts;
-    await cartsApi.defaultCart();
-    return cartsApi.list();
-  }, { enabled: options.enabled ?? true, staleTime: 30_000 });
+  return usePartnerQuery(
+    cartKeys.list,
+    async () => {
+      const carts = await cartsApi.list();
+      if (carts.length > 0) return carts;
+      await cartsApi.defaultCart();
+      return cartsApi.list();
+    },
+    { enabled: options.enabled ?? true, staleTime: 30_000 },
+  );
 }
 
 export function useCart(cartId: number | null) {
-  return usePartnerQuery(cartKeys.detail(cartId ?? 0), () => cartsApi.get(cartId!), { enabled: cartId !== null, staleTime: 10_000 });
+  return usePartnerQuery(cartKeys.detail(cartId ?? 0), () => cartsApi.get(cartId!), {
+    enabled: cartId !== null,
+    staleTime: 10_000,
+  });
 }
 
 /** The buyer's current cart from the overview list (null while loading or for non-buyers). */

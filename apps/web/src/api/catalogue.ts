@@ -32,7 +32,17 @@ export const catalogueKeys = {
   units: ['units'] as const,
 };
 
-export type { Favourite, Product, ProductDetails, ProductTreeNode, SearchFilterOption, SearchRequest, SearchResponse, Suggestions, Unit };
+export type {
+  Favourite,
+  Product,
+  ProductDetails,
+  ProductTreeNode,
+  SearchFilterOption,
+  SearchRequest,
+  SearchResponse,
+  Suggestions,
+  Unit,
+};
 export type SearchHit = SearchResponse['hits'][number];
 export type ProductOffer = ProductDetails['offers'][number];
 
@@ -51,7 +61,11 @@ export const catalogueApi = {
   product: async (productInstanceId: string): Promise<Product> =>
     unwrap(await api.GET('/v1/Product', { params: { query: { productInstanceId } } })),
 
-  productByManufacturerData: async (manufacturerId: string, manufacturerPid: string, productInstanceId?: string | null): Promise<Product> =>
+  productByManufacturerData: async (
+    manufacturerId: string,
+    manufacturerPid: string,
+    productInstanceId?: string | null,
+  ): Promise<Product> =>
     unwrap(
       await api.GET('/v1/Product/ByManufacturerData', {
         params: { query: { manufacturerId, manufacturerPid, ...(productInstanceId ? { productInstanceId } : {}) } },

@@ -5,13 +5,20 @@ import { unwrap } from './problem';
 import { queryKeys } from './query-keys';
 import type { ConfigurationValue } from './types';
 
-/** A configuration value by key (GET /v1/ConfigurationValues/{key}); settings change rarely, so cache long. */
+/**
+ * A configuration value by key (GET /v1/ConfigurationValues/{key}). An administrator's change on /parameter
+ * is effective on the next request (issue 10), also in tabs that are already open: the value is never
+ * considered fresh, so every screen that uses it reads it again when it mounts and when the tab regains
+ * focus (the cached value is shown meanwhile). The API enforces the limits itself on every request anyway.
+ */
 export function useConfigurationValue(key: FeatureSettingKey) {
   return useQuery({
     queryKey: queryKeys.configurationValue(key),
     queryFn: async (): Promise<ConfigurationValue> =>
       unwrap(await api.GET('/v1/ConfigurationValues/{key}', { params: { path: { key } } })),
-    staleTime: 10 * 60_000,
+    staleTime: 0,
+    refetchOnMount: true,
+    refetchOnWindowFocus: true,
   });
 }
 
@@ -24,8 +31,25 @@ export function useAttachmentLimits() {
   const size = useConfigurationValue(FeatureSettingKey.AttachmentsMaxFileSize);
   const formatList = formats.data?.value ?? defaultOf(FeatureSettingKey.AttachmentsAllowedFileFormats);
   return {
-    allowedExtensions: formatList.split(',').map((f) => f.trim()).filter(Boolean),
+    allowedExtensions: formatList
+      .split(',')
+      .map((f) => f.trim())
+      .filter(Boolean),
     maxFileCount: Number(count.data?.value ?? defaultOf(FeatureSettingKey.AttachmentsMaxFilesCount)) || 1,
     maxFileSizeMb: Number(size.data?.value ?? defaultOf(FeatureSettingKey.AttachmentsMaxFileSize)) || 25,
+  };
+}
+
+/**
+ * Supplier-order document limits (spec §5: default 10 files of 25 MB each, all formats, overridable by
+ * configuration values); the API enforces the same settings on upload.
+ */
+export function useSupplierOrderDocumentLimits() {
+  const count = useConfigurationValue(FeatureSettingKey.SupplierOrderDocumentsMaxFilesCount);
+  const size = useConfigurationValue(FeatureSettingKey.SupplierOrderDocumentsMaxFileSize);
+  return {
+    allowedExtensions: [] as string[],
+    maxFileCount: Number(count.data?.value ?? defaultOf(FeatureSettingKey.SupplierOrderDocumentsMaxFilesCount)) || 10,
+    maxFileSizeMb: Number(size.data?.value ?? defaultOf(FeatureSettingKey.SupplierOrderDocumentsMaxFileSize)) || 25,
   };
 }

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { pickCurrentCart } from './current-cart';
 
-const carts = [{ id: 1, isDefault: false }, { id: 2, isDefault: true }, { id: 3, isDefault: false }];
+const carts = [
+  { id: 1, isDefault: false },
+  { id: 2, isDefault: true },
+  { id: 3, isDefault: false },
+];
 
 describe('current cart', () => {
   it('is the remembered cart, else the default cart', () => {

@@ -39,32 +39,73 @@ export const orderKeys = {
 
 export const ordersApi = {
   buyerOrders: async (f: OrderListFilter): Promise<CustomerOrderList> =>
-    unwrap(await api.GET('/v1/CustomerOrders', { params: { query: { Page: f.page, PageSize: f.pageSize, Year: f.year } } })),
+    unwrap(
+      await api.GET('/v1/CustomerOrders', { params: { query: { Page: f.page, PageSize: f.pageSize, Year: f.year } } }),
+    ),
   staffCustomerOrders: async (f: OrderListFilter): Promise<CustomerOrderList> =>
-    unwrap(await api.GET('/v1/PlatformOperator/CustomerOrders', {
-      params: { query: { Page: f.page, PageSize: f.pageSize, Year: f.year, BuyerName: f.buyerName, CustomerOrderStatusId: f.statusId } },
-    })),
+    unwrap(
+      await api.GET('/v1/PlatformOperator/CustomerOrders', {
+        params: {
+          query: {
+            Page: f.page,
+            PageSize: f.pageSize,
+            Year: f.year,
+            BuyerName: f.buyerName,
+            CustomerOrderStatusId: f.statusId,
+          },
+        },
+      }),
+    ),
   staffSupplierOrders: async (f: OrderListFilter): Promise<SupplierOrderList> =>
-    unwrap(await api.GET('/v1/PlatformOperator/SupplierOrders', {
-      params: { query: { Page: f.page, PageSize: f.pageSize, Year: f.year, BuyerName: f.buyerName, SupplierOrderStatusId: f.statusId, SupplierId: f.supplierId } },
-    })),
+    unwrap(
+      await api.GET('/v1/PlatformOperator/SupplierOrders', {
+        params: {
+          query: {
+            Page: f.page,
+            PageSize: f.pageSize,
+            Year: f.year,
+            BuyerName: f.buyerName,
+            SupplierOrderStatusId: f.statusId,
+            SupplierId: f.supplierId,
+          },
+        },
+      }),
+    ),
   customerOrder: async (customerOrderNumber: string, staff: boolean): Promise<CustomerOrderDetails> =>
     staff
-      ? unwrap(await api.GET('/v1/PlatformOperator/CustomerOrders/{customerOrderNumber}', { params: { path: { customerOrderNumber } } }))
-      : unwrap(await api.GET('/v1/CustomerOrders/{customerOrderNumber}/Details', { params: { path: { customerOrderNumber } } })),
+      ? unwrap(
+          await api.GET('/v1/PlatformOperator/CustomerOrders/{customerOrderNumber}', {
+            params: { path: { customerOrderNumber } },
+          }),
+        )
+      : unwrap(
+          await api.GET('/v1/CustomerOrders/{customerOrderNumber}/Details', {
+            params: { path: { customerOrderNumber } },
+          }),
+        ),
   staffSupplierOrder: async (supplierOrderNumber: string): Promise<SupplierOrderDetails> =>
-    unwrap(await api.GET('/v1/PlatformOperator/SupplierOrders/{supplierOrderNumber}', { params: { path: { supplierOrderNumber } } })),
+    unwrap(
+      await api.GET('/v1/PlatformOperator/SupplierOrders/{supplierOrderNumber}', {
+        params: { path: { supplierOrderNumber } },
+      }),
+    ),
 };
 
 export const useBuyerOrders = (filter: OrderListFilter, enabled = true) =>
-  usePartnerQuery(orderKeys.buyerList(filter), () => ordersApi.buyerOrders(filter), { enabled, placeholderData: (previous) => previous });
+  usePartnerQuery(orderKeys.buyerList(filter), () => ordersApi.buyerOrders(filter), {
+    enabled,
+    placeholderData: (previous) => previous,
+  });
 
 export function useStaffOrders(type: OrderType, filter: OrderListFilter, enabled = true) {
   return usePartnerQuery<CustomerOrderList | SupplierOrderList>(
     orderKeys.staffList(type, filter),
     () => (type === 'supplier' ? ordersApi.staffSupplierOrders(filter) : ordersApi.staffCustomerOrders(filter)),
     // Keep the previous page on screen while the next loads, but never show one list type as the other.
-    { enabled, placeholderData: (previous, previousQuery) => (previousQuery?.queryKey.includes(type) ? previous : undefined) },
+    {
+      enabled,
+      placeholderData: (previous, previousQuery) => (previousQuery?.queryKey.includes(type) ? previous : undefined),
+    },
   );
 }
 

@@ -8,5 +8,6 @@ export const queryKeys = {
   configurationValue: (key: string) => ['configurationValue', key] as const,
   /** Prefix for everything scoped to a business partner ('none' for users without one). */
   partnerScope: (bpNumber: string | null) => ['bp', bpNumber ?? 'none'] as const,
-  partnerScoped: (bpNumber: string | null, ...parts: readonly unknown[]) => ['bp', bpNumber ?? 'none', ...parts] as const,
+  partnerScoped: (bpNumber: string | null, ...parts: readonly unknown[]) =>
+    ['bp', bpNumber ?? 'none', ...parts] as const,
 };

@@ -22,7 +22,8 @@ export type PagedRelations = Schemas['PagedSupplierCustomerRelations'];
 export type CreateRelationBody = NonNullable<
   NonNullable<import('./schema').paths['/v1/SupplierCustomers']['post']['requestBody']>['content']['application/json']
 >;
-export type UpdateRelationBody = import('./schema').paths['/v1/SupplierCustomers/{id}']['put']['requestBody']['content']['application/json'];
+export type UpdateRelationBody =
+  import('./schema').paths['/v1/SupplierCustomers/{id}']['put']['requestBody']['content']['application/json'];
 
 /** Key prefix of every relation read of a partner (invalidated after each write). */
 const RELATIONS = 'relations';
@@ -38,16 +39,19 @@ export function useRelations(filter: RelationListFilter, options: { enabled?: bo
   const name = filter.name.trim();
   return usePartnerQuery<PagedRelations>(
     [RELATIONS, 'list', { statusIds: filter.statusIds, name }],
-    async () => unwrap(await api.GET('/v1/SupplierCustomers', {
-      params: {
-        query: {
-          ...(filter.statusIds.length ? { RelationStatusIds: filter.statusIds.join(',') } : {}),
-          ...(name ? { Name: name } : {}),
-          PageSize: limits.platformOperatorRelationPageSize,
-          Page: 1,
-        },
-      },
-    })),
+    async () =>
+      unwrap(
+        await api.GET('/v1/SupplierCustomers', {
+          params: {
+            query: {
+              ...(filter.statusIds.length ? { RelationStatusIds: filter.statusIds.join(',') } : {}),
+              ...(name ? { Name: name } : {}),
+              PageSize: limits.platformOperatorRelationPageSize,
+              Page: 1,
+            },
+          },
+        }),
+      ),
     { enabled: options.enabled, placeholderData: (previous) => previous },
   );
 }
@@ -73,16 +77,19 @@ export function useStaffRelations(filter: StaffRelationFilter) {
   const customer = filter.customerBpNumber.trim();
   return usePartnerQuery<PagedRelations>(
     [RELATIONS, 'staff', { statusIds: filter.statusIds, supplier, customer }],
-    async () => unwrap(await api.GET('/v1/PlatformOperator/SupplierCustomers', {
-      params: {
-        query: {
-          ...(filter.statusIds.length ? { RelationsStatusId: filter.statusIds.join(',') } : {}),
-          ...(supplier ? { SupplierBpNumber: supplier } : {}),
-          ...(customer ? { CustomerBpNumber: customer } : {}),
-          PageSize: limits.platformOperatorRelationPageSize,
-        },
-      },
-    })),
+    async () =>
+      unwrap(
+        await api.GET('/v1/PlatformOperator/SupplierCustomers', {
+          params: {
+            query: {
+              ...(filter.statusIds.length ? { RelationsStatusId: filter.statusIds.join(',') } : {}),
+              ...(supplier ? { SupplierBpNumber: supplier } : {}),
+              ...(customer ? { CustomerBpNumber: customer } : {}),
+              PageSize: limits.platformOperatorRelationPageSize,
+            },
+          },
+        }),
+      ),
     { placeholderData: (previous) => previous },
   );
 }
@@ -91,7 +98,10 @@ export function useStaffRelations(filter: StaffRelationFilter) {
 export function useRelationStatusChanges(id: number | null) {
   return usePartnerQuery<RelationStatusChange[]>(
     [RELATIONS, 'statusChanges', id],
-    async () => unwrap(await api.GET('/v1/PlatformOperator/SupplierCustomers/{id}/StatusChanges', { params: { path: { id: id! } } })),
+    async () =>
+      unwrap(
+        await api.GET('/v1/PlatformOperator/SupplierCustomers/{id}/StatusChanges', { params: { path: { id: id! } } }),
+      ),
     { enabled: id !== null, staleTime: 0 },
   );
 }
@@ -100,9 +110,12 @@ export function useRelationStatusChanges(id: number | null) {
 export function useSupplierCompanyInfo(bpNumber: string | null) {
   return usePartnerQuery<SupplierCompanyInfo>(
     ['suppliers', 'companyInfo', bpNumber],
-    async () => unwrap(await api.GET('/v1/Suppliers/{supplierBusinessPartnerNo}/CompanyInfo', {
-      params: { path: { supplierBusinessPartnerNo: bpNumber! } },
-    })),
+    async () =>
+      unwrap(
+        await api.GET('/v1/Suppliers/{supplierBusinessPartnerNo}/CompanyInfo', {
+          params: { path: { supplierBusinessPartnerNo: bpNumber! } },
+        }),
+      ),
     { enabled: bpNumber !== null },
   );
 }
@@ -121,7 +134,8 @@ export function useRequestRelation() {
   return useMutation({
     mutationFn: async (body: CreateRelationBody): Promise<RelationSupplier> => {
       const result = await api.POST('/v1/SupplierCustomers', { body });
-      if (result.response.status !== 201) throw new ApiError(result.response.status, isProblem(result.error) ? result.error : null);
+      if (result.response.status !== 201)
+        throw new ApiError(result.response.status, isProblem(result.error) ? result.error : null);
       return result.data as RelationSupplier;
     },
     onSettled: invalidate,
@@ -143,14 +157,19 @@ export function useSetCustomerNumber() {
   const invalidate = useInvalidateRelations();
   return useMutation({
     mutationFn: async ({ id, customerNumber }: { id: number; customerNumber: string }): Promise<Relation> =>
-      unwrap(await api.PUT('/v1/SupplierCustomers/{id}/SupplierCustomerNumber/{supplierCustomerNumber}', {
-        params: { path: { id, supplierCustomerNumber: customerNumber } },
-      })),
+      unwrap(
+        await api.PUT('/v1/SupplierCustomers/{id}/SupplierCustomerNumber/{supplierCustomerNumber}', {
+          params: { path: { id, supplierCustomerNumber: customerNumber } },
+        }),
+      ),
     onSettled: invalidate,
   });
 }
 
 /** Downloads a supplier's new-customer form (PDF) under the file name the server gives. */
 export function downloadOnboardingFormTemplate(bpNumber: string): Promise<void> {
-  return downloadApiFile(`/v1/SupplierOnboardingFormTemplates/${encodeURIComponent(bpNumber)}`, 'Neukundenformular.pdf');
+  return downloadApiFile(
+    `/v1/SupplierOnboardingFormTemplates/${encodeURIComponent(bpNumber)}`,
+    'Neukundenformular.pdf',
+  );
 }

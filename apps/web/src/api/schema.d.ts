@@ -784,8 +784,902 @@ export interface paths {
             };
         };
         put?: never;
+        /** Neukundenformular hochladen (multipart, Feld file; PDF, max. 25 MB) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    bpNumber: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SupplierSettings"];
+                    };
+                };
+            };
+        };
+        /** Neukundenformular entfernen */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    bpNumber: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/Suppliers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lieferanten (gefiltert, sortiert, seitenweise) */
+        get: {
+            parameters: {
+                query?: {
+                    Page?: number;
+                    PageSize?: number;
+                    Name?: string;
+                    Names?: string | string[];
+                    StatusId?: number;
+                    SortBy?: "name" | "bpNumber" | "status";
+                    SortDirection?: "asc" | "desc";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PagedSuppliers"];
+                    };
+                };
+            };
+        };
+        /** Lieferanteneinstellungen speichern */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        supplierBusinessPartnerNo: string;
+                        supplierStatusId: 1 | 2 | 3;
+                        requiredOnboardingForm: boolean;
+                        contactPersonName: string;
+                        contactPersonPhone?: string | null;
+                        contactPersonEmail: string;
+                        gln?: string | null;
+                        headquarterGln?: string | null;
+                        inboundInterface: {
+                            communicationProtocolId: number;
+                            dataFormats: number[];
+                        };
+                        outboundInterface: {
+                            communicationProtocolId: number;
+                            dataFormats: number[];
+                            emailAddress?: string | null;
+                            ftpFolder?: string | null;
+                            as2Identifier?: string | null;
+                            as2Url?: string | null;
+                        };
+                        workflowId?: number | null;
+                        showSupplierNote: boolean;
+                        supplierNote?: string | null;
+                        deliveryCost: number;
+                        freeDeliveryThreshold: number;
+                        ordersSummaryEmail?: string | null;
+                        customerOnboardingEmail: string;
+                        newCustomerOnboardingEmail: string;
+                        hideGrossPrice: boolean;
+                        hideAdditionalInfo: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SupplierSettings"];
+                    };
+                };
+            };
+        };
+        /** Lieferanten aus den Geschäftspartner-Stammdaten anlegen */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        supplierBusinessPartnerNo: string;
+                        supplierStatusId: 1 | 2 | 3;
+                        requiredOnboardingForm: boolean;
+                        contactPersonName: string;
+                        contactPersonPhone?: string | null;
+                        contactPersonEmail: string;
+                        gln?: string | null;
+                        headquarterGln?: string | null;
+                        inboundInterface: {
+                            communicationProtocolId: number;
+                            dataFormats: number[];
+                        };
+                        outboundInterface: {
+                            communicationProtocolId: number;
+                            dataFormats: number[];
+                            emailAddress?: string | null;
+                            ftpFolder?: string | null;
+                            as2Identifier?: string | null;
+                            as2Url?: string | null;
+                        };
+                        workflowId?: number | null;
+                        showSupplierNote: boolean;
+                        supplierNote?: string | null;
+                        deliveryCost: number;
+                        freeDeliveryThreshold: number;
+                        ordersSummaryEmail?: string | null;
+                        customerOnboardingEmail: string;
+                        newCustomerOnboardingEmail: string;
+                        hideGrossPrice: boolean;
+                        hideAdditionalInfo: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SupplierSettings"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/Suppliers/CommunicationProtocols": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Kommunikationsprotokolle */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NamedId"][];
+                    };
+                };
+            };
+        };
+        put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/Suppliers/CommunicationDataFormats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Datenformate */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["NamedId"][];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/Suppliers/Candidates/{supplierBusinessPartnerNo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Prüfen, ob ein Geschäftspartner als Lieferant angelegt werden kann */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    supplierBusinessPartnerNo: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SupplierCandidate"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/Suppliers/{supplierBusinessPartnerNo}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Einstellungen eines Lieferanten */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    supplierBusinessPartnerNo: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SupplierSettings"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/Suppliers/{supplierBusinessPartnerNo}/Changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Änderungsprotokoll eines Lieferanten */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    supplierBusinessPartnerNo: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SupplierChange"][];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/Suppliers/{supplierBusinessPartnerNo}/Interfaces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Schnittstellen eines Lieferanten (Profil des Verkäufers) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    supplierBusinessPartnerNo: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SupplierInterfaces"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/Suppliers/{supplierBusinessPartnerNo}/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Logo eines Lieferanten (verkleinert als PNG/JPEG; original=true: die hochgeladene Datei) */
+        get: {
+            parameters: {
+                query?: {
+                    size?: number;
+                    original?: "true" | "false";
+                    v?: number;
+                };
+                header?: never;
+                path: {
+                    supplierBusinessPartnerNo: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        /** Logo hochladen (multipart, Feld file; svg, png, jpg, jpeg; max. 1 MB) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    supplierBusinessPartnerNo: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SupplierSettings"];
+                    };
+                };
+            };
+        };
+        /** Logo entfernen */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    supplierBusinessPartnerNo: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/Workflow": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Verbindungsprofile (Workflows) für den Bestellversand, optional je Protokoll; ohne Geheimnisse */
+        get: {
+            parameters: {
+                query?: {
+                    communicationProtocol?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Workflow"][];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Workflow (Verbindungsprofil) anlegen */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        communicationProtocol: 2 | 4 | 5 | 6;
+                        host?: string | null;
+                        port?: number | null;
+                        userName?: string | null;
+                        baseUrl?: string | null;
+                        timeoutMs?: number;
+                        password?: string | null;
+                        privateKey?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Workflow"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/Workflow/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Workflow ändern (Passwort/Schlüssel weglassen: bleibt; null: entfernen) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        communicationProtocol: 2 | 4 | 5 | 6;
+                        host?: string | null;
+                        port?: number | null;
+                        userName?: string | null;
+                        baseUrl?: string | null;
+                        timeoutMs?: number;
+                        password?: string | null;
+                        privateKey?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Workflow"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Workflow löschen */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/Workflow/{id}/Test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Verbindung testen */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["WorkflowTestResult"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/CustomParameter": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Alle Parameter */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CustomParameterSummary"][];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/CustomParameter/{customParameterKey}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ein Parameter mit seinen Werten */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    customParameterKey: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CustomParameter"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/CustomParameter/{customParameterKey}/values": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Werte eines Parameters */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    customParameterKey: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CustomParameterValue"][];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Wert hinzufügen */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    customParameterKey: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        value: string;
+                        validFrom?: string | null;
+                        validTo?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CustomParameterValue"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/CustomParameter/{customParameterKey}/values/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Wert ändern */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    customParameterKey: string;
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        value: string;
+                        validFrom?: string | null;
+                        validTo?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CustomParameterValue"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Wert löschen */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    customParameterKey: string;
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -1281,6 +2175,403 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/SupplierOrders/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Bestellungen des Lieferanten (Verkäufer) */
+        get: {
+            parameters: {
+                query?: {
+                    Page?: number;
+                    PageSize?: number;
+                    Status?: number;
+                    DateFrom?: string;
+                    DateTo?: string;
+                    SearchTerm?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SupplierOrderOverview"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/SupplierOrderStatuses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Status von Lieferantenbestellungen */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SupplierOrderStatusItem"][];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/SupplierOrders/{supplierOrderNumber}/Details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lieferantenbestellung mit Positionen und Bestätigung */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    supplierOrderNumber: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SupplierOrderDetails"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/SupplierOrders/{supplierOrderNumber}/Confirmation/{statusId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Bestellung bestätigen (4 Bestätigt, 5 Mit Änderungen bestätigt) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    supplierOrderNumber: string;
+                    statusId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["SupplierOrderConfirmationBodyInput"] | null;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SupplierOrderDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/SupplierOrders/{supplierOrderNumber}/Attachments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Bestelldokumente hochladen (multipart, Feld files, mehrfach) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    supplierOrderNumber: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SupplierOrderDocument"][];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/SupplierOrders/{supplierOrderNumber}/Attachments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Bestelldokument herunterladen */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    supplierOrderNumber: string;
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** Bestelldokument löschen */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    supplierOrderNumber: string;
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/PlatformOperator/InboundOrderResponses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Empfangene Auftragsbestätigungen (ORDRSP), standardmäßig die abgelehnten mit Grund */
+        get: {
+            parameters: {
+                query?: {
+                    Outcome?: "rejected" | "applied" | "all";
+                    SupplierId?: string;
+                    Page?: number;
+                    PageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InboundOrderResponsePage"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/PlatformOperator/InboundOrderResponses/{id}/Content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Empfangene Auftragsbestätigung als Datei */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/Suppliers/{supplierBusinessPartnerNo}/InboundCredentials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Zugangsdaten für den Empfang von Auftragsbestätigungen (ohne Passwort) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    supplierBusinessPartnerNo: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InboundCredentialsInfo"];
+                    };
+                };
+            };
+        };
+        /** Zugangsdaten für den Empfang von Auftragsbestätigungen setzen */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    supplierBusinessPartnerNo: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["InboundCredentialsInputInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["InboundCredentialsInfo"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/Units": {
         parameters: {
             query?: never;
@@ -1705,6 +2996,1065 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/Suppliers/{supplierBusinessPartnerNo}/CatalogueImports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Die letzten 50 Katalogimporte eines Lieferanten */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    supplierBusinessPartnerNo: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CatalogueImport"][];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Katalogdatei hochladen (BMEcat 2005, DATANORM 4/5 oder ZIP, Feld „file“); der Import läuft im Hintergrund */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    supplierBusinessPartnerNo: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: number;
+                            message: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/Suppliers/{supplierBusinessPartnerNo}/CatalogueImports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Status, Zähler und die ersten 1.000 Ablehnungen eines Katalogimports */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    supplierBusinessPartnerNo: string;
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CatalogueImportDetails"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/Dashboard/SupplierOrdersCount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Anzahl Lieferantenbestellungen (alle Lieferanten) */
+        get: {
+            parameters: {
+                query: {
+                    StartDate: string;
+                    EndDate: string;
+                    Grouping?: "day" | "week" | "month" | "year";
+                    StatusId?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DashboardFigure"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/Dashboard/SupplierOrdersCountBySeller": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Anzahl Lieferantenbestellungen (ein Lieferant) */
+        get: {
+            parameters: {
+                query: {
+                    StartDate: string;
+                    EndDate: string;
+                    Grouping?: "day" | "week" | "month" | "year";
+                    StatusId?: number;
+                    SupplierBpNumber: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DashboardFigure"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/Dashboard/SupplierOrdersSla": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** SLA: Anteil im Zeitfenster bestätigter Bestellungen (%) (alle Lieferanten) */
+        get: {
+            parameters: {
+                query: {
+                    StartDate: string;
+                    EndDate: string;
+                    Grouping?: "day" | "week" | "month" | "year";
+                    StatusId?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DashboardFigure"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/Dashboard/SupplierOrdersSlaBySeller": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** SLA: Anteil im Zeitfenster bestätigter Bestellungen (%) (ein Lieferant) */
+        get: {
+            parameters: {
+                query: {
+                    StartDate: string;
+                    EndDate: string;
+                    Grouping?: "day" | "week" | "month" | "year";
+                    StatusId?: number;
+                    SupplierBpNumber: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DashboardFigure"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/Dashboard/SupplierOrdersSumNetValue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Summe der Nettowerte (alle Lieferanten) */
+        get: {
+            parameters: {
+                query: {
+                    StartDate: string;
+                    EndDate: string;
+                    Grouping?: "day" | "week" | "month" | "year";
+                    StatusId?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DashboardFigure"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/Dashboard/SupplierOrdersSumNetValueBySeller": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Summe der Nettowerte (ein Lieferant) */
+        get: {
+            parameters: {
+                query: {
+                    StartDate: string;
+                    EndDate: string;
+                    Grouping?: "day" | "week" | "month" | "year";
+                    StatusId?: number;
+                    SupplierBpNumber: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DashboardFigure"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/Dashboard/SupplierOrdersAvgNetValue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Durchschnittlicher Nettowert (alle Lieferanten) */
+        get: {
+            parameters: {
+                query: {
+                    StartDate: string;
+                    EndDate: string;
+                    Grouping?: "day" | "week" | "month" | "year";
+                    StatusId?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DashboardFigure"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/Dashboard/SupplierOrdersAvgNetValueBySeller": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Durchschnittlicher Nettowert (ein Lieferant) */
+        get: {
+            parameters: {
+                query: {
+                    StartDate: string;
+                    EndDate: string;
+                    Grouping?: "day" | "week" | "month" | "year";
+                    StatusId?: number;
+                    SupplierBpNumber: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DashboardFigure"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/Dashboard/TopSuppliers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Die 10 Lieferanten mit dem höchsten Nettowert und ihre SLA */
+        get: {
+            parameters: {
+                query: {
+                    StartDate: string;
+                    EndDate: string;
+                    StatusId?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["DashboardTopSuppliers"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/Reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Berichte des angemeldeten Benutzers (neueste zuerst) */
+        get: {
+            parameters: {
+                query?: {
+                    Page?: number;
+                    PageSize?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReportList"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/Reports/ReportTypes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Berichtstypen */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReportTypeItem"][];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/Reports/Generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Bericht erzeugen (asynchron; Status über GET /v1/Reports) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["GenerateReportRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Report"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/Reports/Download/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Datei eines erzeugten Berichts herunterladen */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/Ids": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Einmal-Code der IDS-Anmeldung gegen Tokens tauschen (einmalig, 60 s gültig) */
+        get: {
+            parameters: {
+                query: {
+                    code: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["IdsTokenResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/Ids/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Warenkorb an die Handwerkersoftware zurückgeben (optional vorher bestellen)
+         * @description Antwort: selbst absendendes HTML-Formular (Feld warenkorb) an die hookurl der Handwerkersoftware.
+         */
+        post: {
+            parameters: {
+                query: {
+                    idsContextId: string;
+                    withCheckout?: "true" | "false";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/Ids/Send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Einen Artikel an die Handwerkersoftware senden (Aktion as)
+         * @description Antwort: selbst absendendes HTML-Formular (Feld warenkorb) an die hookurl der Handwerkersoftware.
+         */
+        post: {
+            parameters: {
+                query: {
+                    idsContextId: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["IdsSendPayloadInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/IdsCarts/{idsContextId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** IDS-Vorwarenkorb mit Zuordnungsstatus */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    idsContextId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["IdsCart"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Zugeordnete Positionen in den Warenkorb übernehmen (201; bereits übernommen: 200) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    idsContextId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            cartId: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            cartId: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/IdsCarts/{idsContextId}/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Alle Positionen des IDS-Vorwarenkorbs löschen */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    idsContextId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/IdsCartItems/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Lieferant, Artikel und Menge einer IDS-Position festlegen */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UpdateIdsCartItemInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["IdsCartItem"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** IDS-Position löschen */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/IdsCredentials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** IDS-Zugangsdaten des Benutzers beim aktuellen Geschäftspartner */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["IdsCredentials"];
+                    };
+                };
+            };
+        };
+        /** IDS-Zugangsdaten setzen (Kundennummer = aktueller Geschäftspartner) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UpdateIdsCredentialsInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["IdsCredentials"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/KitchenConfigurator/Slide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Konfigurator-Folie der Startseite: Sichtbarkeit und signierter Link */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConfiguratorSlide"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/KitchenConfigurator/Return/Verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Signierte Rückgabe des Konfigurators prüfen (vor /add-to-cart) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        articleNumber: string;
+                        supplierId: string;
+                        partner?: string;
+                        expires?: string;
+                        signature?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ConfiguratorReturnVerified"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -2325,6 +4675,162 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/MultiCarts/{id}/QuickOrder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Schnellerfassung: Zeilen prüfen (Vorschau) und nach Bestätigung alle auf einmal in den Warenkorb legen */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["QuickOrderRequestInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["QuickOrderResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/MultiCarts/{id}/QuickOrder/File": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Schnellerfassung aus einer CSV- oder XLSX-Datei (Feld „file“): Vorschau der Zeilen */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["QuickOrderResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/PlatformOperator/SupplierOrders/{supplierOrderNumber}/Resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Erneut senden: eine Bestellung mit Versandfehler erneut an den Lieferanten übertragen */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    supplierOrderNumber: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SupplierOrderTransmissions"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/PlatformOperator/SupplierOrders/{supplierOrderNumber}/Transmissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Übertragungsprotokoll einer Lieferantenbestellung (Versuche, Kanal, Zeit, Fehler) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    supplierOrderNumber: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["SupplierOrderTransmissions"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2544,6 +5050,138 @@ export interface components {
             code: string;
             description: string | null;
         };
+        SupplierOrderOverviewItemInput: {
+            supplierOrderNumber: string;
+            orderPlaced: string;
+            customerName: string;
+            customerBpNumber: string;
+            supplierCustomerId: string | null;
+            supplierOrderStatusId: number;
+            sellerName: string;
+            totalPrice: number;
+        };
+        SupplierOrderOverviewInput: {
+            items: components["schemas"]["SupplierOrderOverviewItemInput"][];
+            currentPage: number;
+            pageSize: number;
+            totalCount: number;
+            totalPages: number;
+        };
+        SupplierOrderStatusItemInput: {
+            id: number;
+            name: string;
+        };
+        ConfirmationLineValuesInput: {
+            lineNo: number;
+            articleNumber: string;
+            name: string;
+            quantity: number;
+            unitPrice: number | null;
+            deliveryDate: string | null;
+        };
+        ItemsConfirmationInput: {
+            added: components["schemas"]["ConfirmationLineValuesInput"][];
+            orderedAndConfirmed: {
+                ordered: components["schemas"]["ConfirmationLineValuesInput"];
+                confirmed: components["schemas"]["ConfirmationLineValuesInput"];
+            }[];
+            orderedAndChanged: {
+                ordered: components["schemas"]["ConfirmationLineValuesInput"];
+                confirmed: components["schemas"]["ConfirmationLineValuesInput"];
+            }[];
+            orderedAndReplaced: {
+                ordered: components["schemas"]["ConfirmationLineValuesInput"];
+                confirmed: components["schemas"]["ConfirmationLineValuesInput"];
+            }[];
+            removed: components["schemas"]["ConfirmationLineValuesInput"][];
+        };
+        LineConfirmationInput: {
+            /** @enum {string} */
+            kind: "confirmed" | "changed" | "replaced" | "removed" | "added";
+            quantity: number | null;
+            unitPrice: number | null;
+            deliveryDate: string | null;
+            articleNumber: string | null;
+            name: string | null;
+        };
+        SupplierOrderContactInput: {
+            name: string | null;
+            lineOne: string | null;
+            postalCode: string | null;
+            city: string | null;
+            countryCode: string | null;
+            taxIdentificationNo: string | null;
+            phoneNo: string | null;
+            faxNo: string | null;
+            emailAddress: string | null;
+        };
+        SupplierOrderDeliveryAddressInput: {
+            name: string | null;
+            lineOne: string | null;
+            lineTwo: string | null;
+            lineThree: string | null;
+            postalCode: string | null;
+            city: string | null;
+            countryCode: string | null;
+        };
+        SupplierOrderDocumentInput: {
+            id: number;
+            fileName: string;
+            size: number;
+        };
+        LineChangeInput: {
+            lineNo: number;
+            removed?: boolean;
+            quantity?: number;
+            unitPrice?: number;
+            deliveryDate?: string;
+            replacement?: {
+                articleNumber: string;
+                name: string;
+            };
+        };
+        AddedLineInput: {
+            articleNumber: string;
+            name: string;
+            quantity: number;
+            unitPrice?: number | null;
+            deliveryDate?: string;
+        };
+        SupplierOrderConfirmationBodyInput: {
+            /** @default [] */
+            lines: components["schemas"]["LineChangeInput"][];
+            /** @default [] */
+            addedLines: components["schemas"]["AddedLineInput"][];
+        };
+        InboundOrderResponseItemInput: {
+            id: number;
+            supplierBpNumber: string | null;
+            supplierName: string | null;
+            source: string;
+            fileName: string | null;
+            supplierOrderNumber: string | null;
+            /** @enum {string} */
+            outcome: "applied" | "rejected";
+            reason: string | null;
+            size: number;
+            receivedAt: string;
+        };
+        InboundOrderResponsePageInput: {
+            items: components["schemas"]["InboundOrderResponseItemInput"][];
+            currentPage: number;
+            pageSize: number;
+            totalCount: number;
+            totalPages: number;
+        };
+        InboundCredentialsInputInput: {
+            username: string;
+            password: string;
+        };
+        InboundCredentialsInfoInput: {
+            supplierBpNumber: string;
+            username: string | null;
+            updatedAt: string | null;
+        };
         CustomerOrderListItemInput: {
             orderNumber: string;
             orderDate: string;
@@ -2635,6 +5273,7 @@ export interface components {
             deliveryAddress: components["schemas"]["OrderAddressInput"] | null;
             images: string[];
             attachments: components["schemas"]["AttachmentInput"][];
+            confirmation: components["schemas"]["LineConfirmationInput"] | null;
         };
         SupplierOrderDetailsInput: {
             supplierOrderNumber: string;
@@ -2647,6 +5286,14 @@ export interface components {
             orderedTotal: number;
             confirmedTotal: number | null;
             deliveryCost: number;
+            documentId: string;
+            contact: components["schemas"]["SupplierOrderContactInput"];
+            deliveryAddress: components["schemas"]["SupplierOrderDeliveryAddressInput"] | null;
+            attachments: components["schemas"]["SupplierOrderDocumentInput"][];
+            itemsConfirmation: components["schemas"]["ItemsConfirmationInput"] | null;
+            sentAt: string | null;
+            confirmedAt: string | null;
+            confirmableInPortal: boolean;
             lines: components["schemas"]["OrderLineInput"][];
         };
         CustomerOrderDetailsInput: {
@@ -2801,6 +5448,20 @@ export interface components {
                 imageUrl: string | null;
             }[];
         };
+        RelatedProductInput: {
+            /** @enum {string} */
+            kind: "accessory" | "sparePart";
+            productId: string;
+            productInstanceId: string;
+            manufacturerId: string;
+            manufacturerPid: string;
+            productName: string;
+            brandName: string;
+            imageUrl: string | null;
+            supplierName: string;
+            price: components["schemas"]["PriceInput"];
+            productOrderableStatus: number;
+        };
         ProductInput: {
             productInstanceId: string;
             productId: string;
@@ -2856,6 +5517,7 @@ export interface components {
             additionalPackage: {
                 accessories: string[];
                 spareParts: string[];
+                relatedProducts: components["schemas"]["RelatedProductInput"][];
                 commodityGroupDescrManufacturer: string | null;
                 articleNumberCatalogue: string | null;
                 energyEfficiencyClass: string | null;
@@ -2955,6 +5617,388 @@ export interface components {
             imageUrl: string | null;
             articleShortDescription: string | null;
             productDetails?: components["schemas"]["ProductInput"];
+        };
+        DashboardPointInput: {
+            period: string;
+            value: number | null;
+        };
+        DashboardFigureInput: {
+            total: number | null;
+            previousTotal: number | null;
+            /** @enum {string} */
+            grouping: "day" | "week" | "month" | "year";
+            series: components["schemas"]["DashboardPointInput"][];
+            slaWindowHours?: number;
+        };
+        DashboardTopSupplierInput: {
+            bpNumber: string;
+            name: string;
+            count: number;
+            netSum: number;
+            sla: number | null;
+        };
+        DashboardTopSuppliersInput: {
+            items: components["schemas"]["DashboardTopSupplierInput"][];
+            slaWindowHours: number;
+        };
+        GenerateReportRequestInput: {
+            reportType: number;
+            startDate: string;
+            endDate: string;
+            /**
+             * @default xlsx
+             * @enum {string}
+             */
+            format: "xlsx" | "csv";
+        };
+        ReportInput: {
+            id: number;
+            reportTypeId: number;
+            /** @enum {string} */
+            format: "xlsx" | "csv";
+            startDate: string;
+            endDate: string;
+            dateCreated: string;
+            reportGenerationStatusId: number;
+            failureReason: string | null;
+            fileName: string | null;
+            rowCount: number | null;
+        };
+        ReportListInput: {
+            items: components["schemas"]["ReportInput"][];
+            currentPage: number;
+            pageSize: number;
+            totalCount: number;
+            totalPages: number;
+        };
+        ReportTypeItemInput: {
+            id: number;
+            name: string;
+        };
+        CatalogueImportRejectionInput: {
+            /** @description Position des Artikels in der Datei (1 = erster Artikel) bzw. Zeilennummer */
+            position: number;
+            /** @description Artikelnummer des Lieferanten, soweit lesbar */
+            productId: string | null;
+            reason: string;
+        };
+        CatalogueImportCountsInput: {
+            read: number;
+            created: number;
+            updated: number;
+            unchanged: number;
+            /** @description Zurückgezogene Angebote (bei T_NEW_CATALOG nicht mehr in der Datei) */
+            deleted: number;
+            rejected: number;
+        };
+        CatalogueImportInput: {
+            id: number;
+            supplierBusinessPartnerNo: string;
+            fileName: string;
+            /** @description BMEcat 2005, DATANORM 4 oder DATANORM 5 */
+            format: string | null;
+            /** @description T_NEW_CATALOG, T_UPDATE_PRODUCTS, T_UPDATE_PRICES bzw. DATANORM */
+            transaction: string | null;
+            /** @enum {string} */
+            status: "Pending" | "InProgress" | "Completed" | "Failed";
+            counts: components["schemas"]["CatalogueImportCountsInput"];
+            error: string | null;
+            createdAt: string;
+            startedAt: string | null;
+            finishedAt: string | null;
+            durationMs: number | null;
+        };
+        CatalogueImportDetailsInput: {
+            id: number;
+            supplierBusinessPartnerNo: string;
+            fileName: string;
+            /** @description BMEcat 2005, DATANORM 4 oder DATANORM 5 */
+            format: string | null;
+            /** @description T_NEW_CATALOG, T_UPDATE_PRODUCTS, T_UPDATE_PRICES bzw. DATANORM */
+            transaction: string | null;
+            /** @enum {string} */
+            status: "Pending" | "InProgress" | "Completed" | "Failed";
+            counts: components["schemas"]["CatalogueImportCountsInput"];
+            error: string | null;
+            createdAt: string;
+            startedAt: string | null;
+            finishedAt: string | null;
+            durationMs: number | null;
+            rejections: components["schemas"]["CatalogueImportRejectionInput"][];
+        };
+        QuickOrderCandidateInput: {
+            productInstanceId: string;
+            supplierBusinessPartnerNo: string;
+            supplierName: string;
+            articleNumber: string;
+            gtin: string | null;
+            productName: string;
+            unitPrice: number | null;
+            priceBasis: number;
+            unit: string | null;
+            minOrderQuantity: number;
+            quantityInterval: number | null;
+            orderableStatus: number;
+        };
+        QuickOrderLineResultInput: {
+            /** @description Zeilennummer der Eingabe (1 = erste Zeile) */
+            line: number;
+            input: string;
+            articleNumber: string;
+            requestedQuantity: number | null;
+            /** @description Menge, die in den Warenkorb gelegt wird */
+            quantity: number | null;
+            /** @enum {string} */
+            status: "Added" | "Ambiguous" | "NotFound" | "NotOrderable" | "QuantityAdjusted" | "Invalid";
+            message: string | null;
+            /** @description Gewähltes Angebot (bei Added/QuantityAdjusted) */
+            productInstanceId: string | null;
+            /** @description Angebote zur Auswahl (bei Ambiguous), sonst das gefundene */
+            candidates: components["schemas"]["QuickOrderCandidateInput"][];
+        };
+        QuickOrderRequestInput: {
+            /** @description Eingefügte Zeilen: Artikelnummer/GTIN, Menge, optional Lieferant */
+            text?: string;
+            lines?: {
+                articleNumber: string;
+                quantity: number;
+                supplierBusinessPartnerNo?: string;
+                /** @description Auswahl bei mehrdeutigen Zeilen */
+                productInstanceId?: string;
+            }[];
+            /**
+             * @description false: nur Vorschau; true: alle bestellbaren Zeilen auf einmal hinzufügen
+             * @default false
+             */
+            confirm: boolean;
+        };
+        QuickOrderResponseInput: {
+            confirmed: boolean;
+            addedCount: number;
+            lines: components["schemas"]["QuickOrderLineResultInput"][];
+        };
+        IdsSupplierOptionInput: {
+            supplierBpNumber: string;
+            supplierName: string;
+            productInstanceId: string;
+            articleNumber: string;
+            minOrderQuantity: number;
+            orderable: boolean;
+        };
+        IdsCartItemInput: {
+            id: number;
+            positionNo: number;
+            isDeleted: boolean;
+            matchResult: ("Matched" | "SupplierNotMatched" | "SupplierRelationshipNotMatched" | "QuantityNotMatched" | "NotMatched") | null;
+            matchedProductInstanceId: string | null;
+            matchedSupplierBpNumber: string | null;
+            matchedArticleNumber: string | null;
+            matchedQuantity: number | null;
+            shortName: string | null;
+            articleNumber: string | null;
+            gtin: string | null;
+            manufacturerId: string | null;
+            manufacturerPid: string | null;
+            quantity: number | null;
+            unit: string | null;
+            rawText: string | null;
+            supplierRelations: components["schemas"]["IdsSupplierOptionInput"][];
+        };
+        IdsCartInput: {
+            idsContextId: string;
+            action: string;
+            version: string;
+            movedToCart: boolean;
+            completed: boolean;
+            items: components["schemas"]["IdsCartItemInput"][];
+        };
+        UpdateIdsCartItemInput: {
+            matchedProductInstanceId: string;
+            matchedSupplierBpNumber?: string | null;
+            matchedArticleNumber?: string | null;
+            matchedQuantity: number;
+        };
+        IdsSendPayloadInput: {
+            manufacturerId?: string | null;
+            manufacturerPid?: string | null;
+            productInstanceId: string;
+            quantity: number;
+        };
+        IdsTokenResponseInput: {
+            accessToken: string;
+            identityToken: string;
+            refreshToken: string | null;
+            tokenType: string;
+            scope: string;
+            sessionState: string | null;
+            expiresIn: number;
+            idsContextId: string;
+            action: string;
+        };
+        IdsCredentialsInput: {
+            bpNumber: string;
+            loginName: string | null;
+            configured: boolean;
+        };
+        UpdateIdsCredentialsInput: {
+            loginName: string;
+            password: string;
+        };
+        NamedIdInput: {
+            id: number;
+            name: string;
+        };
+        SupplierSettingsInput: {
+            supplierBusinessPartnerNo: string;
+            name: string;
+            supplierStatusId: number;
+            requiredOnboardingForm: boolean;
+            logoFileName: string | null;
+            logoUrl: string | null;
+            onboardingFormTemplateFileName: string | null;
+            contactPersonName: string | null;
+            contactPersonPhone: string | null;
+            contactPersonEmail: string | null;
+            gln: string | null;
+            headquarterGln: string | null;
+            inboundInterface: {
+                communicationProtocolId: number;
+                dataFormats: number[];
+            };
+            outboundInterface: {
+                communicationProtocolId: number;
+                dataFormats: number[];
+                emailAddress: string | null;
+                ftpFolder: string | null;
+                as2Identifier: string | null;
+                as2Url: string | null;
+            };
+            workflowId: number | null;
+            showSupplierNote: boolean;
+            supplierNote: string | null;
+            deliveryCost: number;
+            freeDeliveryThreshold: number;
+            ordersSummaryEmail: string | null;
+            customerOnboardingEmail: string | null;
+            newCustomerOnboardingEmail: string | null;
+            hideGrossPrice: boolean;
+            hideAdditionalInfo: boolean;
+            integrationComplete: boolean;
+        };
+        SupplierListItemInput: {
+            supplierBusinessPartnerNo: string;
+            name: string;
+            supplierStatusId: number;
+            logoUrl: string | null;
+        };
+        PagedSuppliersInput: {
+            items: components["schemas"]["SupplierListItemInput"][];
+            currentPage: number;
+            pageSize: number;
+            totalCount: number;
+            totalPages: number;
+        };
+        SupplierCandidateInput: {
+            businessPartnerNo: string;
+            name: string;
+            city: string | null;
+        };
+        SupplierChangeInput: {
+            id: number;
+            changedAt: string;
+            changedBy: string;
+            field: string;
+            oldValue: string | null;
+            newValue: string | null;
+        };
+        SupplierInterfacesInput: {
+            supplierBusinessPartnerNo: string;
+            name: string;
+            gln: string | null;
+            supplierStatusId: number;
+            inboundInterface: {
+                communicationProtocolId: number;
+                dataFormats: number[];
+            };
+            outboundInterface: {
+                communicationProtocolId: number;
+                dataFormats: number[];
+            };
+        };
+        WorkflowTestResultInput: {
+            ok: boolean;
+            message: string;
+            durationMs: number;
+        };
+        CustomParameterValueInput: {
+            id: number;
+            value: string;
+            validFrom: string | null;
+            validTo: string | null;
+        };
+        CustomParameterSummaryInput: {
+            key: string;
+            description: string;
+            typeId: number;
+            maxValueCount: number;
+            isPublic: boolean;
+        };
+        CustomParameterInput: {
+            key: string;
+            description: string;
+            typeId: number;
+            maxValueCount: number;
+            isPublic: boolean;
+            values: components["schemas"]["CustomParameterValueInput"][];
+        };
+        /** @enum {string} */
+        TransmissionStateInput: "pending" | "sending" | "sent" | "failed";
+        TransmissionAttemptInput: {
+            attemptNo: number;
+            communicationProtocolId: number;
+            dataFormatIds: number[];
+            startedAt: string;
+            finishedAt: string | null;
+            /** @enum {string} */
+            outcome: "running" | "sent" | "failed" | "abandoned";
+            error: string | null;
+            remoteNames: string[];
+            messageId: string | null;
+        };
+        SupplierOrderTransmissionsInput: {
+            supplierOrderNumber: string;
+            supplierOrderStatusId: number;
+            state: components["schemas"]["TransmissionStateInput"] | null;
+            attempts: number;
+            nextAttemptAt: string | null;
+            lastError: string | null;
+            idempotencyKey: string | null;
+            sentAt: string | null;
+            log: components["schemas"]["TransmissionAttemptInput"][];
+        };
+        WorkflowInput: {
+            id: number;
+            name: string;
+            communicationProtocol: number;
+            host: string | null;
+            port: number | null;
+            userName: string | null;
+            baseUrl: string | null;
+            timeoutMs: number;
+            secretKind: ("password" | "privateKey") | null;
+            hasSecret: boolean;
+        };
+        ConfiguratorSlideInput: {
+            visible: boolean;
+            supplierBpNumber: string | null;
+            supplierName: string | null;
+            url: string | null;
+            expiresAt: string | null;
+        };
+        ConfiguratorReturnVerifiedInput: {
+            articleNumber: string;
+            supplierId: string;
+            partner: string;
         };
         ConfigurationValueInput: {
             key: string;
@@ -3210,6 +6254,138 @@ export interface components {
             code: string;
             description: string | null;
         };
+        SupplierOrderOverviewItem: {
+            supplierOrderNumber: string;
+            orderPlaced: string;
+            customerName: string;
+            customerBpNumber: string;
+            supplierCustomerId: string | null;
+            supplierOrderStatusId: number;
+            sellerName: string;
+            totalPrice: number;
+        };
+        SupplierOrderOverview: {
+            items: components["schemas"]["SupplierOrderOverviewItem"][];
+            currentPage: number;
+            pageSize: number;
+            totalCount: number;
+            totalPages: number;
+        };
+        SupplierOrderStatusItem: {
+            id: number;
+            name: string;
+        };
+        ConfirmationLineValues: {
+            lineNo: number;
+            articleNumber: string;
+            name: string;
+            quantity: number;
+            unitPrice: number | null;
+            deliveryDate: string | null;
+        };
+        ItemsConfirmation: {
+            added: components["schemas"]["ConfirmationLineValues"][];
+            orderedAndConfirmed: {
+                ordered: components["schemas"]["ConfirmationLineValues"];
+                confirmed: components["schemas"]["ConfirmationLineValues"];
+            }[];
+            orderedAndChanged: {
+                ordered: components["schemas"]["ConfirmationLineValues"];
+                confirmed: components["schemas"]["ConfirmationLineValues"];
+            }[];
+            orderedAndReplaced: {
+                ordered: components["schemas"]["ConfirmationLineValues"];
+                confirmed: components["schemas"]["ConfirmationLineValues"];
+            }[];
+            removed: components["schemas"]["ConfirmationLineValues"][];
+        };
+        LineConfirmation: {
+            /** @enum {string} */
+            kind: "confirmed" | "changed" | "replaced" | "removed" | "added";
+            quantity: number | null;
+            unitPrice: number | null;
+            deliveryDate: string | null;
+            articleNumber: string | null;
+            name: string | null;
+        };
+        SupplierOrderContact: {
+            name: string | null;
+            lineOne: string | null;
+            postalCode: string | null;
+            city: string | null;
+            countryCode: string | null;
+            taxIdentificationNo: string | null;
+            phoneNo: string | null;
+            faxNo: string | null;
+            emailAddress: string | null;
+        };
+        SupplierOrderDeliveryAddress: {
+            name: string | null;
+            lineOne: string | null;
+            lineTwo: string | null;
+            lineThree: string | null;
+            postalCode: string | null;
+            city: string | null;
+            countryCode: string | null;
+        };
+        SupplierOrderDocument: {
+            id: number;
+            fileName: string;
+            size: number;
+        };
+        LineChange: {
+            lineNo: number;
+            removed?: boolean;
+            quantity?: number;
+            unitPrice?: number;
+            deliveryDate?: string;
+            replacement?: {
+                articleNumber: string;
+                name: string;
+            };
+        };
+        AddedLine: {
+            articleNumber: string;
+            name: string;
+            quantity: number;
+            unitPrice?: number | null;
+            deliveryDate?: string;
+        };
+        SupplierOrderConfirmationBody: {
+            /** @default [] */
+            lines: components["schemas"]["LineChange"][];
+            /** @default [] */
+            addedLines: components["schemas"]["AddedLine"][];
+        };
+        InboundOrderResponseItem: {
+            id: number;
+            supplierBpNumber: string | null;
+            supplierName: string | null;
+            source: string;
+            fileName: string | null;
+            supplierOrderNumber: string | null;
+            /** @enum {string} */
+            outcome: "applied" | "rejected";
+            reason: string | null;
+            size: number;
+            receivedAt: string;
+        };
+        InboundOrderResponsePage: {
+            items: components["schemas"]["InboundOrderResponseItem"][];
+            currentPage: number;
+            pageSize: number;
+            totalCount: number;
+            totalPages: number;
+        };
+        InboundCredentialsInput: {
+            username: string;
+            password: string;
+        };
+        InboundCredentialsInfo: {
+            supplierBpNumber: string;
+            username: string | null;
+            updatedAt: string | null;
+        };
         CustomerOrderListItem: {
             orderNumber: string;
             orderDate: string;
@@ -3301,6 +6477,7 @@ export interface components {
             deliveryAddress: components["schemas"]["OrderAddress"] | null;
             images: string[];
             attachments: components["schemas"]["Attachment"][];
+            confirmation: components["schemas"]["LineConfirmation"] | null;
         };
         SupplierOrderDetails: {
             supplierOrderNumber: string;
@@ -3313,6 +6490,14 @@ export interface components {
             orderedTotal: number;
             confirmedTotal: number | null;
             deliveryCost: number;
+            documentId: string;
+            contact: components["schemas"]["SupplierOrderContact"];
+            deliveryAddress: components["schemas"]["SupplierOrderDeliveryAddress"] | null;
+            attachments: components["schemas"]["SupplierOrderDocument"][];
+            itemsConfirmation: components["schemas"]["ItemsConfirmation"] | null;
+            sentAt: string | null;
+            confirmedAt: string | null;
+            confirmableInPortal: boolean;
             lines: components["schemas"]["OrderLine"][];
         };
         CustomerOrderDetails: {
@@ -3467,6 +6652,20 @@ export interface components {
                 imageUrl: string | null;
             }[];
         };
+        RelatedProduct: {
+            /** @enum {string} */
+            kind: "accessory" | "sparePart";
+            productId: string;
+            productInstanceId: string;
+            manufacturerId: string;
+            manufacturerPid: string;
+            productName: string;
+            brandName: string;
+            imageUrl: string | null;
+            supplierName: string;
+            price: components["schemas"]["Price"];
+            productOrderableStatus: number;
+        };
         Product: {
             productInstanceId: string;
             productId: string;
@@ -3522,6 +6721,7 @@ export interface components {
             additionalPackage: {
                 accessories: string[];
                 spareParts: string[];
+                relatedProducts: components["schemas"]["RelatedProduct"][];
                 commodityGroupDescrManufacturer: string | null;
                 articleNumberCatalogue: string | null;
                 energyEfficiencyClass: string | null;
@@ -3621,6 +6821,388 @@ export interface components {
             imageUrl: string | null;
             articleShortDescription: string | null;
             productDetails?: components["schemas"]["Product"];
+        };
+        DashboardPoint: {
+            period: string;
+            value: number | null;
+        };
+        DashboardFigure: {
+            total: number | null;
+            previousTotal: number | null;
+            /** @enum {string} */
+            grouping: "day" | "week" | "month" | "year";
+            series: components["schemas"]["DashboardPoint"][];
+            slaWindowHours?: number;
+        };
+        DashboardTopSupplier: {
+            bpNumber: string;
+            name: string;
+            count: number;
+            netSum: number;
+            sla: number | null;
+        };
+        DashboardTopSuppliers: {
+            items: components["schemas"]["DashboardTopSupplier"][];
+            slaWindowHours: number;
+        };
+        GenerateReportRequest: {
+            reportType: number;
+            startDate: string;
+            endDate: string;
+            /**
+             * @default xlsx
+             * @enum {string}
+             */
+            format: "xlsx" | "csv";
+        };
+        Report: {
+            id: number;
+            reportTypeId: number;
+            /** @enum {string} */
+            format: "xlsx" | "csv";
+            startDate: string;
+            endDate: string;
+            dateCreated: string;
+            reportGenerationStatusId: number;
+            failureReason: string | null;
+            fileName: string | null;
+            rowCount: number | null;
+        };
+        ReportList: {
+            items: components["schemas"]["Report"][];
+            currentPage: number;
+            pageSize: number;
+            totalCount: number;
+            totalPages: number;
+        };
+        ReportTypeItem: {
+            id: number;
+            name: string;
+        };
+        CatalogueImportRejection: {
+            /** @description Position des Artikels in der Datei (1 = erster Artikel) bzw. Zeilennummer */
+            position: number;
+            /** @description Artikelnummer des Lieferanten, soweit lesbar */
+            productId: string | null;
+            reason: string;
+        };
+        CatalogueImportCounts: {
+            read: number;
+            created: number;
+            updated: number;
+            unchanged: number;
+            /** @description Zurückgezogene Angebote (bei T_NEW_CATALOG nicht mehr in der Datei) */
+            deleted: number;
+            rejected: number;
+        };
+        CatalogueImport: {
+            id: number;
+            supplierBusinessPartnerNo: string;
+            fileName: string;
+            /** @description BMEcat 2005, DATANORM 4 oder DATANORM 5 */
+            format: string | null;
+            /** @description T_NEW_CATALOG, T_UPDATE_PRODUCTS, T_UPDATE_PRICES bzw. DATANORM */
+            transaction: string | null;
+            /** @enum {string} */
+            status: "Pending" | "InProgress" | "Completed" | "Failed";
+            counts: components["schemas"]["CatalogueImportCounts"];
+            error: string | null;
+            createdAt: string;
+            startedAt: string | null;
+            finishedAt: string | null;
+            durationMs: number | null;
+        };
+        CatalogueImportDetails: {
+            id: number;
+            supplierBusinessPartnerNo: string;
+            fileName: string;
+            /** @description BMEcat 2005, DATANORM 4 oder DATANORM 5 */
+            format: string | null;
+            /** @description T_NEW_CATALOG, T_UPDATE_PRODUCTS, T_UPDATE_PRICES bzw. DATANORM */
+            transaction: string | null;
+            /** @enum {string} */
+            status: "Pending" | "InProgress" | "Completed" | "Failed";
+            counts: components["schemas"]["CatalogueImportCounts"];
+            error: string | null;
+            createdAt: string;
+            startedAt: string | null;
+            finishedAt: string | null;
+            durationMs: number | null;
+            rejections: components["schemas"]["CatalogueImportRejection"][];
+        };
+        QuickOrderCandidate: {
+            productInstanceId: string;
+            supplierBusinessPartnerNo: string;
+            supplierName: string;
+            articleNumber: string;
+            gtin: string | null;
+            productName: string;
+            unitPrice: number | null;
+            priceBasis: number;
+            unit: string | null;
+            minOrderQuantity: number;
+            quantityInterval: number | null;
+            orderableStatus: number;
+        };
+        QuickOrderLineResult: {
+            /** @description Zeilennummer der Eingabe (1 = erste Zeile) */
+            line: number;
+            input: string;
+            articleNumber: string;
+            requestedQuantity: number | null;
+            /** @description Menge, die in den Warenkorb gelegt wird */
+            quantity: number | null;
+            /** @enum {string} */
+            status: "Added" | "Ambiguous" | "NotFound" | "NotOrderable" | "QuantityAdjusted" | "Invalid";
+            message: string | null;
+            /** @description Gewähltes Angebot (bei Added/QuantityAdjusted) */
+            productInstanceId: string | null;
+            /** @description Angebote zur Auswahl (bei Ambiguous), sonst das gefundene */
+            candidates: components["schemas"]["QuickOrderCandidate"][];
+        };
+        QuickOrderRequest: {
+            /** @description Eingefügte Zeilen: Artikelnummer/GTIN, Menge, optional Lieferant */
+            text?: string;
+            lines?: {
+                articleNumber: string;
+                quantity: number;
+                supplierBusinessPartnerNo?: string;
+                /** @description Auswahl bei mehrdeutigen Zeilen */
+                productInstanceId?: string;
+            }[];
+            /**
+             * @description false: nur Vorschau; true: alle bestellbaren Zeilen auf einmal hinzufügen
+             * @default false
+             */
+            confirm: boolean;
+        };
+        QuickOrderResponse: {
+            confirmed: boolean;
+            addedCount: number;
+            lines: components["schemas"]["QuickOrderLineResult"][];
+        };
+        IdsSupplierOption: {
+            supplierBpNumber: string;
+            supplierName: string;
+            productInstanceId: string;
+            articleNumber: string;
+            minOrderQuantity: number;
+            orderable: boolean;
+        };
+        IdsCartItem: {
+            id: number;
+            positionNo: number;
+            isDeleted: boolean;
+            matchResult: ("Matched" | "SupplierNotMatched" | "SupplierRelationshipNotMatched" | "QuantityNotMatched" | "NotMatched") | null;
+            matchedProductInstanceId: string | null;
+            matchedSupplierBpNumber: string | null;
+            matchedArticleNumber: string | null;
+            matchedQuantity: number | null;
+            shortName: string | null;
+            articleNumber: string | null;
+            gtin: string | null;
+            manufacturerId: string | null;
+            manufacturerPid: string | null;
+            quantity: number | null;
+            unit: string | null;
+            rawText: string | null;
+            supplierRelations: components["schemas"]["IdsSupplierOption"][];
+        };
+        IdsCart: {
+            idsContextId: string;
+            action: string;
+            version: string;
+            movedToCart: boolean;
+            completed: boolean;
+            items: components["schemas"]["IdsCartItem"][];
+        };
+        UpdateIdsCartItem: {
+            matchedProductInstanceId: string;
+            matchedSupplierBpNumber?: string | null;
+            matchedArticleNumber?: string | null;
+            matchedQuantity: number;
+        };
+        IdsSendPayload: {
+            manufacturerId?: string | null;
+            manufacturerPid?: string | null;
+            productInstanceId: string;
+            quantity: number;
+        };
+        IdsTokenResponse: {
+            accessToken: string;
+            identityToken: string;
+            refreshToken: string | null;
+            tokenType: string;
+            scope: string;
+            sessionState: string | null;
+            expiresIn: number;
+            idsContextId: string;
+            action: string;
+        };
+        IdsCredentials: {
+            bpNumber: string;
+            loginName: string | null;
+            configured: boolean;
+        };
+        UpdateIdsCredentials: {
+            loginName: string;
+            password: string;
+        };
+        NamedId: {
+            id: number;
+            name: string;
+        };
+        SupplierSettings: {
+            supplierBusinessPartnerNo: string;
+            name: string;
+            supplierStatusId: number;
+            requiredOnboardingForm: boolean;
+            logoFileName: string | null;
+            logoUrl: string | null;
+            onboardingFormTemplateFileName: string | null;
+            contactPersonName: string | null;
+            contactPersonPhone: string | null;
+            contactPersonEmail: string | null;
+            gln: string | null;
+            headquarterGln: string | null;
+            inboundInterface: {
+                communicationProtocolId: number;
+                dataFormats: number[];
+            };
+            outboundInterface: {
+                communicationProtocolId: number;
+                dataFormats: number[];
+                emailAddress: string | null;
+                ftpFolder: string | null;
+                as2Identifier: string | null;
+                as2Url: string | null;
+            };
+            workflowId: number | null;
+            showSupplierNote: boolean;
+            supplierNote: string | null;
+            deliveryCost: number;
+            freeDeliveryThreshold: number;
+            ordersSummaryEmail: string | null;
+            customerOnboardingEmail: string | null;
+            newCustomerOnboardingEmail: string | null;
+            hideGrossPrice: boolean;
+            hideAdditionalInfo: boolean;
+            integrationComplete: boolean;
+        };
+        SupplierListItem: {
+            supplierBusinessPartnerNo: string;
+            name: string;
+            supplierStatusId: number;
+            logoUrl: string | null;
+        };
+        PagedSuppliers: {
+            items: components["schemas"]["SupplierListItem"][];
+            currentPage: number;
+            pageSize: number;
+            totalCount: number;
+            totalPages: number;
+        };
+        SupplierCandidate: {
+            businessPartnerNo: string;
+            name: string;
+            city: string | null;
+        };
+        SupplierChange: {
+            id: number;
+            changedAt: string;
+            changedBy: string;
+            field: string;
+            oldValue: string | null;
+            newValue: string | null;
+        };
+        SupplierInterfaces: {
+            supplierBusinessPartnerNo: string;
+            name: string;
+            gln: string | null;
+            supplierStatusId: number;
+            inboundInterface: {
+                communicationProtocolId: number;
+                dataFormats: number[];
+            };
+            outboundInterface: {
+                communicationProtocolId: number;
+                dataFormats: number[];
+            };
+        };
+        WorkflowTestResult: {
+            ok: boolean;
+            message: string;
+            durationMs: number;
+        };
+        CustomParameterValue: {
+            id: number;
+            value: string;
+            validFrom: string | null;
+            validTo: string | null;
+        };
+        CustomParameterSummary: {
+            key: string;
+            description: string;
+            typeId: number;
+            maxValueCount: number;
+            isPublic: boolean;
+        };
+        CustomParameter: {
+            key: string;
+            description: string;
+            typeId: number;
+            maxValueCount: number;
+            isPublic: boolean;
+            values: components["schemas"]["CustomParameterValue"][];
+        };
+        /** @enum {string} */
+        TransmissionState: "pending" | "sending" | "sent" | "failed";
+        TransmissionAttempt: {
+            attemptNo: number;
+            communicationProtocolId: number;
+            dataFormatIds: number[];
+            startedAt: string;
+            finishedAt: string | null;
+            /** @enum {string} */
+            outcome: "running" | "sent" | "failed" | "abandoned";
+            error: string | null;
+            remoteNames: string[];
+            messageId: string | null;
+        };
+        SupplierOrderTransmissions: {
+            supplierOrderNumber: string;
+            supplierOrderStatusId: number;
+            state: components["schemas"]["TransmissionState"] | null;
+            attempts: number;
+            nextAttemptAt: string | null;
+            lastError: string | null;
+            idempotencyKey: string | null;
+            sentAt: string | null;
+            log: components["schemas"]["TransmissionAttempt"][];
+        };
+        Workflow: {
+            id: number;
+            name: string;
+            communicationProtocol: number;
+            host: string | null;
+            port: number | null;
+            userName: string | null;
+            baseUrl: string | null;
+            timeoutMs: number;
+            secretKind: ("password" | "privateKey") | null;
+            hasSecret: boolean;
+        };
+        ConfiguratorSlide: {
+            visible: boolean;
+            supplierBpNumber: string | null;
+            supplierName: string | null;
+            url: string | null;
+            expiresAt: string | null;
+        };
+        ConfiguratorReturnVerified: {
+            articleNumber: string;
+            supplierId: string;
+            partner: string;
         };
         ConfigurationValue: {
             key: string;

@@ -52,7 +52,9 @@ export function useSwitchPartner() {
 }
 
 /** Where to come back to after the identity provider. */
-export interface SignInState { returnTo?: string }
+export interface SignInState {
+  returnTo?: string;
+}
 
 export function useSignIn() {
   const auth = useAuth();

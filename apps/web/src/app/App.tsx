@@ -8,6 +8,7 @@ import type { UserManager } from 'oidc-client-ts';
 import { configureApiAuth } from '../api/client';
 import { createQueryClient } from '../api/query-client';
 import type { ClientConfig } from '../api/types';
+import { createTokenSource } from './auth/user-manager';
 import { createAppRouter } from './router';
 import { theme } from './theme';
 
@@ -17,10 +18,7 @@ const forgetAuthParams = () => window.history.replaceState(window.history.state,
 function createSession(config: ClientConfig, userManager: UserManager) {
   const queryClient = createQueryClient();
   configureApiAuth({
-    getAccessToken: async () => {
-      const user = await userManager.getUser();
-      return user && !user.expired ? user.access_token : null;
-    },
+    getAccessToken: createTokenSource(userManager),
     // The API no longer accepts the token (expired, revoked): forget it, the guard then shows 'Willkommen'.
     onUnauthorized: () => void userManager.removeUser(),
   });

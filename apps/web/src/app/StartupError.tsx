@@ -8,7 +8,9 @@ export function StartupError() {
       <Stack p="xl" maw={560} mx="auto" mt="10vh" gap="md">
         <Title order={1}>Portal nicht erreichbar</Title>
         <Text>Das Portal ist zurzeit nicht erreichbar. Bitte versuchen Sie es später erneut.</Text>
-        <Button onClick={() => window.location.reload()} w="fit-content">Erneut versuchen</Button>
+        <Button onClick={() => window.location.reload()} w="fit-content">
+          Erneut versuchen
+        </Button>
       </Stack>
     </MantineProvider>
   );

@@ -34,10 +34,38 @@ describe('role → allowed routes (spec table)', () => {
 
 describe('menus', () => {
   it('are exactly the spec menus', () => {
-    expect(labels(Role.Buyer)).toEqual(['Suche', 'Meine Favoriten', 'Meine Warenkörbe', 'Meine Bestellungen', 'Meine Lieferanten', 'Mein Profil']);
-    expect(labels(Role.Seller)).toEqual(['Produktkatalog', 'Meine Kunden', 'Bestellungen', 'Mein Profil']);
-    expect(labels(Role.Administrator)).toEqual(['Suche', 'Geschäftspartner', 'Dashboard', 'Berichte', 'Lieferanten', 'Bestellungen', 'Parameter']);
-    expect(labels(Role.Support)).toEqual(['Suche', 'Geschäftspartner', 'Dashboard', 'Berichte', 'Lieferanten', 'Bestellungen']);
+    expect(labels(Role.Buyer)).toEqual([
+      'Suche',
+      'Meine Favoriten',
+      'Meine Warenkörbe',
+      'Meine Bestellungen',
+      'Meine Lieferanten',
+      'Mein Profil',
+    ]);
+    expect(labels(Role.Seller)).toEqual([
+      'Produktkatalog',
+      'Meine Kunden',
+      'Bestellungen',
+      'Katalogimport',
+      'Mein Profil',
+    ]);
+    expect(labels(Role.Administrator)).toEqual([
+      'Suche',
+      'Geschäftspartner',
+      'Dashboard',
+      'Berichte',
+      'Lieferanten',
+      'Bestellungen',
+      'Parameter',
+    ]);
+    expect(labels(Role.Support)).toEqual([
+      'Suche',
+      'Geschäftspartner',
+      'Dashboard',
+      'Berichte',
+      'Lieferanten',
+      'Bestellungen',
+    ]);
     expect(labels(Role.None)).toEqual([]);
   });
 
@@ -50,7 +78,9 @@ describe('menus', () => {
   it('disables multiple carts in IDS context with the spec tooltip', () => {
     const carts = menuFor({ role: Role.Buyer, inIdsContext: true }).find((item) => item.routeKey === 'myCarts');
     expect(carts?.disabledReason).toBe(messages.idsMultiCartDisabled);
-    expect(menuFor({ role: Role.Buyer, inIdsContext: false }).find((item) => item.routeKey === 'myCarts')?.disabledReason).toBeUndefined();
+    expect(
+      menuFor({ role: Role.Buyer, inIdsContext: false }).find((item) => item.routeKey === 'myCarts')?.disabledReason,
+    ).toBeUndefined();
   });
 });
 

@@ -22,17 +22,39 @@ export type RouteKey =
   | 'dashboard'
   | 'reports'
   | 'admin'
-  | 'customParameter';
+  | 'customParameter'
+  | 'catalogueImport';
 
 export type RouteAccess = RouteKey | 'public' | 'signedIn';
 
-const staffRoutes: readonly RouteKey[] = ['home', 'search', 'businessPartner', 'dashboard', 'reports', 'admin', 'orders', 'product'];
+const staffRoutes: readonly RouteKey[] = [
+  'home',
+  'search',
+  'businessPartner',
+  'dashboard',
+  'reports',
+  'admin',
+  'orders',
+  'product',
+];
 
 /** The table itself, in the spec's order: the first entry is where a disallowed route leads. */
 export const allowedRoutes: Readonly<Record<Role, readonly RouteKey[]>> = {
-  [Role.Buyer]: ['home', 'search', 'cart', 'preCart', 'orders', 'profile', 'product', 'mySuppliers', 'addToCart', 'myCarts', 'favourites'],
-  [Role.Seller]: ['home', 'search', 'product', 'orders', 'profile', 'myCustomers', 'supplierOrders'],
-  [Role.Administrator]: [...staffRoutes, 'customParameter'],
+  [Role.Buyer]: [
+    'home',
+    'search',
+    'cart',
+    'preCart',
+    'orders',
+    'profile',
+    'product',
+    'mySuppliers',
+    'addToCart',
+    'myCarts',
+    'favourites',
+  ],
+  [Role.Seller]: ['home', 'search', 'product', 'orders', 'profile', 'myCustomers', 'supplierOrders', 'catalogueImport'],
+  [Role.Administrator]: [...staffRoutes, 'customParameter', 'catalogueImport'],
   [Role.Support]: staffRoutes,
   [Role.PlatformOperator]: staffRoutes,
   [Role.None]: ['home'],

@@ -24,7 +24,10 @@ function buyerMenu({ inIdsContext }: MenuContext): MenuItem[] {
   return [
     item('search', 'Suche'),
     item('favourites', 'Meine Favoriten'),
-    { ...item('myCarts', 'Meine Warenkörbe'), disabledReason: inIdsContext ? messages.idsMultiCartDisabled : undefined },
+    {
+      ...item('myCarts', 'Meine Warenkörbe'),
+      disabledReason: inIdsContext ? messages.idsMultiCartDisabled : undefined,
+    },
     item('orders', 'Meine Bestellungen'),
     item('mySuppliers', 'Meine Lieferanten'),
     item('profile', 'Mein Profil'),
@@ -36,6 +39,7 @@ function sellerMenu(): MenuItem[] {
     item('search', 'Produktkatalog', sellerCatalogueUrl()),
     item('myCustomers', 'Meine Kunden'),
     item('supplierOrders', 'Bestellungen'),
+    item('catalogueImport', 'Katalogimport'),
     item('profile', 'Mein Profil'),
   ];
 }

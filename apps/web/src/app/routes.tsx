@@ -1,6 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { messages, Role } from '@shk/contracts';
-import { PlaceholderPage } from '../ui/PlaceholderPage';
 import type { RouteAccess, RouteKey } from './access';
 
 export interface AppRoute {
@@ -14,26 +13,41 @@ export interface AppRoute {
 /** A page module with a default export, loaded when the route is first opened. */
 const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
 
-/** A page that a later issue builds; the German title keeps guard, menus and tests meaningful now. */
-const placeholder = (title: string): ComponentType => () => <PlaceholderPage title={title} />;
-
 /**
  * Every route of the SPA: path → access (a key of the role table in access.ts) → page.
  * Adding a page is one line here.
  */
 export const appRoutes: readonly AppRoute[] = [
-  { path: '/', access: 'home', page: page(() => import('../features/home/HomePage')) },
+  { path: '/', access: 'home', page: page(() => import('./HomeRoute')) },
   { path: '/suche', access: 'search', page: page(() => import('../features/search/SearchPage')) },
   { path: '/aktion', access: 'search', page: page(() => import('../features/search/ActionRedirect')) },
   { path: '/produkt', access: 'product', page: page(() => import('../features/product/ProductPage')) },
   { path: '/warenkorb/:cartId?', access: 'cart', page: page(() => import('../features/carts/CartPage')) },
   { path: '/my-carts', access: 'myCarts', page: page(() => import('../features/carts/MyCartsPage')) },
+  {
+    path: '/schnellerfassung',
+    access: 'cart',
+    page: page(() => import('../features/quick-order/QuickOrderPage')),
+  },
+  {
+    path: '/admin/katalogimport',
+    access: 'catalogueImport',
+    page: page(() => import('../features/catalogue-import/CatalogueImportPage')),
+  },
   { path: '/meine-favoriten', access: 'favourites', page: page(() => import('../features/favourites/FavouritesPage')) },
   { path: '/bestellungen', access: 'orders', page: page(() => import('../features/orders/OrdersPage')) },
-  { path: '/bestellungen/bestellung', access: 'orders', page: page(() => import('../features/orders/OrderDetailPage')) },
-  { path: '/meine-lieferanten', access: 'mySuppliers', page: page(() => import('../features/suppliers/MySuppliersPage')) },
+  {
+    path: '/bestellungen/bestellung',
+    access: 'orders',
+    page: page(() => import('../features/orders/OrderDetailPage')),
+  },
+  {
+    path: '/meine-lieferanten',
+    access: 'mySuppliers',
+    page: page(() => import('../features/suppliers/MySuppliersPage')),
+  },
   { path: '/profil', access: 'profile', page: page(() => import('../features/profile/ProfilePage')) },
-  { path: '/ids-warenkorb', access: 'preCart', page: placeholder('IDS-Warenkorb') },
+  { path: '/ids-warenkorb', access: 'preCart', page: page(() => import('../features/ids/IdsPreCartPage')) },
   {
     path: '/add-to-cart',
     access: 'addToCart',
@@ -42,19 +56,39 @@ export const appRoutes: readonly AppRoute[] = [
     deniedMessages: { [Role.Seller]: messages.sellerAddToCart },
   },
   { path: '/meine-kunden', access: 'myCustomers', page: page(() => import('../features/customers/MyCustomersPage')) },
-  { path: '/lieferantenbestellungen', access: 'supplierOrders', page: placeholder('Bestellungen') },
-  { path: '/geschaeftspartner', access: 'businessPartner', page: page(() => import('../features/business-partners/BusinessPartnersPage')) },
-  { path: '/dashboard', access: 'dashboard', page: placeholder('Mein Dashboard') },
-  { path: '/berichte', access: 'reports', page: placeholder('My reports') },
-  { path: '/admin', access: 'admin', page: placeholder('Lieferanten') },
-  { path: '/parameter', access: 'customParameter', page: placeholder('Zugeschnittene Parameter') },
-  { path: '/parameter/:key', access: 'customParameter', page: placeholder('Zugeschnittene Parameter') },
+  {
+    path: '/lieferantenbestellungen',
+    access: 'supplierOrders',
+    page: page(() => import('../features/supplier-orders/SupplierOrdersPage')),
+  },
+  {
+    path: '/geschaeftspartner',
+    access: 'businessPartner',
+    page: page(() => import('../features/business-partners/BusinessPartnersPage')),
+  },
+  { path: '/dashboard', access: 'dashboard', page: page(() => import('../features/dashboard/DashboardPage')) },
+  { path: '/berichte', access: 'reports', page: page(() => import('../features/reports/ReportsPage')) },
+  { path: '/admin', access: 'admin', page: page(() => import('../features/admin/SuppliersPage')) },
+  {
+    path: '/parameter',
+    access: 'customParameter',
+    page: page(() => import('../features/parameters/ParametersPage')),
+  },
+  {
+    path: '/parameter/:key',
+    access: 'customParameter',
+    page: page(() => import('../features/parameters/ParameterDetailPage')),
+  },
   { path: '/version', access: 'signedIn', page: page(() => import('../features/version/VersionPage')) },
   { path: '/impressum', access: 'public', page: page(() => import('../features/legal/ImprintPage')) },
   { path: '/datenschutz', access: 'public', page: page(() => import('../features/legal/PrivacyPage')) },
   { path: '/agb', access: 'public', page: page(() => import('../features/legal/TermsPage')) },
-  { path: '/cookie-declaration', access: 'public', page: page(() => import('../features/legal/CookieDeclarationPage')) },
-  { path: '/ids', access: 'public', page: placeholder('IDS') },
+  {
+    path: '/cookie-declaration',
+    access: 'public',
+    page: page(() => import('../features/legal/CookieDeclarationPage')),
+  },
+  { path: '/ids', access: 'public', page: page(() => import('../features/ids/IdsLandingPage')) },
   { path: '/unauthorized', access: 'public', page: page(() => import('../features/errors/UnauthorizedPage')) },
   { path: '/ids-bad-request', access: 'public', page: page(() => import('../features/errors/IdsBadRequestPage')) },
 ];

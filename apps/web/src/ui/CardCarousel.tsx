@@ -28,13 +28,23 @@ export function CardCarousel({ items, label }: CardCarouselProps) {
       </SimpleGrid>
       {paged && pageCount > 1 && (
         <Group justify="center" gap="xs">
-          <ActionIcon variant="default" aria-label="Vorherige Seite" disabled={current === 0} onClick={() => setPage(current - 1)}>
+          <ActionIcon
+            variant="default"
+            aria-label="Vorherige Seite"
+            disabled={current === 0}
+            onClick={() => setPage(current - 1)}
+          >
             <ChevronLeftIcon size={16} />
           </ActionIcon>
           <Text size="sm" c="dimmed" aria-live="polite">
             {current + 1} / {pageCount}
           </Text>
-          <ActionIcon variant="default" aria-label="Nächste Seite" disabled={current >= pageCount - 1} onClick={() => setPage(current + 1)}>
+          <ActionIcon
+            variant="default"
+            aria-label="Nächste Seite"
+            disabled={current >= pageCount - 1}
+            onClick={() => setPage(current + 1)}
+          >
             <ChevronRightIcon size={16} />
           </ActionIcon>
         </Group>

@@ -47,7 +47,11 @@ function compare(a: string | number | null | undefined, b: string | number | nul
 }
 
 /** Rows ordered by a column's sortValue (German collation, empty values last). */
-export function sortRows<Row>(rows: readonly Row[], columns: readonly DataTableColumn<Row>[], sort: DataTableSort | null): Row[] {
+export function sortRows<Row>(
+  rows: readonly Row[],
+  columns: readonly DataTableColumn<Row>[],
+  sort: DataTableSort | null,
+): Row[] {
   const column = sort && columns.find((c) => c.key === sort.key && c.sortValue);
   if (!sort || !column?.sortValue) return [...rows];
   const factor = sort.direction === 'asc' ? 1 : -1;
@@ -57,7 +61,14 @@ export function sortRows<Row>(rows: readonly Row[], columns: readonly DataTableC
 
 function SortMark({ active, direction }: { active: boolean; direction: SortDirection }) {
   return (
-    <svg width="10" height="10" viewBox="0 0 10 10" aria-hidden className={classes.sortMark} data-active={active || undefined}>
+    <svg
+      width="10"
+      height="10"
+      viewBox="0 0 10 10"
+      aria-hidden
+      className={classes.sortMark}
+      data-active={active || undefined}
+    >
       {active && direction === 'desc' ? <path d="M0 3h10L5 9z" /> : <path d="M0 7h10L5 1z" />}
     </svg>
   );
@@ -68,7 +79,17 @@ function SortMark({ active, direction }: { active: boolean; direction: SortDirec
  * (two pages either side of the current one, i.e. four around it).
  */
 export function DataTable<Row>(props: DataTableProps<Row>) {
-  const { label, columns, rows, rowKey, emptyText = 'Keine Ergebnisse', loading = false, pageSize = 25, minWidth = 640, testId } = props;
+  const {
+    label,
+    columns,
+    rows,
+    rowKey,
+    emptyText = 'Keine Ergebnisse',
+    loading = false,
+    pageSize = 25,
+    minWidth = 640,
+    testId,
+  } = props;
   const [sort, setSort] = useState<DataTableSort | null>(props.initialSort ?? null);
   const [page, setPage] = useState(1);
 

@@ -41,7 +41,11 @@ export function DownloadCard({ href, onDownload, title, fileName, kind, sizeByte
           >
             {title}
           </Anchor>
-          {meta && <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>{meta}</Text>}
+          {meta && (
+            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {meta}
+            </Text>
+          )}
         </Stack>
       </Group>
     </Paper>

@@ -13,7 +13,13 @@ interface FileDropzoneProps {
 }
 
 /** Drop or pick files within the configured limits; shows the chosen files and why others were refused. */
-export function FileDropzone({ files, onChange, limits, disabled, label = 'Dateien hierher ziehen oder klicken, um sie auszuwählen' }: FileDropzoneProps) {
+export function FileDropzone({
+  files,
+  onChange,
+  limits,
+  disabled,
+  label = 'Dateien hierher ziehen oder klicken, um sie auszuwählen',
+}: FileDropzoneProps) {
   const [errors, setErrors] = useState<FileErrorKind[]>([]);
   const take = (added: File[]) => {
     const result = addFiles(files, added, limits);
@@ -34,12 +40,15 @@ export function FileDropzone({ files, onChange, limits, disabled, label = 'Datei
           <Text>{label}</Text>
           <Text size="xs" c="dimmed">
             {limits.allowedExtensions.length > 0 && `Formate: ${limits.allowedExtensions.join(', ')} · `}
-            bis {limits.maxFileSizeMb} MB je Datei · höchstens {limits.maxFileCount} {limits.maxFileCount === 1 ? 'Datei' : 'Dateien'}
+            bis {limits.maxFileSizeMb} MB je Datei · höchstens {limits.maxFileCount}{' '}
+            {limits.maxFileCount === 1 ? 'Datei' : 'Dateien'}
           </Text>
         </Stack>
       </Dropzone>
       {errors.map((kind) => (
-        <Text key={kind} size="sm" c="red" role="alert">{fileErrorText(kind, limits)}</Text>
+        <Text key={kind} size="sm" c="red" role="alert">
+          {fileErrorText(kind, limits)}
+        </Text>
       ))}
       {files.length > 0 && (
         <List spacing={4} size="sm">
@@ -47,7 +56,9 @@ export function FileDropzone({ files, onChange, limits, disabled, label = 'Datei
             <List.Item key={`${file.name}-${index}`}>
               <Group gap="xs" wrap="nowrap">
                 <Text size="sm">{file.name}</Text>
-                <Text size="xs" c="dimmed">{formatFileSize(file.size)}</Text>
+                <Text size="xs" c="dimmed">
+                  {formatFileSize(file.size)}
+                </Text>
                 <ActionIcon
                   variant="subtle"
                   color="gray"

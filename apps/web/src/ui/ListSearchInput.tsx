@@ -16,7 +16,15 @@ interface ListSearchInputProps {
 }
 
 /** Search field of a list page: filters while typing, debounced, with a clear button. */
-export function ListSearchInput({ label, placeholder, value, onCommit, delayMs = 300, maxLength = 200, w }: ListSearchInputProps) {
+export function ListSearchInput({
+  label,
+  placeholder,
+  value,
+  onCommit,
+  delayMs = 300,
+  maxLength = 200,
+  w,
+}: ListSearchInputProps) {
   const [text, setText] = useState(value);
   const [debounced] = useDebouncedValue(text, delayMs);
   const committed = useRef(value);

@@ -22,11 +22,18 @@ interface QuantityCounterProps {
 }
 
 /**
- * Quantity counter (spec §4): below 10 a dropdown 1–9 and '10+'; at 10 or more a numeric input whose
- * value counts only after confirming (button or Enter). Invalid input keeps the previous quantity and
+ * Quantity counter (spec §4): below 10 a dropdown 1–9 and '10+'; '10+' and quantities of 10 or more show a
+ * numeric input whose value counts only after confirming (button or Enter; Escape returns to the dropdown). Invalid input keeps the previous quantity and
  * shows 'Bitte ganze Zahlen größer 0 angeben.'.
  */
-export function QuantityCounter({ value, onChange, minQuantity, disabled = false, label = 'Menge', size = 'sm' }: QuantityCounterProps) {
+export function QuantityCounter({
+  value,
+  onChange,
+  minQuantity,
+  disabled = false,
+  label = 'Menge',
+  size = 'sm',
+}: QuantityCounterProps) {
   const [inputMode, setInputMode] = useState(value >= QUANTITY_INPUT_FROM);
   const [draft, setDraft] = useState(String(value));
   const [draftError, setDraftError] = useState<string | null>(null);
@@ -77,6 +84,12 @@ export function QuantityCounter({ value, onChange, minQuantity, disabled = false
               if (event.key === 'Enter') {
                 event.preventDefault();
                 confirm();
+              } else if (event.key === 'Escape' && value < QUANTITY_INPUT_FROM) {
+                // Back to the dropdown without changing the quantity.
+                event.preventDefault();
+                setInputMode(false);
+                setDraft(String(value));
+                setDraftError(null);
               }
             }}
           />
@@ -105,9 +118,9 @@ export function QuantityCounter({ value, onChange, minQuantity, disabled = false
           onChange={(event) => {
             const selected = event.currentTarget.value;
             if (selected === MORE) {
+              // '10+' only opens the input; the quantity counts once it is confirmed (button or Enter).
               setInputMode(true);
               setDraft(String(QUANTITY_INPUT_FROM));
-              onChange(QUANTITY_INPUT_FROM);
               requestAnimationFrame(() => inputRef.current?.select());
             } else {
               onChange(Number(selected));

@@ -1,10 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Button, Combobox, Group, Text, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useNavigate } from 'react-router';
 import { limits, timings } from '@shk/contracts';
-import { catalogueApi, catalogueKeys } from '../api/catalogue';
-import { usePartnerQuery } from '../api/session';
+import { useSuggestions } from '../api/catalogue-queries';
 import { productUrl } from './catalogue/product-url';
 import { SearchIcon } from './icons';
 
@@ -17,21 +16,55 @@ interface SearchBarProps {
   withSuggestions?: boolean;
 }
 
-const kindLabel: Record<string, string> = { Begriff: 'Suchbegriff', Marke: 'Marke', Kategorie: 'Kategorie', Serie: 'Serie' };
+const kindLabel: Record<string, string> = {
+  Begriff: 'Suchbegriff',
+  Marke: 'Marke',
+  Kategorie: 'Kategorie',
+  Serie: 'Serie',
+};
+
+/** Placeholders from the longest to the shortest; the field shows the longest that fits its width. */
+const placeholders = [
+  'Produkt, Marke, Artikelnummer oder GTIN suchen',
+  'Produkt, Marke, Art.-Nr. oder GTIN',
+  'Produkt oder Art.-Nr.',
+  'Suchbegriff',
+];
+
+/** The longest placeholder that fits into the input (measured with its font; follows size changes). */
+function useFittingPlaceholder(ref: RefObject<HTMLInputElement | null>): string {
+  const [placeholder, setPlaceholder] = useState(placeholders[0]);
+  useEffect(() => {
+    const input = ref.current;
+    if (!input || typeof ResizeObserver === 'undefined') return;
+    const context = document.createElement('canvas').getContext('2d');
+    if (!context) return;
+    const choose = () => {
+      const style = getComputedStyle(input);
+      context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      const fitting = placeholders.find((text) => context.measureText(text).width <= room);
+      setPlaceholder(fitting ?? placeholders[placeholders.length - 1]);
+    };
+    choose();
+    const observer = new ResizeObserver(choose);
+    observer.observe(input);
+    return () => observer.disconnect();
+  }, [ref]);
+  return placeholder;
+}
 
 /** The portal's search field with its 'Suchen' button. */
 export function SearchBar({ initialTerm = '', onSearch, size = 'md', withSuggestions = false }: SearchBarProps) {
   const [term, setTerm] = useState(initialTerm);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const placeholder = useFittingPlaceholder(inputRef);
   const trimmed = term.trim();
   const navigate = useNavigate();
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const [debounced] = useDebouncedValue(trimmed, timings.suggestionDebounceMs);
   const suggestionsWanted = withSuggestions && debounced.length > 1 && combobox.dropdownOpened;
-  const suggestions = usePartnerQuery(
-    catalogueKeys.suggestions(debounced),
-    () => catalogueApi.suggestions(debounced),
-    { enabled: suggestionsWanted, staleTime: 5 * 60_000 },
-  );
+  const suggestions = useSuggestions(debounced, suggestionsWanted);
   // Suggestions of an older term are not offered for a changed one.
   const current = suggestionsWanted && suggestions.data && debounced === trimmed ? suggestions.data : null;
   const hasOptions = Boolean(current && (current.suggestions.length || current.products.length));
@@ -57,8 +90,9 @@ export function SearchBar({ initialTerm = '', onSearch, size = 'md', withSuggest
   const input = (
     <TextInput
       type="search"
+      ref={inputRef}
       aria-label="Suchbegriff"
-      placeholder="Produkt, Marke, Artikelnummer oder GTIN suchen"
+      placeholder={placeholder}
       value={term}
       onChange={(event) => {
         setTerm(event.currentTarget.value);
@@ -87,7 +121,9 @@ export function SearchBar({ initialTerm = '', onSearch, size = 'md', withSuggest
                       <Combobox.Option key={`${s.kind}:${s.text}`} value={`term:${s.text}`}>
                         <Group justify="space-between" wrap="nowrap" gap="xs">
                           <Text size="sm">{s.text}</Text>
-                          <Text size="xs" c="dimmed">{kindLabel[s.kind] ?? s.kind}</Text>
+                          <Text size="xs" c="dimmed">
+                            {kindLabel[s.kind] ?? s.kind}
+                          </Text>
                         </Group>
                       </Combobox.Option>
                     ))}
@@ -96,9 +132,16 @@ export function SearchBar({ initialTerm = '', onSearch, size = 'md', withSuggest
                 {current && current.products.length > 0 && (
                   <Combobox.Group label="Produkte">
                     {current.products.map((p) => (
-                      <Combobox.Option key={p.productInstanceId} value={`product:${JSON.stringify([p.productId, p.productInstanceId])}`}>
-                        <Text size="sm" lineClamp={1}>{p.productName}</Text>
-                        <Text size="xs" c="dimmed">{p.brandName}</Text>
+                      <Combobox.Option
+                        key={p.productInstanceId}
+                        value={`product:${JSON.stringify([p.productId, p.productInstanceId])}`}
+                      >
+                        <Text size="sm" lineClamp={1}>
+                          {p.productName}
+                        </Text>
+                        <Text size="xs" c="dimmed">
+                          {p.brandName}
+                        </Text>
                       </Combobox.Option>
                     ))}
                   </Combobox.Group>
@@ -109,7 +152,9 @@ export function SearchBar({ initialTerm = '', onSearch, size = 'md', withSuggest
         ) : (
           input
         )}
-        <Button type="submit" size={size} disabled={trimmed.length < 2}>Suchen</Button>
+        <Button type="submit" size={size} disabled={trimmed.length < 2}>
+          Suchen
+        </Button>
       </Group>
     </form>
   );

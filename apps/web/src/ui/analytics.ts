@@ -16,8 +16,15 @@ export interface AnalyticsItem {
 }
 
 export type EcommerceEventName =
-  | 'view_item' | 'add_to_cart' | 'remove_from_cart' | 'begin_checkout' | 'purchase'
-  | 'add_to_wishlist' | 'remove_from_wishlist' | 'view_search_results' | 'view_item_list';
+  | 'view_item'
+  | 'add_to_cart'
+  | 'remove_from_cart'
+  | 'begin_checkout'
+  | 'purchase'
+  | 'add_to_wishlist'
+  | 'remove_from_wishlist'
+  | 'view_search_results'
+  | 'view_item_list';
 
 export interface EcommerceEvent {
   event: EcommerceEventName;
@@ -33,7 +40,9 @@ export interface EcommerceEvent {
 }
 
 declare global {
-  interface Window { dataLayer?: unknown[] }
+  interface Window {
+    dataLayer?: unknown[];
+  }
 }
 
 /** Pushes one ecommerce event; the previous ecommerce object is cleared first, as GA4 recommends. */

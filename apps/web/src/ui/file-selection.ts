@@ -30,16 +30,19 @@ export function hasAllowedExtension(fileName: string, allowedExtensions: readonl
   return allowedExtensions.some((allowed) => `.${allowed.replace(/^\./, '').toLowerCase()}` === extension);
 }
 
-interface NamedFile { name: string; size: number }
+interface NamedFile {
+  name: string;
+  size: number;
+}
 
-/**
- * Adds dropped files to the selection: wrong formats and oversize files are dropped (with their error),
- * too many files are cut to the maximum (count error); with a maximum of 1 a new file replaces the old one.
- */
-export function addFiles<F extends NamedFile>(current: readonly F[], added: readonly F[], limits: FileLimits) {
-  const errors = new Set<FileErrorKind>();
+/** The added files of an allowed format and size; each rule that dropped a file is added to `errors`. */
+function withAllowedFormatAndSize<F extends NamedFile>(
+  added: readonly F[],
+  limits: FileLimits,
+  errors: Set<FileErrorKind>,
+) {
   const maxBytes = limits.maxFileSizeMb * 1024 * 1024;
-  const accepted = added.filter((file) => {
+  return added.filter((file) => {
     if (!hasAllowedExtension(file.name, limits.allowedExtensions)) {
       errors.add('fileFormat');
       return false;
@@ -50,6 +53,15 @@ export function addFiles<F extends NamedFile>(current: readonly F[], added: read
     }
     return true;
   });
+}
+
+/**
+ * Adds dropped files to the selection: wrong formats and oversize files are dropped (with their error),
+ * too many files are cut to the maximum (count error); with a maximum of 1 a new file replaces the old one.
+ */
+export function addFiles<F extends NamedFile>(current: readonly F[], added: readonly F[], limits: FileLimits) {
+  const errors = new Set<FileErrorKind>();
+  const accepted = withAllowedFormatAndSize(added, limits, errors);
 
   if (limits.maxFileCount === 1) {
     if (accepted.length > 1) errors.add('maxFileCount');
@@ -59,4 +71,17 @@ export function addFiles<F extends NamedFile>(current: readonly F[], added: read
   const combined = [...current, ...accepted];
   if (combined.length > limits.maxFileCount) errors.add('maxFileCount');
   return { files: combined.slice(0, limits.maxFileCount), errors: [...errors] };
+}
+
+/**
+ * Files for an upload to a place that already holds `existingCount` files, where the count limit covers the
+ * existing and the new files (e.g. the documents of a supplier order): wrong formats and oversize files are
+ * dropped, the rest is cut to the free places; each rule that removed a file is reported once.
+ */
+export function filesForUpload<F extends NamedFile>(existingCount: number, added: readonly F[], limits: FileLimits) {
+  const errors = new Set<FileErrorKind>();
+  const accepted = withAllowedFormatAndSize(added, limits, errors);
+  const free = Math.max(0, limits.maxFileCount - existingCount);
+  if (accepted.length > free) errors.add('maxFileCount');
+  return { files: accepted.slice(0, free), errors: [...errors] };
 }

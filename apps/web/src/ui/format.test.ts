@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatBadgeCount, formatCountry, formatCurrency, formatDate, formatFileSize, formatQuantity } from './format';
+import {
+  formatBadgeCount,
+  formatCount,
+  formatCountry,
+  formatCurrency,
+  formatDate,
+  formatFileSize,
+  formatNumber,
+  formatQuantity,
+} from './format';
 
 describe('German formats', () => {
   it('shows dates as d.M.yyyy in Central European time', () => {
@@ -40,5 +49,11 @@ describe('German formats', () => {
     expect(formatCountry('at')).toBe('Österreich');
     expect(formatCountry('Deutschland')).toBe('Deutschland');
     expect(formatCountry(null)).toBe('');
+  });
+
+  it('groups counts and limits the decimals of measured values', () => {
+    expect(formatCount(12345)).toBe('12.345');
+    expect(formatNumber(1234.567, 2)).toBe('1.234,57');
+    expect(formatNumber(2.5, 0)).toBe('3');
   });
 });

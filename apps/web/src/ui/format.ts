@@ -1,12 +1,23 @@
 /** German formats (spec: dates d.M.yyyy in Central European time, de-DE numbers, EUR). */
 const TIME_ZONE = 'Europe/Berlin';
 
-const dateFormat = new Intl.DateTimeFormat('de-DE', { day: 'numeric', month: 'numeric', year: 'numeric', timeZone: TIME_ZONE });
+const dateFormat = new Intl.DateTimeFormat('de-DE', {
+  day: 'numeric',
+  month: 'numeric',
+  year: 'numeric',
+  timeZone: TIME_ZONE,
+});
 const dateTimeFormat = new Intl.DateTimeFormat('de-DE', {
-  day: 'numeric', month: 'numeric', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: TIME_ZONE,
+  day: 'numeric',
+  month: 'numeric',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: TIME_ZONE,
 });
 const currencyFormat = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' });
 const quantityFormat = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 3 });
+const countFormat = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 });
 const decimalFormat = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 type DateInput = string | number | Date | null | undefined;
@@ -35,6 +46,14 @@ export const formatCurrency = (amount: number | null | undefined) =>
 
 /** Quantities with up to 3 decimals: '2,5', '1.000'. */
 export const formatQuantity = (value: number) => quantityFormat.format(value);
+
+/** Counts (hits, products, facet values): '12.345'. */
+export const formatCount = (value: number) => countFormat.format(value);
+
+/** A measured value with at most `maxFractionDigits` decimals: '2,5', '1.200'. */
+export function formatNumber(value: number, maxFractionDigits = 2): string {
+  return new Intl.NumberFormat('de-DE', { maximumFractionDigits: maxFractionDigits }).format(value);
+}
 
 /** Two decimals: '12,30'. */
 export const formatDecimal = (value: number) => decimalFormat.format(value);

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { withViewed, type RecentlyViewedProduct } from './recently-viewed';
 
 const product = (productId: string, category: string): RecentlyViewedProduct => ({
-  productId, productInstanceId: `200001~${productId}`, name: productId, brand: 'B', imageUrl: null, manufacturerPid: productId, category, viewedAt: '',
+  productId,
+  productInstanceId: `200001~${productId}`,
+  name: productId,
+  brand: 'B',
+  imageUrl: null,
+  manufacturerPid: productId,
+  category,
+  viewedAt: '',
 });
 
 describe('recently viewed (spec §4)', () => {

@@ -36,7 +36,8 @@ function read(): readonly RecentlyViewedProduct[] {
   let list: readonly RecentlyViewedProduct[] = EMPTY;
   try {
     const parsed: unknown = raw ? JSON.parse(raw) : [];
-    if (Array.isArray(parsed)) list = parsed.filter((p): p is RecentlyViewedProduct => typeof p?.productId === 'string');
+    if (Array.isArray(parsed))
+      list = parsed.filter((p): p is RecentlyViewedProduct => typeof p?.productId === 'string');
   } catch {
     list = EMPTY;
   }

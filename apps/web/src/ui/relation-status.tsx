@@ -16,9 +16,19 @@ const statusColors: Record<number, string> = {
 
 export const relationStatusLabel = (statusId: number) => relationStatusLabels[statusId] ?? String(statusId);
 
-export function RelationStatusBadge({ statusId, ...props }: { statusId: number } & Omit<BadgeProps, 'color' | 'children'>) {
+export function RelationStatusBadge({
+  statusId,
+  ...props
+}: { statusId: number } & Omit<BadgeProps, 'color' | 'children'>) {
   return (
-    <Badge variant="light" color={statusColors[statusId] ?? 'gray'} radius="sm" tt="none" data-status={statusId} {...props}>
+    <Badge
+      variant="light"
+      color={statusColors[statusId] ?? 'gray'}
+      radius="sm"
+      tt="none"
+      data-status={statusId}
+      {...props}
+    >
       {relationStatusLabel(statusId)}
     </Badge>
   );
@@ -39,7 +49,10 @@ export function RelationStatusFilter({ statuses, value, onChange, label = 'Statu
   return (
     <Select
       label={label}
-      data={[{ value: 'all', label: 'Alle' }, ...statuses.map((id) => ({ value: String(id), label: relationStatusLabel(id) }))]}
+      data={[
+        { value: 'all', label: 'Alle' },
+        ...statuses.map((id) => ({ value: String(id), label: relationStatusLabel(id) })),
+      ]}
       value={value === null ? 'all' : String(value)}
       onChange={(next) => onChange(next && next !== 'all' ? Number(next) : null)}
       allowDeselect={false}

@@ -6,7 +6,9 @@ describe('search URL state', () => {
     const url = new URL(sellerCatalogueUrl(), 'http://portal');
     expect(url.pathname).toBe('/suche');
     const json = atob(url.searchParams.get('filters')!);
-    expect(JSON.parse(json)).toEqual([{ columnName: 'TREE_ELEMENT_ID_SHKMARKET', filterType: 'Baum', filterValues: ['SHKMARKET_11'] }]);
+    expect(JSON.parse(json)).toEqual([
+      { columnName: 'TREE_ELEMENT_ID_SHKMARKET', filterType: 'Baum', filterValues: ['SHKMARKET_11'] },
+    ]);
   });
 
   it("escapes base64's '+', '/' and '=' in the query string", () => {
@@ -27,6 +29,10 @@ describe('search URL state', () => {
   it('keeps pages one-based and leaves empty parts out', () => {
     expect(searchUrl()).toBe('/suche');
     expect(searchUrl({ term: 'Kugelhahn 1/2"', page: 0 })).toBe('/suche?term=Kugelhahn+1%2F2%22&page=1');
-    expect(decodeFilters(new URL(searchUrl({ filters: [treeFilter('SHKMARKET_10')] }), 'http://p').searchParams.get('filters'))).toEqual([treeFilter('SHKMARKET_10')]);
+    expect(
+      decodeFilters(
+        new URL(searchUrl({ filters: [treeFilter('SHKMARKET_10')] }), 'http://p').searchParams.get('filters'),
+      ),
+    ).toEqual([treeFilter('SHKMARKET_10')]);
   });
 });

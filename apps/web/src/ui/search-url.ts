@@ -1,4 +1,4 @@
-import { treeNodeSellerCatalogue } from '@shk/contracts';
+import { SearchColumn, treeNodeSellerCatalogue } from '@shk/contracts';
 
 /** One search filter as the search URL and the API carry it. */
 export interface SearchFilter {
@@ -8,7 +8,7 @@ export interface SearchFilter {
   sliderValues?: { minValue?: number | null; maxValue?: number | null };
 }
 
-export const TREE_COLUMN = 'TREE_ELEMENT_ID_SHKMARKET';
+export const TREE_COLUMN = SearchColumn.tree;
 
 /** UTF-8 safe base64 of the filter list's JSON (spec: base64 JSON, then URL-encoded by URLSearchParams). */
 export function encodeFilters(filters: readonly SearchFilter[]): string {
@@ -37,12 +37,26 @@ export const treeFilter = (elementId: string): SearchFilter => ({
   filterValues: [elementId],
 });
 
-/** '/suche?term=…&page=1&filters=…' (page is one-based; omitted parts stay out of the URL). */
-export function searchUrl(options: { term?: string; page?: number; filters?: readonly SearchFilter[] } = {}): string {
+/**
+ * '/suche?term=…&page=1&filters=…&sortColumn=…&sortOrder=…' – the one place the search URL is built (page is
+ * one-based; omitted parts stay out of the URL).
+ */
+export function searchUrl(
+  options: {
+    term?: string;
+    page?: number;
+    filters?: readonly SearchFilter[];
+    sort?: { column: string; order: 'asc' | 'desc' };
+  } = {},
+): string {
   const params = new URLSearchParams();
   if (options.term) params.set('term', options.term);
   if (options.page !== undefined) params.set('page', String(Math.max(1, options.page)));
   if (options.filters?.length) params.set('filters', encodeFilters(options.filters));
+  if (options.sort) {
+    params.set('sortColumn', options.sort.column);
+    params.set('sortOrder', options.sort.order);
+  }
   const query = params.toString();
   return query ? `/suche?${query}` : '/suche';
 }

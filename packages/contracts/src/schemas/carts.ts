@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
 import { deliveryCountries, limits } from '../limits.ts';
+import { MAX_QUANTITY } from '../quantity.ts';
 
 /** German texts of carts, addresses, projects and ordering (buyer-side.md §5 and §8), letter for letter. */
 export const cartMessages = {
@@ -15,7 +16,8 @@ export const cartMessages = {
   orderSuccess: 'Ihre Bestellung wurde erfolgreich übermittelt.',
   changesSaved: 'Die vorgenommenen Änderungen wurden erfasst',
   uploadFailure: 'Beim Upload ist ein Fehler aufgetreten. Bitte versuchen Sie es nochmal zu einem anderen Zeitpunkt.',
-  addressFailure: (verb: string) => `Leider konnte die Adresse nicht ${verb} werden. Bitte versuchen Sie es später erneut.`,
+  addressFailure: (verb: string) =>
+    `Leider konnte die Adresse nicht ${verb} werden. Bitte versuchen Sie es später erneut.`,
   fileFormat: 'Bitte überprüfen Sie das Format Ihrer Datei.',
   maxFileCount: (n: number) => `Die erlaubte Anzahl an Dateien beträgt ${n}.`,
   maxFileSize: (mb: number) => `Bitte überprüfen Sie die Dateigröße. Maximal ${mb} MB sind erlaubt.`,
@@ -27,9 +29,14 @@ export const cartMessages = {
   zeroDeliveryCost: '0,00 € Lieferkosten',
   /** Delivery cost above 0 in the order summary and on the order detail ('zzgl.' amount). */
   deliveryCostExtra: (amount: string) => `zzgl. ${amount} Lieferkosten`,
+  /** The same amount next to a 'Lieferkosten' label (order detail totals), so the word is not repeated. */
+  deliveryCostExtraAmount: (amount: string) => `zzgl. ${amount}`,
   missingForFreeDelivery: (amount: string) => `Noch ${amount} bis zur lieferkostenfreien Lieferung`,
   emptyCartView: 'Ihr Warenkorb ist leer.',
-  unavailableItems: (n: number) => (n === 1 ? '1 Artikel ist nicht mehr verfügbar und wird nicht bestellt.' : `${n} Artikel sind nicht mehr verfügbar und werden nicht bestellt.`),
+  unavailableItems: (n: number) =>
+    n === 1
+      ? '1 Artikel ist nicht mehr verfügbar und wird nicht bestellt.'
+      : `${n} Artikel sind nicht mehr verfügbar und werden nicht bestellt.`,
   removeUnavailable: 'Nicht verfügbare Artikel entfernen',
   acceptAndOrder: 'Akzeptieren und Bestellen',
   orderDialogTitle: 'Bestellung absenden',
@@ -39,16 +46,24 @@ export const cartMessages = {
     'Die Bestellung geht an den Lieferanten und wird erst mit seiner Auftragsbestätigung zum Kaufvertrag. Bestellwert und Lieferkosten prüft der Lieferant; sie werden in der Auftragsbestätigung festgelegt.',
   ],
   thankYouTitle: 'Vielen Dank für Ihre Bestellung!',
-  thankYouText: (orderNumber: string) => `Ihre Bestellung ${orderNumber} wurde an die Lieferanten übermittelt. Sie erhalten eine Auftragsbestätigung, sobald der Lieferant die Bestellung bestätigt hat.`,
+  thankYouText: (orderNumber: string) =>
+    `Ihre Bestellung ${orderNumber} wurde an die Lieferanten übermittelt. Sie erhalten eine Auftragsbestätigung, sobald der Lieferant die Bestellung bestätigt hat.`,
   /** Comment of an article added through the /add-to-cart route (kitchen configurator). */
   configuratorComment: 'Über den Küchenkonfigurator hinzugefügt',
 } as const;
 
 export const CART_NAME_PATTERN = /^[\p{L}\p{N}\-_() \t]+$/u;
 
-export const CartName = z.string()
+export const CartName = z
+  .string()
   .transform((s) => s.trim())
-  .pipe(z.string().min(1, messages.required).max(limits.cartName, messages.maxChars(limits.cartName)).regex(CART_NAME_PATTERN, cartMessages.cartNamePattern));
+  .pipe(
+    z
+      .string()
+      .min(1, messages.required)
+      .max(limits.cartName, messages.maxChars(limits.cartName))
+      .regex(CART_NAME_PATTERN, cartMessages.cartNamePattern),
+  );
 
 export const CreateCartRequest = z.object({ name: CartName });
 export const RenameCartRequest = z.object({ name: CartName });
@@ -61,7 +76,11 @@ export const UpdateCartRequest = z.object({
   deliveryDate: isoDate.nullable().optional(),
 });
 
-export const Quantity = z.number({ error: messages.wholeNumbers }).int(messages.wholeNumbers).positive(messages.wholeNumbers).max(999_999, messages.wholeNumbers);
+export const Quantity = z
+  .number({ error: messages.wholeNumbers })
+  .int(messages.wholeNumbers)
+  .positive(messages.wholeNumbers)
+  .max(MAX_QUANTITY, messages.wholeNumbers);
 
 export const CreateCartItemRequest = z.object({
   cartId: z.number().int().positive().optional().nullable(),
@@ -81,73 +100,104 @@ export const UpdateCartItemRequest = z.object({
   comment: z.string().max(limits.cartItemNote, messages.maxChars(limits.cartItemNote)).nullable().optional(),
 });
 
-export const Attachment = z.object({ id: z.number().int(), fileName: z.string(), size: z.number().int().optional() }).meta({ id: 'Attachment' });
+export const Attachment = z
+  .object({ id: z.number().int(), fileName: z.string(), size: z.number().int().optional() })
+  .meta({ id: 'Attachment' });
 
-export const CartItemSupplier = z.object({ name: z.string(), bpNumber: z.string(), requiredOnboardingForm: z.boolean(), hideAdditionalInfo: z.boolean() });
+export const CartItemSupplier = z.object({
+  name: z.string(),
+  bpNumber: z.string(),
+  requiredOnboardingForm: z.boolean(),
+  hideAdditionalInfo: z.boolean(),
+});
 
-export const CartItem = z.object({
-  id: z.number().int(),
-  articleNumber: z.string(),
-  supplierBusinessPartnerNo: z.string(),
-  productInstanceId: z.string(),
-  quantity: z.number(),
-  projectId: z.number().int().nullable(),
-  comment: z.string().nullable(),
-  deliveryDate: z.string().nullable(),
-  deliveryAddressId: z.number().int().nullable(),
-  imageUrl: z.string().nullable(),
-  attachments: z.array(Attachment),
-  canUploadAttachment: z.boolean(),
-  supplierName: z.string(),
-  netValue: z.number().nullable(),
-  supplier: CartItemSupplier,
-  productName: z.string().nullable(),
-  manufacturerPid: z.string().nullable(),
-  /** With manufacturerPid the product id ('manufacturerId~manufacturerPid') for the link to the product page. */
-  manufacturerId: z.string().nullable(),
-  brandName: z.string().nullable(),
-  unitPrice: z.number().nullable(),
-  priceBasis: z.number(),
-  minOrderQuantity: z.number(),
-  unit: z.string().nullable(),
-  productOrderableStatus: z.number().int(),
-}).meta({ id: 'CartItem' });
+export const CartItem = z
+  .object({
+    id: z.number().int(),
+    articleNumber: z.string(),
+    supplierBusinessPartnerNo: z.string(),
+    productInstanceId: z.string(),
+    quantity: z.number(),
+    projectId: z.number().int().nullable(),
+    comment: z.string().nullable(),
+    deliveryDate: z.string().nullable(),
+    deliveryAddressId: z.number().int().nullable(),
+    imageUrl: z.string().nullable(),
+    attachments: z.array(Attachment),
+    canUploadAttachment: z.boolean(),
+    supplierName: z.string(),
+    netValue: z.number().nullable(),
+    supplier: CartItemSupplier,
+    productName: z.string().nullable(),
+    manufacturerPid: z.string().nullable(),
+    /** With manufacturerPid the product id ('manufacturerId~manufacturerPid') for the link to the product page. */
+    manufacturerId: z.string().nullable(),
+    brandName: z.string().nullable(),
+    unitPrice: z.number().nullable(),
+    priceBasis: z.number(),
+    minOrderQuantity: z.number(),
+    unit: z.string().nullable(),
+    productOrderableStatus: z.number().int(),
+  })
+  .meta({ id: 'CartItem' });
 export type CartItem = z.infer<typeof CartItem>;
 
-export const SupplierOrderValue = z.object({ supplierBusinessPartnerNo: z.string().min(1).max(20), orderValue: z.number().min(0).max(1e12) });
-export const DeliveryCostResult = z.object({
-  supplierBusinessPartnerNo: z.string(),
-  deliveryCost: z.number(),
-  freeDeliveryThreshold: z.number(),
-  missingForFreeDelivery: z.number(),
-}).meta({ id: 'DeliveryCostResult' });
+export const SupplierOrderValue = z.object({
+  supplierBusinessPartnerNo: z.string().min(1).max(20),
+  orderValue: z.number().min(0).max(1e12),
+});
+export const DeliveryCostResult = z
+  .object({
+    supplierBusinessPartnerNo: z.string(),
+    deliveryCost: z.number(),
+    freeDeliveryThreshold: z.number(),
+    missingForFreeDelivery: z.number(),
+  })
+  .meta({ id: 'DeliveryCostResult' });
 
-export const MultiCart = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  isDefault: z.boolean(),
-  projectId: z.number().int().nullable(),
-  deliveryAddressId: z.number().int().nullable(),
-  deliveryDate: z.string().nullable(),
-  dateCreated: z.string(),
-  items: z.array(CartItem),
-  supplierOrderValues: z.array(z.object({ supplierBusinessPartnerNo: z.string(), orderValue: z.number() })),
-  supplierGroups: z.array(z.object({
-    supplierBusinessPartnerNo: z.string(), supplierName: z.string(), itemCount: z.number().int(), totalValue: z.number(),
-    deliveryCost: z.number(), freeDeliveryThreshold: z.number(), missingForFreeDelivery: z.number(),
-  })),
-  unavailableItemIds: z.array(z.number().int()),
-  totalNetValue: z.number(),
-  totalDeliveryCost: z.number(),
-}).meta({ id: 'MultiCart' });
+export const MultiCart = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    isDefault: z.boolean(),
+    projectId: z.number().int().nullable(),
+    deliveryAddressId: z.number().int().nullable(),
+    deliveryDate: z.string().nullable(),
+    dateCreated: z.string(),
+    items: z.array(CartItem),
+    supplierOrderValues: z.array(z.object({ supplierBusinessPartnerNo: z.string(), orderValue: z.number() })),
+    supplierGroups: z.array(
+      z.object({
+        supplierBusinessPartnerNo: z.string(),
+        supplierName: z.string(),
+        itemCount: z.number().int(),
+        totalValue: z.number(),
+        deliveryCost: z.number(),
+        freeDeliveryThreshold: z.number(),
+        missingForFreeDelivery: z.number(),
+      }),
+    ),
+    unavailableItemIds: z.array(z.number().int()),
+    totalNetValue: z.number(),
+    totalDeliveryCost: z.number(),
+  })
+  .meta({ id: 'MultiCart' });
 export type MultiCart = z.infer<typeof MultiCart>;
 
-export const CartOverview = z.object({
-  id: z.number().int(), name: z.string(), dateCreated: z.string(), itemCount: z.number().int(), totalNetValue: z.number(), isDefault: z.boolean(),
-}).meta({ id: 'CartOverview' });
+export const CartOverview = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    dateCreated: z.string(),
+    itemCount: z.number().int(),
+    totalNetValue: z.number(),
+    isDefault: z.boolean(),
+  })
+  .meta({ id: 'CartOverview' });
 
 const optionalText = (max: number) => z.string().trim().max(max, messages.maxChars(max)).optional().nullable();
-const requiredText = (max: number) => z.string({ error: messages.required }).trim().min(1, messages.required).max(max, messages.maxChars(max));
+const requiredText = (max: number) =>
+  z.string({ error: messages.required }).trim().min(1, messages.required).max(max, messages.maxChars(max));
 
 export const DeliveryAddressInput = z.object({
   companyName: requiredText(100),
@@ -160,11 +210,30 @@ export const DeliveryAddressInput = z.object({
   phoneNumber: optionalText(50),
   countryCode: z.enum(deliveryCountries, { error: messages.checkInput }).default('DE'),
 });
-export const DeliveryAddress = z.object({
-  id: z.number().int(), companyName: z.string(), contactPerson: z.string().nullable(), additionalInfo: z.string().nullable(),
-  streetName: z.string(), houseNumber: z.string(), postalCode: z.string(), city: z.string(), phoneNumber: z.string().nullable(),
-  countryCode: z.string(), isReadOnly: z.boolean(),
-}).meta({ id: 'DeliveryAddress' });
+export const DeliveryAddress = z
+  .object({
+    id: z.number().int(),
+    companyName: z.string(),
+    contactPerson: z.string().nullable(),
+    additionalInfo: z.string().nullable(),
+    streetName: z.string(),
+    houseNumber: z.string(),
+    postalCode: z.string(),
+    city: z.string(),
+    phoneNumber: z.string().nullable(),
+    countryCode: z.string(),
+    isReadOnly: z.boolean(),
+  })
+  .meta({ id: 'DeliveryAddress' });
+export type DeliveryAddress = z.infer<typeof DeliveryAddress>;
+export type DeliveryAddressInput = z.output<typeof DeliveryAddressInput>;
 
-export const ProjectInput = z.object({ code: requiredText(limits.projectCode), description: optionalText(limits.projectDescription) });
-export const Project = z.object({ id: z.number().int(), code: z.string(), description: z.string().nullable() }).meta({ id: 'Project' });
+export const ProjectInput = z.object({
+  code: requiredText(limits.projectCode),
+  description: optionalText(limits.projectDescription),
+});
+export const Project = z
+  .object({ id: z.number().int(), code: z.string(), description: z.string().nullable() })
+  .meta({ id: 'Project' });
+export type Project = z.infer<typeof Project>;
+export type ProjectInput = z.output<typeof ProjectInput>;

@@ -1,5 +1,14 @@
 import { z } from 'zod';
 import { Attachment } from './carts.ts';
+import {
+  ItemsConfirmation,
+  LineConfirmation,
+  SupplierOrderContact,
+  SupplierOrderDeliveryAddress,
+  SupplierOrderDocument,
+} from './supplier-orders.ts';
+
+export * from './supplier-orders.ts';
 
 export const OrderListQuery = z.object({
   PageSize: z.coerce.number().int().min(1).max(100).default(10),
@@ -9,96 +18,131 @@ export const OrderListQuery = z.object({
 
 const IdName = z.object({ id: z.union([z.number(), z.string()]), name: z.string() });
 
-const listEnvelope = <T extends z.ZodTypeAny>(item: T) => z.object({
-  items: z.array(item),
-  currentPage: z.number().int(),
-  pageSize: z.number().int(),
-  totalCount: z.number().int(),
-  totalPages: z.number().int(),
-  availableBuyerNames: z.array(z.string()),
-  availableOrderStatuses: z.array(IdName),
-  availableOrderYears: z.array(z.number().int()),
-  availableSellers: z.array(IdName),
-});
+const listEnvelope = <T extends z.ZodTypeAny>(item: T) =>
+  z.object({
+    items: z.array(item),
+    currentPage: z.number().int(),
+    pageSize: z.number().int(),
+    totalCount: z.number().int(),
+    totalPages: z.number().int(),
+    availableBuyerNames: z.array(z.string()),
+    availableOrderStatuses: z.array(IdName),
+    availableOrderYears: z.array(z.number().int()),
+    availableSellers: z.array(IdName),
+  });
 
-export const CustomerOrderListItem = z.object({
-  orderNumber: z.string(),
-  orderDate: z.string(),
-  dispatchTo: z.string().nullable(),
-  customerOrderStatusId: z.number().int(),
-  totalValueExcludingVat: z.number(),
-  buyerName: z.string(),
-  buyerBpNumber: z.string(),
-}).meta({ id: 'CustomerOrderListItem' });
+export const CustomerOrderListItem = z
+  .object({
+    orderNumber: z.string(),
+    orderDate: z.string(),
+    dispatchTo: z.string().nullable(),
+    customerOrderStatusId: z.number().int(),
+    totalValueExcludingVat: z.number(),
+    buyerName: z.string(),
+    buyerBpNumber: z.string(),
+  })
+  .meta({ id: 'CustomerOrderListItem' });
 export const CustomerOrderList = listEnvelope(CustomerOrderListItem).meta({ id: 'CustomerOrderList' });
 
-export const SupplierOrderListItem = z.object({
-  orderNumber: z.string(),
-  customerOrderNumber: z.string(),
-  orderDate: z.string(),
-  supplierId: z.string(),
-  supplierName: z.string(),
-  buyerName: z.string(),
-  buyerBpNumber: z.string(),
-  supplierCustomerId: z.string().nullable(),
-  supplierOrderStatusId: z.number().int(),
-  totalValueExcludingVat: z.number(),
-}).meta({ id: 'SupplierOrderListItem' });
+export const SupplierOrderListItem = z
+  .object({
+    orderNumber: z.string(),
+    customerOrderNumber: z.string(),
+    orderDate: z.string(),
+    supplierId: z.string(),
+    supplierName: z.string(),
+    buyerName: z.string(),
+    buyerBpNumber: z.string(),
+    supplierCustomerId: z.string().nullable(),
+    supplierOrderStatusId: z.number().int(),
+    totalValueExcludingVat: z.number(),
+  })
+  .meta({ id: 'SupplierOrderListItem' });
 export const SupplierOrderList = listEnvelope(SupplierOrderListItem).meta({ id: 'SupplierOrderList' });
 
-export const OrderAddress = z.object({
-  name: z.string().nullable().optional(), contactPerson: z.string().nullable().optional(), additionalInfo: z.string().nullable().optional(),
-  street: z.string().nullable().optional(), houseNumber: z.string().nullable().optional(), postalCode: z.string().nullable().optional(),
-  city: z.string().nullable().optional(), countryCode: z.string().nullable().optional(), country: z.string().nullable().optional(),
-  phoneNumber: z.string().nullable().optional(), email: z.string().nullable().optional(), taxNumber: z.string().nullable().optional(), vatId: z.string().nullable().optional(),
-}).meta({ id: 'OrderAddress' });
+export const OrderAddress = z
+  .object({
+    name: z.string().nullable().optional(),
+    contactPerson: z.string().nullable().optional(),
+    additionalInfo: z.string().nullable().optional(),
+    street: z.string().nullable().optional(),
+    houseNumber: z.string().nullable().optional(),
+    postalCode: z.string().nullable().optional(),
+    city: z.string().nullable().optional(),
+    countryCode: z.string().nullable().optional(),
+    country: z.string().nullable().optional(),
+    phoneNumber: z.string().nullable().optional(),
+    email: z.string().nullable().optional(),
+    taxNumber: z.string().nullable().optional(),
+    vatId: z.string().nullable().optional(),
+  })
+  .meta({ id: 'OrderAddress' });
 
-export const OrderLine = z.object({
-  lineId: z.number().int(),
-  lineNo: z.number().int(),
-  productInstanceId: z.string(),
-  articleNumber: z.string(),
-  producerNumber: z.string().nullable(),
-  manufacturerName: z.string().nullable(),
-  name: z.string(),
-  description: z.string().nullable(),
-  unitPrice: z.number().nullable(),
-  priceBasis: z.number(),
-  quantityPrice: z.number().nullable(),
-  quantity: z.number(),
-  unitCode: z.string().nullable(),
-  priceOnRequest: z.boolean(),
-  deliveryDate: z.string().nullable(),
-  projectCode: z.string().nullable(),
-  comment: z.string().nullable(),
-  deliveryAddress: OrderAddress.nullable(),
-  images: z.array(z.string()),
-  attachments: z.array(Attachment),
-}).meta({ id: 'OrderLine' });
+export const OrderLine = z
+  .object({
+    lineId: z.number().int(),
+    lineNo: z.number().int(),
+    productInstanceId: z.string(),
+    articleNumber: z.string(),
+    producerNumber: z.string().nullable(),
+    manufacturerName: z.string().nullable(),
+    name: z.string(),
+    description: z.string().nullable(),
+    unitPrice: z.number().nullable(),
+    priceBasis: z.number(),
+    quantityPrice: z.number().nullable(),
+    quantity: z.number(),
+    unitCode: z.string().nullable(),
+    priceOnRequest: z.boolean(),
+    deliveryDate: z.string().nullable(),
+    projectCode: z.string().nullable(),
+    comment: z.string().nullable(),
+    deliveryAddress: OrderAddress.nullable(),
+    images: z.array(z.string()),
+    attachments: z.array(Attachment),
+    confirmation: LineConfirmation.nullable(),
+  })
+  .meta({ id: 'OrderLine' });
 
-export const SupplierOrderDetails = z.object({
-  supplierOrderNumber: z.string(),
-  supplierId: z.string(),
-  supplierName: z.string(),
-  supplierOrderStatusId: z.number().int(),
-  orderPlaced: z.string(),
-  supplierCustomerId: z.string().nullable(),
-  externalOrderId: z.string().nullable(),
-  orderedTotal: z.number(),
-  confirmedTotal: z.number().nullable(),
-  deliveryCost: z.number(),
-  lines: z.array(OrderLine),
-}).meta({ id: 'SupplierOrderDetails' });
+export const SupplierOrderDetails = z
+  .object({
+    supplierOrderNumber: z.string(),
+    supplierId: z.string(),
+    supplierName: z.string(),
+    supplierOrderStatusId: z.number().int(),
+    orderPlaced: z.string(),
+    supplierCustomerId: z.string().nullable(),
+    externalOrderId: z.string().nullable(),
+    orderedTotal: z.number(),
+    confirmedTotal: z.number().nullable(),
+    deliveryCost: z.number(),
+    documentId: z.string(),
+    contact: SupplierOrderContact,
+    deliveryAddress: SupplierOrderDeliveryAddress.nullable(),
+    attachments: z.array(SupplierOrderDocument),
+    itemsConfirmation: ItemsConfirmation.nullable(),
+    sentAt: z.string().nullable(),
+    confirmedAt: z.string().nullable(),
+    /**
+     * The seller may set Confirmed / ConfirmedWithChanges in the portal: the supplier's inbound protocol is
+     * e-mail and the order is in Sent (spec section 4). Otherwise the status is displayed only.
+     */
+    confirmableInPortal: z.boolean(),
+    lines: z.array(OrderLine),
+  })
+  .meta({ id: 'SupplierOrderDetails' });
 
-export const CustomerOrderDetails = z.object({
-  customerOrderNumber: z.string(),
-  orderPlaced: z.string(),
-  orderTotal: z.number(),
-  deliveryCostTotal: z.number(),
-  customerOrderStatus: z.number().int(),
-  customerAddress: OrderAddress,
-  dispatchTo: z.string().nullable(),
-  buyerBpNumber: z.string(),
-  dateModified: z.string(),
-  supplierOrdersDetails: z.array(SupplierOrderDetails),
-}).meta({ id: 'CustomerOrderDetails' });
+export const CustomerOrderDetails = z
+  .object({
+    customerOrderNumber: z.string(),
+    orderPlaced: z.string(),
+    orderTotal: z.number(),
+    deliveryCostTotal: z.number(),
+    customerOrderStatus: z.number().int(),
+    customerAddress: OrderAddress,
+    dispatchTo: z.string().nullable(),
+    buyerBpNumber: z.string(),
+    dateModified: z.string(),
+    supplierOrdersDetails: z.array(SupplierOrderDetails),
+  })
+  .meta({ id: 'CustomerOrderDetails' });

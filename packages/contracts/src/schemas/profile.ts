@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
+import { limits } from '../limits.ts';
 
 export const RoleId = z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)]);
 
@@ -51,9 +52,12 @@ export const PartnerDataChangeRequest = z.object({
 });
 export type PartnerDataChangeRequest = z.infer<typeof PartnerDataChangeRequest>;
 
+/** The free-text comment of a search feedback (also the dialog's form field). */
+export const FeedbackComment = z.string().max(limits.feedbackComment, messages.feedbackCommentMax);
+
 export const FeedbackRequest = z.object({
   isPositive: z.boolean({ error: messages.required }),
-  comment: z.string().max(512, messages.feedbackCommentMax).optional().nullable(),
+  comment: FeedbackComment.optional().nullable(),
   url: z.string().max(2000).optional().nullable(),
 });
 export type FeedbackRequest = z.infer<typeof FeedbackRequest>;

@@ -3,118 +3,173 @@ import { messages } from '../messages.ts';
 import { limits } from '../limits.ts';
 import { EMAIL_PATTERN } from './profile.ts';
 
-export const RelationStatusId = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(6), z.literal(7)]);
+export const RelationStatusId = z.union([
+  z.literal(1),
+  z.literal(2),
+  z.literal(3),
+  z.literal(4),
+  z.literal(6),
+  z.literal(7),
+]);
 
-export const SupplierIntegrationInfo = z.object({
-  supplierBusinessPartnerNo: z.string(),
-  integrationStatus: z.number().int(),
-  provider: z.string().nullable(),
-  productDataSource: z.number().int(),
-  filterValue: z.string().nullable(),
-  brandName: z.string().nullable(),
-}).meta({ id: 'SupplierIntegrationInfo' });
+export const SupplierIntegrationInfo = z
+  .object({
+    supplierBusinessPartnerNo: z.string(),
+    integrationStatus: z.number().int(),
+    provider: z.string().nullable(),
+    productDataSource: z.number().int(),
+    filterValue: z.string().nullable(),
+    brandName: z.string().nullable(),
+  })
+  .meta({ id: 'SupplierIntegrationInfo' });
 
-export const RelationSupplier = z.object({
-  name: z.string(),
-  bpNumber: z.string(),
-  officialCompanyName: z.string().nullable(),
-  address: z.object({ street: z.string().nullable(), houseNumber: z.string().nullable(), postalCode: z.string().nullable(), city: z.string().nullable(), country: z.string().nullable() }),
-  website: z.string().nullable(),
-  supplierStatusId: z.number().int(),
-  requiredOnboardingForm: z.boolean(),
-  organisationType: z.number().int(),
-}).meta({ id: 'RelationSupplier' });
+export const RelationSupplier = z
+  .object({
+    name: z.string(),
+    bpNumber: z.string(),
+    officialCompanyName: z.string().nullable(),
+    address: z.object({
+      street: z.string().nullable(),
+      houseNumber: z.string().nullable(),
+      postalCode: z.string().nullable(),
+      city: z.string().nullable(),
+      country: z.string().nullable(),
+    }),
+    website: z.string().nullable(),
+    supplierStatusId: z.number().int(),
+    requiredOnboardingForm: z.boolean(),
+    organisationType: z.number().int(),
+  })
+  .meta({ id: 'RelationSupplier' });
 
-export const RelationBuyer = z.object({
-  name: z.string(),
-  officialCompanyName: z.string().nullable(),
-  bpNumber: z.string(),
-  email: z.string().nullable(),
-  phoneNumber: z.string().nullable(),
-  faxNumber: z.string().nullable(),
-  website: z.string().nullable(),
-  taxNumber: z.string().nullable(),
-  vatId: z.string().nullable(),
-}).meta({ id: 'RelationBuyer' });
+export const RelationBuyer = z
+  .object({
+    name: z.string(),
+    officialCompanyName: z.string().nullable(),
+    bpNumber: z.string(),
+    email: z.string().nullable(),
+    phoneNumber: z.string().nullable(),
+    faxNumber: z.string().nullable(),
+    website: z.string().nullable(),
+    taxNumber: z.string().nullable(),
+    vatId: z.string().nullable(),
+  })
+  .meta({ id: 'RelationBuyer' });
 
-export const SupplierCustomerRelation = z.object({
-  id: z.number().int(),
-  supplier: RelationSupplier,
-  buyer: RelationBuyer,
-  relationStatusId: RelationStatusId,
-  supplierCustomerNumber: z.string().nullable(),
-  sharedCustomerId: z.string().nullable(),
-  comments: z.string().nullable(),
-  isActive: z.boolean(),
-  dateCreated: z.string(),
-  dateModified: z.string(),
-  supplierItekIntegrationInfo: SupplierIntegrationInfo,
-}).meta({ id: 'SupplierCustomerRelation' });
+export const SupplierCustomerRelation = z
+  .object({
+    id: z.number().int(),
+    supplier: RelationSupplier,
+    buyer: RelationBuyer,
+    relationStatusId: RelationStatusId,
+    supplierCustomerNumber: z.string().nullable(),
+    sharedCustomerId: z.string().nullable(),
+    comments: z.string().nullable(),
+    isActive: z.boolean(),
+    dateCreated: z.string(),
+    dateModified: z.string(),
+    supplierItekIntegrationInfo: SupplierIntegrationInfo,
+  })
+  .meta({ id: 'SupplierCustomerRelation' });
 export type SupplierCustomerRelation = z.infer<typeof SupplierCustomerRelation>;
 
-export const PagedRelations = z.object({
-  items: z.array(SupplierCustomerRelation),
-  currentPage: z.number().int(),
-  pageSize: z.number().int(),
-  totalCount: z.number().int(),
-  totalPages: z.number().int(),
-}).meta({ id: 'PagedSupplierCustomerRelations' });
+export const PagedRelations = z
+  .object({
+    items: z.array(SupplierCustomerRelation),
+    currentPage: z.number().int(),
+    pageSize: z.number().int(),
+    totalCount: z.number().int(),
+    totalPages: z.number().int(),
+  })
+  .meta({ id: 'PagedSupplierCustomerRelations' });
 
-const customerNumber = z.string().trim().min(1, messages.required).max(limits.supplierCustomerNumber, messages.maxChars(limits.supplierCustomerNumber));
+const customerNumber = z
+  .string()
+  .trim()
+  .min(1, messages.required)
+  .max(limits.supplierCustomerNumber, messages.maxChars(limits.supplierCustomerNumber));
+
+const optionalText = (max: number) => z.string().trim().max(max, messages.maxChars(max));
+
+/**
+ * The fields of a relationship request as the buyer fills them in; the API's CreateRelationRequest and the
+ * web's request and customer-number forms are built from these.
+ */
+export const relationRequestFields = {
+  supplierCustomerNumber: customerNumber,
+  contactName: optionalText(limits.relationContactName).min(1, messages.required),
+  contactEmail: z.string().trim().min(1, messages.required).max(254).regex(EMAIL_PATTERN, messages.checkInput),
+  contactPhone: optionalText(limits.relationContactPhone),
+  message: optionalText(limits.relationMessage),
+};
 
 /** A buyer's request: with a customer number, or without one (then name and e-mail are required). */
-export const CreateRelationRequest = z.object({
-  supplierBpNumber: z.string().trim().min(1, messages.required).max(20),
-  supplierCustomerNumber: z.string().trim().max(limits.supplierCustomerNumber, messages.maxChars(limits.supplierCustomerNumber)).optional().nullable(),
-  contactName: z.string().trim().max(200, messages.maxChars(200)).optional().nullable(),
-  contactEmail: z.string().trim().max(254).optional().nullable(),
-  contactPhone: z.string().trim().max(50, messages.maxChars(50)).optional().nullable(),
-  message: z.string().trim().max(2000, messages.maxChars(2000)).optional().nullable(),
-}).superRefine((value, ctx) => {
-  if (value.supplierCustomerNumber) return;
-  if (!value.contactName) ctx.addIssue({ code: 'custom', path: ['contactName'], message: messages.required });
-  if (!value.contactEmail) ctx.addIssue({ code: 'custom', path: ['contactEmail'], message: messages.required });
-  else if (!EMAIL_PATTERN.test(value.contactEmail)) ctx.addIssue({ code: 'custom', path: ['contactEmail'], message: messages.checkInput });
-});
+export const CreateRelationRequest = z
+  .object({
+    supplierBpNumber: z.string().trim().min(1, messages.required).max(20),
+    supplierCustomerNumber: optionalText(limits.supplierCustomerNumber).optional().nullable(),
+    contactName: optionalText(limits.relationContactName).optional().nullable(),
+    contactEmail: z.string().trim().max(254).optional().nullable(),
+    contactPhone: relationRequestFields.contactPhone.optional().nullable(),
+    message: relationRequestFields.message.optional().nullable(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.supplierCustomerNumber) return;
+    if (!value.contactName) ctx.addIssue({ code: 'custom', path: ['contactName'], message: messages.required });
+    if (!value.contactEmail) ctx.addIssue({ code: 'custom', path: ['contactEmail'], message: messages.required });
+    else if (!EMAIL_PATTERN.test(value.contactEmail))
+      ctx.addIssue({ code: 'custom', path: ['contactEmail'], message: messages.checkInput });
+  });
 export type CreateRelationRequest = z.infer<typeof CreateRelationRequest>;
 
 export const UpdateRelationRequest = z.object({
   relationStatusId: RelationStatusId,
   comments: z.string().trim().max(1000, messages.maxChars(1000)).optional().nullable(),
-  supplierCustomerNumber: z.string().trim().max(limits.supplierCustomerNumber, messages.maxChars(limits.supplierCustomerNumber)).optional().nullable(),
+  supplierCustomerNumber: z
+    .string()
+    .trim()
+    .max(limits.supplierCustomerNumber, messages.maxChars(limits.supplierCustomerNumber))
+    .optional()
+    .nullable(),
   isActive: z.boolean().optional(),
 });
 export type UpdateRelationRequest = z.infer<typeof UpdateRelationRequest>;
 
 export const SupplierCustomerNumberParam = customerNumber;
 
-export const RelationStatusChange = z.object({
-  id: z.number().int(),
-  oldStatusId: z.number().int().nullable(),
-  newStatusId: z.number().int(),
-  comments: z.string().nullable(),
-  changedAt: z.string(),
-  changedBy: z.object({ email: z.string(), firstName: z.string(), lastName: z.string() }).nullable(),
-}).meta({ id: 'RelationStatusChange' });
+export const RelationStatusChange = z
+  .object({
+    id: z.number().int(),
+    oldStatusId: z.number().int().nullable(),
+    newStatusId: z.number().int(),
+    comments: z.string().nullable(),
+    changedAt: z.string(),
+    changedBy: z.object({ email: z.string(), firstName: z.string(), lastName: z.string() }).nullable(),
+  })
+  .meta({ id: 'RelationStatusChange' });
 
-export const SupplierSummary = z.object({
-  bpNumber: z.string(),
-  name: z.string(),
-  officialCompanyName: z.string().nullable(),
-  city: z.string().nullable(),
-  website: z.string().nullable(),
-  supplierStatusId: z.number().int(),
-  organisationType: z.number().int(),
-  requiredOnboardingForm: z.boolean(),
-}).meta({ id: 'SupplierSummary' });
+export const SupplierSummary = z
+  .object({
+    bpNumber: z.string(),
+    name: z.string(),
+    officialCompanyName: z.string().nullable(),
+    city: z.string().nullable(),
+    website: z.string().nullable(),
+    supplierStatusId: z.number().int(),
+    organisationType: z.number().int(),
+    requiredOnboardingForm: z.boolean(),
+  })
+  .meta({ id: 'SupplierSummary' });
 
 /** German texts of the relation flows (seller-staff-side.md §8), letter for letter. */
 export const relationMessages = {
   requestSuccess: (supplier: string) => `Ihre Anfrage an ${supplier} wurde erfolgreich übermittelt`,
   requestFailure: 'Ihre Anfrage konnte leider nicht übermittelt werden. Bitte versuchen Sie es später erneut.',
-  customerNumberFailure: 'Ihre Kunndennummer konnte leider nicht übermittelt werden. Bitte versuchen Sie es später erneut.',
+  customerNumberFailure:
+    'Ihre Kunndennummer konnte leider nicht übermittelt werden. Bitte versuchen Sie es später erneut.',
   statusUpdateSuccess: (name: string) => `Sie haben den Status des Kunden ${name} erfolgreich aktualisiert`,
-  statusUpdateFailure: 'Ihre Aktualisierung konnte leider nicht übermittelt werden, bitte versuchen Sie es später erneut.',
+  statusUpdateFailure:
+    'Ihre Aktualisierung konnte leider nicht übermittelt werden, bitte versuchen Sie es später erneut.',
   addSupplierFailure: 'Fehler beim Hinzufügen des Lieferanten',
   emptyNetwork: 'Erweitern Sie Ihr Netzwerk',
   noResults: 'Keine Ergebnisse',

@@ -1,50 +1,136 @@
-import type pg from 'pg';
-import { FeatureSettingKey, ProductOrderableStatus, ProblemType, cartMessages, messages, type CartItem, type MultiCart } from '@shk/contracts';
+import {
+  FeatureSettingKey,
+  earliestDeliveryDate,
+  minQuantityError,
+  round2,
+  ProductOrderableStatus,
+  ProblemType,
+  cartMessages,
+  type CartItem,
+  type MultiCart,
+} from '@shk/contracts';
 import type { Db } from '../../db/pool.ts';
+import type { Queryable } from '../../db/queryable.ts';
 import { inTransaction } from '../../db/pool.ts';
 import { HttpProblem, notFound, validationProblem } from '../../http/problem.ts';
 import { readNumberSetting } from '../settings/settings.service.ts';
-import { attachmentsOf, cartItems, findCart, repairDefault, supplierSettings, type CartRow } from './carts.repo.ts';
+import {
+  attachmentsOf,
+  cartItems,
+  cartsWithItems,
+  findCart,
+  repairDefault,
+  resetCart,
+  supplierSettings,
+  type CartItemRow,
+  type CartRow,
+} from './carts.repo.ts';
 import { deliveryCostFor } from './delivery-cost.ts';
-import { lineTotal, type OfferCatalog } from './offer-catalog.ts';
-
-type Queryable = Pick<pg.PoolClient, 'query'>;
-
-const round2 = (n: number) => Math.round(n * 100) / 100;
-
-/** Tomorrow in Europe/Berlin as yyyy-mm-dd: the earliest delivery date a buyer may choose. */
-export function earliestDeliveryDate(now = new Date()): string {
-  const berlin = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-  const d = new Date(`${berlin}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
-}
+import { lineTotal, type OfferCatalog, type OfferSnapshot } from './offer-catalog.ts';
 
 export function checkDeliveryDate(date: string | null | undefined, field: string) {
   if (!date) return;
-  const valid = !Number.isNaN(Date.parse(`${date}T00:00:00Z`)) && new Date(`${date}T00:00:00Z`).toISOString().startsWith(date);
-  if (!valid || date < earliestDeliveryDate()) throw validationProblem([{ field, message: cartMessages.deliveryDateTooEarly }]);
+  const valid =
+    !Number.isNaN(Date.parse(`${date}T00:00:00Z`)) && new Date(`${date}T00:00:00Z`).toISOString().startsWith(date);
+  if (!valid || date < earliestDeliveryDate())
+    throw validationProblem([{ field, message: cartMessages.deliveryDateTooEarly }]);
 }
 
-export const nameTaken = () => new HttpProblem(400, cartMessages.cartNameExists, {
-  type: ProblemType.entityAlreadyExists, errors: [{ field: 'body.name', message: cartMessages.cartNameExists }],
-});
+export const nameTaken = () =>
+  new HttpProblem(400, cartMessages.cartNameExists, {
+    type: ProblemType.entityAlreadyExists,
+    errors: [{ field: 'body.name', message: cartMessages.cartNameExists }],
+  });
+
+export type { CartItemRow, CartRow };
+
+type OfferMap = Map<string, OfferSnapshot>;
+
+/**
+ * What counts towards a cart's value: orderable lines only, summed per supplier to the cent. The cart view
+ * and the cart overview both use this.
+ */
+export function orderableGroups(
+  items: { product_instance_id: string; supplier_bp_number: string; quantity: number }[],
+  offers: OfferMap,
+) {
+  const groups = new Map<string, { itemCount: number; totalValue: number }>();
+  for (const item of items) {
+    const offer = offers.get(item.product_instance_id);
+    if (offer?.orderableStatus !== ProductOrderableStatus.Orderable) continue;
+    const group = groups.get(item.supplier_bp_number) ?? { itemCount: 0, totalValue: 0 };
+    group.itemCount += 1;
+    group.totalValue = round2(group.totalValue + (lineTotal(offer, Number(item.quantity)) ?? 0));
+    groups.set(item.supplier_bp_number, group);
+  }
+  return groups;
+}
 
 export class CartsService {
-  constructor(private readonly db: Db, private readonly offers: OfferCatalog) {}
+  constructor(
+    private readonly db: Db,
+    private readonly offers: OfferCatalog,
+  ) {}
 
-  async maxCartCount() { return readNumberSetting(this.db, FeatureSettingKey.MaxCartCount); }
-  async maxAttachmentCount() { return readNumberSetting(this.db, FeatureSettingKey.AttachmentsMaxFilesCount); }
+  async maxCartCount() {
+    return readNumberSetting(this.db, FeatureSettingKey.MaxCartCount);
+  }
+  async maxAttachmentCount() {
+    return readNumberSetting(this.db, FeatureSettingKey.AttachmentsMaxFilesCount);
+  }
 
+  /** The overview: carts and items in one statement, offers of all carts in one lookup. */
   async list(bpNumber: string) {
-    const { rows } = await this.db.$client.query<CartRow>('SELECT * FROM carts WHERE bp_number = $1 ORDER BY created_at, id', [bpNumber]);
-    const result = [];
-    for (const row of rows) {
-      const cart = { ...row, id: Number(row.id) };
-      const view = await this.view(this.db.$client, bpNumber, cart);
-      result.push({ id: cart.id, name: cart.name, dateCreated: new Date(cart.created_at).toISOString(), itemCount: view.items.length - view.unavailableItemIds.length, totalNetValue: view.totalNetValue, isDefault: cart.is_default });
-    }
-    return result;
+    const rows = await cartsWithItems(this.db.$client, bpNumber);
+    const offers = await this.offers.findOffers(bpNumber, [
+      ...new Set(rows.flatMap((r) => r.items.map((i) => i.product_instance_id))),
+    ]);
+    return rows.map((cart) => {
+      const groups = [...orderableGroups(cart.items, offers).values()];
+      return {
+        id: cart.id,
+        name: cart.name,
+        dateCreated: new Date(cart.created_at).toISOString(),
+        itemCount: groups.reduce((n, g) => n + g.itemCount, 0),
+        totalNetValue: round2(groups.reduce((s, g) => s + g.totalValue, 0)),
+        isDefault: cart.is_default,
+      };
+    });
+  }
+
+  /** Delivery cost per supplier for order values (404 for an unknown supplier). */
+  async deliveryCosts(values: { supplierBusinessPartnerNo: string; orderValue: number }[]) {
+    const settings = await supplierSettings(
+      this.db.$client,
+      values.map((v) => v.supplierBusinessPartnerNo),
+    );
+    return values.map((v) => {
+      const s = settings.get(v.supplierBusinessPartnerNo);
+      if (!s) throw notFound(`Lieferant ${v.supplierBusinessPartnerNo} nicht gefunden`);
+      return { supplierBusinessPartnerNo: v.supplierBusinessPartnerNo, ...deliveryCostFor(v.orderValue, s) };
+    });
+  }
+
+  /** Removes every item and the cart's project, address and date. */
+  async clear(bpNumber: string, cartId: number) {
+    if (!(await findCart(this.db.$client, bpNumber, cartId))) throw notFound(cartMessages.cartNotFound);
+    await resetCart(this.db.$client, cartId);
+  }
+
+  /** For a checkout inside its transaction: the partner's cart locked against concurrent changes, with its items (null → 404). */
+  async lockForCheckout(c: Queryable, bpNumber: string, cartId: number) {
+    const cart = await findCart(c, bpNumber, cartId, true);
+    return cart ? { cart, items: await cartItems(c, cart.id) } : null;
+  }
+
+  /** Name, delivery cost and free-delivery threshold per supplier. */
+  supplierSettings(c: Queryable, supplierBpNumbers: string[]) {
+    return supplierSettings(c, supplierBpNumbers);
+  }
+
+  /** After a checkout: removes the ordered items, clears project, address and date, and remembers the order. */
+  async resetAfterCheckout(c: Queryable, cartId: number, orderNumber: string, orderedItemIds: number[]) {
+    await resetCart(c, cartId, { orderNumber, itemIds: orderedItemIds });
   }
 
   async create(bpNumber: string, userId: string, name: string): Promise<MultiCart> {
@@ -53,13 +139,20 @@ export class CartsService {
       const c = tx.$client;
       // Serialise cart creation per partner so the maximum holds under concurrent requests.
       await c.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`carts:${bpNumber}`]);
-      const { rows } = await c.query<{ n: number }>('SELECT count(*)::int AS n FROM carts WHERE bp_number = $1', [bpNumber]);
+      const { rows } = await c.query<{ n: number }>('SELECT count(*)::int AS n FROM carts WHERE bp_number = $1', [
+        bpNumber,
+      ]);
       if (rows[0].n >= max) {
-        throw new HttpProblem(400, cartMessages.maxCartsReached(max), { type: ProblemType.valueNotInRange, errors: [{ field: 'body.name', message: cartMessages.maxCartsReached(max) }] });
+        throw new HttpProblem(400, cartMessages.maxCartsReached(max), {
+          type: ProblemType.valueNotInRange,
+          errors: [{ field: 'body.name', message: cartMessages.maxCartsReached(max) }],
+        });
       }
       const inserted = await c.query<{ id: number }>(
         `INSERT INTO carts (bp_number, name, is_default, created_by) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (bp_number, lower(name)) DO NOTHING RETURNING id`, [bpNumber, name, rows[0].n === 0, userId]);
+         ON CONFLICT (bp_number, lower(name)) DO NOTHING RETURNING id`,
+        [bpNumber, name, rows[0].n === 0, userId],
+      );
       if (!inserted.rows[0]) throw nameTaken();
       return this.view(c, bpNumber, (await findCart(c, bpNumber, Number(inserted.rows[0].id)))!);
     });
@@ -69,9 +162,14 @@ export class CartsService {
   async defaultCart(bpNumber: string, userId: string): Promise<CartRow> {
     await this.db.$client.query(
       `INSERT INTO carts (bp_number, name, is_default, created_by) SELECT $1, 'Warenkorb', true, $2
-        WHERE NOT EXISTS (SELECT 1 FROM carts WHERE bp_number = $1) ON CONFLICT DO NOTHING`, [bpNumber, userId]);
+        WHERE NOT EXISTS (SELECT 1 FROM carts WHERE bp_number = $1) ON CONFLICT DO NOTHING`,
+      [bpNumber, userId],
+    );
     await repairDefault(this.db.$client, bpNumber);
-    const { rows } = await this.db.$client.query<{ id: number }>('SELECT id FROM carts WHERE bp_number = $1 AND is_default', [bpNumber]);
+    const { rows } = await this.db.$client.query<{ id: number }>(
+      'SELECT id FROM carts WHERE bp_number = $1 AND is_default',
+      [bpNumber],
+    );
     return (await findCart(this.db.$client, bpNumber, Number(rows[0].id)))!;
   }
 
@@ -85,7 +183,11 @@ export class CartsService {
     const cart = await findCart(this.db.$client, bpNumber, cartId);
     if (!cart) throw notFound(cartMessages.cartNotFound);
     try {
-      await this.db.$client.query('UPDATE carts SET name = $3, updated_at = now() WHERE id = $1 AND bp_number = $2', [cartId, bpNumber, name]);
+      await this.db.$client.query('UPDATE carts SET name = $3, updated_at = now() WHERE id = $1 AND bp_number = $2', [
+        cartId,
+        bpNumber,
+        name,
+      ]);
     } catch (error) {
       if ((error as { code?: string }).code === '23505') throw nameTaken();
       throw error;
@@ -93,14 +195,19 @@ export class CartsService {
     return this.get(bpNumber, cartId);
   }
 
-  async updateDetails(bpNumber: string, cartId: number, body: { projectId?: number | null; deliveryAddressId?: number | null; deliveryDate?: string | null }) {
+  async updateDetails(
+    bpNumber: string,
+    cartId: number,
+    body: { projectId?: number | null; deliveryAddressId?: number | null; deliveryDate?: string | null },
+  ) {
     const cart = await findCart(this.db.$client, bpNumber, cartId);
     if (!cart) throw notFound(cartMessages.cartNotFound);
     await this.checkReferences(this.db.$client, bpNumber, body);
     checkDeliveryDate(body.deliveryDate, 'body.deliveryDate');
     await this.db.$client.query(
       `UPDATE carts SET project_id = $3, delivery_address_id = $4, delivery_date = $5, updated_at = now() WHERE id = $1 AND bp_number = $2`,
-      [cartId, bpNumber, body.projectId ?? null, body.deliveryAddressId ?? null, body.deliveryDate || null]);
+      [cartId, bpNumber, body.projectId ?? null, body.deliveryAddressId ?? null, body.deliveryDate || null],
+    );
     return this.get(bpNumber, cartId);
   }
 
@@ -114,63 +221,108 @@ export class CartsService {
   }
 
   /** Projects and addresses must belong to the same partner; a foreign id is reported as not found. */
-  async checkReferences(c: Queryable, bpNumber: string, body: { projectId?: number | null; deliveryAddressId?: number | null }) {
+  async checkReferences(
+    c: Queryable,
+    bpNumber: string,
+    body: { projectId?: number | null; deliveryAddressId?: number | null },
+  ) {
     if (body.projectId != null) {
-      const { rowCount } = await c.query('SELECT 1 FROM projects WHERE id = $1 AND bp_number = $2', [body.projectId, bpNumber]);
+      const { rowCount } = await c.query('SELECT 1 FROM projects WHERE id = $1 AND bp_number = $2', [
+        body.projectId,
+        bpNumber,
+      ]);
       if (!rowCount) throw validationProblem([{ field: 'body.projectId', message: 'Projekt nicht gefunden' }]);
     }
     if (body.deliveryAddressId != null) {
-      const { rowCount } = await c.query('SELECT 1 FROM delivery_addresses WHERE id = $1 AND bp_number = $2', [body.deliveryAddressId, bpNumber]);
+      const { rowCount } = await c.query('SELECT 1 FROM delivery_addresses WHERE id = $1 AND bp_number = $2', [
+        body.deliveryAddressId,
+        bpNumber,
+      ]);
       if (!rowCount) throw validationProblem([{ field: 'body.deliveryAddressId', message: 'Adresse nicht gefunden' }]);
     }
   }
 
   /** Minimum order quantity rule with the spec's message. */
   static checkQuantity(quantity: number, minOrderQuantity: number) {
-    if (quantity < minOrderQuantity) {
-      const min = Number.isInteger(minOrderQuantity) ? String(minOrderQuantity) : minOrderQuantity.toLocaleString('de-DE', { maximumFractionDigits: 3 });
-      throw validationProblem([{ field: 'body.quantity', message: messages.minOrderQuantity(min) }], messages.minOrderQuantity(min));
-    }
+    const error = minQuantityError(quantity, minOrderQuantity);
+    if (error) throw validationProblem([{ field: 'body.quantity', message: error }], error);
   }
 
   /** The cart as the front end shows it: items with offers, supplier groups, delivery costs and totals. */
   async view(c: Queryable, bpNumber: string, cart: CartRow): Promise<MultiCart> {
     const items = await cartItems(c, cart.id);
     const offers = await this.offers.findOffers(bpNumber, [...new Set(items.map((i) => i.product_instance_id))]);
-    const attachments = await attachmentsOf(c, items.map((i) => i.id));
+    const attachments = await attachmentsOf(
+      c,
+      items.map((i) => i.id),
+    );
     const maxAttachments = await this.maxAttachmentCount();
     const suppliers = await supplierSettings(c, [...new Set(items.map((i) => i.supplier_bp_number))]);
     const views: CartItem[] = [];
     const unavailable: number[] = [];
-    const groups = new Map<string, { supplierName: string; itemCount: number; totalValue: number }>();
+    const supplierNames = new Map<string, string>();
     for (const item of items) {
       const offer = offers.get(item.product_instance_id);
       const status = offer?.orderableStatus ?? ProductOrderableStatus.NotOrderable;
       const netValue = offer ? lineTotal(offer, Number(item.quantity)) : null;
-      const supplierName = offer?.supplierName ?? suppliers.get(item.supplier_bp_number)?.name ?? item.supplier_bp_number;
+      const supplierName =
+        offer?.supplierName ?? suppliers.get(item.supplier_bp_number)?.name ?? item.supplier_bp_number;
       const files = attachments.get(item.id) ?? [];
       views.push({
-        id: item.id, articleNumber: item.article_number, supplierBusinessPartnerNo: item.supplier_bp_number, productInstanceId: item.product_instance_id,
-        quantity: Number(item.quantity), projectId: item.project_id, comment: item.comment, deliveryDate: item.delivery_date, deliveryAddressId: item.delivery_address_id,
-        imageUrl: offer?.imageUrl ?? null, attachments: files, canUploadAttachment: files.length < maxAttachments || maxAttachments === 1,
-        supplierName, netValue,
-        supplier: { name: supplierName, bpNumber: item.supplier_bp_number, requiredOnboardingForm: offer?.requiredOnboardingForm ?? false, hideAdditionalInfo: offer?.hideAdditionalInfo ?? false },
-        productName: offer?.productName ?? null, manufacturerPid: offer?.manufacturerPid ?? null, manufacturerId: offer?.manufacturerId ?? null, brandName: offer?.brandName ?? null,
-        unitPrice: offer?.unitPrice ?? null, priceBasis: offer?.priceBasis ?? 1, minOrderQuantity: offer?.minOrderQuantity ?? 1, unit: offer?.unit ?? null,
+        id: item.id,
+        articleNumber: item.article_number,
+        supplierBusinessPartnerNo: item.supplier_bp_number,
+        productInstanceId: item.product_instance_id,
+        quantity: Number(item.quantity),
+        projectId: item.project_id,
+        comment: item.comment,
+        deliveryDate: item.delivery_date,
+        deliveryAddressId: item.delivery_address_id,
+        imageUrl: offer?.imageUrl ?? null,
+        attachments: files,
+        canUploadAttachment: files.length < maxAttachments || maxAttachments === 1,
+        supplierName,
+        netValue,
+        supplier: {
+          name: supplierName,
+          bpNumber: item.supplier_bp_number,
+          requiredOnboardingForm: offer?.requiredOnboardingForm ?? false,
+          hideAdditionalInfo: offer?.hideAdditionalInfo ?? false,
+        },
+        productName: offer?.productName ?? null,
+        manufacturerPid: offer?.manufacturerPid ?? null,
+        manufacturerId: offer?.manufacturerId ?? null,
+        brandName: offer?.brandName ?? null,
+        unitPrice: offer?.unitPrice ?? null,
+        priceBasis: offer?.priceBasis ?? 1,
+        minOrderQuantity: offer?.minOrderQuantity ?? 1,
+        unit: offer?.unit ?? null,
         productOrderableStatus: status,
       });
-      if (status !== ProductOrderableStatus.Orderable) { unavailable.push(item.id); continue; }
-      const group = groups.get(item.supplier_bp_number) ?? { supplierName, itemCount: 0, totalValue: 0 };
-      group.itemCount += 1;
-      group.totalValue = round2(group.totalValue + (netValue ?? 0));
-      groups.set(item.supplier_bp_number, group);
+      if (status !== ProductOrderableStatus.Orderable) unavailable.push(item.id);
+      else if (!supplierNames.has(item.supplier_bp_number)) supplierNames.set(item.supplier_bp_number, supplierName);
     }
-    const supplierGroups = [...groups].map(([bp, g]) => ({ supplierBusinessPartnerNo: bp, ...g, ...deliveryCostFor(g.totalValue, suppliers.get(bp) ?? { deliveryCost: 0, freeDeliveryThreshold: 0 }) }));
+    const supplierGroups = [...orderableGroups(items, offers)].map(([bp, g]) => ({
+      supplierBusinessPartnerNo: bp,
+      supplierName: supplierNames.get(bp) ?? bp,
+      ...g,
+      ...deliveryCostFor(g.totalValue, suppliers.get(bp) ?? { deliveryCost: 0, freeDeliveryThreshold: 0 }),
+    }));
     return {
-      id: cart.id, name: cart.name, isDefault: cart.is_default, projectId: cart.project_id && Number(cart.project_id), deliveryAddressId: cart.delivery_address_id && Number(cart.delivery_address_id),
-      deliveryDate: cart.delivery_date, dateCreated: new Date(cart.created_at).toISOString(), items: views,
-      supplierOrderValues: supplierGroups.map((g) => ({ supplierBusinessPartnerNo: g.supplierBusinessPartnerNo, orderValue: g.totalValue })),
-      supplierGroups, unavailableItemIds: unavailable,
+      id: cart.id,
+      name: cart.name,
+      isDefault: cart.is_default,
+      projectId: cart.project_id && Number(cart.project_id),
+      deliveryAddressId: cart.delivery_address_id && Number(cart.delivery_address_id),
+      deliveryDate: cart.delivery_date,
+      dateCreated: new Date(cart.created_at).toISOString(),
+      items: views,
+      supplierOrderValues: supplierGroups.map((g) => ({
+        supplierBusinessPartnerNo: g.supplierBusinessPartnerNo,
+        orderValue: g.totalValue,
+      })),
+      supplierGroups,
+      unavailableItemIds: unavailable,
       totalNetValue: round2(supplierGroups.reduce((s, g) => s + g.totalValue, 0)),
       totalDeliveryCost: round2(supplierGroups.reduce((s, g) => s + g.deliveryCost, 0)),
     };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, eventually, type TestApp } from '../../../test/support/test-app.ts';
 import { insertTestOffers, offers } from '../../../test/support/cart-fixtures.ts';
-import { earliestDeliveryDate } from './carts.service.ts';
+import { earliestDeliveryDate } from '@shk/contracts';
 import { pdfDocument } from '../../lib/pdf.ts';
 
 let t: TestApp;
@@ -12,7 +12,9 @@ beforeAll(async () => {
   t = await startTestApp();
   await insertTestOffers(t.pool);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 async function newCart(name: string, as = BUYER) {
   const res = await t.request('POST', '/v1/MultiCarts', { as, body: { name } });
@@ -24,7 +26,8 @@ async function add(cartId: number, productInstanceId: string, quantity: number, 
 }
 function upload(itemId: number, files: { name: string; content: Buffer; type?: string }[], as = BUYER) {
   const form = new FormData();
-  for (const f of files) form.append('files', new Blob([new Uint8Array(f.content)], { type: f.type ?? 'application/octet-stream' }), f.name);
+  for (const f of files)
+    form.append('files', new Blob([new Uint8Array(f.content)], { type: f.type ?? 'application/octet-stream' }), f.name);
   return t.request('POST', `/v1/CartItems/${itemId}/attachments`, { as, body: form });
 }
 
@@ -38,22 +41,46 @@ describe('carts', () => {
 
     const dup = await t.request('POST', '/v1/MultiCarts', { as: BUYER, body: { name: 'lager' } });
     expect(dup.status).toBe(400);
-    expect(dup.body).toMatchObject({ type: 'entity-already-exists', title: 'Ein Warenkorb mit diesem Namen existiert bereits.' });
+    expect(dup.body).toMatchObject({
+      type: 'entity-already-exists',
+      title: 'Ein Warenkorb mit diesem Namen existiert bereits.',
+    });
     const bad = await t.request('POST', '/v1/MultiCarts', { as: BUYER, body: { name: 'Lager/2!' } });
-    expect(bad.body.errors[0].message).toBe('Der Name darf nur Buchstaben, Zahlen, Bindestriche, Unterstriche und Klammern enthalten.');
-    expect((await t.request('POST', '/v1/MultiCarts', { as: BUYER, body: { name: 'x'.repeat(51) } })).body.errors[0].message).toBe('Maximal 50 Zeichen');
-    expect((await t.request('POST', '/v1/MultiCarts', { as: BUYER, body: { name: '  ' } })).body.errors[0].message).toBe('Pflichtfeld');
+    expect(bad.body.errors[0].message).toBe(
+      'Der Name darf nur Buchstaben, Zahlen, Bindestriche, Unterstriche und Klammern enthalten.',
+    );
+    expect(
+      (await t.request('POST', '/v1/MultiCarts', { as: BUYER, body: { name: 'x'.repeat(51) } })).body.errors[0].message,
+    ).toBe('Maximal 50 Zeichen');
+    expect(
+      (await t.request('POST', '/v1/MultiCarts', { as: BUYER, body: { name: '  ' } })).body.errors[0].message,
+    ).toBe('Pflichtfeld');
 
-    const renamed = await t.request('PUT', `/v1/MultiCarts/${second.body.id}/name`, { as: BUYER, body: { name: 'Lager Nord' } });
+    const renamed = await t.request('PUT', `/v1/MultiCarts/${second.body.id}/name`, {
+      as: BUYER,
+      body: { name: 'Lager Nord' },
+    });
     expect(renamed.body.name).toBe('Lager Nord');
-    expect((await t.request('PUT', `/v1/MultiCarts/${second.body.id}/name`, { as: BUYER, body: { name: 'BAUSTELLE (SÜD)_1' } })).body.type).toBe('entity-already-exists');
+    expect(
+      (
+        await t.request('PUT', `/v1/MultiCarts/${second.body.id}/name`, {
+          as: BUYER,
+          body: { name: 'BAUSTELLE (SÜD)_1' },
+        })
+      ).body.type,
+    ).toBe('entity-already-exists');
 
     const list = await t.request('GET', '/v1/MultiCarts', { as: BUYER });
-    expect(list.body.map((c: any) => [c.name, c.isDefault, c.itemCount])).toEqual([['Baustelle (Süd)_1', true, 0], ['Lager Nord', false, 0]]);
+    expect(list.body.map((c: any) => [c.name, c.isDefault, c.itemCount])).toEqual([
+      ['Baustelle (Süd)_1', true, 0],
+      ['Lager Nord', false, 0],
+    ]);
 
     // Deleting the default promotes the next one.
     expect((await t.request('DELETE', `/v1/MultiCarts/${first.body.id}`, { as: BUYER })).status).toBe(204);
-    expect((await t.request('GET', '/v1/MultiCarts', { as: BUYER })).body).toMatchObject([{ name: 'Lager Nord', isDefault: true }]);
+    expect((await t.request('GET', '/v1/MultiCarts', { as: BUYER })).body).toMatchObject([
+      { name: 'Lager Nord', isDefault: true },
+    ]);
   });
 
   it('refuses more carts than MaxCartCount', async () => {
@@ -69,7 +96,9 @@ describe('carts', () => {
 
 describe('cart items', () => {
   let cartId: number;
-  beforeAll(async () => { cartId = await newCart('Positionen'); });
+  beforeAll(async () => {
+    cartId = await newCart('Positionen');
+  });
 
   it('adds only orderable offers with at least the minimum quantity', async () => {
     const ok = await add(cartId, offers.nordbad, 2);
@@ -81,34 +110,78 @@ describe('cart items', () => {
     const below = await add(cartId, offers.aquatherm, 5);
     expect(below.status).toBe(400);
     expect(below.body.errors[0].message).toBe('Bitte beachten Sie die minimale Bestellmenge von 10');
-    const fraction = await t.request('POST', '/v1/CartItems', { as: BUYER, body: { cartId, productInstanceId: offers.nordbad, quantity: 1.5 } });
+    const fraction = await t.request('POST', '/v1/CartItems', {
+      as: BUYER,
+      body: { cartId, productInstanceId: offers.nordbad, quantity: 1.5 },
+    });
     expect(fraction.body.errors[0].message).toBe('Bitte ganze Zahlen größer 0 angeben.');
-    expect((await t.request('POST', '/v1/CartItems', { as: BUYER, body: { cartId, productInstanceId: offers.nordbad, quantity: 0 } })).status).toBe(400);
+    expect(
+      (
+        await t.request('POST', '/v1/CartItems', {
+          as: BUYER,
+          body: { cartId, productInstanceId: offers.nordbad, quantity: 0 },
+        })
+      ).status,
+    ).toBe(400);
     // Adding the same offer again raises the quantity.
     await add(cartId, offers.nordbad, 1);
     const cart = await t.request('GET', `/v1/MultiCarts/${cartId}`, { as: BUYER });
     expect(cart.body.items).toHaveLength(1);
-    expect(cart.body.items[0]).toMatchObject({ quantity: 3, netValue: 59.97, supplierName: 'Nordbad Großhandel', productOrderableStatus: 1 });
+    expect(cart.body.items[0]).toMatchObject({
+      quantity: 3,
+      netValue: 59.97,
+      supplierName: 'Nordbad Großhandel',
+      productOrderableStatus: 1,
+    });
   });
 
   it('gives each item the product id parts and the catalogue picture URL the front end links and shows', async () => {
     const cart = (await t.request('GET', `/v1/MultiCarts/${cartId}`, { as: BUYER })).body;
-    expect(cart.items[0]).toMatchObject({ manufacturerId: 'TESTM', manufacturerPid: 'TM-100', imageUrl: '/v1/Media/Products/900001/test.svg' });
+    expect(cart.items[0]).toMatchObject({
+      manufacturerId: 'TESTM',
+      manufacturerPid: 'TM-100',
+      imageUrl: '/v1/Media/Products/900001/test.svg',
+    });
   });
 
   it('groups by supplier with delivery cost until the free-delivery threshold', async () => {
     await add(cartId, offers.aquatherm, 20); // 125 € / 100 × 10 × 20 = 250 €
     let cart = (await t.request('GET', `/v1/MultiCarts/${cartId}`, { as: BUYER })).body;
     const nordbad = cart.supplierGroups.find((g: any) => g.supplierBusinessPartnerNo === '200001');
-    expect(nordbad).toMatchObject({ itemCount: 1, totalValue: 59.97, deliveryCost: 9.9, freeDeliveryThreshold: 250, missingForFreeDelivery: 190.03 });
-    expect(cart.supplierGroups.find((g: any) => g.supplierBusinessPartnerNo === '200003')).toMatchObject({ totalValue: 250, deliveryCost: 0 });
+    expect(nordbad).toMatchObject({
+      itemCount: 1,
+      totalValue: 59.97,
+      deliveryCost: 9.9,
+      freeDeliveryThreshold: 250,
+      missingForFreeDelivery: 190.03,
+    });
+    expect(cart.supplierGroups.find((g: any) => g.supplierBusinessPartnerNo === '200003')).toMatchObject({
+      totalValue: 250,
+      deliveryCost: 0,
+    });
     expect(cart.totalNetValue).toBe(309.97);
 
     await add(cartId, offers.nordbadExpensive, 2); // 59.97 + 200 = 259.97 ≥ 250 → free
     cart = (await t.request('GET', `/v1/MultiCarts/${cartId}`, { as: BUYER })).body;
-    expect(cart.supplierGroups.find((g: any) => g.supplierBusinessPartnerNo === '200001')).toMatchObject({ totalValue: 259.97, deliveryCost: 0, missingForFreeDelivery: 0 });
+    expect(cart.supplierGroups.find((g: any) => g.supplierBusinessPartnerNo === '200001')).toMatchObject({
+      totalValue: 259.97,
+      deliveryCost: 0,
+      missingForFreeDelivery: 0,
+    });
 
-    const costs = await t.request('POST', '/v1/MultiCarts/deliveryCost', { as: BUYER, body: { supplierOrderValues: [{ supplierBusinessPartnerNo: '200001', orderValue: 249.99 }, { supplierBusinessPartnerNo: '200001', orderValue: 250 }] } });
+    // The overview counts and values the same orderable lines as the cart view.
+    const overview = (await t.request('GET', '/v1/MultiCarts', { as: BUYER })).body.find((c: any) => c.id === cartId);
+    expect(overview).toMatchObject({ itemCount: cart.items.length, totalNetValue: 509.97 });
+
+    const costs = await t.request('POST', '/v1/MultiCarts/deliveryCost', {
+      as: BUYER,
+      body: {
+        supplierOrderValues: [
+          { supplierBusinessPartnerNo: '200001', orderValue: 249.99 },
+          { supplierBusinessPartnerNo: '200001', orderValue: 250 },
+        ],
+      },
+    });
     expect(costs.body.map((c: any) => c.deliveryCost)).toEqual([9.9, 0]);
   });
 
@@ -116,38 +189,92 @@ describe('cart items', () => {
     const cart = (await t.request('GET', `/v1/MultiCarts/${cartId}`, { as: BUYER })).body;
     const item = cart.items[0];
     const project = (await t.request('POST', '/v1/Projects', { as: BUYER, body: { code: 'Objekt Ring 5' } })).body;
-    const address = (await t.request('POST', '/v1/DeliveryAddresses', { as: BUYER, body: { companyName: 'Baustelle', streetName: 'Ring', houseNumber: '5', postalCode: '50667', city: 'Köln' } })).body;
+    const address = (
+      await t.request('POST', '/v1/DeliveryAddresses', {
+        as: BUYER,
+        body: { companyName: 'Baustelle', streetName: 'Ring', houseNumber: '5', postalCode: '50667', city: 'Köln' },
+      })
+    ).body;
     const tomorrow = earliestDeliveryDate();
-    const ok = await t.request('PUT', `/v1/CartItems/${item.id}/properties`, { as: BUYER, body: { id: item.id, quantity: 4, projectId: project.id, deliveryDate: tomorrow, deliveryAddressId: address.id, comment: 'Bitte anrufen' } });
+    const ok = await t.request('PUT', `/v1/CartItems/${item.id}/properties`, {
+      as: BUYER,
+      body: {
+        id: item.id,
+        quantity: 4,
+        projectId: project.id,
+        deliveryDate: tomorrow,
+        deliveryAddressId: address.id,
+        comment: 'Bitte anrufen',
+      },
+    });
     expect(ok.status).toBe(200);
-    let updated = (await t.request('GET', `/v1/MultiCarts/${cartId}`, { as: BUYER })).body.items.find((i: any) => i.id === item.id);
-    expect(updated).toMatchObject({ quantity: 4, projectId: project.id, deliveryDate: tomorrow, deliveryAddressId: address.id, comment: 'Bitte anrufen' });
+    let updated = (await t.request('GET', `/v1/MultiCarts/${cartId}`, { as: BUYER })).body.items.find(
+      (i: any) => i.id === item.id,
+    );
+    expect(updated).toMatchObject({
+      quantity: 4,
+      projectId: project.id,
+      deliveryDate: tomorrow,
+      deliveryAddressId: address.id,
+      comment: 'Bitte anrufen',
+    });
 
     const today = new Date().toISOString().slice(0, 10);
-    const early = await t.request('PUT', `/v1/CartItems/${item.id}/properties`, { as: BUYER, body: { quantity: 4, deliveryDate: today } });
+    const early = await t.request('PUT', `/v1/CartItems/${item.id}/properties`, {
+      as: BUYER,
+      body: { quantity: 4, deliveryDate: today },
+    });
     expect(early.status).toBe(400);
-    expect((await t.request('PUT', `/v1/CartItems/${item.id}/properties`, { as: BUYER, body: { quantity: 4, comment: 'x'.repeat(501) } })).body.errors[0].message).toBe('Maximal 500 Zeichen');
+    expect(
+      (
+        await t.request('PUT', `/v1/CartItems/${item.id}/properties`, {
+          as: BUYER,
+          body: { quantity: 4, comment: 'x'.repeat(501) },
+        })
+      ).body.errors[0].message,
+    ).toBe('Maximal 500 Zeichen');
 
-    await t.request('PUT', `/v1/CartItems/${item.id}/properties`, { as: BUYER, body: { quantity: 4, projectId: null, deliveryDate: null, comment: '' } });
-    updated = (await t.request('GET', `/v1/MultiCarts/${cartId}`, { as: BUYER })).body.items.find((i: any) => i.id === item.id);
-    expect(updated).toMatchObject({ projectId: null, deliveryDate: null, comment: null, deliveryAddressId: address.id });
+    await t.request('PUT', `/v1/CartItems/${item.id}/properties`, {
+      as: BUYER,
+      body: { quantity: 4, projectId: null, deliveryDate: null, comment: '' },
+    });
+    updated = (await t.request('GET', `/v1/MultiCarts/${cartId}`, { as: BUYER })).body.items.find(
+      (i: any) => i.id === item.id,
+    );
+    expect(updated).toMatchObject({
+      projectId: null,
+      deliveryDate: null,
+      comment: null,
+      deliveryAddressId: address.id,
+    });
 
     // A project of another partner cannot be used.
     const foreign = (await t.request('POST', '/v1/Projects', { as: OTHER, body: { code: 'Fremd' } })).body;
-    expect((await t.request('PUT', `/v1/CartItems/${item.id}/properties`, { as: BUYER, body: { quantity: 4, projectId: foreign.id } })).status).toBe(400);
+    expect(
+      (
+        await t.request('PUT', `/v1/CartItems/${item.id}/properties`, {
+          as: BUYER,
+          body: { quantity: 4, projectId: foreign.id },
+        })
+      ).status,
+    ).toBe(400);
   });
 
   it('hides unorderable items and removes them in one step', async () => {
     const id = (await add(cartId, offers.nordbad, 1)).body.cartItemId;
     // The relation to Nordbad ends: its items become unavailable.
-    await t.pool.query("UPDATE supplier_customers SET is_active = false WHERE buyer_bp_number = '100001' AND supplier_bp_number = '200001'");
+    await t.pool.query(
+      "UPDATE supplier_customers SET is_active = false WHERE buyer_bp_number = '100001' AND supplier_bp_number = '200001'",
+    );
     const cart = (await t.request('GET', `/v1/MultiCarts/${cartId}`, { as: BUYER })).body;
     expect(cart.unavailableItemIds).toContain(id);
     expect(cart.supplierGroups.map((g: any) => g.supplierBusinessPartnerNo)).toEqual(['200003']);
     const query = cart.unavailableItemIds.map((i: number) => `id=${i}`).join('&');
     expect((await t.request('DELETE', `/v1/CartItems?cartId=${cartId}&${query}`, { as: BUYER })).status).toBe(204);
     expect((await t.request('GET', `/v1/MultiCarts/${cartId}`, { as: BUYER })).body.unavailableItemIds).toEqual([]);
-    await t.pool.query("UPDATE supplier_customers SET is_active = true WHERE buyer_bp_number = '100001' AND supplier_bp_number = '200001'");
+    await t.pool.query(
+      "UPDATE supplier_customers SET is_active = true WHERE buyer_bp_number = '100001' AND supplier_bp_number = '200001'",
+    );
   });
 });
 
@@ -163,13 +290,25 @@ describe('attachments', () => {
     const res = await upload(itemId, [{ name: 'Aufmaß Küche.pdf', content: pdf }]);
     expect(res.status).toBe(200);
     expect(res.body).toEqual([{ id: expect.any(Number), fileName: 'Aufmaß Küche.pdf', size: pdf.length }]);
-    const download = await fetch(`${t.baseUrl}/v1/CartItems/${itemId}/attachments/${res.body[0].id}`, { headers: { authorization: `Bearer ${await t.token(BUYER)}` } });
-    expect(download.headers.get('content-disposition')).toContain(`filename*=UTF-8''${encodeURIComponent('Aufmaß Küche.pdf')}`);
+    const download = await fetch(`${t.baseUrl}/v1/CartItems/${itemId}/attachments/${res.body[0].id}`, {
+      headers: { authorization: `Bearer ${await t.token(BUYER)}` },
+    });
+    expect(download.headers.get('content-disposition')).toContain(
+      `filename*=UTF-8''${encodeURIComponent('Aufmaß Küche.pdf')}`,
+    );
     expect(Buffer.from(await download.arrayBuffer()).equals(pdf)).toBe(true);
 
-    const second = await upload(itemId, [{ name: 'plan.png', content: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]) }]);
+    const second = await upload(itemId, [
+      { name: 'plan.png', content: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]) },
+    ]);
     expect(second.body.map((a: any) => a.fileName)).toEqual(['plan.png']);
-    expect((await fetch(`${t.baseUrl}/v1/CartItems/${itemId}/attachments/${res.body[0].id}`, { headers: { authorization: `Bearer ${await t.token(BUYER)}` } })).status).toBe(404);
+    expect(
+      (
+        await fetch(`${t.baseUrl}/v1/CartItems/${itemId}/attachments/${res.body[0].id}`, {
+          headers: { authorization: `Bearer ${await t.token(BUYER)}` },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('refuses wrong formats by extension and by content, too many and too large files', async () => {
@@ -178,19 +317,25 @@ describe('attachments', () => {
     expect(exe.body.title).toBe('Bitte überprüfen Sie das Format Ihrer Datei.');
     const fakePdf = await upload(itemId, [{ name: 'rechnung.pdf', content: Buffer.from('not a pdf at all') }]);
     expect(fakePdf.body.type).toBe('fileFormat');
-    const two = await upload(itemId, [{ name: 'a.csv', content: Buffer.from('a;b') }, { name: 'b.csv', content: Buffer.from('c;d') }]);
+    const two = await upload(itemId, [
+      { name: 'a.csv', content: Buffer.from('a;b') },
+      { name: 'b.csv', content: Buffer.from('c;d') },
+    ]);
     expect(two.status).toBe(400);
     expect(two.body.type).toBe('maxFileCount');
     await t.pool.query("UPDATE custom_parameter_values SET value = '1' WHERE key = 'AttachmentsMaxFileSize'");
     const big = await upload(itemId, [{ name: 'gross.csv', content: Buffer.alloc(1024 * 1024 + 10, 0x41) }]);
     expect(big.status).toBe(400);
-    expect(big.body).toMatchObject({ type: 'maxFileSize', title: 'Bitte überprüfen Sie die Dateigröße. Maximal 1 MB sind erlaubt.' });
+    expect(big.body).toMatchObject({
+      type: 'maxFileSize',
+      title: 'Bitte überprüfen Sie die Dateigröße. Maximal 1 MB sind erlaubt.',
+    });
     await t.pool.query("UPDATE custom_parameter_values SET value = '25' WHERE key = 'AttachmentsMaxFileSize'");
   });
 });
 
 describe('scoping', () => {
-  it('another partner\'s cart, item, attachment and order are 404', async () => {
+  it("another partner's cart, item, attachment and order are 404", async () => {
     const cartId = await newCart('Geheim');
     const itemId = (await add(cartId, offers.nordbad, 1)).body.cartItemId;
     const attachment = (await upload(itemId, [{ name: 'x.csv', content: Buffer.from('1;2') }])).body[0];
@@ -211,7 +356,14 @@ describe('scoping', () => {
       const res = await t.request(method, url, { as: OTHER, body });
       expect(res.status, `${method} ${url}`).toBe(404);
     }
-    expect((await t.request('POST', '/v1/CartItems', { as: OTHER, body: { cartId, productInstanceId: offers.nordbad, quantity: 1 } })).status).toBe(404);
+    expect(
+      (
+        await t.request('POST', '/v1/CartItems', {
+          as: OTHER,
+          body: { cartId, productInstanceId: offers.nordbad, quantity: 1 },
+        })
+      ).status,
+    ).toBe(404);
     expect((await t.request('GET', `/v1/MultiCarts/${cartId}`, { as: BUYER })).body.items).toHaveLength(1);
   });
 });
@@ -219,10 +371,15 @@ describe('scoping', () => {
 describe('checkout', () => {
   it('creates one customer order and one supplier order per supplier, empties the cart and queues transmission', async () => {
     const cartId = await newCart('Bestellung 1');
-    const project = (await t.request('POST', '/v1/Projects', { as: BUYER, body: { code: 'Schule Nord', description: 'Sanierung' } })).body;
+    const project = (
+      await t.request('POST', '/v1/Projects', { as: BUYER, body: { code: 'Schule Nord', description: 'Sanierung' } })
+    ).body;
     const nb = (await add(cartId, offers.nordbad, 3)).body.cartItemId;
     await add(cartId, offers.aquatherm, 10);
-    await t.request('PUT', `/v1/CartItems/${nb}/properties`, { as: BUYER, body: { quantity: 3, projectId: project.id, comment: 'Vormittags liefern', deliveryDate: earliestDeliveryDate() } });
+    await t.request('PUT', `/v1/CartItems/${nb}/properties`, {
+      as: BUYER,
+      body: { quantity: 3, projectId: project.id, comment: 'Vormittags liefern', deliveryDate: earliestDeliveryDate() },
+    });
     await upload(nb, [{ name: 'Skizze.pdf', content: pdfDocument({ title: 'Skizze', lines: ['x'] }) }]);
 
     const res = await t.request('POST', `/v1/MultiCarts/${cartId}/checkout`, { as: BUYER });
@@ -236,27 +393,56 @@ describe('checkout', () => {
     expect(details.supplierOrdersDetails).toHaveLength(2);
     const nordbad = details.supplierOrdersDetails.find((s: any) => s.supplierId === '200001');
     expect(nordbad).toMatchObject({ orderedTotal: 59.97, deliveryCost: 9.9, supplierCustomerId: 'K-10001' });
-    expect(nordbad.lines[0]).toMatchObject({ articleNumber: 'TEST-NB-1', name: 'Thermostatventil Testserie DN15', quantity: 3, unitPrice: 19.99, quantityPrice: 59.97, projectCode: 'Schule Nord', comment: 'Vormittags liefern', deliveryDate: earliestDeliveryDate() });
+    expect(nordbad.lines[0]).toMatchObject({
+      articleNumber: 'TEST-NB-1',
+      name: 'Thermostatventil Testserie DN15',
+      quantity: 3,
+      unitPrice: 19.99,
+      quantityPrice: 59.97,
+      projectCode: 'Schule Nord',
+      comment: 'Vormittags liefern',
+      deliveryDate: earliestDeliveryDate(),
+    });
     expect(nordbad.lines[0].attachments[0].fileName).toBe('Skizze.pdf');
     const aquatherm = details.supplierOrdersDetails.find((s: any) => s.supplierId === '200003');
     expect(aquatherm).toMatchObject({ orderedTotal: 125, deliveryCost: 0 });
 
     // Transmission by e-mail sets the supplier orders to Sent and the customer order to AwaitingConfirmation.
-    await eventually(async () => (await t.request('GET', `/v1/CustomerOrders/${number}/Details`, { as: BUYER })).body.customerOrderStatus === 2);
-    const mail = await eventually(async () => (await t.pool.query("SELECT * FROM mail_outbox WHERE to_address = 'auftraege@nordbad.example' AND status = 'sent'")).rows[0]);
+    await eventually(
+      async () =>
+        (await t.request('GET', `/v1/CustomerOrders/${number}/Details`, { as: BUYER })).body.customerOrderStatus === 2,
+    );
+    const mail = await eventually(
+      async () =>
+        (
+          await t.pool.query(
+            "SELECT * FROM mail_outbox WHERE to_address = 'auftraege@nordbad.example' AND status = 'sent'",
+          )
+        ).rows[0],
+    );
     expect(mail.subject).toContain(nordbad.supplierOrderNumber);
     expect(mail.body_text).toContain('TEST-NB-1');
 
     const list = (await t.request('GET', '/v1/CustomerOrders?PageSize=10&Page=1', { as: BUYER })).body;
-    expect(list.items[0]).toMatchObject({ orderNumber: number, totalValueExcludingVat: 184.97, customerOrderStatusId: 2 });
+    expect(list.items[0]).toMatchObject({
+      orderNumber: number,
+      totalValueExcludingVat: 184.97,
+      customerOrderStatusId: 2,
+    });
     expect(list.availableOrderYears).toContain(new Date().getFullYear());
     expect((await t.request('GET', `/v1/CustomerOrders/${number}/Details`, { as: OTHER })).status).toBe(404);
     expect((await t.request('GET', '/v1/CustomerOrders', { as: OTHER })).body.totalCount).toBe(0);
 
     // Staff see it in both lists.
-    const staffCustomer = (await t.request('GET', '/v1/PlatformOperator/CustomerOrders?BuyerName=Sanit%C3%A4r%20M%C3%BCller%20GmbH', { as: 'admin@example.com' })).body;
+    const staffCustomer = (
+      await t.request('GET', '/v1/PlatformOperator/CustomerOrders?BuyerName=Sanit%C3%A4r%20M%C3%BCller%20GmbH', {
+        as: 'admin@example.com',
+      })
+    ).body;
     expect(staffCustomer.items.map((i: any) => i.orderNumber)).toContain(number);
-    const staffSupplier = (await t.request('GET', '/v1/PlatformOperator/SupplierOrders?SupplierId=200003', { as: 'support@example.com' })).body;
+    const staffSupplier = (
+      await t.request('GET', '/v1/PlatformOperator/SupplierOrders?SupplierId=200003', { as: 'support@example.com' })
+    ).body;
     expect(staffSupplier.items[0]).toMatchObject({ customerOrderNumber: number, supplierName: 'AquaTherm Armaturen' });
   });
 
@@ -293,14 +479,22 @@ describe('checkout', () => {
       await t.pool.query('DROP TRIGGER fail_aquatherm ON order_lines; DROP FUNCTION fail_aquatherm();');
     }
     expect((await t.pool.query('SELECT count(*)::int AS n FROM customer_orders')).rows[0].n).toBe(before);
-    expect((await t.pool.query('SELECT count(*)::int AS n FROM supplier_orders WHERE customer_order_id NOT IN (SELECT id FROM customer_orders)')).rows[0].n).toBe(0);
+    expect(
+      (
+        await t.pool.query(
+          'SELECT count(*)::int AS n FROM supplier_orders WHERE customer_order_id NOT IN (SELECT id FROM customer_orders)',
+        )
+      ).rows[0].n,
+    ).toBe(0);
     expect((await t.request('GET', `/v1/MultiCarts/${cartId}`, { as: BUYER })).body.items).toHaveLength(2);
   });
 
   it('an empty cart cannot be ordered; emptying a cart is a 204', async () => {
     const cartId = await newCart('Leer');
     await add(cartId, offers.nordbad, 1);
-    expect((await t.request('PUT', `/v1/MultiCarts/${cartId}/items`, { as: BUYER, body: { items: [] } })).status).toBe(204);
+    expect((await t.request('PUT', `/v1/MultiCarts/${cartId}/items`, { as: BUYER, body: { items: [] } })).status).toBe(
+      204,
+    );
     const res = await t.request('POST', `/v1/MultiCarts/${cartId}/checkout`, { as: BUYER });
     expect(res.status).toBe(400);
     expect(res.body.title).toBe('Der Warenkorb ist leer.');

@@ -4,15 +4,20 @@ import { orderabilityBySupplier } from '../relations/orderability.ts';
 import type { OfferCatalog, OfferSnapshot } from './offer-catalog.ts';
 import { mediaUrl } from '../catalogue/media/media.ts';
 import { withUnitRule } from '../catalogue/offers.ts';
+import type { PriceStrategy } from '../catalogue/pricing/price-strategy.ts';
 
-/** Offers from the portal's own catalogue tables (products, product_offers), with the relation rule. */
-export function catalogueOfferCatalog(db: Db): OfferCatalog {
+/**
+ * Offers from the portal's own catalogue tables (products, product_offers), with the relation rule and
+ * the app's price strategy – the same prices search and product pages show.
+ */
+export function catalogueOfferCatalog(db: Db, prices: PriceStrategy): OfferCatalog {
   return {
     async findOffers(buyerBpNumber, productInstanceIds) {
       const result = new Map<string, OfferSnapshot>();
       if (!productInstanceIds.length) return result;
       const { rows } = await db.$client.query(
         `SELECT o.product_instance_id, o.supplier_bp_number, o.supplier_pid, o.unit_code, o.net_price, o.price_basis, o.price_on_demand,
+                o.price_quantity_unit, o.gross_list_price,
                 o.min_order_quantity, (u.code IS NOT NULL) AS unit_known,
                 p.id AS product_no, p.manufacturer_id, p.manufacturer_pid, p.product_name, p.product_descr, p.media, m.name AS manufacturer_name, br.name AS brand_name,
                 sb.name AS supplier_name, s.required_onboarding_form, s.hide_additional_info
@@ -23,19 +28,48 @@ export function catalogueOfferCatalog(db: Db): OfferCatalog {
            JOIN business_partners sb ON sb.bp_number = o.supplier_bp_number
            LEFT JOIN suppliers s ON s.bp_number = o.supplier_bp_number
            LEFT JOIN units u ON u.code = o.unit_code
-          WHERE o.product_instance_id = ANY($1)`, [productInstanceIds]);
-      const orderability = await orderabilityBySupplier(db, buyerBpNumber, [...new Set(rows.map((r) => r.supplier_bp_number as string))]);
+          WHERE o.product_instance_id = ANY($1)`,
+        [productInstanceIds],
+      );
+      const [orderability, priced] = await Promise.all([
+        orderabilityBySupplier(db, buyerBpNumber, [...new Set(rows.map((r) => r.supplier_bp_number as string))]),
+        prices.pricesFor(
+          rows.map((r) => ({
+            productInstanceId: r.product_instance_id,
+            supplierBpNumber: r.supplier_bp_number,
+            netPrice: r.net_price == null ? null : Number(r.net_price),
+            priceBasis: Number(r.price_basis),
+            priceQuantityUnit: r.price_quantity_unit,
+            grossListPrice: r.gross_list_price == null ? null : Number(r.gross_list_price),
+            priceOnDemand: r.price_on_demand,
+          })),
+          { buyerBpNumber },
+        ),
+      ]);
       for (const r of rows) {
         const picture = (r.media as { type: string; file: string }[]).find((m) => m.type === 'picture');
+        const price = priced.get(r.product_instance_id);
         const relationStatus = orderability.get(r.supplier_bp_number) ?? ProductOrderableStatus.RelationMissing;
         result.set(r.product_instance_id, {
-          productInstanceId: r.product_instance_id, supplierBpNumber: r.supplier_bp_number, supplierName: r.supplier_name, articleNumber: r.supplier_pid,
-          manufacturerId: r.manufacturer_id, manufacturerPid: r.manufacturer_pid, manufacturerName: r.manufacturer_name, brandName: r.brand_name,
-          productName: r.product_name, description: r.product_descr, imageUrl: picture ? mediaUrl(Number(r.product_no), picture.file) : null,
-          unitPrice: r.price_on_demand || r.net_price == null ? null : Number(r.net_price), priceBasis: Number(r.price_basis),
-          minOrderQuantity: Number(r.min_order_quantity), unit: r.unit_code, priceOnRequest: r.price_on_demand,
+          productInstanceId: r.product_instance_id,
+          supplierBpNumber: r.supplier_bp_number,
+          supplierName: r.supplier_name,
+          articleNumber: r.supplier_pid,
+          manufacturerId: r.manufacturer_id,
+          manufacturerPid: r.manufacturer_pid,
+          manufacturerName: r.manufacturer_name,
+          brandName: r.brand_name,
+          productName: r.product_name,
+          description: r.product_descr,
+          imageUrl: picture ? mediaUrl(Number(r.product_no), picture.file) : null,
+          unitPrice: price?.value ?? null,
+          priceBasis: price?.basis ?? Number(r.price_basis),
+          minOrderQuantity: Number(r.min_order_quantity),
+          unit: r.unit_code,
+          priceOnRequest: price?.priceOnDemand ?? r.price_on_demand,
           orderableStatus: withUnitRule(relationStatus, r.unit_known),
-          requiredOnboardingForm: r.required_onboarding_form ?? false, hideAdditionalInfo: r.hide_additional_info ?? false,
+          requiredOnboardingForm: r.required_onboarding_form ?? false,
+          hideAdditionalInfo: r.hide_additional_info ?? false,
         });
       }
       return result;

@@ -5,11 +5,19 @@ import { lineTotal } from './offer-catalog.ts';
 describe('delivery cost', () => {
   const nordbad = { deliveryCost: 9.9, freeDeliveryThreshold: 250 };
   it('charges below the threshold and tells what is missing', () => {
-    expect(deliveryCostFor(249.99, nordbad)).toEqual({ deliveryCost: 9.9, freeDeliveryThreshold: 250, missingForFreeDelivery: 0.01 });
+    expect(deliveryCostFor(249.99, nordbad)).toEqual({
+      deliveryCost: 9.9,
+      freeDeliveryThreshold: 250,
+      missingForFreeDelivery: 0.01,
+    });
   });
   it('is free exactly at the threshold and above', () => {
     expect(deliveryCostFor(250, nordbad).deliveryCost).toBe(0);
-    expect(deliveryCostFor(1000, nordbad)).toEqual({ deliveryCost: 0, freeDeliveryThreshold: 250, missingForFreeDelivery: 0 });
+    expect(deliveryCostFor(1000, nordbad)).toEqual({
+      deliveryCost: 0,
+      freeDeliveryThreshold: 250,
+      missingForFreeDelivery: 0,
+    });
   });
   it('without threshold the cost always applies', () => {
     expect(deliveryCostFor(10_000, { deliveryCost: 5, freeDeliveryThreshold: 0 }).deliveryCost).toBe(5);

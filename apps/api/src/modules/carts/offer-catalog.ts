@@ -1,4 +1,5 @@
 import type { ProductOrderableStatus } from '@shk/contracts';
+import { priceTotal } from '../catalogue/pricing/price-strategy.ts';
 
 /** What a cart and an order line need to know about an offer (a supplier's product instance). */
 export interface OfferSnapshot {
@@ -33,10 +34,12 @@ export interface OfferCatalog {
   findOffers(buyerBpNumber: string, productInstanceIds: string[]): Promise<Map<string, OfferSnapshot>>;
 }
 
-/** Price total = price / basis × minimum quantity × quantity (buyer-side.md §5), rounded to cents. */
-export function lineTotal(offer: Pick<OfferSnapshot, 'unitPrice' | 'priceBasis' | 'minOrderQuantity'>, quantity: number): number | null {
-  if (offer.unitPrice == null) return null;
-  const basis = offer.priceBasis > 0 ? offer.priceBasis : 1;
-  const min = offer.minOrderQuantity > 0 ? offer.minOrderQuantity : 1;
-  return Math.round((offer.unitPrice / basis) * min * quantity * 100) / 100;
+/** A cart or order line's total: the catalogue's one price-total rule (buyer-side.md §5). */
+export function lineTotal(
+  offer: Pick<OfferSnapshot, 'unitPrice' | 'priceBasis' | 'minOrderQuantity'>,
+  quantity: number,
+): number | null {
+  return offer.unitPrice == null
+    ? null
+    : priceTotal(offer.unitPrice, offer.priceBasis, offer.minOrderQuantity, quantity);
 }

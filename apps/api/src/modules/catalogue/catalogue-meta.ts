@@ -5,10 +5,43 @@
  */
 import type pg from 'pg';
 
-export interface SlotMeta { slot: number; featureId: string; featureNo: number }
-export interface FeatureMeta { no: number; id: string; description: string; kind: 'N' | 'A'; unit: string | null; unitDescription: string | null; slotByClass: Map<number, number> }
-export interface TreeNodeMeta { no: number; elementId: string; parentNo: number | null; type: 'root' | 'node' | 'leaf'; name: string; sort: number; children: number[]; leafNos: number[] }
-export interface SupplierMeta { no: number; bp: string; name: string; organisationType: number; requiredOnboardingForm: boolean; hideAdditionalInfo: boolean; hideGrossPrice: boolean }
+export interface SlotMeta {
+  slot: number;
+  featureId: string;
+  featureNo: number;
+}
+export interface FeatureMeta {
+  no: number;
+  id: string;
+  description: string;
+  kind: 'N' | 'A';
+  unit: string | null;
+  unitDescription: string | null;
+  slotByClass: Map<number, number>;
+}
+export interface TreeNodeMeta {
+  no: number;
+  elementId: string;
+  parentNo: number | null;
+  type: 'root' | 'node' | 'leaf';
+  name: string;
+  sort: number;
+  children: number[];
+  leafNos: number[];
+}
+export interface SupplierMeta {
+  no: number;
+  bp: string;
+  name: string;
+  organisationType: number;
+  /**
+   * The settings flags as loaded with this catalogue version. They change with PUT /v1/Suppliers, not with
+   * the catalogue: offers.ts reads them fresh on every request and overrides these (docs/back-office.md).
+   */
+  requiredOnboardingForm: boolean;
+  hideAdditionalInfo: boolean;
+  hideGrossPrice: boolean;
+}
 
 export interface CatalogueMeta {
   version: number;
@@ -40,7 +73,9 @@ export class CatalogueMetaCache {
   constructor(private readonly pool: () => pg.Pool) {}
 
   /** Called with the new version whenever the catalogue changed (caches drop their entries). */
-  onChange(listener: (version: number) => void) { this.listeners.push(listener); }
+  onChange(listener: (version: number) => void) {
+    this.listeners.push(listener);
+  }
 
   async get(): Promise<CatalogueMeta> {
     const now = Date.now();
@@ -51,7 +86,12 @@ export class CatalogueMetaCache {
     const cached = this.current ? await this.current.catch(() => null) : null;
     if (cached && cached.version === version) return cached;
     this.current = loadCatalogueMeta(this.pool(), version);
-    this.current.then((m) => this.listeners.forEach((l) => l(m.version)), () => { this.current = null; });
+    this.current.then(
+      (m) => this.listeners.forEach((l) => l(m.version)),
+      () => {
+        this.current = null;
+      },
+    );
     return this.current;
   }
 }
@@ -60,38 +100,95 @@ async function loadCatalogueMeta(pool: pg.Pool, version: number): Promise<Catalo
   const [state, manufacturers, brands, suppliers, classes, slots, features, values, tree, units] = await Promise.all([
     pool.query<{ products: number }>('SELECT products FROM catalogue_state'),
     pool.query<{ manufacturer_id: string; name: string }>('SELECT manufacturer_id, name FROM manufacturers'),
-    pool.query<{ brand_no: number; name: string; manufacturer_id: string }>('SELECT brand_no, name, manufacturer_id FROM brands'),
-    pool.query<{ supplier_no: number; bp_number: string; name: string; organisation_type: number; required_onboarding_form: boolean | null; hide_additional_info: boolean | null; hide_gross_price: boolean | null }>(
+    pool.query<{ brand_no: number; name: string; manufacturer_id: string }>(
+      'SELECT brand_no, name, manufacturer_id FROM brands',
+    ),
+    pool.query<{
+      supplier_no: number;
+      bp_number: string;
+      name: string;
+      organisation_type: number;
+      required_onboarding_form: boolean | null;
+      hide_additional_info: boolean | null;
+      hide_gross_price: boolean | null;
+    }>(
       `SELECT n.supplier_no, n.bp_number, bp.name, bp.organisation_type, s.required_onboarding_form, s.hide_additional_info, s.hide_gross_price
-         FROM catalogue_supplier_numbers n JOIN business_partners bp USING (bp_number) LEFT JOIN suppliers s USING (bp_number)`),
-    pool.query<{ class_no: number; class_id: string; description: string }>('SELECT class_no, class_id, description FROM etim_classes'),
-    pool.query<{ class_no: number; slot: number; feature_no: number }>('SELECT class_no, slot, feature_no FROM etim_class_features ORDER BY class_no, slot'),
-    pool.query<{ feature_no: number; feature_id: string; description: string; kind: 'N' | 'A'; unit_code: string | null }>('SELECT feature_no, feature_id, description, kind, unit_code FROM etim_features'),
-    pool.query<{ value_no: number; value_id: string; description: string }>('SELECT value_no, value_id, description FROM etim_values'),
-    pool.query<{ node_no: number; element_id: string; parent_no: number | null; type: 'root' | 'node' | 'leaf'; name: string; sort: number }>(
-      'SELECT node_no, element_id, parent_no, type, name, sort FROM product_tree ORDER BY sort, node_no'),
+         FROM catalogue_supplier_numbers n JOIN business_partners bp USING (bp_number) LEFT JOIN suppliers s USING (bp_number)`,
+    ),
+    pool.query<{ class_no: number; class_id: string; description: string }>(
+      'SELECT class_no, class_id, description FROM etim_classes',
+    ),
+    pool.query<{ class_no: number; slot: number; feature_no: number }>(
+      'SELECT class_no, slot, feature_no FROM etim_class_features ORDER BY class_no, slot',
+    ),
+    pool.query<{
+      feature_no: number;
+      feature_id: string;
+      description: string;
+      kind: 'N' | 'A';
+      unit_code: string | null;
+    }>('SELECT feature_no, feature_id, description, kind, unit_code FROM etim_features'),
+    pool.query<{ value_no: number; value_id: string; description: string }>(
+      'SELECT value_no, value_id, description FROM etim_values',
+    ),
+    pool.query<{
+      node_no: number;
+      element_id: string;
+      parent_no: number | null;
+      type: 'root' | 'node' | 'leaf';
+      name: string;
+      sort: number;
+    }>('SELECT node_no, element_id, parent_no, type, name, sort FROM product_tree ORDER BY sort, node_no'),
     pool.query<{ code: string; short_description: string }>('SELECT code, short_description FROM units'),
   ]);
   const unitMap = new Map(units.rows.map((u) => [u.code, u.short_description]));
   const featureByNo = new Map<number, FeatureMeta>();
   const featureMap = new Map<string, FeatureMeta>();
   for (const f of features.rows) {
-    const meta: FeatureMeta = { no: f.feature_no, id: f.feature_id, description: f.description, kind: f.kind, unit: f.unit_code, unitDescription: f.unit_code ? (unitMap.get(f.unit_code) ?? f.unit_code) : null, slotByClass: new Map() };
+    const meta: FeatureMeta = {
+      no: f.feature_no,
+      id: f.feature_id,
+      description: f.description,
+      kind: f.kind,
+      unit: f.unit_code,
+      unitDescription: f.unit_code ? (unitMap.get(f.unit_code) ?? f.unit_code) : null,
+      slotByClass: new Map(),
+    };
     featureByNo.set(meta.no, meta);
     featureMap.set(meta.id, meta);
   }
-  const classMap = new Map(classes.rows.map((c) => [c.class_no, { no: c.class_no, id: c.class_id, description: c.description, slots: [] as SlotMeta[] }]));
+  const classMap = new Map(
+    classes.rows.map((c) => [
+      c.class_no,
+      { no: c.class_no, id: c.class_id, description: c.description, slots: [] as SlotMeta[] },
+    ]),
+  );
   for (const s of slots.rows) {
     const feature = featureByNo.get(s.feature_no)!;
     classMap.get(s.class_no)?.slots.push({ slot: s.slot, featureId: feature.id, featureNo: feature.no });
     feature.slotByClass.set(s.class_no, s.slot);
   }
   const supplierList: SupplierMeta[] = suppliers.rows.map((s) => ({
-    no: s.supplier_no, bp: s.bp_number, name: s.name, organisationType: s.organisation_type,
-    requiredOnboardingForm: s.required_onboarding_form ?? false, hideAdditionalInfo: s.hide_additional_info ?? false, hideGrossPrice: s.hide_gross_price ?? false,
+    no: s.supplier_no,
+    bp: s.bp_number,
+    name: s.name,
+    organisationType: s.organisation_type,
+    requiredOnboardingForm: s.required_onboarding_form ?? false,
+    hideAdditionalInfo: s.hide_additional_info ?? false,
+    hideGrossPrice: s.hide_gross_price ?? false,
   }));
   const treeMap = new Map<number, TreeNodeMeta>();
-  for (const n of tree.rows) treeMap.set(n.node_no, { no: n.node_no, elementId: n.element_id, parentNo: n.parent_no, type: n.type, name: n.name, sort: n.sort, children: [], leafNos: [] });
+  for (const n of tree.rows)
+    treeMap.set(n.node_no, {
+      no: n.node_no,
+      elementId: n.element_id,
+      parentNo: n.parent_no,
+      type: n.type,
+      name: n.name,
+      sort: n.sort,
+      children: [],
+      leafNos: [],
+    });
   for (const n of treeMap.values()) if (n.parentNo !== null) treeMap.get(n.parentNo)?.children.push(n.no);
   const collectLeaves = (n: TreeNodeMeta): number[] => {
     n.leafNos = n.type === 'leaf' ? [n.no] : n.children.flatMap((c) => collectLeaves(treeMap.get(c)!));
@@ -102,7 +199,9 @@ async function loadCatalogueMeta(pool: pg.Pool, version: number): Promise<Catalo
   return {
     version,
     productCount: state.rows[0]?.products ?? 0,
-    brands: new Map(brands.rows.map((b) => [b.brand_no, { no: b.brand_no, name: b.name, manufacturerId: b.manufacturer_id }])),
+    brands: new Map(
+      brands.rows.map((b) => [b.brand_no, { no: b.brand_no, name: b.name, manufacturerId: b.manufacturer_id }]),
+    ),
     brandNoByName: new Map(brands.rows.map((b) => [b.name, b.brand_no])),
     manufacturers: new Map(manufacturers.rows.map((m) => [m.manufacturer_id, m.name])),
     suppliers: new Map(supplierList.map((s) => [s.no, s])),
@@ -110,7 +209,9 @@ async function loadCatalogueMeta(pool: pg.Pool, version: number): Promise<Catalo
     classes: classMap,
     classNoById: new Map(classes.rows.map((c) => [c.class_id, c.class_no])),
     features: featureMap,
-    values: new Map(values.rows.map((v) => [v.value_no, { no: v.value_no, id: v.value_id, description: v.description }])),
+    values: new Map(
+      values.rows.map((v) => [v.value_no, { no: v.value_no, id: v.value_id, description: v.description }]),
+    ),
     valueNoById: new Map(values.rows.map((v) => [v.value_id, v.value_no])),
     tree: treeMap,
     treeByElementId: new Map([...treeMap.values()].map((n) => [n.elementId, n])),

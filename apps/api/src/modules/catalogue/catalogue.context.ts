@@ -7,9 +7,10 @@ import pg from 'pg';
 import type { FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../http/types.ts';
 import { callerOf } from '../../http/auth.ts';
+import { createPool } from '../../db/pool.ts';
 import { CatalogueMetaCache } from './catalogue-meta.ts';
 import type { CallerContext } from './offers.ts';
-import { listPriceStrategy, type PriceStrategy } from './pricing/price-strategy.ts';
+import { priceStrategyOf, type PriceStrategy } from './pricing/price-strategy.ts';
 import { SearchEngine } from './search/search-engine.ts';
 
 export interface CatalogueContext {
@@ -24,20 +25,22 @@ export interface CatalogueContext {
 /** Connections of the search pool; Postgres time, not connections, is the limit on two cores. */
 const SEARCH_POOL_SIZE = 8;
 
-export function createCatalogueContext(deps: Pick<AppDeps, 'pool'>, options: { prices?: PriceStrategy } = {}): CatalogueContext {
+export function createCatalogueContext(
+  deps: Pick<AppDeps, 'pool' | 'prices'>,
+  options: { prices?: PriceStrategy } = {},
+): CatalogueContext {
   let pool: pg.Pool | null = null;
   // Created on first use: generating the OpenAPI document registers routes without a database.
   const getPool = () => {
-    pool ??= new pg.Pool({
-      connectionString: (deps.pool as unknown as { options: { connectionString: string } }).options.connectionString,
-      max: SEARCH_POOL_SIZE,
-      idleTimeoutMillis: 30_000,
-      options: '-c max_parallel_workers_per_gather=0 -c jit=off -c statement_timeout=20000',
-    });
+    pool ??= createPool(
+      (deps.pool as unknown as { options: { connectionString: string } }).options.connectionString,
+      SEARCH_POOL_SIZE,
+      { options: '-c max_parallel_workers_per_gather=0 -c jit=off -c statement_timeout=20000' },
+    );
     return pool;
   };
   const meta = new CatalogueMetaCache(getPool);
-  const prices = options.prices ?? listPriceStrategy;
+  const prices = options.prices ?? priceStrategyOf(deps);
   return {
     pool: getPool,
     meta,
@@ -48,6 +51,9 @@ export function createCatalogueContext(deps: Pick<AppDeps, 'pool'>, options: { p
       const caller = callerOf(request);
       return { userId: caller.userId, bpNumber: caller.bpNumber, meta: await meta.get(), prices };
     },
-    close: async () => { await pool?.end(); pool = null; },
+    close: async () => {
+      await pool?.end();
+      pool = null;
+    },
   };
 }

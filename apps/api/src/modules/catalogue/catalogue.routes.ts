@@ -1,7 +1,19 @@
 import { z } from 'zod';
 import {
-  ByManufacturerDataQuery, catalogueProblemTitles as titles, FilterOptionsRequest, Product, ProductDetails, ProductInstanceQuery,
-  ProductTreeNode, Role, SearchFilterOption, SearchRequest, SearchResponse, Suggestions, SuggestionsQuery, Unit,
+  ByManufacturerDataQuery,
+  catalogueProblemTitles as titles,
+  FilterOptionsRequest,
+  Product,
+  ProductDetails,
+  ProductInstanceQuery,
+  ProductTreeNode,
+  Role,
+  SearchFilterOption,
+  SearchRequest,
+  SearchResponse,
+  Suggestions,
+  SuggestionsQuery,
+  Unit,
 } from '@shk/contracts';
 import type { App, AppDeps } from '../../http/types.ts';
 import { HttpProblem } from '../../http/problem.ts';
@@ -10,9 +22,16 @@ import { productByInstance, productByManufacturer, productDetails, splitComposit
 import { productTree } from './tree.ts';
 import { favouriteRoutes } from './favourites/favourites.routes.ts';
 import { mediaRoutes } from './media/media.routes.ts';
+import { logZeroHitSearch } from '../reports/zero-hits.ts';
 
 /** Search, product pages and the tree: every role with a portal function (not None). */
-export const CATALOGUE_ROLES = [Role.Buyer, Role.Seller, Role.Administrator, Role.Support, Role.PlatformOperator] as const;
+export const CATALOGUE_ROLES = [
+  Role.Buyer,
+  Role.Seller,
+  Role.Administrator,
+  Role.Support,
+  Role.PlatformOperator,
+] as const;
 
 /** Catalogue, search, favourites and media (issue 3). */
 export async function catalogueRoutes(app: App, deps: AppDeps) {
@@ -22,14 +41,19 @@ export async function catalogueRoutes(app: App, deps: AppDeps) {
   favouriteRoutes(app, catalogue);
   mediaRoutes(app, catalogue);
   // Warm the whole-catalogue facet counts (tree, empty search) once the server listens.
-  app.addHook('onListen', () => { catalogue.search.catalogueCounts().catch((e) => app.log.warn({ err: e }, 'catalogue warm-up failed')); });
+  app.addHook('onListen', () => {
+    catalogue.search.catalogueCounts().catch((e) => app.log.warn({ err: e }, 'catalogue warm-up failed'));
+  });
 }
 
 const notFound = (detail: string) => new HttpProblem(404, titles.productNotFound, { detail });
 
 function checkInstanceId(id: string, field = 'query.productInstanceId') {
   if (!splitCompositeId(id)) {
-    throw new HttpProblem(400, titles.invalidProductInstanceId, { detail: 'Erwartet: Lieferantennummer~Lieferantenartikelnummer', errors: [{ field, message: titles.invalidProductInstanceId }] });
+    throw new HttpProblem(400, titles.invalidProductInstanceId, {
+      detail: 'Erwartet: Lieferantennummer~Lieferantenartikelnummer',
+      errors: [{ field, message: titles.invalidProductInstanceId }],
+    });
   }
 }
 
@@ -47,74 +71,164 @@ function registerCatalogueRoutes(app: App, catalogue: CatalogueContext) {
   const roles = [...CATALOGUE_ROLES];
   const tags = ['Produkte'];
 
-  app.get('/v1/Units', {
-    config: { roles: 'authenticated' },
-    schema: { tags, summary: 'Mengeneinheiten (ein ^ markiert Hochstellung, z. B. m^2)', response: { 200: z.array(Unit) } },
-  }, async () => {
-    const { rows } = await catalogue.pool().query<{ code: string; short_description: string }>('SELECT code, short_description FROM units ORDER BY sort, code');
-    return rows.map((r) => ({ code: r.code, shortDescription: r.short_description }));
-  });
+  app.get(
+    '/v1/Units',
+    {
+      config: { roles: 'authenticated' },
+      schema: {
+        tags,
+        summary: 'Mengeneinheiten (ein ^ markiert Hochstellung, z. B. m^2)',
+        response: { 200: z.array(Unit) },
+      },
+    },
+    async () => {
+      const { rows } = await catalogue
+        .pool()
+        .query<{ code: string; short_description: string }>(
+          'SELECT code, short_description FROM units ORDER BY sort, code',
+        );
+      return rows.map((r) => ({ code: r.code, shortDescription: r.short_description }));
+    },
+  );
 
-  app.get('/v1/ProductTree', {
-    config: { roles: 'authenticated' },
-    schema: { tags, summary: 'Produktbaum mit Produktanzahlen (Wurzel SHKMARKET)', response: { 200: ProductTreeNode } },
-  }, async (request) => {
-    const ctx = await catalogue.callerContext(request);
-    const { meta, set } = await catalogue.search.catalogueCounts();
-    return productTree(meta, set, ctx.bpNumber);
-  });
+  app.get(
+    '/v1/ProductTree',
+    {
+      config: { roles: 'authenticated' },
+      schema: {
+        tags,
+        summary: 'Produktbaum mit Produktanzahlen (Wurzel SHKMARKET)',
+        response: { 200: ProductTreeNode },
+      },
+    },
+    async (request) => {
+      const ctx = await catalogue.callerContext(request);
+      const { meta, set } = await catalogue.search.catalogueCounts();
+      return productTree(meta, set, ctx.bpNumber);
+    },
+  );
 
-  app.post('/v1/Product/Search', {
-    config: { roles },
-    schema: { tags, summary: 'Produktsuche mit Filtern, Facetten und Sortierung', body: SearchRequest, response: { 200: SearchResponse } },
-  }, async (request) => {
-    const ctx = await catalogue.callerContext(request);
-    return guarded(() => catalogue.search.search(ctx, request.body));
-  });
+  app.post(
+    '/v1/Product/Search',
+    {
+      config: { roles },
+      schema: {
+        tags,
+        summary: 'Produktsuche mit Filtern, Facetten und Sortierung',
+        body: SearchRequest,
+        response: { 200: SearchResponse },
+      },
+    },
+    async (request) => {
+      const ctx = await catalogue.callerContext(request);
+      const result = await guarded(() => catalogue.search.search(ctx, request.body));
+      logZeroHitSearch(catalogue.pool(), result, ctx, request.log);
+      return result;
+    },
+  );
 
-  app.post('/v1/Product/FilterOptions', {
-    config: { roles },
-    schema: { tags, summary: 'Alle Werte eines Filters (Liste „mehr anzeigen“)', body: FilterOptionsRequest, response: { 200: SearchFilterOption } },
-  }, async (request) => {
-    const ctx = await catalogue.callerContext(request);
-    return guarded(() => catalogue.search.filterOptions(ctx, request.body));
-  });
+  app.post(
+    '/v1/Product/FilterOptions',
+    {
+      config: { roles },
+      schema: {
+        tags,
+        summary: 'Alle Werte eines Filters (Liste „mehr anzeigen“)',
+        body: FilterOptionsRequest,
+        response: { 200: SearchFilterOption },
+      },
+    },
+    async (request) => {
+      const ctx = await catalogue.callerContext(request);
+      return guarded(() => catalogue.search.filterOptions(ctx, request.body));
+    },
+  );
 
-  app.get('/v1/Product/Suggestions', {
-    config: { roles },
-    schema: { tags, summary: 'Suchvorschläge (Begriffe, Marken, Serien, Kategorien und erste Produkte)', querystring: SuggestionsQuery, response: { 200: Suggestions } },
-  }, async (request) => {
-    const ctx = await catalogue.callerContext(request);
-    return guarded(() => catalogue.search.suggestions(ctx, request.query.term));
-  });
+  app.get(
+    '/v1/Product/Suggestions',
+    {
+      config: { roles },
+      schema: {
+        tags,
+        summary: 'Suchvorschläge (Begriffe, Marken, Serien, Kategorien und erste Produkte)',
+        querystring: SuggestionsQuery,
+        response: { 200: Suggestions },
+      },
+    },
+    async (request) => {
+      const ctx = await catalogue.callerContext(request);
+      return guarded(() => catalogue.search.suggestions(ctx, request.query.term));
+    },
+  );
 
-  app.get('/v1/Product', {
-    config: { roles },
-    schema: { tags, summary: 'Produkt einer Produktinstanz (Lieferantenangebot)', querystring: ProductInstanceQuery, response: { 200: Product } },
-  }, async (request) => {
-    checkInstanceId(request.query.productInstanceId);
-    const product = await productByInstance(catalogue.pool(), await catalogue.callerContext(request), request.query.productInstanceId);
-    if (!product) throw notFound(`Produktinstanz ${request.query.productInstanceId}`);
-    return product;
-  });
+  app.get(
+    '/v1/Product',
+    {
+      config: { roles },
+      schema: {
+        tags,
+        summary: 'Produkt einer Produktinstanz (Lieferantenangebot)',
+        querystring: ProductInstanceQuery,
+        response: { 200: Product },
+      },
+    },
+    async (request) => {
+      checkInstanceId(request.query.productInstanceId);
+      const product = await productByInstance(
+        catalogue.pool(),
+        await catalogue.callerContext(request),
+        request.query.productInstanceId,
+      );
+      if (!product) throw notFound(`Produktinstanz ${request.query.productInstanceId}`);
+      return product;
+    },
+  );
 
-  app.get('/v1/Product/Details', {
-    config: { roles },
-    schema: { tags, summary: 'Angebote aller Lieferanten zum Produkt einer Produktinstanz', querystring: ProductInstanceQuery, response: { 200: ProductDetails } },
-  }, async (request) => {
-    checkInstanceId(request.query.productInstanceId);
-    const details = await productDetails(catalogue.pool(), await catalogue.callerContext(request), request.query.productInstanceId);
-    if (!details) throw notFound(`Produktinstanz ${request.query.productInstanceId}`);
-    return details;
-  });
+  app.get(
+    '/v1/Product/Details',
+    {
+      config: { roles },
+      schema: {
+        tags,
+        summary: 'Angebote aller Lieferanten zum Produkt einer Produktinstanz',
+        querystring: ProductInstanceQuery,
+        response: { 200: ProductDetails },
+      },
+    },
+    async (request) => {
+      checkInstanceId(request.query.productInstanceId);
+      const details = await productDetails(
+        catalogue.pool(),
+        await catalogue.callerContext(request),
+        request.query.productInstanceId,
+      );
+      if (!details) throw notFound(`Produktinstanz ${request.query.productInstanceId}`);
+      return details;
+    },
+  );
 
-  app.get('/v1/Product/ByManufacturerData', {
-    config: { roles },
-    schema: { tags, summary: 'Produkt über Hersteller-ID und Werksartikelnummer (optional gewünschte Produktinstanz)', querystring: ByManufacturerDataQuery, response: { 200: Product } },
-  }, async (request) => {
-    const { manufacturerId, manufacturerPid, productInstanceId } = request.query;
-    const product = await productByManufacturer(catalogue.pool(), await catalogue.callerContext(request), manufacturerId, manufacturerPid, productInstanceId || undefined);
-    if (!product) throw notFound(`Artikelnummer ${manufacturerPid} nicht gefunden.`);
-    return product;
-  });
+  app.get(
+    '/v1/Product/ByManufacturerData',
+    {
+      config: { roles },
+      schema: {
+        tags,
+        summary: 'Produkt über Hersteller-ID und Werksartikelnummer (optional gewünschte Produktinstanz)',
+        querystring: ByManufacturerDataQuery,
+        response: { 200: Product },
+      },
+    },
+    async (request) => {
+      const { manufacturerId, manufacturerPid, productInstanceId } = request.query;
+      const product = await productByManufacturer(
+        catalogue.pool(),
+        await catalogue.callerContext(request),
+        manufacturerId,
+        manufacturerPid,
+        productInstanceId || undefined,
+      );
+      if (!product) throw notFound(`Artikelnummer ${manufacturerPid} nicht gefunden.`);
+      return product;
+    },
+  );
 }

@@ -50,10 +50,17 @@ const OFFER_COLUMNS = `product_instance_id, product_no, supplier_bp_number, supp
   note_of_use, accessories, spare_parts`;
 
 /** Offers of the given products, grouped by product and in preference order (see preferOffers). */
-export async function offersOfProducts(pool: pg.Pool, productNos: number[], ctx: CallerContext): Promise<Map<number, OfferView[]>> {
+export async function offersOfProducts(
+  pool: pg.Pool,
+  productNos: number[],
+  ctx: CallerContext,
+): Promise<Map<number, OfferView[]>> {
   const byProduct = new Map<number, OfferView[]>();
   if (!productNos.length) return byProduct;
-  const { rows } = await pool.query<OfferRow>(`SELECT ${OFFER_COLUMNS} FROM product_offers WHERE product_no = ANY($1::int[])`, [productNos]);
+  const { rows } = await pool.query<OfferRow>(
+    `SELECT ${OFFER_COLUMNS} FROM product_offers WHERE product_no = ANY($1::int[])`,
+    [productNos],
+  );
   for (const view of await viewsOf(pool, rows.map(numeric), ctx)) {
     const list = byProduct.get(view.row.product_no) ?? [];
     list.push(view);
@@ -64,7 +71,10 @@ export async function offersOfProducts(pool: pg.Pool, productNos: number[], ctx:
 }
 
 export async function findOfferRow(pool: pg.Pool, productInstanceId: string): Promise<OfferRow | null> {
-  const { rows } = await pool.query<OfferRow>(`SELECT ${OFFER_COLUMNS} FROM product_offers WHERE product_instance_id = $1`, [productInstanceId]);
+  const { rows } = await pool.query<OfferRow>(
+    `SELECT ${OFFER_COLUMNS} FROM product_offers WHERE product_instance_id = $1`,
+    [productInstanceId],
+  );
   return rows[0] ? numeric(rows[0]) : null;
 }
 
@@ -73,49 +83,112 @@ const toNumber = (v: unknown) => (v === null || v === undefined ? null : Number(
 /** NUMERIC columns as numbers, whatever type parser the pg module was configured with. */
 function numeric(row: OfferRow): OfferRow {
   return {
-    ...row, net_price: toNumber(row.net_price), price_basis: Number(row.price_basis), gross_list_price: toNumber(row.gross_list_price),
+    ...row,
+    net_price: toNumber(row.net_price),
+    price_basis: Number(row.price_basis),
+    gross_list_price: toNumber(row.gross_list_price),
     min_order_quantity: Number(row.min_order_quantity),
   };
 }
 
 async function viewsOf(pool: pg.Pool, rows: OfferRow[], ctx: CallerContext): Promise<OfferView[]> {
   const supplierBps = [...new Set(rows.map((r) => r.supplier_bp_number))];
-  const [orderability, prices, favourites] = await Promise.all([
+  const [orderability, prices, favourites, settings] = await Promise.all([
     orderabilityBySupplier({ $client: pool }, ctx.bpNumber, supplierBps),
-    ctx.prices.pricesFor(rows.map((r) => ({
-      productInstanceId: r.product_instance_id, supplierBpNumber: r.supplier_bp_number, netPrice: r.net_price, priceBasis: r.price_basis,
-      priceQuantityUnit: r.price_quantity_unit, grossListPrice: r.gross_list_price, priceOnDemand: r.price_on_demand,
-    })), { buyerBpNumber: ctx.bpNumber }),
-    favouriteInstances(pool, ctx, rows.map((r) => r.product_instance_id)),
+    ctx.prices.pricesFor(
+      rows.map((r) => ({
+        productInstanceId: r.product_instance_id,
+        supplierBpNumber: r.supplier_bp_number,
+        netPrice: r.net_price,
+        priceBasis: r.price_basis,
+        priceQuantityUnit: r.price_quantity_unit,
+        grossListPrice: r.gross_list_price,
+        priceOnDemand: r.price_on_demand,
+      })),
+      { buyerBpNumber: ctx.bpNumber },
+    ),
+    favouriteInstances(
+      pool,
+      ctx,
+      rows.map((r) => r.product_instance_id),
+    ),
+    supplierSettingsOf(pool, supplierBps),
   ]);
   return rows.map((row) => {
-    const supplier = ctx.meta.supplierByBp.get(row.supplier_bp_number) ?? {
-      no: -1, bp: row.supplier_bp_number, name: row.supplier_bp_number, organisationType: 0, requiredOnboardingForm: false, hideAdditionalInfo: false, hideGrossPrice: false,
+    const cached = ctx.meta.supplierByBp.get(row.supplier_bp_number) ?? {
+      no: -1,
+      bp: row.supplier_bp_number,
+      name: row.supplier_bp_number,
+      organisationType: 0,
+      requiredOnboardingForm: false,
+      hideAdditionalInfo: false,
+      hideGrossPrice: false,
     };
+    const supplier = { ...cached, ...settings.get(row.supplier_bp_number) };
     const hasUnitError = !ctx.meta.units.has(row.unit_code);
     const price = prices.get(row.product_instance_id)!;
     return {
-      row, supplier, hasUnitError, isFavorite: favourites.has(row.product_instance_id),
+      row,
+      supplier,
+      hasUnitError,
+      isFavorite: favourites.has(row.product_instance_id),
       price: supplier.hideGrossPrice ? { ...price, grossListPrice: null } : price,
-      orderableStatus: withUnitRule(orderability.get(row.supplier_bp_number) ?? ProductOrderableStatus.RelationMissing, !hasUnitError),
+      orderableStatus: withUnitRule(
+        orderability.get(row.supplier_bp_number) ?? ProductOrderableStatus.RelationMissing,
+        !hasUnitError,
+      ),
     };
   });
 }
 
 /** An offer the relation would allow is still not orderable in a unit the portal does not know (same rule as the carts). */
 export function withUnitRule(relationStatus: ProductOrderableStatus, unitKnown: boolean): ProductOrderableStatus {
-  return relationStatus === ProductOrderableStatus.Orderable && !unitKnown ? ProductOrderableStatus.UnitNotSupported : relationStatus;
+  return relationStatus === ProductOrderableStatus.Orderable && !unitKnown
+    ? ProductOrderableStatus.UnitNotSupported
+    : relationStatus;
 }
 
 export async function offerViews(pool: pg.Pool, rows: OfferRow[], ctx: CallerContext): Promise<OfferView[]> {
   return (await viewsOf(pool, rows, ctx)).sort(preferOffers);
 }
 
+type SupplierSettingFlags = Pick<SupplierMeta, 'requiredOnboardingForm' | 'hideAdditionalInfo' | 'hideGrossPrice'>;
+
+/**
+ * The supplier settings an administrator changes on /admin (hide flags, onboarding form), read on every
+ * request rather than from the catalogue meta cache (which only reloads with a new catalogue version), so
+ * a saved change shows in search and on product pages with the next request, in every API process.
+ */
+async function supplierSettingsOf(pool: pg.Pool, bps: string[]): Promise<Map<string, SupplierSettingFlags>> {
+  if (!bps.length) return new Map();
+  const { rows } = await pool.query<{
+    bp_number: string;
+    required_onboarding_form: boolean | null;
+    hide_additional_info: boolean | null;
+    hide_gross_price: boolean | null;
+  }>(
+    `SELECT bp_number, required_onboarding_form, hide_additional_info, hide_gross_price
+       FROM suppliers WHERE bp_number = ANY($1::text[])`,
+    [bps],
+  );
+  return new Map(
+    rows.map((r) => [
+      r.bp_number,
+      {
+        requiredOnboardingForm: Boolean(r.required_onboarding_form),
+        hideAdditionalInfo: Boolean(r.hide_additional_info),
+        hideGrossPrice: Boolean(r.hide_gross_price),
+      },
+    ]),
+  );
+}
+
 async function favouriteInstances(pool: pg.Pool, ctx: CallerContext, instanceIds: string[]): Promise<Set<string>> {
   if (!ctx.bpNumber || !instanceIds.length) return new Set();
   const { rows } = await pool.query<{ product_instance_id: string }>(
     'SELECT product_instance_id FROM favorite_products WHERE user_id = $1 AND bp_number = $2 AND product_instance_id = ANY($3)',
-    [ctx.userId, ctx.bpNumber, instanceIds]);
+    [ctx.userId, ctx.bpNumber, instanceIds],
+  );
   return new Set(rows.map((r) => r.product_instance_id));
 }
 
@@ -128,7 +201,8 @@ export function preferOffers(a: OfferView, b: OfferView): number {
   const orderableA = a.orderableStatus === ProductOrderableStatus.Orderable;
   const orderableB = b.orderableStatus === ProductOrderableStatus.Orderable;
   if (orderableA !== orderableB) return orderableA ? -1 : 1;
-  const pa = unitPrice(a), pb = unitPrice(b);
+  const pa = unitPrice(a),
+    pb = unitPrice(b);
   if (pa !== pb) return pa - pb;
   return a.row.product_instance_id.localeCompare(b.row.product_instance_id);
 }

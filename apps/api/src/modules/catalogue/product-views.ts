@@ -3,7 +3,7 @@
  * Product entity of one product instance and the per-supplier offers of the detail page.
  */
 import type pg from 'pg';
-import type { Product, ProductOffer, SearchHit } from '@shk/contracts';
+import type { Product, ProductOffer, RelatedProduct, SearchHit } from '@shk/contracts';
 import type { CatalogueMeta } from './catalogue-meta.ts';
 import type { MediaEntry } from './catalogue.types.ts';
 import { mediaUrl, renderMedia, type MediaProduct } from './media/media.ts';
@@ -42,13 +42,19 @@ export interface ProductRow {
   media: MediaEntry[];
 }
 
-export async function productRows(pool: pg.Pool, where: string, params: unknown[], columns = '*'): Promise<ProductRow[]> {
+export async function productRows(
+  pool: pg.Pool,
+  where: string,
+  params: unknown[],
+  columns = '*',
+): Promise<ProductRow[]> {
   const { rows } = await pool.query<ProductRow>(`SELECT ${columns} FROM products p WHERE ${where}`, params);
   return rows;
 }
 
 /** What a search hit shows (no descriptions: pages of 100 hits stay small). */
-const HIT_COLUMNS = 'id, product_id, manufacturer_id, manufacturer_pid, gtin, brand_no, series, product_name, product_type, article_number_catalogue, class_no, leaf_no, media';
+const HIT_COLUMNS =
+  'id, product_id, manufacturer_id, manufacturer_pid, gtin, brand_no, series, product_name, product_type, article_number_catalogue, class_no, leaf_no, media';
 
 export const firstPictureUrl = (p: Pick<ProductRow, 'id' | 'media'>) => {
   const picture = p.media.find((m) => m.type === 'picture');
@@ -69,33 +75,46 @@ export async function searchHits(pool: pg.Pool, ids: number[], ctx: CallerContex
     const list = offers.get(id) ?? [];
     if (!p || !list.length) return [];
     const primary = list[0];
-    return [{
-      rows: {
-        manufacturerID: p.manufacturer_id,
-        manufacturerPID: p.manufacturer_pid,
-        herstellerName: meta.manufacturers.get(p.manufacturer_id) ?? '',
-        gtin: p.gtin,
-        brandname: meta.brands.get(p.brand_no)?.name ?? '',
-        artikelbeschreibung: p.product_name,
-        bild: firstPictureUrl(p),
-        PRODUCTINSTANCE_ID: primary.row.product_instance_id,
-        werksartikelnummerKatalog: p.article_number_catalogue,
-        wholesalers: list.filter((o) => o.supplier.organisationType === 1)
-          .map((o) => ({ supplierID: o.supplier.bp, supplierName: o.supplier.name, supplierPID: o.row.supplier_pid })),
-        supplierID: primary.supplier.bp,
-        supplierName: primary.supplier.name,
-        artikelnummer: primary.row.supplier_pid,
-        artikeltyp: p.product_type,
-        serie: p.series,
-        etimKlasse: p.class_no ? (meta.classes.get(p.class_no)?.description ?? null) : null,
-        TREE_ELEMENT_ID_SHKMARKET: meta.tree.get(p.leaf_no)?.elementId ?? '',
+    return [
+      {
+        rows: {
+          manufacturerID: p.manufacturer_id,
+          manufacturerPID: p.manufacturer_pid,
+          herstellerName: meta.manufacturers.get(p.manufacturer_id) ?? '',
+          gtin: p.gtin,
+          brandname: meta.brands.get(p.brand_no)?.name ?? '',
+          artikelbeschreibung: p.product_name,
+          bild: firstPictureUrl(p),
+          PRODUCTINSTANCE_ID: primary.row.product_instance_id,
+          werksartikelnummerKatalog: p.article_number_catalogue,
+          wholesalers: list
+            .filter((o) => o.supplier.organisationType === 1)
+            .map((o) => ({
+              supplierID: o.supplier.bp,
+              supplierName: o.supplier.name,
+              supplierPID: o.row.supplier_pid,
+            })),
+          supplierID: primary.supplier.bp,
+          supplierName: primary.supplier.name,
+          artikelnummer: primary.row.supplier_pid,
+          artikeltyp: p.product_type,
+          serie: p.series,
+          etimKlasse: p.class_no ? (meta.classes.get(p.class_no)?.description ?? null) : null,
+          TREE_ELEMENT_ID_SHKMARKET: meta.tree.get(p.leaf_no)?.elementId ?? '',
+        },
+        productId: p.product_id,
+        isFavorite: primary.isFavorite,
+        productOrderableStatus: primary.orderableStatus,
+        price: {
+          value: primary.price.value,
+          currency: 'EUR' as const,
+          basis: primary.price.basis,
+          quantityUnit: primary.price.quantityUnit,
+          priceOnDemand: primary.price.priceOnDemand,
+        },
+        minOrderQuantity: Number(primary.row.min_order_quantity),
       },
-      productId: p.product_id,
-      isFavorite: primary.isFavorite,
-      productOrderableStatus: primary.orderableStatus,
-      price: { value: primary.price.value, currency: 'EUR' as const, basis: primary.price.basis, quantityUnit: primary.price.quantityUnit, priceOnDemand: primary.price.priceOnDemand },
-      minOrderQuantity: Number(primary.row.min_order_quantity),
-    }];
+    ];
   });
 }
 
@@ -104,14 +123,22 @@ const measure = (value: number | null, unit: string) => (value === null ? null :
 /** Name of the top category (SHKMARKET_n) of a leaf. */
 export function topCategoryOf(meta: CatalogueMeta, leafNo: number): string {
   let node = meta.tree.get(leafNo);
-  while (node?.parentNo !== null && node?.parentNo !== undefined && meta.tree.get(node.parentNo)?.type !== 'root') node = meta.tree.get(node.parentNo);
+  while (node?.parentNo !== null && node?.parentNo !== undefined && meta.tree.get(node.parentNo)?.type !== 'root')
+    node = meta.tree.get(node.parentNo);
   return node?.elementId ?? '';
 }
 
 export function mediaProductOf(p: ProductRow, meta: CatalogueMeta): MediaProduct {
   return {
-    id: p.id, productName: p.product_name, brandName: meta.brands.get(p.brand_no)?.name ?? '', manufacturerPid: p.manufacturer_pid, gtin: p.gtin,
-    topCategory: topCategoryOf(meta, p.leaf_no), measures: { a: p.measure_a_mm, b: p.measure_b_mm, c: p.measure_c_mm }, descr: p.product_descr, media: p.media,
+    id: p.id,
+    productName: p.product_name,
+    brandName: meta.brands.get(p.brand_no)?.name ?? '',
+    manufacturerPid: p.manufacturer_pid,
+    gtin: p.gtin,
+    topCategory: topCategoryOf(meta, p.leaf_no),
+    measures: { a: p.measure_a_mm, b: p.measure_b_mm, c: p.measure_c_mm },
+    descr: p.product_descr,
+    media: p.media,
   };
 }
 
@@ -121,7 +148,11 @@ export function productEntity(p: ProductRow, offer: OfferView, ctx: CallerContex
   const mediaProduct = mediaProductOf(p, meta);
   const cls = p.class_no ? meta.classes.get(p.class_no) : undefined;
   const path: { elementID: string; name: string }[] = [];
-  for (let node = meta.tree.get(p.leaf_no); node && node.type !== 'root'; node = node.parentNo !== null ? meta.tree.get(node.parentNo) : undefined) {
+  for (
+    let node = meta.tree.get(p.leaf_no);
+    node && node.type !== 'root';
+    node = node.parentNo !== null ? meta.tree.get(node.parentNo) : undefined
+  ) {
     path.unshift({ elementID: node.elementId, name: node.name });
   }
   return {
@@ -140,44 +171,73 @@ export function productEntity(p: ProductRow, offer: OfferView, ctx: CallerContex
     productOrderableStatus: offer.orderableStatus,
     supplier: supplierInfo(offer),
     basicPackage: {
-      productShortDescr: p.product_name, modelNumber: p.model_number, serie: p.series,
-      noteOfUse: offer.row.note_of_use ?? p.note_of_use, priceOnDemand: offer.price.priceOnDemand,
+      productShortDescr: p.product_name,
+      modelNumber: p.model_number,
+      serie: p.series,
+      noteOfUse: offer.row.note_of_use ?? p.note_of_use,
+      priceOnDemand: offer.price.priceOnDemand,
     },
     descriptionsPackage: { productDescr: p.product_descr, marketingText: p.marketing_text },
     logisticsPackage: {
-      measureA: measure(p.measure_a_mm, 'MMT'), measureB: measure(p.measure_b_mm, 'MMT'), measureC: measure(p.measure_c_mm, 'MMT'),
-      weight: measure(p.weight_kg, 'KGM'), standardDeliveryPeriod: p.standard_delivery_period,
-      packagingQuantity: p.packaging_quantity === null ? null : Number(p.packaging_quantity), countryOfOrigin: p.country_of_origin,
+      measureA: measure(p.measure_a_mm, 'MMT'),
+      measureB: measure(p.measure_b_mm, 'MMT'),
+      measureC: measure(p.measure_c_mm, 'MMT'),
+      weight: measure(p.weight_kg, 'KGM'),
+      standardDeliveryPeriod: p.standard_delivery_period,
+      packagingQuantity: p.packaging_quantity === null ? null : Number(p.packaging_quantity),
+      countryOfOrigin: p.country_of_origin,
     },
     additionalPackage: {
       accessories: offer.row.accessories.length ? offer.row.accessories : p.accessories,
       spareParts: offer.row.spare_parts.length ? offer.row.spare_parts : p.spare_parts,
-      commodityGroupDescrManufacturer: p.commodity_group_descr, articleNumberCatalogue: p.article_number_catalogue,
-      energyEfficiencyClass: p.energy_efficiency_class, minOrderQuantityValue: Number(offer.row.min_order_quantity),
-      minOrderUnit: offer.row.min_order_unit, color: p.color, articleType: p.product_type,
+      // Filled by withRelatedProducts (needs the referenced products and their offers).
+      relatedProducts: [],
+      commodityGroupDescrManufacturer: p.commodity_group_descr,
+      articleNumberCatalogue: p.article_number_catalogue,
+      energyEfficiencyClass: p.energy_efficiency_class,
+      minOrderQuantityValue: Number(offer.row.min_order_quantity),
+      minOrderUnit: offer.row.min_order_unit,
+      color: p.color,
+      articleType: p.product_type,
     },
     pricesPackage: {
       netPrice: { value: offer.price.value, quantityUnit: offer.price.quantityUnit, basis: offer.price.basis },
       grossListPrice: offer.price.grossListPrice,
       hasConnectionError: offer.price.hasConnectionError,
     },
-    picturesPackage: p.media.filter((m) => m.type === 'picture').map((m) => ({
-      url: mediaUrl(p.id, m.file), filename: m.file, description: m.description, size: renderMedia(mediaProduct, m).body.length,
-    })),
-    documentsPackage: p.media.filter((m) => m.type !== 'picture').map((m) => ({
-      type: m.type, url: mediaUrl(p.id, m.file), filename: m.file, description: m.description, size: renderMedia(mediaProduct, m).body.length,
-    })),
+    picturesPackage: p.media
+      .filter((m) => m.type === 'picture')
+      .map((m) => ({
+        url: mediaUrl(p.id, m.file),
+        filename: m.file,
+        description: m.description,
+        size: renderMedia(mediaProduct, m).body.length,
+      })),
+    documentsPackage: p.media
+      .filter((m) => m.type !== 'picture')
+      .map((m) => ({
+        type: m.type,
+        url: mediaUrl(p.id, m.file),
+        filename: m.file,
+        description: m.description,
+        size: renderMedia(mediaProduct, m).body.length,
+      })),
     etimClass: cls ? { id: cls.id, description: cls.description } : null,
     features: (cls?.slots ?? []).flatMap((slot) => {
       const raw = p.feature_values[slot.slot - 1];
       const f = meta.features.get(slot.featureId);
       if (raw === undefined || raw === null || !f) return [];
       const value = f.kind === 'A' ? meta.values.get(Math.round(raw)) : null;
-      return [{
-        featureId: f.id, description: f.description, kind: f.kind,
-        value: f.kind === 'A' ? (value?.description ?? String(raw)) : Number(raw),
-        valueId: value?.id ?? null, unit: f.unitDescription,
-      }];
+      return [
+        {
+          featureId: f.id,
+          description: f.description,
+          kind: f.kind,
+          value: f.kind === 'A' ? (value?.description ?? String(raw)) : Number(raw),
+          valueId: value?.id ?? null,
+          unit: f.unitDescription,
+        },
+      ];
     }),
     treeElementId: meta.tree.get(p.leaf_no)?.elementId ?? '',
     categoryPath: path,
@@ -185,7 +245,12 @@ export function productEntity(p: ProductRow, offer: OfferView, ctx: CallerContex
 }
 
 function supplierInfo(o: OfferView) {
-  return { bpNumber: o.supplier.bp, name: o.supplier.name, requiredOnboardingForm: o.supplier.requiredOnboardingForm, hideAdditionalInfo: o.supplier.hideAdditionalInfo };
+  return {
+    bpNumber: o.supplier.bp,
+    name: o.supplier.name,
+    requiredOnboardingForm: o.supplier.requiredOnboardingForm,
+    hideAdditionalInfo: o.supplier.hideAdditionalInfo,
+  };
 }
 
 export function productOffer(p: ProductRow, o: OfferView, meta: CatalogueMeta): ProductOffer {
@@ -220,6 +285,65 @@ export function productOffer(p: ProductRow, o: OfferView, meta: CatalogueMeta): 
     factoryArticleNumber: p.manufacturer_pid,
     gtin: p.gtin,
   };
+}
+
+/** At most this many accessories and spare parts are resolved for one product page. */
+const MAX_RELATED = 24;
+
+/**
+ * Resolves the product's accessory and spare-part references (product ids) to products with their preferred
+ * offer for the caller, in the catalogue's order; unknown ids, the product itself and products without an offer
+ * are left out.
+ */
+export async function withRelatedProducts(pool: pg.Pool, product: Product, ctx: CallerContext): Promise<Product> {
+  const { accessories, spareParts } = product.additionalPackage;
+  const refs = [
+    ...accessories.map((id) => ({ id, kind: 'accessory' as const })),
+    ...spareParts.map((id) => ({ id, kind: 'sparePart' as const })),
+  ]
+    .filter((r) => r.id !== product.productId)
+    .slice(0, MAX_RELATED);
+  if (!refs.length) return product;
+  const rows = await productRows(
+    pool,
+    'p.product_id = ANY($1::text[])',
+    [[...new Set(refs.map((r) => r.id))]],
+    HIT_COLUMNS,
+  );
+  const byProductId = new Map(rows.map((r) => [r.product_id, r]));
+  const offers = await offersOfProducts(
+    pool,
+    rows.map((r) => r.id),
+    ctx,
+  );
+  const seen = new Set<string>();
+  const related: RelatedProduct[] = [];
+  for (const ref of refs) {
+    const row = byProductId.get(ref.id);
+    const offer = row ? offers.get(row.id)?.[0] : undefined;
+    if (!row || !offer || seen.has(`${ref.kind}:${ref.id}`)) continue;
+    seen.add(`${ref.kind}:${ref.id}`);
+    related.push({
+      kind: ref.kind,
+      productId: row.product_id,
+      productInstanceId: offer.row.product_instance_id,
+      manufacturerId: row.manufacturer_id,
+      manufacturerPid: row.manufacturer_pid,
+      productName: row.product_name,
+      brandName: ctx.meta.brands.get(row.brand_no)?.name ?? '',
+      imageUrl: firstPictureUrl(row),
+      supplierName: offer.supplier.name,
+      price: {
+        value: offer.price.value,
+        currency: 'EUR',
+        basis: offer.price.basis,
+        quantityUnit: offer.price.quantityUnit,
+        priceOnDemand: offer.price.priceOnDemand,
+      },
+      productOrderableStatus: offer.orderableStatus,
+    });
+  }
+  return { ...product, additionalPackage: { ...product.additionalPackage, relatedProducts: related } };
 }
 
 /** All offers of a product as views, preferred first. */

@@ -3,7 +3,15 @@ import type pg from 'pg';
 import { ID_SEPARATOR, type Product, type ProductDetails } from '@shk/contracts';
 import type { CallerContext } from './offers.ts';
 import { findOfferRow } from './offers.ts';
-import { offersOfProduct, productEntity, productOffer, productRows, viewOfOffer, type ProductRow } from './product-views.ts';
+import {
+  offersOfProduct,
+  productEntity,
+  productOffer,
+  productRows,
+  viewOfOffer,
+  withRelatedProducts,
+  type ProductRow,
+} from './product-views.ts';
 
 /** Splits a composite id at the first separator: bp/manufacturer ids never contain it, article numbers may. */
 export function splitCompositeId(id: string): [string, string] | null {
@@ -16,26 +24,45 @@ async function productRow(pool: pg.Pool, id: number): Promise<ProductRow | null>
   return (await productRows(pool, 'p.id = $1', [id]))[0] ?? null;
 }
 
-export async function productByInstance(pool: pg.Pool, ctx: CallerContext, productInstanceId: string): Promise<Product | null> {
+export async function productByInstance(
+  pool: pg.Pool,
+  ctx: CallerContext,
+  productInstanceId: string,
+): Promise<Product | null> {
   const offer = await findOfferRow(pool, productInstanceId);
   if (!offer) return null;
   const [row, view] = await Promise.all([productRow(pool, offer.product_no), viewOfOffer(pool, offer, ctx)]);
-  return row ? productEntity(row, view, ctx) : null;
+  return row ? withRelatedProducts(pool, productEntity(row, view, ctx), ctx) : null;
 }
 
-export async function productDetails(pool: pg.Pool, ctx: CallerContext, productInstanceId: string): Promise<ProductDetails | null> {
+export async function productDetails(
+  pool: pg.Pool,
+  ctx: CallerContext,
+  productInstanceId: string,
+): Promise<ProductDetails | null> {
   const offer = await findOfferRow(pool, productInstanceId);
   if (!offer) return null;
-  const [row, views] = await Promise.all([productRow(pool, offer.product_no), offersOfProduct(pool, offer.product_no, ctx)]);
+  const [row, views] = await Promise.all([
+    productRow(pool, offer.product_no),
+    offersOfProduct(pool, offer.product_no, ctx),
+  ]);
   if (!row) return null;
   return { productId: row.product_id, productInstanceId, offers: views.map((v) => productOffer(row, v, ctx.meta)) };
 }
 
 /** The product of a manufacturer article; the given instance when it is one of its offers, else the preferred offer. */
-export async function productByManufacturer(pool: pg.Pool, ctx: CallerContext, manufacturerId: string, manufacturerPid: string, productInstanceId?: string): Promise<Product | null> {
-  const row = (await productRows(pool, 'p.manufacturer_id = $1 AND p.manufacturer_pid = $2', [manufacturerId, manufacturerPid]))[0];
+export async function productByManufacturer(
+  pool: pg.Pool,
+  ctx: CallerContext,
+  manufacturerId: string,
+  manufacturerPid: string,
+  productInstanceId?: string,
+): Promise<Product | null> {
+  const row = (
+    await productRows(pool, 'p.manufacturer_id = $1 AND p.manufacturer_pid = $2', [manufacturerId, manufacturerPid])
+  )[0];
   if (!row) return null;
   const views = await offersOfProduct(pool, row.id, ctx);
   const chosen = views.find((v) => v.row.product_instance_id === productInstanceId) ?? views[0];
-  return chosen ? productEntity(row, chosen, ctx) : null;
+  return chosen ? withRelatedProducts(pool, productEntity(row, chosen, ctx), ctx) : null;
 }

@@ -1,18 +1,23 @@
 import { z } from 'zod';
-import { FeedbackRequest } from '@shk/contracts';
+import { FeedbackRequest, Role } from '@shk/contracts';
 import type { App, AppDeps } from '../../http/types.ts';
 import { callerOf } from '../../http/auth.ts';
+import { FeedbackService } from './feedback.service.ts';
 
 export async function feedbackRoutes(app: App, { db }: AppDeps) {
-  app.post('/v1/Feedbacks', {
-    config: { roles: 'authenticated' },
-    schema: { tags: ['Allgemein'], summary: 'Feedback zur Suche abgeben', body: FeedbackRequest, response: { 201: z.object({ id: z.number() }) } },
-  }, async (request, reply) => {
-    const caller = callerOf(request);
-    const { isPositive, comment, url } = request.body;
-    const { rows } = await db.$client.query<{ id: number }>(
-      'INSERT INTO feedbacks (user_id, bp_number, is_positive, comment, url) VALUES ($1, $2, $3, $4, $5) RETURNING id',
-      [caller.userId, caller.bpNumber, isPositive, comment?.trim() || null, url || null]);
-    return reply.status(201).send({ id: rows[0].id });
-  });
+  const feedback = new FeedbackService(db);
+  app.post(
+    '/v1/Feedbacks',
+    {
+      // Role None sees no search (it has no partner), so it has nothing to give feedback on.
+      config: { roles: [Role.Buyer, Role.Seller, Role.Administrator, Role.Support, Role.PlatformOperator] },
+      schema: {
+        tags: ['Allgemein'],
+        summary: 'Feedback zur Suche abgeben',
+        body: FeedbackRequest,
+        response: { 201: z.object({ id: z.number() }) },
+      },
+    },
+    async (request, reply) => reply.status(201).send({ id: await feedback.submit(callerOf(request), request.body) }),
+  );
 }

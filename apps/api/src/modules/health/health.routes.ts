@@ -9,13 +9,20 @@ export async function healthRoutes(app: App, { pool }: AppDeps) {
       await pool.query('SELECT 1');
       return { status: 'ready' };
     } catch (error) {
-      return reply.status(503).type('application/problem+json').send({ type: 'not-ready', title: 'Datenbank nicht erreichbar', status: 503, detail: String(error) });
+      return reply
+        .status(503)
+        .type('application/problem+json')
+        .send({ type: 'not-ready', title: 'Datenbank nicht erreichbar', status: 503, detail: String(error) });
     }
   });
-  app.get('/v1/Version', {
-    config: { roles: 'authenticated' },
-    schema: { tags: ['Allgemein'], summary: 'API-Version', response: { 200: z.string() } },
-  }, async (_request, reply) => reply.type('application/json').send(JSON.stringify(apiVersion)));
+  app.get(
+    '/v1/Version',
+    {
+      config: { roles: 'authenticated' },
+      schema: { tags: ['Allgemein'], summary: 'API-Version', response: { 200: z.string() } },
+    },
+    async (_request, reply) => reply.type('application/json').send(JSON.stringify(apiVersion)),
+  );
 }
 
 export const apiVersion = '1.14.0';

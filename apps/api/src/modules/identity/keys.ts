@@ -3,7 +3,10 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 
-export interface IdentityKeys { jwks: { keys: JWK[] }; cookieKeys: string[] }
+export interface IdentityKeys {
+  jwks: { keys: JWK[] };
+  cookieKeys: string[];
+}
 
 /**
  * Signing keys and cookie secrets of the embedded provider, created once and kept in
@@ -25,5 +28,7 @@ export async function loadOrCreateKeys(dataDir: string): Promise<IdentityKeys> {
 
 /** The public half of the signing keys (what the API verifies tokens against). */
 export function publicJwks(keys: IdentityKeys): { keys: JWK[] } {
-  return { keys: keys.jwks.keys.map(({ kty, n, e, kid, alg, use, crv, x, y }) => ({ kty, n, e, kid, alg, use, crv, x, y })) };
+  return {
+    keys: keys.jwks.keys.map(({ kty, n, e, kid, alg, use, crv, x, y }) => ({ kty, n, e, kid, alg, use, crv, x, y })),
+  };
 }

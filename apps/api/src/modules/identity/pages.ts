@@ -1,6 +1,7 @@
 import { PRODUCT_NAME } from '@shk/contracts';
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escape = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const style = `
   *{box-sizing:border-box}body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f1f4f8;color:#1c2733}
@@ -19,7 +20,9 @@ export function page(title: string, body: string): string {
 }
 
 export function loginPage(options: { action: string; login?: string; error?: string }): string {
-  return page('Anmelden', `
+  return page(
+    'Anmelden',
+    `
 <h1>Anmelden</h1><p class="sub">Bitte melden Sie sich mit Ihrer E-Mail-Adresse und Ihrem Passwort an.</p>
 ${options.error ? `<div class="error" role="alert">${escape(options.error)}</div>` : ''}
 <form method="post" action="${escape(options.action)}" autocomplete="on">
@@ -28,21 +31,37 @@ ${options.error ? `<div class="error" role="alert">${escape(options.error)}</div
   <label for="password">Passwort</label>
   <input id="password" name="password" type="password" autocomplete="current-password" required>
   <button type="submit">Anmelden</button>
-</form>`);
+</form>`,
+  );
 }
+
+/** The only inline script of the provider's pages; the Content-Security-Policy allows it by hash. */
+export const LOGOUT_SCRIPT = 'document.forms[0].submit()';
 
 export function logoutPage(form: string): string {
   // Submits the provider's form with logout=yes at once: signing out in the portal ends the provider session too.
-  const withLogout = form.replace('</form>', '<input type="hidden" name="logout" value="yes"/><noscript><button type="submit">Abmelden</button></noscript></form>');
-  return page('Abmelden', `<h1>Abmelden</h1><p class="sub">Sie werden abgemeldet …</p>${withLogout}
-<script>document.forms[0].submit()</script>`);
+  const withLogout = form.replace(
+    '</form>',
+    '<input type="hidden" name="logout" value="yes"/><noscript><button type="submit">Abmelden</button></noscript></form>',
+  );
+  return page(
+    'Abmelden',
+    `<h1>Abmelden</h1><p class="sub">Sie werden abgemeldet …</p>${withLogout}
+<script>${LOGOUT_SCRIPT}</script>`,
+  );
 }
 
 export function loggedOutPage(): string {
-  return page('Abgemeldet', '<h1>Abgemeldet</h1><p class="sub">Sie wurden erfolgreich abgemeldet.</p><a href="/">Zur Startseite</a>');
+  return page(
+    'Abgemeldet',
+    '<h1>Abgemeldet</h1><p class="sub">Sie wurden erfolgreich abgemeldet.</p><a href="/">Zur Startseite</a>',
+  );
 }
 
 export function errorPage(error: string, description?: string): string {
-  return page('Fehler', `<h1>Anmeldung nicht möglich</h1><div class="error" role="alert">${escape(description ?? error)}</div>
-<p><a href="/">Zur Startseite</a></p>`);
+  return page(
+    'Fehler',
+    `<h1>Anmeldung nicht möglich</h1><div class="error" role="alert">${escape(description ?? error)}</div>
+<p><a href="/">Zur Startseite</a></p>`,
+  );
 }

@@ -1,7 +1,12 @@
 import { randomBytes, scrypt as scryptCb, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 
-const scrypt = promisify(scryptCb) as (password: string, salt: Buffer, keylen: number, options: object) => Promise<Buffer>;
+const scrypt = promisify(scryptCb) as (
+  password: string,
+  salt: Buffer,
+  keylen: number,
+  options: object,
+) => Promise<Buffer>;
 const PARAMS = { N: 16384, r: 8, p: 1 };
 
 /** scrypt$N$r$p$salt$hash, all base64url. */
@@ -16,6 +21,10 @@ export async function verifyPassword(password: string, stored: string | null): P
   const [kind, N, r, p, salt, hash] = stored.split('$');
   if (kind !== 'scrypt' || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64url');
-  const actual = await scrypt(password, Buffer.from(salt, 'base64url'), expected.length, { N: Number(N), r: Number(r), p: Number(p) });
+  const actual = await scrypt(password, Buffer.from(salt, 'base64url'), expected.length, {
+    N: Number(N),
+    r: Number(r),
+    p: Number(p),
+  });
   return timingSafeEqual(expected, actual);
 }

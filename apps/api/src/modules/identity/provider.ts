@@ -1,25 +1,42 @@
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import middie from '@fastify/middie';
 import formbody from '@fastify/formbody';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import type { App, AppDeps } from '../../http/types.ts';
 import { createPostgresAdapter } from './adapter.ts';
 import { loadOrCreateKeys, publicJwks } from './keys.ts';
 import { errorPage, loggedOutPage, loginPage, logoutPage } from './pages.ts';
-import { verifyPassword } from './password.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+import { createLoginThrottle, LoginLocked } from './login-throttle.ts';
 
 export interface EmbeddedIdentity {
   issuer: string;
   clientId: string;
   publicJwks: () => { keys: import('jose').JWK[] };
   provider: Provider;
+  /** False once the grant behind an access token is gone (logout, revocation): the token is dead. */
+  grantActive: (grantId: string) => Promise<boolean>;
 }
+
+/** Short-lived access tokens; the SPA renews them silently through the provider session. */
+export const ACCESS_TOKEN_TTL = 5 * 60;
+
+/** Claim of the embedded provider's access tokens that names their grant. */
+export const GRANT_CLAIM = 'gid';
 
 export const WRONG_CREDENTIALS = 'E-Mail-Adresse oder Passwort ist falsch.';
 /** Path of the SPA's sign-in callback (the SPA handles it). */
 export const SPA_CALLBACK_PATH = '/auth-callback';
 
-interface AccountRow { id: string; email: string; first_name: string; last_name: string; password_hash: string | null }
+interface AccountRow {
+  id: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  password_hash: string | null;
+}
 
 /**
  * Mounts the embedded OpenID Connect provider at /auth: authorization code + PKCE for the SPA as a
@@ -31,24 +48,40 @@ export async function mountEmbeddedIdentityProvider(app: App, deps: AppDeps): Pr
   const keys = await loadOrCreateKeys(config.dataDir);
   const audience = config.oidcAudience;
   const apiScope = 'api';
+  const development = config.nodeEnv === 'development';
 
   const findAccountRow = async (id: string) =>
-    (await pool.query<AccountRow>('SELECT id, email, first_name, last_name, password_hash FROM users WHERE id::text = $1', [id])).rows[0];
+    (
+      await pool.query<AccountRow>(
+        'SELECT id, email, first_name, last_name, password_hash FROM users WHERE id::text = $1',
+        [id],
+      )
+    ).rows[0];
 
   const configuration: Configuration = {
     adapter: createPostgresAdapter(pool) as unknown as Configuration['adapter'],
-    clients: [{
-      client_id: config.oidcClientId,
-      client_name: 'SHK-Bestellportal',
-      application_type: 'web',
-      token_endpoint_auth_method: 'none',
-      grant_types: ['authorization_code', 'refresh_token'],
-      response_types: ['code'],
-      redirect_uris: [`${config.publicUrl}${SPA_CALLBACK_PATH}`, `http://localhost:5173${SPA_CALLBACK_PATH}`],
-      post_logout_redirect_uris: [`${config.publicUrl}/`, 'http://localhost:5173/'],
-    }],
+    clients: [
+      {
+        client_id: config.oidcClientId,
+        client_name: 'SHK-Bestellportal',
+        application_type: 'web',
+        token_endpoint_auth_method: 'none',
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        // The Vite dev server's addresses only while developing; in production only PUBLIC_URL.
+        redirect_uris: [
+          `${config.publicUrl}${SPA_CALLBACK_PATH}`,
+          ...(development ? [`http://localhost:5173${SPA_CALLBACK_PATH}`] : []),
+        ],
+        post_logout_redirect_uris: [`${config.publicUrl}/`, ...(development ? ['http://localhost:5173/'] : [])],
+      },
+    ],
     jwks: keys.jwks as Configuration['jwks'],
-    cookies: { keys: keys.cookieKeys, long: { signed: true, sameSite: 'lax' }, short: { signed: true, sameSite: 'lax' } },
+    cookies: {
+      keys: keys.cookieKeys,
+      long: { signed: true, sameSite: 'lax' },
+      short: { signed: true, sameSite: 'lax' },
+    },
     pkce: { required: () => true },
     scopes: ['openid', 'offline_access', 'profile', 'email'],
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'given_name', 'family_name'] },
@@ -58,8 +91,12 @@ export async function mountEmbeddedIdentityProvider(app: App, deps: AppDeps): Pr
       return {
         accountId: row.id,
         claims: () => ({
-          sub: row.id, email: row.email, email_verified: true,
-          name: `${row.first_name} ${row.last_name}`.trim(), given_name: row.first_name, family_name: row.last_name,
+          sub: row.id,
+          email: row.email,
+          email_verified: true,
+          name: `${row.first_name} ${row.last_name}`.trim(),
+          given_name: row.first_name,
+          family_name: row.last_name,
         }),
       };
     },
@@ -79,6 +116,13 @@ export async function mountEmbeddedIdentityProvider(app: App, deps: AppDeps): Pr
       await grant.save();
       return grant;
     },
+    // The SPA calls the token endpoint from the portal's own origin (a browser sends Origin on that
+    // POST); nobody else may. oidc-provider 8's default refuses every origin.
+    clientBasedCORS: (_ctx, origin) =>
+      origin === new URL(config.publicUrl).origin || (development && origin === 'http://localhost:5173'),
+    // Access tokens are JWTs nobody stores; naming their grant lets the API refuse them after logout.
+    extraTokenClaims: async (_ctx, token) =>
+      token.kind === 'AccessToken' && token.grantId ? { [GRANT_CLAIM]: token.grantId } : undefined,
     features: {
       devInteractions: { enabled: false },
       resourceIndicators: {
@@ -87,42 +131,66 @@ export async function mountEmbeddedIdentityProvider(app: App, deps: AppDeps): Pr
         useGrantedResource: () => true,
         getResourceServerInfo: (_ctx, resourceIndicator) => {
           if (resourceIndicator !== audience) throw new Error('unknown resource');
-          return { scope: apiScope, audience, accessTokenTTL: 60 * 60, accessTokenFormat: 'jwt', jwt: { sign: { alg: 'RS256' } } };
+          return {
+            scope: apiScope,
+            audience,
+            accessTokenTTL: ACCESS_TOKEN_TTL,
+            accessTokenFormat: 'jwt',
+            jwt: { sign: { alg: 'RS256' } },
+          };
         },
       },
       rpInitiatedLogout: {
         enabled: true,
-        logoutSource: async (ctx, form) => { ctx.type = 'html'; ctx.body = logoutPage(form); },
-        postLogoutSuccessSource: async (ctx) => { ctx.type = 'html'; ctx.body = loggedOutPage(); },
+        logoutSource: async (ctx, form) => {
+          ctx.type = 'html';
+          ctx.body = logoutPage(form);
+        },
+        postLogoutSuccessSource: async (ctx) => {
+          ctx.type = 'html';
+          ctx.body = loggedOutPage();
+        },
       },
       revocation: { enabled: true },
     },
     // Refresh tokens only for the SPA's silent renewal; rotate on use.
-    issueRefreshToken: async (_ctx, client, code) => client.grantTypeAllowed('refresh_token') && code.scopes.has('offline_access'),
+    issueRefreshToken: async (_ctx, client, code) =>
+      client.grantTypeAllowed('refresh_token') && code.scopes.has('offline_access'),
     rotateRefreshToken: true,
     ttl: {
-      AccessToken: 60 * 60,
+      AccessToken: ACCESS_TOKEN_TTL,
       AuthorizationCode: 60,
-      IdToken: 60 * 60,
+      IdToken: ACCESS_TOKEN_TTL,
       RefreshToken: 14 * 24 * 60 * 60,
       Interaction: 60 * 60,
       Session: 14 * 24 * 60 * 60,
       Grant: 14 * 24 * 60 * 60,
     },
     interactions: { url: (_ctx, interaction) => `/auth/interaction/${interaction.uid}` },
-    renderError: async (ctx, out) => { ctx.type = 'html'; ctx.body = errorPage(String(out.error), out.error_description as string | undefined); },
+    renderError: async (ctx, out) => {
+      ctx.type = 'html';
+      ctx.body = errorPage(String(out.error), out.error_description as string | undefined);
+    },
   };
 
   const provider = new Provider(issuer, configuration);
+  // The provider builds every advertised URL from the request. It sees PUBLIC_URL's host and protocol
+  // only (set below), never what a client put in Host or X-Forwarded-*.
   provider.proxy = true;
+  const publicOrigin = new URL(config.publicUrl);
   provider.on('server_error', (_ctx, error) => app.log.error({ err: error }, 'oidc server error'));
 
   await app.register(formbody);
   await app.register(middie, { hook: 'onRequest' });
   const callback = provider.callback();
   // Everything under /auth is the provider's, except the login interaction rendered below.
-  app.use('/auth', (req: any, res: any, next: () => void) => {
-    if (req.url.startsWith('/interaction/')) return next();
+  app.use('/auth', (req: IncomingMessage, res: ServerResponse, next: () => void) => {
+    if (req.url?.startsWith('/interaction/')) return next();
+    req.headers.host = publicOrigin.host;
+    req.headers['x-forwarded-host'] = publicOrigin.host;
+    req.headers['x-forwarded-proto'] = publicOrigin.protocol.replace(':', '');
+    delete req.headers['x-forwarded-for'];
+    delete req.headers.forwarded;
     return callback(req, res);
   });
 
@@ -131,29 +199,83 @@ export async function mountEmbeddedIdentityProvider(app: App, deps: AppDeps): Pr
   app.get('/auth/interaction/:uid', { schema: { hide: true, params: Params } }, async (request, reply) => {
     const details = await provider.interactionDetails(request.raw, reply.raw).catch(() => null);
     if (!details || details.uid !== request.params.uid) {
-      return reply.status(400).type('text/html; charset=utf-8').send(errorPage('Die Anmeldung ist abgelaufen. Bitte starten Sie sie erneut.'));
+      return reply
+        .status(400)
+        .type('text/html; charset=utf-8')
+        .send(errorPage('Die Anmeldung ist abgelaufen. Bitte starten Sie sie erneut.'));
     }
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store')
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
       .send(loginPage({ action: `/auth/interaction/${details.uid}/login` }));
   });
 
-  app.post('/auth/interaction/:uid/login', {
-    schema: { hide: true, params: Params, body: z.object({ login: z.string().max(254).default(''), password: z.string().max(500).default('') }) },
-  }, async (request, reply) => {
-    const details = await provider.interactionDetails(request.raw, reply.raw).catch(() => null);
-    if (!details || details.uid !== request.params.uid) {
-      return reply.status(400).type('text/html; charset=utf-8').send(errorPage('Die Anmeldung ist abgelaufen. Bitte starten Sie sie erneut.'));
-    }
-    const { login, password } = request.body;
-    const row = (await pool.query<AccountRow>('SELECT id, email, first_name, last_name, password_hash FROM users WHERE lower(email) = lower($1)', [login.trim()])).rows[0];
-    if (!row || !(await verifyPassword(password, row.password_hash))) {
-      request.log.info({ login }, 'login failed');
-      return reply.status(401).type('text/html; charset=utf-8').header('cache-control', 'no-store')
-        .send(loginPage({ action: `/auth/interaction/${details.uid}/login`, login, error: WRONG_CREDENTIALS }));
-    }
-    reply.hijack();
-    await provider.interactionFinished(request.raw, reply.raw, { login: { accountId: row.id, remember: true } }, { mergeWithLastSubmission: false });
-  });
+  const throttle = await createLoginThrottle(app);
+  // Unknown accounts cost the same scrypt work as known ones: no enumeration by response time.
+  const dummyHash = hashPassword(randomUUID());
 
-  return { issuer, clientId: config.oidcClientId, publicJwks: () => publicJwks(keys), provider };
+  app.post(
+    '/auth/interaction/:uid/login',
+    {
+      preHandler: throttle,
+      errorHandler: (error, request, reply) => {
+        if (!(error instanceof LoginLocked)) throw error;
+        request.log.warn({ ip: request.ip }, 'login locked');
+        const body = request.body as { login?: string } | undefined;
+        return reply
+          .status(429)
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(
+            loginPage({
+              action: `/auth/interaction/${encodeURIComponent((request.params as { uid: string }).uid)}/login`,
+              login: typeof body?.login === 'string' ? body.login : '',
+              error: error.message,
+            }),
+          );
+      },
+      schema: {
+        hide: true,
+        params: Params,
+        body: z.object({ login: z.string().max(254).default(''), password: z.string().max(500).default('') }),
+      },
+    },
+    async (request, reply) => {
+      const details = await provider.interactionDetails(request.raw, reply.raw).catch(() => null);
+      if (!details || details.uid !== request.params.uid) {
+        return reply
+          .status(400)
+          .type('text/html; charset=utf-8')
+          .send(errorPage('Die Anmeldung ist abgelaufen. Bitte starten Sie sie erneut.'));
+      }
+      const { login, password } = request.body;
+      const row = (
+        await pool.query<AccountRow>(
+          'SELECT id, email, first_name, last_name, password_hash FROM users WHERE lower(email) = lower($1)',
+          [login.trim()],
+        )
+      ).rows[0];
+      const valid = await verifyPassword(password, row?.password_hash ?? (await dummyHash));
+      if (!row || !row.password_hash || !valid) {
+        request.log.info({ login }, 'login failed');
+        return reply
+          .status(401)
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(loginPage({ action: `/auth/interaction/${details.uid}/login`, login, error: WRONG_CREDENTIALS }));
+      }
+      reply.hijack();
+      await provider.interactionFinished(
+        request.raw,
+        reply.raw,
+        { login: { accountId: row.id, remember: true } },
+        { mergeWithLastSubmission: false },
+      );
+    },
+  );
+
+  // adapter.ts records ended grants (logout, revocation) in revoked_grants.
+  const grantActive = async (grantId: string) =>
+    (await pool.query('SELECT 1 FROM revoked_grants WHERE grant_id = $1', [grantId])).rowCount === 0;
+  return { issuer, clientId: config.oidcClientId, publicJwks: () => publicJwks(keys), provider, grantActive };
 }

@@ -1,57 +1,73 @@
-import { ProductOrderableStatus, cartMessages } from '@shk/contracts';
+import { ProductOrderableStatus, cartMessages, round2 } from '@shk/contracts';
 import type { Caller } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/types.ts';
 import { inTransaction, type TxDb } from '../../db/pool.ts';
 import { HttpProblem, notFound } from '../../http/problem.ts';
-import { CartsService } from '../carts/carts.service.ts';
-import { cartItems, findCart, supplierSettings } from '../carts/carts.repo.ts';
+import { CartsService, type CartItemRow } from '../carts/carts.service.ts';
 import { deliveryCostFor } from '../carts/delivery-cost.ts';
 import { lineTotal, type OfferCatalog, type OfferSnapshot } from '../carts/offer-catalog.ts';
-import { ORDER_TRANSMIT_QUEUE } from './transmission.ts';
+import { queueTransmissions } from '../transmission/transmission.service.ts';
 
 /** A repeated checkout of an emptied cart within this window returns the order it already created. */
 const REPEAT_WINDOW_MS = 10 * 60 * 1000;
-const round2 = (n: number) => Math.round(n * 100) / 100;
 
-type Line = { item: Awaited<ReturnType<typeof cartItems>>[number]; offer: OfferSnapshot; total: number | null };
+type Line = { item: CartItemRow; offer: OfferSnapshot; total: number | null };
 
 /**
  * Checkout as explicit steps inside one transaction: lock the cart → read and check the lines →
  * create the customer order → one supplier order per supplier with line snapshots and attachments →
- * empty the cart and remember the order. Transmission to suppliers is queued after commit.
+ * empty the cart and remember the order. The transmission requests are written in the same transaction
+ * (outbox), so a crash right after the commit cannot leave an order that is never sent.
  */
 export class CheckoutService {
-  constructor(private readonly deps: AppDeps, private readonly offers: OfferCatalog, private readonly carts: CartsService) {}
+  constructor(
+    private readonly deps: AppDeps,
+    private readonly offers: OfferCatalog,
+    private readonly carts: CartsService,
+  ) {}
 
   async checkout(caller: Caller, bpNumber: string, cartId: number): Promise<{ customerOrderNumber: string }> {
     const result = await inTransaction(this.deps.db, async (tx) => {
-      const cart = await findCart(tx.$client, bpNumber, cartId, true);
-      if (!cart) throw notFound(cartMessages.cartNotFound);
+      const locked = await this.carts.lockForCheckout(tx.$client, bpNumber, cartId);
+      if (!locked) throw notFound(cartMessages.cartNotFound);
+      const { cart } = locked;
       // Cart-level project, address and date apply to every line that has none of its own.
-      const items = (await cartItems(tx.$client, cart.id)).map((i) => ({
+      const items = locked.items.map((i) => ({
         ...i,
         project_id: i.project_id ?? (cart.project_id != null ? Number(cart.project_id) : null),
-        delivery_address_id: i.delivery_address_id ?? (cart.delivery_address_id != null ? Number(cart.delivery_address_id) : null),
+        delivery_address_id:
+          i.delivery_address_id ?? (cart.delivery_address_id != null ? Number(cart.delivery_address_id) : null),
         delivery_date: i.delivery_date ?? cart.delivery_date,
       }));
       if (!items.length) {
-        const recent = cart.last_order_number && cart.last_checkout_at && Date.now() - new Date(cart.last_checkout_at).getTime() < REPEAT_WINDOW_MS;
-        if (recent) return { customerOrderNumber: cart.last_order_number!, supplierOrderIds: [] as number[] };
+        const recent =
+          cart.last_order_number &&
+          cart.last_checkout_at &&
+          Date.now() - new Date(cart.last_checkout_at).getTime() < REPEAT_WINDOW_MS;
+        if (recent) return { customerOrderNumber: cart.last_order_number! };
         throw new HttpProblem(400, cartMessages.emptyCart);
       }
       const lines = await this.readLines(bpNumber, items);
       const order = await this.createCustomerOrder(tx, caller, bpNumber, cart, lines);
       const supplierOrderIds = await this.createSupplierOrders(tx, bpNumber, order.id, lines, order.totals);
-      await this.emptyCart(tx, cart.id, order.number, lines.map((l) => l.item.id));
-      return { customerOrderNumber: order.number, supplierOrderIds };
+      await queueTransmissions(tx.$client, supplierOrderIds);
+      await this.carts.resetAfterCheckout(
+        tx.$client,
+        cart.id,
+        order.number,
+        lines.map((l) => l.item.id),
+      );
+      return { customerOrderNumber: order.number };
     });
-    await this.deps.jobs.sendMany(ORDER_TRANSMIT_QUEUE, result.supplierOrderIds.map((supplierOrderId) => ({ supplierOrderId })));
     return { customerOrderNumber: result.customerOrderNumber };
   }
 
   /** Only orderable lines are ordered; unavailable ones stay in the cart (they are hidden there). */
-  private async readLines(bpNumber: string, items: Awaited<ReturnType<typeof cartItems>>): Promise<Line[]> {
-    const offers = await this.offers.findOffers(bpNumber, items.map((i) => i.product_instance_id));
+  private async readLines(bpNumber: string, items: CartItemRow[]): Promise<Line[]> {
+    const offers = await this.offers.findOffers(
+      bpNumber,
+      items.map((i) => i.product_instance_id),
+    );
     const lines: Line[] = [];
     for (const item of items) {
       const offer = offers.get(item.product_instance_id);
@@ -63,7 +79,13 @@ export class CheckoutService {
     return lines;
   }
 
-  private async createCustomerOrder(tx: TxDb, caller: Caller, bpNumber: string, cart: { id: number; name: string; delivery_address_id: number | null }, lines: Line[]) {
+  private async createCustomerOrder(
+    tx: TxDb,
+    caller: Caller,
+    bpNumber: string,
+    cart: { id: number; name: string; delivery_address_id: number | null },
+    lines: Line[],
+  ) {
     const c = tx.$client;
     const partner = (await c.query('SELECT * FROM business_partners WHERE bp_number = $1', [bpNumber])).rows[0];
     const address = cart.delivery_address_id
@@ -76,33 +98,82 @@ export class CheckoutService {
     const { rows } = await c.query<{ id: number; customer_order_number: string }>(
       `INSERT INTO customer_orders (customer_order_number, bp_number, user_id, cart_id, cart_name, total_net, delivery_cost_total, dispatch_to, customer_address)
        VALUES ('KB-' || $1 || '-' || nextval('customer_order_number_seq'), $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id, customer_order_number`,
-      [year, bpNumber, caller.userId, cart.id, cart.name, totalNet, totalDelivery,
-        address ? `${address.company_name}, ${address.postal_code} ${address.city}` : `${partner.official_company_name ?? partner.name}, ${partner.postal_code} ${partner.city}`,
-        JSON.stringify({ name: partner.official_company_name ?? partner.name, street: partner.street, houseNumber: partner.house_number, postalCode: partner.postal_code, city: partner.city, country: partner.country, email: partner.email, phoneNumber: partner.phone_number, taxNumber: partner.tax_number, vatId: partner.vat_id })]);
+      [
+        year,
+        bpNumber,
+        caller.userId,
+        cart.id,
+        cart.name,
+        totalNet,
+        totalDelivery,
+        address
+          ? `${address.company_name}, ${address.postal_code} ${address.city}`
+          : `${partner.official_company_name ?? partner.name}, ${partner.postal_code} ${partner.city}`,
+        JSON.stringify({
+          name: partner.official_company_name ?? partner.name,
+          street: partner.street,
+          houseNumber: partner.house_number,
+          postalCode: partner.postal_code,
+          city: partner.city,
+          country: partner.country,
+          email: partner.email,
+          phoneNumber: partner.phone_number,
+          taxNumber: partner.tax_number,
+          vatId: partner.vat_id,
+        }),
+      ],
+    );
     return { id: Number(rows[0].id), number: rows[0].customer_order_number, totals };
   }
 
   private async totalsBySupplier(tx: TxDb, lines: Line[]) {
-    const settings = await supplierSettings(tx.$client, [...new Set(lines.map((l) => l.offer.supplierBpNumber))]);
+    const settings = await this.carts.supplierSettings(tx.$client, [
+      ...new Set(lines.map((l) => l.offer.supplierBpNumber)),
+    ]);
     const totals = new Map<string, { net: number; deliveryCost: number }>();
     for (const l of lines) {
       const t = totals.get(l.offer.supplierBpNumber) ?? { net: 0, deliveryCost: 0 };
       t.net = round2(t.net + (l.total ?? 0));
       totals.set(l.offer.supplierBpNumber, t);
     }
-    for (const [bp, t] of totals) t.deliveryCost = deliveryCostFor(t.net, settings.get(bp) ?? { deliveryCost: 0, freeDeliveryThreshold: 0 }).deliveryCost;
+    for (const [bp, t] of totals)
+      t.deliveryCost = deliveryCostFor(
+        t.net,
+        settings.get(bp) ?? { deliveryCost: 0, freeDeliveryThreshold: 0 },
+      ).deliveryCost;
     return totals;
   }
 
-  private async createSupplierOrders(tx: TxDb, bpNumber: string, customerOrderId: number, lines: Line[], totals: Map<string, { net: number; deliveryCost: number }>): Promise<number[]> {
+  private async createSupplierOrders(
+    tx: TxDb,
+    bpNumber: string,
+    customerOrderId: number,
+    lines: Line[],
+    totals: Map<string, { net: number; deliveryCost: number }>,
+  ): Promise<number[]> {
     const c = tx.$client;
     const projectIds = [...new Set(lines.map((l) => l.item.project_id).filter((p): p is number => p != null))];
     const addressIds = [...new Set(lines.map((l) => l.item.delivery_address_id).filter((p): p is number => p != null))];
-    const projects = new Map((await c.query('SELECT id, code, description FROM projects WHERE id = ANY($1)', [projectIds])).rows.map((p) => [Number(p.id), p]));
-    const addresses = new Map((await c.query('SELECT * FROM delivery_addresses WHERE id = ANY($1)', [addressIds])).rows.map((a) => [Number(a.id), a]));
-    const customerNumbers = new Map((await c.query<{ supplier_bp_number: string; supplier_customer_number: string | null }>(
-      'SELECT supplier_bp_number, supplier_customer_number FROM supplier_customers WHERE buyer_bp_number = $1 AND supplier_bp_number = ANY($2)',
-      [bpNumber, [...totals.keys()]])).rows.map((r) => [r.supplier_bp_number, r.supplier_customer_number]));
+    const projects = new Map(
+      (await c.query('SELECT id, code, description FROM projects WHERE id = ANY($1)', [projectIds])).rows.map((p) => [
+        Number(p.id),
+        p,
+      ]),
+    );
+    const addresses = new Map(
+      (await c.query('SELECT * FROM delivery_addresses WHERE id = ANY($1)', [addressIds])).rows.map((a) => [
+        Number(a.id),
+        a,
+      ]),
+    );
+    const customerNumbers = new Map(
+      (
+        await c.query<{ supplier_bp_number: string; supplier_customer_number: string | null }>(
+          'SELECT supplier_bp_number, supplier_customer_number FROM supplier_customers WHERE buyer_bp_number = $1 AND supplier_bp_number = ANY($2)',
+          [bpNumber, [...totals.keys()]],
+        )
+      ).rows.map((r) => [r.supplier_bp_number, r.supplier_customer_number]),
+    );
     const lineRecords: Record<string, unknown>[] = [];
     // All supplier orders in one statement.
     const suppliersInOrder = [...totals.keys()];
@@ -111,26 +182,61 @@ export class CheckoutService {
        SELECT 'LB-' || nextval('supplier_order_number_seq'), $1, s.bp, $2, s.customer_number, s.net, s.delivery
          FROM unnest($3::text[], $4::text[], $5::numeric[], $6::numeric[]) WITH ORDINALITY AS s(bp, customer_number, net, delivery, n)
         ORDER BY s.n RETURNING id, supplier_bp_number`,
-      [customerOrderId, bpNumber, suppliersInOrder, suppliersInOrder.map((bp) => customerNumbers.get(bp) ?? null),
-        suppliersInOrder.map((bp) => totals.get(bp)!.net), suppliersInOrder.map((bp) => totals.get(bp)!.deliveryCost)]);
+      [
+        customerOrderId,
+        bpNumber,
+        suppliersInOrder,
+        suppliersInOrder.map((bp) => customerNumbers.get(bp) ?? null),
+        suppliersInOrder.map((bp) => totals.get(bp)!.net),
+        suppliersInOrder.map((bp) => totals.get(bp)!.deliveryCost),
+      ],
+    );
     const idBySupplier = new Map(created.map((r) => [r.supplier_bp_number, Number(r.id)]));
     const ids = suppliersInOrder.map((bp) => idBySupplier.get(bp)!);
     for (const supplierBp of suppliersInOrder) {
       const supplierOrderId = idBySupplier.get(supplierBp)!;
-      lines.filter((l) => l.offer.supplierBpNumber === supplierBp).forEach(({ item, offer, total: lineValue }, index) => {
-        const project = item.project_id != null ? projects.get(item.project_id) : null;
-        const address = item.delivery_address_id != null ? addresses.get(item.delivery_address_id) : null;
-        lineRecords.push({
-          supplier_order_id: supplierOrderId, line_no: index + 1, cart_item_id: item.id, product_instance_id: offer.productInstanceId,
-          article_number: offer.articleNumber, producer_number: offer.manufacturerPid, manufacturer_name: offer.manufacturerName ?? offer.brandName,
-          name: offer.productName, description: offer.description, unit_price: offer.unitPrice, price_basis: offer.priceBasis,
-          min_quantity: offer.minOrderQuantity, quantity: Number(item.quantity), quantity_price: lineValue, unit_code: offer.unit,
-          price_on_request: offer.priceOnRequest, delivery_date: item.delivery_date, project_code: project?.code ?? null,
-          project_description: project?.description ?? null, comment: item.comment,
-          delivery_address: address ? { name: address.company_name, contactPerson: address.contact_person, additionalInfo: address.additional_info, street: address.street_name, houseNumber: address.house_number, postalCode: address.postal_code, city: address.city, countryCode: address.country_code, phoneNumber: address.phone_number } : null,
-          image_url: offer.imageUrl,
+      lines
+        .filter((l) => l.offer.supplierBpNumber === supplierBp)
+        .forEach(({ item, offer, total: lineValue }, index) => {
+          const project = item.project_id != null ? projects.get(item.project_id) : null;
+          const address = item.delivery_address_id != null ? addresses.get(item.delivery_address_id) : null;
+          lineRecords.push({
+            supplier_order_id: supplierOrderId,
+            line_no: index + 1,
+            cart_item_id: item.id,
+            product_instance_id: offer.productInstanceId,
+            article_number: offer.articleNumber,
+            producer_number: offer.manufacturerPid,
+            manufacturer_name: offer.manufacturerName ?? offer.brandName,
+            name: offer.productName,
+            description: offer.description,
+            unit_price: offer.unitPrice,
+            price_basis: offer.priceBasis,
+            min_quantity: offer.minOrderQuantity,
+            quantity: Number(item.quantity),
+            quantity_price: lineValue,
+            unit_code: offer.unit,
+            price_on_request: offer.priceOnRequest,
+            delivery_date: item.delivery_date,
+            project_code: project?.code ?? null,
+            project_description: project?.description ?? null,
+            comment: item.comment,
+            delivery_address: address
+              ? {
+                  name: address.company_name,
+                  contactPerson: address.contact_person,
+                  additionalInfo: address.additional_info,
+                  street: address.street_name,
+                  houseNumber: address.house_number,
+                  postalCode: address.postal_code,
+                  city: address.city,
+                  countryCode: address.country_code,
+                  phoneNumber: address.phone_number,
+                }
+              : null,
+            image_url: offer.imageUrl,
+          });
         });
-      });
     }
     // All line snapshots in one statement, then their attachments copied in one more.
     const inserted = await c.query<{ id: number; cart_item_id: number }>(
@@ -147,20 +253,15 @@ export class CheckoutService {
             comment, delivery_address, image_url FROM input
           RETURNING id, supplier_order_id, line_no)
        SELECT ins.id, input.cart_item_id FROM ins JOIN input USING (supplier_order_id, line_no)`,
-      [JSON.stringify(lineRecords)]);
+      [JSON.stringify(lineRecords)],
+    );
     await c.query(
       `INSERT INTO order_line_attachments (order_line_id, file_name, content_type, size_bytes, content)
        SELECT m.line_id, a.file_name, a.content_type, a.size_bytes, a.content
          FROM unnest($1::bigint[], $2::bigint[]) AS m(line_id, cart_item_id)
          JOIN cart_item_attachments a ON a.cart_item_id = m.cart_item_id ORDER BY a.id`,
-      [inserted.rows.map((r) => r.id), inserted.rows.map((r) => r.cart_item_id)]);
+      [inserted.rows.map((r) => r.id), inserted.rows.map((r) => r.cart_item_id)],
+    );
     return ids;
-  }
-
-  private async emptyCart(tx: TxDb, cartId: number, orderNumber: string, orderedItemIds: number[]) {
-    await tx.$client.query('DELETE FROM cart_items WHERE id = ANY($1)', [orderedItemIds]);
-    await tx.$client.query(
-      `UPDATE carts SET project_id = NULL, delivery_address_id = NULL, delivery_date = NULL, last_order_number = $2, last_checkout_at = now(), updated_at = now()
-        WHERE id = $1`, [cartId, orderNumber]);
   }
 }

@@ -1,34 +1,70 @@
 import { customerOrderStatusLabels, supplierOrderStatusLabels } from '@shk/contracts';
 import type { Db } from '../../db/pool.ts';
+import { supplierOrderDetails } from '../supplier-orders/supplier-order-details.ts';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
-export interface CustomerOrderFilter { buyerBpNumber?: string; year?: number; buyerName?: string; statusId?: number; page: number; pageSize: number }
+export interface CustomerOrderFilter {
+  buyerBpNumber?: string;
+  year?: number;
+  buyerName?: string;
+  statusId?: number;
+  page: number;
+  pageSize: number;
+}
 
 /** Customer orders with the list envelope of the spec (filters offered from the unfiltered scope). */
 export async function listCustomerOrders(db: Db, f: CustomerOrderFilter) {
   const scope: string[] = [];
   const scopeParams: unknown[] = [];
-  if (f.buyerBpNumber) { scopeParams.push(f.buyerBpNumber); scope.push(`co.bp_number = $${scopeParams.length}`); }
+  if (f.buyerBpNumber) {
+    scopeParams.push(f.buyerBpNumber);
+    scope.push(`co.bp_number = $${scopeParams.length}`);
+  }
   const where = [...scope];
   const params = [...scopeParams];
-  if (f.year) { params.push(f.year); where.push(`extract(year FROM co.placed_at AT TIME ZONE 'Europe/Berlin')::int = $${params.length}`); }
-  if (f.buyerName) { params.push(f.buyerName); where.push(`b.name = $${params.length}`); }
-  if (f.statusId) { params.push(f.statusId); where.push(`co.status_id = $${params.length}`); }
+  if (f.year) {
+    params.push(f.year);
+    where.push(`extract(year FROM co.placed_at AT TIME ZONE 'Europe/Berlin')::int = $${params.length}`);
+  }
+  if (f.buyerName) {
+    params.push(f.buyerName);
+    where.push(`b.name = $${params.length}`);
+  }
+  if (f.statusId) {
+    params.push(f.statusId);
+    where.push(`co.status_id = $${params.length}`);
+  }
   const w = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const sw = scope.length ? `WHERE ${scope.join(' AND ')}` : '';
   const from = 'FROM customer_orders co JOIN business_partners b ON b.bp_number = co.bp_number';
   const total = (await db.$client.query<{ n: number }>(`SELECT count(*)::int AS n ${from} ${w}`, params)).rows[0].n;
   const { rows } = await db.$client.query(
-    `SELECT co.*, b.name AS buyer_name ${from} ${w} ORDER BY co.placed_at DESC, co.id DESC LIMIT ${f.pageSize} OFFSET ${(f.page - 1) * f.pageSize}`, params);
-  const years = await db.$client.query<{ y: number }>(`SELECT DISTINCT extract(year FROM co.placed_at AT TIME ZONE 'Europe/Berlin')::int AS y ${from} ${sw} ORDER BY y DESC`, scopeParams);
-  const buyers = await db.$client.query<{ name: string }>(`SELECT DISTINCT b.name ${from} ${sw} ORDER BY b.name`, scopeParams);
+    `SELECT co.*, b.name AS buyer_name ${from} ${w} ORDER BY co.placed_at DESC, co.id DESC LIMIT ${f.pageSize} OFFSET ${(f.page - 1) * f.pageSize}`,
+    params,
+  );
+  const years = await db.$client.query<{ y: number }>(
+    `SELECT DISTINCT extract(year FROM co.placed_at AT TIME ZONE 'Europe/Berlin')::int AS y ${from} ${sw} ORDER BY y DESC`,
+    scopeParams,
+  );
+  const buyers = await db.$client.query<{ name: string }>(
+    `SELECT DISTINCT b.name ${from} ${sw} ORDER BY b.name`,
+    scopeParams,
+  );
   return {
     items: rows.map((r) => ({
-      orderNumber: r.customer_order_number, orderDate: iso(r.placed_at), dispatchTo: r.dispatch_to, customerOrderStatusId: r.status_id,
-      totalValueExcludingVat: Number(r.total_net), buyerName: r.buyer_name, buyerBpNumber: r.bp_number,
+      orderNumber: r.customer_order_number,
+      orderDate: iso(r.placed_at),
+      dispatchTo: r.dispatch_to,
+      customerOrderStatusId: r.status_id,
+      totalValueExcludingVat: Number(r.total_net),
+      buyerName: r.buyer_name,
+      buyerBpNumber: r.bp_number,
     })),
-    currentPage: f.page, pageSize: f.pageSize, totalCount: total, totalPages: Math.max(1, Math.ceil(total / f.pageSize)),
+    currentPage: f.page,
+    pageSize: f.pageSize,
+    totalCount: total,
+    totalPages: Math.max(1, Math.ceil(total / f.pageSize)),
     availableBuyerNames: buyers.rows.map((b) => b.name),
     availableOrderStatuses: Object.entries(customerOrderStatusLabels).map(([id, name]) => ({ id: Number(id), name })),
     availableOrderYears: years.rows.map((y) => y.y),
@@ -36,33 +72,67 @@ export async function listCustomerOrders(db: Db, f: CustomerOrderFilter) {
   };
 }
 
-export interface SupplierOrderFilter { supplierBpNumber?: string; year?: number; buyerName?: string; statusId?: number; page: number; pageSize: number }
+export interface SupplierOrderFilter {
+  supplierBpNumber?: string;
+  year?: number;
+  buyerName?: string;
+  statusId?: number;
+  page: number;
+  pageSize: number;
+}
 
 export async function listSupplierOrders(db: Db, f: SupplierOrderFilter) {
   const where: string[] = [];
   const params: unknown[] = [];
-  if (f.supplierBpNumber) { params.push(f.supplierBpNumber); where.push(`so.supplier_bp_number = $${params.length}`); }
-  if (f.year) { params.push(f.year); where.push(`extract(year FROM so.placed_at AT TIME ZONE 'Europe/Berlin')::int = $${params.length}`); }
-  if (f.buyerName) { params.push(f.buyerName); where.push(`b.name = $${params.length}`); }
-  if (f.statusId) { params.push(f.statusId); where.push(`so.status_id = $${params.length}`); }
+  if (f.supplierBpNumber) {
+    params.push(f.supplierBpNumber);
+    where.push(`so.supplier_bp_number = $${params.length}`);
+  }
+  if (f.year) {
+    params.push(f.year);
+    where.push(`extract(year FROM so.placed_at AT TIME ZONE 'Europe/Berlin')::int = $${params.length}`);
+  }
+  if (f.buyerName) {
+    params.push(f.buyerName);
+    where.push(`b.name = $${params.length}`);
+  }
+  if (f.statusId) {
+    params.push(f.statusId);
+    where.push(`so.status_id = $${params.length}`);
+  }
   const w = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const from = `FROM supplier_orders so JOIN customer_orders co ON co.id = so.customer_order_id
     JOIN business_partners b ON b.bp_number = so.buyer_bp_number JOIN business_partners s ON s.bp_number = so.supplier_bp_number`;
   const total = (await db.$client.query<{ n: number }>(`SELECT count(*)::int AS n ${from} ${w}`, params)).rows[0].n;
   const { rows } = await db.$client.query(
     `SELECT so.*, co.customer_order_number, b.name AS buyer_name, s.name AS supplier_name ${from} ${w}
-      ORDER BY so.placed_at DESC, so.id DESC LIMIT ${f.pageSize} OFFSET ${(f.page - 1) * f.pageSize}`, params);
-  const years = await db.$client.query<{ y: number }>(`SELECT DISTINCT extract(year FROM so.placed_at AT TIME ZONE 'Europe/Berlin')::int AS y ${from} ORDER BY y DESC`);
+      ORDER BY so.placed_at DESC, so.id DESC LIMIT ${f.pageSize} OFFSET ${(f.page - 1) * f.pageSize}`,
+    params,
+  );
+  const years = await db.$client.query<{ y: number }>(
+    `SELECT DISTINCT extract(year FROM so.placed_at AT TIME ZONE 'Europe/Berlin')::int AS y ${from} ORDER BY y DESC`,
+  );
   const buyers = await db.$client.query<{ name: string }>(`SELECT DISTINCT b.name ${from} ORDER BY b.name`);
   const sellers = await db.$client.query<{ bp_number: string; name: string }>(
-    'SELECT b.bp_number, b.name FROM suppliers s JOIN business_partners b ON b.bp_number = s.bp_number ORDER BY b.name');
+    'SELECT b.bp_number, b.name FROM suppliers s JOIN business_partners b ON b.bp_number = s.bp_number ORDER BY b.name',
+  );
   return {
     items: rows.map((r) => ({
-      orderNumber: r.supplier_order_number, customerOrderNumber: r.customer_order_number, orderDate: iso(r.placed_at), supplierId: r.supplier_bp_number,
-      supplierName: r.supplier_name, buyerName: r.buyer_name, buyerBpNumber: r.buyer_bp_number, supplierCustomerId: r.supplier_customer_number,
-      supplierOrderStatusId: r.status_id, totalValueExcludingVat: Number(r.net_value),
+      orderNumber: r.supplier_order_number,
+      customerOrderNumber: r.customer_order_number,
+      orderDate: iso(r.placed_at),
+      supplierId: r.supplier_bp_number,
+      supplierName: r.supplier_name,
+      buyerName: r.buyer_name,
+      buyerBpNumber: r.buyer_bp_number,
+      supplierCustomerId: r.supplier_customer_number,
+      supplierOrderStatusId: r.status_id,
+      totalValueExcludingVat: Number(r.net_value),
     })),
-    currentPage: f.page, pageSize: f.pageSize, totalCount: total, totalPages: Math.max(1, Math.ceil(total / f.pageSize)),
+    currentPage: f.page,
+    pageSize: f.pageSize,
+    totalCount: total,
+    totalPages: Math.max(1, Math.ceil(total / f.pageSize)),
     availableBuyerNames: buyers.rows.map((b) => b.name),
     availableOrderStatuses: Object.entries(supplierOrderStatusLabels).map(([id, name]) => ({ id: Number(id), name })),
     availableOrderYears: years.rows.map((y) => y.y),
@@ -70,47 +140,61 @@ export async function listSupplierOrders(db: Db, f: SupplierOrderFilter) {
   };
 }
 
-async function supplierOrderDetails(db: Db, supplierOrderIds: number[]) {
-  if (!supplierOrderIds.length) return [];
-  const { rows } = await db.$client.query(
-    `SELECT so.*, s.name AS supplier_name FROM supplier_orders so JOIN business_partners s ON s.bp_number = so.supplier_bp_number
-      WHERE so.id = ANY($1) ORDER BY s.name, so.id`, [supplierOrderIds]);
-  const lines = await db.$client.query('SELECT * FROM order_lines WHERE supplier_order_id = ANY($1) ORDER BY supplier_order_id, line_no', [supplierOrderIds]);
-  const files = await db.$client.query<{ id: number; order_line_id: number; file_name: string; size_bytes: number }>(
-    'SELECT a.id, a.order_line_id, a.file_name, a.size_bytes FROM order_line_attachments a JOIN order_lines l ON l.id = a.order_line_id WHERE l.supplier_order_id = ANY($1) ORDER BY a.id', [supplierOrderIds]);
-  return rows.map((so) => ({
-    supplierOrderNumber: so.supplier_order_number, supplierId: so.supplier_bp_number, supplierName: so.supplier_name, supplierOrderStatusId: so.status_id,
-    orderPlaced: iso(so.placed_at), supplierCustomerId: so.supplier_customer_number, externalOrderId: so.external_order_id,
-    orderedTotal: Number(so.net_value), confirmedTotal: so.confirmed_total == null ? null : Number(so.confirmed_total), deliveryCost: Number(so.delivery_cost),
-    lines: lines.rows.filter((l) => Number(l.supplier_order_id) === Number(so.id)).map((l) => ({
-      lineId: Number(l.id), lineNo: l.line_no, productInstanceId: l.product_instance_id, articleNumber: l.article_number, producerNumber: l.producer_number,
-      manufacturerName: l.manufacturer_name, name: l.name, description: l.description, unitPrice: l.unit_price == null ? null : Number(l.unit_price),
-      priceBasis: Number(l.price_basis), quantityPrice: l.quantity_price == null ? null : Number(l.quantity_price), quantity: Number(l.quantity),
-      unitCode: l.unit_code, priceOnRequest: l.price_on_request, deliveryDate: l.delivery_date, projectCode: l.project_code, comment: l.comment,
-      deliveryAddress: l.delivery_address, images: l.image_url ? [l.image_url] : [],
-      attachments: files.rows.filter((f) => Number(f.order_line_id) === Number(l.id)).map((f) => ({ id: Number(f.id), fileName: f.file_name, size: f.size_bytes })),
-    })),
-  }));
-}
-
 /** A customer order with its supplier orders and lines; `buyerBpNumber` scopes it (undefined for staff). */
 export async function customerOrderDetails(db: Db, orderNumber: string, buyerBpNumber?: string) {
   const { rows } = await db.$client.query(
-    `SELECT * FROM customer_orders WHERE customer_order_number = $1 ${buyerBpNumber ? 'AND bp_number = $2' : ''}`, buyerBpNumber ? [orderNumber, buyerBpNumber] : [orderNumber]);
+    `SELECT * FROM customer_orders WHERE customer_order_number = $1 ${buyerBpNumber ? 'AND bp_number = $2' : ''}`,
+    buyerBpNumber ? [orderNumber, buyerBpNumber] : [orderNumber],
+  );
   const co = rows[0];
   if (!co) return null;
-  const ids = (await db.$client.query<{ id: number }>('SELECT id FROM supplier_orders WHERE customer_order_id = $1', [co.id])).rows.map((r) => Number(r.id));
+  const ids = (
+    await db.$client.query<{ id: number }>('SELECT id FROM supplier_orders WHERE customer_order_id = $1', [co.id])
+  ).rows.map((r) => Number(r.id));
   return {
-    customerOrderNumber: co.customer_order_number, orderPlaced: iso(co.placed_at), orderTotal: Number(co.total_net), deliveryCostTotal: Number(co.delivery_cost_total),
-    customerOrderStatus: co.status_id, customerAddress: co.customer_address, dispatchTo: co.dispatch_to, buyerBpNumber: co.bp_number, dateModified: iso(co.modified_at),
-    supplierOrdersDetails: await supplierOrderDetails(db, ids),
+    customerOrderNumber: co.customer_order_number,
+    orderPlaced: iso(co.placed_at),
+    orderTotal: Number(co.total_net),
+    deliveryCostTotal: Number(co.delivery_cost_total),
+    customerOrderStatus: co.status_id,
+    customerAddress: co.customer_address,
+    dispatchTo: co.dispatch_to,
+    buyerBpNumber: co.bp_number,
+    dateModified: iso(co.modified_at),
+    supplierOrdersDetails: await supplierOrderDetails(db.$client, ids),
   };
 }
 
 /** One supplier order; `supplierBpNumber` scopes it to a seller (undefined for staff). */
 export async function supplierOrderByNumber(db: Db, orderNumber: string, supplierBpNumber?: string) {
   const { rows } = await db.$client.query<{ id: number }>(
-    `SELECT id FROM supplier_orders WHERE supplier_order_number = $1 ${supplierBpNumber ? 'AND supplier_bp_number = $2' : ''}`, supplierBpNumber ? [orderNumber, supplierBpNumber] : [orderNumber]);
+    `SELECT id FROM supplier_orders WHERE supplier_order_number = $1 ${supplierBpNumber ? 'AND supplier_bp_number = $2' : ''}`,
+    supplierBpNumber ? [orderNumber, supplierBpNumber] : [orderNumber],
+  );
   if (!rows[0]) return null;
-  return (await supplierOrderDetails(db, [Number(rows[0].id)]))[0];
+  return (await supplierOrderDetails(db.$client, [Number(rows[0].id)]))[0];
+}
+
+/** Who may download an order line's attachment: buyers their partner's orders, sellers their supplier's, staff all. */
+export type AttachmentScope = { buyerBpNumber: string } | { supplierBpNumber: string } | 'all';
+
+/** One attachment of an order line, or null when it does not exist or lies outside the scope. */
+export async function orderLineAttachment(
+  db: Db,
+  ref: { supplierOrderNumber: string; lineId: number; id: number },
+  scope: AttachmentScope,
+) {
+  const params: unknown[] = [ref.id, ref.lineId, ref.supplierOrderNumber];
+  let condition = '';
+  if (scope !== 'all') {
+    condition = 'buyerBpNumber' in scope ? 'AND so.buyer_bp_number = $4' : 'AND so.supplier_bp_number = $4';
+    params.push('buyerBpNumber' in scope ? scope.buyerBpNumber : scope.supplierBpNumber);
+  }
+  const { rows } = await db.$client.query<{ file_name: string; content_type: string; content: Buffer }>(
+    `SELECT a.file_name, a.content_type, a.content FROM order_line_attachments a JOIN order_lines l ON l.id = a.order_line_id
+     JOIN supplier_orders so ON so.id = l.supplier_order_id
+    WHERE a.id = $1 AND l.id = $2 AND so.supplier_order_number = $3 ${condition}`,
+    params,
+  );
+  return rows[0] ?? null;
 }

@@ -2,9 +2,20 @@ import type { Db } from '../../db/pool.ts';
 import type { BusinessPartner } from '@shk/contracts';
 
 interface PartnerRow {
-  bp_number: string; name: string; official_company_name: string | null; street: string | null; house_number: string | null;
-  postal_code: string | null; city: string | null; country: string | null; email: string | null; phone_number: string | null;
-  fax_number: string | null; website: string | null; tax_number: string | null; organisation_type: number;
+  bp_number: string;
+  name: string;
+  official_company_name: string | null;
+  street: string | null;
+  house_number: string | null;
+  postal_code: string | null;
+  city: string | null;
+  country: string | null;
+  email: string | null;
+  phone_number: string | null;
+  fax_number: string | null;
+  website: string | null;
+  tax_number: string | null;
+  organisation_type: number;
 }
 
 export function toBusinessPartner(r: PartnerRow): BusinessPartner {
@@ -25,15 +36,23 @@ export function toBusinessPartner(r: PartnerRow): BusinessPartner {
   };
 }
 
-export async function findPartner(db: Db, bpNumber: string): Promise<(BusinessPartner & { isSupplier: boolean }) | null> {
-  const { rows } = await db.$client.query<PartnerRow & { is_supplier: boolean }>('SELECT * FROM business_partners WHERE bp_number = $1', [bpNumber]);
+export async function findPartner(
+  db: Db,
+  bpNumber: string,
+): Promise<(BusinessPartner & { isSupplier: boolean }) | null> {
+  const { rows } = await db.$client.query<PartnerRow & { is_supplier: boolean }>(
+    'SELECT * FROM business_partners WHERE bp_number = $1',
+    [bpNumber],
+  );
   return rows[0] ? { ...toBusinessPartner(rows[0]), isSupplier: rows[0].is_supplier } : null;
 }
 
 export async function partnerNames(db: Db, bpNumbers: string[]): Promise<{ number: string; name: string }[]> {
   if (!bpNumbers.length) return [];
   const { rows } = await db.$client.query<{ bp_number: string; name: string }>(
-    'SELECT bp_number, name FROM business_partners WHERE bp_number = ANY($1) ORDER BY bp_number', [bpNumbers]);
+    'SELECT bp_number, name FROM business_partners WHERE bp_number = ANY($1) ORDER BY bp_number',
+    [bpNumbers],
+  );
   return rows.map((r) => ({ number: r.bp_number, name: r.name }));
 }
 

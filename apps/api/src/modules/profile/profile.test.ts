@@ -2,22 +2,39 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 describe('UserProfile', () => {
   it('returns the profile with role and partners from the database', async () => {
     const res = await t.request('GET', '/v1/UserProfile', { as: 'einkauf@example.com' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
-      firstName: 'Erika', role: 1, email: 'einkauf@example.com', currentBpNumber: '100001', currentBpName: 'Sanitär Müller GmbH', idsContextId: null,
-      availableBusinessPartners: [{ number: '100001', name: 'Sanitär Müller GmbH' }, { number: '100002', name: 'Heizungsbau Schmidt & Söhne KG' }],
+      firstName: 'Erika',
+      role: 1,
+      email: 'einkauf@example.com',
+      currentBpNumber: '100001',
+      currentBpName: 'Sanitär Müller GmbH',
+      idsContextId: null,
+      availableBusinessPartners: [
+        { number: '100001', name: 'Sanitär Müller GmbH' },
+        { number: '100002', name: 'Heizungsbau Schmidt & Söhne KG' },
+      ],
     });
   });
 
   it('a user without partners has no current partner', async () => {
     const res = await t.request('GET', '/v1/UserProfile', { as: 'admin@example.com' });
-    expect(res.body).toMatchObject({ role: 3, currentBpNumber: null, currentBpName: null, availableBusinessPartners: [] });
+    expect(res.body).toMatchObject({
+      role: 3,
+      currentBpNumber: null,
+      currentBpName: null,
+      availableBusinessPartners: [],
+    });
   });
 
   it('switches the current partner and refuses a foreign one', async () => {
@@ -28,7 +45,10 @@ describe('UserProfile', () => {
     const current = await t.request('GET', '/v1/BusinessPartners/Current', { as: 'einkauf@example.com' });
     expect(current.body.name).toBe('Heizungsbau Schmidt & Söhne KG');
 
-    const foreign = await t.request('PUT', '/v1/UserProfile', { as: 'einkauf@example.com', body: { bpNumber: '100003' } });
+    const foreign = await t.request('PUT', '/v1/UserProfile', {
+      as: 'einkauf@example.com',
+      body: { bpNumber: '100003' },
+    });
     expect(foreign.status).toBe(403);
     expect(foreign.headers.get('content-type')).toContain('application/problem+json');
     await t.request('PUT', '/v1/UserProfile', { as: 'einkauf@example.com', body: { bpNumber: '100001' } });
@@ -46,7 +66,15 @@ describe('BusinessPartners', () => {
   it('returns company data of the current partner', async () => {
     const res = await t.request('GET', '/v1/BusinessPartners/Current', { as: 'einkauf@example.com' });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ businessPartnerNo: '100001', street: 'Lindenstraße', houseNumber: '12', postalCode: '50667', city: 'Köln', country: 'DE', contact: { eMail: 'info@sanitaer-mueller.example' } });
+    expect(res.body).toMatchObject({
+      businessPartnerNo: '100001',
+      street: 'Lindenstraße',
+      houseNumber: '12',
+      postalCode: '50667',
+      city: 'Köln',
+      country: 'DE',
+      contact: { eMail: 'info@sanitaer-mueller.example' },
+    });
   });
 
   it('shows suppliers to buyers but hides other buyers (404, not 403)', async () => {
@@ -70,7 +98,11 @@ describe('problem details', () => {
   });
 
   it('malformed JSON is a 400 problem', async () => {
-    const res = await t.request('PUT', '/v1/UserProfile', { as: 'einkauf@example.com', body: '{"bpNumber":', headers: { 'content-type': 'application/json' } });
+    const res = await t.request('PUT', '/v1/UserProfile', {
+      as: 'einkauf@example.com',
+      body: '{"bpNumber":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.title).toBe('Der Anfrageinhalt ist kein gültiges JSON.');
   });

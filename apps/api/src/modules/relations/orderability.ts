@@ -7,22 +7,35 @@ import type { Db } from '../../db/pool.ts';
  * approved and active → Orderable. Unit problems (UnitNotSupported) are decided by the caller
  * that knows the offer's unit, on top of this.
  */
-export function orderabilityOf(relation: { relationStatusId: number; isActive: boolean } | undefined): ProductOrderableStatus {
+export function orderabilityOf(
+  relation: { relationStatusId: number; isActive: boolean } | undefined,
+): ProductOrderableStatus {
   if (!relation) return ProductOrderableStatus.RelationMissing;
-  if (relation.relationStatusId !== RelationStatus.Approved || !relation.isActive) return ProductOrderableStatus.RelationNotActive;
+  if (relation.relationStatusId !== RelationStatus.Approved || !relation.isActive)
+    return ProductOrderableStatus.RelationNotActive;
   return ProductOrderableStatus.Orderable;
 }
 
 /** Orderability per supplier for one buyer partner (null partner: nothing is orderable). */
-export async function orderabilityBySupplier(db: Pick<Db, '$client'> | { $client: { query: Db['$client']['query'] } }, buyerBpNumber: string | null, supplierBpNumbers: string[]): Promise<Map<string, ProductOrderableStatus>> {
+export async function orderabilityBySupplier(
+  db: Pick<Db, '$client'> | { $client: { query: Db['$client']['query'] } },
+  buyerBpNumber: string | null,
+  supplierBpNumbers: string[],
+): Promise<Map<string, ProductOrderableStatus>> {
   const result = new Map<string, ProductOrderableStatus>();
   if (!supplierBpNumbers.length) return result;
   const relations = new Map<string, { relationStatusId: number; isActive: boolean }>();
   if (buyerBpNumber) {
-    const { rows } = await db.$client.query<{ supplier_bp_number: string; relation_status_id: number; is_active: boolean }>(
+    const { rows } = await db.$client.query<{
+      supplier_bp_number: string;
+      relation_status_id: number;
+      is_active: boolean;
+    }>(
       'SELECT supplier_bp_number, relation_status_id, is_active FROM supplier_customers WHERE buyer_bp_number = $1 AND supplier_bp_number = ANY($2)',
-      [buyerBpNumber, supplierBpNumbers]);
-    for (const r of rows) relations.set(r.supplier_bp_number, { relationStatusId: r.relation_status_id, isActive: r.is_active });
+      [buyerBpNumber, supplierBpNumbers],
+    );
+    for (const r of rows)
+      relations.set(r.supplier_bp_number, { relationStatusId: r.relation_status_id, isActive: r.is_active });
   }
   for (const s of supplierBpNumbers) result.set(s, orderabilityOf(relations.get(s)));
   return result;

@@ -1,11 +1,20 @@
 import { relationStatusLabels, type SupplierCustomerRelation } from '@shk/contracts';
 import type { OutgoingMail } from '../mail/mail.service.ts';
 
-/** Mail texts of the relation flows; addresses come from the supplier settings and the buyer partner. */
-export function newCustomerRequestMail(to: string, relation: SupplierCustomerRelation, contact: { name: string; email: string; phone?: string | null; message?: string | null }): OutgoingMail {
+/**
+ * Mail texts of the relation flows; addresses come from the supplier settings and the buyer partner.
+ * The new-customer request quotes the contact the buyer typed in, but its Reply-To is only the requesting
+ * user's profile address (validated at sign-in), so the portal cannot be used to send mail "from" anyone.
+ */
+export function newCustomerRequestMail(
+  to: string,
+  relation: SupplierCustomerRelation,
+  contact: { name: string; email: string; phone?: string | null; message?: string | null },
+  profileEmail: string,
+): OutgoingMail {
   return {
     to,
-    replyTo: contact.email,
+    replyTo: profileEmail,
     subject: `Neukundenanfrage über das SHK-Bestellportal: ${relation.buyer.name}`,
     text: [
       `Guten Tag,`,
@@ -53,6 +62,8 @@ export function statusChangedMail(to: string, relation: SupplierCustomerRelation
       relation.relationStatusId === 3 && relation.comments ? `Begründung: ${relation.comments}` : '',
       '',
       'Details finden Sie im SHK-Bestellportal unter „Meine Lieferanten“.',
-    ].filter((line, i, all) => line !== '' || all[i - 1] !== '').join('\n'),
+    ]
+      .filter((line, i, all) => line !== '' || all[i - 1] !== '')
+      .join('\n'),
   };
 }

@@ -1,7 +1,7 @@
-import type { SupplierCustomerRelation } from '@shk/contracts';
+import type { SupplierCustomerRelation, SupplierSummary } from '@shk/contracts';
+import type { z } from 'zod';
 import type { Db } from '../../db/pool.ts';
-
-type Queryable = { query: Db['$client']['query'] };
+import type { Queryable } from '../../db/queryable.ts';
 
 const SELECT = `
   SELECT r.id, r.relation_status_id, r.supplier_customer_number, r.shared_customer_id, r.comments, r.is_active,
@@ -17,17 +17,78 @@ const SELECT = `
     JOIN suppliers sup ON sup.bp_number = r.supplier_bp_number
     JOIN business_partners b ON b.bp_number = r.buyer_bp_number`;
 
-function toRelation(r: any): SupplierCustomerRelation {
+type Rel = SupplierCustomerRelation;
+type Sup = Rel['supplier'];
+type Buy = Rel['buyer'];
+type Itek = Rel['supplierItekIntegrationInfo'];
+
+/** One row of SELECT: each column typed as the field of the relation it fills. */
+interface RelationRow {
+  id: number | string;
+  relation_status_id: Rel['relationStatusId'];
+  supplier_customer_number: Rel['supplierCustomerNumber'];
+  shared_customer_id: Rel['sharedCustomerId'];
+  comments: Rel['comments'];
+  is_active: Rel['isActive'];
+  created_at: Date | string;
+  updated_at: Date | string;
+  supplier_bp_number: Sup['bpNumber'];
+  buyer_bp_number: Buy['bpNumber'];
+  s_name: Sup['name'];
+  s_official: Sup['officialCompanyName'];
+  s_street: Sup['address']['street'];
+  s_house: Sup['address']['houseNumber'];
+  s_zip: Sup['address']['postalCode'];
+  s_city: Sup['address']['city'];
+  s_country: Sup['address']['country'];
+  s_website: Sup['website'];
+  s_org: Sup['organisationType'];
+  supplier_status_id: Sup['supplierStatusId'];
+  required_onboarding_form: Sup['requiredOnboardingForm'];
+  integration_status: Itek['integrationStatus'];
+  integration_provider: Itek['provider'];
+  product_data_source: Itek['productDataSource'];
+  filter_value: Itek['filterValue'];
+  brand_name: Itek['brandName'];
+  b_name: Buy['name'];
+  b_official: Buy['officialCompanyName'];
+  b_email: Buy['email'];
+  b_phone: Buy['phoneNumber'];
+  b_fax: Buy['faxNumber'];
+  b_website: Buy['website'];
+  b_tax: Buy['taxNumber'];
+  b_vat: Buy['vatId'];
+}
+
+function toRelation(r: RelationRow): SupplierCustomerRelation {
   return {
     id: Number(r.id),
     supplier: {
-      name: r.s_name, bpNumber: r.supplier_bp_number, officialCompanyName: r.s_official,
-      address: { street: r.s_street, houseNumber: r.s_house, postalCode: r.s_zip, city: r.s_city, country: r.s_country },
-      website: r.s_website, supplierStatusId: r.supplier_status_id, requiredOnboardingForm: r.required_onboarding_form, organisationType: r.s_org,
+      name: r.s_name,
+      bpNumber: r.supplier_bp_number,
+      officialCompanyName: r.s_official,
+      address: {
+        street: r.s_street,
+        houseNumber: r.s_house,
+        postalCode: r.s_zip,
+        city: r.s_city,
+        country: r.s_country,
+      },
+      website: r.s_website,
+      supplierStatusId: r.supplier_status_id,
+      requiredOnboardingForm: r.required_onboarding_form,
+      organisationType: r.s_org,
     },
     buyer: {
-      name: r.b_name, officialCompanyName: r.b_official, bpNumber: r.buyer_bp_number, email: r.b_email, phoneNumber: r.b_phone,
-      faxNumber: r.b_fax, website: r.b_website, taxNumber: r.b_tax, vatId: r.b_vat,
+      name: r.b_name,
+      officialCompanyName: r.b_official,
+      bpNumber: r.buyer_bp_number,
+      email: r.b_email,
+      phoneNumber: r.b_phone,
+      faxNumber: r.b_fax,
+      website: r.b_website,
+      taxNumber: r.b_tax,
+      vatId: r.b_vat,
     },
     relationStatusId: r.relation_status_id,
     supplierCustomerNumber: r.supplier_customer_number,
@@ -37,8 +98,12 @@ function toRelation(r: any): SupplierCustomerRelation {
     dateCreated: new Date(r.created_at).toISOString(),
     dateModified: new Date(r.updated_at).toISOString(),
     supplierItekIntegrationInfo: {
-      supplierBusinessPartnerNo: r.supplier_bp_number, integrationStatus: r.integration_status, provider: r.integration_provider,
-      productDataSource: r.product_data_source, filterValue: r.filter_value, brandName: r.brand_name,
+      supplierBusinessPartnerNo: r.supplier_bp_number,
+      integrationStatus: r.integration_status,
+      provider: r.integration_provider,
+      productDataSource: r.product_data_source,
+      filterValue: r.filter_value,
+      brandName: r.brand_name,
     },
   };
 }
@@ -59,7 +124,10 @@ export interface RelationQuery {
 export async function listRelations(db: Db, q: RelationQuery) {
   const where: string[] = ['r.relation_status_id = ANY($1)'];
   const params: unknown[] = [q.statusIds];
-  const add = (sql: string, value: unknown) => { params.push(value); where.push(sql.replaceAll('?', `$${params.length}`)); };
+  const add = (sql: string, value: unknown) => {
+    params.push(value);
+    where.push(sql.replaceAll('?', `$${params.length}`));
+  };
   if (q.buyerBpNumber) add('r.buyer_bp_number = ?', q.buyerBpNumber);
   if (q.supplierBpNumber) add('r.supplier_bp_number = ?', q.supplierBpNumber);
   if (q.supplierStatusIds?.length) add('sup.supplier_status_id = ANY(?)', q.supplierStatusIds);
@@ -78,39 +146,110 @@ export async function listRelations(db: Db, q: RelationQuery) {
     'status-then-supplier': 'r.relation_status_id, s.name, r.id',
   }[q.order];
   const filter = `WHERE ${where.join(' AND ')}`;
-  const count = await db.$client.query<{ n: number }>(`SELECT count(*)::int AS n FROM supplier_customers r
+  const count = await db.$client.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM supplier_customers r
     JOIN business_partners s ON s.bp_number = r.supplier_bp_number JOIN suppliers sup ON sup.bp_number = r.supplier_bp_number
-    JOIN business_partners b ON b.bp_number = r.buyer_bp_number ${filter}`, params);
-  const { rows } = await db.$client.query(`${SELECT} ${filter} ORDER BY ${order} LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize}`, params);
+    JOIN business_partners b ON b.bp_number = r.buyer_bp_number ${filter}`,
+    params,
+  );
+  const { rows } = await db.$client.query(
+    `${SELECT} ${filter} ORDER BY ${order} LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize}`,
+    params,
+  );
   const totalCount = count.rows[0].n;
-  return { items: rows.map(toRelation), currentPage: q.page, pageSize: q.pageSize, totalCount, totalPages: Math.max(1, Math.ceil(totalCount / q.pageSize)) };
+  return {
+    items: rows.map(toRelation),
+    currentPage: q.page,
+    pageSize: q.pageSize,
+    totalCount,
+    totalPages: Math.max(1, Math.ceil(totalCount / q.pageSize)),
+  };
 }
 
-export async function findRelation(db: Queryable | Db, id: number, lock = false): Promise<SupplierCustomerRelation | null> {
+export async function findRelation(
+  db: Queryable | Db,
+  id: number,
+  lock = false,
+): Promise<SupplierCustomerRelation | null> {
   const client = '$client' in db ? db.$client : db;
   const { rows } = await client.query(`${SELECT} WHERE r.id = $1${lock ? ' FOR UPDATE OF r' : ''}`, [id]);
   return rows[0] ? toRelation(rows[0]) : null;
 }
 
-export async function findRelationByPair(client: Queryable, buyerBpNumber: string, supplierBpNumber: string, lock = false) {
-  const { rows } = await client.query(`${SELECT} WHERE r.buyer_bp_number = $1 AND r.supplier_bp_number = $2${lock ? ' FOR UPDATE OF r' : ''}`, [buyerBpNumber, supplierBpNumber]);
+export async function findRelationByPair(
+  client: Queryable,
+  buyerBpNumber: string,
+  supplierBpNumber: string,
+  lock = false,
+) {
+  const { rows } = await client.query(
+    `${SELECT} WHERE r.buyer_bp_number = $1 AND r.supplier_bp_number = $2${lock ? ' FOR UPDATE OF r' : ''}`,
+    [buyerBpNumber, supplierBpNumber],
+  );
   return rows[0] ? toRelation(rows[0]) : null;
 }
 
-export async function recordStatusChange(client: Queryable, relationId: number, userId: string, oldStatus: number | null, newStatus: number, comments: string | null) {
+export async function recordStatusChange(
+  client: Queryable,
+  relationId: number,
+  userId: string,
+  oldStatus: number | null,
+  newStatus: number,
+  comments: string | null,
+) {
   await client.query(
     'INSERT INTO supplier_customer_status_changes (supplier_customer_id, changed_by, old_status_id, new_status_id, comments) VALUES ($1,$2,$3,$4,$5)',
-    [relationId, userId, oldStatus, newStatus, comments]);
+    [relationId, userId, oldStatus, newStatus, comments],
+  );
 }
 
 export async function listStatusChanges(db: Db, relationId: number) {
   const { rows } = await db.$client.query(
     `SELECT c.id, c.old_status_id, c.new_status_id, c.comments, c.changed_at, u.email, u.first_name, u.last_name
        FROM supplier_customer_status_changes c LEFT JOIN users u ON u.id = c.changed_by
-      WHERE c.supplier_customer_id = $1 ORDER BY c.changed_at, c.id`, [relationId]);
+      WHERE c.supplier_customer_id = $1 ORDER BY c.changed_at, c.id`,
+    [relationId],
+  );
   return rows.map((r) => ({
-    id: Number(r.id), oldStatusId: r.old_status_id, newStatusId: r.new_status_id, comments: r.comments,
+    id: Number(r.id),
+    oldStatusId: r.old_status_id,
+    newStatusId: r.new_status_id,
+    comments: r.comments,
     changedAt: new Date(r.changed_at).toISOString(),
     changedBy: r.email ? { email: r.email, firstName: r.first_name, lastName: r.last_name } : null,
+  }));
+}
+
+/** Active suppliers (not status 2) the buyer has no relation with yet, by name. */
+export async function suppliersWithoutRelation(
+  db: Db,
+  buyerBpNumber: string,
+): Promise<z.infer<typeof SupplierSummary>[]> {
+  const { rows } = await db.$client.query<{
+    bp_number: string;
+    name: string;
+    official_company_name: string | null;
+    city: string | null;
+    website: string | null;
+    organisation_type: number;
+    supplier_status_id: number;
+    required_onboarding_form: boolean;
+  }>(
+    `SELECT b.bp_number, b.name, b.official_company_name, b.city, b.website, b.organisation_type, s.supplier_status_id, s.required_onboarding_form
+     FROM suppliers s JOIN business_partners b ON b.bp_number = s.bp_number
+    WHERE b.is_supplier AND s.supplier_status_id <> 2
+      AND NOT EXISTS (SELECT 1 FROM supplier_customers r WHERE r.supplier_bp_number = s.bp_number AND r.buyer_bp_number = $1)
+    ORDER BY b.name`,
+    [buyerBpNumber],
+  );
+  return rows.map((r) => ({
+    bpNumber: r.bp_number,
+    name: r.name,
+    officialCompanyName: r.official_company_name,
+    city: r.city,
+    website: r.website,
+    supplierStatusId: r.supplier_status_id,
+    organisationType: r.organisation_type,
+    requiredOnboardingForm: r.required_onboarding_form,
   }));
 }

@@ -1,11 +1,26 @@
-import { RelationStatus, relationMessages, type CreateRelationRequest, type SupplierCustomerRelation, type UpdateRelationRequest, SupplierStatus } from '@shk/contracts';
+import {
+  RelationStatus,
+  relationMessages,
+  type CreateRelationRequest,
+  type SupplierCustomerRelation,
+  type UpdateRelationRequest,
+  SupplierStatus,
+} from '@shk/contracts';
 import type { Caller } from '../../http/auth.ts';
 import type { Db, TxDb } from '../../db/pool.ts';
 import { inTransaction } from '../../db/pool.ts';
 import type { MailService, OutgoingMail } from '../mail/mail.service.ts';
 import { conflict, HttpProblem, notFound, validationProblem } from '../../http/problem.ts';
 import { actorOf, checkTransition } from './transitions.ts';
-import { findRelation, findRelationByPair, recordStatusChange } from './relations.repo.ts';
+import {
+  findRelation,
+  findRelationByPair,
+  listRelations,
+  listStatusChanges,
+  recordStatusChange,
+  suppliersWithoutRelation,
+  type RelationQuery,
+} from './relations.repo.ts';
 import { customerRequestMail, newCustomerRequestMail, statusChangedMail } from './relations.mails.ts';
 
 /** Whether the caller may see this relation at all: a buyer its current partner's, a seller its supplier's, staff all. */
@@ -17,51 +32,119 @@ export function canSeeRelation(caller: Caller, relation: SupplierCustomerRelatio
 }
 
 function rejectVerdict(reason: 'not-allowed' | 'reason-required' | 'customer-number-required'): never {
-  if (reason === 'reason-required') throw validationProblem([{ field: 'body.comments', message: relationMessages.reasonRequired }], relationMessages.reasonRequired);
-  if (reason === 'customer-number-required') throw validationProblem([{ field: 'body.supplierCustomerNumber', message: relationMessages.customerNumberRequired }], relationMessages.customerNumberRequired);
+  if (reason === 'reason-required')
+    throw validationProblem(
+      [{ field: 'body.comments', message: relationMessages.reasonRequired }],
+      relationMessages.reasonRequired,
+    );
+  if (reason === 'customer-number-required')
+    throw validationProblem(
+      [{ field: 'body.supplierCustomerNumber', message: relationMessages.customerNumberRequired }],
+      relationMessages.customerNumberRequired,
+    );
   throw conflict(relationMessages.transitionNotAllowed);
 }
 
 async function supplierMailAddresses(tx: TxDb, supplierBpNumber: string) {
-  const { rows } = await tx.$client.query<{ customer_onboarding_email: string | null; new_customer_onboarding_email: string | null; email: string | null }>(
+  const { rows } = await tx.$client.query<{
+    customer_onboarding_email: string | null;
+    new_customer_onboarding_email: string | null;
+    email: string | null;
+  }>(
     `SELECT s.customer_onboarding_email, s.new_customer_onboarding_email, b.email
-       FROM suppliers s JOIN business_partners b ON b.bp_number = s.bp_number WHERE s.bp_number = $1`, [supplierBpNumber]);
+       FROM suppliers s JOIN business_partners b ON b.bp_number = s.bp_number WHERE s.bp_number = $1`,
+    [supplierBpNumber],
+  );
   const r = rows[0];
-  return { customer: r?.customer_onboarding_email ?? r?.email ?? null, newCustomer: r?.new_customer_onboarding_email ?? r?.email ?? null };
+  return {
+    customer: r?.customer_onboarding_email ?? r?.email ?? null,
+    newCustomer: r?.new_customer_onboarding_email ?? r?.email ?? null,
+  };
 }
 
 export class RelationsService {
-  constructor(private readonly db: Db, private readonly mail: MailService) {}
+  constructor(
+    private readonly db: Db,
+    private readonly mail: MailService,
+  ) {}
+
+  list(query: RelationQuery) {
+    return listRelations(this.db, query);
+  }
+
+  /** One relation; a missing one or one the caller may not see is a 404. */
+  async find(id: number, visible: (relation: SupplierCustomerRelation) => boolean = () => true) {
+    const relation = await findRelation(this.db, id);
+    if (!relation || !visible(relation)) throw notFound('Geschäftsbeziehung nicht gefunden');
+    return relation;
+  }
+
+  /** The status history of a relation (404 for an unknown relation). */
+  async statusChanges(id: number) {
+    await this.find(id);
+    return listStatusChanges(this.db, id);
+  }
+
+  /** Suppliers the buyer can still ask for a relation. */
+  suppliersWithoutRelation(buyerBpNumber: string) {
+    return suppliersWithoutRelation(this.db, buyerBpNumber);
+  }
 
   /** A buyer asks a supplier for order authorisation (new, or again after a rejection). */
   async request(caller: Caller, buyerBpNumber: string, body: CreateRelationRequest): Promise<SupplierCustomerRelation> {
     const { relation, mails } = await inTransaction(this.db, async (tx) => {
       const c = tx.$client;
-      const supplier = (await c.query<{ supplier_status_id: number }>(
-        `SELECT s.supplier_status_id FROM suppliers s JOIN business_partners b ON b.bp_number = s.bp_number WHERE s.bp_number = $1 AND b.is_supplier`,
-        [body.supplierBpNumber])).rows[0];
+      const supplier = (
+        await c.query<{ supplier_status_id: number }>(
+          `SELECT s.supplier_status_id FROM suppliers s JOIN business_partners b ON b.bp_number = s.bp_number WHERE s.bp_number = $1 AND b.is_supplier`,
+          [body.supplierBpNumber],
+        )
+      ).rows[0];
       if (!supplier || supplier.supplier_status_id === SupplierStatus.NonActive) {
-        throw new HttpProblem(404, relationMessages.supplierNotAvailable, { detail: `Lieferant ${body.supplierBpNumber}` });
+        throw new HttpProblem(404, relationMessages.supplierNotAvailable, {
+          detail: `Lieferant ${body.supplierBpNumber}`,
+        });
       }
       const number = body.supplierCustomerNumber?.trim() || null;
       const target = number ? RelationStatus.AwaitingConfirmation : RelationStatus.CustomerIdRequested;
-      const contact = { name: body.contactName ?? null, email: body.contactEmail ?? null, phone: body.contactPhone || null, message: body.message || null };
+      const contact = {
+        name: body.contactName ?? null,
+        email: body.contactEmail ?? null,
+        phone: body.contactPhone || null,
+        message: body.message || null,
+      };
       const existing = await findRelationByPair(c, buyerBpNumber, body.supplierBpNumber, true);
       let id: number;
       if (existing) {
-        const verdict = checkTransition({ actor: 'buyer', from: existing.relationStatusId, to: target, customerNumber: number });
+        const verdict = checkTransition({
+          actor: 'buyer',
+          from: existing.relationStatusId,
+          to: target,
+          customerNumber: number,
+        });
         if (!verdict.ok) throw conflict(relationMessages.relationExists, `Status ${existing.relationStatusId}`);
         await c.query(
           `UPDATE supplier_customers SET relation_status_id = $2, supplier_customer_number = COALESCE($3, supplier_customer_number), comments = NULL,
              contact_name = $4, contact_email = $5, contact_phone = $6, contact_message = $7, updated_at = now() WHERE id = $1`,
-          [existing.id, target, number, contact.name, contact.email, contact.phone, contact.message]);
+          [existing.id, target, number, contact.name, contact.email, contact.phone, contact.message],
+        );
         await recordStatusChange(c, existing.id, caller.userId, existing.relationStatusId, target, null);
         id = existing.id;
       } else {
         const { rows } = await c.query<{ id: number }>(
           `INSERT INTO supplier_customers (supplier_bp_number, buyer_bp_number, relation_status_id, supplier_customer_number, contact_name, contact_email, contact_phone, contact_message)
            VALUES ($1,$2,$3,$4,$5,$6,$7,$8) RETURNING id`,
-          [body.supplierBpNumber, buyerBpNumber, target, number, contact.name, contact.email, contact.phone, contact.message]);
+          [
+            body.supplierBpNumber,
+            buyerBpNumber,
+            target,
+            number,
+            contact.name,
+            contact.email,
+            contact.phone,
+            contact.message,
+          ],
+        );
         id = Number(rows[0].id);
         await recordStatusChange(c, id, caller.userId, null, target, null);
       }
@@ -69,7 +152,15 @@ export class RelationsService {
       const addresses = await supplierMailAddresses(tx, body.supplierBpNumber);
       const outgoing: OutgoingMail[] = [];
       if (number && addresses.customer) outgoing.push(customerRequestMail(addresses.customer, relation));
-      if (!number && addresses.newCustomer) outgoing.push(newCustomerRequestMail(addresses.newCustomer, relation, { name: contact.name!, email: contact.email!, phone: contact.phone, message: contact.message }));
+      if (!number && addresses.newCustomer)
+        outgoing.push(
+          newCustomerRequestMail(
+            addresses.newCustomer,
+            relation,
+            { name: contact.name!, email: contact.email!, phone: contact.phone, message: contact.message },
+            caller.email,
+          ),
+        );
       const mails = [];
       for (const m of outgoing) mails.push(await this.mail.enqueue(m, c));
       return { relation, mails };
@@ -79,7 +170,12 @@ export class RelationsService {
   }
 
   /** Status change (and comments / customer number) by seller, buyer or administrator. */
-  async update(caller: Caller, id: number, body: UpdateRelationRequest, visible: (r: SupplierCustomerRelation) => boolean): Promise<SupplierCustomerRelation> {
+  async update(
+    caller: Caller,
+    id: number,
+    body: UpdateRelationRequest,
+    visible: (r: SupplierCustomerRelation) => boolean,
+  ): Promise<SupplierCustomerRelation> {
     const { relation, mails } = await inTransaction(this.db, async (tx) => {
       const c = tx.$client;
       const current = await findRelation(c, id, true);
@@ -89,30 +185,66 @@ export class RelationsService {
       const number = body.supplierCustomerNumber?.trim() || null;
       const statusChanges = body.relationStatusId !== current.relationStatusId;
       if (statusChanges) {
-        const verdict = checkTransition({ actor, from: current.relationStatusId, to: body.relationStatusId, comments: body.comments, customerNumber: number ?? current.supplierCustomerNumber });
+        const verdict = checkTransition({
+          actor,
+          from: current.relationStatusId,
+          to: body.relationStatusId,
+          comments: body.comments,
+          customerNumber: number ?? current.supplierCustomerNumber,
+        });
         if (!verdict.ok) rejectVerdict(verdict.reason);
       } else {
         // Same status: only the seller edits customer number and comments; only the administrator toggles activity.
-        const editsAllowed = actor === 'seller' && current.relationStatusId !== RelationStatus.Blocked && current.relationStatusId !== RelationStatus.Invalid;
-        if (!editsAllowed && !(actor === 'administrator' && body.isActive !== undefined)) throw conflict(relationMessages.transitionNotAllowed);
+        const editsAllowed =
+          actor === 'seller' &&
+          current.relationStatusId !== RelationStatus.Blocked &&
+          current.relationStatusId !== RelationStatus.Invalid;
+        if (!editsAllowed && !(actor === 'administrator' && body.isActive !== undefined))
+          throw conflict(relationMessages.transitionNotAllowed);
       }
-      if (body.isActive !== undefined && body.isActive !== current.isActive && actor !== 'administrator') throw conflict(relationMessages.transitionNotAllowed);
+      if (body.isActive !== undefined && body.isActive !== current.isActive && actor !== 'administrator')
+        throw conflict(relationMessages.transitionNotAllowed);
       await c.query(
         `UPDATE supplier_customers SET relation_status_id = $2,
             comments = CASE WHEN $3::boolean THEN $4 ELSE comments END,
             supplier_customer_number = COALESCE($5, supplier_customer_number),
             is_active = COALESCE($6, is_active), updated_at = now()
           WHERE id = $1`,
-        [id, body.relationStatusId, body.comments !== undefined, body.comments?.trim() || null, actor === 'buyer' && !statusChanges ? null : number, body.isActive ?? null]);
-      if (statusChanges) await recordStatusChange(c, id, caller.userId, current.relationStatusId, body.relationStatusId, body.comments?.trim() || null);
+        [
+          id,
+          body.relationStatusId,
+          body.comments !== undefined,
+          body.comments?.trim() || null,
+          actor === 'buyer' && !statusChanges ? null : number,
+          body.isActive ?? null,
+        ],
+      );
+      if (statusChanges)
+        await recordStatusChange(
+          c,
+          id,
+          caller.userId,
+          current.relationStatusId,
+          body.relationStatusId,
+          body.comments?.trim() || null,
+        );
       const relation = (await findRelation(c, id))!;
       const mails: number[] = [];
       if (statusChanges) {
         if (actor === 'buyer') {
           const addresses = await supplierMailAddresses(tx, relation.supplier.bpNumber);
-          const to = body.relationStatusId === RelationStatus.AwaitingConfirmation ? addresses.customer : addresses.newCustomer;
+          const to =
+            body.relationStatusId === RelationStatus.AwaitingConfirmation ? addresses.customer : addresses.newCustomer;
           const contact = { name: `${caller.firstName} ${caller.lastName}`.trim(), email: caller.email };
-          if (to) mails.push(await this.mail.enqueue(body.relationStatusId === RelationStatus.AwaitingConfirmation ? customerRequestMail(to, relation) : newCustomerRequestMail(to, relation, contact), c));
+          if (to)
+            mails.push(
+              await this.mail.enqueue(
+                body.relationStatusId === RelationStatus.AwaitingConfirmation
+                  ? customerRequestMail(to, relation)
+                  : newCustomerRequestMail(to, relation, contact, caller.email),
+                c,
+              ),
+            );
         } else if (relation.buyer.email) {
           mails.push(await this.mail.enqueue(statusChangedMail(relation.buyer.email, relation), c));
         }
@@ -127,7 +259,12 @@ export class RelationsService {
    * Customer number: the buyer answers a CustomerIdRequested relation (→ AwaitingConfirmation);
    * the seller corrects the number of its customer (status unchanged).
    */
-  async setCustomerNumber(caller: Caller, id: number, customerNumber: string, visible: (r: SupplierCustomerRelation) => boolean): Promise<SupplierCustomerRelation> {
+  async setCustomerNumber(
+    caller: Caller,
+    id: number,
+    customerNumber: string,
+    visible: (r: SupplierCustomerRelation) => boolean,
+  ): Promise<SupplierCustomerRelation> {
     const { relation, mails } = await inTransaction(this.db, async (tx) => {
       const c = tx.$client;
       const current = await findRelation(c, id, true);
@@ -135,13 +272,22 @@ export class RelationsService {
       const actor = actorOf(caller.role);
       let next = current.relationStatusId;
       if (actor === 'buyer') {
-        if (current.relationStatusId !== RelationStatus.CustomerIdRequested) throw conflict(relationMessages.transitionNotAllowed);
+        if (current.relationStatusId !== RelationStatus.CustomerIdRequested)
+          throw conflict(relationMessages.transitionNotAllowed);
         next = RelationStatus.AwaitingConfirmation;
-      } else if (actor !== 'seller' || current.relationStatusId === RelationStatus.Blocked || current.relationStatusId === RelationStatus.Invalid) {
+      } else if (
+        actor !== 'seller' ||
+        current.relationStatusId === RelationStatus.Blocked ||
+        current.relationStatusId === RelationStatus.Invalid
+      ) {
         throw conflict(relationMessages.transitionNotAllowed);
       }
-      await c.query('UPDATE supplier_customers SET supplier_customer_number = $2, relation_status_id = $3, updated_at = now() WHERE id = $1', [id, customerNumber, next]);
-      if (next !== current.relationStatusId) await recordStatusChange(c, id, caller.userId, current.relationStatusId, next, null);
+      await c.query(
+        'UPDATE supplier_customers SET supplier_customer_number = $2, relation_status_id = $3, updated_at = now() WHERE id = $1',
+        [id, customerNumber, next],
+      );
+      if (next !== current.relationStatusId)
+        await recordStatusChange(c, id, caller.userId, current.relationStatusId, next, null);
       const relation = (await findRelation(c, id))!;
       const mails: number[] = [];
       if (actor === 'buyer') {

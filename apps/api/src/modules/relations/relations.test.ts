@@ -4,26 +4,37 @@ import { startTestApp, eventually, type TestApp } from '../../../test/support/te
 import { hashPassword } from '../identity/password.ts';
 
 let t: TestApp;
-const BUYER = 'einkauf@example.com';      // current partner 100001
-const BUYER2 = 'einkauf2@example.com';    // partner 100003
-const SELLER = 'verkauf@example.com';     // supplier 200001
+const BUYER = 'einkauf@example.com'; // current partner 100001
+const BUYER2 = 'einkauf2@example.com'; // partner 100003
+const SELLER = 'verkauf@example.com'; // supplier 200001
 const OTHER_SELLER = 'verkauf-wk@example.com'; // supplier 200002, created below
 
 beforeAll(async () => {
   t = await startTestApp();
-  await t.pool.query(`INSERT INTO users (id, email, first_name, last_name, role, password_hash, current_bp_number)
-    VALUES ('00000000-0000-4000-8000-0000000000a1', $1, 'Walter', 'Kontor', 2, $2, '200002')`, [OTHER_SELLER, await hashPassword('demo')]);
+  await t.pool.query(
+    `INSERT INTO users (id, email, first_name, last_name, role, password_hash, current_bp_number)
+    VALUES ('00000000-0000-4000-8000-0000000000a1', $1, 'Walter', 'Kontor', 2, $2, '200002')`,
+    [OTHER_SELLER, await hashPassword('demo')],
+  );
   await t.pool.query(`INSERT INTO user_business_partners VALUES ('00000000-0000-4000-8000-0000000000a1', '200002')`);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 async function relationId(buyer: string, supplier: string): Promise<number> {
-  const { rows } = await t.pool.query('SELECT id FROM supplier_customers WHERE buyer_bp_number = $1 AND supplier_bp_number = $2', [buyer, supplier]);
+  const { rows } = await t.pool.query(
+    'SELECT id FROM supplier_customers WHERE buyer_bp_number = $1 AND supplier_bp_number = $2',
+    [buyer, supplier],
+  );
   return Number(rows[0].id);
 }
 async function sentMailTo(address: string, subjectPart: string) {
   return eventually(async () => {
-    const { rows } = await t.pool.query("SELECT * FROM mail_outbox WHERE to_address = $1 AND subject LIKE $2 AND status = 'sent' ORDER BY id DESC", [address, `%${subjectPart}%`]);
+    const { rows } = await t.pool.query(
+      "SELECT * FROM mail_outbox WHERE to_address = $1 AND subject LIKE $2 AND status = 'sent' ORDER BY id DESC",
+      [address, `%${subjectPart}%`],
+    );
     return rows[0];
   });
 }
@@ -32,7 +43,11 @@ describe('listing', () => {
   it('a buyer sees only the relations of its current partner, sorted by status then name', async () => {
     const res = await t.request('GET', '/v1/SupplierCustomers', { as: BUYER });
     expect(res.status).toBe(200);
-    expect(res.body.items.map((r: any) => [r.supplier.bpNumber, r.relationStatusId])).toEqual([['200003', 1], ['200001', 1], ['200002', 2]]);
+    expect(res.body.items.map((r: any) => [r.supplier.bpNumber, r.relationStatusId])).toEqual([
+      ['200003', 1],
+      ['200001', 1],
+      ['200002', 2],
+    ]);
     expect(res.body.items.every((r: any) => r.buyer.bpNumber === '100001')).toBe(true);
   });
 
@@ -56,12 +71,19 @@ describe('listing', () => {
     expect(other.body.items.map((r: any) => r.buyer.bpNumber)).toEqual(['100001']);
   });
 
-  it('another partner\'s relation is a 404', async () => {
+  it("another partner's relation is a 404", async () => {
     const id = await relationId('100001', '200003');
     expect((await t.request('GET', `/v1/SupplierCustomers/${id}`, { as: BUYER })).status).toBe(200);
     expect((await t.request('GET', `/v1/SupplierCustomers/${id}`, { as: BUYER2 })).status).toBe(404);
     expect((await t.request('GET', `/v1/SupplierCustomers/${id}`, { as: SELLER })).status).toBe(404);
-    expect((await t.request('PUT', `/v1/SupplierCustomers/${id}`, { as: SELLER, body: { relationStatusId: 3, comments: 'x' } })).status).toBe(404);
+    expect(
+      (
+        await t.request('PUT', `/v1/SupplierCustomers/${id}`, {
+          as: SELLER,
+          body: { relationStatusId: 3, comments: 'x' },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('suppliers without relation exclude existing relations and inactive suppliers', async () => {
@@ -75,7 +97,10 @@ describe('listing', () => {
 
 describe('requests and transitions', () => {
   it('a request with customer number waits for confirmation and mails the customer onboarding address', async () => {
-    const res = await t.request('POST', '/v1/SupplierCustomers', { as: BUYER, body: { supplierBpNumber: '200009', supplierCustomerNumber: 'WH-4711' } });
+    const res = await t.request('POST', '/v1/SupplierCustomers', {
+      as: BUYER,
+      body: { supplierBpNumber: '200009', supplierCustomerNumber: 'WH-4711' },
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ bpNumber: '200009', name: 'Werkzeughaus Franken' });
     const id = await relationId('100001', '200009');
@@ -87,11 +112,23 @@ describe('requests and transitions', () => {
   });
 
   it('a request without customer number needs name and e-mail and mails the new-customer address', async () => {
-    const invalid = await t.request('POST', '/v1/SupplierCustomers', { as: BUYER, body: { supplierBpNumber: '200006' } });
+    const invalid = await t.request('POST', '/v1/SupplierCustomers', {
+      as: BUYER,
+      body: { supplierBpNumber: '200006' },
+    });
     expect(invalid.status).toBe(400);
     expect(invalid.body.errors.map((e: any) => e.field).sort()).toEqual(['body.contactEmail', 'body.contactName']);
 
-    const res = await t.request('POST', '/v1/SupplierCustomers', { as: BUYER, body: { supplierBpNumber: '200006', contactName: 'Erika Einkauf', contactEmail: 'einkauf@example.com', contactPhone: '0221 12345', message: 'Bitte um Rückruf' } });
+    const res = await t.request('POST', '/v1/SupplierCustomers', {
+      as: BUYER,
+      body: {
+        supplierBpNumber: '200006',
+        contactName: 'Erika Einkauf',
+        contactEmail: 'einkauf@example.com',
+        contactPhone: '0221 12345',
+        message: 'Bitte um Rückruf',
+      },
+    });
     expect(res.status).toBe(201);
     const id = await relationId('100001', '200006');
     expect((await t.request('GET', `/v1/SupplierCustomers/${id}`, { as: BUYER })).body.relationStatusId).toBe(4);
@@ -103,10 +140,20 @@ describe('requests and transitions', () => {
   });
 
   it('a second request to the same supplier is a conflict; unknown suppliers are 404', async () => {
-    const again = await t.request('POST', '/v1/SupplierCustomers', { as: BUYER, body: { supplierBpNumber: '200001', supplierCustomerNumber: 'X' } });
+    const again = await t.request('POST', '/v1/SupplierCustomers', {
+      as: BUYER,
+      body: { supplierBpNumber: '200001', supplierCustomerNumber: 'X' },
+    });
     expect(again.status).toBe(409);
     expect(again.body.title).toBe('Zu diesem Lieferanten besteht bereits eine Geschäftsbeziehung.');
-    expect((await t.request('POST', '/v1/SupplierCustomers', { as: BUYER, body: { supplierBpNumber: '100002', supplierCustomerNumber: 'X' } })).status).toBe(404);
+    expect(
+      (
+        await t.request('POST', '/v1/SupplierCustomers', {
+          as: BUYER,
+          body: { supplierBpNumber: '100002', supplierCustomerNumber: 'X' },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('the buyer enters the customer number when it was requested', async () => {
@@ -115,15 +162,23 @@ describe('requests and transitions', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ relationStatusId: 2, supplierCustomerNumber: 'HL-99' });
     // Only in CustomerIdRequested.
-    expect((await t.request('PUT', `/v1/SupplierCustomers/${id}/SupplierCustomerNumber/HL-100`, { as: BUYER })).status).toBe(409);
+    expect(
+      (await t.request('PUT', `/v1/SupplierCustomers/${id}/SupplierCustomerNumber/HL-100`, { as: BUYER })).status,
+    ).toBe(409);
   });
 
   it('the seller confirms a waiting request; the buyer may not', async () => {
     const id = await relationId('100001', '200002');
-    const buyerTry = await t.request('PUT', `/v1/SupplierCustomers/${id}`, { as: BUYER, body: { relationStatusId: 1 } });
+    const buyerTry = await t.request('PUT', `/v1/SupplierCustomers/${id}`, {
+      as: BUYER,
+      body: { relationStatusId: 1 },
+    });
     expect(buyerTry.status).toBe(409);
     expect(buyerTry.body.title).toBe('Dieser Statuswechsel ist nicht erlaubt.');
-    const ok = await t.request('PUT', `/v1/SupplierCustomers/${id}`, { as: OTHER_SELLER, body: { relationStatusId: 1, comments: null, supplierCustomerNumber: 'WK-7781' } });
+    const ok = await t.request('PUT', `/v1/SupplierCustomers/${id}`, {
+      as: OTHER_SELLER,
+      body: { relationStatusId: 1, comments: null, supplierCustomerNumber: 'WK-7781' },
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.relationStatusId).toBe(1);
     await sentMailTo('info@sanitaer-mueller.example', 'Wärmekontor Rhein-Main: Freigegeben');
@@ -131,31 +186,58 @@ describe('requests and transitions', () => {
 
   it('rejecting needs a reason; the buyer sees it and requests again', async () => {
     const id = await relationId('100001', '200002');
-    const noReason = await t.request('PUT', `/v1/SupplierCustomers/${id}`, { as: OTHER_SELLER, body: { relationStatusId: 3, comments: '' } });
-    // Removing an approved customer needs no reason.
-    expect(noReason.status).toBe(200);
-    await t.request('PUT', `/v1/SupplierCustomers/${id}`, { as: OTHER_SELLER, body: { relationStatusId: 1, supplierCustomerNumber: 'WK-7781' } });
+    const noReason = await t.request('PUT', `/v1/SupplierCustomers/${id}`, {
+      as: OTHER_SELLER,
+      body: { relationStatusId: 3, comments: '' },
+    });
+    // Removing an approved customer ('Kunden entfernen') needs a reason too; it is stored for the buyer.
+    expect(noReason.status).toBe(400);
+    expect(noReason.body.title).toBe('Bitte geben Sie einen Grund für die Ablehnung an.');
+    expect(noReason.body.errors[0].field).toBe('body.comments');
+    const removed = await t.request('PUT', `/v1/SupplierCustomers/${id}`, {
+      as: OTHER_SELLER,
+      body: { relationStatusId: 3, comments: 'Keine Bestellungen seit 2 Jahren' },
+    });
+    expect(removed.status).toBe(200);
+    const buyerView = await t.request('GET', `/v1/SupplierCustomers/${id}`, { as: 'einkauf@example.com' });
+    expect(buyerView.body).toMatchObject({ relationStatusId: 3, comments: 'Keine Bestellungen seit 2 Jahren' });
+    await t.request('PUT', `/v1/SupplierCustomers/${id}`, {
+      as: OTHER_SELLER,
+      body: { relationStatusId: 1, supplierCustomerNumber: 'WK-7781' },
+    });
 
     const waiting = await relationId('100001', '200006');
-    const missing = await t.request('PUT', `/v1/SupplierCustomers/${waiting}`, { as: 'verkauf@example.com', body: { relationStatusId: 3, comments: '' } });
+    const missing = await t.request('PUT', `/v1/SupplierCustomers/${waiting}`, {
+      as: 'verkauf@example.com',
+      body: { relationStatusId: 3, comments: '' },
+    });
     expect(missing.status).toBe(404); // not its supplier
   });
 
   it('a seller rejects with a reason, the buyer requests again', async () => {
     const id = await relationId('100003', '200001');
     // put it back to waiting first: seller removes (approved → rejected), buyer requests again
-    const removed = await t.request('PUT', `/v1/SupplierCustomers/${id}`, { as: SELLER, body: { relationStatusId: 3, comments: 'Kundennummer passt nicht' } });
+    const removed = await t.request('PUT', `/v1/SupplierCustomers/${id}`, {
+      as: SELLER,
+      body: { relationStatusId: 3, comments: 'Kundennummer passt nicht' },
+    });
     expect(removed.status).toBe(200);
     const seen = await t.request('GET', '/v1/SupplierCustomers', { as: BUYER2 });
     expect(seen.body.items[0]).toMatchObject({ relationStatusId: 3, comments: 'Kundennummer passt nicht' });
-    const again = await t.request('POST', '/v1/SupplierCustomers', { as: BUYER2, body: { supplierBpNumber: '200001', supplierCustomerNumber: 'K-10078' } });
+    const again = await t.request('POST', '/v1/SupplierCustomers', {
+      as: BUYER2,
+      body: { supplierBpNumber: '200001', supplierCustomerNumber: 'K-10078' },
+    });
     expect(again.status).toBe(201);
     const rel = await t.request('GET', `/v1/SupplierCustomers/${id}`, { as: BUYER2 });
     expect(rel.body).toMatchObject({ relationStatusId: 2, supplierCustomerNumber: 'K-10078', comments: null });
     const reject = await t.request('PUT', `/v1/SupplierCustomers/${id}`, { as: SELLER, body: { relationStatusId: 3 } });
     expect(reject.status).toBe(400);
     expect(reject.body.errors[0].field).toBe('body.comments');
-    const confirm = await t.request('PUT', `/v1/SupplierCustomers/${id}`, { as: SELLER, body: { relationStatusId: 1 } });
+    const confirm = await t.request('PUT', `/v1/SupplierCustomers/${id}`, {
+      as: SELLER,
+      body: { relationStatusId: 1 },
+    });
     expect(confirm.status).toBe(200);
   });
 
@@ -164,48 +246,89 @@ describe('requests and transitions', () => {
     const res = await t.request('PUT', `/v1/SupplierCustomers/${id}/SupplierCustomerNumber/K-20000`, { as: SELLER });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ relationStatusId: 1, supplierCustomerNumber: 'K-20000' });
-    const tooLong = await t.request('PUT', `/v1/SupplierCustomers/${id}/SupplierCustomerNumber/${'9'.repeat(101)}`, { as: SELLER });
+    const tooLong = await t.request('PUT', `/v1/SupplierCustomers/${id}/SupplierCustomerNumber/${'9'.repeat(101)}`, {
+      as: SELLER,
+    });
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.errors[0].message).toBe('Maximal 100 Zeichen');
   });
 
   it('the administrator blocks a relation and it stops being orderable for the buyer', async () => {
     const id = await relationId('100001', '200003');
-    const res = await t.request('PUT', `/v1/SupplierCustomers/${id}`, { as: 'admin@example.com', body: { relationStatusId: 6, comments: 'Zahlungsverzug' } });
+    const res = await t.request('PUT', `/v1/SupplierCustomers/${id}`, {
+      as: 'admin@example.com',
+      body: { relationStatusId: 6, comments: 'Zahlungsverzug' },
+    });
     expect(res.status).toBe(200);
-    expect((await t.request('PUT', `/v1/SupplierCustomers/${id}`, { as: 'support@example.com', body: { relationStatusId: 1 } })).status).toBe(403);
+    expect(
+      (
+        await t.request('PUT', `/v1/SupplierCustomers/${id}`, {
+          as: 'support@example.com',
+          body: { relationStatusId: 1 },
+        })
+      ).status,
+    ).toBe(403);
   });
 });
 
 describe('staff', () => {
   it('lists all relations with six statuses, filters by partner numbers and shows the audit trail', async () => {
-    const all = await t.request('GET', '/v1/PlatformOperator/SupplierCustomers?PageSize=1000', { as: 'betrieb@example.com' });
+    const all = await t.request('GET', '/v1/PlatformOperator/SupplierCustomers?PageSize=1000', {
+      as: 'betrieb@example.com',
+    });
     expect(all.status).toBe(200);
     expect(all.body.items.some((r: any) => r.relationStatusId === 6)).toBe(true);
-    const bySupplier = await t.request('GET', '/v1/PlatformOperator/SupplierCustomers?SupplierBpNumber=200001', { as: 'support@example.com' });
+    const bySupplier = await t.request('GET', '/v1/PlatformOperator/SupplierCustomers?SupplierBpNumber=200001', {
+      as: 'support@example.com',
+    });
     expect(bySupplier.body.items.every((r: any) => r.supplier.bpNumber === '200001')).toBe(true);
-    const blocked = await t.request('GET', '/v1/PlatformOperator/SupplierCustomers?RelationsStatusId=6', { as: 'admin@example.com' });
+    const blocked = await t.request('GET', '/v1/PlatformOperator/SupplierCustomers?RelationsStatusId=6', {
+      as: 'admin@example.com',
+    });
     expect(blocked.body.items).toHaveLength(1);
 
     const id = await relationId('100003', '200001');
-    const trail = await t.request('GET', `/v1/PlatformOperator/SupplierCustomers/${id}/StatusChanges`, { as: 'admin@example.com' });
-    expect(trail.body.map((c: any) => [c.oldStatusId, c.newStatusId])).toEqual([[null, 1], [1, 3], [3, 2], [2, 1]]);
+    const trail = await t.request('GET', `/v1/PlatformOperator/SupplierCustomers/${id}/StatusChanges`, {
+      as: 'admin@example.com',
+    });
+    expect(trail.body.map((c: any) => [c.oldStatusId, c.newStatusId])).toEqual([
+      [null, 1],
+      [1, 3],
+      [3, 2],
+      [2, 1],
+    ]);
     expect(trail.body[1].changedBy.email).toBe('verkauf@example.com');
     expect(trail.body[1].comments).toBe('Kundennummer passt nicht');
-    expect((await t.request('GET', '/v1/PlatformOperator/SupplierCustomers?PageSize=1001', { as: 'admin@example.com' })).status).toBe(400);
+    expect(
+      (await t.request('GET', '/v1/PlatformOperator/SupplierCustomers?PageSize=1001', { as: 'admin@example.com' }))
+        .status,
+    ).toBe(400);
   });
 });
 
 describe('supplier reads', () => {
   it('company info, integration info and the onboarding template', async () => {
     const info = await t.request('GET', '/v1/Suppliers/200005/CompanyInfo', { as: BUYER });
-    expect(info.body).toMatchObject({ name: 'KlimaSüd Lüftungstechnik', requiredOnboardingForm: true, hasOnboardingFormTemplate: true });
-    const itek = await t.request('POST', '/v1/Suppliers/ItekIntegrationInfo', { as: BUYER, body: { supplierBusinessPartnerNumbers: ['200001', '200003'] } });
+    expect(info.body).toMatchObject({
+      name: 'KlimaSüd Lüftungstechnik',
+      requiredOnboardingForm: true,
+      hasOnboardingFormTemplate: true,
+    });
+    const itek = await t.request('POST', '/v1/Suppliers/ItekIntegrationInfo', {
+      as: BUYER,
+      body: { supplierBusinessPartnerNumbers: ['200001', '200003'] },
+    });
     expect(itek.body.map((i: any) => i.supplierBusinessPartnerNo)).toEqual(['200001', '200003']);
-    const pdf = await fetch(`${t.baseUrl}/v1/SupplierOnboardingFormTemplates/200005`, { headers: { authorization: `Bearer ${await t.token(BUYER)}` } });
+    const pdf = await fetch(`${t.baseUrl}/v1/SupplierOnboardingFormTemplates/200005`, {
+      headers: { authorization: `Bearer ${await t.token(BUYER)}` },
+    });
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-disposition')).toContain('Neukundenformular_KlimaSued.pdf');
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     expect((await t.request('GET', '/v1/SupplierOnboardingFormTemplates/200001', { as: BUYER })).status).toBe(404);
   });
 

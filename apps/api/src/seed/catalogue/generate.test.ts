@@ -20,7 +20,9 @@ describe('catalogue generator', () => {
     expect(new Set(products.map((p) => p.productId)).size).toBe(products.length);
     const instances = products.flatMap((p) => p.offers.map((o) => o.productInstanceId));
     expect(new Set(instances).size).toBe(instances.length);
-    expect(products.every((p) => p.offers.length >= 1 && !p.productId.slice(p.productId.indexOf('~') + 1).includes('~'))).toBe(true);
+    expect(
+      products.every((p) => p.offers.length >= 1 && !p.productId.slice(p.productId.indexOf('~') + 1).includes('~')),
+    ).toBe(true);
     expect(products.filter((p) => p.offers.length > 1).length).toBeGreaterThan(products.length / 3);
   });
 
@@ -33,6 +35,14 @@ describe('catalogue generator', () => {
       expect(leaf.slots.length).toBeLessThanOrEqual(8);
     }
     const names = Array.from({ length: 2_000 }, (_, i) => generateProduct(i, 2_000).productName).join('\n');
-    for (const word of ['Thermostatventil', 'Heizkörperverschraubung', 'Pressfitting', 'Kugelhahn', 'Kupferrohr', 'Waschtisch']) expect(names).toContain(word);
+    for (const word of [
+      'Thermostatventil',
+      'Heizkörperverschraubung',
+      'Pressfitting',
+      'Kugelhahn',
+      'Kupferrohr',
+      'Waschtisch',
+    ])
+      expect(names).toContain(word);
   });
 });

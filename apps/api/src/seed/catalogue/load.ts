@@ -25,8 +25,20 @@ export interface LoadOptions {
 /** Search rows are staged here, then copied ordered by category (UNLOGGED: no WAL). */
 const STAGING = 'catalogue_load_search';
 
-const CATALOGUE_TABLES = ['product_search', 'product_offers', 'products', 'brands', 'manufacturers', 'etim_class_features',
-  'etim_values', 'etim_features', 'etim_classes', 'product_tree', 'catalogue_supplier_numbers', 'search_terms'];
+const CATALOGUE_TABLES = [
+  'product_search',
+  'product_offers',
+  'products',
+  'brands',
+  'manufacturers',
+  'etim_class_features',
+  'etim_values',
+  'etim_features',
+  'etim_classes',
+  'product_tree',
+  'catalogue_supplier_numbers',
+  'search_terms',
+];
 /** Tables whose secondary indexes are dropped during a big load and rebuilt afterwards. */
 const BULK_TABLES = ['products', 'product_offers', 'product_search'];
 
@@ -37,13 +49,16 @@ export async function loadCatalogue(pool: pg.Pool, options: LoadOptions): Promis
   const batchSize = options.batchSize ?? 2_000;
   const started = Date.now();
   const client = await pool.connect();
-  const workers = await Promise.all(Array.from({ length: Math.max(1, options.workers ?? (total >= 50_000 ? 2 : 1)) }, () => pool.connect()));
+  const workers = await Promise.all(
+    Array.from({ length: Math.max(1, options.workers ?? (total >= 50_000 ? 2 : 1)) }, () => pool.connect()),
+  );
   try {
     await client.query(`SET maintenance_work_mem = '512MB'`);
     await client.query('UPDATE catalogue_state SET loaded_at = NULL');
     await client.query(`TRUNCATE ${CATALOGUE_TABLES.join(', ')}`);
     await insertReferenceData(client);
-    const indexDefinitions = total >= 50_000 ? await dropSecondaryIndexes(client) : (await restorePendingIndexes(client), []);
+    const indexDefinitions =
+      total >= 50_000 ? await dropSecondaryIndexes(client) : (await restorePendingIndexes(client), []);
     await client.query(`DROP TABLE IF EXISTS ${STAGING}`);
     await client.query(`CREATE UNLOGGED TABLE ${STAGING} (LIKE product_search)`);
 
@@ -77,7 +92,9 @@ export async function loadCatalogue(pool: pg.Pool, options: LoadOptions): Promis
     await insertTerms(client, terms);
     await client.query('UPDATE catalogue_state SET version = version + 1, products = $1, loaded_at = now()', [total]);
     await client.query(`VACUUM (ANALYZE) ${[...BULK_TABLES, 'search_terms'].join(', ')}`);
-    log(`catalogue: ${total.toLocaleString('de-DE')} products loaded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    log(
+      `catalogue: ${total.toLocaleString('de-DE')} products loaded in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
   } finally {
     client.release();
     workers.forEach((w) => w.release());
@@ -99,17 +116,26 @@ async function dropSecondaryIndexes(client: pg.PoolClient): Promise<string[]> {
   const { rows } = await client.query<{ indexname: string; indexdef: string }>(
     `SELECT i.indexname, i.indexdef FROM pg_indexes i
       WHERE i.schemaname = current_schema() AND i.tablename = ANY($1)
-        AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`, [BULK_TABLES]);
-  await client.query('INSERT INTO catalogue_load_indexes SELECT unnest($1::text[]) ON CONFLICT DO NOTHING', [rows.map((r) => r.indexdef)]);
+        AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conname = i.indexname)`,
+    [BULK_TABLES],
+  );
+  await client.query('INSERT INTO catalogue_load_indexes SELECT unnest($1::text[]) ON CONFLICT DO NOTHING', [
+    rows.map((r) => r.indexdef),
+  ]);
   for (const r of rows) await client.query(`DROP INDEX ${quoteIdent(r.indexname)}`);
-  return (await client.query<{ indexdef: string }>('SELECT indexdef FROM catalogue_load_indexes ORDER BY indexdef')).rows.map((r) => r.indexdef);
+  return (
+    await client.query<{ indexdef: string }>('SELECT indexdef FROM catalogue_load_indexes ORDER BY indexdef')
+  ).rows.map((r) => r.indexdef);
 }
 
 /** Rebuilds indexes a previous, interrupted load left dropped (also for small loads). */
 async function restorePendingIndexes(client: pg.PoolClient) {
-  const { rows } = await client.query<{ exists: boolean }>(`SELECT to_regclass('catalogue_load_indexes') IS NOT NULL AS exists`);
+  const { rows } = await client.query<{ exists: boolean }>(
+    `SELECT to_regclass('catalogue_load_indexes') IS NOT NULL AS exists`,
+  );
   if (!rows[0].exists) return;
-  for (const { indexdef } of (await client.query<{ indexdef: string }>('SELECT indexdef FROM catalogue_load_indexes')).rows) {
+  for (const { indexdef } of (await client.query<{ indexdef: string }>('SELECT indexdef FROM catalogue_load_indexes'))
+    .rows) {
     await client.query(indexdef.replace(/^CREATE (UNIQUE )?INDEX /, 'CREATE $1INDEX IF NOT EXISTS '));
   }
   await client.query('DROP TABLE catalogue_load_indexes');
@@ -119,31 +145,58 @@ const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 async function insertReferenceData(client: pg.PoolClient) {
   const ref = reference();
-  const { rows: known } = await client.query<{ bp_number: string }>('SELECT bp_number FROM business_partners WHERE bp_number = ANY($1)', [[...ref.supplierNumbers.keys()]]);
+  const { rows: known } = await client.query<{ bp_number: string }>(
+    'SELECT bp_number FROM business_partners WHERE bp_number = ANY($1)',
+    [[...ref.supplierNumbers.keys()]],
+  );
   const knownBps = new Set(known.map((r) => r.bp_number));
   for (const [bp, no] of ref.supplierNumbers) {
     if (!knownBps.has(bp)) throw new Error(`Lieferant ${bp} fehlt – bitte zuerst die Demo-Welt anlegen.`);
     await client.query('INSERT INTO catalogue_supplier_numbers (supplier_no, bp_number) VALUES ($1, $2)', [no, bp]);
   }
   for (const b of ref.brands) {
-    await client.query('INSERT INTO manufacturers (manufacturer_id, name, supplier_bp_number) VALUES ($1, $2, $3)', [b.manufacturerId, b.def.manufacturer, b.def.supplier ?? null]);
-    await client.query('INSERT INTO brands (brand_no, name, manufacturer_id) VALUES ($1, $2, $3)', [b.brandNo, b.def.name, b.manufacturerId]);
+    await client.query('INSERT INTO manufacturers (manufacturer_id, name, supplier_bp_number) VALUES ($1, $2, $3)', [
+      b.manufacturerId,
+      b.def.manufacturer,
+      b.def.supplier ?? null,
+    ]);
+    await client.query('INSERT INTO brands (brand_no, name, manufacturer_id) VALUES ($1, $2, $3)', [
+      b.brandNo,
+      b.def.name,
+      b.manufacturerId,
+    ]);
   }
   for (const n of ref.tree) {
-    await client.query('INSERT INTO product_tree (node_no, element_id, parent_no, type, name, sort) VALUES ($1, $2, $3, $4, $5, $6)',
-      [n.nodeNo, n.elementId, n.parentNo, n.type, n.name, n.sort]);
+    await client.query(
+      'INSERT INTO product_tree (node_no, element_id, parent_no, type, name, sort) VALUES ($1, $2, $3, $4, $5, $6)',
+      [n.nodeNo, n.elementId, n.parentNo, n.type, n.name, n.sort],
+    );
   }
   for (const f of ref.features) {
-    await client.query('INSERT INTO etim_features (feature_no, feature_id, description, kind, unit_code) VALUES ($1, $2, $3, $4, $5)',
-      [f.featureNo, f.def.id, f.def.name, f.def.kind, f.def.unit ?? null]);
+    await client.query(
+      'INSERT INTO etim_features (feature_no, feature_id, description, kind, unit_code) VALUES ($1, $2, $3, $4, $5)',
+      [f.featureNo, f.def.id, f.def.name, f.def.kind, f.def.unit ?? null],
+    );
   }
   for (const [text, v] of ref.values) {
-    await client.query('INSERT INTO etim_values (value_no, value_id, description) VALUES ($1, $2, $3)', [v.valueNo, v.valueId, text]);
+    await client.query('INSERT INTO etim_values (value_no, value_id, description) VALUES ($1, $2, $3)', [
+      v.valueNo,
+      v.valueId,
+      text,
+    ]);
   }
   for (const leaf of ref.leaves) {
-    await client.query('INSERT INTO etim_classes (class_no, class_id, description) VALUES ($1, $2, $3)', [leaf.classNo, leaf.def.classId, leaf.def.className]);
+    await client.query('INSERT INTO etim_classes (class_no, class_id, description) VALUES ($1, $2, $3)', [
+      leaf.classNo,
+      leaf.def.classId,
+      leaf.def.className,
+    ]);
     for (const s of leaf.slots) {
-      await client.query('INSERT INTO etim_class_features (class_no, slot, feature_no) VALUES ($1, $2, $3)', [leaf.classNo, s.slot, s.featureNo]);
+      await client.query('INSERT INTO etim_class_features (class_no, slot, feature_no) VALUES ($1, $2, $3)', [
+        leaf.classNo,
+        s.slot,
+        s.featureNo,
+      ]);
     }
   }
 }
@@ -173,14 +226,41 @@ async function insertBatch(client: pg.PoolClient, batch: CatalogueProduct[]) {
        class_no, feature_values, commodity_group_descr, energy_efficiency_class, color, measure_a_mm, measure_b_mm, measure_c_mm,
        weight_kg, packaging_quantity, country_of_origin, standard_delivery_period, leaf_no, is_promotion, accessories, spare_parts, media)`,
     columns(batch, [
-      (p) => p.id, (p) => p.productId, (p) => p.manufacturerId, (p) => p.manufacturerPid, (p) => p.manufacturerPidNorm, (p) => p.gtin,
-      (p) => p.brandNo, (p) => p.series, (p) => p.modelNumber, (p) => p.productName, (p) => p.productDescr, (p) => p.marketingText,
-      (p) => p.noteOfUse, (p) => p.productType, (p) => p.articleNumberCatalogue, (p) => p.articleNumberCatalogue?.replace(/[^0-9A-Za-z]/g, '').toUpperCase() ?? null,
-      (p) => p.classNo, (p) => p.featureValues.join(','), (p) => p.commodityGroupDescr, (p) => p.energyEfficiencyClass, (p) => p.color,
-      (p) => p.measureAMm, (p) => p.measureBMm, (p) => p.measureCMm, (p) => p.weightKg, (p) => p.packagingQuantity, (p) => p.countryOfOrigin,
-      (p) => p.standardDeliveryPeriod, (p) => p.leafNo, (p) => p.isPromotion, (p) => p.accessories.join('|'), (p) => p.spareParts.join('|'),
+      (p) => p.id,
+      (p) => p.productId,
+      (p) => p.manufacturerId,
+      (p) => p.manufacturerPid,
+      (p) => p.manufacturerPidNorm,
+      (p) => p.gtin,
+      (p) => p.brandNo,
+      (p) => p.series,
+      (p) => p.modelNumber,
+      (p) => p.productName,
+      (p) => p.productDescr,
+      (p) => p.marketingText,
+      (p) => p.noteOfUse,
+      (p) => p.productType,
+      (p) => p.articleNumberCatalogue,
+      (p) => p.articleNumberCatalogue?.replace(/[^0-9A-Za-z]/g, '').toUpperCase() ?? null,
+      (p) => p.classNo,
+      (p) => p.featureValues.join(','),
+      (p) => p.commodityGroupDescr,
+      (p) => p.energyEfficiencyClass,
+      (p) => p.color,
+      (p) => p.measureAMm,
+      (p) => p.measureBMm,
+      (p) => p.measureCMm,
+      (p) => p.weightKg,
+      (p) => p.packagingQuantity,
+      (p) => p.countryOfOrigin,
+      (p) => p.standardDeliveryPeriod,
+      (p) => p.leafNo,
+      (p) => p.isPromotion,
+      (p) => p.accessories.join('|'),
+      (p) => p.spareParts.join('|'),
       (p) => JSON.stringify(p.media),
-    ]));
+    ]),
+  );
 
   const offers = batch.flatMap((p) => p.offers.map((o) => ({ ...o, productNo: p.id })));
   await client.query(
@@ -190,15 +270,32 @@ async function insertBatch(client: pg.PoolClient, batch: CatalogueProduct[]) {
      SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::text[], $5::text[], $6::smallint[], $7::text[], $8::numeric[], $9::numeric[],
        $10::text[], $11::numeric[], $12::boolean[], $13::numeric[], $14::text[], $15::smallint[], $16::text[])`,
     columns(offers, [
-      (o) => o.productInstanceId, (o) => o.productNo, (o) => o.supplierBpNumber, (o) => o.supplierPid, (o) => o.supplierPidNorm,
-      (o) => o.productDataSource, (o) => o.unitCode, (o) => o.netPrice, (o) => o.priceBasis, (o) => o.priceQuantityUnit,
-      (o) => o.grossListPrice, (o) => o.priceOnDemand, (o) => o.minOrderQuantity, (o) => o.minOrderUnit, (o) => o.timeToDeliveryDays, (o) => o.noteOfUse,
-    ]));
+      (o) => o.productInstanceId,
+      (o) => o.productNo,
+      (o) => o.supplierBpNumber,
+      (o) => o.supplierPid,
+      (o) => o.supplierPidNorm,
+      (o) => o.productDataSource,
+      (o) => o.unitCode,
+      (o) => o.netPrice,
+      (o) => o.priceBasis,
+      (o) => o.priceQuantityUnit,
+      (o) => o.grossListPrice,
+      (o) => o.priceOnDemand,
+      (o) => o.minOrderQuantity,
+      (o) => o.minOrderUnit,
+      (o) => o.timeToDeliveryDays,
+      (o) => o.noteOfUse,
+    ]),
+  );
 
   const docs = batch.map(searchDocumentOf);
   const slot = (p: CatalogueProduct, k: number) => p.featureValues[k] ?? null;
   // Brand, category and description texts repeat across products: parse each distinct text once.
-  const vectors = await parsedVectors(client, docs.flatMap((x) => [x.b, x.c, x.d]));
+  const vectors = await parsedVectors(
+    client,
+    docs.flatMap((x) => [x.b, x.c, x.d]),
+  );
   const [b, c, d] = (['b', 'c', 'd'] as const).map((field) => docs.map((x) => vectors.get(x[field])!));
   await client.query(
     `INSERT INTO ${STAGING} (id, rank, vec, brand_no, class_no, leaf_no, promo, supplier_nos, price_cents, f1, f2, f3, f4, f5, f6, f7, f8)
@@ -208,12 +305,20 @@ async function insertBatch(client: pg.PoolClient, batch: CatalogueProduct[]) {
                    $12::real[], $13::real[], $14::real[], $15::real[], $16::real[], $17::real[], $18::real[], $19::real[])
          AS t(id, a, b, c, d, brand_no, class_no, leaf_no, promo, supplier_nos, price_cents, f1, f2, f3, f4, f5, f6, f7, f8)`,
     [
-      batch.map((p) => p.id), docs.map((x) => x.a), b, c, d,
-      batch.map((p) => p.brandNo), batch.map((p) => p.classNo), batch.map((p) => p.leafNo), batch.map((p) => p.isPromotion),
+      batch.map((p) => p.id),
+      docs.map((x) => x.a),
+      b,
+      c,
+      d,
+      batch.map((p) => p.brandNo),
+      batch.map((p) => p.classNo),
+      batch.map((p) => p.leafNo),
+      batch.map((p) => p.isPromotion),
       batch.map((p) => p.offers.map((o) => ref.supplierNumbers.get(o.supplierBpNumber)).join(',')),
       batch.map(lowestPriceCents),
       ...[0, 1, 2, 3, 4, 5, 6, 7].map((k) => batch.map((p) => slot(p, k))),
-    ]);
+    ],
+  );
 }
 
 /** tsvector (as text) of each distinct search text, parsed by Postgres once per load. */
@@ -224,13 +329,19 @@ async function parsedVectors(client: pg.PoolClient, texts: string[]): Promise<Ma
   const missing: string[] = [];
   for (const t of new Set(texts)) {
     const known = parsed.get(t);
-    if (known === undefined) missing.push(t); else result.set(t, known);
+    if (known === undefined) missing.push(t);
+    else result.set(t, known);
   }
   if (missing.length) {
     const { rows } = await client.query<{ v: string }>(
-      `SELECT to_tsvector('german_unaccent', t)::text AS v FROM unnest($1::text[]) WITH ORDINALITY AS u(t, ord) ORDER BY ord`, [missing]);
+      `SELECT to_tsvector('german_unaccent', t)::text AS v FROM unnest($1::text[]) WITH ORDINALITY AS u(t, ord) ORDER BY ord`,
+      [missing],
+    );
     if (parsed.size > 500_000) parsed.clear();
-    missing.forEach((t, i) => { parsed.set(t, rows[i].v); result.set(t, rows[i].v); });
+    missing.forEach((t, i) => {
+      parsed.set(t, rows[i].v);
+      result.set(t, rows[i].v);
+    });
   }
   return result;
 }
@@ -262,10 +373,16 @@ class TermCounter {
       const key = fold(e.display);
       const existing = this.words.get(key);
       if (!existing) this.count(e.display, e.kind, e.count);
-      else if (e.kind !== 5) { existing.kind = e.kind; existing.display.set(e.display, Number.MAX_SAFE_INTEGER); }
+      else if (e.kind !== 5) {
+        existing.kind = e.kind;
+        existing.display.set(e.display, Number.MAX_SAFE_INTEGER);
+      }
     }
     return [...this.words].map(([folded, e]) => ({
-      term: [...e.display].sort((a, b) => b[1] - a[1])[0][0], folded, kind: e.kind, count: e.count,
+      term: [...e.display].sort((a, b) => b[1] - a[1])[0][0],
+      folded,
+      kind: e.kind,
+      count: e.count,
     }));
   }
 }
@@ -273,7 +390,8 @@ class TermCounter {
 async function insertTerms(client: pg.PoolClient, counter: TermCounter) {
   const ref = reference();
   const { rows: brandCounts } = await client.query<{ name: string; series: string | null; n: number }>(
-    `SELECT b.name, p.series, count(*)::int AS n FROM products p JOIN brands b USING (brand_no) GROUP BY b.name, p.series`);
+    `SELECT b.name, p.series, count(*)::int AS n FROM products p JOIN brands b USING (brand_no) GROUP BY b.name, p.series`,
+  );
   const extra: { display: string; kind: number; count: number }[] = [];
   const brandTotals = new Map<string, number>();
   for (const r of brandCounts) {
@@ -292,6 +410,7 @@ async function insertTerms(client: pg.PoolClient, counter: TermCounter) {
     const part = unique.slice(k, k + 5_000);
     await client.query(
       `INSERT INTO search_terms (term, folded, kind, doc_count) SELECT * FROM unnest($1::text[], $2::text[], $3::smallint[], $4::int[])`,
-      [part.map((r) => r.term), part.map((r) => r.folded), part.map((r) => r.kind), part.map((r) => r.count)]);
+      [part.map((r) => r.term), part.map((r) => r.folded), part.map((r) => r.kind), part.map((r) => r.count)],
+    );
   }
 }

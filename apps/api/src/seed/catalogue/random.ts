@@ -10,7 +10,9 @@ export function hash32(seed: number, index: number): number {
 
 export class Rng {
   private state: number;
-  constructor(seed: number) { this.state = seed >>> 0 || 1; }
+  constructor(seed: number) {
+    this.state = seed >>> 0 || 1;
+  }
   /** Uniform in [0, 1) (mulberry32). */
   next(): number {
     let t = (this.state = (this.state + 0x6d2b79f5) >>> 0);
@@ -18,15 +20,26 @@ export class Rng {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   }
-  int(min: number, max: number): number { return min + Math.floor(this.next() * (max - min + 1)); }
-  chance(p: number): boolean { return this.next() < p; }
-  pick<T>(items: readonly T[]): T { return items[Math.floor(this.next() * items.length)]; }
+  int(min: number, max: number): number {
+    return min + Math.floor(this.next() * (max - min + 1));
+  }
+  chance(p: number): boolean {
+    return this.next() < p;
+  }
+  pick<T>(items: readonly T[]): T {
+    return items[Math.floor(this.next() * items.length)];
+  }
   /** Log-uniform in [min, max] (prices: many cheap, few expensive). */
-  logUniform(min: number, max: number): number { return Math.exp(Math.log(min) + this.next() * (Math.log(max) - Math.log(min))); }
+  logUniform(min: number, max: number): number {
+    return Math.exp(Math.log(min) + this.next() * (Math.log(max) - Math.log(min)));
+  }
   weighted<T>(items: readonly T[], weightOf: (t: T) => number, total?: number): T {
     const sum = total ?? items.reduce((s, i) => s + weightOf(i), 0);
     let r = this.next() * sum;
-    for (const item of items) { r -= weightOf(item); if (r < 0) return item; }
+    for (const item of items) {
+      r -= weightOf(item);
+      if (r < 0) return item;
+    }
     return items[items.length - 1];
   }
 }

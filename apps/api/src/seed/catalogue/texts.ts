@@ -68,7 +68,11 @@ function twoOf(rng: Rng, pool: readonly string[]): string {
   return `${pool[first]} ${pool[second]}`;
 }
 
-export function description(rng: Rng, domain: Domain, parts: { type: string; brand: string; series: string; features: string }): string {
+export function description(
+  rng: Rng,
+  domain: Domain,
+  parts: { type: string; brand: string; series: string; features: string },
+): string {
   return `${parts.type} der Serie ${parts.series} von ${parts.brand}. ${parts.features}. ${twoOf(rng, usage[domain])}`;
 }
 

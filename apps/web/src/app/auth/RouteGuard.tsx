@@ -15,7 +15,15 @@ import { pathOf } from '../routes';
  * unauthenticated, the access-denied page when the profile cannot be loaded, and a redirect to the
  * role's first allowed route for everything else the role may not open.
  */
-export function RouteGuard({ access, deniedMessages, children }: { access: RouteAccess; deniedMessages?: Partial<Record<Role, string>>; children: ReactNode }) {
+export function RouteGuard({
+  access,
+  deniedMessages,
+  children,
+}: {
+  access: RouteAccess;
+  deniedMessages?: Partial<Record<Role, string>>;
+  children: ReactNode;
+}) {
   const auth = useAuth();
   const profile = useUserProfile();
   const location = useLocation();

@@ -6,7 +6,13 @@ import { sellerCatalogueUrl } from '../../ui/search-url';
  * (/suche pre-filtered to SHKMARKET_11), role None on the home page and everyone else on /suche.
  */
 export function landingPath(role: Role, returnTo?: string | null): string {
-  if (returnTo && returnTo.startsWith('/') && !returnTo.startsWith('//') && returnTo !== '/' && !returnTo.startsWith('/auth-callback')) {
+  if (
+    returnTo &&
+    returnTo.startsWith('/') &&
+    !returnTo.startsWith('//') &&
+    returnTo !== '/' &&
+    !returnTo.startsWith('/auth-callback')
+  ) {
     return returnTo;
   }
   if (role === Role.Seller) return sellerCatalogueUrl();

@@ -31,6 +31,32 @@ export function createUserManager(config: ClientConfig): UserManager {
 }
 
 /**
+ * A fresh access token, renewed silently through the provider session when the stored one has expired
+ * (a tab that slept, a page opened after the token's few minutes). Concurrent callers share one renewal;
+ * null when there is no user or the provider session is gone too (then the user is forgotten and the
+ * guard shows 'Willkommen').
+ */
+export function createTokenSource(userManager: UserManager): () => Promise<string | null> {
+  let renewing: Promise<string | null> | null = null;
+  const renew = async () => {
+    try {
+      const user = await userManager.signinSilent();
+      return user && !user.expired ? user.access_token : null;
+    } catch {
+      await userManager.removeUser();
+      return null;
+    }
+  };
+  return async () => {
+    const user = await userManager.getUser();
+    if (!user) return null;
+    if (!user.expired) return user.access_token;
+    renewing ??= renew().finally(() => (renewing = null));
+    return renewing;
+  };
+}
+
+/**
  * Silent renewal loads the callback URL in a hidden iframe; there only the response is handed to the
  * parent window instead of starting the whole app.
  */

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { AppShell, Burger, Container, Drawer, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Link, Outlet } from 'react-router';
@@ -8,8 +8,10 @@ import { useSignOut, useUserProfile } from '../../api/session';
 import { CookieConsentDialog } from '../../ui/consent';
 import { FullPageLoader } from '../../ui/FullPageLoader';
 import { LogoMark } from '../../ui/icons';
+import { marketingVideoFlag } from '../../ui/marketing-video';
 import { Toaster } from '../../ui/toast';
 import { menuFor } from '../menu';
+import { IdsContextRules } from '../IdsContextRules';
 import { CartWidget } from './CartWidget';
 import { Footer } from './Footer';
 import { MainMenu } from './MainMenu';
@@ -29,6 +31,11 @@ export function AppLayout() {
   const signOut = useSignOut();
   const isDesktop = useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false });
   const [drawerOpened, drawer] = useDisclosure(false);
+  // The marketing-video-shown flag lives in the session and is cleared when not authenticated (spec).
+  const signedOut = !auth.isLoading && !auth.isAuthenticated;
+  useEffect(() => {
+    if (signedOut) marketingVideoFlag.clear();
+  }, [signedOut]);
 
   const user = auth.isAuthenticated && profile.isSuccess ? profile.data : null;
   const menu = user ? menuFor({ role: user.role, inIdsContext: Boolean(user.idsContextId) }) : [];
@@ -44,9 +51,16 @@ export function AppLayout() {
             {withMenu && !isDesktop && (
               <Burger opened={drawerOpened} onClick={drawer.toggle} aria-label="Menü öffnen" size="sm" />
             )}
-            <UnstyledButton component={Link} to="/" className={classes.brand} aria-label={`${PRODUCT_NAME} – Startseite`}>
+            <UnstyledButton
+              component={Link}
+              to="/"
+              className={classes.brand}
+              aria-label={`${PRODUCT_NAME} – Startseite`}
+            >
               <LogoMark />
-              <Text fw={700} size="lg" visibleFrom="xs">{PRODUCT_NAME}</Text>
+              <Text fw={700} size="lg" visibleFrom="xs">
+                {PRODUCT_NAME}
+              </Text>
             </UnstyledButton>
           </Group>
           {user && (
@@ -77,6 +91,7 @@ export function AppLayout() {
       <AppShell.Main className={classes.main}>
         <Container size="xl" py="xl" className={classes.content}>
           <Suspense fallback={<FullPageLoader />}>
+            {user?.idsContextId && <IdsContextRules />}
             <Outlet />
           </Suspense>
         </Container>

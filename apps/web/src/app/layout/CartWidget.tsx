@@ -22,30 +22,65 @@ export function CartWidget() {
   const direct = inIdsContext || list.length <= 1;
 
   const badge = (children: ReactNode) => (
-    <Indicator label={formatBadgeCount(count)} disabled={count === 0} size={18} offset={4} color="red" data-testid="cart-badge" zIndex={2}>
+    <Indicator
+      label={formatBadgeCount(count)}
+      disabled={count === 0}
+      size={18}
+      offset={4}
+      color="red"
+      data-testid="cart-badge"
+      zIndex={2}
+    >
       {children}
     </Indicator>
   );
 
   if (direct) {
     return badge(
-      <ActionIcon component={Link} to="/warenkorb" variant="light" size="lg" radius="xl" aria-label="Warenkorb" data-testid="cart-widget">
+      <ActionIcon
+        component={Link}
+        to="/warenkorb"
+        variant="light"
+        size="lg"
+        radius="xl"
+        aria-label="Warenkorb"
+        data-testid="cart-widget"
+      >
         <CartIcon />
       </ActionIcon>,
     );
   }
 
   return (
-    <Popover opened={opened} onChange={(next) => (next ? flyout.open() : flyout.close())} position="bottom-end" width={300} shadow="md" withArrow trapFocus>
+    <Popover
+      opened={opened}
+      onChange={(next) => (next ? flyout.open() : flyout.close())}
+      position="bottom-end"
+      width={300}
+      shadow="md"
+      withArrow
+      trapFocus
+    >
       <Popover.Target>
         {badge(
-          <ActionIcon variant="light" size="lg" radius="xl" aria-label="Warenkorb" aria-haspopup="dialog" aria-expanded={opened} onClick={flyout.toggle} data-testid="cart-widget">
+          <ActionIcon
+            variant="light"
+            size="lg"
+            radius="xl"
+            aria-label="Warenkorb"
+            aria-haspopup="dialog"
+            aria-expanded={opened}
+            onClick={flyout.toggle}
+            data-testid="cart-widget"
+          >
             <CartIcon />
           </ActionIcon>,
         )}
       </Popover.Target>
       <Popover.Dropdown p="xs" data-testid="cart-flyout" aria-label="Warenkorb wählen" role="dialog">
-        <Text size="xs" c="dimmed" px="xs" pb={4}>Warenkorb wählen</Text>
+        <Text size="xs" c="dimmed" px="xs" pb={4}>
+          Warenkorb wählen
+        </Text>
         <Stack gap={2}>
           {list.map((cart) => {
             const isCurrent = cart.id === current?.id;
@@ -66,11 +101,17 @@ export function CartWidget() {
                   <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
                     <span className={classes.check}>{isCurrent && <CheckIcon size={14} />}</span>
                     <Stack gap={0} style={{ minWidth: 0 }}>
-                      <Text size="sm" fw={isCurrent ? 700 : 500} data-testid="flyout-cart-name">{flyoutCartName(cart.name)}</Text>
-                      <Text size="xs" c="dimmed">{formatCurrency(cart.totalNetValue)}</Text>
+                      <Text size="sm" fw={isCurrent ? 700 : 500} data-testid="flyout-cart-name">
+                        {flyoutCartName(cart.name)}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {formatCurrency(cart.totalNetValue)}
+                      </Text>
                     </Stack>
                   </Group>
-                  <Badge size="sm" variant={isCurrent ? 'filled' : 'light'} circle={cart.itemCount < 10}>{formatBadgeCount(cart.itemCount)}</Badge>
+                  <Badge size="sm" variant={isCurrent ? 'filled' : 'light'} circle={cart.itemCount < 10}>
+                    {formatBadgeCount(cart.itemCount)}
+                  </Badge>
                 </Group>
               </UnstyledButton>
             );
@@ -78,7 +119,9 @@ export function CartWidget() {
         </Stack>
         <Divider my="xs" />
         <UnstyledButton component={Link} to="/my-carts" className={classes.option} onClick={flyout.close}>
-          <Text size="sm" c="brand.7" fw={600}>Meine Warenkörbe</Text>
+          <Text size="sm" c="brand.7" fw={600}>
+            Meine Warenkörbe
+          </Text>
         </UnstyledButton>
       </Popover.Dropdown>
     </Popover>

@@ -31,25 +31,37 @@ export function Footer() {
             <Text fw={700}>Kontakt</Text>
             <Text size="sm">
               Support:{' '}
-              <Anchor href={`mailto:${supportContact.email}`} data-testid="support-email">{supportContact.email}</Anchor>
+              <Anchor href={`mailto:${supportContact.email}`} data-testid="support-email">
+                {supportContact.email}
+              </Anchor>
             </Text>
             <Text size="sm">
               Telefon:{' '}
-              <Anchor href={`tel:${supportContact.phoneHref}`} data-testid="support-phone">{supportContact.phone}</Anchor>
+              <Anchor href={`tel:${supportContact.phoneHref}`} data-testid="support-phone">
+                {supportContact.phone}
+              </Anchor>
             </Text>
-            <Text size="xs" c="dimmed">{supportContact.hours}</Text>
+            <Text size="xs" c="dimmed">
+              {supportContact.hours}
+            </Text>
           </Stack>
           <Stack gap={4}>
             <Text fw={700}>Rechtliches</Text>
             <Group gap="md" wrap="wrap">
               {legalLinks.map((link) => (
-                <Anchor key={link.to} component={Link} to={link.to} size="sm">{link.label}</Anchor>
+                <Anchor key={link.to} component={Link} to={link.to} size="sm">
+                  {link.label}
+                </Anchor>
               ))}
-              <Anchor component="button" type="button" size="sm" onClick={openSettings}>Cookie-Einstellungen</Anchor>
+              <Anchor component="button" type="button" size="sm" onClick={openSettings}>
+                Cookie-Einstellungen
+              </Anchor>
             </Group>
           </Stack>
         </SimpleGrid>
-        <Text size="xs" c="dimmed" mt="lg">© {new Date().getFullYear()} {portalOperator.name}</Text>
+        <Text size="xs" c="dimmed" mt="lg">
+          © {new Date().getFullYear()} {portalOperator.name}
+        </Text>
       </Container>
     </footer>
   );

@@ -18,8 +18,12 @@ export function PartnerSwitch({ profile, align = 'right' }: { profile: UserProfi
   if (!profile.currentBpNumber) {
     return (
       <Stack gap={0} data-testid="current-user" align={stackAlign}>
-        <Text size="sm" fw={600}>{profile.email}</Text>
-        <Text size="xs" c="dimmed">{roleLabels[profile.role]}</Text>
+        <Text size="sm" fw={600}>
+          {profile.email}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {roleLabels[profile.role]}
+        </Text>
       </Stack>
     );
   }
@@ -38,15 +42,21 @@ export function PartnerSwitch({ profile, align = 'right' }: { profile: UserProfi
           variant="subtle"
           color="gray"
           disabled={!canSwitch}
-          rightSection={switchPartner.isPending ? <Loader size="xs" /> : canSwitch ? <ChevronDownIcon size={16} /> : null}
+          rightSection={
+            switchPartner.isPending ? <Loader size="xs" /> : canSwitch ? <ChevronDownIcon size={16} /> : null
+          }
           aria-label={`Geschäftspartner: ${currentName}`}
           data-testid="partner-switch"
           classNames={{ root: classes.trigger, label: classes.label }}
           data-align={align}
         >
           <Stack gap={0} align={stackAlign}>
-            <Text size="xs" c="dimmed" component="span">Geschäftspartner</Text>
-            <Text size="sm" fw={600} c="var(--mantine-color-text)" component="span" data-testid="current-partner">{currentName}</Text>
+            <Text size="xs" c="dimmed" component="span">
+              Geschäftspartner
+            </Text>
+            <Text size="sm" fw={600} c="var(--mantine-color-text)" component="span" data-testid="current-partner">
+              {currentName}
+            </Text>
           </Stack>
         </Button>
       </Menu.Target>

@@ -26,9 +26,21 @@ export default function BusinessPartnersPage() {
   const commitCustomer = useCallback((value: string) => setCustomerParam(value.trim() || null), [setCustomerParam]);
 
   const columns: DataTableColumn<Relation>[] = [
-    { key: 'supplierNumber', header: 'Lieferantennummer', sortValue: (r) => r.supplier.bpNumber, render: (r) => r.supplier.bpNumber, nowrap: true },
+    {
+      key: 'supplierNumber',
+      header: 'Lieferantennummer',
+      sortValue: (r) => r.supplier.bpNumber,
+      render: (r) => r.supplier.bpNumber,
+      nowrap: true,
+    },
     { key: 'supplierName', header: 'Lieferant', sortValue: (r) => r.supplier.name, render: (r) => r.supplier.name },
-    { key: 'buyerNumber', header: 'Käufernummer', sortValue: (r) => r.buyer.bpNumber, render: (r) => r.buyer.bpNumber, nowrap: true },
+    {
+      key: 'buyerNumber',
+      header: 'Käufernummer',
+      sortValue: (r) => r.buyer.bpNumber,
+      render: (r) => r.buyer.bpNumber,
+      nowrap: true,
+    },
     { key: 'buyerName', header: 'Käufer', sortValue: (r) => r.buyer.name, render: (r) => r.buyer.name },
     { key: 'customerNumber', header: 'Kundennummer', render: (r) => r.supplierCustomerNumber ?? '–' },
     { key: 'sharedCustomerId', header: 'Gemeinsame Kunden-ID', render: (r) => r.sharedCustomerId ?? '–' },
@@ -40,7 +52,11 @@ export default function BusinessPartnersPage() {
       render: (r) => (
         <Group gap={6} wrap="nowrap">
           <RelationStatusBadge statusId={r.relationStatusId} />
-          {!r.isActive && <Text size="xs" c="orange">inaktiv</Text>}
+          {!r.isActive && (
+            <Text size="xs" c="orange">
+              inaktiv
+            </Text>
+          )}
         </Group>
       ),
     },
@@ -49,7 +65,14 @@ export default function BusinessPartnersPage() {
       header: 'Verlauf',
       nowrap: true,
       render: (r) => (
-        <Button size="xs" variant="light" onClick={() => setTrailFor(r)} aria-label={`Verlauf ${r.supplier.name} – ${r.buyer.name}`}>Verlauf</Button>
+        <Button
+          size="xs"
+          variant="light"
+          onClick={() => setTrailFor(r)}
+          aria-label={`Verlauf ${r.supplier.name} – ${r.buyer.name}`}
+        >
+          Verlauf
+        </Button>
       ),
     },
   ];
@@ -57,15 +80,41 @@ export default function BusinessPartnersPage() {
   return (
     <Page title="Geschäftspartner">
       <Group align="flex-end" gap="md" wrap="wrap">
-        <ListSearchInput label="Lieferantennummer" placeholder="z. B. 200001" value={supplierParam ?? ''} onCommit={commitSupplier} w={{ base: '100%', sm: 220 }} maxLength={20} />
-        <ListSearchInput label="Käufernummer" placeholder="z. B. 100001" value={customerParam ?? ''} onCommit={commitCustomer} w={{ base: '100%', sm: 220 }} maxLength={20} />
-        <RelationStatusFilter statuses={allRelationStatuses} value={status} onChange={(value) => setStatusParam(value === null ? null : String(value))} />
+        <ListSearchInput
+          label="Lieferantennummer"
+          placeholder="z. B. 200001"
+          value={supplierParam ?? ''}
+          onCommit={commitSupplier}
+          w={{ base: '100%', sm: 220 }}
+          maxLength={20}
+        />
+        <ListSearchInput
+          label="Käufernummer"
+          placeholder="z. B. 100001"
+          value={customerParam ?? ''}
+          onCommit={commitCustomer}
+          w={{ base: '100%', sm: 220 }}
+          maxLength={20}
+        />
+        <RelationStatusFilter
+          statuses={allRelationStatuses}
+          value={status}
+          onChange={(value) => setStatusParam(value === null ? null : String(value))}
+        />
       </Group>
       {list.isError ? (
-        <Alert color="red" variant="light">{problemTitle(list.error, 'Die Geschäftsbeziehungen konnten nicht geladen werden.')}</Alert>
+        <Alert color="red" variant="light">
+          {problemTitle(list.error, 'Die Geschäftsbeziehungen konnten nicht geladen werden.')}
+        </Alert>
       ) : (
         <>
-          {list.data && <Text size="sm" c="dimmed" data-testid="relations-count">{`${list.data.totalCount} Geschäftsbeziehungen`}</Text>}
+          {list.data && (
+            <Text
+              size="sm"
+              c="dimmed"
+              data-testid="relations-count"
+            >{`${list.data.totalCount} Geschäftsbeziehungen`}</Text>
+          )}
           <DataTable
             label="Geschäftsbeziehungen"
             columns={columns}

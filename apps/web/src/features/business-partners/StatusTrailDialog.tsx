@@ -15,7 +15,12 @@ const who = (change: RelationStatusChange) => {
 const columns: DataTableColumn<RelationStatusChange>[] = [
   { key: 'changedAt', header: 'Zeitpunkt', render: (c) => formatDateTime(c.changedAt), nowrap: true },
   { key: 'changedBy', header: 'Geändert von', render: who },
-  { key: 'old', header: 'Alter Status', render: (c) => (c.oldStatusId === null ? '–' : <RelationStatusBadge statusId={c.oldStatusId} />), nowrap: true },
+  {
+    key: 'old',
+    header: 'Alter Status',
+    render: (c) => (c.oldStatusId === null ? '–' : <RelationStatusBadge statusId={c.oldStatusId} />),
+    nowrap: true,
+  },
   { key: 'new', header: 'Neuer Status', render: (c) => <RelationStatusBadge statusId={c.newStatusId} />, nowrap: true },
   { key: 'comments', header: 'Kommentar', render: (c) => c.comments ?? '–' },
 ];
@@ -37,9 +42,13 @@ export function StatusTrailDialog({ relation, onClose }: { relation: Relation | 
               { label: 'Begründung', value: relation.comments },
             ]}
           />
-          <Title order={3} size="h4">Statusänderungen</Title>
+          <Title order={3} size="h4">
+            Statusänderungen
+          </Title>
           {trail.isError ? (
-            <Alert color="red" variant="light">{problemTitle(trail.error, 'Der Verlauf konnte nicht geladen werden.')}</Alert>
+            <Alert color="red" variant="light">
+              {problemTitle(trail.error, 'Der Verlauf konnte nicht geladen werden.')}
+            </Alert>
           ) : (
             <DataTable
               label="Statusänderungen"
@@ -47,7 +56,11 @@ export function StatusTrailDialog({ relation, onClose }: { relation: Relation | 
               rows={trail.data ?? []}
               rowKey={(c) => c.id}
               loading={trail.isPending}
-              emptyText={<Text c="dimmed" size="sm">Keine Statusänderungen erfasst.</Text>}
+              emptyText={
+                <Text c="dimmed" size="sm">
+                  Keine Statusänderungen erfasst.
+                </Text>
+              }
               pageSize={0}
               minWidth={640}
               testId="status-trail"

@@ -4,6 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { cartMessages, ID_SEPARATOR, messages, Role, timings } from '@shk/contracts';
 import { cartsApi, invalidateCarts } from '../../api/carts';
+import { configuratorApi } from '../../api/configurator';
+import { problemTitle } from '../../api/problem';
 import { useUserProfile } from '../../api/session';
 import { trackEcommerce } from '../../ui/analytics';
 import { Page } from '../../ui/Page';
@@ -13,9 +15,12 @@ import { toast } from '../../ui/toast';
 const handled = new Set<string>();
 
 /**
- * /add-to-cart?articleNumber=…&supplierId=… (spec §4): puts one piece of the supplier's article with the
- * fixed configurator comment into the default cart, then opens that cart; any failure shows the generic
- * error toast and goes home. A seller gets 'Diese Aktion ist für Verkäufer nicht verfügbar.' (routes.tsx).
+ * /add-to-cart?articleNumber=…&supplierId=…&partner=…&expires=…&signature=… (spec §4, docs/configurator.md):
+ * the kitchen configurator's return. The API first verifies the configurator's signature; an unsigned,
+ * tampered, expired or foreign return is refused with the API's German reason and nothing is added.
+ * Then one piece of the supplier's article with the fixed configurator comment goes into the default cart
+ * and that cart opens; any other failure shows the generic error toast and goes home. A seller gets
+ * 'Diese Aktion ist für Verkäufer nicht verfügbar.' (routes.tsx).
  */
 export default function AddToCartRoute() {
   const [params] = useSearchParams();
@@ -25,6 +30,9 @@ export default function AddToCartRoute() {
   const started = useRef(false);
   const articleNumber = params.get('articleNumber')?.trim() ?? '';
   const supplierId = params.get('supplierId')?.trim() ?? '';
+  const partner = params.get('partner')?.trim() || undefined;
+  const expires = params.get('expires')?.trim() || undefined;
+  const signature = params.get('signature')?.trim() || undefined;
   const role = profile.data?.role;
 
   useEffect(() => {
@@ -47,16 +55,32 @@ export default function AddToCartRoute() {
     if (handled.has(key)) return;
     handled.add(key);
     const productInstanceId = `${supplierId}${ID_SEPARATOR}${articleNumber}`;
-    cartsApi
-      .addItem({ productInstanceId, articleNumber, supplierBusinessPartnerNo: supplierId, quantity: 1, comment: cartMessages.configuratorComment })
-      .then(async (created) => {
-        trackEcommerce('add_to_cart', { items: [{ item_id: created.productInstanceId, item_name: articleNumber, affiliation: supplierId, quantity: 1 }] });
-        toast.success(cartMessages.addToCartSuccess, { durationMs: timings.toastCartAddedMs });
-        await invalidateCarts(queryClient);
-        navigate(`/warenkorb/${created.cartId}`, { replace: true });
-      })
-      .catch(fail);
-  }, [role, articleNumber, supplierId, navigate, queryClient]);
+    const add = () =>
+      cartsApi
+        .addItem({
+          productInstanceId,
+          articleNumber,
+          supplierBusinessPartnerNo: supplierId,
+          quantity: 1,
+          comment: cartMessages.configuratorComment,
+        })
+        .then(async (created) => {
+          trackEcommerce('add_to_cart', {
+            items: [
+              { item_id: created.productInstanceId, item_name: articleNumber, affiliation: supplierId, quantity: 1 },
+            ],
+          });
+          toast.success(cartMessages.addToCartSuccess, { durationMs: timings.toastCartAddedMs });
+          await invalidateCarts(queryClient);
+          navigate(`/warenkorb/${created.cartId}`, { replace: true });
+        })
+        .catch(fail);
+    // Refused returns show the API's reason ('… nicht signiert …', '… abgelaufen …'); nothing is added.
+    configuratorApi.verifyReturn({ articleNumber, supplierId, partner, expires, signature }).then(add, (error) => {
+      toast.error(problemTitle(error, messages.genericRetry));
+      navigate('/', { replace: true });
+    });
+  }, [role, articleNumber, supplierId, partner, expires, signature, navigate, queryClient]);
 
   return (
     <Page title="Artikel hinzufügen">

@@ -1,5 +1,17 @@
 import { useEffect, useState } from 'react';
-import { ActionIcon, Anchor, Box, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  Box,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  Tooltip,
+} from '@mantine/core';
 import { Link } from 'react-router';
 import { limits, messages } from '@shk/contracts';
 import type { CartItem, DeliveryAddress, MultiCart } from '../../api/carts';
@@ -33,29 +45,62 @@ export function CartItemRow({ cart, item, addresses, units, actions }: CartItemR
   const [note, setNote] = useState(item.comment ?? '');
   useEffect(() => setNote(item.comment ?? ''), [item.comment]);
   const noteError = note.length > limits.cartItemNote ? messages.maxChars(limits.cartItemNote) : null;
-  const save = (changes: Parameters<typeof actions.updateItem.mutate>[0]['changes']) => actions.updateItem.mutate({ item, changes });
+  const save = (changes: Parameters<typeof actions.updateItem.mutate>[0]['changes']) =>
+    actions.updateItem.mutate({ item, changes });
   const name = item.productName ?? item.articleNumber;
-  const productId = item.manufacturerId && item.manufacturerPid ? `${item.manufacturerId}~${item.manufacturerPid}` : null;
+  const productId =
+    item.manufacturerId && item.manufacturerPid ? `${item.manufacturerId}~${item.manufacturerPid}` : null;
   const cartAddress = addresses.find((a) => a.id === cart.deliveryAddressId);
 
   return (
-    <Paper withBorder radius="sm" p="md" className={classes.itemRow} data-testid="cart-item" data-product-instance-id={item.productInstanceId} component="article" aria-label={name}>
+    <Paper
+      withBorder
+      radius="sm"
+      p="md"
+      className={classes.itemRow}
+      data-testid="cart-item"
+      data-product-instance-id={item.productInstanceId}
+      component="article"
+      aria-label={name}
+    >
       <Stack gap="md">
         <div className={classes.itemHead}>
           <ProductImage src={item.imageUrl} alt={name} size={72} />
           <Stack gap={2} className={classes.itemInfo}>
             {productId ? (
-              <Anchor component={Link} to={productUrl({ productId, articleNumber: item.productInstanceId })} fw={600} data-testid="item-name">{name}</Anchor>
+              <Anchor
+                component={Link}
+                to={productUrl({ productId, articleNumber: item.productInstanceId })}
+                fw={600}
+                data-testid="item-name"
+              >
+                {name}
+              </Anchor>
             ) : (
-              <Text fw={600} data-testid="item-name">{name}</Text>
+              <Text fw={600} data-testid="item-name">
+                {name}
+              </Text>
             )}
             <Text size="sm" c="dimmed">
-              {[item.brandName, `Art.-Nr. ${item.articleNumber}`, item.manufacturerPid && `Werksartikelnummer ${item.manufacturerPid}`].filter(Boolean).join(' · ')}
+              {[
+                item.brandName,
+                `Art.-Nr. ${item.articleNumber}`,
+                item.manufacturerPid && `Werksartikelnummer ${item.manufacturerPid}`,
+              ]
+                .filter(Boolean)
+                .join(' · ')}
             </Text>
             <Text size="sm">
-              Preis (netto): <PriceText price={{ value: item.unitPrice, basis: item.priceBasis, quantityUnit: item.unit }} units={units} />
+              Preis (netto):{' '}
+              <PriceText
+                price={{ value: item.unitPrice, basis: item.priceBasis, quantityUnit: item.unit }}
+                units={units}
+              />
               {item.minOrderQuantity > 1 && (
-                <Text span size="sm" c="dimmed">{' · Mindestbestellmenge '}{formatQuantity(item.minOrderQuantity)} <UnitText unit={item.unit} units={units} /></Text>
+                <Text span size="sm" c="dimmed">
+                  {' · Mindestbestellmenge '}
+                  {formatQuantity(item.minOrderQuantity)} <UnitText unit={item.unit} units={units} />
+                </Text>
               )}
             </Text>
           </Stack>
@@ -67,19 +112,31 @@ export function CartItemRow({ cart, item, addresses, units, actions }: CartItemR
               label={`Menge ${name}`}
             />
             <Stack gap={0} align="flex-end" miw={96}>
-              <Text fw={700} data-testid="item-total">{formatCurrency(item.netValue)}</Text>
-              <Text size="xs" c="dimmed">netto</Text>
+              <Text fw={700} data-testid="item-total">
+                {formatCurrency(item.netValue)}
+              </Text>
+              <Text size="xs" c="dimmed">
+                netto
+              </Text>
             </Stack>
             <Tooltip label="Artikel entfernen">
-              <ActionIcon variant="subtle" color="red" size="lg" aria-label={`${name} entfernen`} loading={actions.removeItem.isPending && actions.removeItem.variables?.id === item.id}
-                onClick={() => actions.removeItem.mutate(item)}>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                size="lg"
+                aria-label={`${name} entfernen`}
+                loading={actions.removeItem.isPending && actions.removeItem.variables?.id === item.id}
+                onClick={() => actions.removeItem.mutate(item)}
+              >
                 <TrashIcon size={18} />
               </ActionIcon>
             </Tooltip>
           </Group>
         </div>
 
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm" verticalSpacing="sm">
+        {/* Fields keep their own height (align start); the note spans the whole row, so a multi-line note grows
+            downwards without stretching or squeezing the other fields. */}
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" verticalSpacing="sm" className={classes.itemFields}>
           <ProjectSelect
             value={item.projectId}
             onChange={(projectId) => save({ projectId })}
@@ -101,6 +158,7 @@ export function CartItemRow({ cart, item, addresses, units, actions }: CartItemR
             comboboxProps={{ withinPortal: true }}
           />
           <Textarea
+            className={classes.itemNote}
             label="Notiz"
             placeholder="Notiz für den Lieferanten"
             autosize

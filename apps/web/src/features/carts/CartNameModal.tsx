@@ -26,7 +26,11 @@ interface CartNameModalProps {
  * title on the field; other failures 'Fehler beim Erstellen des Warenkorbs'.
  */
 export function CartNameModal({ opened, onClose, title, submitLabel, initialName = '', onSubmit }: CartNameModalProps) {
-  const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(CreateCartRequest), mode: 'onChange', defaultValues: { name: initialName } });
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(CreateCartRequest),
+    mode: 'onChange',
+    defaultValues: { name: initialName },
+  });
   const { errors, isSubmitting } = form.formState;
 
   useEffect(() => {
@@ -39,7 +43,12 @@ export function CartNameModal({ opened, onClose, title, submitLabel, initialName
       onClose();
     } catch (error) {
       const type = error instanceof ApiError ? error.problem?.type : undefined;
-      if (error instanceof ApiError && error.status === 400 && (type === ProblemType.entityAlreadyExists || type === ProblemType.valueNotInRange) && error.problem?.title) {
+      if (
+        error instanceof ApiError &&
+        error.status === 400 &&
+        (type === ProblemType.entityAlreadyExists || type === ProblemType.valueNotInRange) &&
+        error.problem?.title
+      ) {
         form.setError('name', { message: error.problem.title });
       } else if (error instanceof ApiError && error.status === 400 && error.problem?.errors?.length) {
         form.setError('name', { message: error.problem.errors[0].message });
@@ -53,10 +62,20 @@ export function CartNameModal({ opened, onClose, title, submitLabel, initialName
     <Modal opened={opened} onClose={onClose} title={title} centered transitionProps={{ duration: timings.modalFadeMs }}>
       <form noValidate onSubmit={submit}>
         <Stack gap="md">
-          <TextInput label="Name des Warenkorbs" withAsterisk data-autofocus error={errors.name?.message} {...form.register('name')} />
+          <TextInput
+            label="Name des Warenkorbs"
+            withAsterisk
+            data-autofocus
+            error={errors.name?.message}
+            {...form.register('name')}
+          />
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>Abbrechen</Button>
-            <Button type="submit" loading={isSubmitting} disabled={isSubmitting}>{submitLabel}</Button>
+            <Button variant="default" onClick={onClose}>
+              Abbrechen
+            </Button>
+            <Button type="submit" loading={isSubmitting} disabled={isSubmitting}>
+              {submitLabel}
+            </Button>
           </Group>
         </Stack>
       </form>

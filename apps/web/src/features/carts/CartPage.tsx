@@ -1,15 +1,38 @@
 import { useEffect, useState } from 'react';
-import { Accordion, Alert, Anchor, Badge, Button, Center, Group, Loader, Modal, Paper, Stack, Text, Title } from '@mantine/core';
-import { Link, useParams } from 'react-router';
+import {
+  Accordion,
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { Link, Navigate, useParams } from 'react-router';
 import { cartMessages, timings } from '@shk/contracts';
 import { cartMemory } from '../../api/cart-memory';
-import { useCart, useCurrentCart, useDeliveryAddresses, type MultiCart, type SupplierGroup, type CartItem } from '../../api/carts';
+import {
+  useCart,
+  useCurrentCart,
+  useDeliveryAddresses,
+  type MultiCart,
+  type SupplierGroup,
+  type CartItem,
+} from '../../api/carts';
 import { hasStatus } from '../../api/problem';
-import { useUnits } from '../../ui/catalogue/units';
+import { preCartPending, useIdsContext } from '../../api/ids';
+import { useUnits } from '../../api/catalogue-queries';
 import { formatCurrency } from '../../ui/format';
 import { Page } from '../../ui/Page';
 import { addressLines, effectiveAddress } from './address-format';
 import { CartItemRow } from './CartItemRow';
+import { IdsReturnActions } from './IdsReturnActions';
 import { DeliveryDateInput } from './DeliveryDateInput';
 import { DeliveryAddressModal } from './DeliveryAddressModal';
 import { OrderSummary } from './OrderSummary';
@@ -26,9 +49,15 @@ function GroupHeader({ group }: { group: SupplierGroup }) {
     <div className={classes.groupHeader}>
       <Text fw={700}>{group.supplierName}</Text>
       <Group gap="md" wrap="wrap">
-        <Text size="sm" c="dimmed">{articleCount(group.itemCount)}</Text>
-        <Text size="sm" fw={600} data-testid="group-total">{formatCurrency(group.totalValue)}</Text>
-        <Text size="sm" data-testid="group-delivery">{deliveryCostText(group.deliveryCost)}</Text>
+        <Text size="sm" c="dimmed">
+          {articleCount(group.itemCount)}
+        </Text>
+        <Text size="sm" fw={600} data-testid="group-total">
+          {formatCurrency(group.totalValue)}
+        </Text>
+        <Text size="sm" data-testid="group-delivery">
+          {deliveryCostText(group.deliveryCost)}
+        </Text>
       </Group>
     </div>
   );
@@ -41,24 +70,49 @@ function CartDetails({ cart, actions }: { cart: MultiCart; actions: ReturnType<t
   const address = effectiveAddress(addresses.data, cart.deliveryAddressId);
   return (
     <>
-      <Paper withBorder radius="md" p="md" component="section" aria-labelledby="deliver-to-title" data-testid="deliver-to">
+      <Paper
+        withBorder
+        radius="md"
+        p="md"
+        component="section"
+        aria-labelledby="deliver-to-title"
+        data-testid="deliver-to"
+      >
         <Group justify="space-between" align="center" mb="xs">
-          <Title order={2} size="h4" id="deliver-to-title">Liefern an</Title>
-          <Button variant="subtle" size="compact-sm" onClick={() => setModalOpen(true)}>Ändern</Button>
+          <Title order={2} size="h4" id="deliver-to-title">
+            Liefern an
+          </Title>
+          <Button variant="subtle" size="compact-sm" onClick={() => setModalOpen(true)}>
+            Ändern
+          </Button>
         </Group>
         {address ? (
           <Stack gap={0}>
-            {addressLines(address).map((line, index) => <Text key={line} size="sm" fw={index === 0 ? 600 : 400}>{line}</Text>)}
+            {addressLines(address).map((line, index) => (
+              <Text key={line} size="sm" fw={index === 0 ? 600 : 400}>
+                {line}
+              </Text>
+            ))}
           </Stack>
         ) : (
-          <Text size="sm" c="dimmed">{addresses.isPending ? 'Wird geladen …' : 'Keine Lieferadresse gewählt'}</Text>
+          <Text size="sm" c="dimmed">
+            {addresses.isPending ? 'Wird geladen …' : 'Keine Lieferadresse gewählt'}
+          </Text>
         )}
       </Paper>
       <Paper withBorder radius="md" p="md" component="section" aria-labelledby="cart-details-title">
         <Stack gap="sm">
-          <Title order={2} size="h4" id="cart-details-title">Projekt und Lieferdatum</Title>
-          <Text size="xs" c="dimmed">Gilt für alle Artikel ohne eigene Angabe.</Text>
-          <ProjectSelect value={cart.projectId} onChange={(projectId) => actions.updateDetails.mutate({ cart, changes: { projectId } })} label="Projekt (Warenkorb)" />
+          <Title order={2} size="h4" id="cart-details-title">
+            Projekt und Lieferdatum
+          </Title>
+          <Text size="xs" c="dimmed">
+            Gilt für alle Artikel ohne eigene Angabe.
+          </Text>
+          <ProjectSelect
+            value={cart.projectId}
+            onChange={(projectId) => actions.updateDetails.mutate({ cart, changes: { projectId } })}
+            label="Projekt (Warenkorb)"
+          />
           <DeliveryDateInput
             label="Lieferdatum (Warenkorb)"
             value={cart.deliveryDate}
@@ -82,9 +136,17 @@ function UnavailableItems({ items, actions }: { items: CartItem[]; actions: Retu
     <Alert color="orange" variant="light" title={cartMessages.notOrderable} data-testid="unavailable-items">
       <Stack gap="xs">
         <Text size="sm">{cartMessages.unavailableItems(items.length)}</Text>
-        <Text size="sm" c="dimmed">{items.map((item) => item.productName ?? item.articleNumber).join(', ')}</Text>
+        <Text size="sm" c="dimmed">
+          {items.map((item) => item.productName ?? item.articleNumber).join(', ')}
+        </Text>
         <Group>
-          <Button size="xs" color="orange" variant="filled" loading={actions.removeUnavailable.isPending} onClick={() => actions.removeUnavailable.mutate(items)}>
+          <Button
+            size="xs"
+            color="orange"
+            variant="filled"
+            loading={actions.removeUnavailable.isPending}
+            onClick={() => actions.removeUnavailable.mutate(items)}
+          >
             {cartMessages.removeUnavailable}
           </Button>
         </Group>
@@ -101,26 +163,45 @@ function CartContent({ cart, isCurrent }: { cart: MultiCart; isCurrent: boolean 
   const [orderDialog, setOrderDialog] = useState(false);
   const unavailable = cart.items.filter((item) => cart.unavailableItemIds.includes(item.id));
   const visibleCount = cart.items.length - unavailable.length;
-  const [openGroups, setOpenGroups] = useState<string[]>(() => cart.supplierGroups.map((g) => g.supplierBusinessPartnerNo));
+  const [openGroups, setOpenGroups] = useState<string[]>(() =>
+    cart.supplierGroups.map((g) => g.supplierBusinessPartnerNo),
+  );
   // Groups that appear later (an item of a new supplier) start open as well.
   useEffect(() => {
-    setOpenGroups((open) => [...open, ...cart.supplierGroups.map((g) => g.supplierBusinessPartnerNo).filter((bp) => !open.includes(bp))]);
+    setOpenGroups((open) => [
+      ...open,
+      ...cart.supplierGroups.map((g) => g.supplierBusinessPartnerNo).filter((bp) => !open.includes(bp)),
+    ]);
   }, [cart.supplierGroups]);
 
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="center" wrap="wrap" gap="sm" data-testid="cart-header">
         <Group gap="sm" align="center" wrap="wrap">
-          <Title order={2} size="h3" data-testid="cart-name">{cart.name}</Title>
+          <Title order={2} size="h3" data-testid="cart-name">
+            {cart.name}
+          </Title>
           {cart.isDefault && <Badge variant="light">Standard</Badge>}
-          <Text c="dimmed" data-testid="cart-item-count">{articleCount(visibleCount)}</Text>
+          <Text c="dimmed" data-testid="cart-item-count">
+            {articleCount(visibleCount)}
+          </Text>
         </Group>
         <Group gap="sm">
           {!isCurrent && (
-            <Button variant="light" size="sm" onClick={() => selectCart(cart.id)}>Als aktuellen Warenkorb wählen</Button>
+            <Button variant="light" size="sm" onClick={() => selectCart(cart.id)}>
+              Als aktuellen Warenkorb wählen
+            </Button>
           )}
-          <Button variant="default" size="sm" component={Link} to="/my-carts">Meine Warenkörbe</Button>
-          <Button variant="outline" color="red" size="sm" disabled={cart.items.length === 0} onClick={() => setConfirmEmpty(true)}>
+          <Button variant="default" size="sm" component={Link} to="/my-carts">
+            Meine Warenkörbe
+          </Button>
+          <Button
+            variant="outline"
+            color="red"
+            size="sm"
+            disabled={cart.items.length === 0}
+            onClick={() => setConfirmEmpty(true)}
+          >
             Warenkorb leeren
           </Button>
         </Group>
@@ -131,16 +212,35 @@ function CartContent({ cart, isCurrent }: { cart: MultiCart; isCurrent: boolean 
       {visibleCount === 0 ? (
         <Paper withBorder radius="md" p="xl" data-testid="empty-cart">
           <Stack align="center" gap="sm">
-            <Text size="lg" fw={600}>{cartMessages.emptyCartView}</Text>
-            <Text c="dimmed" ta="center">Suchen Sie Artikel und legen Sie sie mit „In den Warenkorb“ hier ab.</Text>
-            <Button component={Link} to="/suche">Zur Suche</Button>
+            <Text size="lg" fw={600}>
+              {cartMessages.emptyCartView}
+            </Text>
+            <Text c="dimmed" ta="center">
+              Suchen Sie Artikel und legen Sie sie mit „In den Warenkorb“ hier ab.
+            </Text>
+            <Button component={Link} to="/suche">
+              Zur Suche
+            </Button>
           </Stack>
         </Paper>
       ) : (
         <div className={classes.layout}>
-          <Accordion multiple value={openGroups} onChange={setOpenGroups} variant="separated" radius="md" transitionDuration={timings.collapseMs} chevronPosition="left">
+          <Accordion
+            multiple
+            value={openGroups}
+            onChange={setOpenGroups}
+            variant="separated"
+            radius="md"
+            transitionDuration={timings.collapseMs}
+            chevronPosition="left"
+          >
             {cart.supplierGroups.map((group) => (
-              <Accordion.Item key={group.supplierBusinessPartnerNo} value={group.supplierBusinessPartnerNo} data-testid="supplier-group" data-supplier={group.supplierBusinessPartnerNo}>
+              <Accordion.Item
+                key={group.supplierBusinessPartnerNo}
+                value={group.supplierBusinessPartnerNo}
+                data-testid="supplier-group"
+                data-supplier={group.supplierBusinessPartnerNo}
+              >
                 <Accordion.Control aria-label={`${group.supplierName}, ${articleCount(group.itemCount)}`}>
                   <GroupHeader group={group} />
                 </Accordion.Control>
@@ -152,9 +252,20 @@ function CartContent({ cart, isCurrent }: { cart: MultiCart; isCurrent: boolean 
                       </Text>
                     )}
                     {cart.items
-                      .filter((item) => item.supplierBusinessPartnerNo === group.supplierBusinessPartnerNo && !cart.unavailableItemIds.includes(item.id))
+                      .filter(
+                        (item) =>
+                          item.supplierBusinessPartnerNo === group.supplierBusinessPartnerNo &&
+                          !cart.unavailableItemIds.includes(item.id),
+                      )
                       .map((item) => (
-                        <CartItemRow key={item.id} cart={cart} item={item} addresses={addresses.data ?? []} units={units} actions={actions} />
+                        <CartItemRow
+                          key={item.id}
+                          cart={cart}
+                          item={item}
+                          addresses={addresses.data ?? []}
+                          units={units}
+                          actions={actions}
+                        />
                       ))}
                   </Stack>
                 </Accordion.Panel>
@@ -163,18 +274,34 @@ function CartContent({ cart, isCurrent }: { cart: MultiCart; isCurrent: boolean 
           </Accordion>
           <aside className={classes.aside} aria-label="Lieferung und Bestellung">
             <CartDetails cart={cart} actions={actions} />
-            <OrderSummary cart={cart} opened={orderDialog} onOpen={() => setOrderDialog(true)} onClose={() => setOrderDialog(false)} />
+            <OrderSummary
+              cart={cart}
+              opened={orderDialog}
+              onOpen={() => setOrderDialog(true)}
+              onClose={() => setOrderDialog(false)}
+            />
           </aside>
         </div>
       )}
 
-      <Modal opened={confirmEmpty} onClose={() => setConfirmEmpty(false)} title="Warenkorb leeren" centered transitionProps={{ duration: timings.modalFadeMs }}>
+      <Modal
+        opened={confirmEmpty}
+        onClose={() => setConfirmEmpty(false)}
+        title="Warenkorb leeren"
+        centered
+        transitionProps={{ duration: timings.modalFadeMs }}
+      >
         <Stack gap="md">
           <Text>Möchten Sie alle Artikel aus dem Warenkorb „{cart.name}“ entfernen?</Text>
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setConfirmEmpty(false)}>Abbrechen</Button>
-            <Button color="red" loading={actions.emptyCart.isPending}
-              onClick={() => actions.emptyCart.mutate(cart, { onSettled: () => setConfirmEmpty(false) })}>
+            <Button variant="default" onClick={() => setConfirmEmpty(false)}>
+              Abbrechen
+            </Button>
+            <Button
+              color="red"
+              loading={actions.emptyCart.isPending}
+              onClick={() => actions.emptyCart.mutate(cart, { onSettled: () => setConfirmEmpty(false) })}
+            >
               Warenkorb leeren
             </Button>
           </Group>
@@ -195,11 +322,16 @@ export default function CartPage() {
   const { carts, current } = useCurrentCart();
   const cartId = requested ?? current?.id ?? null;
   const cart = useCart(invalidParam ? null : cartId);
+  const ids = useIdsContext();
 
   // A remembered cart that no longer exists is forgotten.
   useEffect(() => {
-    if (cart.isError && hasStatus(cart.error, 404) && cartId !== null && cartMemory.get() === String(cartId)) cartMemory.clear();
+    if (cart.isError && hasStatus(cart.error, 404) && cartId !== null && cartMemory.get() === String(cartId))
+      cartMemory.clear();
   }, [cart.isError, cart.error, cartId]);
+
+  // Spec §4: while the program's cart has unmoved, undeleted items, /warenkorb is the pre-cart.
+  if (ids.contextId && preCartPending(ids.cart.data)) return <Navigate to="/ids-warenkorb" replace />;
 
   let content;
   if (invalidParam || (cart.isError && hasStatus(cart.error, 404))) {
@@ -207,17 +339,41 @@ export default function CartPage() {
       <Paper withBorder p="xl" radius="md">
         <Stack align="center" gap="sm">
           <Text fw={600}>{cartMessages.cartNotFound}</Text>
-          <Anchor component={Link} to="/my-carts">Zu „Meine Warenkörbe“</Anchor>
+          <Anchor component={Link} to="/my-carts">
+            Zu „Meine Warenkörbe“
+          </Anchor>
         </Stack>
       </Paper>
     );
   } else if (cart.isError || carts.isError) {
-    content = <Alert color="red">Der Warenkorb konnte nicht geladen werden. Bitte versuchen Sie es später erneut.</Alert>;
+    content = (
+      <Alert color="red">Der Warenkorb konnte nicht geladen werden. Bitte versuchen Sie es später erneut.</Alert>
+    );
   } else if (!cart.data) {
-    content = <Center py="xl"><Loader aria-label="Warenkorb wird geladen" /></Center>;
+    content = (
+      <Center py="xl">
+        <Loader aria-label="Warenkorb wird geladen" />
+      </Center>
+    );
   } else {
     content = <CartContent key={cart.data.id} cart={cart.data} isCurrent={current?.id === cart.data.id} />;
   }
 
-  return <Page title="Warenkorb">{content}</Page>;
+  return (
+    <Page
+      title="Warenkorb"
+      actions={
+        cart.data && (
+          <Button component={Link} to={`/schnellerfassung?cartId=${cart.data.id}`} variant="default">
+            Schnellerfassung
+          </Button>
+        )
+      }
+    >
+      {ids.contextId && ids.action !== 'as' && ids.action !== 'adl' && (
+        <IdsReturnActions contextId={ids.contextId} empty={!cart.data?.items.length} />
+      )}
+      {content}
+    </Page>
+  );
 }

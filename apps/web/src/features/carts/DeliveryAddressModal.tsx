@@ -1,5 +1,21 @@
 import { useEffect, useState } from 'react';
-import { ActionIcon, Badge, Button, Group, Modal, Paper, Radio, ScrollArea, Select, SimpleGrid, Stack, Tabs, Text, TextInput, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  Paper,
+  Radio,
+  ScrollArea,
+  Select,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Text,
+  TextInput,
+  Tooltip,
+} from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm, Controller } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -19,7 +35,15 @@ type FormInput = z.input<typeof DeliveryAddressInput>;
 type FormOutput = z.output<typeof DeliveryAddressInput>;
 
 const emptyAddress: FormInput = {
-  companyName: '', contactPerson: '', additionalInfo: '', streetName: '', houseNumber: '', postalCode: '', city: '', phoneNumber: '', countryCode: 'DE',
+  companyName: '',
+  contactPerson: '',
+  additionalInfo: '',
+  streetName: '',
+  houseNumber: '',
+  postalCode: '',
+  city: '',
+  phoneNumber: '',
+  countryCode: 'DE',
 };
 
 const countryOptions = [...deliveryCountries]
@@ -33,29 +57,73 @@ function useInvalidateAddresses() {
 }
 
 /** The address fields of the spec (§3) with its required fields and allowed countries (§5). */
-function AddressForm({ initial, submitLabel, onSubmit, onCancel }: {
+function AddressForm({
+  initial,
+  submitLabel,
+  onSubmit,
+  onCancel,
+}: {
   initial: FormInput;
   submitLabel: string;
   onSubmit: (values: FormOutput) => Promise<void>;
   onCancel?: () => void;
 }) {
-  const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(DeliveryAddressInput), mode: 'onChange', defaultValues: initial });
+  const form = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(DeliveryAddressInput),
+    mode: 'onChange',
+    defaultValues: initial,
+  });
   const { errors, isSubmitting } = form.formState;
   return (
-    <form noValidate onSubmit={form.handleSubmit(async (values) => onSubmit(values).catch(() => {}))} data-testid="address-form">
+    <form
+      noValidate
+      onSubmit={form.handleSubmit(async (values) => onSubmit(values).catch(() => {}))}
+      data-testid="address-form"
+    >
       <Stack gap="sm">
-        <TextInput label="Firma bzw. Name" withAsterisk error={errors.companyName?.message} {...form.register('companyName')} />
+        <TextInput
+          label="Firma bzw. Name"
+          withAsterisk
+          error={errors.companyName?.message}
+          {...form.register('companyName')}
+        />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          <TextInput label="Ansprechpartner" error={errors.contactPerson?.message} {...form.register('contactPerson')} />
+          <TextInput
+            label="Ansprechpartner"
+            error={errors.contactPerson?.message}
+            {...form.register('contactPerson')}
+          />
           <TextInput label="Adresszusatz" error={errors.additionalInfo?.message} {...form.register('additionalInfo')} />
         </SimpleGrid>
         <Group grow align="flex-start" gap="sm" wrap="nowrap">
-          <TextInput label="Straße" withAsterisk error={errors.streetName?.message} {...form.register('streetName')} style={{ flexGrow: 3 }} />
-          <TextInput label="Hausnummer" withAsterisk error={errors.houseNumber?.message} {...form.register('houseNumber')} />
+          <TextInput
+            label="Straße"
+            withAsterisk
+            error={errors.streetName?.message}
+            {...form.register('streetName')}
+            style={{ flexGrow: 3 }}
+          />
+          <TextInput
+            label="Hausnummer"
+            withAsterisk
+            error={errors.houseNumber?.message}
+            {...form.register('houseNumber')}
+          />
         </Group>
         <Group grow align="flex-start" gap="sm" wrap="nowrap">
-          <TextInput label="Postleitzahl" withAsterisk error={errors.postalCode?.message} {...form.register('postalCode')} />
-          <TextInput label="Ort" withAsterisk error={errors.city?.message} {...form.register('city')} style={{ flexGrow: 3 }} />
+          <TextInput
+            label="Postleitzahl"
+            withAsterisk
+            error={errors.postalCode?.message}
+            {...form.register('postalCode')}
+          />
+          <TextInput
+            label="Ort"
+            withAsterisk
+            error={errors.city?.message}
+            {...form.register('city')}
+            style={{ flexGrow: 3 }}
+          />
         </Group>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <Controller
@@ -78,8 +146,14 @@ function AddressForm({ initial, submitLabel, onSubmit, onCancel }: {
           <TextInput label="Telefon" type="tel" error={errors.phoneNumber?.message} {...form.register('phoneNumber')} />
         </SimpleGrid>
         <Group justify="flex-end" gap="sm" mt="xs">
-          {onCancel && <Button variant="default" onClick={onCancel}>Abbrechen</Button>}
-          <Button type="submit" loading={isSubmitting} disabled={isSubmitting}>{submitLabel}</Button>
+          {onCancel && (
+            <Button variant="default" onClick={onCancel}>
+              Abbrechen
+            </Button>
+          )}
+          <Button type="submit" loading={isSubmitting} disabled={isSubmitting}>
+            {submitLabel}
+          </Button>
         </Group>
       </Stack>
     </form>
@@ -159,7 +233,11 @@ export function DeliveryAddressModal({ opened, onClose, selectedId, onSelect }: 
     },
     onError: (error) => {
       // A 400 carries the server's reason (e.g. a read-only address); anything else the generic text.
-      toast.error(error instanceof ApiError && error.status === 400 ? problemTitle(error, cartMessages.addressFailure('gelöscht')) : cartMessages.addressFailure('gelöscht'));
+      toast.error(
+        error instanceof ApiError && error.status === 400
+          ? problemTitle(error, cartMessages.addressFailure('gelöscht'))
+          : cartMessages.addressFailure('gelöscht'),
+      );
     },
   });
 
@@ -184,12 +262,20 @@ export function DeliveryAddressModal({ opened, onClose, selectedId, onSelect }: 
       <Stack gap="md" data-testid="address-delete-confirmation">
         <Text fw={600}>Adresse löschen?</Text>
         <Paper withBorder p="sm" radius="sm">
-          {addressLines(deleting).map((line) => <Text key={line} size="sm">{line}</Text>)}
+          {addressLines(deleting).map((line) => (
+            <Text key={line} size="sm">
+              {line}
+            </Text>
+          ))}
         </Paper>
         <Text size="sm">Möchten Sie diese Lieferadresse wirklich löschen?</Text>
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={() => setDeleting(null)}>Abbrechen</Button>
-          <Button color="red" loading={remove.isPending} onClick={() => remove.mutate(deleting)}>Löschen</Button>
+          <Button variant="default" onClick={() => setDeleting(null)}>
+            Abbrechen
+          </Button>
+          <Button color="red" loading={remove.isPending} onClick={() => remove.mutate(deleting)}>
+            Löschen
+          </Button>
         </Group>
       </Stack>
     );
@@ -208,22 +294,35 @@ export function DeliveryAddressModal({ opened, onClose, selectedId, onSelect }: 
                       label={
                         <Stack gap={0}>
                           {addressLines(address).map((line, index) => (
-                            <Text key={line} size="sm" fw={index === 0 ? 600 : 400}>{line}</Text>
+                            <Text key={line} size="sm" fw={index === 0 ? 600 : 400}>
+                              {line}
+                            </Text>
                           ))}
                         </Stack>
                       }
                     />
                     {address.isReadOnly ? (
-                      <Badge variant="light" color="gray">Firmenadresse</Badge>
+                      <Badge variant="light" color="gray">
+                        Firmenadresse
+                      </Badge>
                     ) : (
                       <Group gap={4} wrap="nowrap">
                         <Tooltip label="Bearbeiten">
-                          <ActionIcon variant="subtle" aria-label={`Adresse ${address.companyName} bearbeiten`} onClick={() => setEditing(address)}>
+                          <ActionIcon
+                            variant="subtle"
+                            aria-label={`Adresse ${address.companyName} bearbeiten`}
+                            onClick={() => setEditing(address)}
+                          >
                             <PencilIcon />
                           </ActionIcon>
                         </Tooltip>
                         <Tooltip label="Löschen">
-                          <ActionIcon variant="subtle" color="red" aria-label={`Adresse ${address.companyName} löschen`} onClick={() => setDeleting(address)}>
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            aria-label={`Adresse ${address.companyName} löschen`}
+                            onClick={() => setDeleting(address)}
+                          >
                             <TrashIcon size={16} />
                           </ActionIcon>
                         </Tooltip>
@@ -232,12 +331,18 @@ export function DeliveryAddressModal({ opened, onClose, selectedId, onSelect }: 
                   </Group>
                 </Paper>
               ))}
-              {list.length === 0 && <Text c="dimmed" size="sm">Noch keine Adressen gespeichert.</Text>}
+              {list.length === 0 && (
+                <Text c="dimmed" size="sm">
+                  Noch keine Adressen gespeichert.
+                </Text>
+              )}
             </Stack>
           </Radio.Group>
         </ScrollArea.Autosize>
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>Abbrechen</Button>
+          <Button variant="default" onClick={onClose}>
+            Abbrechen
+          </Button>
           <Button
             disabled={!choice}
             onClick={() => {
@@ -254,7 +359,14 @@ export function DeliveryAddressModal({ opened, onClose, selectedId, onSelect }: 
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Lieferadresse" size="lg" centered transitionProps={{ duration: timings.modalFadeMs }}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Lieferadresse"
+      size="lg"
+      centered
+      transitionProps={{ duration: timings.modalFadeMs }}
+    >
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="saved">Gespeicherte Adressen</Tabs.Tab>
@@ -262,7 +374,12 @@ export function DeliveryAddressModal({ opened, onClose, selectedId, onSelect }: 
         </Tabs.List>
         <Tabs.Panel value="saved">{savedContent}</Tabs.Panel>
         <Tabs.Panel value="new">
-          <AddressForm initial={emptyAddress} submitLabel="Adresse speichern und verwenden" onSubmit={(values) => create.mutateAsync(values).then(() => {})} onCancel={onClose} />
+          <AddressForm
+            initial={emptyAddress}
+            submitLabel="Adresse speichern und verwenden"
+            onSubmit={(values) => create.mutateAsync(values).then(() => {})}
+            onCancel={onClose}
+          />
         </Tabs.Panel>
       </Tabs>
     </Modal>

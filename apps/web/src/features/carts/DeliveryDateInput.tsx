@@ -1,9 +1,7 @@
 import { DatePickerInput } from '@mantine/dates';
 import dayjs from 'dayjs';
+import { earliestDeliveryDate } from '@shk/contracts';
 import { formatDate } from '../../ui/format';
-
-/** The earliest delivery date: tomorrow (spec §5). */
-export const earliestDeliveryDate = () => dayjs().add(1, 'day').format('YYYY-MM-DD');
 
 const ariaLabels = {
   monthLevelControl: 'Monat wählen',
@@ -27,7 +25,12 @@ interface DeliveryDateInputProps {
  * Delivery date (spec §5): a picker without keyboard entry, not before tomorrow, clearable (an empty date is
  * sent as null). Days carry their German date as accessible name.
  */
-export function DeliveryDateInput({ label, value, onChange, placeholder = 'Kein Wunschtermin' }: DeliveryDateInputProps) {
+export function DeliveryDateInput({
+  label,
+  value,
+  onChange,
+  placeholder = 'Kein Wunschtermin',
+}: DeliveryDateInputProps) {
   return (
     <DatePickerInput
       label={label}

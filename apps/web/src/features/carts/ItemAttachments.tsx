@@ -41,7 +41,12 @@ export function ItemAttachments({ item }: { item: CartItem }) {
   const remove = useMutation({
     mutationFn: (attachmentId: number) => cartsApi.removeAttachment(item.id, attachmentId),
     onSuccess: () => void invalidateCarts(queryClient),
-    onError: (error) => toast.error(error instanceof ApiError ? error.problem?.title ?? `${error.status} ${error.message}` : cartMessages.uploadFailure),
+    onError: (error) =>
+      toast.error(
+        error instanceof ApiError
+          ? (error.problem?.title ?? `${error.status} ${error.message}`)
+          : cartMessages.uploadFailure,
+      ),
   });
 
   const take = (dropped: File[]) => {
@@ -76,7 +81,9 @@ export function ItemAttachments({ item }: { item: CartItem }) {
 
   return (
     <Stack gap={6} data-testid="item-attachments">
-      <Text size="sm" fw={500}>Anhänge</Text>
+      <Text size="sm" fw={500}>
+        Anhänge
+      </Text>
       {item.attachments.map((attachment) => (
         <Group key={attachment.id} gap="xs" wrap="nowrap" data-testid="attachment">
           <PaperclipIcon size={14} />
@@ -86,14 +93,28 @@ export function ItemAttachments({ item }: { item: CartItem }) {
             size="sm"
             style={{ overflowWrap: 'anywhere', textAlign: 'left' }}
             title="Herunterladen"
-            onClick={() => void downloadApiFile(`/v1/CartItems/${item.id}/attachments/${attachment.id}`, attachment.fileName).catch(() => toast.error(messages.genericRetry))}
+            onClick={() =>
+              void downloadApiFile(`/v1/CartItems/${item.id}/attachments/${attachment.id}`, attachment.fileName).catch(
+                () => toast.error(messages.genericRetry),
+              )
+            }
           >
             {attachment.fileName}
           </Anchor>
-          {attachment.size !== undefined && <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>{formatFileSize(attachment.size)}</Text>}
+          {attachment.size !== undefined && (
+            <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+              {formatFileSize(attachment.size)}
+            </Text>
+          )}
           <Tooltip label="Anhang löschen">
-            <ActionIcon variant="subtle" color="red" size="sm" aria-label={`${attachment.fileName} löschen`} loading={remove.isPending && remove.variables === attachment.id}
-              onClick={() => remove.mutate(attachment.id)}>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              size="sm"
+              aria-label={`${attachment.fileName} löschen`}
+              loading={remove.isPending && remove.variables === attachment.id}
+              onClick={() => remove.mutate(attachment.id)}
+            >
               <TrashIcon size={14} />
             </ActionIcon>
           </Tooltip>
@@ -113,15 +134,21 @@ export function ItemAttachments({ item }: { item: CartItem }) {
             {upload.isPending ? <Loader size="xs" /> : <PaperclipIcon />}
             <Stack gap={0}>
               <Text size="sm">
-                {item.attachments.length && limits.maxFileCount === 1 ? 'Datei ersetzen: hierher ziehen oder klicken' : 'Datei hierher ziehen oder klicken'}
+                {item.attachments.length && limits.maxFileCount === 1
+                  ? 'Datei ersetzen: hierher ziehen oder klicken'
+                  : 'Datei hierher ziehen oder klicken'}
               </Text>
-              <Text size="xs" c="dimmed">{allowed.join(', ')} · max. {limits.maxFileSizeMb} MB</Text>
+              <Text size="xs" c="dimmed">
+                {allowed.join(', ')} · max. {limits.maxFileSizeMb} MB
+              </Text>
             </Stack>
           </Group>
         </Dropzone>
       )}
       {errors.map((message) => (
-        <Text key={message} size="xs" c="red" role="alert">{message}</Text>
+        <Text key={message} size="xs" c="red" role="alert">
+          {message}
+        </Text>
       ))}
     </Stack>
   );

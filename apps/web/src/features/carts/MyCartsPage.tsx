@@ -49,34 +49,76 @@ export default function MyCartsPage() {
       sortValue: (cart) => cart.name,
       render: (cart) => (
         <Group gap="xs" wrap="wrap">
-          <Anchor component={Link} to={`/warenkorb/${cart.id}`} fw={600}>{cart.name}</Anchor>
-          {cart.isDefault && <Badge size="sm" variant="light">Standard</Badge>}
-          {current?.id === cart.id && <Badge size="sm" color="green" variant="light">Aktuell</Badge>}
+          <Anchor component={Link} to={`/warenkorb/${cart.id}`} fw={600}>
+            {cart.name}
+          </Anchor>
+          {cart.isDefault && (
+            <Badge size="sm" variant="light">
+              Standard
+            </Badge>
+          )}
+          {current?.id === cart.id && (
+            <Badge size="sm" color="green" variant="light">
+              Aktuell
+            </Badge>
+          )}
         </Group>
       ),
     },
-    { key: 'created', header: 'Erstellt am', sortValue: (cart) => cart.dateCreated, render: (cart) => formatDate(cart.dateCreated), nowrap: true },
-    { key: 'count', header: 'Artikel', sortValue: (cart) => cart.itemCount, render: (cart) => cart.itemCount, nowrap: true },
-    { key: 'value', header: 'Warenwert (netto)', sortValue: (cart) => cart.totalNetValue, render: (cart) => formatCurrency(cart.totalNetValue), nowrap: true },
+    {
+      key: 'created',
+      header: 'Erstellt am',
+      sortValue: (cart) => cart.dateCreated,
+      render: (cart) => formatDate(cart.dateCreated),
+      nowrap: true,
+    },
+    {
+      key: 'count',
+      header: 'Artikel',
+      sortValue: (cart) => cart.itemCount,
+      render: (cart) => cart.itemCount,
+      nowrap: true,
+    },
+    {
+      key: 'value',
+      header: 'Warenwert (netto)',
+      sortValue: (cart) => cart.totalNetValue,
+      render: (cart) => formatCurrency(cart.totalNetValue),
+      nowrap: true,
+    },
     {
       key: 'select',
       header: 'Auswahl',
       nowrap: true,
-      render: (cart) => (current?.id === cart.id ? (
-        <Group gap={4} c="green.8" wrap="nowrap"><CheckIcon size={16} /><Text size="sm">Ausgewählt</Text></Group>
-      ) : (
-        <Button size="compact-sm" variant="light" onClick={() => setChoosing(cart)} disabled={inIdsContext} aria-label={`Warenkorb ${cart.name} auswählen`}>
-          Auswählen
-        </Button>
-      )),
+      render: (cart) =>
+        current?.id === cart.id ? (
+          <Group gap={4} c="green.8" wrap="nowrap">
+            <CheckIcon size={16} />
+            <Text size="sm">Ausgewählt</Text>
+          </Group>
+        ) : (
+          <Button
+            size="compact-sm"
+            variant="light"
+            onClick={() => setChoosing(cart)}
+            disabled={inIdsContext}
+            aria-label={`Warenkorb ${cart.name} auswählen`}
+          >
+            Auswählen
+          </Button>
+        ),
     },
     {
       key: 'edit',
       header: 'Bearbeiten',
-     
+
       render: (cart) => (
         <Tooltip label="Umbenennen">
-          <ActionIcon variant="subtle" aria-label={`Warenkorb ${cart.name} umbenennen`} onClick={() => setRenaming(cart)}>
+          <ActionIcon
+            variant="subtle"
+            aria-label={`Warenkorb ${cart.name} umbenennen`}
+            onClick={() => setRenaming(cart)}
+          >
             <PencilIcon />
           </ActionIcon>
         </Tooltip>
@@ -85,10 +127,15 @@ export default function MyCartsPage() {
     {
       key: 'delete',
       header: 'Löschen',
-     
+
       render: (cart) => (
         <Tooltip label="Löschen">
-          <ActionIcon variant="subtle" color="red" aria-label={`Warenkorb ${cart.name} löschen`} onClick={() => setDeleting(cart)}>
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={`Warenkorb ${cart.name} löschen`}
+            onClick={() => setDeleting(cart)}
+          >
             <TrashIcon size={16} />
           </ActionIcon>
         </Tooltip>
@@ -152,20 +199,41 @@ export default function MyCartsPage() {
           await refresh();
         }}
       />
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Warenkorb löschen" centered transitionProps={{ duration: timings.modalFadeMs }}>
+      <Modal
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title="Warenkorb löschen"
+        centered
+        transitionProps={{ duration: timings.modalFadeMs }}
+      >
         <Stack gap="md">
           <Text>Möchten Sie den Warenkorb „{deleting?.name}“ mit allen Artikeln löschen?</Text>
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setDeleting(null)}>Abbrechen</Button>
-            <Button color="red" loading={remove.isPending} onClick={() => deleting && remove.mutate(deleting)}>Löschen</Button>
+            <Button variant="default" onClick={() => setDeleting(null)}>
+              Abbrechen
+            </Button>
+            <Button color="red" loading={remove.isPending} onClick={() => deleting && remove.mutate(deleting)}>
+              Löschen
+            </Button>
           </Group>
         </Stack>
       </Modal>
-      <Modal opened={choosing !== null} onClose={() => setChoosing(null)} title="Warenkorb auswählen" centered transitionProps={{ duration: timings.modalFadeMs }}>
+      <Modal
+        opened={choosing !== null}
+        onClose={() => setChoosing(null)}
+        title="Warenkorb auswählen"
+        centered
+        transitionProps={{ duration: timings.modalFadeMs }}
+      >
         <Stack gap="md">
-          <Text>Möchten Sie „{choosing?.name}“ als aktuellen Warenkorb verwenden? Neue Artikel werden dann in diesen Warenkorb gelegt.</Text>
+          <Text>
+            Möchten Sie „{choosing?.name}“ als aktuellen Warenkorb verwenden? Neue Artikel werden dann in diesen
+            Warenkorb gelegt.
+          </Text>
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setChoosing(null)}>Abbrechen</Button>
+            <Button variant="default" onClick={() => setChoosing(null)}>
+              Abbrechen
+            </Button>
             <Button
               onClick={() => {
                 if (choosing) selectCart(choosing.id);

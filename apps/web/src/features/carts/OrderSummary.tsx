@@ -9,7 +9,6 @@ import { toast } from '../../ui/toast';
 import { trackBeginCheckout, trackPurchase } from './cart-analytics';
 import classes from './CartPage.module.css';
 
-
 const orderDetailUrl = (customerOrderNumber: string) =>
   `/bestellungen/bestellung?${new URLSearchParams({ id: customerOrderNumber, orderType: 'customer', danke: 'true' }).toString()}`;
 
@@ -17,7 +16,17 @@ const orderDetailUrl = (customerOrderNumber: string) =>
  * Order summary panel (spec §2): article prices, delivery cost per supplier and in total, the total; the
  * order button opens the confirmation dialog, which only its buttons close.
  */
-export function OrderSummary({ cart, opened, onOpen, onClose }: { cart: MultiCart; opened: boolean; onOpen: () => void; onClose: () => void }) {
+export function OrderSummary({
+  cart,
+  opened,
+  onOpen,
+  onClose,
+}: {
+  cart: MultiCart;
+  opened: boolean;
+  onOpen: () => void;
+  onClose: () => void;
+}) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const orderable = cart.supplierGroups.reduce((n, g) => n + g.itemCount, 0);
@@ -31,7 +40,9 @@ export function OrderSummary({ cart, opened, onOpen, onClose }: { cart: MultiCar
       // Carts are reset and every read that shows them or the orders refreshed.
       await Promise.all([
         invalidateCarts(queryClient),
-        queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === 'bp' && query.queryKey[2] === 'orders' }),
+        queryClient.invalidateQueries({
+          predicate: (query) => query.queryKey[0] === 'bp' && query.queryKey[2] === 'orders',
+        }),
       ]);
       onClose();
       navigate(orderDetailUrl(customerOrderNumber));
@@ -40,26 +51,49 @@ export function OrderSummary({ cart, opened, onOpen, onClose }: { cart: MultiCar
   });
 
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="order-summary-title" data-testid="order-summary">
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      component="section"
+      aria-labelledby="order-summary-title"
+      data-testid="order-summary"
+    >
       <Stack gap="sm">
-        <Title order={2} size="h4" id="order-summary-title">Bestellübersicht</Title>
+        <Title order={2} size="h4" id="order-summary-title">
+          Bestellübersicht
+        </Title>
         <div className={classes.summaryRow}>
           <Text>Artikelpreise</Text>
-          <Text fw={600} data-testid="summary-net">{formatCurrency(cart.totalNetValue)}</Text>
+          <Text fw={600} data-testid="summary-net">
+            {formatCurrency(cart.totalNetValue)}
+          </Text>
         </div>
-        {cart.supplierGroups.length > 1 && cart.supplierGroups.map((group) => (
-          <div key={group.supplierBusinessPartnerNo} className={classes.summaryRow}>
-            <Text size="sm" c="dimmed" style={{ minWidth: 0 }}>{group.supplierName}</Text>
-            <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>{deliveryCostText(group.deliveryCost)}</Text>
-          </div>
-        ))}
-        <Text fw={600} ta="right" data-testid="summary-delivery">{deliveryCostText(cart.totalDeliveryCost)}</Text>
+        {cart.supplierGroups.length > 1 &&
+          cart.supplierGroups.map((group) => (
+            <div key={group.supplierBusinessPartnerNo} className={classes.summaryRow}>
+              <Text size="sm" c="dimmed" style={{ minWidth: 0 }}>
+                {group.supplierName}
+              </Text>
+              <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                {deliveryCostText(group.deliveryCost)}
+              </Text>
+            </div>
+          ))}
+        <Text fw={600} ta="right" data-testid="summary-delivery">
+          {deliveryCostText(cart.totalDeliveryCost)}
+        </Text>
         <Divider />
         <div className={classes.summaryRow}>
           <Text fw={700}>Gesamtsumme (netto)</Text>
-          <Text fw={700} size="lg" data-testid="summary-total">{formatCurrency(total)}</Text>
+          <Text fw={700} size="lg" data-testid="summary-total">
+            {formatCurrency(total)}
+          </Text>
         </div>
-        <Text size="xs" c="dimmed">Alle Preise zzgl. gesetzlicher MwSt. Bestellwert und Lieferkosten werden vom Lieferanten geprüft und in der Auftragsbestätigung festgelegt.</Text>
+        <Text size="xs" c="dimmed">
+          Alle Preise zzgl. gesetzlicher MwSt. Bestellwert und Lieferkosten werden vom Lieferanten geprüft und in der
+          Auftragsbestätigung festgelegt.
+        </Text>
         <Button
           size="md"
           fullWidth
@@ -89,11 +123,17 @@ export function OrderSummary({ cart, opened, onOpen, onClose }: { cart: MultiCar
             <Stack gap={4}>
               {cart.supplierGroups.map((group) => (
                 <div key={group.supplierBusinessPartnerNo} className={classes.summaryRow}>
-                  <Text size="sm">{group.supplierName} · {group.itemCount} Artikel</Text>
-                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{formatCurrency(group.totalValue)}</Text>
+                  <Text size="sm">
+                    {group.supplierName} · {group.itemCount} Artikel
+                  </Text>
+                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                    {formatCurrency(group.totalValue)}
+                  </Text>
                 </div>
               ))}
-              <Text size="sm" ta="right">{deliveryCostText(cart.totalDeliveryCost)}</Text>
+              <Text size="sm" ta="right">
+                {deliveryCostText(cart.totalDeliveryCost)}
+              </Text>
               <div className={classes.summaryRow}>
                 <Text fw={700}>Gesamtsumme (netto)</Text>
                 <Text fw={700}>{formatCurrency(total)}</Text>
@@ -101,10 +141,14 @@ export function OrderSummary({ cart, opened, onOpen, onClose }: { cart: MultiCar
             </Stack>
           </Paper>
           {cartMessages.orderDialogText.map((paragraph) => (
-            <Text key={paragraph} size="sm">{paragraph}</Text>
+            <Text key={paragraph} size="sm">
+              {paragraph}
+            </Text>
           ))}
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={checkout.isPending}>Abbrechen</Button>
+            <Button variant="default" onClick={onClose} disabled={checkout.isPending}>
+              Abbrechen
+            </Button>
             <Button onClick={() => checkout.mutate()} loading={checkout.isPending} disabled={checkout.isPending}>
               {cartMessages.acceptAndOrder}
             </Button>

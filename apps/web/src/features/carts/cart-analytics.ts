@@ -3,7 +3,8 @@ import { trackEcommerce, type AnalyticsItem } from '../../ui/analytics';
 
 /** A cart item in the GA4 ecommerce item shape (price = net value of one unit of the item's quantity). */
 export function analyticsItemOf(item: CartItem, index?: number): AnalyticsItem {
-  const price = item.netValue !== null && item.quantity > 0 ? Math.round((item.netValue / item.quantity) * 100) / 100 : undefined;
+  const price =
+    item.netValue !== null && item.quantity > 0 ? Math.round((item.netValue / item.quantity) * 100) / 100 : undefined;
   return {
     item_id: item.productInstanceId,
     item_name: item.productName ?? item.articleNumber,
@@ -15,19 +16,27 @@ export function analyticsItemOf(item: CartItem, index?: number): AnalyticsItem {
   };
 }
 
-const valueOf = (items: readonly CartItem[]) => Math.round(items.reduce((sum, item) => sum + (item.netValue ?? 0), 0) * 100) / 100;
+const valueOf = (items: readonly CartItem[]) =>
+  Math.round(items.reduce((sum, item) => sum + (item.netValue ?? 0), 0) * 100) / 100;
 
 export function trackRemoveFromCart(items: readonly CartItem[]) {
   if (items.length === 0) return;
-  trackEcommerce('remove_from_cart', { value: valueOf(items), items: items.map((item, index) => analyticsItemOf(item, index)) });
+  trackEcommerce('remove_from_cart', {
+    value: valueOf(items),
+    items: items.map((item, index) => analyticsItemOf(item, index)),
+  });
 }
 
 /** Orderable items of a cart (unavailable ones are hidden and not ordered). */
-export const orderableItems = (cart: MultiCart) => cart.items.filter((item) => !cart.unavailableItemIds.includes(item.id));
+export const orderableItems = (cart: MultiCart) =>
+  cart.items.filter((item) => !cart.unavailableItemIds.includes(item.id));
 
 export function trackBeginCheckout(cart: MultiCart) {
   const items = orderableItems(cart);
-  trackEcommerce('begin_checkout', { value: cart.totalNetValue, items: items.map((item, index) => analyticsItemOf(item, index)) });
+  trackEcommerce('begin_checkout', {
+    value: cart.totalNetValue,
+    items: items.map((item, index) => analyticsItemOf(item, index)),
+  });
 }
 
 export function trackPurchase(cart: MultiCart, customerOrderNumber: string) {
@@ -45,6 +54,7 @@ export function trackQuantityChange(item: CartItem, quantity: number) {
   const delta = quantity - item.quantity;
   if (delta === 0) return;
   const analyticsItem = { ...analyticsItemOf(item), quantity: Math.abs(delta) };
-  const value = analyticsItem.price !== undefined ? Math.round(analyticsItem.price * Math.abs(delta) * 100) / 100 : undefined;
+  const value =
+    analyticsItem.price !== undefined ? Math.round(analyticsItem.price * Math.abs(delta) * 100) / 100 : undefined;
   trackEcommerce(delta > 0 ? 'add_to_cart' : 'remove_from_cart', { value, items: [analyticsItem] });
 }

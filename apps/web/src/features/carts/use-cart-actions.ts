@@ -1,7 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { cartMessages, messages, timings } from '@shk/contracts';
 import { cartMemory } from '../../api/cart-memory';
-import { cartKeys, cartsApi, invalidateCarts, type CartItem, type CartItemProperties, type MultiCart } from '../../api/carts';
+import {
+  cartKeys,
+  cartsApi,
+  invalidateCarts,
+  type CartItem,
+  type CartItemProperties,
+  type MultiCart,
+} from '../../api/carts';
 import { problemTitle } from '../../api/problem';
 import { queryKeys } from '../../api/query-keys';
 import { useUserProfile } from '../../api/session';
@@ -40,8 +47,11 @@ function normalise(properties: CartItemProperties): CartItemProperties {
 }
 
 const sameProperties = (a: CartItemProperties, b: CartItemProperties) =>
-  a.quantity === b.quantity && a.projectId === b.projectId && a.deliveryDate === b.deliveryDate
-  && a.deliveryAddressId === b.deliveryAddressId && (a.comment ?? null) === (b.comment ?? null);
+  a.quantity === b.quantity &&
+  a.projectId === b.projectId &&
+  a.deliveryDate === b.deliveryDate &&
+  a.deliveryAddressId === b.deliveryAddressId &&
+  (a.comment ?? null) === (b.comment ?? null);
 
 /** Cart mutations of one cart; every success refreshes the cart, the list and the header badge. */
 export function useCartActions(cartId: number) {
@@ -52,10 +62,14 @@ export function useCartActions(cartId: number) {
 
   /** Writes the cart's new state into the cache at once (autosave feels instant), then refetches. */
   const patchItem = (itemId: number, properties: CartItemProperties) =>
-    queryClient.setQueryData<MultiCart>(detailKey, (cart) => cart && {
-      ...cart,
-      items: cart.items.map((item) => (item.id === itemId ? { ...item, ...properties } : item)),
-    });
+    queryClient.setQueryData<MultiCart>(
+      detailKey,
+      (cart) =>
+        cart && {
+          ...cart,
+          items: cart.items.map((item) => (item.id === itemId ? { ...item, ...properties } : item)),
+        },
+    );
 
   const updateItem = useMutation({
     mutationFn: async ({ item, changes }: { item: CartItem; changes: Partial<CartItemProperties> }) => {
@@ -89,7 +103,11 @@ export function useCartActions(cartId: number) {
 
   /** Items whose offer is no longer orderable, removed in one step (204 expected). */
   const removeUnavailable = useMutation({
-    mutationFn: async (items: CartItem[]) => cartsApi.removeItems(cartId, items.map((item) => item.id)),
+    mutationFn: async (items: CartItem[]) =>
+      cartsApi.removeItems(
+        cartId,
+        items.map((item) => item.id),
+      ),
     onSuccess: (_, items) => {
       trackRemoveFromCart(items);
       void refresh();
@@ -107,18 +125,33 @@ export function useCartActions(cartId: number) {
   });
 
   const updateDetails = useMutation({
-    mutationFn: async ({ cart, changes }: { cart: MultiCart; changes: Partial<Pick<MultiCart, 'projectId' | 'deliveryAddressId' | 'deliveryDate'>> }) => {
+    mutationFn: async ({
+      cart,
+      changes,
+    }: {
+      cart: MultiCart;
+      changes: Partial<Pick<MultiCart, 'projectId' | 'deliveryAddressId' | 'deliveryDate'>>;
+    }) => {
       const next = {
         projectId: cart.projectId || null,
         deliveryAddressId: cart.deliveryAddressId || null,
         deliveryDate: cart.deliveryDate || null,
         ...changes,
       };
-      if (next.projectId === (cart.projectId || null) && next.deliveryAddressId === (cart.deliveryAddressId || null) && next.deliveryDate === (cart.deliveryDate || null)) {
+      if (
+        next.projectId === (cart.projectId || null) &&
+        next.deliveryAddressId === (cart.deliveryAddressId || null) &&
+        next.deliveryDate === (cart.deliveryDate || null)
+      ) {
         return false;
       }
       queryClient.setQueryData<MultiCart>(detailKey, (current) => current && { ...current, ...next });
-      await cartsApi.updateDetails(cart.id, { ...next, deliveryAddressId: next.deliveryAddressId || null, projectId: next.projectId || null, deliveryDate: next.deliveryDate || null });
+      await cartsApi.updateDetails(cart.id, {
+        ...next,
+        deliveryAddressId: next.deliveryAddressId || null,
+        projectId: next.projectId || null,
+        deliveryDate: next.deliveryDate || null,
+      });
       return true;
     },
     onSuccess: (saved) => {

@@ -24,23 +24,31 @@ function statusChoices(current: number): number[] {
   }
 }
 
-const EditForm = z.object({
-  relationStatusId: z.number().int(),
-  comments: z.string().max(1000, messages.maxChars(1000)),
-  supplierCustomerNumber: z.string(),
-  /** Whether the reason is required (rejecting a request). */
-  reasonRequired: z.boolean(),
-  /** A stored customer number can be changed, not removed. */
-  hadNumber: z.boolean(),
-}).superRefine((value, ctx) => {
-  const number = value.supplierCustomerNumber.trim();
-  const needsNumber = value.relationStatusId === RelationStatus.Approved || value.hadNumber;
-  if (needsNumber && !number) ctx.addIssue({ code: 'custom', path: ['supplierCustomerNumber'], message: messages.required });
-  if (number.length > limits.supplierCustomerNumber) {
-    ctx.addIssue({ code: 'custom', path: ['supplierCustomerNumber'], message: messages.maxChars(limits.supplierCustomerNumber) });
-  }
-  if (value.reasonRequired && !value.comments.trim()) ctx.addIssue({ code: 'custom', path: ['comments'], message: messages.required });
-});
+const EditForm = z
+  .object({
+    relationStatusId: z.number().int(),
+    comments: z.string().max(1000, messages.maxChars(1000)),
+    supplierCustomerNumber: z.string(),
+    /** Whether the reason is required (rejecting a request). */
+    reasonRequired: z.boolean(),
+    /** A stored customer number can be changed, not removed. */
+    hadNumber: z.boolean(),
+  })
+  .superRefine((value, ctx) => {
+    const number = value.supplierCustomerNumber.trim();
+    const needsNumber = value.relationStatusId === RelationStatus.Approved || value.hadNumber;
+    if (needsNumber && !number)
+      ctx.addIssue({ code: 'custom', path: ['supplierCustomerNumber'], message: messages.required });
+    if (number.length > limits.supplierCustomerNumber) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['supplierCustomerNumber'],
+        message: messages.maxChars(limits.supplierCustomerNumber),
+      });
+    }
+    if (value.reasonRequired && !value.comments.trim())
+      ctx.addIssue({ code: 'custom', path: ['comments'], message: messages.required });
+  });
 type EditForm = z.infer<typeof EditForm>;
 
 type Confirmation = { kind: 'save'; values: EditForm; reasons: string[] } | { kind: 'remove' };
@@ -53,15 +61,24 @@ interface CustomerEditDialogProps {
 /**
  * The seller's edit modal: status, comments (rejection reason) and customer number. Rejecting asks for a
  * reason and a confirmation; a changed customer number asks for confirmation; an approved customer can be
- * removed ('Kunden entfernen' → rejected) after a confirmation.
+ * removed ('Kunden entfernen' → rejected) after a confirmation with a required reason.
  */
 export function CustomerEditDialog({ relation, onClose }: CustomerEditDialogProps) {
   const update = useUpdateRelation();
   const [confirmation, setConfirmation] = useState<Confirmation | null>(null);
+  // 'Kunden entfernen' asks for a reason in its confirmation dialog; the buyer sees it as a tooltip.
+  const [removeReason, setRemoveReason] = useState('');
+  const [removeReasonError, setRemoveReasonError] = useState<string | null>(null);
   const form = useForm<EditForm>({
     resolver: zodResolver(EditForm),
     mode: 'onTouched',
-    defaultValues: { relationStatusId: 1, comments: '', supplierCustomerNumber: '', reasonRequired: false, hadNumber: false },
+    defaultValues: {
+      relationStatusId: 1,
+      comments: '',
+      supplierCustomerNumber: '',
+      reasonRequired: false,
+      hadNumber: false,
+    },
   });
   const { errors } = form.formState;
   const statusId = form.watch('relationStatusId');
@@ -79,18 +96,28 @@ export function CustomerEditDialog({ relation, onClose }: CustomerEditDialogProp
   }, [relation, form]);
 
   // Rejecting a request (not removing an approved customer) needs a reason.
-  const rejecting = relation !== null && statusId === RelationStatus.Rejected && relation.relationStatusId !== RelationStatus.Rejected;
+  const rejecting =
+    relation !== null && statusId === RelationStatus.Rejected && relation.relationStatusId !== RelationStatus.Rejected;
   useEffect(() => {
     form.setValue('reasonRequired', rejecting);
     if (!rejecting) form.clearErrors('comments');
   }, [rejecting, form]);
 
-  if (!relation) return <Modal opened={false} onClose={onClose} title="Kunde bearbeiten">{null}</Modal>;
+  if (!relation)
+    return (
+      <Modal opened={false} onClose={onClose} title="Kunde bearbeiten">
+        {null}
+      </Modal>
+    );
   const customerName = relation.buyer.name;
   const choices = statusChoices(relation.relationStatusId);
   const isApproved = relation.relationStatusId === RelationStatus.Approved;
 
-  const send = async (values: { relationStatusId: number; comments: string | null; supplierCustomerNumber: string | null }) => {
+  const send = async (values: {
+    relationStatusId: number;
+    comments: string | null;
+    supplierCustomerNumber: string | null;
+  }) => {
     try {
       await update.mutateAsync({
         id: relation.id,
@@ -109,11 +136,12 @@ export function CustomerEditDialog({ relation, onClose }: CustomerEditDialogProp
     }
   };
 
-  const save = (values: EditForm) => send({
-    relationStatusId: values.relationStatusId,
-    comments: values.comments.trim() || null,
-    supplierCustomerNumber: values.supplierCustomerNumber.trim() || null,
-  });
+  const save = (values: EditForm) =>
+    send({
+      relationStatusId: values.relationStatusId,
+      comments: values.comments.trim() || null,
+      supplierCustomerNumber: values.supplierCustomerNumber.trim() || null,
+    });
 
   const submit = form.handleSubmit((values) => {
     const reasons: string[] = [];
@@ -131,7 +159,13 @@ export function CustomerEditDialog({ relation, onClose }: CustomerEditDialogProp
 
   return (
     <>
-      <Modal opened={confirmation === null} onClose={onClose} title={`Kunde bearbeiten – ${customerName}`} size="lg" centered>
+      <Modal
+        opened={confirmation === null}
+        onClose={onClose}
+        title={`Kunde bearbeiten – ${customerName}`}
+        size="lg"
+        centered
+      >
         <form noValidate onSubmit={(event) => void submit(event)}>
           <Stack gap="md">
             <FieldList
@@ -156,7 +190,12 @@ export function CustomerEditDialog({ relation, onClose }: CustomerEditDialogProp
                 comboboxProps={{ withinPortal: true }}
               />
             ) : (
-              <TextInput label="Status" value={relationStatusLabel(relation.relationStatusId)} readOnly variant="filled" />
+              <TextInput
+                label="Status"
+                value={relationStatusLabel(relation.relationStatusId)}
+                readOnly
+                variant="filled"
+              />
             )}
             <TextInput
               label="Kundennummer"
@@ -181,11 +220,27 @@ export function CustomerEditDialog({ relation, onClose }: CustomerEditDialogProp
             )}
             <Group justify="space-between" gap="sm">
               {isApproved ? (
-                <Button color="red" variant="light" onClick={() => setConfirmation({ kind: 'remove' })}>Kunden entfernen</Button>
-              ) : <span />}
+                <Button
+                  color="red"
+                  variant="light"
+                  onClick={() => {
+                    setRemoveReason('');
+                    setRemoveReasonError(null);
+                    setConfirmation({ kind: 'remove' });
+                  }}
+                >
+                  Kunden entfernen
+                </Button>
+              ) : (
+                <span />
+              )}
               <Group gap="sm">
-                <Button variant="default" onClick={onClose}>Abbrechen</Button>
-                <Button type="submit" loading={update.isPending}>Speichern</Button>
+                <Button variant="default" onClick={onClose}>
+                  Abbrechen
+                </Button>
+                <Button type="submit" loading={update.isPending}>
+                  Speichern
+                </Button>
               </Group>
             </Group>
           </Stack>
@@ -195,18 +250,53 @@ export function CustomerEditDialog({ relation, onClose }: CustomerEditDialogProp
       <Modal opened={confirmation !== null} onClose={() => setConfirmation(null)} title="Bitte bestätigen" centered>
         <Stack gap="md">
           {confirmation?.kind === 'remove' ? (
-            <Text>{`Möchten Sie ${customerName} wirklich als Kunden entfernen? Der Kunde kann danach nicht mehr bei Ihnen bestellen.`}</Text>
+            <>
+              <Text>{`Möchten Sie ${customerName} wirklich als Kunden entfernen? Der Kunde kann danach nicht mehr bei Ihnen bestellen.`}</Text>
+              <Textarea
+                label="Begründung"
+                description="Die Begründung wird dem Kunden angezeigt."
+                withAsterisk
+                required
+                autosize
+                minRows={2}
+                maxRows={6}
+                maxLength={1000}
+                value={removeReason}
+                error={removeReasonError}
+                onChange={(event) => {
+                  setRemoveReason(event.currentTarget.value);
+                  if (event.currentTarget.value.trim()) setRemoveReasonError(null);
+                }}
+                data-autofocus
+              />
+            </>
           ) : (
             confirmation?.reasons.map((reason) => <Text key={reason}>{reason}</Text>)
           )}
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setConfirmation(null)}>Zurück</Button>
+            <Button variant="default" onClick={() => setConfirmation(null)}>
+              Zurück
+            </Button>
             <Button
-              color={confirmation?.kind === 'remove' || (confirmation?.kind === 'save' && confirmation.values.relationStatusId === RelationStatus.Rejected) ? 'red' : undefined}
+              color={
+                confirmation?.kind === 'remove' ||
+                (confirmation?.kind === 'save' && confirmation.values.relationStatusId === RelationStatus.Rejected)
+                  ? 'red'
+                  : undefined
+              }
               loading={update.isPending}
               onClick={() => {
                 if (confirmation?.kind === 'remove') {
-                  void send({ relationStatusId: RelationStatus.Rejected, comments: form.getValues('comments').trim() || null, supplierCustomerNumber: null });
+                  const reason = removeReason.trim();
+                  if (!reason) {
+                    setRemoveReasonError(messages.required);
+                    return;
+                  }
+                  void send({
+                    relationStatusId: RelationStatus.Rejected,
+                    comments: reason,
+                    supplierCustomerNumber: null,
+                  });
                 } else if (confirmation?.kind === 'save') {
                   void save(confirmation.values);
                 }

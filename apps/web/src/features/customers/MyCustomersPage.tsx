@@ -21,7 +21,16 @@ export default function MyCustomersPage() {
   const commitTerm = useCallback((value: string) => setTermParam(value.trim() ? value : null), [setTermParam]);
 
   const columns: DataTableColumn<Relation>[] = [
-    { key: 'name', header: 'Kundenname', sortValue: (r) => r.buyer.name, render: (r) => <Text fw={600} size="sm">{r.buyer.name}</Text> },
+    {
+      key: 'name',
+      header: 'Kundenname',
+      sortValue: (r) => r.buyer.name,
+      render: (r) => (
+        <Text fw={600} size="sm">
+          {r.buyer.name}
+        </Text>
+      ),
+    },
     { key: 'customerNumber', header: 'Kundennummer', render: (r) => r.supplierCustomerNumber ?? '–' },
     { key: 'vatId', header: 'USt-IdNr.', render: (r) => r.buyer.vatId ?? '–', nowrap: true },
     { key: 'bpNumber', header: 'Geschäftspartnernummer', render: (r) => r.buyer.bpNumber, nowrap: true },
@@ -36,22 +45,36 @@ export default function MyCustomersPage() {
       header: 'Bearbeiten',
       nowrap: true,
       render: (r) => (
-        <Button size="xs" variant="light" onClick={() => setEditing(r)} aria-label={`Kunde ${r.buyer.name} bearbeiten`}>Bearbeiten</Button>
+        <Button size="xs" variant="light" onClick={() => setEditing(r)} aria-label={`Kunde ${r.buyer.name} bearbeiten`}>
+          Bearbeiten
+        </Button>
       ),
     },
   ];
 
   // After a save the list refreshes; keep the dialog on the fresh relation while it is open.
-  const current = editing ? list.data?.items.find((r) => r.id === editing.id) ?? editing : null;
+  const current = editing ? (list.data?.items.find((r) => r.id === editing.id) ?? editing) : null;
 
   return (
     <Page title="Meine Kunden">
       <Group align="flex-end" gap="md" wrap="wrap">
-        <ListSearchInput label="Suche" placeholder="Name, Geschäftspartner- oder Kundennummer" value={term} onCommit={commitTerm} w={{ base: '100%', sm: 360 }} />
-        <RelationStatusFilter statuses={defaultRelationStatuses} value={status} onChange={(value) => setStatusParam(value === null ? null : String(value))} />
+        <ListSearchInput
+          label="Suche"
+          placeholder="Name, Geschäftspartner- oder Kundennummer"
+          value={term}
+          onCommit={commitTerm}
+          w={{ base: '100%', sm: 360 }}
+        />
+        <RelationStatusFilter
+          statuses={defaultRelationStatuses}
+          value={status}
+          onChange={(value) => setStatusParam(value === null ? null : String(value))}
+        />
       </Group>
       {list.isError ? (
-        <Alert color="red" variant="light">{problemTitle(list.error, 'Die Kunden konnten nicht geladen werden.')}</Alert>
+        <Alert color="red" variant="light">
+          {problemTitle(list.error, 'Die Kunden konnten nicht geladen werden.')}
+        </Alert>
       ) : (
         <DataTable
           label="Kunden"

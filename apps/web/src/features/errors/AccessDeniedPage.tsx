@@ -20,7 +20,9 @@ export function AccessDeniedPage({ error }: { error: unknown }) {
           : 'Ihr Benutzerprofil konnte nicht geladen werden. Bitte versuchen Sie es später erneut.'}
       </Alert>
       <Text>
-        <Anchor component="button" type="button" onClick={() => void signOut()}>Abmelden</Anchor>
+        <Anchor component="button" type="button" onClick={() => void signOut()}>
+          Abmelden
+        </Anchor>
       </Text>
     </Stack>
   );

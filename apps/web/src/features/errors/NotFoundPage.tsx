@@ -6,7 +6,10 @@ export function NotFoundPage() {
   return (
     <Page title="Seite nicht gefunden">
       <Text>
-        Die aufgerufene Seite existiert nicht. <Anchor component={Link} to="/">Zur Startseite</Anchor>
+        Die aufgerufene Seite existiert nicht.{' '}
+        <Anchor component={Link} to="/">
+          Zur Startseite
+        </Anchor>
       </Text>
     </Page>
   );

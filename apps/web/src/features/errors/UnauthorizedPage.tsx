@@ -16,7 +16,9 @@ export default function UnauthorizedPage() {
         </List>
         <Text>
           Besteht das Problem weiterhin, wenden Sie sich bitte an den Support.{' '}
-          <Anchor component={Link} to="/">Zur Startseite</Anchor>
+          <Anchor component={Link} to="/">
+            Zur Startseite
+          </Anchor>
         </Text>
       </Stack>
     </Page>

@@ -7,7 +7,7 @@ import { usePartnerQuery } from '../../api/session';
 import { AddToCartButton } from '../../ui/cart/AddToCartButton';
 import { isOrderable, orderabilityHint } from '../../ui/catalogue/orderability';
 import { productUrl } from '../../ui/catalogue/product-url';
-import { useUnits } from '../../ui/catalogue/units';
+import { useUnits } from '../../api/catalogue-queries';
 import { FullPageLoader } from '../../ui/FullPageLoader';
 import { Page } from '../../ui/Page';
 import { analyticsItemOf, ProductCard, type ProductCardData } from '../../ui/product/ProductCard';
@@ -28,7 +28,12 @@ function cardDataOf(favourite: Favourite): ProductCardData {
       supplierName: product.supplier.name,
       price: product.pricesPackage.hasConnectionError
         ? null
-        : { value: product.pricesPackage.netPrice.value, basis: product.pricesPackage.netPrice.basis, quantityUnit: product.pricesPackage.netPrice.quantityUnit, priceOnDemand: product.basicPackage.priceOnDemand },
+        : {
+            value: product.pricesPackage.netPrice.value,
+            basis: product.pricesPackage.netPrice.basis,
+            quantityUnit: product.pricesPackage.netPrice.quantityUnit,
+            priceOnDemand: product.basicPackage.priceOnDemand,
+          },
       isFavorite: true,
       href: productUrl({ productId: product.productId, articleNumber: favourite.productInstanceId }),
     };
@@ -56,14 +61,19 @@ export default function FavouritesPage() {
       {favourites.isPending ? (
         <FullPageLoader />
       ) : favourites.isError ? (
-        <Alert color="red" variant="light">{problemTitle(favourites.error, messages.genericRetry)}</Alert>
+        <Alert color="red" variant="light">
+          {problemTitle(favourites.error, messages.genericRetry)}
+        </Alert>
       ) : favourites.data.length === 0 ? (
         <Paper withBorder radius="md" p="xl" data-testid="favourites-empty">
           <Stack gap="xs">
             <Text fw={600}>Sie haben noch keine Favoriten.</Text>
             <Text size="sm" c="dimmed">
-              Markieren Sie Produkte in der <Anchor component={Link} to={searchUrl({ page: 1 })}>Suche</Anchor> oder auf der
-              Produktseite mit dem Stern, um sie hier wiederzufinden.
+              Markieren Sie Produkte in der{' '}
+              <Anchor component={Link} to={searchUrl({ page: 1 })}>
+                Suche
+              </Anchor>{' '}
+              oder auf der Produktseite mit dem Stern, um sie hier wiederzufinden.
             </Text>
           </Stack>
         </Paper>
@@ -100,7 +110,9 @@ export default function FavouritesPage() {
                       item={{ ...analyticsItemOf(product, index), affiliation: details.supplierBpNo }}
                     />
                   ) : (
-                    <Text size="sm" c="orange.8">{messages.productUnavailable}</Text>
+                    <Text size="sm" c="orange.8">
+                      {messages.productUnavailable}
+                    </Text>
                   )
                 }
               />

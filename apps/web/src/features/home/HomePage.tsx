@@ -4,7 +4,7 @@ import { useUserProfile } from '../../api/session';
 import type { UserProfile } from '../../api/types';
 import { FullPageLoader } from '../../ui/FullPageLoader';
 import { Page } from '../../ui/Page';
-import { homeSections } from './sections';
+import { homeSections, type HomeSlots } from './sections';
 
 function greeting(profile: UserProfile) {
   const name = `${profile.firstName} ${profile.lastName}`.trim();
@@ -12,18 +12,20 @@ function greeting(profile: UserProfile) {
 }
 
 /** / – composed of the sections in ./sections for the user's role (search stage, slideshow, categories, recently viewed …). */
-export default function HomePage() {
+export default function HomePage({ slots = {} }: { slots?: HomeSlots }) {
   const profile = useUserProfile();
   if (!profile.data) return <FullPageLoader />;
   const user = profile.data;
   return (
     <Page title="Startseite">
       <Stack gap="xl">
-        <Title order={2} size="h3" fw={600}>{greeting(user)}</Title>
+        <Title order={2} size="h3" fw={600}>
+          {greeting(user)}
+        </Title>
         {homeSections
           .filter((section) => section.roles.includes(user.role))
           .map((section) => (
-            <Fragment key={section.key}>{section.render(user)}</Fragment>
+            <Fragment key={section.key}>{section.render(user, slots)}</Fragment>
           ))}
       </Stack>
     </Page>

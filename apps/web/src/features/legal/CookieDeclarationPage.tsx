@@ -4,28 +4,55 @@ import { formatDateTime } from '../../ui/format';
 import { Page } from '../../ui/Page';
 import { LegalText } from './LegalText';
 
-interface StorageEntry { name: string; kind: string; purpose: string; duration: string }
+interface StorageEntry {
+  name: string;
+  kind: string;
+  purpose: string;
+  duration: string;
+}
 
 const necessary: StorageEntry[] = [
   { name: 'oidc.user:…', kind: 'Lokaler Speicher', purpose: 'Ihre Anmeldung im Portal', duration: 'Bis zur Abmeldung' },
   { name: 'oidc.…', kind: 'Sitzungsspeicher', purpose: 'Absicherung des Anmeldevorgangs', duration: 'Sitzung' },
-  { name: '_session, _interaction', kind: 'Cookie (Anmeldedienst)', purpose: 'Sitzung beim Anmeldedienst', duration: 'Bis zu 14 Tage' },
+  {
+    name: '_session, _interaction',
+    kind: 'Cookie (Anmeldedienst)',
+    purpose: 'Sitzung beim Anmeldedienst',
+    duration: 'Bis zu 14 Tage',
+  },
   { name: 'shk.currentCartId', kind: 'Sitzungsspeicher', purpose: 'Ihr gewählter Warenkorb', duration: 'Sitzung' },
-  { name: CONSENT_STORAGE_KEY, kind: 'Lokaler Speicher', purpose: 'Ihre Cookie-Einstellungen', duration: 'Bis zum Widerruf' },
+  {
+    name: CONSENT_STORAGE_KEY,
+    kind: 'Lokaler Speicher',
+    purpose: 'Ihre Cookie-Einstellungen',
+    duration: 'Bis zum Widerruf',
+  },
 ];
 
 const preferences: StorageEntry[] = [
-  { name: `${PREFERENCE_STORAGE_PREFIX}…`, kind: 'Sitzungsspeicher', purpose: 'Zuletzt angesehene Produkte', duration: 'Sitzung' },
+  {
+    name: `${PREFERENCE_STORAGE_PREFIX}…`,
+    kind: 'Sitzungsspeicher',
+    purpose: 'Zuletzt angesehene Produkte',
+    duration: 'Sitzung',
+  },
 ];
 
 const marketing: StorageEntry[] = [
-  { name: 'Video-Hilfe', kind: 'Drittanbieter', purpose: 'Hilfevideos und Einführungsvideos von Herstellern', duration: 'Laut Anbieter' },
+  {
+    name: 'Video-Hilfe',
+    kind: 'Drittanbieter',
+    purpose: 'Hilfevideos und Einführungsvideos von Herstellern',
+    duration: 'Laut Anbieter',
+  },
 ];
 
 function StorageTable({ title, entries }: { title: string; entries: StorageEntry[] }) {
   return (
     <Card withBorder radius="md" component="section">
-      <Title order={2} size="h3" mb="sm">{title}</Title>
+      <Title order={2} size="h3" mb="sm">
+        {title}
+      </Title>
       <Table.ScrollContainer minWidth={600}>
         <Table striped>
           <Table.Thead>
@@ -62,12 +89,13 @@ export default function CookieDeclarationPage() {
       <LegalText>
         <p>
           Das Portal speichert technisch notwendige Informationen in Cookies und im Speicher Ihres Browsers. Präferenz-
-          und Marketing-Speicher nutzen wir nur mit Ihrer Einwilligung, die Sie jederzeit ändern oder widerrufen
-          können.
+          und Marketing-Speicher nutzen wir nur mit Ihrer Einwilligung, die Sie jederzeit ändern oder widerrufen können.
         </p>
       </LegalText>
       <Card withBorder radius="md" maw={820} data-testid="consent-status">
-        <Title order={2} size="h3" mb="xs">Ihre Einwilligung</Title>
+        <Title order={2} size="h3" mb="xs">
+          Ihre Einwilligung
+        </Title>
         {decision ? (
           <Text size="sm">
             Präferenzen: {yesNo(decision.preferences)} · Marketing: {yesNo(decision.marketing)}
@@ -77,8 +105,12 @@ export default function CookieDeclarationPage() {
           <Text size="sm">Sie haben noch keine Auswahl getroffen.</Text>
         )}
         <Group mt="md" gap="sm">
-          <Button variant="light" onClick={openSettings}>Cookie-Einstellungen ändern</Button>
-          <Button variant="default" color="red" onClick={withdraw} disabled={!decision}>Einwilligung widerrufen</Button>
+          <Button variant="light" onClick={openSettings}>
+            Cookie-Einstellungen ändern
+          </Button>
+          <Button variant="default" color="red" onClick={withdraw} disabled={!decision}>
+            Einwilligung widerrufen
+          </Button>
         </Group>
       </Card>
       <StorageTable title="Notwendig" entries={necessary} />

@@ -26,9 +26,9 @@ export default function PrivacyPage() {
         <p>
           Wir verarbeiten Ihre Daten, um Ihnen das Portal bereitzustellen, Ihre Anmeldung zu ermöglichen und Ihre
           Bestellungen an die Lieferanten zu vermitteln (Art. 6 Abs. 1 lit. b DSGVO), um gesetzliche Pflichten zu
-          erfüllen (Art. 6 Abs. 1 lit. c DSGVO), aufgrund unseres berechtigten Interesses an einem sicheren und
-          stabilen Betrieb (Art. 6 Abs. 1 lit. f DSGVO) sowie – soweit Sie eingewilligt haben – auf Grundlage Ihrer
-          Einwilligung (Art. 6 Abs. 1 lit. a DSGVO, § 25 Abs. 1 TDDDG).
+          erfüllen (Art. 6 Abs. 1 lit. c DSGVO), aufgrund unseres berechtigten Interesses an einem sicheren und stabilen
+          Betrieb (Art. 6 Abs. 1 lit. f DSGVO) sowie – soweit Sie eingewilligt haben – auf Grundlage Ihrer Einwilligung
+          (Art. 6 Abs. 1 lit. a DSGVO, § 25 Abs. 1 TDDDG).
         </p>
 
         <h2>3. Hosting</h2>
@@ -67,8 +67,8 @@ export default function PrivacyPage() {
 
         <h2>8. Videodienste</h2>
         <p>
-          Hilfe- und Herstellervideos werden nur nach Ihrer Einwilligung in Marketing-Dienste geladen. Erst dann
-          stellt Ihr Browser eine Verbindung zu den Servern des Videoanbieters her.
+          Hilfe- und Herstellervideos werden nur nach Ihrer Einwilligung in Marketing-Dienste geladen. Erst dann stellt
+          Ihr Browser eine Verbindung zu den Servern des Videoanbieters her.
         </p>
 
         <h2>9. Supportanfragen</h2>
@@ -80,9 +80,9 @@ export default function PrivacyPage() {
 
         <h2>10. Speicherdauer</h2>
         <p>
-          Wir speichern personenbezogene Daten nur so lange, wie es für den jeweiligen Zweck erforderlich ist.
-          Bestell- und Abrechnungsdaten unterliegen gesetzlichen Aufbewahrungsfristen von bis zu 10 Jahren (§ 147 AO,
-          § 257 HGB). Die Erforderlichkeit der Speicherung überprüfen wir alle drei Jahre.
+          Wir speichern personenbezogene Daten nur so lange, wie es für den jeweiligen Zweck erforderlich ist. Bestell-
+          und Abrechnungsdaten unterliegen gesetzlichen Aufbewahrungsfristen von bis zu 10 Jahren (§ 147 AO, § 257 HGB).
+          Die Erforderlichkeit der Speicherung überprüfen wir alle drei Jahre.
         </p>
 
         <h2>11. Empfänger</h2>
@@ -93,9 +93,9 @@ export default function PrivacyPage() {
 
         <h2>12. Ihre Rechte</h2>
         <p>
-          Sie haben das Recht auf Auskunft, Berichtigung, Löschung, Einschränkung der Verarbeitung,
-          Datenübertragbarkeit und Widerspruch sowie das Recht, eine Einwilligung jederzeit mit Wirkung für die Zukunft
-          zu widerrufen. Sie können sich außerdem bei einer Datenschutz-Aufsichtsbehörde beschweren.
+          Sie haben das Recht auf Auskunft, Berichtigung, Löschung, Einschränkung der Verarbeitung, Datenübertragbarkeit
+          und Widerspruch sowie das Recht, eine Einwilligung jederzeit mit Wirkung für die Zukunft zu widerrufen. Sie
+          können sich außerdem bei einer Datenschutz-Aufsichtsbehörde beschweren.
         </p>
       </LegalText>
     </Page>

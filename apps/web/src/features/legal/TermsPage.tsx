@@ -11,8 +11,8 @@ export default function TermsPage() {
         <h2>§ 1 Geltungsbereich</h2>
         <p>
           Diese Allgemeinen Geschäftsbedingungen gelten für die Nutzung des {PRODUCT_NAME}s der {o.name} („Betreiberin“)
-          durch Unternehmer im Sinne des § 14 BGB, insbesondere Fachbetriebe des Sanitär-, Heizungs- und
-          Klimahandwerks, sowie durch Lieferanten.
+          durch Unternehmer im Sinne des § 14 BGB, insbesondere Fachbetriebe des Sanitär-, Heizungs- und Klimahandwerks,
+          sowie durch Lieferanten.
         </p>
 
         <h2>§ 2 Zugang</h2>
@@ -23,8 +23,8 @@ export default function TermsPage() {
 
         <h2>§ 3 Leistungen der Betreiberin</h2>
         <p>
-          Die Betreiberin stellt das Portal als Vermittlungsplattform bereit. Sie wird nicht Vertragspartei der über
-          das Portal geschlossenen Kaufverträge zwischen Käufern und Lieferanten.
+          Die Betreiberin stellt das Portal als Vermittlungsplattform bereit. Sie wird nicht Vertragspartei der über das
+          Portal geschlossenen Kaufverträge zwischen Käufern und Lieferanten.
         </p>
 
         <h2>§ 4 Bestellungen und Vertragsschluss</h2>

@@ -1,10 +1,19 @@
 import type { ReactNode } from 'react';
 import { Alert, Anchor, Badge, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
-import { cartMessages, isStaff, Role } from '@shk/contracts';
+import { cartMessages, isStaff, Role, round2 } from '@shk/contracts';
 import { downloadApiFile } from '../../api/download';
-import { orderKeys, orderLineAttachmentPath, ordersApi, type CustomerOrderDetails, type OrderLine, type OrderType, type SupplierOrderDetails } from '../../api/orders';
+import {
+  orderKeys,
+  orderLineAttachmentPath,
+  ordersApi,
+  type CustomerOrderDetails,
+  type OrderLine,
+  type OrderType,
+  type SupplierOrderDetails,
+} from '../../api/orders';
 import { hasStatus } from '../../api/problem';
+import { supplierOrderDocumentPath, useSellerSupplierOrder } from '../../api/supplier-orders';
 import { usePartnerQuery, useUserProfile } from '../../api/session';
 import { PriceText } from '../../ui/catalogue/price';
 import { UnitText, useUnits } from '../../ui/catalogue/units';
@@ -13,9 +22,54 @@ import { FieldList } from '../../ui/FieldList';
 import { formatCurrency, formatDate, formatDateTime, formatQuantity } from '../../ui/format';
 import { Page } from '../../ui/Page';
 import { toast } from '../../ui/toast';
-import { customerStatusLabel, deliveryCostText, orderAddressLines, statusColor, supplierStatusLabel, wrappingBadgeStyles } from './order-format';
+import {
+  customerStatusLabel,
+  deliveryCostAmountText,
+  deliveryCostText,
+  orderAddressLines,
+  statusColor,
+  supplierStatusLabel,
+  wrappingBadgeStyles,
+} from './order-format';
+import { SupplierOrderActions } from './SupplierOrderActions';
+import { TransmissionLog } from './TransmissionLog';
 
-const round2 = (n: number) => Math.round(n * 100) / 100;
+const confirmationLabels: Record<string, string> = {
+  confirmed: 'Bestätigt',
+  added: 'Hinzugefügt',
+  changed: 'Geändert',
+  replaced: 'Ersetzt',
+  removed: 'Entfernt',
+};
+
+/**
+ * The supplier's answer for a line (spec: added or confirmed as success; changed, replaced or removed as
+ * error with old and new values).
+ */
+function LineConfirmationText({ line }: { line: OrderLine }) {
+  const c = line.confirmation;
+  if (!c) return null;
+  const success = c.kind === 'confirmed' || c.kind === 'added';
+  const changes: string[] = [];
+  if (c.kind === 'removed') changes.push(`Menge ${formatQuantity(line.quantity)} → 0`);
+  if (c.kind === 'changed' || c.kind === 'replaced') {
+    if (c.quantity !== null && c.quantity !== line.quantity)
+      changes.push(`Menge ${formatQuantity(line.quantity)} → ${formatQuantity(c.quantity)}`);
+    if (c.unitPrice !== null && c.unitPrice !== line.unitPrice)
+      changes.push(`Preis ${formatCurrency(line.unitPrice)} → ${formatCurrency(c.unitPrice)}`);
+    if (c.deliveryDate && c.deliveryDate !== line.deliveryDate)
+      changes.push(
+        `Lieferdatum ${line.deliveryDate ? formatDate(line.deliveryDate) : '–'} → ${formatDate(c.deliveryDate)}`,
+      );
+    if (c.kind === 'replaced')
+      changes.push(`Artikel ${line.articleNumber} → ${c.articleNumber} ${c.name ?? ''}`.trim());
+  }
+  return (
+    <Text size="xs" c={success ? 'green.8' : 'red.8'} fw={600} data-testid="line-confirmation" data-kind={c.kind}>
+      {[confirmationLabels[c.kind], ...changes].join(' · ')}
+    </Text>
+  );
+}
 
 function LineDetails({ line, supplierOrderNumber }: { line: OrderLine; supplierOrderNumber: string }) {
   const details: [string, ReactNode][] = [];
@@ -24,31 +78,112 @@ function LineDetails({ line, supplierOrderNumber }: { line: OrderLine; supplierO
   if (line.deliveryAddress) details.push(['Lieferadresse', orderAddressLines(line.deliveryAddress).join(', ')]);
   if (line.comment) details.push(['Notiz', line.comment]);
   if (line.attachments.length) {
-    details.push(['Anhänge', (
+    details.push([
+      'Anhänge',
       <Group gap="xs" component="span">
         {line.attachments.map((a) => (
-          <Anchor key={a.id} component="button" type="button" size="sm"
-            onClick={() => void downloadApiFile(orderLineAttachmentPath(supplierOrderNumber, line.lineId, a.id), a.fileName).catch(() => toast.error('Der Anhang konnte nicht geladen werden.'))}>
+          <Anchor
+            key={a.id}
+            component="button"
+            type="button"
+            size="sm"
+            onClick={() =>
+              void downloadApiFile(orderLineAttachmentPath(supplierOrderNumber, line.lineId, a.id), a.fileName).catch(
+                () => toast.error('Der Anhang konnte nicht geladen werden.'),
+              )
+            }
+          >
             {a.fileName}
           </Anchor>
         ))}
-      </Group>
-    )]);
+      </Group>,
+    ]);
   }
   if (!details.length) return null;
   return (
     <Stack gap={0} mt={4}>
       {details.map(([label, value]) => (
         <Text key={label} size="xs" c="dimmed" component="div">
-          <Text span size="xs" fw={600} c="dark.3">{label}: </Text>{value}
+          <Text span size="xs" fw={600} c="dark.3">
+            {label}:{' '}
+          </Text>
+          {value}
         </Text>
       ))}
     </Stack>
   );
 }
 
+const joined = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join(' ');
+
+/**
+ * Who ordered, where it goes and when it moved (spec section 3: contact, deliveryAddress, externalOrderId,
+ * sent and confirmed times): the seller and staff need it on the supplier-order detail.
+ */
+function SupplierOrderParties({ order }: { order: SupplierOrderDetails }) {
+  const c = order.contact;
+  const d = order.deliveryAddress;
+  const lines = (values: (string | null | undefined)[]) => {
+    const present = values.filter(Boolean);
+    return present.length ? (
+      <Stack gap={0}>
+        {present.map((v, i) => (
+          <span key={i}>{v}</span>
+        ))}
+      </Stack>
+    ) : null;
+  };
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md" data-testid="supplier-order-parties">
+      <FieldList
+        fields={[
+          {
+            label: 'Besteller',
+            value: lines([
+              c.name,
+              c.lineOne,
+              joined(c.postalCode, c.city),
+              c.countryCode && c.countryCode !== 'DE' ? c.countryCode : null,
+            ]),
+          },
+          { label: 'Telefon', value: c.phoneNo },
+          { label: 'E-Mail', value: c.emailAddress },
+          { label: 'USt-IdNr. / Steuernummer', value: c.taxIdentificationNo },
+          { label: 'Kundennummer beim Lieferanten', value: order.supplierCustomerId },
+        ]}
+      />
+      <FieldList
+        fields={[
+          {
+            label: 'Lieferadresse',
+            value: d
+              ? lines([d.name, d.lineOne, d.lineTwo, d.lineThree, joined(d.postalCode, d.city), d.countryCode])
+              : 'Anschrift des Bestellers',
+          },
+          { label: 'Bestelldatum', value: formatDateTime(order.orderPlaced) },
+          { label: 'Gesendet am', value: order.sentAt ? formatDateTime(order.sentAt) : null },
+          { label: 'Bestätigt am', value: order.confirmedAt ? formatDateTime(order.confirmedAt) : null },
+          { label: 'Externe Bestellnummer', value: order.externalOrderId },
+        ]}
+      />
+    </SimpleGrid>
+  );
+}
+
 /** One supplier order: supplier, number, status, its lines and the delivery cost ('zzgl.' / '0,00 € Lieferkosten'). */
-function SupplierOrderCard({ order, units }: { order: SupplierOrderDetails; units: Map<string, string> }) {
+function SupplierOrderCard({
+  order,
+  units,
+  documents = true,
+  parties = false,
+}: {
+  order: SupplierOrderDetails;
+  units: Map<string, string>;
+  /** Read-only document links; the seller manages documents in SupplierOrderActions instead. */
+  documents?: boolean;
+  /** Buyer contact, delivery address, external order id and times (supplier-order detail of seller and staff). */
+  parties?: boolean;
+}) {
   const columns: DataTableColumn<OrderLine>[] = [
     { key: 'pos', header: 'Pos.', render: (l) => l.lineNo },
     {
@@ -56,38 +191,126 @@ function SupplierOrderCard({ order, units }: { order: SupplierOrderDetails; unit
       header: 'Artikel',
       render: (l) => (
         <Stack gap={0}>
-          <Text size="sm" fw={600}>{l.name}</Text>
-          <Text size="xs" c="dimmed">{[`Art.-Nr. ${l.articleNumber}`, l.manufacturerName, l.producerNumber && `Werksartikelnummer ${l.producerNumber}`].filter(Boolean).join(' · ')}</Text>
+          <Text size="sm" fw={600}>
+            {l.name}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {[
+              `Art.-Nr. ${l.articleNumber}`,
+              l.manufacturerName,
+              l.producerNumber && `Werksartikelnummer ${l.producerNumber}`,
+            ]
+              .filter(Boolean)
+              .join(' · ')}
+          </Text>
           <LineDetails line={l} supplierOrderNumber={order.supplierOrderNumber} />
+          <LineConfirmationText line={l} />
         </Stack>
       ),
     },
-    { key: 'qty', header: 'Menge', nowrap: true, render: (l) => <>{formatQuantity(l.quantity)} <UnitText unit={l.unitCode} units={units} /></> },
-    { key: 'price', header: 'Einzelpreis', nowrap: true, render: (l) => <PriceText price={{ value: l.unitPrice, basis: l.priceBasis, quantityUnit: l.unitCode, priceOnDemand: l.priceOnRequest }} units={units} /> },
+    {
+      key: 'qty',
+      header: 'Menge',
+      nowrap: true,
+      render: (l) => (
+        <>
+          {formatQuantity(l.quantity)} <UnitText unit={l.unitCode} units={units} />
+        </>
+      ),
+    },
+    {
+      key: 'price',
+      header: 'Einzelpreis',
+      nowrap: true,
+      render: (l) => (
+        <PriceText
+          price={{ value: l.unitPrice, basis: l.priceBasis, quantityUnit: l.unitCode, priceOnDemand: l.priceOnRequest }}
+          units={units}
+        />
+      ),
+    },
     { key: 'total', header: 'Gesamtpreis', nowrap: true, render: (l) => formatCurrency(l.quantityPrice) },
   ];
   return (
-    <Paper withBorder radius="md" p="md" component="section" data-testid="supplier-order" aria-label={`Bestellung bei ${order.supplierName}`}>
+    <Paper
+      withBorder
+      radius="md"
+      p="md"
+      component="section"
+      data-testid="supplier-order"
+      aria-label={`Bestellung bei ${order.supplierName}`}
+    >
       <Stack gap="sm">
         <Group justify="space-between" wrap="wrap" gap="xs">
           <Group gap="sm" wrap="wrap">
-            <Title order={2} size="h4">{order.supplierName}</Title>
-            <Text size="sm" c="dimmed">Lieferantenbestellung {order.supplierOrderNumber}</Text>
+            <Title order={2} size="h4">
+              {order.supplierName}
+            </Title>
+            <Text size="sm" c="dimmed">
+              Lieferantenbestellung {order.supplierOrderNumber}
+            </Text>
           </Group>
-          <Badge variant="light" color={statusColor(order.supplierOrderStatusId, 'supplier')}>{supplierStatusLabel(order.supplierOrderStatusId)}</Badge>
+          <Badge variant="light" color={statusColor(order.supplierOrderStatusId, 'supplier')}>
+            {supplierStatusLabel(order.supplierOrderStatusId)}
+          </Badge>
         </Group>
-        <DataTable label={`Positionen ${order.supplierName}`} columns={columns} rows={order.lines} rowKey={(l) => l.lineId} pageSize={0} minWidth={640} />
+        {parties && <SupplierOrderParties order={order} />}
+        <DataTable
+          label={`Positionen ${order.supplierName}`}
+          columns={columns}
+          rows={order.lines}
+          rowKey={(l) => l.lineId}
+          pageSize={0}
+          minWidth={640}
+        />
         <Stack gap={2} align="flex-end">
-          <Text size="sm">Warenwert (netto): <Text span fw={600} data-testid="supplier-order-total">{formatCurrency(order.orderedTotal)}</Text></Text>
-          <Text size="sm" data-testid="supplier-order-delivery">{deliveryCostText(order.deliveryCost)}</Text>
-          {order.confirmedTotal !== null && <Text size="sm">Bestätigter Wert: {formatCurrency(order.confirmedTotal)}</Text>}
+          <Text size="sm">
+            Warenwert (netto):{' '}
+            <Text span fw={600} data-testid="supplier-order-total">
+              {formatCurrency(order.orderedTotal)}
+            </Text>
+          </Text>
+          <Text size="sm" data-testid="supplier-order-delivery">
+            {deliveryCostText(order.deliveryCost)}
+          </Text>
+          {documents && order.attachments.length > 0 && (
+            <Group gap="xs" data-testid="order-documents">
+              <Text size="sm">Dokumente:</Text>
+              {order.attachments.map((d) => (
+                <Anchor
+                  key={d.id}
+                  component="button"
+                  type="button"
+                  size="sm"
+                  onClick={() =>
+                    void downloadApiFile(supplierOrderDocumentPath(order.supplierOrderNumber, d.id), d.fileName).catch(
+                      () => toast.error('Das Dokument konnte nicht geladen werden.'),
+                    )
+                  }
+                >
+                  {d.fileName}
+                </Anchor>
+              ))}
+            </Group>
+          )}
+          {order.confirmedTotal !== null && (
+            <Text size="sm">Bestätigter Wert: {formatCurrency(order.confirmedTotal)}</Text>
+          )}
         </Stack>
       </Stack>
     </Paper>
   );
 }
 
-function CustomerOrderView({ order, thankYou, units }: { order: CustomerOrderDetails; thankYou: boolean; units: Map<string, string> }) {
+function CustomerOrderView({
+  order,
+  thankYou,
+  units,
+}: {
+  order: CustomerOrderDetails;
+  thankYou: boolean;
+  units: Map<string, string>;
+}) {
   const total = round2(order.orderTotal + order.deliveryCostTotal);
   return (
     <Stack gap="lg">
@@ -98,25 +321,57 @@ function CustomerOrderView({ order, thankYou, units }: { order: CustomerOrderDet
       )}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Paper withBorder radius="md" p="md">
-          <FieldList fields={[
-            { label: 'Bestellnummer', value: <span data-testid="order-number">{order.customerOrderNumber}</span> },
-            { label: 'Bestelldatum', value: formatDateTime(order.orderPlaced) },
-            { label: 'Auftragsstatus', value: <Badge variant="light" styles={wrappingBadgeStyles} color={statusColor(order.customerOrderStatus, 'customer')}>{customerStatusLabel(order.customerOrderStatus)}</Badge> },
-            { label: 'Lieferung an', value: order.dispatchTo },
-            { label: 'Besteller', value: orderAddressLines(order.customerAddress).join(', ') },
-          ]} />
+          <FieldList
+            fields={[
+              { label: 'Bestellnummer', value: <span data-testid="order-number">{order.customerOrderNumber}</span> },
+              { label: 'Bestelldatum', value: formatDateTime(order.orderPlaced) },
+              {
+                label: 'Auftragsstatus',
+                value: (
+                  <Badge
+                    variant="light"
+                    styles={wrappingBadgeStyles}
+                    color={statusColor(order.customerOrderStatus, 'customer')}
+                  >
+                    {customerStatusLabel(order.customerOrderStatus)}
+                  </Badge>
+                ),
+              },
+              { label: 'Lieferung an', value: order.dispatchTo },
+              { label: 'Besteller', value: orderAddressLines(order.customerAddress).join(', ') },
+            ]}
+          />
         </Paper>
         <Paper withBorder radius="md" p="md" data-testid="order-totals">
-          <FieldList fields={[
-            { label: 'Warenwert (netto)', value: <span data-testid="order-net">{formatCurrency(order.orderTotal)}</span> },
-            { label: 'Lieferkosten', value: <span data-testid="order-delivery">{deliveryCostText(order.deliveryCostTotal)}</span> },
-            { label: 'Gesamtsumme (netto)', value: <Text span fw={700} data-testid="order-total">{formatCurrency(total)}</Text> },
-            { label: 'Lieferanten', value: order.supplierOrdersDetails.length },
-          ]} />
-          <Text size="xs" c="dimmed" mt="xs">Bestellwert und Lieferkosten werden vom Lieferanten geprüft und in der Auftragsbestätigung festgelegt.</Text>
+          <FieldList
+            fields={[
+              {
+                label: 'Warenwert (netto)',
+                value: <span data-testid="order-net">{formatCurrency(order.orderTotal)}</span>,
+              },
+              {
+                label: 'Lieferkosten',
+                value: <span data-testid="order-delivery">{deliveryCostAmountText(order.deliveryCostTotal)}</span>,
+              },
+              {
+                label: 'Gesamtsumme (netto)',
+                value: (
+                  <Text span fw={700} data-testid="order-total">
+                    {formatCurrency(total)}
+                  </Text>
+                ),
+              },
+              { label: 'Lieferanten', value: order.supplierOrdersDetails.length },
+            ]}
+          />
+          <Text size="xs" c="dimmed" mt="xs">
+            Bestellwert und Lieferkosten werden vom Lieferanten geprüft und in der Auftragsbestätigung festgelegt.
+          </Text>
         </Paper>
       </SimpleGrid>
-      {order.supplierOrdersDetails.map((so) => <SupplierOrderCard key={so.supplierOrderNumber} order={so} units={units} />)}
+      {order.supplierOrdersDetails.map((so) => (
+        <SupplierOrderCard key={so.supplierOrderNumber} order={so} units={units} />
+      ))}
     </Stack>
   );
 }
@@ -134,22 +389,62 @@ export default function OrderDetailPage() {
   const staff = role !== undefined && isStaff(role);
   const units = useUnits();
   const canCustomer = orderType === 'customer' && (role === Role.Buyer || staff);
-  const canSupplier = orderType === 'supplier' && staff;
+  const seller = role === Role.Seller;
+  const canSupplier = orderType === 'supplier' && (staff || seller);
 
-  const customer = usePartnerQuery(orderKeys.customerDetails(id, staff), () => ordersApi.customerOrder(id, staff), { enabled: Boolean(id) && canCustomer });
-  const supplier = usePartnerQuery(orderKeys.supplierDetails(id), () => ordersApi.staffSupplierOrder(id), { enabled: Boolean(id) && canSupplier });
+  const customer = usePartnerQuery(orderKeys.customerDetails(id, staff), () => ordersApi.customerOrder(id, staff), {
+    enabled: Boolean(id) && canCustomer,
+  });
+  const staffSupplier = usePartnerQuery(orderKeys.supplierDetails(id), () => ordersApi.staffSupplierOrder(id), {
+    enabled: Boolean(id) && canSupplier && staff,
+  });
+  const sellerSupplier = useSellerSupplierOrder(id, Boolean(id) && canSupplier && seller);
+  const supplier = seller ? sellerSupplier : staffSupplier;
   const query = orderType === 'supplier' ? supplier : customer;
-  const backLink = <Anchor component={Link} to={staff ? `/bestellungen${orderType === 'supplier' ? '?orderType=supplier' : ''}` : '/bestellungen'}>Zurück zur Übersicht</Anchor>;
+  const backLink = (
+    <Anchor
+      component={Link}
+      to={
+        seller && orderType === 'supplier'
+          ? '/lieferantenbestellungen'
+          : staff
+            ? `/bestellungen${orderType === 'supplier' ? '?orderType=supplier' : ''}`
+            : '/bestellungen'
+      }
+    >
+      Zurück zur Übersicht
+    </Anchor>
+  );
 
   let content;
-  if (!id || (!canCustomer && !canSupplier) || (query.isError && (hasStatus(query.error, 404) || hasStatus(query.error, 400)))) {
-    content = <Alert color="gray" title="Bestellung nicht gefunden">{backLink}</Alert>;
+  if (
+    !id ||
+    (!canCustomer && !canSupplier) ||
+    (query.isError && (hasStatus(query.error, 404) || hasStatus(query.error, 400)))
+  ) {
+    content = (
+      <Alert color="gray" title="Bestellung nicht gefunden">
+        {backLink}
+      </Alert>
+    );
   } else if (query.isError) {
-    content = <Alert color="red">Die Bestellung konnte nicht geladen werden. Bitte versuchen Sie es später erneut.</Alert>;
+    content = (
+      <Alert color="red">Die Bestellung konnte nicht geladen werden. Bitte versuchen Sie es später erneut.</Alert>
+    );
   } else if (!query.data) {
-    content = <Center py="xl"><Loader aria-label="Bestellung wird geladen" /></Center>;
+    content = (
+      <Center py="xl">
+        <Loader aria-label="Bestellung wird geladen" />
+      </Center>
+    );
   } else if (orderType === 'supplier') {
-    content = <SupplierOrderCard order={supplier.data!} units={units} />;
+    content = (
+      <Stack gap="lg">
+        <SupplierOrderCard order={supplier.data!} units={units} documents={!seller} parties />
+        {seller && <SupplierOrderActions order={supplier.data!} />}
+        {staff && <TransmissionLog supplierOrderNumber={supplier.data!.supplierOrderNumber} />}
+      </Stack>
+    );
   } else {
     content = <CustomerOrderView order={customer.data!} thankYou={thankYou} units={units} />;
   }

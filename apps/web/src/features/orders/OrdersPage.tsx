@@ -3,13 +3,20 @@ import { Alert, Anchor, Badge, Button, Group, Pagination, SegmentedControl, Sele
 import { Link, useSearchParams } from 'react-router';
 import { isStaff, limits, Role } from '@shk/contracts';
 import {
-  useBuyerOrders, useStaffOrders, type CustomerOrderList, type CustomerOrderListItem, type OrderType, type SupplierOrderList, type SupplierOrderListItem,
+  useBuyerOrders,
+  useStaffOrders,
+  type CustomerOrderList,
+  type CustomerOrderListItem,
+  type OrderType,
+  type SupplierOrderList,
+  type SupplierOrderListItem,
 } from '../../api/orders';
 import { useUserProfile } from '../../api/session';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { formatCurrency, formatDate } from '../../ui/format';
 import { Page } from '../../ui/Page';
 import { customerStatusLabel, orderDetailUrl, statusColor, supplierStatusLabel } from './order-format';
+import { InboundOrderResponses } from './InboundOrderResponses';
 
 const ALL = '';
 
@@ -50,7 +57,15 @@ function useListState() {
   };
 }
 
-function ListPagination({ page, totalPages, onChange }: { page: number; totalPages: number; onChange: (page: number) => void }) {
+function ListPagination({
+  page,
+  totalPages,
+  onChange,
+}: {
+  page: number;
+  totalPages: number;
+  onChange: (page: number) => void;
+}) {
   const total = Math.min(totalPages, MAX_PAGES);
   if (total <= 1) return null;
   return (
@@ -60,18 +75,40 @@ function ListPagination({ page, totalPages, onChange }: { page: number; totalPag
         value={page + 1}
         onChange={(value) => onChange(value - 1)}
         siblings={2}
-        getControlProps={(control) => ({ 'aria-label': { first: 'Erste Seite', previous: 'Vorherige Seite', next: 'Nächste Seite', last: 'Letzte Seite' }[control] })}
+        getControlProps={(control) => ({
+          'aria-label': {
+            first: 'Erste Seite',
+            previous: 'Vorherige Seite',
+            next: 'Nächste Seite',
+            last: 'Letzte Seite',
+          }[control],
+        })}
         getItemProps={(p) => ({ 'aria-label': `Seite ${p}` })}
       />
     </Group>
   );
 }
 
-function YearSelect({ years, value, onChange }: { years: readonly number[]; value: number | undefined; onChange: (year: number | undefined) => void }) {
+function YearSelect({
+  years,
+  value,
+  onChange,
+}: {
+  years: readonly number[];
+  value: number | undefined;
+  onChange: (year: number | undefined) => void;
+}) {
   const data = [{ value: ALL, label: 'Alle Jahre' }, ...years.map((y) => ({ value: String(y), label: String(y) }))];
   if (value !== undefined && !years.includes(value)) data.push({ value: String(value), label: String(value) });
   return (
-    <Select label="Jahr" data={data} value={value === undefined ? ALL : String(value)} onChange={(v) => onChange(v ? Number(v) : undefined)} allowDeselect={false} w={140} />
+    <Select
+      label="Jahr"
+      data={data}
+      value={value === undefined ? ALL : String(value)}
+      onChange={(v) => onChange(v ? Number(v) : undefined)}
+      allowDeselect={false}
+      w={140}
+    />
   );
 }
 
@@ -82,16 +119,38 @@ function BuyerOrders() {
   useLogFailure(orders.error);
   const data = orders.data;
   const columns: DataTableColumn<CustomerOrderListItem>[] = [
-    { key: 'number', header: 'Bestellnummer', nowrap: true, render: (o) => <Anchor component={Link} to={orderDetailUrl(o.orderNumber, 'customer')} fw={600}>{o.orderNumber}</Anchor> },
+    {
+      key: 'number',
+      header: 'Bestellnummer',
+      nowrap: true,
+      render: (o) => (
+        <Anchor component={Link} to={orderDetailUrl(o.orderNumber, 'customer')} fw={600}>
+          {o.orderNumber}
+        </Anchor>
+      ),
+    },
     { key: 'date', header: 'Bestelldatum', nowrap: true, render: (o) => formatDate(o.orderDate) },
     { key: 'dispatch', header: 'Lieferung an', render: (o) => o.dispatchTo ?? '–' },
-    { key: 'status', header: 'Auftragsstatus', nowrap: true, render: (o) => <Badge variant="light" color={statusColor(o.customerOrderStatusId, 'customer')}>{customerStatusLabel(o.customerOrderStatusId)}</Badge> },
+    {
+      key: 'status',
+      header: 'Auftragsstatus',
+      nowrap: true,
+      render: (o) => (
+        <Badge variant="light" color={statusColor(o.customerOrderStatusId, 'customer')}>
+          {customerStatusLabel(o.customerOrderStatusId)}
+        </Badge>
+      ),
+    },
     { key: 'sum', header: 'Summe (netto)', nowrap: true, render: (o) => formatCurrency(o.totalValueExcludingVat) },
   ];
   return (
     <Page title="Meine Bestellungen">
       <Group align="flex-end">
-        <YearSelect years={data?.availableOrderYears ?? []} value={state.year} onChange={(year) => state.set({ year })} />
+        <YearSelect
+          years={data?.availableOrderYears ?? []}
+          value={state.year}
+          onChange={(year) => state.set({ year })}
+        />
       </Group>
       {orders.isError && <Alert color="red">Die Bestellungen konnten nicht geladen werden.</Alert>}
       <DataTable
@@ -104,8 +163,17 @@ function BuyerOrders() {
         pageSize={0}
         testId="orders-table"
       />
-      {data && <Text size="sm" c="dimmed">{`${data.totalCount} ${data.totalCount === 1 ? 'Bestellung' : 'Bestellungen'}`}</Text>}
-      <ListPagination page={state.page} totalPages={data?.totalPages ?? 1} onChange={(page) => state.set({ page }, false)} />
+      {data && (
+        <Text
+          size="sm"
+          c="dimmed"
+        >{`${data.totalCount} ${data.totalCount === 1 ? 'Bestellung' : 'Bestellungen'}`}</Text>
+      )}
+      <ListPagination
+        page={state.page}
+        totalPages={data?.totalPages ?? 1}
+        onChange={(page) => state.set({ page }, false)}
+      />
     </Page>
   );
 }
@@ -115,7 +183,11 @@ function StaffOrders() {
   const state = useListState();
   const type = state.orderType;
   const filter = {
-    page: state.page + 1, pageSize: limits.orderListPageSize, year: state.year, buyerName: state.buyerName, statusId: state.statusId,
+    page: state.page + 1,
+    pageSize: limits.orderListPageSize,
+    year: state.year,
+    buyerName: state.buyerName,
+    statusId: state.statusId,
     supplierId: type === 'supplier' ? state.supplierId : undefined,
   };
   const orders = useStaffOrders(type, filter);
@@ -124,17 +196,37 @@ function StaffOrders() {
   const title = type === 'supplier' ? 'Lieferantenbestellungen' : 'Kundenbestellungen';
 
   const status = (id: number) => (
-    <Badge variant="light" color={statusColor(id, type)}>{type === 'supplier' ? supplierStatusLabel(id) : customerStatusLabel(id)}</Badge>
+    <Badge variant="light" color={statusColor(id, type)}>
+      {type === 'supplier' ? supplierStatusLabel(id) : customerStatusLabel(id)}
+    </Badge>
   );
   const customerColumns: DataTableColumn<CustomerOrderListItem>[] = [
-    { key: 'number', header: 'Bestellnummer', nowrap: true, render: (o) => <Anchor component={Link} to={orderDetailUrl(o.orderNumber, 'customer')} fw={600}>{o.orderNumber}</Anchor> },
+    {
+      key: 'number',
+      header: 'Bestellnummer',
+      nowrap: true,
+      render: (o) => (
+        <Anchor component={Link} to={orderDetailUrl(o.orderNumber, 'customer')} fw={600}>
+          {o.orderNumber}
+        </Anchor>
+      ),
+    },
     { key: 'date', header: 'Bestelldatum', nowrap: true, render: (o) => formatDate(o.orderDate) },
     { key: 'buyer', header: 'Käufer', render: (o) => o.buyerName },
     { key: 'status', header: 'Auftragsstatus', nowrap: true, render: (o) => status(o.customerOrderStatusId) },
     { key: 'sum', header: 'Summe (netto)', nowrap: true, render: (o) => formatCurrency(o.totalValueExcludingVat) },
   ];
   const supplierColumns: DataTableColumn<SupplierOrderListItem>[] = [
-    { key: 'number', header: 'Bestellnummer', nowrap: true, render: (o) => <Anchor component={Link} to={orderDetailUrl(o.orderNumber, 'supplier')} fw={600}>{o.orderNumber}</Anchor> },
+    {
+      key: 'number',
+      header: 'Bestellnummer',
+      nowrap: true,
+      render: (o) => (
+        <Anchor component={Link} to={orderDetailUrl(o.orderNumber, 'supplier')} fw={600}>
+          {o.orderNumber}
+        </Anchor>
+      ),
+    },
     { key: 'supplier', header: 'Lieferant', render: (o) => o.supplierName },
     { key: 'date', header: 'Bestelldatum', nowrap: true, render: (o) => formatDate(o.orderDate) },
     { key: 'buyer', header: 'Käufer', render: (o) => o.buyerName },
@@ -148,8 +240,17 @@ function StaffOrders() {
     <Page title={title}>
       <SegmentedControl
         value={type}
-        onChange={(value) => state.set({ orderType: value === 'supplier' ? 'supplier' : undefined, supplierId: undefined, status: undefined })}
-        data={[{ value: 'customer', label: 'Kundenbestellungen' }, { value: 'supplier', label: 'Lieferantenbestellungen' }]}
+        onChange={(value) =>
+          state.set({
+            orderType: value === 'supplier' ? 'supplier' : undefined,
+            supplierId: undefined,
+            status: undefined,
+          })
+        }
+        data={[
+          { value: 'customer', label: 'Kundenbestellungen' },
+          { value: 'supplier', label: 'Lieferantenbestellungen' },
+        ]}
         w="fit-content"
         aria-label="Bestellart"
       />
@@ -182,18 +283,48 @@ function StaffOrders() {
             w={260}
           />
         )}
-        <YearSelect years={data?.availableOrderYears ?? []} value={state.year} onChange={(year) => state.set({ year })} />
+        <YearSelect
+          years={data?.availableOrderYears ?? []}
+          value={state.year}
+          onChange={(year) => state.set({ year })}
+        />
       </Group>
       {orders.isError && <Alert color="red">Die Bestellungen konnten nicht geladen werden.</Alert>}
       {type === 'supplier' ? (
-        <DataTable label={title} columns={supplierColumns} rows={(data as SupplierOrderList | undefined)?.items ?? []} rowKey={(o) => o.orderNumber}
-          loading={orders.isPending} emptyText="Keine Bestellungen" pageSize={0} testId="orders-table" />
+        <DataTable
+          label={title}
+          columns={supplierColumns}
+          rows={(data as SupplierOrderList | undefined)?.items ?? []}
+          rowKey={(o) => o.orderNumber}
+          loading={orders.isPending}
+          emptyText="Keine Bestellungen"
+          pageSize={0}
+          testId="orders-table"
+        />
       ) : (
-        <DataTable label={title} columns={customerColumns} rows={(data as CustomerOrderList | undefined)?.items ?? []} rowKey={(o) => o.orderNumber}
-          loading={orders.isPending} emptyText="Keine Bestellungen" pageSize={0} testId="orders-table" />
+        <DataTable
+          label={title}
+          columns={customerColumns}
+          rows={(data as CustomerOrderList | undefined)?.items ?? []}
+          rowKey={(o) => o.orderNumber}
+          loading={orders.isPending}
+          emptyText="Keine Bestellungen"
+          pageSize={0}
+          testId="orders-table"
+        />
       )}
-      {data && <Text size="sm" c="dimmed">{`${data.totalCount} ${data.totalCount === 1 ? 'Bestellung' : 'Bestellungen'}`}</Text>}
-      <ListPagination page={state.page} totalPages={data?.totalPages ?? 1} onChange={(page) => state.set({ page }, false)} />
+      {data && (
+        <Text
+          size="sm"
+          c="dimmed"
+        >{`${data.totalCount} ${data.totalCount === 1 ? 'Bestellung' : 'Bestellungen'}`}</Text>
+      )}
+      <ListPagination
+        page={state.page}
+        totalPages={data?.totalPages ?? 1}
+        onChange={(page) => state.set({ page }, false)}
+      />
+      {type === 'supplier' && <InboundOrderResponses />}
     </Page>
   );
 }
@@ -204,7 +335,9 @@ function SellerOrders() {
     <Page title="Bestellungen">
       <Stack gap="sm" align="flex-start">
         <Text>Die Bestellungen Ihrer Kunden finden Sie in der Übersicht Ihrer Lieferantenbestellungen.</Text>
-        <Button component={Link} to="/lieferantenbestellungen">Zu den Bestellungen</Button>
+        <Button component={Link} to="/lieferantenbestellungen">
+          Zu den Bestellungen
+        </Button>
       </Stack>
     </Page>
   );

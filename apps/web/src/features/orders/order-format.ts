@@ -9,16 +9,22 @@ export const supplierStatusLabel = (id: number) => supplierOrderStatusLabels[id]
 export function statusColor(id: number, type: OrderType): string {
   if (type === 'supplier' && id === 3) return 'red';
   switch (id) {
-    case 4: return 'green';
-    case 5: return 'teal';
-    case 6: return 'red';
-    case 3: return type === 'customer' ? 'yellow' : 'red';
-    case 2: return 'blue';
-    default: return 'gray';
+    case 4:
+      return 'green';
+    case 5:
+      return 'teal';
+    case 6:
+      return 'red';
+    case 3:
+      return type === 'customer' ? 'yellow' : 'red';
+    case 2:
+      return 'blue';
+    default:
+      return 'gray';
   }
 }
 
-export { deliveryCostText } from '../../ui/delivery-cost';
+export { deliveryCostAmountText, deliveryCostText } from '../../ui/delivery-cost';
 
 export const orderDetailUrl = (id: string, orderType: OrderType, thankYou = false) => {
   const params = new URLSearchParams({ id, orderType });
@@ -34,9 +40,16 @@ export function orderAddressLines(address: OrderAddress | null | undefined): str
     address.additionalInfo ?? '',
     `${address.street ?? ''} ${address.houseNumber ?? ''}`.trim(),
     `${address.postalCode ?? ''} ${address.city ?? ''}`.trim(),
-    address.countryCode && address.countryCode !== 'DE' ? formatCountry(address.countryCode) : address.country && address.country !== 'DE' ? formatCountry(address.country) : '',
+    address.countryCode && address.countryCode !== 'DE'
+      ? formatCountry(address.countryCode)
+      : address.country && address.country !== 'DE'
+        ? formatCountry(address.country)
+        : '',
   ].filter(Boolean);
 }
 
 /** Badge styles that let a long status wrap instead of being cut (narrow screens). */
-export const wrappingBadgeStyles = { root: { height: 'auto', minHeight: 20, paddingBlock: 2 }, label: { whiteSpace: 'normal' as const, overflow: 'visible' } };
+export const wrappingBadgeStyles = {
+  root: { height: 'auto', minHeight: 20, paddingBlock: 2 },
+  label: { whiteSpace: 'normal' as const, overflow: 'visible' },
+};

@@ -9,7 +9,7 @@ import { trackEcommerce } from '../../ui/analytics';
 import { AddToCartButton } from '../../ui/cart/AddToCartButton';
 import { isOrderable, orderabilityHint } from '../../ui/catalogue/orderability';
 import { isProductInstanceId, parseProductId, productUrl } from '../../ui/catalogue/product-url';
-import { useUnits } from '../../ui/catalogue/units';
+import { useUnits } from '../../api/catalogue-queries';
 import { FullPageLoader } from '../../ui/FullPageLoader';
 import { usePageTitle } from '../../ui/page-title';
 import { FavouriteButton } from '../../ui/product/FavouriteButton';
@@ -17,6 +17,7 @@ import { RecentlyViewed } from '../../ui/product/RecentlyViewed';
 import { recentlyViewed } from '../../ui/recently-viewed';
 import { searchUrl, TREE_COLUMN } from '../../ui/search-url';
 import { Gallery } from './components/Gallery';
+import { IntroductoryVideoModal } from './components/IntroductoryVideoModal';
 import { OfferFields, OfferHints, OfferSelector } from './components/OfferSelector';
 import { ProductNotFound } from './components/ProductNotFound';
 import { ProductSections } from './components/ProductSections';
@@ -50,7 +51,12 @@ function ArticleNumberLookup({ articleNumber, searchTerm }: { articleNumber: str
   if (lookup.isPending && lookup.fetchStatus !== 'idle') return <FullPageLoader />;
   const hit = lookup.data?.hits[0];
   if (!hit) return <ProductNotFound articleNumber={articleNumber} />;
-  return <Navigate replace to={productUrl({ productId: hit.productId, articleNumber: hit.rows.PRODUCTINSTANCE_ID, searchTerm })} />;
+  return (
+    <Navigate
+      replace
+      to={productUrl({ productId: hit.productId, articleNumber: hit.rows.PRODUCTINSTANCE_ID, searchTerm })}
+    />
+  );
 }
 
 interface ProductViewProps {
@@ -79,14 +85,16 @@ function ProductView({ manufacturerId, manufacturerPid, productInstanceId, searc
     if (!data || product.isPlaceholderData) return;
     trackEcommerce('view_item', {
       value: data.pricesPackage.netPrice.value ?? undefined,
-      items: [{
-        item_id: data.productInstanceId,
-        item_name: data.productName,
-        item_brand: data.brandName,
-        item_category: data.categoryPath[0]?.name,
-        affiliation: data.supplierBpNo,
-        price: data.pricesPackage.netPrice.value ?? undefined,
-      }],
+      items: [
+        {
+          item_id: data.productInstanceId,
+          item_name: data.productName,
+          item_brand: data.brandName,
+          item_category: data.categoryPath[0]?.name,
+          affiliation: data.supplierBpNo,
+          price: data.pricesPackage.netPrice.value ?? undefined,
+        },
+      ],
     });
     recentlyViewed.add({
       productId: data.productId,
@@ -101,12 +109,21 @@ function ProductView({ manufacturerId, manufacturerPid, productInstanceId, searc
 
   if (product.isPending) return <FullPageLoader />;
   if (product.isError || !data) {
-    return <ProductNotFound articleNumber={hasStatus(product.error, 404) || hasStatus(product.error, 400) ? manufacturerPid : null} />;
+    return (
+      <ProductNotFound
+        articleNumber={hasStatus(product.error, 404) || hasStatus(product.error, 400) ? manufacturerPid : null}
+      />
+    );
   }
 
   const selectOffer = (instanceId: string) =>
     navigate(productUrl({ productId: data.productId, articleNumber: instanceId, searchTerm }), { replace: true });
-  const showNoteOfUse = selected?.noteOfUse && noteOfUseSuppliers.split(',').map((s) => s.trim()).includes(selected.supplierId);
+  const showNoteOfUse =
+    selected?.noteOfUse &&
+    noteOfUseSuppliers
+      .split(',')
+      .map((s) => s.trim())
+      .includes(selected.supplierId);
   const analyticsItem = {
     item_id: data.productInstanceId,
     item_name: data.productName,
@@ -115,15 +132,29 @@ function ProductView({ manufacturerId, manufacturerPid, productInstanceId, searc
     affiliation: data.supplierBpNo,
     price: data.pricesPackage.netPrice.value ?? undefined,
   };
-  const brandUrl = searchUrl({ page: 1, filters: [{ columnName: SearchColumn.brand, filterType: 'Auswahl', filterValues: [data.brandName] }] });
+  const brandUrl = searchUrl({
+    page: 1,
+    filters: [{ columnName: SearchColumn.brand, filterType: 'Auswahl', filterValues: [data.brandName] }],
+  });
 
   return (
     <Stack gap="lg" data-testid="product-page">
+      <IntroductoryVideoModal manufacturerId={data.manufacturerId} enabled={isBuyer} />
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Breadcrumbs separator="›" separatorMargin={6} fz="sm" aria-label="Kategorie">
-          <Anchor component={Link} to={searchUrl({ page: 1 })} size="sm">Suche</Anchor>
+          <Anchor component={Link} to={searchUrl({ page: 1 })} size="sm">
+            Suche
+          </Anchor>
           {data.categoryPath.map((node) => (
-            <Anchor key={node.elementID} component={Link} size="sm" to={searchUrl({ page: 1, filters: [{ columnName: TREE_COLUMN, filterType: 'Baum', filterValues: [node.elementID] }] })}>
+            <Anchor
+              key={node.elementID}
+              component={Link}
+              size="sm"
+              to={searchUrl({
+                page: 1,
+                filters: [{ columnName: TREE_COLUMN, filterType: 'Baum', filterValues: [node.elementID] }],
+              })}
+            >
               {node.name}
             </Anchor>
           ))}
@@ -147,9 +178,15 @@ function ProductView({ manufacturerId, manufacturerPid, productInstanceId, searc
                   <Anchor component={Link} to={brandUrl} fw={600} size="sm" data-testid="product-brand">
                     {data.brandName}
                   </Anchor>
-                  <Title order={1} data-testid="product-name" style={{ overflowWrap: 'anywhere' }}>{data.productName}</Title>
+                  <Title order={1} data-testid="product-name" style={{ overflowWrap: 'anywhere' }}>
+                    {data.productName}
+                  </Title>
                 </Stack>
-                <FavouriteButton productInstanceId={data.productInstanceId} isFavorite={data.isFavorite} item={analyticsItem} />
+                <FavouriteButton
+                  productInstanceId={data.productInstanceId}
+                  isFavorite={data.isFavorite}
+                  item={analyticsItem}
+                />
               </Group>
               <Text size="sm" c="dimmed">
                 Werksartikelnummer {data.manufacturerPid}
@@ -161,17 +198,31 @@ function ProductView({ manufacturerId, manufacturerPid, productInstanceId, searc
             <Paper withBorder radius="md" p="md">
               <Stack gap="md">
                 {offers.isPending ? (
-                  <Text size="sm" c="dimmed">Angebote werden geladen …</Text>
+                  <Text size="sm" c="dimmed">
+                    Angebote werden geladen …
+                  </Text>
                 ) : offerList.length > 0 ? (
-                  <OfferSelector offers={offerList} selectedId={data.productInstanceId} onSelect={selectOffer} units={units} />
+                  <OfferSelector
+                    offers={offerList}
+                    selectedId={data.productInstanceId}
+                    onSelect={selectOffer}
+                    units={units}
+                  />
                 ) : (
-                  <Text size="sm" c="dimmed">Keine Angebote verfügbar.</Text>
+                  <Text size="sm" c="dimmed">
+                    Keine Angebote verfügbar.
+                  </Text>
                 )}
                 {selected && (
                   <>
                     <OfferFields offer={selected} units={units} />
                     {showNoteOfUse && (
-                      <Text size="sm"><Text span fw={600}>Verwendungshinweis: </Text>{selected.noteOfUse}</Text>
+                      <Text size="sm">
+                        <Text span fw={600}>
+                          Verwendungshinweis:{' '}
+                        </Text>
+                        {selected.noteOfUse}
+                      </Text>
                     )}
                     {isBuyer && <OfferHints offer={selected} />}
                     <AddToCartButton
@@ -185,7 +236,9 @@ function ProductView({ manufacturerId, manufacturerPid, productInstanceId, searc
                   </>
                 )}
                 {!selected && isBuyer && !offers.isPending && orderabilityHint(data) && (
-                  <Text size="sm" c="orange.8">{orderabilityHint(data)}</Text>
+                  <Text size="sm" c="orange.8">
+                    {orderabilityHint(data)}
+                  </Text>
                 )}
               </Stack>
             </Paper>

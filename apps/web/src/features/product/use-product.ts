@@ -4,7 +4,11 @@ import { catalogueApi, catalogueKeys } from '../../api/catalogue';
 import { usePartnerQuery } from '../../api/session';
 
 /** The product with the chosen offer (GET /v1/Product/ByManufacturerData); the previous one stays while switching offers. */
-export function useProduct(manufacturerId: string | null, manufacturerPid: string | null, productInstanceId: string | null) {
+export function useProduct(
+  manufacturerId: string | null,
+  manufacturerPid: string | null,
+  productInstanceId: string | null,
+) {
   return usePartnerQuery(
     catalogueKeys.product(manufacturerId ?? '', manufacturerPid ?? '', productInstanceId),
     () => catalogueApi.productByManufacturerData(manufacturerId!, manufacturerPid!, productInstanceId),

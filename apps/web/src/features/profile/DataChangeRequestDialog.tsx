@@ -5,8 +5,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { messages, PartnerDataChangeRequest } from '@shk/contracts';
 import type { z } from 'zod';
-import { api } from '../../api/client';
-import { expectStatus } from '../../api/problem';
+import { profileApi } from '../../api/profile';
 import { toast } from '../../ui/toast';
 
 type FormInput = z.input<typeof PartnerDataChangeRequest>;
@@ -33,8 +32,8 @@ export function DataChangeRequestDialog({ opened, onClose, defaultEmail }: DataC
   }, [opened, defaultEmail, form]);
 
   const send = useMutation({
-    mutationFn: async (body: FormOutput) =>
-      expectStatus(await api.POST('/v1/SupportRequests/PartnerDataChange', { body: { ...body, phoneNumber: body.phoneNumber || null } }), 201),
+    mutationFn: (body: FormOutput) =>
+      profileApi.requestPartnerDataChange({ ...body, phoneNumber: body.phoneNumber || null }),
     onSuccess: () => {
       toast.success(messages.dataChangeSuccess);
       onClose();
@@ -44,7 +43,12 @@ export function DataChangeRequestDialog({ opened, onClose, defaultEmail }: DataC
 
   return (
     <Modal opened={opened} onClose={onClose} title="Änderung der Firmendaten beantragen" size="lg" centered>
-      <form noValidate onSubmit={form.handleSubmit(async (values) => { await send.mutateAsync(values).catch(() => {}); })}>
+      <form
+        noValidate
+        onSubmit={form.handleSubmit(async (values) => {
+          await send.mutateAsync(values).catch(() => {});
+        })}
+      >
         <Stack gap="md">
           <Text size="sm" c="dimmed">
             Beschreiben Sie, welche Firmendaten geändert werden sollen. Unser Support meldet sich bei Ihnen.
@@ -58,11 +62,26 @@ export function DataChangeRequestDialog({ opened, onClose, defaultEmail }: DataC
             error={errors.message?.message}
             {...form.register('message')}
           />
-          <TextInput label="E-Mail-Adresse" type="email" withAsterisk error={errors.email?.message} {...form.register('email')} />
-          <TextInput label="Telefonnummer" type="tel" error={errors.phoneNumber?.message} {...form.register('phoneNumber')} />
+          <TextInput
+            label="E-Mail-Adresse"
+            type="email"
+            withAsterisk
+            error={errors.email?.message}
+            {...form.register('email')}
+          />
+          <TextInput
+            label="Telefonnummer"
+            type="tel"
+            error={errors.phoneNumber?.message}
+            {...form.register('phoneNumber')}
+          />
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>Abbrechen</Button>
-            <Button type="submit" loading={isSubmitting} disabled={isSubmitting}>Anfrage senden</Button>
+            <Button variant="default" onClick={onClose}>
+              Abbrechen
+            </Button>
+            <Button type="submit" loading={isSubmitting} disabled={isSubmitting}>
+              Anfrage senden
+            </Button>
           </Group>
         </Stack>
       </form>

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Card, Group, SimpleGrid, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { roleLabels } from '@shk/contracts';
+import { Role, roleLabels } from '@shk/contracts';
 import { useUserProfile } from '../../api/session';
 import type { BusinessPartner, UserProfile } from '../../api/types';
 import { FieldList, type Field } from '../../ui/FieldList';
@@ -8,6 +8,8 @@ import { formatCountry } from '../../ui/format';
 import { FullPageLoader } from '../../ui/FullPageLoader';
 import { Page } from '../../ui/Page';
 import { DataChangeRequestDialog } from './DataChangeRequestDialog';
+import { IdsCredentialsCard } from './IdsCredentialsCard';
+import { SupplierPanels } from './SupplierPanels';
 import { useCurrentBusinessPartner } from './use-current-business-partner';
 
 const userFields = (profile: UserProfile): Field[] => [
@@ -18,7 +20,12 @@ const userFields = (profile: UserProfile): Field[] => [
   { label: 'E-Mail', value: profile.email },
 ];
 
-const link = (href: string | null, text: string | null) => (href && text ? <Anchor href={href} inherit>{text}</Anchor> : null);
+const link = (href: string | null, text: string | null) =>
+  href && text ? (
+    <Anchor href={href} inherit>
+      {text}
+    </Anchor>
+  ) : null;
 
 const companyFields = (partner: BusinessPartner): Field[] => [
   { label: 'Name', value: partner.name },
@@ -48,23 +55,37 @@ export default function ProfilePage() {
     <Page title="Mein Profil">
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="profile-user">
-          <Title order={2} id="profile-user" mb="md">Benutzerdaten</Title>
+          <Title order={2} id="profile-user" mb="md">
+            Benutzerdaten
+          </Title>
           <FieldList fields={userFields(profile.data)} />
         </Card>
         {hasPartner && (
           <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="profile-company">
             <Group justify="space-between" mb="md">
-              <Title order={2} id="profile-company">Firmendaten</Title>
-              <Button variant="light" onClick={dialog.open}>Änderung beantragen</Button>
+              <Title order={2} id="profile-company">
+                Firmendaten
+              </Title>
+              <Button variant="light" onClick={dialog.open}>
+                Änderung beantragen
+              </Button>
             </Group>
             {company.isPending && <FullPageLoader />}
             {company.isError && (
-              <Alert color="red" variant="light">Die Firmendaten konnten nicht geladen werden.</Alert>
+              <Alert color="red" variant="light">
+                Die Firmendaten konnten nicht geladen werden.
+              </Alert>
             )}
             {company.data && <FieldList fields={companyFields(company.data)} />}
           </Card>
         )}
       </SimpleGrid>
+      {profile.data.role === Role.Buyer && profile.data.currentBpNumber && (
+        <IdsCredentialsCard bpNumber={profile.data.currentBpNumber} />
+      )}
+      {profile.data.role === Role.Seller && profile.data.currentBpNumber && (
+        <SupplierPanels bp={profile.data.currentBpNumber} />
+      )}
       <DataChangeRequestDialog opened={dialogOpened} onClose={dialog.close} defaultEmail={profile.data.email} />
     </Page>
   );

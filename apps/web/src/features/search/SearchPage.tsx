@@ -20,8 +20,8 @@ import { breakpoints, limits, Role, SearchColumn } from '@shk/contracts';
 import { ApiError, problemTitle } from '../../api/problem';
 import { useUserProfile } from '../../api/session';
 import { trackEcommerce } from '../../ui/analytics';
-import { useProductTree } from '../../ui/catalogue/product-tree';
-import { useUnits } from '../../ui/catalogue/units';
+import { useProductTree } from '../../api/catalogue-queries';
+import { useUnits } from '../../api/catalogue-queries';
 import { FilterIcon, GridIcon, ListIcon } from '../../ui/icons';
 import { Page } from '../../ui/Page';
 import { SearchBar } from '../../ui/SearchBar';
@@ -48,6 +48,7 @@ import {
 } from './search-state';
 import { useProductSearch } from './use-search';
 import classes from './SearchPage.module.css';
+import { formatCount } from '../../ui/format';
 
 const DESKTOP_QUERY = `(min-width: ${breakpoints.mobilePx}px)`;
 
@@ -80,7 +81,11 @@ export default function SearchPage() {
   const go = (next: Partial<SearchState>) => navigate(searchStateUrl({ ...effective, ...next }));
   const changeFilters = (filters: SearchFilter[]) => go({ filters, page: 1 });
   const treeHref = (elementId: string | null) =>
-    searchStateUrl({ ...effective, page: 1, filters: elementId ? setTree(effective.filters, elementId) : removeColumn(effective.filters, TREE_COLUMN) });
+    searchStateUrl({
+      ...effective,
+      page: 1,
+      filters: elementId ? setTree(effective.filters, elementId) : removeColumn(effective.filters, TREE_COLUMN),
+    });
   const selectedTreeId = selectedValues(effective.filters, TREE_COLUMN)[0] ?? null;
 
   // A chosen category or filter closes the mobile drawer.
@@ -103,12 +108,17 @@ export default function SearchPage() {
     });
   }, [data, result.isPlaceholderData]);
 
-  const activeFilterCount = effective.filters.reduce((n, f) => n + (f.filterType === 'Regler' ? 1 : (f.filterValues?.length ?? 0)), 0);
+  const activeFilterCount = effective.filters.reduce(
+    (n, f) => n + (f.filterType === 'Regler' ? 1 : (f.filterValues?.length ?? 0)),
+    0,
+  );
 
   const sidebar = (
     <Stack gap="lg">
       <Paper withBorder radius="md" p="sm">
-        <Title order={2} size="h4" mb="xs">Kategorien</Title>
+        <Title order={2} size="h4" mb="xs">
+          Kategorien
+        </Title>
         <SearchTree
           tree={tree.data}
           loading={tree.isLoading}
@@ -119,7 +129,9 @@ export default function SearchPage() {
         />
       </Paper>
       <Paper withBorder radius="md" p={0}>
-        <Title order={2} size="h4" px="sm" pt="sm" pb={4}>Filter</Title>
+        <Title order={2} size="h4" px="sm" pt="sm" pb={4}>
+          Filter
+        </Title>
         {data ? (
           <FilterPanel
             key={effective.term}
@@ -130,7 +142,11 @@ export default function SearchPage() {
             onChange={changeFilters}
           />
         ) : (
-          <Box p="sm"><Text size="sm" c="dimmed">Filter werden geladen …</Text></Box>
+          <Box p="sm">
+            <Text size="sm" c="dimmed">
+              Filter werden geladen …
+            </Text>
+          </Box>
         )}
       </Paper>
     </Stack>
@@ -149,7 +165,11 @@ export default function SearchPage() {
         onSearch={(term) => go({ term, page: 1 })}
       />
       <div className={classes.layout}>
-        {isDesktop && <aside className={classes.sidebar} aria-label="Kategorien und Filter">{sidebar}</aside>}
+        {isDesktop && (
+          <aside className={classes.sidebar} aria-label="Kategorien und Filter">
+            {sidebar}
+          </aside>
+        )}
         <Stack gap="md" className={classes.main}>
           <Group justify="space-between" gap="sm" wrap="wrap" className={classes.toolbar}>
             <Group gap="sm" wrap="wrap">
@@ -164,8 +184,13 @@ export default function SearchPage() {
                 </Button>
               )}
               <Text fw={600} data-testid="hit-count" aria-live="polite">
-                {data ? `${hitCount.toLocaleString('de-DE')} ${hitCount === 1 ? 'Treffer' : 'Treffer'}` : ' '}
-                {data && effective.term && <Text span c="dimmed" fw={400}> für „{effective.term}“</Text>}
+                {data ? `${formatCount(hitCount)} ${hitCount === 1 ? 'Treffer' : 'Treffer'}` : ' '}
+                {data && effective.term && (
+                  <Text span c="dimmed" fw={400}>
+                    {' '}
+                    für „{effective.term}“
+                  </Text>
+                )}
               </Text>
             </Group>
             <Group gap="sm" wrap="nowrap">
@@ -182,8 +207,24 @@ export default function SearchPage() {
                 onChange={(value) => setView(value as ResultView)}
                 aria-label="Ansicht"
                 data={[
-                  { value: 'list', label: <><ListIcon size={16} /><VisuallyHidden>Liste</VisuallyHidden></> },
-                  { value: 'grid', label: <><GridIcon size={16} /><VisuallyHidden>Kacheln</VisuallyHidden></> },
+                  {
+                    value: 'list',
+                    label: (
+                      <>
+                        <ListIcon size={16} />
+                        <VisuallyHidden>Liste</VisuallyHidden>
+                      </>
+                    ),
+                  },
+                  {
+                    value: 'grid',
+                    label: (
+                      <>
+                        <GridIcon size={16} />
+                        <VisuallyHidden>Kacheln</VisuallyHidden>
+                      </>
+                    ),
+                  },
                 ]}
               />
             </Group>
@@ -209,13 +250,21 @@ export default function SearchPage() {
           {data && <KitchenBanner hits={data.hits} />}
 
           <Box pos="relative" mih={200}>
-            <LoadingOverlay visible={result.isFetching && (!data || result.isPlaceholderData)} zIndex={5} overlayProps={{ blur: 1 }} />
+            <LoadingOverlay
+              visible={result.isFetching && (!data || result.isPlaceholderData)}
+              zIndex={5}
+              overlayProps={{ blur: 1 }}
+            />
             {result.isError && !filtersRefused ? (
               <Alert color="red" variant="light" title="Die Suche ist fehlgeschlagen" data-testid="search-error">
                 {problemTitle(result.error, 'Bitte versuchen Sie es erneut.')}
               </Alert>
             ) : data && data.hits.length === 0 ? (
-              <NoResults term={effective.term} hasFilters={effective.filters.length > 0} onResetFilters={() => changeFilters([])} />
+              <NoResults
+                term={effective.term}
+                hasFilters={effective.filters.length > 0}
+                onResetFilters={() => changeFilters([])}
+              />
             ) : data ? (
               <ResultList
                 hits={data.hits}
@@ -250,7 +299,13 @@ export default function SearchPage() {
       </div>
 
       {!isDesktop && (
-        <Drawer opened={filtersOpened} onClose={filterDrawer.close} title="Kategorien und Filter" size="md" padding="md">
+        <Drawer
+          opened={filtersOpened}
+          onClose={filterDrawer.close}
+          title="Kategorien und Filter"
+          size="md"
+          padding="md"
+        >
           {sidebar}
         </Drawer>
       )}

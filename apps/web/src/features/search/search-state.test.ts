@@ -31,7 +31,11 @@ describe('search URL state', () => {
   it('shows the unfiltered search for a broken filters value', () => {
     expect(readSearchState(params('term=x&filters=%%%nonsense')).filters).toEqual([]);
     expect(readSearchState(params(`filters=${encodeURIComponent(btoa('{"no":"list"}'))}`)).filters).toEqual([]);
-    expect(readSearchState(params(`filters=${encodeURIComponent(btoa('[{"columnName":1},{"columnName":"x","filterType":"Quatsch"}]'))}`)).filters).toEqual([]);
+    expect(
+      readSearchState(
+        params(`filters=${encodeURIComponent(btoa('[{"columnName":1},{"columnName":"x","filterType":"Quatsch"}]'))}`),
+      ).filters,
+    ).toEqual([]);
   });
 
   it('opens a category from ?id=', () => {
@@ -45,7 +49,13 @@ describe('search URL state', () => {
       { columnName: 'brandname', filterType: 'Auswahl', filterValues: ['Calora'] },
       { columnName: 'mhk_handelsdaten_preis', filterType: 'Regler', sliderValues: { minValue: null, maxValue: 50 } },
     ]);
-    const request = searchRequestOf(readSearchState(params(`term=ventil&page=2&filters=${encodeURIComponent(filters)}&sortColumn=artikelbeschreibung&sortOrder=asc`)));
+    const request = searchRequestOf(
+      readSearchState(
+        params(
+          `term=ventil&page=2&filters=${encodeURIComponent(filters)}&sortColumn=artikelbeschreibung&sortOrder=asc`,
+        ),
+      ),
+    );
     expect(request).toEqual({
       page: 2,
       pageSize: 25,
@@ -62,16 +72,24 @@ describe('search URL state', () => {
 
 describe('filter changes (spec §5)', () => {
   it('drops selection filters without values and sliders without min and max', () => {
-    expect(normaliseFilters([
-      { columnName: 'brandname', filterType: 'Auswahl', filterValues: ['', '  '] },
-      { columnName: 'mhk_handelsdaten_preis', filterType: 'Regler', sliderValues: { minValue: null, maxValue: null } },
-      { columnName: 'supplierID', filterType: 'Auswahl', filterValues: ['200001', '200001'] },
-    ])).toEqual([{ columnName: 'supplierID', filterType: 'Auswahl', filterValues: ['200001'] }]);
+    expect(
+      normaliseFilters([
+        { columnName: 'brandname', filterType: 'Auswahl', filterValues: ['', '  '] },
+        {
+          columnName: 'mhk_handelsdaten_preis',
+          filterType: 'Regler',
+          sliderValues: { minValue: null, maxValue: null },
+        },
+        { columnName: 'supplierID', filterType: 'Auswahl', filterValues: ['200001', '200001'] },
+      ]),
+    ).toEqual([{ columnName: 'supplierID', filterType: 'Auswahl', filterValues: ['200001'] }]);
   });
 
   it('a tree filter with the root id replaces the tree restriction', () => {
     const withTree = setTree([], 'SHKMARKET_2');
-    expect(withTree).toEqual([{ columnName: 'TREE_ELEMENT_ID_SHKMARKET', filterType: 'Baum', filterValues: ['SHKMARKET_2'] }]);
+    expect(withTree).toEqual([
+      { columnName: 'TREE_ELEMENT_ID_SHKMARKET', filterType: 'Baum', filterValues: ['SHKMARKET_2'] },
+    ]);
     expect(setTree(withTree, 'SHKMARKET_3')[0].filterValues).toEqual(['SHKMARKET_3']);
     expect(setTree(withTree, 'SHKMARKET')).toEqual([]);
   });
@@ -83,7 +101,9 @@ describe('filter changes (spec §5)', () => {
     filters = toggleValue(filters, 'brandname', 'Calora', false);
     filters = toggleValue(filters, 'brandname', 'Radiatherm', false);
     expect(filters).toEqual([]);
-    expect(setSlider([], 'EF000008', 10, null)).toEqual([{ columnName: 'EF000008', filterType: 'Regler', sliderValues: { minValue: 10, maxValue: null } }]);
+    expect(setSlider([], 'EF000008', 10, null)).toEqual([
+      { columnName: 'EF000008', filterType: 'Regler', sliderValues: { minValue: 10, maxValue: null } },
+    ]);
     expect(setSlider(setSlider([], 'EF000008', 10, null), 'EF000008', null, null)).toEqual([]);
   });
 });

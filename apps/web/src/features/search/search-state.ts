@@ -1,6 +1,6 @@
 import { limits, SortColumn, treeRoot } from '@shk/contracts';
 import type { SearchRequest } from '../../api/catalogue';
-import { decodeFilters, encodeFilters, TREE_COLUMN, treeFilter, type SearchFilter } from '../../ui/search-url';
+import { decodeFilters, searchUrl, TREE_COLUMN, treeFilter, type SearchFilter } from '../../ui/search-url';
 
 export type SortKey = 'recommended' | 'nameAsc' | 'nameDesc';
 
@@ -29,15 +29,20 @@ function sanitise(filters: unknown[]): SearchFilter[] {
     if (typeof f !== 'object' || f === null) return [];
     const { columnName, filterType, filterValues, sliderValues } = f as Record<string, unknown>;
     if (typeof columnName !== 'string' || !['Auswahl', 'Baum', 'Regler'].includes(filterType as string)) return [];
-    const values = Array.isArray(filterValues) ? filterValues.filter((v): v is string => typeof v === 'string') : undefined;
-    const slider = typeof sliderValues === 'object' && sliderValues !== null ? (sliderValues as Record<string, unknown>) : undefined;
+    const values = Array.isArray(filterValues)
+      ? filterValues.filter((v): v is string => typeof v === 'string')
+      : undefined;
+    const slider =
+      typeof sliderValues === 'object' && sliderValues !== null ? (sliderValues as Record<string, unknown>) : undefined;
     const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-    return [{
-      columnName,
-      filterType: filterType as SearchFilter['filterType'],
-      ...(values ? { filterValues: values } : {}),
-      ...(slider ? { sliderValues: { minValue: num(slider.minValue), maxValue: num(slider.maxValue) } } : {}),
-    }];
+    return [
+      {
+        columnName,
+        filterType: filterType as SearchFilter['filterType'],
+        ...(values ? { filterValues: values } : {}),
+        ...(slider ? { sliderValues: { minValue: num(slider.minValue), maxValue: num(slider.maxValue) } } : {}),
+      },
+    ];
   });
 }
 
@@ -47,7 +52,8 @@ export function readSearchState(params: URLSearchParams): SearchState {
   let filters = normaliseFilters(sanitise(decodeFilters(params.get('filters'))));
   // ?id=<tree element id> opens a category (e.g. links from the home page's tree).
   const id = params.get('id');
-  if (id && /^SHKMARKET(_\d+)*$/.test(id) && !filters.some((f) => f.columnName === TREE_COLUMN)) filters = [...filters, treeFilter(id)];
+  if (id && /^SHKMARKET(_\d+)*$/.test(id) && !filters.some((f) => f.columnName === TREE_COLUMN))
+    filters = [...filters, treeFilter(id)];
   return {
     term: (params.get('term') ?? '').trim(),
     page: Number.isFinite(page) ? Math.min(Math.max(page, 1), limits.searchMaxPages) : 1,
@@ -58,15 +64,15 @@ export function readSearchState(params: URLSearchParams): SearchState {
 
 /** '/suche?term=…&page=…&filters=…&sortColumn=…&sortOrder=…' */
 export function searchStateUrl(state: SearchState): string {
-  const params = new URLSearchParams();
-  if (state.term) params.set('term', state.term);
-  params.set('page', String(Math.max(1, state.page)));
-  if (state.filters.length) params.set('filters', encodeFilters(state.filters));
-  if (state.sort !== 'recommended') {
-    params.set('sortColumn', SortColumn.name);
-    params.set('sortOrder', state.sort === 'nameDesc' ? 'desc' : 'asc');
-  }
-  return `/suche?${params.toString()}`;
+  return searchUrl({
+    term: state.term,
+    page: state.page,
+    filters: state.filters,
+    sort:
+      state.sort === 'recommended'
+        ? undefined
+        : { column: SortColumn.name, order: state.sort === 'nameDesc' ? 'desc' : 'asc' },
+  });
 }
 
 /**
@@ -78,7 +84,9 @@ export function normaliseFilters(filters: SearchFilter[]): SearchFilter[] {
     if (f.filterType === 'Regler') {
       const min = f.sliderValues?.minValue ?? null;
       const max = f.sliderValues?.maxValue ?? null;
-      return min === null && max === null ? [] : [{ columnName: f.columnName, filterType: 'Regler', sliderValues: { minValue: min, maxValue: max } }];
+      return min === null && max === null
+        ? []
+        : [{ columnName: f.columnName, filterType: 'Regler', sliderValues: { minValue: min, maxValue: max } }];
     }
     const values = [...new Set((f.filterValues ?? []).map((v) => v.trim()).filter(Boolean))];
     if (f.filterType === 'Baum' && values.includes(treeRoot)) return [];
@@ -101,8 +109,16 @@ export function searchRequestOf(state: SearchState): SearchRequest {
 export const toApiFilters = (filters: SearchFilter[]): NonNullable<SearchRequest['filter']> =>
   filters.map((f) =>
     f.filterType === 'Regler'
-      ? { columnName: f.columnName, filterType: f.filterType, sliderValues: { minValue: f.sliderValues?.minValue ?? null, maxValue: f.sliderValues?.maxValue ?? null } }
-      : { columnName: f.columnName, filterType: f.filterType, filterValue: (f.filterValues ?? []).map((value) => ({ value })) },
+      ? {
+          columnName: f.columnName,
+          filterType: f.filterType,
+          sliderValues: { minValue: f.sliderValues?.minValue ?? null, maxValue: f.sliderValues?.maxValue ?? null },
+        }
+      : {
+          columnName: f.columnName,
+          filterType: f.filterType,
+          filterValue: (f.filterValues ?? []).map((value) => ({ value })),
+        },
   );
 
 // ——— pagination ———
@@ -129,9 +145,17 @@ export function toggleValue(filters: SearchFilter[], column: string, value: stri
 }
 
 /** Sets (or with both null removes) a slider filter. */
-export function setSlider(filters: SearchFilter[], column: string, minValue: number | null, maxValue: number | null): SearchFilter[] {
+export function setSlider(
+  filters: SearchFilter[],
+  column: string,
+  minValue: number | null,
+  maxValue: number | null,
+): SearchFilter[] {
   const rest = filters.filter((f) => f.columnName !== column);
-  return normaliseFilters([...rest, { columnName: column, filterType: 'Regler', sliderValues: { minValue, maxValue } }]);
+  return normaliseFilters([
+    ...rest,
+    { columnName: column, filterType: 'Regler', sliderValues: { minValue, maxValue } },
+  ]);
 }
 
 /** Opens a category: the tree filter is replaced; the root removes it. */

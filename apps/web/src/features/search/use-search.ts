@@ -16,5 +16,8 @@ export function useProductSearch(request: SearchRequest, enabled = true) {
 /** All values of one filter (POST /v1/Product/FilterOptions) for the show-more list. */
 export function useAllFilterValues(filterName: string, term: string, filters: SearchFilter[], enabled: boolean) {
   const body = { filterName, searchTerm: term, filters: toApiFilters(filters) };
-  return usePartnerQuery(catalogueKeys.filterOptions(body), () => catalogueApi.filterOptions(body), { enabled, staleTime: 30_000 });
+  return usePartnerQuery(catalogueKeys.filterOptions(body), () => catalogueApi.filterOptions(body), {
+    enabled,
+    staleTime: 30_000,
+  });
 }

@@ -1,11 +1,23 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
-  Alert, Badge, Button, Center, Group, Loader, Modal, Paper, SegmentedControl, Stack, Text, TextInput, Textarea,
+  Alert,
+  Badge,
+  Button,
+  Center,
+  Group,
+  Loader,
+  Modal,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
 } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { EMAIL_PATTERN, limits, messages, relationMessages, timings } from '@shk/contracts';
+import { relationMessages, relationRequestFields, timings } from '@shk/contracts';
 import { useRelations, useRequestRelation, useSuppliersWithoutRelation } from '../../api/relations';
 import { ApiError } from '../../api/problem';
 import { useUserProfile } from '../../api/session';
@@ -35,28 +47,24 @@ const stepNumber: Record<Step, number> = { list: 1, supplierDetail: 1, form: 2, 
 
 type Mode = 'number' | 'contact';
 
-const RequestForm = z.object({
-  mode: z.enum(['number', 'contact']),
-  supplierCustomerNumber: z.string(),
-  contactName: z.string(),
-  contactEmail: z.string(),
-  contactPhone: z.string().max(50, messages.maxChars(50)),
-  message: z.string().max(2000, messages.maxChars(2000)),
-}).superRefine((value, ctx) => {
-  if (value.mode === 'number') {
-    const number = value.supplierCustomerNumber.trim();
-    if (!number) ctx.addIssue({ code: 'custom', path: ['supplierCustomerNumber'], message: messages.required });
-    else if (number.length > limits.supplierCustomerNumber) {
-      ctx.addIssue({ code: 'custom', path: ['supplierCustomerNumber'], message: messages.maxChars(limits.supplierCustomerNumber) });
+const RequestForm = z
+  .object({
+    mode: z.enum(['number', 'contact']),
+    supplierCustomerNumber: z.string(),
+    contactName: z.string(),
+    contactEmail: z.string(),
+    contactPhone: relationRequestFields.contactPhone,
+    message: relationRequestFields.message,
+  })
+  .superRefine((value, ctx) => {
+    // Only the chosen way is checked: the customer number, or contact name and e-mail.
+    const fields =
+      value.mode === 'number' ? (['supplierCustomerNumber'] as const) : (['contactName', 'contactEmail'] as const);
+    for (const field of fields) {
+      const result = relationRequestFields[field].safeParse(value[field]);
+      if (!result.success) ctx.addIssue({ code: 'custom', path: [field], message: result.error.issues[0].message });
     }
-    return;
-  }
-  if (!value.contactName.trim()) ctx.addIssue({ code: 'custom', path: ['contactName'], message: messages.required });
-  else if (value.contactName.trim().length > 200) ctx.addIssue({ code: 'custom', path: ['contactName'], message: messages.maxChars(200) });
-  const email = value.contactEmail.trim();
-  if (!email) ctx.addIssue({ code: 'custom', path: ['contactEmail'], message: messages.required });
-  else if (!EMAIL_PATTERN.test(email)) ctx.addIssue({ code: 'custom', path: ['contactEmail'], message: messages.checkInput });
-});
+  });
 type RequestForm = z.infer<typeof RequestForm>;
 
 interface AddSupplierDialogProps {
@@ -70,7 +78,9 @@ interface AddSupplierDialogProps {
   origin?: 'suppliers' | 'home';
 }
 
-interface ListEntry extends WizardSupplier { statusId: number | null }
+interface ListEntry extends WizardSupplier {
+  statusId: number | null;
+}
 
 /**
  * The add-supplier wizard (spec §2 'My suppliers'): supplier list → relationship form → confirmation
@@ -79,7 +89,13 @@ interface ListEntry extends WizardSupplier { statusId: number | null }
  * disabled. A request without customer number closes the dialog (status 'Kundennummer angefragt').
  * After closing, the dialog resets after 500 ms.
  */
-export function AddSupplierDialog({ opened, onClose, initialSupplier = null, initialCustomerNumber = null, origin = 'suppliers' }: AddSupplierDialogProps) {
+export function AddSupplierDialog({
+  opened,
+  onClose,
+  initialSupplier = null,
+  initialCustomerNumber = null,
+  origin = 'suppliers',
+}: AddSupplierDialogProps) {
   const profile = useUserProfile();
   const [step, setStep] = useState<Step>('list');
   const [selected, setSelected] = useState<WizardSupplier | null>(null);
@@ -99,7 +115,11 @@ export function AddSupplierDialog({ opened, onClose, initialSupplier = null, ini
     contactPhone: '',
     message: '',
   });
-  const form = useForm<RequestForm>({ resolver: zodResolver(RequestForm), mode: 'onTouched', defaultValues: defaults() });
+  const form = useForm<RequestForm>({
+    resolver: zodResolver(RequestForm),
+    mode: 'onTouched',
+    defaultValues: defaults(),
+  });
   const mode = form.watch('mode');
   const { errors } = form.formState;
 
@@ -128,9 +148,12 @@ export function AddSupplierDialog({ opened, onClose, initialSupplier = null, ini
     }
   }, [opened, initialSupplier?.bpNumber]);
 
-  useEffect(() => () => {
-    if (resetTimer.current) clearTimeout(resetTimer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (resetTimer.current) clearTimeout(resetTimer.current);
+    },
+    [],
+  );
 
   const close = () => {
     onClose();
@@ -171,7 +194,7 @@ export function AddSupplierDialog({ opened, onClose, initialSupplier = null, ini
         close();
       }
     } catch (error) {
-      const title = error instanceof ApiError ? error.problem?.title ?? null : null;
+      const title = error instanceof ApiError ? (error.problem?.title ?? null) : null;
       setFailure(title);
       setStep('unsuccessful');
       if (origin === 'home') toast.error(relationMessages.addSupplierFailure);
@@ -180,14 +203,22 @@ export function AddSupplierDialog({ opened, onClose, initialSupplier = null, ini
 
   return (
     <Modal opened={opened} onClose={close} title="Lieferanten hinzufügen" size="lg" centered>
-      <Text size="sm" c="dimmed" mb="md" data-testid="wizard-step">{`Schritt ${stepNumber[step]} von 3 · ${stepTitles[step]}`}</Text>
+      <Text
+        size="sm"
+        c="dimmed"
+        mb="md"
+        data-testid="wizard-step"
+      >{`Schritt ${stepNumber[step]} von 3 · ${stepTitles[step]}`}</Text>
       {step === 'list' && (
         <SupplierListStep
           active={opened}
           filter={filter}
           onFilter={setFilter}
           onChoose={choose}
-          onDetail={(entry) => { setDetail(entry); setStep('supplierDetail'); }}
+          onDetail={(entry) => {
+            setDetail(entry);
+            setStep('supplierDetail');
+          }}
           onCancel={close}
         />
       )}
@@ -197,8 +228,12 @@ export function AddSupplierDialog({ opened, onClose, initialSupplier = null, ini
           <Text fw={600}>{detail.name}</Text>
           <SupplierInfoContent bpNumber={detail.bpNumber} />
           <Group justify="space-between">
-            <Button variant="default" onClick={() => setStep('list')}>Zurück</Button>
-            <Button disabled={detail.statusId !== null} onClick={() => choose(detail)}>Auswählen</Button>
+            <Button variant="default" onClick={() => setStep('list')}>
+              Zurück
+            </Button>
+            <Button disabled={detail.statusId !== null} onClick={() => choose(detail)}>
+              Auswählen
+            </Button>
           </Group>
         </Stack>
       )}
@@ -207,13 +242,21 @@ export function AddSupplierDialog({ opened, onClose, initialSupplier = null, ini
         <form noValidate onSubmit={(event) => void submit(event)}>
           <Stack gap="md">
             <Paper withBorder p="sm" radius="sm">
-              <Text size="xs" c="dimmed">Lieferant</Text>
-              <Text fw={600} data-testid="wizard-supplier">{selected.name}</Text>
-              <Text size="sm" c="dimmed">{[selected.bpNumber, selected.city].filter(Boolean).join(' · ')}</Text>
+              <Text size="xs" c="dimmed">
+                Lieferant
+              </Text>
+              <Text fw={600} data-testid="wizard-supplier">
+                {selected.name}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {[selected.bpNumber, selected.city].filter(Boolean).join(' · ')}
+              </Text>
             </Paper>
             {profile.data?.currentBpNumber && (
               <Paper withBorder p="sm" radius="sm">
-                <Text size="xs" c="dimmed">Anfrage für Ihren Geschäftspartner</Text>
+                <Text size="xs" c="dimmed">
+                  Anfrage für Ihren Geschäftspartner
+                </Text>
                 <Text fw={600}>{profile.data.currentBpName ?? profile.data.currentBpNumber}</Text>
                 <Text size="sm" c="dimmed">{`Geschäftspartnernummer ${profile.data.currentBpNumber}`}</Text>
               </Paper>
@@ -221,7 +264,9 @@ export function AddSupplierDialog({ opened, onClose, initialSupplier = null, ini
             {selected.requiredOnboardingForm && (
               <Alert variant="light" color="yellow" title="Neukundenformular erforderlich">
                 <Stack gap="xs" align="flex-start">
-                  <Text size="sm">Bitte füllen Sie das Neukundenformular des Lieferanten aus und senden Sie es ihm zu.</Text>
+                  <Text size="sm">
+                    Bitte füllen Sie das Neukundenformular des Lieferanten aus und senden Sie es ihm zu.
+                  </Text>
                   <OnboardingFormButton bpNumber={selected.bpNumber} />
                 </Stack>
               </Alert>
@@ -247,21 +292,51 @@ export function AddSupplierDialog({ opened, onClose, initialSupplier = null, ini
             ) : (
               <Stack gap="sm">
                 <Text size="sm" c="dimmed">
-                  Ohne Kundennummer bitten wir den Lieferanten, sich bei Ihnen zu melden und Ihnen Ihre Kundennummer mitzuteilen.
+                  Ohne Kundennummer bitten wir den Lieferanten, sich bei Ihnen zu melden und Ihnen Ihre Kundennummer
+                  mitzuteilen.
                 </Text>
-                <TextInput label="Name" withAsterisk error={errors.contactName?.message} {...form.register('contactName')} />
-                <TextInput label="E-Mail" type="email" withAsterisk error={errors.contactEmail?.message} {...form.register('contactEmail')} />
-                <TextInput label="Telefon" type="tel" error={errors.contactPhone?.message} {...form.register('contactPhone')} />
-                <Textarea label="Nachricht" autosize minRows={3} maxRows={8} error={errors.message?.message} {...form.register('message')} />
+                <TextInput
+                  label="Name"
+                  withAsterisk
+                  error={errors.contactName?.message}
+                  {...form.register('contactName')}
+                />
+                <TextInput
+                  label="E-Mail"
+                  type="email"
+                  withAsterisk
+                  error={errors.contactEmail?.message}
+                  {...form.register('contactEmail')}
+                />
+                <TextInput
+                  label="Telefon"
+                  type="tel"
+                  error={errors.contactPhone?.message}
+                  {...form.register('contactPhone')}
+                />
+                <Textarea
+                  label="Nachricht"
+                  autosize
+                  minRows={3}
+                  maxRows={8}
+                  error={errors.message?.message}
+                  {...form.register('message')}
+                />
               </Stack>
             )}
             <Group justify="space-between">
               {fixedSupplier && initialCustomerNumber !== null ? (
-                <Button variant="default" onClick={close}>Abbrechen</Button>
+                <Button variant="default" onClick={close}>
+                  Abbrechen
+                </Button>
               ) : (
-                <Button variant="default" onClick={() => setStep('list')}>Zurück</Button>
+                <Button variant="default" onClick={() => setStep('list')}>
+                  Zurück
+                </Button>
               )}
-              <Button type="submit" loading={request.isPending}>Anfrage senden</Button>
+              <Button type="submit" loading={request.isPending}>
+                Anfrage senden
+              </Button>
             </Group>
           </Stack>
         </form>
@@ -272,7 +347,9 @@ export function AddSupplierDialog({ opened, onClose, initialSupplier = null, ini
           <Alert color="green" variant="light" title="Anfrage übermittelt" role="status">
             {relationMessages.requestSuccess(confirmedName)}
           </Alert>
-          <Text size="sm" c="dimmed">Sobald der Lieferant Ihre Kundennummer bestätigt hat, können Sie bei ihm bestellen.</Text>
+          <Text size="sm" c="dimmed">
+            Sobald der Lieferant Ihre Kundennummer bestätigt hat, können Sie bei ihm bestellen.
+          </Text>
           <Group justify="flex-end">
             <Button onClick={close}>Schließen</Button>
           </Group>
@@ -285,8 +362,12 @@ export function AddSupplierDialog({ opened, onClose, initialSupplier = null, ini
             {failure ? relationMessages.requestFailure : null}
           </Alert>
           <Group justify="space-between">
-            <Button variant="default" onClick={() => setStep('form')}>Zurück</Button>
-            <Button variant="default" onClick={close}>Schließen</Button>
+            <Button variant="default" onClick={() => setStep('form')}>
+              Zurück
+            </Button>
+            <Button variant="default" onClick={close}>
+              Schließen
+            </Button>
           </Group>
         </Stack>
       )}
@@ -310,10 +391,19 @@ function SupplierListStep({ active, filter, onFilter, onChoose, onDetail, onCanc
 
   const entries = useMemo<ListEntry[]>(() => {
     const list: ListEntry[] = [
-      ...(without.data ?? []).map((s) => ({ bpNumber: s.bpNumber, name: s.name, city: s.city, requiredOnboardingForm: s.requiredOnboardingForm, statusId: null })),
+      ...(without.data ?? []).map((s) => ({
+        bpNumber: s.bpNumber,
+        name: s.name,
+        city: s.city,
+        requiredOnboardingForm: s.requiredOnboardingForm,
+        statusId: null,
+      })),
       ...(relations.data?.items ?? []).map((r) => ({
-        bpNumber: r.supplier.bpNumber, name: r.supplier.name, city: r.supplier.address.city,
-        requiredOnboardingForm: r.supplier.requiredOnboardingForm, statusId: r.relationStatusId,
+        bpNumber: r.supplier.bpNumber,
+        name: r.supplier.name,
+        city: r.supplier.address.city,
+        requiredOnboardingForm: r.supplier.requiredOnboardingForm,
+        statusId: r.relationStatusId,
       })),
     ];
     return list.sort((a, b) => a.name.localeCompare(b.name, 'de'));
@@ -321,7 +411,9 @@ function SupplierListStep({ active, filter, onFilter, onChoose, onDetail, onCanc
 
   // Client-side search: case-insensitive substring on the company name (spec §5), also the number.
   const needle = filter.trim().toLocaleLowerCase('de');
-  const visible = needle ? entries.filter((e) => e.name.toLocaleLowerCase('de').includes(needle) || e.bpNumber.includes(needle)) : entries;
+  const visible = needle
+    ? entries.filter((e) => e.name.toLocaleLowerCase('de').includes(needle) || e.bpNumber.includes(needle))
+    : entries;
 
   const loading = without.isPending || relations.isPending;
   return (
@@ -336,11 +428,17 @@ function SupplierListStep({ active, filter, onFilter, onChoose, onDetail, onCanc
         data-autofocus
       />
       {loading ? (
-        <Center py="lg"><Loader size="sm" aria-label="Wird geladen" /></Center>
+        <Center py="lg">
+          <Loader size="sm" aria-label="Wird geladen" />
+        </Center>
       ) : without.isError || relations.isError ? (
-        <Alert color="red" variant="light">Die Lieferanten konnten nicht geladen werden.</Alert>
+        <Alert color="red" variant="light">
+          Die Lieferanten konnten nicht geladen werden.
+        </Alert>
       ) : visible.length === 0 ? (
-        <Text c="dimmed" ta="center" py="md">{relationMessages.noResults}</Text>
+        <Text c="dimmed" ta="center" py="md">
+          {relationMessages.noResults}
+        </Text>
       ) : (
         <Stack gap="xs" role="list" aria-label="Lieferanten" mah={420} style={{ overflowY: 'auto' }}>
           {visible.map((entry) => (
@@ -356,16 +454,36 @@ function SupplierListStep({ active, filter, onFilter, onChoose, onDetail, onCanc
             >
               <Group justify="space-between" wrap="wrap" gap="sm">
                 <Stack gap={2} style={{ flex: '1 1 220px', minWidth: 0 }}>
-                  <Text fw={600} c={entry.statusId !== null ? 'dimmed' : undefined}>{entry.name}</Text>
+                  <Text fw={600} c={entry.statusId !== null ? 'dimmed' : undefined}>
+                    {entry.name}
+                  </Text>
                   <Group gap="xs">
-                    <Text size="xs" c="dimmed">{[entry.bpNumber, entry.city].filter(Boolean).join(' · ')}</Text>
+                    <Text size="xs" c="dimmed">
+                      {[entry.bpNumber, entry.city].filter(Boolean).join(' · ')}
+                    </Text>
                     {entry.statusId !== null && <RelationStatusBadge statusId={entry.statusId} size="xs" />}
-                    {entry.requiredOnboardingForm && entry.statusId === null && <Badge size="xs" variant="outline" color="yellow" tt="none">Neukundenformular</Badge>}
+                    {entry.requiredOnboardingForm && entry.statusId === null && (
+                      <Badge size="xs" variant="outline" color="yellow" tt="none">
+                        Neukundenformular
+                      </Badge>
+                    )}
                   </Group>
                 </Stack>
                 <Group gap="xs" wrap="nowrap" ml="auto">
-                  <Button variant="subtle" size="xs" onClick={() => onDetail(entry)} aria-label={`Details zu ${entry.name}`}>Details</Button>
-                  <Button size="xs" disabled={entry.statusId !== null} onClick={() => onChoose(entry)} aria-label={`${entry.name} auswählen`}>
+                  <Button
+                    variant="subtle"
+                    size="xs"
+                    onClick={() => onDetail(entry)}
+                    aria-label={`Details zu ${entry.name}`}
+                  >
+                    Details
+                  </Button>
+                  <Button
+                    size="xs"
+                    disabled={entry.statusId !== null}
+                    onClick={() => onChoose(entry)}
+                    aria-label={`${entry.name} auswählen`}
+                  >
                     Auswählen
                   </Button>
                 </Group>
@@ -375,7 +493,9 @@ function SupplierListStep({ active, filter, onFilter, onChoose, onDetail, onCanc
         </Stack>
       )}
       <Group justify="flex-end">
-        <Button variant="default" onClick={onCancel}>Abbrechen</Button>
+        <Button variant="default" onClick={onCancel}>
+          Abbrechen
+        </Button>
       </Group>
     </Stack>
   );

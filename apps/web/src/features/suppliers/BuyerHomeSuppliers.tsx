@@ -18,7 +18,12 @@ export function BuyerHomeSuppliers() {
   const active = (approved.data?.items ?? []).filter((r) => r.isActive);
 
   const add = (supplier: SupplierSummary) => {
-    setAdding({ bpNumber: supplier.bpNumber, name: supplier.name, city: supplier.city, requiredOnboardingForm: supplier.requiredOnboardingForm });
+    setAdding({
+      bpNumber: supplier.bpNumber,
+      name: supplier.name,
+      city: supplier.city,
+      requiredOnboardingForm: supplier.requiredOnboardingForm,
+    });
     setOpened(true);
   };
 
@@ -26,15 +31,25 @@ export function BuyerHomeSuppliers() {
     <Stack gap="xl">
       <section aria-labelledby="home-my-suppliers" data-testid="home-my-suppliers">
         <Group justify="space-between" align="baseline" mb="md">
-          <Title order={2} id="home-my-suppliers">Meine Lieferanten</Title>
-          <Anchor component={Link} to="/meine-lieferanten" size="sm">Alle Lieferanten verwalten</Anchor>
+          <Title order={2} id="home-my-suppliers">
+            Meine Lieferanten
+          </Title>
+          <Anchor component={Link} to="/meine-lieferanten" size="sm">
+            Alle Lieferanten verwalten
+          </Anchor>
         </Group>
         {approved.isPending ? (
-          <Center py="md"><Loader size="sm" aria-label="Wird geladen" /></Center>
+          <Center py="md">
+            <Loader size="sm" aria-label="Wird geladen" />
+          </Center>
         ) : approved.isError ? (
-          <Alert color="red" variant="light">Ihre Lieferanten konnten nicht geladen werden.</Alert>
+          <Alert color="red" variant="light">
+            Ihre Lieferanten konnten nicht geladen werden.
+          </Alert>
         ) : active.length === 0 ? (
-          <Text c="dimmed">Sie haben noch keine freigegebenen Lieferanten. Fügen Sie unten einen Lieferanten hinzu.</Text>
+          <Text c="dimmed">
+            Sie haben noch keine freigegebenen Lieferanten. Fügen Sie unten einen Lieferanten hinzu.
+          </Text>
         ) : (
           <SupplierCardGrid relations={active} withStatus={false} />
         )}
@@ -42,17 +57,39 @@ export function BuyerHomeSuppliers() {
 
       {(without.data?.length ?? 0) > 0 && (
         <section aria-labelledby="home-further-suppliers" data-testid="home-further-suppliers">
-          <Title order={2} id="home-further-suppliers" mb={4}>Weitere Lieferanten</Title>
-          <Text size="sm" c="dimmed" mb="md">Lieferanten ohne aktive Geschäftsbeziehung – fragen Sie eine Freigabe an, um dort zu bestellen.</Text>
+          <Title order={2} id="home-further-suppliers" mb={4}>
+            Weitere Lieferanten
+          </Title>
+          <Text size="sm" c="dimmed" mb="md">
+            Lieferanten ohne aktive Geschäftsbeziehung – fragen Sie eine Freigabe an, um dort zu bestellen.
+          </Text>
           <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 4 }} spacing="md">
             {without.data!.map((supplier) => (
-              <Card key={supplier.bpNumber} withBorder radius="md" padding="md" component="article" aria-label={supplier.name}>
+              <Card
+                key={supplier.bpNumber}
+                withBorder
+                radius="md"
+                padding="md"
+                component="article"
+                aria-label={supplier.name}
+              >
                 <Stack gap="xs" h="100%" justify="space-between">
                   <Stack gap={2}>
-                    <Text fw={700} lh={1.3}>{supplier.name}</Text>
-                    <Text size="sm" c="dimmed">{[supplier.bpNumber, supplier.city].filter(Boolean).join(' · ')}</Text>
+                    <Text fw={700} lh={1.3}>
+                      {supplier.name}
+                    </Text>
+                    <Text size="sm" c="dimmed">
+                      {[supplier.bpNumber, supplier.city].filter(Boolean).join(' · ')}
+                    </Text>
                   </Stack>
-                  <Button variant="light" size="xs" onClick={() => add(supplier)} aria-label={`${supplier.name} hinzufügen`}>Hinzufügen</Button>
+                  <Button
+                    variant="light"
+                    size="xs"
+                    onClick={() => add(supplier)}
+                    aria-label={`${supplier.name} hinzufügen`}
+                  >
+                    Hinzufügen
+                  </Button>
                 </Stack>
               </Card>
             ))}

@@ -3,18 +3,20 @@ import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { limits, messages, relationMessages } from '@shk/contracts';
+import { relationMessages, relationRequestFields } from '@shk/contracts';
 import { useSetCustomerNumber, type Relation } from '../../api/relations';
 import { toast } from '../../ui/toast';
 
-const CustomerNumberForm = z.object({
-  supplierCustomerNumber: z.string().trim().min(1, messages.required).max(limits.supplierCustomerNumber, messages.maxChars(limits.supplierCustomerNumber)),
-});
+const CustomerNumberForm = z.object({ supplierCustomerNumber: relationRequestFields.supplierCustomerNumber });
 type CustomerNumberForm = z.infer<typeof CustomerNumberForm>;
 
 /** Buyer: the supplier asked for the customer number ('Kundennummer angefragt'); entering it sends the request. */
 export function CustomerNumberDialog({ relation, onClose }: { relation: Relation | null; onClose: () => void }) {
-  const form = useForm<CustomerNumberForm>({ resolver: zodResolver(CustomerNumberForm), mode: 'onTouched', defaultValues: { supplierCustomerNumber: '' } });
+  const form = useForm<CustomerNumberForm>({
+    resolver: zodResolver(CustomerNumberForm),
+    mode: 'onTouched',
+    defaultValues: { supplierCustomerNumber: '' },
+  });
   const save = useSetCustomerNumber();
   const { errors } = form.formState;
 
@@ -41,10 +43,20 @@ export function CustomerNumberDialog({ relation, onClose }: { relation: Relation
             <Text size="sm">
               {`${relation.supplier.name} hat Ihre Kundennummer angefragt. Bitte geben Sie Ihre Kundennummer bei diesem Lieferanten ein.`}
             </Text>
-            <TextInput label="Kundennummer" withAsterisk data-autofocus error={errors.supplierCustomerNumber?.message} {...form.register('supplierCustomerNumber')} />
+            <TextInput
+              label="Kundennummer"
+              withAsterisk
+              data-autofocus
+              error={errors.supplierCustomerNumber?.message}
+              {...form.register('supplierCustomerNumber')}
+            />
             <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={onClose}>Abbrechen</Button>
-              <Button type="submit" loading={save.isPending}>Kundennummer senden</Button>
+              <Button variant="default" onClick={onClose}>
+                Abbrechen
+              </Button>
+              <Button type="submit" loading={save.isPending}>
+                Kundennummer senden
+              </Button>
             </Group>
           </Stack>
         </form>

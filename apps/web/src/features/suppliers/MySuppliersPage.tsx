@@ -6,14 +6,23 @@ import { problemTitle } from '../../api/problem';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { ListSearchInput } from '../../ui/ListSearchInput';
 import { Page } from '../../ui/Page';
-import { parseStatusParam, RelationStatusBadge, RelationStatusFilter, relationStatusLabel } from '../../ui/relation-status';
+import { NetworkIcon } from '../../ui/icons';
+import {
+  parseStatusParam,
+  RelationStatusBadge,
+  RelationStatusFilter,
+  relationStatusLabel,
+} from '../../ui/relation-status';
 import { useUrlParam } from '../../ui/use-url-param';
 import { AddSupplierDialog, type WizardSupplier } from './AddSupplierDialog';
 import { CustomerNumberDialog } from './CustomerNumberDialog';
 import { SupplierCardGrid } from './SupplierCards';
 import { SupplierInfoDialog } from './SupplierInfo';
 
-interface WizardState { supplier: WizardSupplier | null; customerNumber: string | null }
+interface WizardState {
+  supplier: WizardSupplier | null;
+  customerNumber: string | null;
+}
 
 const toWizardSupplier = (relation: Relation): WizardSupplier => ({
   bpNumber: relation.supplier.bpNumber,
@@ -21,15 +30,6 @@ const toWizardSupplier = (relation: Relation): WizardSupplier => ({
   city: relation.supplier.address.city,
   requiredOnboardingForm: relation.supplier.requiredOnboardingForm,
 });
-
-function NetworkIcon() {
-  return (
-    <svg width={28} height={28} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" aria-hidden>
-      <circle cx="12" cy="5" r="2.5" /><circle cx="5" cy="18" r="2.5" /><circle cx="19" cy="18" r="2.5" />
-      <path d="M11 7.2 6.2 15.8M13 7.2l4.8 8.6M7.5 18h9" />
-    </svg>
-  );
-}
 
 /** /meine-lieferanten – 'Meine Lieferanten' of the buyer's current business partner. */
 export default function MySuppliersPage() {
@@ -60,13 +60,25 @@ export default function MySuppliersPage() {
       header: 'Lieferant',
       sortValue: (r) => r.supplier.name,
       render: (r) => (
-        <Anchor component="button" type="button" fw={600} ta="left" onClick={() => setInfoFor({ bpNumber: r.supplier.bpNumber, name: r.supplier.name })}
-          aria-label={`Lieferanteninformationen zu ${r.supplier.name}`}>
+        <Anchor
+          component="button"
+          type="button"
+          fw={600}
+          ta="left"
+          onClick={() => setInfoFor({ bpNumber: r.supplier.bpNumber, name: r.supplier.name })}
+          aria-label={`Lieferanteninformationen zu ${r.supplier.name}`}
+        >
           {r.supplier.name}
         </Anchor>
       ),
     },
-    { key: 'supplierNumber', header: 'Lieferantennummer', sortValue: (r) => r.supplier.bpNumber, render: (r) => r.supplier.bpNumber, nowrap: true },
+    {
+      key: 'supplierNumber',
+      header: 'Lieferantennummer',
+      sortValue: (r) => r.supplier.bpNumber,
+      render: (r) => r.supplier.bpNumber,
+      nowrap: true,
+    },
     { key: 'customerNumber', header: 'Kundennummer', render: (r) => r.supplierCustomerNumber ?? '–' },
     {
       key: 'status',
@@ -87,19 +99,39 @@ export default function MySuppliersPage() {
       nowrap: true,
       render: (r) => {
         if (r.relationStatusId === RelationStatus.CustomerIdRequested) {
-          return <Button size="xs" variant="light" onClick={() => setNumberFor(r)} aria-label={`Kundennummer für ${r.supplier.name} eingeben`}>Kundennummer eingeben</Button>;
+          return (
+            <Button
+              size="xs"
+              variant="light"
+              onClick={() => setNumberFor(r)}
+              aria-label={`Kundennummer für ${r.supplier.name} eingeben`}
+            >
+              Kundennummer eingeben
+            </Button>
+          );
         }
         if (r.relationStatusId === RelationStatus.Rejected) {
           return (
             <Tooltip label={r.comments ?? relationStatusLabel(r.relationStatusId)} multiline maw={320} withArrow>
-              <Button size="xs" variant="light" color="red" onClick={() => openWizard({ supplier: toWizardSupplier(r), customerNumber: r.supplierCustomerNumber ?? '' })}
-                aria-label={`Neu anfragen bei ${r.supplier.name}`}>
+              <Button
+                size="xs"
+                variant="light"
+                color="red"
+                onClick={() =>
+                  openWizard({ supplier: toWizardSupplier(r), customerNumber: r.supplierCustomerNumber ?? '' })
+                }
+                aria-label={`Neu anfragen bei ${r.supplier.name}`}
+              >
                 Neu anfragen
               </Button>
             </Tooltip>
           );
         }
-        return <Text c="dimmed" size="sm">–</Text>;
+        return (
+          <Text c="dimmed" size="sm">
+            –
+          </Text>
+        );
       },
     },
   ];
@@ -114,39 +146,66 @@ export default function MySuppliersPage() {
   return (
     <Page
       title="Meine Lieferanten"
-      actions={canAdd || without.isPending ? addButton : (
-        <Tooltip label="Es gibt keine weiteren Lieferanten ohne Geschäftsbeziehung."><span>{addButton}</span></Tooltip>
-      )}
+      actions={
+        canAdd || without.isPending ? (
+          addButton
+        ) : (
+          <Tooltip label="Es gibt keine weiteren Lieferanten ohne Geschäftsbeziehung.">
+            <span>{addButton}</span>
+          </Tooltip>
+        )
+      }
     >
       <Group align="flex-end" gap="md" wrap="wrap">
         <ListSearchInput label="Suche" placeholder="Name oder Lieferantennummer" value={term} onCommit={commitTerm} />
-        <RelationStatusFilter statuses={defaultRelationStatuses} value={status} onChange={(value) => setStatusParam(value === null ? null : String(value))} />
+        <RelationStatusFilter
+          statuses={defaultRelationStatuses}
+          value={status}
+          onChange={(value) => setStatusParam(value === null ? null : String(value))}
+        />
       </Group>
 
       {list.isPending ? (
-        <Center py="xl"><Loader aria-label="Wird geladen" /></Center>
+        <Center py="xl">
+          <Loader aria-label="Wird geladen" />
+        </Center>
       ) : list.isError ? (
-        <Alert color="red" variant="light">{problemTitle(list.error, 'Die Lieferanten konnten nicht geladen werden.')}</Alert>
+        <Alert color="red" variant="light">
+          {problemTitle(list.error, 'Die Lieferanten konnten nicht geladen werden.')}
+        </Alert>
       ) : relations.length === 0 ? (
         <EmptyState
-          icon={<NetworkIcon />}
+          icon={<NetworkIcon size={28} />}
           variant="light"
           title={relationMessages.emptyNetwork}
-          description={filtered
-            ? `${relationMessages.noResults}: Zu Ihrer Suche wurden keine Lieferanten gefunden. Fügen Sie weitere Lieferanten hinzu, um bei ihnen zu bestellen.`
-            : 'Sie haben noch keine Lieferanten. Fügen Sie Lieferanten hinzu, um bei ihnen zu bestellen.'}
+          description={
+            filtered
+              ? `${relationMessages.noResults}: Zu Ihrer Suche wurden keine Lieferanten gefunden. Fügen Sie weitere Lieferanten hinzu, um bei ihnen zu bestellen.`
+              : 'Sie haben noch keine Lieferanten. Fügen Sie Lieferanten hinzu, um bei ihnen zu bestellen.'
+          }
           py="xl"
           data-testid="suppliers-empty"
         />
       ) : (
         <>
           <section aria-labelledby="suppliers-overview">
-            <Title order={2} id="suppliers-overview" mb="md">Übersicht</Title>
+            <Title order={2} id="suppliers-overview" mb="md">
+              Übersicht
+            </Title>
             <SupplierCardGrid relations={relations} />
           </section>
           <section aria-labelledby="suppliers-relations">
-            <Title order={2} id="suppliers-relations" mb="md">Geschäftsbeziehungen</Title>
-            <DataTable label="Geschäftsbeziehungen" columns={columns} rows={relations} rowKey={(r) => r.id} testId="suppliers-table" minWidth={760} />
+            <Title order={2} id="suppliers-relations" mb="md">
+              Geschäftsbeziehungen
+            </Title>
+            <DataTable
+              label="Geschäftsbeziehungen"
+              columns={columns}
+              rows={relations}
+              rowKey={(r) => r.id}
+              testId="suppliers-table"
+              minWidth={760}
+            />
           </section>
         </>
       )}

@@ -8,7 +8,12 @@ import { toast } from '../../ui/toast';
 
 const externalLink = (href: string | null, text?: string | null) =>
   href ? (
-    <Anchor href={/^https?:\/\//i.test(href) ? href : `https://${href}`} target="_blank" rel="noopener noreferrer" inherit>
+    <Anchor
+      href={/^https?:\/\//i.test(href) ? href : `https://${href}`}
+      target="_blank"
+      rel="noopener noreferrer"
+      inherit
+    >
       {text ?? href}
     </Anchor>
   ) : null;
@@ -26,10 +31,20 @@ const infoFields = (info: SupplierCompanyInfo): Field[] => [
   { label: 'Adresse', value: address(info) },
   { label: 'Telefon', value: info.contact.phoneNumber },
   { label: 'Fax', value: info.faxNumber },
-  { label: 'E-Mail', value: info.contact.eMail ? <Anchor href={`mailto:${info.contact.eMail}`} inherit>{info.contact.eMail}</Anchor> : null },
+  {
+    label: 'E-Mail',
+    value: info.contact.eMail ? (
+      <Anchor href={`mailto:${info.contact.eMail}`} inherit>
+        {info.contact.eMail}
+      </Anchor>
+    ) : null,
+  },
   { label: 'Website', value: externalLink(info.website) },
   { label: 'Lieferkosten', value: formatCurrency(info.deliveryCost) },
-  { label: 'Lieferkostenfrei ab', value: info.freeDeliveryThreshold > 0 ? formatCurrency(info.freeDeliveryThreshold) : null },
+  {
+    label: 'Lieferkostenfrei ab',
+    value: info.freeDeliveryThreshold > 0 ? formatCurrency(info.freeDeliveryThreshold) : null,
+  },
 ];
 
 /** Button that downloads the supplier's new-customer form (file name from the server). */
@@ -56,17 +71,27 @@ export function OnboardingFormButton({ bpNumber }: { bpNumber: string }) {
 export function SupplierInfoContent({ bpNumber }: { bpNumber: string }) {
   const info = useSupplierCompanyInfo(bpNumber);
   if (info.isPending) {
-    return <Center py="lg"><Loader size="sm" aria-label="Wird geladen" /></Center>;
+    return (
+      <Center py="lg">
+        <Loader size="sm" aria-label="Wird geladen" />
+      </Center>
+    );
   }
   if (info.isError) {
-    return <Alert color="red" variant="light">{problemTitle(info.error, 'Die Lieferanteninformationen konnten nicht geladen werden.')}</Alert>;
+    return (
+      <Alert color="red" variant="light">
+        {problemTitle(info.error, 'Die Lieferanteninformationen konnten nicht geladen werden.')}
+      </Alert>
+    );
   }
   const data = info.data;
   return (
     <Stack gap="md">
       <FieldList fields={infoFields(data)} labelWidth={170} />
       {data.showSupplierNote && data.supplierNote && (
-        <Alert variant="light" color="brand" title="Hinweis des Lieferanten">{data.supplierNote}</Alert>
+        <Alert variant="light" color="brand" title="Hinweis des Lieferanten">
+          {data.supplierNote}
+        </Alert>
       )}
       {data.requiredOnboardingForm && (
         <Stack gap="xs">
@@ -86,7 +111,13 @@ interface SupplierInfoDialogProps {
 /** 'Lieferanteninformationen' of one supplier (from the table of 'Meine Lieferanten'). */
 export function SupplierInfoDialog({ supplier, onClose }: SupplierInfoDialogProps) {
   return (
-    <Modal opened={supplier !== null} onClose={onClose} title={supplier ? `Lieferanteninformationen – ${supplier.name}` : ''} size="lg" centered>
+    <Modal
+      opened={supplier !== null}
+      onClose={onClose}
+      title={supplier ? `Lieferanteninformationen – ${supplier.name}` : ''}
+      size="lg"
+      centered
+    >
       {supplier && <SupplierInfoContent bpNumber={supplier.bpNumber} />}
     </Modal>
   );

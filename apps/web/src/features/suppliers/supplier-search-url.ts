@@ -1,7 +1,11 @@
 import { OrganisationType } from '@shk/contracts';
 import { searchUrl } from '../../ui/search-url';
 
-interface SupplierRef { bpNumber: string; name: string; organisationType?: number | null }
+interface SupplierRef {
+  bpNumber: string;
+  name: string;
+  organisationType?: number | null;
+}
 
 /**
  * The search for a supplier's offers (spec §2 'My suppliers'): wholesalers by the 'wholesalers' column,

@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card, Loader, Text } from '@mantine/core';
 import { APP_VERSION } from '@shk/contracts';
-import { api } from '../../api/client';
-import { unwrap } from '../../api/problem';
 import { queryKeys } from '../../api/query-keys';
+import { systemApi } from '../../api/system';
 import { FieldList } from '../../ui/FieldList';
 import { Page } from '../../ui/Page';
 
@@ -11,9 +10,17 @@ import { Page } from '../../ui/Page';
 export default function VersionPage() {
   const apiVersion = useQuery({
     queryKey: queryKeys.apiVersion,
-    queryFn: async () => unwrap(await api.GET('/v1/Version')),
+    queryFn: systemApi.version,
   });
-  const apiValue = apiVersion.isPending ? <Loader size="xs" /> : apiVersion.isError ? <Text c="red" size="sm">nicht verfügbar</Text> : apiVersion.data;
+  const apiValue = apiVersion.isPending ? (
+    <Loader size="xs" />
+  ) : apiVersion.isError ? (
+    <Text c="red" size="sm">
+      nicht verfügbar
+    </Text>
+  ) : (
+    apiVersion.data
+  );
 
   return (
     <Page title="Version">

@@ -15,8 +15,12 @@ export function WelcomePage({ returnTo }: { returnTo?: string }) {
           Im {PRODUCT_NAME} bestellen Fachbetriebe aus Sanitär, Heizung und Klima mit einem Zugang bei vielen
           Großhändlern und Herstellern.
         </Text>
-        <Text c="dimmed" size="sm">Bitte melden Sie sich mit Ihrer E-Mail-Adresse und Ihrem Passwort an.</Text>
-        <Button size="md" onClick={() => void signIn(returnTo)}>{messages.login}</Button>
+        <Text c="dimmed" size="sm">
+          Bitte melden Sie sich mit Ihrer E-Mail-Adresse und Ihrem Passwort an.
+        </Text>
+        <Button size="md" onClick={() => void signIn(returnTo)}>
+          {messages.login}
+        </Button>
       </Stack>
     </Paper>
   );

@@ -5,7 +5,7 @@ import { useUserProfile } from '../../api/session';
 import type { AnalyticsItem } from '../analytics';
 import { CartIcon } from '../icons';
 import { minQuantityError, QuantityCounter } from '../QuantityCounter';
-import { useAddToCart } from './use-add-to-cart';
+import { useAddToCart } from '../../api/use-add-to-cart';
 
 interface AddToCartButtonProps {
   productInstanceId: string;
@@ -24,7 +24,15 @@ interface AddToCartButtonProps {
 const initialQuantity = (minQuantity: number | null | undefined) => Math.max(1, Math.ceil(minQuantity ?? 1));
 
 /** Quantity counter and 'In den Warenkorb' for buyers (spec §6: only buyers see cart controls). */
-export function AddToCartButton({ productInstanceId, minQuantity, orderable, hint, item, size = 'sm', stacked = false }: AddToCartButtonProps) {
+export function AddToCartButton({
+  productInstanceId,
+  minQuantity,
+  orderable,
+  hint,
+  item,
+  size = 'sm',
+  stacked = false,
+}: AddToCartButtonProps) {
   const role = useUserProfile().data?.role;
   const addToCart = useAddToCart();
   const [quantity, setQuantity] = useState(() => initialQuantity(minQuantity));
@@ -55,12 +63,24 @@ export function AddToCartButton({ productInstanceId, minQuantity, orderable, hin
     <Stack gap={6} onClick={(event) => event.stopPropagation()}>
       {stacked ? (
         <Stack gap={6}>
-          <QuantityCounter value={quantity} onChange={setQuantity} minQuantity={minQuantity} disabled={!orderable} size={size} />
+          <QuantityCounter
+            value={quantity}
+            onChange={setQuantity}
+            minQuantity={minQuantity}
+            disabled={!orderable}
+            size={size}
+          />
           {button}
         </Stack>
       ) : (
         <Group gap="xs" align="flex-start" wrap="wrap">
-          <QuantityCounter value={quantity} onChange={setQuantity} minQuantity={minQuantity} disabled={!orderable} size={size} />
+          <QuantityCounter
+            value={quantity}
+            onChange={setQuantity}
+            minQuantity={minQuantity}
+            disabled={!orderable}
+            size={size}
+          />
           {button}
         </Group>
       )}

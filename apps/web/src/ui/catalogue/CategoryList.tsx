@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Anchor, Badge, Group, Stack, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import classes from './CategoryList.module.css';
+import { formatCount } from '../format';
 
 export interface CategoryEntry {
   id: string;
@@ -41,7 +42,7 @@ export function CategoryList({ entries, hrefOf, selectedId, level = 0 }: Categor
               <span className={classes.name}>{entry.name}</span>
               {entry.count !== undefined && entry.count !== null && (
                 <Badge variant="light" color="gray" size="sm" className={classes.count}>
-                  {entry.count.toLocaleString('de-DE')}
+                  {formatCount(entry.count)}
                 </Badge>
               )}
             </Group>

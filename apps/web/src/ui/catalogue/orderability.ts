@@ -6,7 +6,8 @@ export function orderabilityHint(offer: {
   hasConnectionError?: boolean;
   hasUnitError?: boolean;
 }): string | null {
-  if (offer.hasUnitError || offer.productOrderableStatus === ProductOrderableStatus.UnitNotSupported) return messages.unitInvalid;
+  if (offer.hasUnitError || offer.productOrderableStatus === ProductOrderableStatus.UnitNotSupported)
+    return messages.unitInvalid;
   switch (offer.productOrderableStatus) {
     case ProductOrderableStatus.Orderable:
       return null;

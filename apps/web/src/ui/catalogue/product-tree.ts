@@ -1,11 +1,5 @@
 import { treeRoot } from '@shk/contracts';
-import { catalogueApi, catalogueKeys, type ProductTreeNode } from '../../api/catalogue';
-import { usePartnerQuery } from '../../api/session';
-
-/** The product tree with product counts (GET /v1/ProductTree); it changes only with the catalogue. */
-export function useProductTree() {
-  return usePartnerQuery(catalogueKeys.tree, catalogueApi.productTree, { staleTime: 10 * 60_000 });
-}
+import type { ProductTreeNode } from '../../api/catalogue';
 
 export const nodeName = (node: ProductTreeNode) => node.descriptions[0]?.name ?? node.elementID;
 

@@ -5,16 +5,22 @@ import { ID_SEPARATOR } from '@shk/contracts';
  * article number joined by '~'); articleNumber picks the offer: a product instance id (supplier id '~'
  * supplier article number) or a plain article number (manufacturer or supplier article number, GTIN).
  */
-export function productUrl(options: { productId: string; articleNumber?: string | null; searchTerm?: string | null }): string {
+export function productUrl(options: {
+  productId: string;
+  articleNumber?: string | null;
+  searchTerm?: string | null;
+}): string {
   const params = new URLSearchParams({ id: options.productId });
   if (options.articleNumber) params.set('articleNumber', options.articleNumber);
   if (options.searchTerm) params.set('searchTerm', options.searchTerm);
   // "~" is unreserved in URLs; keep the ids readable.
-  return `/produkt?${params.toString().replace(/%7E/gi, "~")}`;
+  return `/produkt?${params.toString().replace(/%7E/gi, '~')}`;
 }
 
 /** Splits 'manufacturerId~manufacturerPid' (the article number may itself contain the separator). */
-export function parseProductId(id: string | null | undefined): { manufacturerId: string; manufacturerPid: string } | null {
+export function parseProductId(
+  id: string | null | undefined,
+): { manufacturerId: string; manufacturerPid: string } | null {
   if (!id) return null;
   const at = id.indexOf(ID_SEPARATOR);
   if (at <= 0 || at === id.length - 1) return null;

@@ -1,19 +1,6 @@
 import { Fragment } from 'react';
-import { useQuery } from '@tanstack/react-query';
-import { catalogueApi, catalogueKeys } from '../../api/catalogue';
-import { useUserProfile } from '../../api/session';
-
-/** The units of measure (GET /v1/Units) as code → short description; they never change during a session. */
-export function useUnits(): Map<string, string> {
-  const profile = useUserProfile();
-  const units = useQuery({
-    queryKey: catalogueKeys.units,
-    queryFn: catalogueApi.units,
-    enabled: profile.isSuccess,
-    staleTime: Infinity,
-  });
-  return units.data ? new Map(units.data.map((unit) => [unit.code, unit.shortDescription])) : new Map();
-}
+// The units hook lives with the API reads; re-exported for the pages that show units.
+export { useUnits } from '../../api/catalogue-queries';
 
 /**
  * A unit text; a caret marks superscript ('m^2' → m², 'm^3/h' → m³/h). Codes found in `units` are shown
@@ -25,7 +12,9 @@ export function UnitText({ unit, units }: { unit: string | null | undefined; uni
   const parts = text.split(/\^(\d+|[a-zA-Z]+)/);
   return (
     <>
-      {parts.map((part, index) => (index % 2 === 1 ? <sup key={index}>{part}</sup> : <Fragment key={index}>{part}</Fragment>))}
+      {parts.map((part, index) =>
+        index % 2 === 1 ? <sup key={index}>{part}</sup> : <Fragment key={index}>{part}</Fragment>,
+      )}
     </>
   );
 }
@@ -34,6 +23,19 @@ export function UnitText({ unit, units }: { unit: string | null | undefined; uni
 export function unitPlainText(unit: string | null | undefined, units?: Map<string, string>): string {
   if (!unit) return '';
   if (unit === 'EUR') return '€';
-  const superscripts: Record<string, string> = { '0': '⁰', '1': '¹', '2': '²', '3': '³', '4': '⁴', '5': '⁵', '6': '⁶', '7': '⁷', '8': '⁸', '9': '⁹' };
-  return (units?.get(unit) ?? unit).replace(/\^(\d+)/g, (_, digits: string) => [...digits].map((d) => superscripts[d] ?? d).join(''));
+  const superscripts: Record<string, string> = {
+    '0': '⁰',
+    '1': '¹',
+    '2': '²',
+    '3': '³',
+    '4': '⁴',
+    '5': '⁵',
+    '6': '⁶',
+    '7': '⁷',
+    '8': '⁸',
+    '9': '⁹',
+  };
+  return (units?.get(unit) ?? unit).replace(/\^(\d+)/g, (_, digits: string) =>
+    [...digits].map((d) => superscripts[d] ?? d).join(''),
+  );
 }

@@ -40,16 +40,28 @@ export function CookieConsentDialog() {
         <Text size="sm">
           Wir verwenden Cookies und vergleichbare Technologien. Technisch notwendige Speicher sind für den Betrieb des
           Portals erforderlich. Mit Ihrer Einwilligung speichern wir außerdem Präferenzen (z. B. zuletzt angesehene
-          Produkte) und binden Marketing-Dienste (z. B. die Video-Hilfe) ein. Sie können Ihre Einwilligung jederzeit
-          mit Wirkung für die Zukunft widerrufen.
+          Produkte) und binden Marketing-Dienste (z. B. die Video-Hilfe) ein. Sie können Ihre Einwilligung jederzeit mit
+          Wirkung für die Zukunft widerrufen.
         </Text>
         <Text size="sm">
           Mehr erfahren Sie in der{' '}
-          <Anchor component={Link} to="/datenschutz">Datenschutzerklärung</Anchor> und in der{' '}
-          <Anchor component={Link} to="/cookie-declaration">Cookie-Erklärung</Anchor>.
+          <Anchor component={Link} to="/datenschutz">
+            Datenschutzerklärung
+          </Anchor>{' '}
+          und in der{' '}
+          <Anchor component={Link} to="/cookie-declaration">
+            Cookie-Erklärung
+          </Anchor>
+          .
         </Text>
         <Stack gap="xs">
-          <Checkbox label="Notwendig" description="Anmeldung, Warenkorbauswahl, diese Einstellung" checked disabled readOnly />
+          <Checkbox
+            label="Notwendig"
+            description="Anmeldung, Warenkorbauswahl, diese Einstellung"
+            checked
+            disabled
+            readOnly
+          />
           <Checkbox
             label="Präferenzen"
             description="Zuletzt angesehene Produkte für die Dauer der Sitzung"

@@ -3,7 +3,7 @@ import { ActionIcon, Button, Group, Modal, Text, Tooltip } from '@mantine/core';
 import { Role, timings } from '@shk/contracts';
 import { useUserProfile } from '../../api/session';
 import type { AnalyticsItem } from '../analytics';
-import { useFavouriteToggle } from '../catalogue/use-favourite';
+import { useFavouriteToggle } from '../../api/use-favourite';
 import { StarIcon } from '../icons';
 
 interface FavouriteButtonProps {
@@ -18,7 +18,14 @@ interface FavouriteButtonProps {
 }
 
 /** The favourite star; shown to buyers only (spec §6). */
-export function FavouriteButton({ productInstanceId, isFavorite, item, confirmRemove = false, size = 'lg', onRemoved }: FavouriteButtonProps) {
+export function FavouriteButton({
+  productInstanceId,
+  isFavorite,
+  item,
+  confirmRemove = false,
+  size = 'lg',
+  onRemoved,
+}: FavouriteButtonProps) {
   const role = useUserProfile().data?.role;
   const toggle = useFavouriteToggle();
   const [favourite, setFavourite] = useState(isFavorite);
@@ -73,7 +80,9 @@ export function FavouriteButton({ productInstanceId, isFavorite, item, confirmRe
         >
           <Text size="sm">Möchten Sie diesen Artikel aus Ihren Favoriten entfernen?</Text>
           <Group justify="flex-end" mt="lg" gap="sm">
-            <Button variant="default" onClick={() => setConfirming(false)}>Abbrechen</Button>
+            <Button variant="default" onClick={() => setConfirming(false)}>
+              Abbrechen
+            </Button>
             <Button
               color="red"
               onClick={() => {

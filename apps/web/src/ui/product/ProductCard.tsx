@@ -6,6 +6,7 @@ import { PriceText, type PriceInfo } from '../catalogue/price';
 import { FavouriteButton } from './FavouriteButton';
 import { ProductImage } from './ProductImage';
 import classes from './ProductCard.module.css';
+import { SupplierLogo } from '../SupplierLogo';
 
 /** What a product card shows; search hits, favourites and recently viewed products map onto it. */
 export interface ProductCardData {
@@ -19,6 +20,8 @@ export interface ProductCardData {
   /** 'Lieferanten Artikelnummer' of the offer shown. */
   supplierPid?: string | null;
   supplierName?: string | null;
+  /** Shows the supplier's logo next to its name. */
+  supplierBpNumber?: string | null;
   /** 'Preis (netto)'; undefined hides the line (e.g. for non-buyers without prices). */
   price?: PriceInfo | null;
   isFavorite?: boolean;
@@ -79,7 +82,9 @@ export function ProductCard({
       {product.brand}
     </UnstyledButton>
   ) : (
-    <Text size="sm" fw={600} c="dimmed" data-testid="card-brand">{product.brand}</Text>
+    <Text size="sm" fw={600} c="dimmed" data-testid="card-brand">
+      {product.brand}
+    </Text>
   );
 
   const fields = (
@@ -94,6 +99,12 @@ export function ProductCard({
           <dd>
             {product.supplierPid || '–'}
             {product.supplierName && <span className={classes.supplier}> ({product.supplierName})</span>}
+            {product.supplierBpNumber && (
+              <>
+                {' '}
+                <SupplierLogo bpNumber={product.supplierBpNumber} name={product.supplierName ?? ''} height={18} />
+              </>
+            )}
           </dd>
         </div>
       )}

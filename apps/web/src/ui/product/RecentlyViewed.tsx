@@ -13,7 +13,9 @@ export function RecentlyViewed({ exclude }: { exclude?: string }) {
   if (products.length === 0) return null;
   return (
     <Stack gap="sm" component="section" aria-labelledby="recently-viewed-title" data-testid="recently-viewed">
-      <Title order={2} id="recently-viewed-title">Zuletzt angesehen</Title>
+      <Title order={2} id="recently-viewed-title">
+        Zuletzt angesehen
+      </Title>
       <CardCarousel
         label="Zuletzt angesehen"
         items={products.map((p) => (

@@ -1,44 +1,26 @@
-import { useSyncExternalStore } from 'react';
-import { Notification, Text } from '@mantine/core';
-import { timings } from '@shk/contracts';
-import { toast, visibleToasts, type ToastType } from './toast-store';
+import { Text } from '@mantine/core';
+import { Notifications, useNotifications } from '@mantine/notifications';
+import { toastRegionSettings, waitingToastsText } from './toast-store';
 import classes from './Toaster.module.css';
 
-const colorOf: Record<ToastType, string> = {
-  success: 'green',
-  error: 'red',
-  warning: 'orange',
-  info: 'blue',
-  neutral: 'gray',
-};
-
-/** Renders the toast store: at most 5 toasts, a count of the rest, 400 ms exit animation. */
+/**
+ * Renders the toasts (Mantine notifications) in one live region below the app-shell header, top right:
+ * at most 5 at a time, the count of those waiting right under them, 6000 ms unless a toast says otherwise,
+ * 400 ms exit transition. Hovering a toast pauses only that toast's timer.
+ */
 export function Toaster() {
-  const all = useSyncExternalStore(toast.subscribe, toast.getSnapshot);
-  const { visible, hiddenCount } = visibleToasts(all);
-  if (all.length === 0) return null;
+  const { queue } = useNotifications();
+  const waiting = waitingToastsText(queue.length);
   return (
     <div className={classes.region} aria-live="polite" data-testid="toasts">
-      {visible.map((t) => (
-        <Notification
-          key={t.id}
-          role={t.type === 'error' || t.type === 'warning' ? 'alert' : 'status'}
-          color={colorOf[t.type]}
-          title={t.title}
-          data-toast-type={t.type}
-          className={classes.toast}
-          data-leaving={t.leaving || undefined}
-          style={{ ['--toast-exit-ms' as string]: `${timings.toastExitMs}ms` }}
-          onClose={() => toast.dismiss(t.id)}
-          closeButtonProps={{ 'aria-label': 'Meldung schließen' }}
-          withBorder
-        >
-          {t.message}
-        </Notification>
-      ))}
-      {hiddenCount > 0 && (
+      <Notifications
+        {...toastRegionSettings}
+        withinPortal={false}
+        classNames={{ root: classes.stack, notification: classes.toast }}
+      />
+      {waiting && (
         <Text size="sm" className={classes.more} data-testid="toasts-hidden-count">
-          {hiddenCount === 1 ? '1 weitere Meldung' : `${hiddenCount} weitere Meldungen`}
+          {waiting}
         </Text>
       )}
     </div>

@@ -1,15 +1,32 @@
+import {
+  hideNotification,
+  notificationsStore,
+  showNotification,
+  type NotificationsStore,
+} from '@mantine/notifications';
 import { timings } from '@shk/contracts';
 
 export type ToastType = 'warning' | 'error' | 'info' | 'success' | 'neutral';
 
-export interface Toast {
-  id: number;
-  type: ToastType;
-  message: string;
-  title?: string;
-  durationMs: number;
-  /** Set while the 400 ms exit animation runs. */
-  leaving: boolean;
+/** Where every toast is shown; <Toaster/> places this stack below the app-shell header. */
+export const TOAST_POSITION = 'top-right';
+
+/**
+ * How <Toaster/> configures Mantine's notifications (spec: at most 5 shown, 6000 ms by default, 400 ms exit).
+ * Hovering a toast pauses only that toast, so a pointer resting on one never holds back the others.
+ */
+export const toastRegionSettings = {
+  position: TOAST_POSITION,
+  limit: timings.toastMaxVisible,
+  autoClose: timings.toastDefaultMs,
+  transitionDuration: timings.toastExitMs,
+  pauseResetOnHover: 'notification',
+} as const;
+
+/** The count of toasts waiting behind the visible ones ('N weitere Meldungen'); null when none wait. */
+export function waitingToastsText(waiting: number): string | null {
+  if (waiting <= 0) return null;
+  return waiting === 1 ? '1 weitere Meldung' : `${waiting} weitere Meldungen`;
 }
 
 export interface ToastOptions {
@@ -18,66 +35,48 @@ export interface ToastOptions {
   durationMs?: number;
 }
 
-type Listener = () => void;
+const colorOf: Record<ToastType, string> = {
+  success: 'green',
+  error: 'red',
+  warning: 'orange',
+  info: 'blue',
+  neutral: 'gray',
+};
 
 /**
- * The app's one toast mechanism: a tiny store outside React, so mutations, query callbacks and plain
- * modules can raise toasts as well as components. <Toaster/> renders it.
+ * The app's one toast API on Mantine's notifications store, so mutations, query callbacks and plain modules
+ * can raise toasts as well as components. <Toaster/> renders them: at most 5 at a time (the rest queue),
+ * 6000 ms unless a duration is given, five types.
  */
-function createToastStore() {
-  let toasts: readonly Toast[] = [];
+export function createToaster(store: NotificationsStore = notificationsStore) {
   let nextId = 1;
-  const listeners = new Set<Listener>();
-  const timers = new Map<number, ReturnType<typeof setTimeout>>();
-
-  const emit = () => listeners.forEach((listener) => listener());
-  const set = (next: readonly Toast[]) => {
-    toasts = next;
-    emit();
-  };
-
-  function dismiss(id: number) {
-    const toast = toasts.find((t) => t.id === id);
-    if (!toast || toast.leaving) return;
-    clearTimeout(timers.get(id));
-    set(toasts.map((t) => (t.id === id ? { ...t, leaving: true } : t)));
-    timers.set(id, setTimeout(() => {
-      timers.delete(id);
-      set(toasts.filter((t) => t.id !== id));
-    }, timings.toastExitMs));
+  function show(type: ToastType, message: string, options: ToastOptions = {}): string {
+    return showNotification(
+      {
+        id: `toast-${nextId++}`,
+        position: TOAST_POSITION,
+        message,
+        title: options.title,
+        color: colorOf[type],
+        autoClose: options.durationMs ?? timings.toastDefaultMs,
+        role: type === 'error' || type === 'warning' ? 'alert' : 'status',
+        withBorder: true,
+        closeButtonProps: { 'aria-label': 'Meldung schließen' },
+        'data-toast-type': type,
+      },
+      store,
+    );
   }
-
-  function show(type: ToastType, message: string, options: ToastOptions = {}): number {
-    const id = nextId++;
-    const durationMs = options.durationMs ?? timings.toastDefaultMs;
-    set([...toasts, { id, type, message, title: options.title, durationMs, leaving: false }]);
-    timers.set(id, setTimeout(() => dismiss(id), durationMs));
-    return id;
-  }
-
   return {
     show,
-    dismiss,
+    dismiss: (id: string) => hideNotification(id, store),
     success: (message: string, options?: ToastOptions) => show('success', message, options),
     error: (message: string, options?: ToastOptions) => show('error', message, options),
     warning: (message: string, options?: ToastOptions) => show('warning', message, options),
     info: (message: string, options?: ToastOptions) => show('info', message, options),
     neutral: (message: string, options?: ToastOptions) => show('neutral', message, options),
-    getSnapshot: () => toasts,
-    subscribe(listener: Listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
   };
 }
 
-export type ToastStore = ReturnType<typeof createToastStore>;
-export { createToastStore };
-
-/** The app-wide store: `toast.success('…')`. */
-export const toast = createToastStore();
-
-/** Which toasts are on screen (oldest first, at most 5) and how many wait behind them. */
-export function visibleToasts(all: readonly Toast[], max: number = timings.toastMaxVisible) {
-  return { visible: all.slice(0, max), hiddenCount: Math.max(0, all.length - max) };
-}
+/** The app-wide toasts: `toast.success('…')`. */
+export const toast = createToaster();

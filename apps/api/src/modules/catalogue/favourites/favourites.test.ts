@@ -2,8 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../test/support/test-app.ts';
 
 let t: TestApp;
-beforeAll(async () => { t = await startTestApp(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 const buyer = 'einkauf@example.com';
 const sql = async <T = any>(text: string, params: unknown[] = []) => (await t.pool.query(text, params)).rows as T[];
@@ -12,24 +16,40 @@ const url = (id: string) => `/v1/FavoriteProducts?productInstanceId=${encodeURIC
 describe('FavoriteProducts', () => {
   let ids: string[];
   beforeAll(async () => {
-    ids = (await sql<{ product_instance_id: string }>(`SELECT DISTINCT ON (product_no) product_instance_id FROM product_offers
-      WHERE supplier_bp_number = '200001' ORDER BY product_no, product_instance_id LIMIT 3`)).map((r) => r.product_instance_id);
+    ids = (
+      await sql<{
+        product_instance_id: string;
+      }>(`SELECT DISTINCT ON (product_no) product_instance_id FROM product_offers
+      WHERE supplier_bp_number = '200001' ORDER BY product_no, product_instance_id LIMIT 3`)
+    ).map((r) => r.product_instance_id);
   });
 
   it('adds a favourite (201, again 200), lists it with product details and marks search hits', async () => {
     const created = await t.request('POST', url(ids[0]), { as: buyer });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ productInstanceId: ids[0], productDetails: { productInstanceId: ids[0], isFavorite: true } });
+    expect(created.body).toMatchObject({
+      productInstanceId: ids[0],
+      productDetails: { productInstanceId: ids[0], isFavorite: true },
+    });
     expect(created.body.articleNumber).toBe(ids[0].split('~')[1]);
     expect((await t.request('POST', url(ids[0]), { as: buyer })).status).toBe(200);
     const list = await t.request('GET', '/v1/FavoriteProducts', { as: buyer });
     expect(list.status).toBe(200);
     const entry = list.body.find((f: any) => f.productInstanceId === ids[0]);
-    expect(entry).toMatchObject({ brandName: expect.any(String), articleShortDescription: expect.any(String), productDetails: { isFavorite: true } });
+    expect(entry).toMatchObject({
+      brandName: expect.any(String),
+      articleShortDescription: expect.any(String),
+      productDetails: { isFavorite: true },
+    });
     expect(entry.imageUrl === null || entry.imageUrl.startsWith('/v1/Media/Products/')).toBe(true);
-    const product = await t.request('GET', `/v1/Product?productInstanceId=${encodeURIComponent(ids[0])}`, { as: buyer });
+    const product = await t.request('GET', `/v1/Product?productInstanceId=${encodeURIComponent(ids[0])}`, {
+      as: buyer,
+    });
     expect(product.body.isFavorite).toBe(true);
-    const hit = await t.request('POST', '/v1/Product/Search', { as: buyer, body: { searchTerm: product.body.manufacturerPid } });
+    const hit = await t.request('POST', '/v1/Product/Search', {
+      as: buyer,
+      body: { searchTerm: product.body.manufacturerPid },
+    });
     expect(hit.body.hits[0]).toMatchObject({ isFavorite: true, rows: { PRODUCTINSTANCE_ID: ids[0] } });
   });
 
@@ -60,7 +80,9 @@ describe('FavoriteProducts', () => {
   });
 
   it('keeps a favourite whose product is gone, without productDetails', async () => {
-    const [gone] = await sql<{ product_instance_id: string }>(`SELECT product_instance_id FROM product_offers WHERE supplier_bp_number = '200003' ORDER BY 1 LIMIT 1`);
+    const [gone] = await sql<{ product_instance_id: string }>(
+      `SELECT product_instance_id FROM product_offers WHERE supplier_bp_number = '200003' ORDER BY 1 LIMIT 1`,
+    );
     await t.request('POST', url(gone.product_instance_id), { as: buyer });
     await sql('DELETE FROM product_offers WHERE product_instance_id = $1', [gone.product_instance_id]);
     const list = await t.request('GET', '/v1/FavoriteProducts', { as: buyer });

@@ -11,25 +11,39 @@ import { topCategoryOf } from '../product-views.ts';
  * media are marketing material; URLs carry the internal product number and the file name.
  */
 export function mediaRoutes(app: App, catalogue: CatalogueContext) {
-  app.get('/v1/Media/Products/:productNo/:file', {
-    config: { roles: 'public' },
-    schema: {
-      tags: ['Produkte'], summary: 'Produktbild (PNG) oder Dokument (PDF, STEP) eines Produkts', security: [],
-      params: z.object({ productNo: z.coerce.number().int().positive().max(2_147_483_647), file: z.string().min(1).max(200) }),
+  app.get(
+    '/v1/Media/Products/:productNo/:file',
+    {
+      config: { roles: 'public' },
+      schema: {
+        tags: ['Produkte'],
+        summary: 'Produktbild (PNG) oder Dokument (PDF, STEP) eines Produkts',
+        security: [],
+        params: z.object({
+          productNo: z.coerce.number().int().positive().max(2_147_483_647),
+          file: z.string().min(1).max(200),
+        }),
+      },
     },
-  }, async (request, reply) => {
-    const meta = await catalogue.meta.get();
-    const products = await loadMediaProducts(catalogue.pool(), [request.params.productNo], (leaf) => topCategoryOf(meta, leaf));
-    const product = products.get(request.params.productNo);
-    const entry = product?.media.find((m) => m.file === request.params.file);
-    if (!product || !entry) throw new HttpProblem(404, titles.mediaNotFound, { detail: request.params.file });
-    const media = renderMedia(product, entry);
-    const disposition = entry.type === '3C' ? 'attachment' : 'inline';
-    return reply
-      .header('content-type', media.contentType)
-      .header('cache-control', 'public, max-age=86400')
-      .header('etag', `"${meta.version}-${product.id}-${media.body.length}"`)
-      .header('content-disposition', `${disposition}; filename="${entry.file.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(entry.file)}`)
-      .send(media.body);
-  });
+    async (request, reply) => {
+      const meta = await catalogue.meta.get();
+      const products = await loadMediaProducts(catalogue.pool(), [request.params.productNo], (leaf) =>
+        topCategoryOf(meta, leaf),
+      );
+      const product = products.get(request.params.productNo);
+      const entry = product?.media.find((m) => m.file === request.params.file);
+      if (!product || !entry) throw new HttpProblem(404, titles.mediaNotFound, { detail: request.params.file });
+      const media = renderMedia(product, entry);
+      const disposition = entry.type === '3C' ? 'attachment' : 'inline';
+      return reply
+        .header('content-type', media.contentType)
+        .header('cache-control', 'public, max-age=86400')
+        .header('etag', `"${meta.version}-${product.id}-${media.body.length}"`)
+        .header(
+          'content-disposition',
+          `${disposition}; filename="${entry.file.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(entry.file)}`,
+        )
+        .send(media.body);
+    },
+  );
 }

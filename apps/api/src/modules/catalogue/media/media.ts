@@ -7,9 +7,10 @@ import type pg from 'pg';
 import { Canvas, type Rgb } from './png.ts';
 import { pdfDocument } from '../../../lib/pdf.ts';
 import type { MediaEntry } from '../catalogue.types.ts';
-import { Lru } from '../search/lru.ts';
+import { LRUCache } from '../search/lru.ts';
 
-export const mediaUrl = (productNo: number, file: string) => `/v1/Media/Products/${productNo}/${encodeURIComponent(file)}`;
+export const mediaUrl = (productNo: number, file: string) =>
+  `/v1/Media/Products/${productNo}/${encodeURIComponent(file)}`;
 
 export interface MediaProduct {
   id: number;
@@ -24,12 +25,28 @@ export interface MediaProduct {
   media: MediaEntry[];
 }
 
-export interface RenderedMedia { contentType: string; body: Buffer }
+export interface RenderedMedia {
+  contentType: string;
+  body: Buffer;
+}
 
 /** Integer mix for stable per-product variation. */
-const mix = (a: number, b: number) => { let h = Math.imul(a ^ 0x9e3779b9, 0x85ebca6b) ^ b; h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35); return (h ^ (h >>> 16)) >>> 0; };
+const mix = (a: number, b: number) => {
+  let h = Math.imul(a ^ 0x9e3779b9, 0x85ebca6b) ^ b;
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+};
 
-const palette: Rgb[] = [[0, 94, 168], [196, 30, 58], [0, 133, 96], [232, 119, 34], [94, 55, 150], [0, 150, 170], [120, 120, 120], [180, 140, 0]];
+const palette: Rgb[] = [
+  [0, 94, 168],
+  [196, 30, 58],
+  [0, 133, 96],
+  [232, 119, 34],
+  [94, 55, 150],
+  [0, 150, 170],
+  [120, 120, 120],
+  [180, 140, 0],
+];
 
 function picture(p: MediaProduct, index: number): Buffer {
   const size = 160;
@@ -37,79 +54,146 @@ function picture(p: MediaProduct, index: number): Buffer {
   const colour = palette[mix(p.brandName.length, p.brandName.charCodeAt(0)) % palette.length];
   const light: Rgb = [245 - (h % 12), 246 - (h % 9), 248];
   const c = new Canvas(size, size, light);
-  const shade = (k: number): Rgb => [Math.min(255, colour[0] + k), Math.min(255, colour[1] + k), Math.min(255, colour[2] + k)];
+  const shade = (k: number): Rgb => [
+    Math.min(255, colour[0] + k),
+    Math.min(255, colour[1] + k),
+    Math.min(255, colour[2] + k),
+  ];
   const offset = (index - 1) * 6;
   switch (p.topCategory) {
     case 'SHKMARKET_1': // sanitary: tap
-      c.rect(50 + offset, 40, 24, 70, shade(0)); c.rect(50 + offset, 40, 70 - offset, 20, shade(30)); c.circle(62 + offset, 118, 22, shade(60));
+      c.rect(50 + offset, 40, 24, 70, shade(0));
+      c.rect(50 + offset, 40, 70 - offset, 20, shade(30));
+      c.circle(62 + offset, 118, 22, shade(60));
       break;
     case 'SHKMARKET_2': // heating: radiator
       for (let k = 0; k < 6; k++) c.rect(28 + k * 18, 35 + (k % 2) * 4, 12, 90, shade(k * 12));
       c.rect(22, 120, 118, 8, shade(40));
       break;
     case 'SHKMARKET_3': // installation: valve wheel
-      c.circle(80, 80, 50 - offset, shade(0), 38 - offset); c.line(80, 30 + offset, 80, 130 - offset, 8, shade(20)); c.line(30 + offset, 80, 130 - offset, 80, 8, shade(20));
+      c.circle(80, 80, 50 - offset, shade(0), 38 - offset);
+      c.line(80, 30 + offset, 80, 130 - offset, 8, shade(20));
+      c.line(30 + offset, 80, 130 - offset, 80, 8, shade(20));
       break;
     case 'SHKMARKET_4': // pipes and fittings: bend
-      c.rect(20, 60 + offset, 80, 32, shade(0)); c.rect(88, 20, 32, 80 + offset, shade(25)); c.circle(104, 76 + offset, 16, shade(50));
+      c.rect(20, 60 + offset, 80, 32, shade(0));
+      c.rect(88, 20, 32, 80 + offset, shade(25));
+      c.circle(104, 76 + offset, 16, shade(50));
       break;
     case 'SHKMARKET_5': // ventilation: fan
-      c.circle(80, 80, 56, shade(0), 50); for (let k = 0; k < 3; k++) c.line(80, 80, 80 + 45 * Math.cos(k * 2.1 + index), 80 + 45 * Math.sin(k * 2.1 + index), 16, shade(30));
+      c.circle(80, 80, 56, shade(0), 50);
+      for (let k = 0; k < 3; k++)
+        c.line(80, 80, 80 + 45 * Math.cos(k * 2.1 + index), 80 + 45 * Math.sin(k * 2.1 + index), 16, shade(30));
       c.circle(80, 80, 10, shade(60));
       break;
     default: // tools: wrench
-      c.line(40 + offset, 125, 115, 45 + offset, 16, shade(0)); c.circle(118, 42 + offset, 20, shade(20), 9);
+      c.line(40 + offset, 125, 115, 45 + offset, 16, shade(0));
+      c.circle(118, 42 + offset, 20, shade(20), 9);
   }
   return c.toPng();
 }
 
 function document(p: MediaProduct, entry: MediaEntry): Buffer {
-  const head = [`Hersteller/Marke: ${p.brandName}`, `Werksartikelnummer: ${p.manufacturerPid}`, `GTIN: ${p.gtin ?? '–'}`, ''];
+  const head = [
+    `Hersteller/Marke: ${p.brandName}`,
+    `Werksartikelnummer: ${p.manufacturerPid}`,
+    `GTIN: ${p.gtin ?? '–'}`,
+    '',
+  ];
   if (entry.type === '2D') {
-    return pdfDocument({ title: `Maßzeichnung – ${p.productName}`, lines: head, drawing: { width: p.measures.b ?? p.measures.a ?? 100, height: p.measures.c ?? 100 } });
+    return pdfDocument({
+      title: `Maßzeichnung – ${p.productName}`,
+      lines: head,
+      drawing: { width: p.measures.b ?? p.measures.a ?? 100, height: p.measures.c ?? 100 },
+    });
   }
   const words = (p.descr ?? '').split(/\s+/);
   const lines: string[] = [];
   let line = '';
-  for (const w of words) { if ((line + w).length > 90) { lines.push(line.trim()); line = ''; } line += `${w} `; }
+  for (const w of words) {
+    if ((line + w).length > 90) {
+      lines.push(line.trim());
+      line = '';
+    }
+    line += `${w} `;
+  }
   if (line.trim()) lines.push(line.trim());
   return pdfDocument({ title: `${entry.type} – ${p.productName}`, lines: [...head, ...lines] });
 }
 
 function step(p: MediaProduct): Buffer {
   const name = p.productName.replace(/[^\x20-\x7e]/g, '?').replace(/'/g, '');
-  return Buffer.from([
-    'ISO-10303-21;', 'HEADER;', `FILE_DESCRIPTION(('3D-Modell ${name}'),'2;1');`,
-    `FILE_NAME('${p.manufacturerPid.replace(/'/g, '')}.stp','2024-01-01T00:00:00',('SHK-Bestellportal'),(''),'','','');`,
-    "FILE_SCHEMA(('AUTOMOTIVE_DESIGN'));", 'ENDSEC;', 'DATA;',
-    `#1=CARTESIAN_POINT('',(0.,0.,0.));`,
-    `#2=CARTESIAN_POINT('',(${p.measures.a ?? 100}.,${p.measures.b ?? 100}.,${p.measures.c ?? 100}.));`,
-    'ENDSEC;', 'END-ISO-10303-21;', '',
-  ].join('\n'), 'latin1');
+  return Buffer.from(
+    [
+      'ISO-10303-21;',
+      'HEADER;',
+      `FILE_DESCRIPTION(('3D-Modell ${name}'),'2;1');`,
+      `FILE_NAME('${p.manufacturerPid.replace(/'/g, '')}.stp','2024-01-01T00:00:00',('SHK-Bestellportal'),(''),'','','');`,
+      "FILE_SCHEMA(('AUTOMOTIVE_DESIGN'));",
+      'ENDSEC;',
+      'DATA;',
+      `#1=CARTESIAN_POINT('',(0.,0.,0.));`,
+      `#2=CARTESIAN_POINT('',(${p.measures.a ?? 100}.,${p.measures.b ?? 100}.,${p.measures.c ?? 100}.));`,
+      'ENDSEC;',
+      'END-ISO-10303-21;',
+      '',
+    ].join('\n'),
+    'latin1',
+  );
 }
 
-const rendered = new Lru<string, RenderedMedia>(300);
+const rendered = new LRUCache<string, RenderedMedia>({ max: 300 });
 
 export function renderMedia(p: MediaProduct, entry: MediaEntry): RenderedMedia {
   const key = `${p.id}/${entry.file}`;
   const hit = rendered.get(key);
   if (hit) return hit;
   let result: RenderedMedia;
-  if (entry.type === 'picture') result = { contentType: 'image/png', body: picture(p, Number(entry.file.match(/_(\d+)\.png$/)?.[1] ?? 1)) };
+  if (entry.type === 'picture')
+    result = { contentType: 'image/png', body: picture(p, Number(entry.file.match(/_(\d+)\.png$/)?.[1] ?? 1)) };
   else if (entry.type === '3C') result = { contentType: 'model/step', body: step(p) };
   else result = { contentType: 'application/pdf', body: document(p, entry) };
   rendered.set(key, result);
   return result;
 }
 
-export async function loadMediaProducts(pool: pg.Pool, ids: number[], topCategoryOf: (leafNo: number) => string): Promise<Map<number, MediaProduct>> {
+export async function loadMediaProducts(
+  pool: pg.Pool,
+  ids: number[],
+  topCategoryOf: (leafNo: number) => string,
+): Promise<Map<number, MediaProduct>> {
   if (!ids.length) return new Map();
-  const { rows } = await pool.query<{ id: number; product_name: string; brand: string; manufacturer_pid: string; gtin: string | null; leaf_no: number;
-    measure_a_mm: number | null; measure_b_mm: number | null; measure_c_mm: number | null; product_descr: string | null; media: MediaEntry[] }>(
+  const { rows } = await pool.query<{
+    id: number;
+    product_name: string;
+    brand: string;
+    manufacturer_pid: string;
+    gtin: string | null;
+    leaf_no: number;
+    measure_a_mm: number | null;
+    measure_b_mm: number | null;
+    measure_c_mm: number | null;
+    product_descr: string | null;
+    media: MediaEntry[];
+  }>(
     `SELECT p.id, p.product_name, b.name AS brand, p.manufacturer_pid, p.gtin, p.leaf_no, p.measure_a_mm, p.measure_b_mm, p.measure_c_mm, p.product_descr, p.media
-       FROM products p JOIN brands b USING (brand_no) WHERE p.id = ANY($1::int[])`, [ids]);
-  return new Map(rows.map((r) => [r.id, {
-    id: r.id, productName: r.product_name, brandName: r.brand, manufacturerPid: r.manufacturer_pid, gtin: r.gtin, topCategory: topCategoryOf(r.leaf_no),
-    measures: { a: r.measure_a_mm, b: r.measure_b_mm, c: r.measure_c_mm }, descr: r.product_descr, media: r.media,
-  }]));
+       FROM products p JOIN brands b USING (brand_no) WHERE p.id = ANY($1::int[])`,
+    [ids],
+  );
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        id: r.id,
+        productName: r.product_name,
+        brandName: r.brand,
+        manufacturerPid: r.manufacturer_pid,
+        gtin: r.gtin,
+        topCategory: topCategoryOf(r.leaf_no),
+        measures: { a: r.measure_a_mm, b: r.measure_b_mm, c: r.measure_c_mm },
+        descr: r.product_descr,
+        media: r.media,
+      },
+    ]),
+  );
 }

@@ -26,7 +26,11 @@ export type Rgb = readonly [number, number, number];
 
 export class Canvas {
   readonly pixels: Buffer;
-  constructor(readonly width: number, readonly height: number, background: Rgb) {
+  constructor(
+    readonly width: number,
+    readonly height: number,
+    background: Rgb,
+  ) {
     this.pixels = Buffer.alloc(width * height * 3);
     for (let i = 0; i < width * height; i++) this.pixels.set(background, i * 3);
   }
@@ -47,7 +51,8 @@ export class Canvas {
   }
   line(x0: number, y0: number, x1: number, y1: number, thickness: number, c: Rgb) {
     const steps = Math.ceil(Math.hypot(x1 - x0, y1 - y0));
-    for (let i = 0; i <= steps; i++) this.circle(x0 + ((x1 - x0) * i) / steps, y0 + ((y1 - y0) * i) / steps, thickness / 2, c);
+    for (let i = 0; i <= steps; i++)
+      this.circle(x0 + ((x1 - x0) * i) / steps, y0 + ((y1 - y0) * i) / steps, thickness / 2, c);
   }
   toPng(): Buffer {
     const raw = Buffer.alloc((this.width * 3 + 1) * this.height);
@@ -61,7 +66,9 @@ export class Canvas {
     header.set([8, 2, 0, 0, 0], 8); // 8 bit, RGB
     return Buffer.concat([
       Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-      chunk('IHDR', header), chunk('IDAT', deflateSync(raw, { level: 6 })), chunk('IEND', Buffer.alloc(0)),
+      chunk('IHDR', header),
+      chunk('IDAT', deflateSync(raw, { level: 6 })),
+      chunk('IEND', Buffer.alloc(0)),
     ]);
   }
 }

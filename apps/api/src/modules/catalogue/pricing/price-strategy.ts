@@ -2,7 +2,8 @@
  * How an offer's price for the caller's business partner is found. The default strategy returns
  * the supplier's net list price from the catalogue; a customer-specific strategy (conditions per
  * buyer, or a live price request to the supplier's system) implements the same interface and is
- * swapped in where the catalogue routes are registered.
+ * passed to the runtime (`AppDeps.prices`). Search, product, cart, checkout and the order document all
+ * read prices through `priceStrategyOf(deps)` and total them with `priceTotal`.
  */
 export interface PricedOffer {
   productInstanceId: string;
@@ -40,18 +41,30 @@ export interface PriceStrategy {
 export const listPriceStrategy: PriceStrategy = {
   name: 'list-price',
   async pricesFor(offers) {
-    return new Map(offers.map((o) => [o.productInstanceId, {
-      value: o.priceOnDemand ? null : o.netPrice,
-      basis: o.priceBasis,
-      quantityUnit: o.priceQuantityUnit,
-      priceOnDemand: o.priceOnDemand,
-      grossListPrice: o.grossListPrice,
-      hasConnectionError: !o.priceOnDemand && o.netPrice === null,
-    }]));
+    return new Map(
+      offers.map((o) => [
+        o.productInstanceId,
+        {
+          value: o.priceOnDemand ? null : o.netPrice,
+          basis: o.priceBasis,
+          quantityUnit: o.priceQuantityUnit,
+          priceOnDemand: o.priceOnDemand,
+          grossListPrice: o.grossListPrice,
+          hasConnectionError: !o.priceOnDemand && o.netPrice === null,
+        },
+      ]),
+    );
   },
 };
 
+/** The strategy in force for this app: the one it was built with, else the catalogue's list prices. */
+export function priceStrategyOf(deps: { prices?: PriceStrategy }): PriceStrategy {
+  return deps.prices ?? listPriceStrategy;
+}
+
 /** Price total as the spec defines it: price / basis × minimum quantity × quantity. */
 export function priceTotal(price: number, basis: number, minimumQuantity: number, quantity: number): number {
-  return Math.round((price / (basis || 1)) * (minimumQuantity || 1) * quantity * 100) / 100;
+  // A missing or nonsensical basis/minimum counts as 1 (one unit), as the catalogue import allows neither.
+  const perUnit = price / (basis > 0 ? basis : 1);
+  return Math.round(perUnit * (minimumQuantity > 0 ? minimumQuantity : 1) * quantity * 100) / 100;
 }

@@ -19,7 +19,9 @@ solar speicher spul spule spultisch stahl stange station stell stopfen stuck sys
 thermometer thermostat tiefspul trenner trinkwasser ubergang umwalz unterputz unterteil urinal ventil
 ventilator verbund verhinderer verschraubung verteiler vorwand wand wanne warme warmwasser waschtisch wasser
 wasserpumpe weichlot werkzeug wickelfalz winkel zange zirkulation
-`.trim().split(/\s+/);
+`
+  .trim()
+  .split(/\s+/);
 
 const MIN_PART = 4;
 const dictionary = new Set(PART_WORDS.filter((w) => w.length >= MIN_PART));
@@ -51,9 +53,15 @@ function split(word: string): string[] {
     let match = '';
     for (let len = Math.min(maxPartLength, word.length - i); len >= MIN_PART; len--) {
       const candidate = word.slice(i, i + len);
-      if (dictionary.has(candidate)) { match = candidate; break; }
+      if (dictionary.has(candidate)) {
+        match = candidate;
+        break;
+      }
     }
-    if (match) { parts.push(match); i += match.length; } else i += 1;
+    if (match) {
+      parts.push(match);
+      i += match.length;
+    } else i += 1;
   }
   return parts.length === 1 && parts[0] === word ? [] : parts;
 }

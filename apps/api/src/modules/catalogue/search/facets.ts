@@ -12,7 +12,10 @@ import type { Dimension, FilterSelection } from './search-request.ts';
 
 export class SqlParams {
   readonly values: unknown[] = [];
-  add(value: unknown): string { this.values.push(value); return `$${this.values.length}`; }
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
 }
 
 /** What a result set is made of: the analysed term and the filters of some dimensions. */
@@ -50,12 +53,22 @@ export function textCondition(query: AnalysedQuery | null, p: SqlParams): string
   return parts.length ? `(${parts.join(' OR ')})` : 'false';
 }
 
-export function dimensionCondition(dim: Dimension, s: FilterSelection, meta: CatalogueMeta, sellerSupplierNo: number | null, p: SqlParams): string {
+export function dimensionCondition(
+  dim: Dimension,
+  s: FilterSelection,
+  meta: CatalogueMeta,
+  sellerSupplierNo: number | null,
+  p: SqlParams,
+): string {
   switch (dim) {
-    case 'brand': return `s.brand_no = ANY(${p.add(s.brand)}::int[])`;
-    case 'class': return `s.class_no = ANY(${p.add(s.class)}::int[])`;
-    case 'supplier': return `s.supplier_nos && ${p.add(s.supplier)}::int[]`;
-    case 'wholesaler': return `s.supplier_nos && ${p.add(s.wholesaler)}::int[]`;
+    case 'brand':
+      return `s.brand_no = ANY(${p.add(s.brand)}::int[])`;
+    case 'class':
+      return `s.class_no = ANY(${p.add(s.class)}::int[])`;
+    case 'supplier':
+      return `s.supplier_nos && ${p.add(s.supplier)}::int[]`;
+    case 'wholesaler':
+      return `s.supplier_nos && ${p.add(s.wholesaler)}::int[]`;
     case 'price': {
       const c: string[] = [];
       if (s.price!.min !== null) c.push(`s.price_cents >= ${p.add(s.price!.min)}`);
@@ -67,7 +80,8 @@ export function dimensionCondition(dim: Dimension, s: FilterSelection, meta: Cat
       const c: string[] = [];
       if (t.leafNos.length) c.push(`s.leaf_no = ANY(${p.add(t.leafNos)}::int[])`);
       if (t.promo) c.push('s.promo');
-      if (t.sellerCatalogue && sellerSupplierNo !== null) c.push(`s.supplier_nos @> ARRAY[${p.add(sellerSupplierNo)}::int]`);
+      if (t.sellerCatalogue && sellerSupplierNo !== null)
+        c.push(`s.supplier_nos @> ARRAY[${p.add(sellerSupplierNo)}::int]`);
       return c.length ? `(${c.join(' OR ')})` : 'false';
     }
     default: {
@@ -76,7 +90,8 @@ export function dimensionCondition(dim: Dimension, s: FilterSelection, meta: Cat
       const selected = s.features.get(featureId)!;
       // The same feature sits in different slots (f1…f8) of different classes.
       const classesBySlot = new Map<number, number[]>();
-      for (const [classNo, slot] of feature.slotByClass) classesBySlot.set(slot, [...(classesBySlot.get(slot) ?? []), classNo]);
+      for (const [classNo, slot] of feature.slotByClass)
+        classesBySlot.set(slot, [...(classesBySlot.get(slot) ?? []), classNo]);
       const perSlot = [...classesBySlot].map(([slot, classes]) => {
         const column = `s.f${slot}`;
         let test: string;
@@ -103,7 +118,8 @@ export function scopeWhere(scope: Scope, meta: CatalogueMeta, p: SqlParams, opti
   const conditions: string[] = [];
   const text = options.text === false ? null : textCondition(scope.query, p);
   if (text) conditions.push(text);
-  for (const dim of scope.dims) conditions.push(dimensionCondition(dim, scope.selection, meta, scope.sellerSupplierNo, p));
+  for (const dim of scope.dims)
+    conditions.push(dimensionCondition(dim, scope.selection, meta, scope.sellerSupplierNo, p));
   return conditions.length ? conditions.join(' AND ') : 'true';
 }
 
@@ -111,7 +127,10 @@ export function scopeWhere(scope: Scope, meta: CatalogueMeta, p: SqlParams, opti
 export function scopeKey(scope: Scope, extra = ''): string {
   const s = scope.selection;
   const part = (dim: Dimension) => {
-    if (dim.startsWith('f:')) { const f = s.features.get(dim.slice(2))!; return [dim, f]; }
+    if (dim.startsWith('f:')) {
+      const f = s.features.get(dim.slice(2))!;
+      return [dim, f];
+    }
     return [dim, (s as unknown as Record<string, unknown>)[dim]];
   };
   const dims = [...scope.dims].sort().map(part);
@@ -123,7 +142,17 @@ export async function computeFacetSet(pool: pg.Pool, scope: Scope, meta: Catalog
   const p = new SqlParams();
   const where = scopeWhere(scope, meta, p);
   // One pass with grouping sets for brand/class/leaf/totals, one unnest pass for the supplier arrays.
-  const { rows } = await pool.query<{ g: number; brand_no: number | null; class_no: number | null; leaf_no: number | null; n: number; promo: number | null; lo: number | null; hi: number | null }>(`
+  const { rows } = await pool.query<{
+    g: number;
+    brand_no: number | null;
+    class_no: number | null;
+    leaf_no: number | null;
+    n: number;
+    promo: number | null;
+    lo: number | null;
+    hi: number | null;
+  }>(
+    `
     WITH m AS MATERIALIZED (
       SELECT s.brand_no, s.class_no, s.leaf_no, s.promo, s.supplier_nos, s.price_cents FROM product_search s WHERE ${where}
     )
@@ -131,16 +160,26 @@ export async function computeFacetSet(pool: pg.Pool, scope: Scope, meta: Catalog
            count(*) FILTER (WHERE promo)::int AS promo, min(price_cents) AS lo, max(price_cents) AS hi
       FROM m GROUP BY GROUPING SETS ((brand_no), (class_no), (leaf_no), ())
     UNION ALL
-    SELECT -1, u, NULL, NULL, count(*)::int, NULL, NULL, NULL FROM (SELECT unnest(supplier_nos) AS u FROM m) x GROUP BY u`, p.values);
+    SELECT -1, u, NULL, NULL, count(*)::int, NULL, NULL, NULL FROM (SELECT unnest(supplier_nos) AS u FROM m) x GROUP BY u`,
+    p.values,
+  );
   const set: FacetSet = {
-    total: 0, brands: new Map(), classes: new Map(), leaves: new Map(), suppliers: new Map(),
-    promo: 0, price: { min: null, max: null },
+    total: 0,
+    brands: new Map(),
+    classes: new Map(),
+    leaves: new Map(),
+    suppliers: new Map(),
+    promo: 0,
+    price: { min: null, max: null },
   };
   // GROUPING bits (brand, class, leaf): 3 = by brand, 5 = by class, 6 = by leaf, 7 = total.
   for (const r of rows) {
     if (r.g === -1) set.suppliers.set(r.brand_no!, r.n);
-    else if (r.g === 7) { set.total = r.n; set.promo = r.promo ?? 0; set.price = { min: r.lo, max: r.hi }; }
-    else if (r.g === 3) set.brands.set(r.brand_no!, r.n);
+    else if (r.g === 7) {
+      set.total = r.n;
+      set.promo = r.promo ?? 0;
+      set.price = { min: r.lo, max: r.hi };
+    } else if (r.g === 3) set.brands.set(r.brand_no!, r.n);
     else if (r.g === 5 && r.class_no !== null) set.classes.set(r.class_no, r.n);
     else if (r.g === 6) set.leaves.set(r.leaf_no!, r.n);
   }
@@ -148,7 +187,12 @@ export async function computeFacetSet(pool: pg.Pool, scope: Scope, meta: Catalog
 }
 
 /** Feature value counts and numeric ranges of one ETIM class within a scope. */
-export async function computeFeatureStats(pool: pg.Pool, scope: Scope, meta: CatalogueMeta, classNo: number): Promise<FeatureStats> {
+export async function computeFeatureStats(
+  pool: pg.Pool,
+  scope: Scope,
+  meta: CatalogueMeta,
+  classNo: number,
+): Promise<FeatureStats> {
   const slots = meta.classes.get(classNo)?.slots ?? [];
   const stats: FeatureStats = { numeric: new Map(), values: new Map() };
   if (!slots.length) return stats;
@@ -156,7 +200,8 @@ export async function computeFeatureStats(pool: pg.Pool, scope: Scope, meta: Cat
   const where = scopeWhere(scope, meta, p);
   const classParam = p.add(classNo);
   const lateral = slots.map((s) => `(${s.slot}, m.f${s.slot})`).join(', ');
-  const { rows } = await pool.query<{ kind: string; slot: number; v: number | null; n: number; x: number | null }>(`
+  const { rows } = await pool.query<{ kind: string; slot: number; v: number | null; n: number; x: number | null }>(
+    `
     WITH m AS MATERIALIZED (
       SELECT ${slots.map((s) => `s.f${s.slot}`).join(', ')} FROM product_search s WHERE ${where} AND s.class_no = ${classParam}
     )
@@ -168,7 +213,9 @@ export async function computeFeatureStats(pool: pg.Pool, scope: Scope, meta: Cat
     SELECT 'n', v.slot, min(v.val)::float8, count(*)::int, max(v.val)::float8
       FROM m, LATERAL (VALUES ${lateral}) v(slot, val)
      WHERE v.slot = ANY(${p.add(slots.filter((s) => meta.features.get(s.featureId)!.kind === 'N').map((s) => s.slot))}::int[]) AND v.val IS NOT NULL
-     GROUP BY v.slot`, p.values);
+     GROUP BY v.slot`,
+    p.values,
+  );
   const featureOfSlot = new Map(slots.map((s) => [s.slot, s.featureId]));
   for (const r of rows) {
     const featureId = featureOfSlot.get(r.slot)!;

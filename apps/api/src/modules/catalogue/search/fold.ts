@@ -10,7 +10,7 @@ const umlauts: Record<string, string> = { ä: 'a', ö: 'o', ü: 'u', ß: 'ss' };
 export function fold(text: string): string {
   let s = text.toLowerCase().replace(/[äöüß]/g, (c) => umlauts[c]);
   // Other accents (é, ñ …); most catalogue text is plain ASCII by now, so skip the costly NFD then.
-  if (/[^\x00-\x7f]/.test(s)) s = s.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+  if (/\P{ASCII}/u.test(s)) s = s.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
   // ae/oe/ue as umlaut spellings, but not after a vowel (Feuer, Mauer, neue) or q (Quelle).
   s = s.replace(/(^|[^aeiouq])([aou])e/g, '$1$2');
   return s;
@@ -23,5 +23,8 @@ export function foldedTokens(text: string): string[] {
 
 /** Article numbers are compared without separators and case: "TF-22.600" = "tf22600". */
 export function normaliseCode(code: string): string {
-  return code.normalize('NFKC').replace(/[^0-9A-Za-z]/g, '').toUpperCase();
+  return code
+    .normalize('NFKC')
+    .replace(/[^0-9A-Za-z]/g, '')
+    .toUpperCase();
 }

@@ -8,7 +8,12 @@ import { compoundParts } from './decompound.ts';
 import { fold, foldedTokens } from './fold.ts';
 import { STOP_WORDS } from './stopwords.ts';
 
-export interface SearchDocument { a: string; b: string; c: string; d: string }
+export interface SearchDocument {
+  a: string;
+  b: string;
+  c: string;
+  d: string;
+}
 
 /** Folded text plus the compound parts of its words: "Thermostatventil" → "thermostatventil thermostat ventil". */
 export function withCompoundParts(text: string): string {
@@ -25,7 +30,20 @@ const DESCRIPTION_WORDS = 40;
  * whole); C and D carry only words not already indexed above them, which keeps the vector narrow
  * and to_tsvector cheap on a million products.
  */
-export function searchDocumentOf(p: Pick<CatalogueProduct, 'productName' | 'modelNumber' | 'brandName' | 'series' | 'className' | 'leafName' | 'productType' | 'alphanumericValues' | 'productDescr'>): SearchDocument {
+export function searchDocumentOf(
+  p: Pick<
+    CatalogueProduct,
+    | 'productName'
+    | 'modelNumber'
+    | 'brandName'
+    | 'series'
+    | 'className'
+    | 'leafName'
+    | 'productType'
+    | 'alphanumericValues'
+    | 'productDescr'
+  >,
+): SearchDocument {
   const a = withCompoundParts([p.productName, p.modelNumber].filter(Boolean).join(' '));
   const b = fold([p.brandName, p.series].filter(Boolean).join(' '));
   const seen = new Set([...foldedTokens(a), ...foldedTokens(b)]);
@@ -38,7 +56,9 @@ export function searchDocumentOf(p: Pick<CatalogueProduct, 'productName' | 'mode
     }
     return out.join(' ');
   };
-  const categoryTokens = foldedTokens([p.className, p.leafName, p.productType, ...p.alphanumericValues].filter(Boolean).join(' '));
+  const categoryTokens = foldedTokens(
+    [p.className, p.leafName, p.productType, ...p.alphanumericValues].filter(Boolean).join(' '),
+  );
   const c = novel([...categoryTokens, ...categoryTokens.flatMap(compoundParts)]);
   const d = novel(foldedTokens(p.productDescr ?? ''), DESCRIPTION_WORDS);
   return { a, b, c, d };

@@ -42,9 +42,16 @@ describe('compoundParts', () => {
 describe('searchDocumentOf', () => {
   it('puts name and compound parts in A, brand in B, new words only in C and D', () => {
     const doc = searchDocumentOf({
-      productName: 'Thermostatventil Eckform DN 15', modelNumber: 'TV 15', brandName: 'Thermoflux', series: 'Vario',
-      className: 'Thermostatventil', leafName: 'Thermostatventile', productType: 'Thermostatventil', alphanumericValues: ['Messing', 'Eckform'],
-      productDescr: 'Thermostatventil der Serie Vario von Thermoflux. Für Heizungsanlagen und den hydraulischen Abgleich.',
+      productName: 'Thermostatventil Eckform DN 15',
+      modelNumber: 'TV 15',
+      brandName: 'Thermoflux',
+      series: 'Vario',
+      className: 'Thermostatventil',
+      leafName: 'Thermostatventile',
+      productType: 'Thermostatventil',
+      alphanumericValues: ['Messing', 'Eckform'],
+      productDescr:
+        'Thermostatventil der Serie Vario von Thermoflux. Für Heizungsanlagen und den hydraulischen Abgleich.',
     });
     expect(doc.a).toBe('thermostatventil eckform dn 15 tv 15 thermostat ventil');
     expect(doc.b).toBe('thermoflux vario');

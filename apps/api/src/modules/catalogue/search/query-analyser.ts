@@ -33,7 +33,11 @@ const MIN_PREFIX = 3;
 
 type Alternative = string[]; // tokens that must all match (AND)
 
-export async function analyseQuery(pool: pg.Pool, term: string, options: { numberSearch: boolean }): Promise<AnalysedQuery> {
+export async function analyseQuery(
+  pool: pg.Pool,
+  term: string,
+  options: { numberSearch: boolean },
+): Promise<AnalysedQuery> {
   const result: AnalysedQuery = { fts: null, ftsA: null, ftsAB: null, ftsAExact: null, codeIds: [], corrections: [] };
   if (!term) return result;
   const code = normaliseCode(term);
@@ -55,11 +59,17 @@ export async function analyseQuery(pool: pg.Pool, term: string, options: { numbe
   if (!words.length) return result;
   const prefixLast = words[words.length - 1].length >= MIN_PREFIX;
   const plain = words.map((w, i) => [{ tokens: [w], prefix: prefixLast && i === words.length - 1 }]);
-  const exists = await existing(pool, plain.map((alts) => toTsquery(alts)));
+  const exists = await existing(
+    pool,
+    plain.map((alts) => toTsquery(alts)),
+  );
   const perWord: { tokens: string[]; prefix: boolean }[][] = [];
   for (const [i, word] of words.entries()) {
     if (exists[i] === null) continue; // only stop words for Postgres
-    if (exists[i]) { perWord.push(plain[i]); continue; }
+    if (exists[i]) {
+      perWord.push(plain[i]);
+      continue;
+    }
     perWord.push(await fallback(pool, word, result));
   }
   if (!perWord.length) return result;
@@ -68,26 +78,42 @@ export async function analyseQuery(pool: pg.Pool, term: string, options: { numbe
   result.ftsAB = perWord.map((alts) => toTsquery(alts, 'AB')).join(' & ');
   // 'ventil' as a whole word ranks above the prefix match 'Ventilator'.
   if (perWord.some((alts) => alts.some((a) => a.prefix))) {
-    result.ftsAExact = perWord.map((alts) => toTsquery(alts.map((a) => ({ ...a, prefix: false })), 'A')).join(' & ');
+    result.ftsAExact = perWord
+      .map((alts) =>
+        toTsquery(
+          alts.map((a) => ({ ...a, prefix: false })),
+          'A',
+        ),
+      )
+      .join(' & ');
   }
   return result;
 }
 
 /** A word without matches: digits split off, compound parts, or similar catalogue words. */
-async function fallback(pool: pg.Pool, word: string, result: AnalysedQuery): Promise<{ tokens: string[]; prefix: boolean }[]> {
+async function fallback(
+  pool: pg.Pool,
+  word: string,
+  result: AnalysedQuery,
+): Promise<{ tokens: string[]; prefix: boolean }[]> {
   const candidates: Alternative[] = [];
   const split = word.match(/[a-z]+|\d+/g) ?? [];
   if (split.length > 1) candidates.push(split);
   const parts = compoundParts(word);
   if (parts.length > 1) candidates.push(parts);
   if (candidates.length) {
-    const found = await existing(pool, candidates.map((tokens) => toTsquery([{ tokens, prefix: false }])));
+    const found = await existing(
+      pool,
+      candidates.map((tokens) => toTsquery([{ tokens, prefix: false }])),
+    );
     const usable = candidates.filter((_, k) => found[k]);
     if (usable.length) return usable.map((tokens) => ({ tokens, prefix: false }));
   }
   const { rows } = await pool.query<{ folded: string }>(
     `SELECT folded FROM search_terms WHERE folded % $1 AND similarity(folded, $1) >= $2
-      ORDER BY similarity(folded, $1) DESC, doc_count DESC LIMIT $3`, [word, TYPO_SIMILARITY, MAX_ALTERNATIVES]);
+      ORDER BY similarity(folded, $1) DESC, doc_count DESC LIMIT $3`,
+    [word, TYPO_SIMILARITY, MAX_ALTERNATIVES],
+  );
   const similar = rows.map((r) => foldedTokens(r.folded)).filter((t) => t.length);
   if (!similar.length) return [{ tokens: [word], prefix: false }]; // no match: the search is empty
   result.corrections.push({ from: word, to: rows.map((r) => r.folded) });
@@ -97,7 +123,9 @@ async function fallback(pool: pg.Pool, word: string, result: AnalysedQuery): Pro
 /** "(a:* | (b & c))", optionally restricted to weights. */
 function toTsquery(alternatives: { tokens: string[]; prefix: boolean }[], weights = ''): string {
   const parts = alternatives.map(({ tokens, prefix }) => {
-    const ops = tokens.map((t, k) => `${t}:${prefix && k === tokens.length - 1 ? '*' : ''}${weights}`.replace(/:$/, ''));
+    const ops = tokens.map((t, k) =>
+      `${t}:${prefix && k === tokens.length - 1 ? '*' : ''}${weights}`.replace(/:$/, ''),
+    );
     return ops.length > 1 ? `(${ops.join(' & ')})` : ops[0];
   });
   return parts.length > 1 ? `(${parts.join(' | ')})` : parts[0];
@@ -109,7 +137,9 @@ async function existing(pool: pg.Pool, queries: string[]): Promise<(boolean | nu
   const { rows } = await pool.query<{ ord: number; empty: boolean; found: boolean }>(
     `SELECT q.ord, numnode(q.tsq) = 0 AS empty,
             numnode(q.tsq) > 0 AND EXISTS (SELECT 1 FROM product_search s WHERE s.vec @@ q.tsq) AS found
-       FROM (SELECT ord, to_tsquery('german_unaccent', text) AS tsq FROM unnest($1::text[]) WITH ORDINALITY AS u(text, ord)) q`, [queries]);
+       FROM (SELECT ord, to_tsquery('german_unaccent', text) AS tsq FROM unnest($1::text[]) WITH ORDINALITY AS u(text, ord)) q`,
+    [queries],
+  );
   const byOrd = new Map(rows.map((r) => [Number(r.ord), r.empty ? null : r.found]));
   return queries.map((_, i) => byOrd.get(i + 1) ?? false);
 }
@@ -124,7 +154,9 @@ async function findCodes(pool: pg.Pool, codes: string[]): Promise<Map<string, nu
        UNION SELECT c.code, p.id FROM unnest($1::text[]) c(code) JOIN products p ON p.manufacturer_pid_norm = c.code
        UNION SELECT c.code, p.id FROM unnest($1::text[]) c(code) JOIN products p ON p.article_number_catalogue_norm = c.code
        UNION SELECT c.code, o.product_no FROM unnest($1::text[]) c(code) JOIN product_offers o ON o.supplier_pid_norm = c.code
-     ) m ORDER BY id LIMIT 2000`, [codes]);
+     ) m ORDER BY id LIMIT 2000`,
+    [codes],
+  );
   const byCode = new Map<string, number[]>();
   for (const r of rows) byCode.set(r.code, [...(byCode.get(r.code) ?? []), r.id]);
   return byCode;
@@ -139,8 +171,14 @@ async function findByCode(pool: pg.Pool, codes: string[], prefix: boolean): Prom
     `SELECT id FROM (
        SELECT id FROM products WHERE gtin = $1 OR manufacturer_pid_norm = $1 OR article_number_catalogue_norm = $1
        UNION SELECT product_no FROM product_offers WHERE supplier_pid_norm = $1
-       ${prefix ? `UNION (SELECT id FROM products WHERE manufacturer_pid_norm LIKE $2 OR gtin LIKE $2 OR article_number_catalogue_norm LIKE $2 LIMIT 2000)
-       UNION (SELECT product_no FROM product_offers WHERE supplier_pid_norm LIKE $2 LIMIT 2000)` : ''}
-     ) c ORDER BY id LIMIT 2000`, prefix ? [code, pattern] : [code]);
+       ${
+         prefix
+           ? `UNION (SELECT id FROM products WHERE manufacturer_pid_norm LIKE $2 OR gtin LIKE $2 OR article_number_catalogue_norm LIKE $2 LIMIT 2000)
+       UNION (SELECT product_no FROM product_offers WHERE supplier_pid_norm LIKE $2 LIMIT 2000)`
+           : ''
+       }
+     ) c ORDER BY id LIMIT 2000`,
+    prefix ? [code, pattern] : [code],
+  );
   return rows.map((r) => r.id);
 }

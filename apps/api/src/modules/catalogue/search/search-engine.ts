@@ -4,39 +4,72 @@
  * page with LIMIT-first queries ordered by the static rank within relevance tiers.
  */
 import type pg from 'pg';
-import type { SearchFilterOption, SearchRequest, SearchResponse, FilterOptionsRequest, Suggestions } from '@shk/contracts';
+import type {
+  SearchFilterOption,
+  SearchRequest,
+  SearchResponse,
+  FilterOptionsRequest,
+  Suggestions,
+} from '@shk/contracts';
 import { limits } from '@shk/contracts';
 import type { CatalogueMeta, CatalogueMetaCache } from '../catalogue-meta.ts';
 import type { CallerContext } from '../offers.ts';
 import { searchHits } from '../product-views.ts';
 import { analyseQuery, type AnalysedQuery } from './query-analyser.ts';
-import { computeFacetSet, computeFeatureStats, scopeKey, scopeWhere, SqlParams, type FacetSet, type FeatureStats, type Scope } from './facets.ts';
-import { activeDimensions, dimensionOf, normaliseFilters, normaliseSearch, normaliseTerm, type Dimension, type FilterSelection } from './search-request.ts';
+import {
+  computeFacetSet,
+  computeFeatureStats,
+  scopeKey,
+  scopeWhere,
+  SqlParams,
+  type FacetSet,
+  type FeatureStats,
+  type Scope,
+} from './facets.ts';
+import {
+  activeDimensions,
+  dimensionOf,
+  normaliseFilters,
+  normaliseSearch,
+  normaliseTerm,
+  type Dimension,
+  type FilterSelection,
+} from './search-request.ts';
 import { buildFilterOptions, type FacetSources } from './filter-options.ts';
-import { Lru, memo } from './lru.ts';
+import { LRUCache, memo } from './lru.ts';
 import { suggest } from './suggestions.ts';
 
-export interface SearchCaller extends Omit<CallerContext, 'meta'> {}
+export type SearchCaller = Omit<CallerContext, 'meta'>;
 
 /** Results larger than this share of the catalogue are read in name order straight from the index. */
 const NAME_WALK_SHARE = 0.2;
 
 export class SearchEngine {
-  private readonly analyses = new Lru<string, Promise<AnalysedQuery>>(2_000);
-  private readonly facetSets = new Lru<string, Promise<FacetSet>>(1_000);
-  private readonly featureStats = new Lru<string, Promise<FeatureStats>>(500);
-  private readonly tierSizes = new Lru<string, Promise<number>>(2_000);
-  private readonly pages = new Lru<string, Promise<number[]>>(5_000);
+  private readonly analyses = new LRUCache<string, Promise<AnalysedQuery>>({ max: 2_000 });
+  private readonly facetSets = new LRUCache<string, Promise<FacetSet>>({ max: 1_000 });
+  private readonly featureStats = new LRUCache<string, Promise<FeatureStats>>({ max: 500 });
+  private readonly tierSizes = new LRUCache<string, Promise<number>>({ max: 2_000 });
+  private readonly pages = new LRUCache<string, Promise<number[]>>({ max: 5_000 });
 
   private readonly cached: boolean;
 
   /** options.cache = false computes every request from scratch (benchmarks, SEARCH_CACHE=off). */
-  constructor(private readonly pool: () => pg.Pool, readonly meta: CatalogueMetaCache, options: { cache?: boolean } = {}) {
+  constructor(
+    private readonly pool: () => pg.Pool,
+    readonly meta: CatalogueMetaCache,
+    options: { cache?: boolean } = {},
+  ) {
     this.cached = options.cache ?? true;
-    meta.onChange(() => { this.analyses.clear(); this.facetSets.clear(); this.featureStats.clear(); this.tierSizes.clear(); this.pages.clear(); });
+    meta.onChange(() => {
+      this.analyses.clear();
+      this.facetSets.clear();
+      this.featureStats.clear();
+      this.tierSizes.clear();
+      this.pages.clear();
+    });
   }
 
-  private memo<V>(cache: Lru<string, Promise<V>>, key: string, compute: () => Promise<V>): Promise<V> {
+  private memo<V>(cache: LRUCache<string, Promise<V>>, key: string, compute: () => Promise<V>): Promise<V> {
     return this.cached ? memo(cache, key, compute) : compute();
   }
 
@@ -44,7 +77,12 @@ export class SearchEngine {
     const meta = await this.meta.get();
     const request = normaliseSearch(body, meta);
     const query = request.term ? await this.analyse(meta, request.term, request.numberSearch) : null;
-    const scope: Scope = { query, selection: request.filters, dims: activeDimensions(request.filters), sellerSupplierNo: sellerNo(meta, caller) };
+    const scope: Scope = {
+      query,
+      selection: request.filters,
+      dims: activeDimensions(request.filters),
+      sellerSupplierNo: sellerNo(meta, caller),
+    };
     const offset = (request.page - 1) * request.pageSize;
     // Facets and the page are independent queries: run them side by side. The name order needs
     // the hit count first to choose its plan.
@@ -52,7 +90,8 @@ export class SearchEngine {
     const facets = this.facetSources(meta, scope, request.filters);
     const [sources, ids] = await Promise.all([
       facets,
-      byName ? facets.then((f) => this.page(meta, scope, request.sort, offset, request.pageSize, f.base.total))
+      byName
+        ? facets.then((f) => this.page(meta, scope, request.sort, offset, request.pageSize, f.base.total))
         : this.page(meta, scope, request.sort, offset, request.pageSize),
     ]);
     const hits = await searchHits(this.pool(), ids, { ...caller, meta });
@@ -78,14 +117,27 @@ export class SearchEngine {
     const term = normaliseTerm(body.searchTerm);
     const { selection } = normaliseFilters(body.filters ?? [], meta, 'body.filters');
     const query = term ? await this.analyse(meta, term, body.useNumberSearch ?? false) : null;
-    const scope: Scope = { query, selection, dims: activeDimensions(selection), sellerSupplierNo: sellerNo(meta, caller) };
+    const scope: Scope = {
+      query,
+      selection,
+      dims: activeDimensions(selection),
+      sellerSupplierNo: sellerNo(meta, caller),
+    };
     const sources = await this.facetSources(meta, scope, selection, dimension);
     const options = buildFilterOptions(meta, selection, sources, scope.sellerSupplierNo, { allValues: true });
     const option = options.find((o) => o.columnName === body.filterName);
-    return option ?? {
-      columnName: body.filterName, columnDescr: body.filterName, filterType: dimension === 'tree' ? 'Baum' : dimension === 'price' ? 'Regler' : 'Auswahl',
-      filterValue: [], valueCount: 0, sliderValues: null, selectedSliderValues: null, unit: null,
-    };
+    return (
+      option ?? {
+        columnName: body.filterName,
+        columnDescr: body.filterName,
+        filterType: dimension === 'tree' ? 'Baum' : dimension === 'price' ? 'Regler' : 'Auswahl',
+        filterValue: [],
+        valueCount: 0,
+        sliderValues: null,
+        selectedSliderValues: null,
+        unit: null,
+      }
+    );
   }
 
   async suggestions(caller: SearchCaller, rawTerm: string): Promise<Suggestions> {
@@ -95,9 +147,20 @@ export class SearchEngine {
       const query = await this.analyse(meta, t, false);
       if (!query.fts && !query.codeIds.length) return [];
       const p = new SqlParams();
-      const where = scopeWhere({ query, selection: { features: new Map() }, dims: [], sellerSupplierNo: null }, meta, p);
-      const { rows } = await this.pool().query<{ id: number }>(`SELECT s.id FROM product_search s WHERE ${where} ORDER BY s.rank LIMIT 4`, p.values);
-      return searchHits(this.pool(), rows.map((r) => r.id), { ...caller, meta });
+      const where = scopeWhere(
+        { query, selection: { features: new Map() }, dims: [], sellerSupplierNo: null },
+        meta,
+        p,
+      );
+      const { rows } = await this.pool().query<{ id: number }>(
+        `SELECT s.id FROM product_search s WHERE ${where} ORDER BY s.rank LIMIT 4`,
+        p.values,
+      );
+      return searchHits(
+        this.pool(),
+        rows.map((r) => r.id),
+        { ...caller, meta },
+      );
     });
   }
 
@@ -109,34 +172,55 @@ export class SearchEngine {
   }
 
   private analyse(meta: CatalogueMeta, term: string, numberSearch: boolean) {
-    return this.memo(this.analyses, `${meta.version}|${numberSearch}|${term.toLowerCase()}`, () => analyseQuery(this.pool(), term, { numberSearch }));
+    return this.memo(this.analyses, `${meta.version}|${numberSearch}|${term.toLowerCase()}`, () =>
+      analyseQuery(this.pool(), term, { numberSearch }),
+    );
   }
 
   private facetSet(meta: CatalogueMeta, scope: Scope) {
-    return this.memo(this.facetSets, `${meta.version}|${scopeKey(scope)}`, () => computeFacetSet(this.pool(), scope, meta));
+    return this.memo(this.facetSets, `${meta.version}|${scopeKey(scope)}`, () =>
+      computeFacetSet(this.pool(), scope, meta),
+    );
   }
 
   private features(meta: CatalogueMeta, scope: Scope, classNo: number) {
-    return this.memo(this.featureStats, `${meta.version}|${scopeKey(scope, `class:${classNo}`)}`, () => computeFeatureStats(this.pool(), scope, meta, classNo));
+    return this.memo(this.featureStats, `${meta.version}|${scopeKey(scope, `class:${classNo}`)}`, () =>
+      computeFeatureStats(this.pool(), scope, meta, classNo),
+    );
   }
 
   /**
    * The base set (all filters) gives the hit count and the facets of unselected dimensions; each
    * selected dimension's facet comes from the set without its own selection (disjunctive).
    */
-  private async facetSources(meta: CatalogueMeta, scope: Scope, selection: FilterSelection, only?: Dimension): Promise<FacetSources> {
+  private async facetSources(
+    meta: CatalogueMeta,
+    scope: Scope,
+    selection: FilterSelection,
+    only?: Dimension,
+  ): Promise<FacetSources> {
     const without = (dim: Dimension): Scope => ({ ...scope, dims: scope.dims.filter((d) => d !== dim) });
     const selected = only ? scope.dims.filter((d) => d === only) : scope.dims;
-    const [base, ...others] = await Promise.all([this.facetSet(meta, scope), ...selected.map((d) => this.facetSet(meta, without(d)))]);
+    const [base, ...others] = await Promise.all([
+      this.facetSet(meta, scope),
+      ...selected.map((d) => this.facetSet(meta, without(d))),
+    ]);
     const byDimension = new Map(selected.map((d, i) => [d, others[i]]));
     // Feature facets belong to one ETIM class: the selected one, or the only one in the result.
     const classSet = byDimension.get('class') ?? base;
-    const featureClass = selection.class?.length === 1 && selection.class[0] > 0 ? selection.class[0]
-      : classSet.classes.size === 1 ? [...classSet.classes.keys()][0] : null;
+    const featureClass =
+      selection.class?.length === 1 && selection.class[0] > 0
+        ? selection.class[0]
+        : classSet.classes.size === 1
+          ? [...classSet.classes.keys()][0]
+          : null;
     let features: FacetSources['features'] = null;
     if (featureClass !== null && (!only || only.startsWith('f:'))) {
       const featureDims = scope.dims.filter((d) => d.startsWith('f:') && (!only || d === only));
-      const [all, ...own] = await Promise.all([this.features(meta, scope, featureClass), ...featureDims.map((d) => this.features(meta, without(d), featureClass))]);
+      const [all, ...own] = await Promise.all([
+        this.features(meta, scope, featureClass),
+        ...featureDims.map((d) => this.features(meta, without(d), featureClass)),
+      ]);
       features = { classNo: featureClass, all, byFeature: new Map(featureDims.map((d, i) => [d.slice(2), own[i]])) };
     }
     return { base, byDimension, features };
@@ -150,19 +234,39 @@ export class SearchEngine {
    * behind it.
    */
   /** Page results are cached like facets: the catalogue only changes with a new version. */
-  private page(meta: CatalogueMeta, scope: Scope, sort: { column: string; order: 'asc' | 'desc' }, offset: number, limit: number, total?: number) {
-    return this.memo(this.pages, `${meta.version}|${scopeKey(scope, `${sort.column}:${sort.order}:${offset}:${limit}`)}`,
-      () => this.pageIds(meta, scope, sort, offset, limit, total));
+  private page(
+    meta: CatalogueMeta,
+    scope: Scope,
+    sort: { column: string; order: 'asc' | 'desc' },
+    offset: number,
+    limit: number,
+    total?: number,
+  ) {
+    return this.memo(
+      this.pages,
+      `${meta.version}|${scopeKey(scope, `${sort.column}:${sort.order}:${offset}:${limit}`)}`,
+      () => this.pageIds(meta, scope, sort, offset, limit, total),
+    );
   }
 
-  private async pageIds(meta: CatalogueMeta, scope: Scope, sort: { column: string; order: 'asc' | 'desc' }, offset: number, limit: number, total?: number): Promise<number[]> {
+  private async pageIds(
+    meta: CatalogueMeta,
+    scope: Scope,
+    sort: { column: string; order: 'asc' | 'desc' },
+    offset: number,
+    limit: number,
+    total?: number,
+  ): Promise<number[]> {
     const pool = this.pool();
     const select = async (condition: ((p: SqlParams) => string) | null, order: string, off: number, n: number) => {
       const p = new SqlParams();
       // A relevance tier's condition already contains the term.
       const where = scopeWhere(scope, meta, p, { text: condition === null });
       const more = condition ? ` AND ${condition(p)}` : '';
-      const { rows } = await pool.query<{ id: number }>(`SELECT s.id FROM product_search s WHERE ${where}${more} ORDER BY ${order} LIMIT ${n} OFFSET ${off}`, p.values);
+      const { rows } = await pool.query<{ id: number }>(
+        `SELECT s.id FROM product_search s WHERE ${where}${more} ORDER BY ${order} LIMIT ${n} OFFSET ${off}`,
+        p.values,
+      );
       return rows.map((r) => r.id);
     };
     if (sort.column === 'artikelbeschreibung') {
@@ -183,7 +287,7 @@ export class SearchEngine {
       ids.push(...rows);
       if (rows.length === need) break;
       // The tier ended on this page (the next one starts at its top) or before it (count it once).
-      skip = rows.length || skip === 0 ? 0 : Math.max(0, skip - await this.tierSize(meta, scope, index, condition));
+      skip = rows.length || skip === 0 ? 0 : Math.max(0, skip - (await this.tierSize(meta, scope, index, condition)));
     }
     return ids;
   }
@@ -192,7 +296,10 @@ export class SearchEngine {
     return this.memo(this.tierSizes, `${meta.version}|${scopeKey(scope, `tier:${index}`)}`, async () => {
       const p = new SqlParams();
       const where = scopeWhere(scope, meta, p, { text: false });
-      const { rows } = await this.pool().query<{ n: number }>(`SELECT count(*)::int AS n FROM product_search s WHERE ${where} AND ${condition(p)}`, p.values);
+      const { rows } = await this.pool().query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM product_search s WHERE ${where} AND ${condition(p)}`,
+        p.values,
+      );
       return rows[0].n;
     });
   }

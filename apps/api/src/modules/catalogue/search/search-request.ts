@@ -3,13 +3,25 @@
  * list (unknown columns, wrong filter types, min > max → 400 with a German title; empty filters
  * are dropped; a tree filter containing the root id replaces the other tree values).
  */
-import { catalogueProblemTitles as titles, limits, SearchColumn, SortColumn, type SearchFilter, type SearchRequest } from '@shk/contracts';
+import {
+  catalogueProblemTitles as titles,
+  limits,
+  SearchColumn,
+  SortColumn,
+  treeNodeAction,
+  treeNodeSellerCatalogue,
+  treeRoot,
+  type SearchFilter,
+  type SearchRequest,
+} from '@shk/contracts';
 import { badRequest } from '../../../http/problem.ts';
 import type { CatalogueMeta } from '../catalogue-meta.ts';
 
 export type Dimension = 'brand' | 'supplier' | 'wholesaler' | 'class' | 'tree' | 'price' | `f:${string}`;
 
-export type FeatureSelection = { featureId: string; kind: 'N'; min: number | null; max: number | null } | { featureId: string; kind: 'A'; valueNos: number[] };
+export type FeatureSelection =
+  | { featureId: string; kind: 'N'; min: number | null; max: number | null }
+  | { featureId: string; kind: 'A'; valueNos: number[] };
 
 export interface FilterSelection {
   brand?: number[];
@@ -33,10 +45,6 @@ export interface NormalisedSearch {
   filterUsed: SearchFilter[];
 }
 
-export const ROOT_ID = 'SHKMARKET';
-export const PROMOTION_ID = 'SHKMARKET_10';
-export const SELLER_CATALOGUE_ID = 'SHKMARKET_11';
-
 const columnDescriptions: Record<string, string> = {
   [SearchColumn.brand]: 'Marke',
   [SearchColumn.supplierId]: 'Lieferant',
@@ -45,11 +53,16 @@ const columnDescriptions: Record<string, string> = {
   [SearchColumn.tree]: 'Kategorie',
   [SearchColumn.price]: 'Preis (netto)',
 };
-export const describeColumn = (column: string, meta: CatalogueMeta) => columnDescriptions[column] ?? meta.features.get(column)?.description ?? column;
+export const describeColumn = (column: string, meta: CatalogueMeta) =>
+  columnDescriptions[column] ?? meta.features.get(column)?.description ?? column;
 
 const expectedType: Record<string, SearchFilter['filterType']> = {
-  [SearchColumn.brand]: 'Auswahl', [SearchColumn.supplierId]: 'Auswahl', [SearchColumn.wholesalers]: 'Auswahl',
-  [SearchColumn.etimClass]: 'Auswahl', [SearchColumn.tree]: 'Baum', [SearchColumn.price]: 'Regler',
+  [SearchColumn.brand]: 'Auswahl',
+  [SearchColumn.supplierId]: 'Auswahl',
+  [SearchColumn.wholesalers]: 'Auswahl',
+  [SearchColumn.etimClass]: 'Auswahl',
+  [SearchColumn.tree]: 'Baum',
+  [SearchColumn.price]: 'Regler',
 };
 
 /**
@@ -57,19 +70,26 @@ const expectedType: Record<string, SearchFilter['filterType']> = {
  * numbers. SQL syntax (quotes with ; = -- comment markers …) and control characters are refused:
  * the query is always parameterised, but such input is never a product search.
  */
-const FORBIDDEN = /[\u0000-\u001f\u007f;<>{}[\]\\`|$^=@]|--|\/\*|\*\//;
-const SQL_SHAPE = /\b(union\s+(all\s+)?select|select\s+[\s\S]+\s+from|drop\s+(table|database|schema)|insert\s+into|delete\s+from|update\s+\w+\s+set|truncate\s+table|alter\s+table)\b/i;
+const FORBIDDEN = /[\p{Cc};<>{}[\]\\`|$^=@]|--|\/\*|\*\//u;
+const SQL_SHAPE =
+  /\b(union\s+(all\s+)?select|select\s+[\s\S]+\s+from|drop\s+(table|database|schema)|insert\s+into|delete\s+from|update\s+\w+\s+set|truncate\s+table|alter\s+table)\b/i;
 
 export function checkText(value: string, field: string) {
   if (FORBIDDEN.test(value) || SQL_SHAPE.test(value)) {
-    throw badRequest(titles.invalidCharacters, `${field}: erlaubt sind Buchstaben, Ziffern, Leerzeichen und . , - _ / + ( ) & ' " ° # : ~ % * ! ?`, [{ field, message: titles.invalidCharacters }]);
+    throw badRequest(
+      titles.invalidCharacters,
+      `${field}: erlaubt sind Buchstaben, Ziffern, Leerzeichen und . , - _ / + ( ) & ' " ° # : ~ % * ! ?`,
+      [{ field, message: titles.invalidCharacters }],
+    );
   }
 }
 
 export function normaliseTerm(raw: string | null | undefined, field = 'body.searchTerm'): string {
   const term = (raw ?? '').replace(/\s+/g, ' ').trim();
   if (term.length > limits.searchTermMaxLength) {
-    throw badRequest(titles.termTooLong, `Höchstens ${limits.searchTermMaxLength} Zeichen.`, [{ field, message: titles.termTooLong }]);
+    throw badRequest(titles.termTooLong, `Höchstens ${limits.searchTermMaxLength} Zeichen.`, [
+      { field, message: titles.termTooLong },
+    ]);
   }
   checkText(term, field);
   return term;
@@ -78,24 +98,33 @@ export function normaliseTerm(raw: string | null | undefined, field = 'body.sear
 export function normaliseSearch(body: SearchRequest, meta: CatalogueMeta): NormalisedSearch {
   const pageSize = body.pageSize ?? limits.searchPageSize;
   if (pageSize > limits.searchMaxPageSize || pageSize < 1) {
-    throw badRequest(titles.pageSizeTooLarge, `Die Seitengröße muss zwischen 1 und ${limits.searchMaxPageSize} liegen.`, [{ field: 'body.pageSize', message: titles.pageSizeTooLarge }]);
+    throw badRequest(
+      titles.pageSizeTooLarge,
+      `Die Seitengröße muss zwischen 1 und ${limits.searchMaxPageSize} liegen.`,
+      [{ field: 'body.pageSize', message: titles.pageSizeTooLarge }],
+    );
   }
   // Page below 1 is page 1; the UI offers at most 100 pages.
   const page = Math.min(Math.max(body.page ?? 1, 1), limits.searchMaxPages);
   const column = (body.sortColumn ?? '').trim();
   if (column && column !== SortColumn.recommended && column !== SortColumn.name) {
     checkText(column, 'body.sortColumn');
-    throw badRequest(titles.unknownSortColumn, `Erlaubt: '${SortColumn.recommended}' oder '${SortColumn.name}'.`, [{ field: 'body.sortColumn', message: titles.unknownSortColumn }]);
+    throw badRequest(titles.unknownSortColumn, `Erlaubt: '${SortColumn.recommended}' oder '${SortColumn.name}'.`, [
+      { field: 'body.sortColumn', message: titles.unknownSortColumn },
+    ]);
   }
   const orderText = (body.sortOrder ?? 'asc').toLowerCase();
   if (orderText !== 'asc' && orderText !== 'desc') {
-    throw badRequest(titles.unknownSortColumn, "Die Sortierreihenfolge ist 'asc' oder 'desc'.", [{ field: 'body.sortOrder', message: 'ungültig' }]);
+    throw badRequest(titles.unknownSortColumn, "Die Sortierreihenfolge ist 'asc' oder 'desc'.", [
+      { field: 'body.sortOrder', message: 'ungültig' },
+    ]);
   }
   const { selection, used } = normaliseFilters(body.filter ?? [], meta, 'body.filter');
   return {
     term: normaliseTerm(body.searchTerm),
     numberSearch: body.useNumberSearch ?? false,
-    page, pageSize,
+    page,
+    pageSize,
     sort: { column: column === SortColumn.name ? 'artikelbeschreibung' : 'relevanz', order: orderText },
     filters: selection,
     filterUsed: used,
@@ -105,19 +134,31 @@ export function normaliseSearch(body: SearchRequest, meta: CatalogueMeta): Norma
 /** Checks a filter column name and returns its dimension. */
 export function dimensionOf(column: string, meta: CatalogueMeta, field: string): Dimension {
   switch (column) {
-    case SearchColumn.brand: return 'brand';
-    case SearchColumn.supplierId: return 'supplier';
-    case SearchColumn.wholesalers: return 'wholesaler';
-    case SearchColumn.etimClass: return 'class';
-    case SearchColumn.tree: return 'tree';
-    case SearchColumn.price: return 'price';
+    case SearchColumn.brand:
+      return 'brand';
+    case SearchColumn.supplierId:
+      return 'supplier';
+    case SearchColumn.wholesalers:
+      return 'wholesaler';
+    case SearchColumn.etimClass:
+      return 'class';
+    case SearchColumn.tree:
+      return 'tree';
+    case SearchColumn.price:
+      return 'price';
   }
   if (meta.features.has(column)) return `f:${column}`;
   checkText(column, field);
-  throw badRequest(titles.unknownFilterColumn, `Nach '${column}' kann nicht gefiltert werden.`, [{ field, message: titles.unknownFilterColumn }]);
+  throw badRequest(titles.unknownFilterColumn, `Nach '${column}' kann nicht gefiltert werden.`, [
+    { field, message: titles.unknownFilterColumn },
+  ]);
 }
 
-export function normaliseFilters(filters: SearchFilter[], meta: CatalogueMeta, fieldPrefix: string): { selection: FilterSelection; used: SearchFilter[] } {
+export function normaliseFilters(
+  filters: SearchFilter[],
+  meta: CatalogueMeta,
+  fieldPrefix: string,
+): { selection: FilterSelection; used: SearchFilter[] } {
   const selection: FilterSelection = { features: new Map() };
   const values = new Map<Dimension, { column: string; values: string[] }>();
   const sliders = new Map<Dimension, { column: string; min: number | null; max: number | null }>();
@@ -128,29 +169,40 @@ export function normaliseFilters(filters: SearchFilter[], meta: CatalogueMeta, f
     const feature = dimension.startsWith('f:') ? meta.features.get(f.columnName)! : null;
     const expected = feature ? (feature.kind === 'N' ? 'Regler' : 'Auswahl') : expectedType[f.columnName];
     if (f.filterType !== expected) {
-      throw badRequest(titles.wrongFilterType, `Die Spalte '${f.columnName}' erwartet den Filtertyp '${expected}'.`, [{ field: `${field}.filterType`, message: titles.wrongFilterType }]);
+      throw badRequest(titles.wrongFilterType, `Die Spalte '${f.columnName}' erwartet den Filtertyp '${expected}'.`, [
+        { field: `${field}.filterType`, message: titles.wrongFilterType },
+      ]);
     }
     if (expected === 'Regler') {
       const min = f.sliderValues?.minValue ?? null;
       const max = f.sliderValues?.maxValue ?? null;
-      for (const [name, v] of [['minValue', min], ['maxValue', max]] as const) {
+      for (const [name, v] of [
+        ['minValue', min],
+        ['maxValue', max],
+      ] as const) {
         if (v !== null && (!Number.isFinite(v) || v < 0 || v > 1e9)) {
-          throw badRequest(titles.sliderOutOfRange, `${name}: ${v}`, [{ field: `${field}.sliderValues.${name}`, message: titles.sliderOutOfRange }]);
+          throw badRequest(titles.sliderOutOfRange, `${name}: ${v}`, [
+            { field: `${field}.sliderValues.${name}`, message: titles.sliderOutOfRange },
+          ]);
         }
       }
       if (min !== null && max !== null && min > max) {
-        throw badRequest(titles.sliderMinAboveMax, `minValue ${min} > maxValue ${max}`, [{ field: `${field}.sliderValues`, message: titles.sliderMinAboveMax }]);
+        throw badRequest(titles.sliderMinAboveMax, `minValue ${min} > maxValue ${max}`, [
+          { field: `${field}.sliderValues`, message: titles.sliderMinAboveMax },
+        ]);
       }
       // A slider with neither min nor max is dropped (spec §5); a repeated slider replaces the earlier one.
       if (min === null && max === null) sliders.delete(dimension);
       else sliders.set(dimension, { column: f.columnName, min, max });
       return;
     }
-    const list = (f.filterValue ?? []).map((v, k) => {
-      const value = v.value.trim();
-      checkText(value, `${field}.filterValue.${k}.value`);
-      return value;
-    }).filter(Boolean);
+    const list = (f.filterValue ?? [])
+      .map((v, k) => {
+        const value = v.value.trim();
+        checkText(value, `${field}.filterValue.${k}.value`);
+        return value;
+      })
+      .filter(Boolean);
     if (!list.length) return; // selection filters with empty values are dropped (spec §5)
     const entry = values.get(dimension) ?? { column: f.columnName, values: [] };
     for (const v of list) if (!entry.values.includes(v)) entry.values.push(v);
@@ -177,36 +229,69 @@ export function normaliseFilters(filters: SearchFilter[], meta: CatalogueMeta, f
       }
       case 'class':
         selection.class = list.map((v) => meta.classNoById.get(v) ?? -1);
-        list.forEach((v) => { const no = meta.classNoById.get(v); displayed.push({ value: v, displayName: no ? meta.classes.get(no)!.description : v }); });
+        list.forEach((v) => {
+          const no = meta.classNoById.get(v);
+          displayed.push({ value: v, displayName: no ? meta.classes.get(no)!.description : v });
+        });
         break;
       case 'tree': {
         for (const [k, v] of list.entries()) {
           if (!/^SHKMARKET(_\d{1,4}){0,6}$/.test(v)) {
-            throw badRequest(titles.invalidFilterValue, `Unbekannter Kategorieknoten '${v}'.`, [{ field: `${fieldPrefix}.tree.${k}`, message: titles.invalidFilterValue }]);
+            throw badRequest(titles.invalidFilterValue, `Unbekannter Kategorieknoten '${v}'.`, [
+              { field: `${fieldPrefix}.tree.${k}`, message: titles.invalidFilterValue },
+            ]);
           }
         }
         // The root replaces every other tree value: the whole catalogue, no restriction.
-        const chosen = list.includes(ROOT_ID) ? [ROOT_ID] : list;
-        if (!chosen.includes(ROOT_ID)) {
+        const chosen = list.includes(treeRoot) ? [treeRoot] : list;
+        if (!chosen.includes(treeRoot)) {
           const leafNos = new Set<number>();
           for (const id of chosen) meta.treeByElementId.get(id)?.leafNos.forEach((l) => leafNos.add(l));
-          selection.tree = { elementIds: chosen, leafNos: [...leafNos].sort((a, b) => a - b), promo: chosen.includes(PROMOTION_ID), sellerCatalogue: chosen.includes(SELLER_CATALOGUE_ID) };
+          selection.tree = {
+            elementIds: chosen,
+            leafNos: [...leafNos].sort((a, b) => a - b),
+            promo: chosen.includes(treeNodeAction),
+            sellerCatalogue: chosen.includes(treeNodeSellerCatalogue),
+          };
         }
         chosen.forEach((v) => displayed.push({ value: v, displayName: meta.treeByElementId.get(v)?.name ?? v }));
         break;
       }
       default: {
         const feature = meta.features.get(column)!;
-        selection.features.set(feature.id, { featureId: feature.id, kind: 'A', valueNos: list.map((v) => meta.valueNoById.get(v) ?? -1) });
-        list.forEach((v) => { const no = meta.valueNoById.get(v); displayed.push({ value: v, displayName: no ? meta.values.get(no)!.description : v }); });
+        selection.features.set(feature.id, {
+          featureId: feature.id,
+          kind: 'A',
+          valueNos: list.map((v) => meta.valueNoById.get(v) ?? -1),
+        });
+        list.forEach((v) => {
+          const no = meta.valueNoById.get(v);
+          displayed.push({ value: v, displayName: no ? meta.values.get(no)!.description : v });
+        });
       }
     }
-    used.push({ columnName: column, columnDescr: describeColumn(column, meta), filterType: dimension === 'tree' ? 'Baum' : 'Auswahl', filterValue: displayed, sliderValues: null });
+    used.push({
+      columnName: column,
+      columnDescr: describeColumn(column, meta),
+      filterType: dimension === 'tree' ? 'Baum' : 'Auswahl',
+      filterValue: displayed,
+      sliderValues: null,
+    });
   }
   for (const [dimension, { column, min, max }] of sliders) {
-    if (dimension === 'price') selection.price = { min: min === null ? null : Math.round(min * 100), max: max === null ? null : Math.round(max * 100) };
+    if (dimension === 'price')
+      selection.price = {
+        min: min === null ? null : Math.round(min * 100),
+        max: max === null ? null : Math.round(max * 100),
+      };
     else selection.features.set(column, { featureId: column, kind: 'N', min, max });
-    used.push({ columnName: column, columnDescr: describeColumn(column, meta), filterType: 'Regler', filterValue: [], sliderValues: { minValue: min, maxValue: max } });
+    used.push({
+      columnName: column,
+      columnDescr: describeColumn(column, meta),
+      filterType: 'Regler',
+      filterValue: [],
+      sliderValues: { minValue: min, maxValue: max },
+    });
   }
   return { selection, used };
 }

@@ -2,8 +2,10 @@ import { Anchor, Badge, Card, Group, Loader, SimpleGrid, Stack, Text, Title } fr
 import { Link } from 'react-router';
 import { messages } from '@shk/contracts';
 import { CategoryList } from '../../../ui/catalogue/CategoryList';
-import { nodeName, useProductTree } from '../../../ui/catalogue/product-tree';
+import { useProductTree } from '../../../api/catalogue-queries';
+import { nodeName } from '../../../ui/catalogue/product-tree';
 import { searchUrl, treeFilter } from '../../../ui/search-url';
+import { formatCount } from '../../../ui/format';
 
 const categoryUrl = (elementId: string) => searchUrl({ page: 1, filters: [treeFilter(elementId)] });
 
@@ -13,11 +15,15 @@ export function CategoryTreeSection() {
   const top = tree.data?.children ?? [];
   return (
     <Stack gap="sm" component="section" aria-labelledby="home-categories" data-testid="home-categories">
-      <Title order={2} id="home-categories">Produktkategorien</Title>
+      <Title order={2} id="home-categories">
+        Produktkategorien
+      </Title>
       {tree.isPending ? (
         <Loader size="sm" />
       ) : top.length === 0 ? (
-        <Text c="dimmed" size="sm">{messages.noCategories}</Text>
+        <Text c="dimmed" size="sm">
+          {messages.noCategories}
+        </Text>
       ) : (
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md">
           {top.map((category) => (
@@ -27,11 +33,17 @@ export function CategoryTreeSection() {
                   <Anchor component={Link} to={categoryUrl(category.elementID)} fw={700} c="brand" underline="hover">
                     {nodeName(category)}
                   </Anchor>
-                  <Badge variant="light" color="brand">{category.productCount.toLocaleString('de-DE')}</Badge>
+                  <Badge variant="light" color="brand">
+                    {formatCount(category.productCount)}
+                  </Badge>
                 </Group>
                 {category.children.length > 0 && (
                   <CategoryList
-                    entries={category.children.map((child) => ({ id: child.elementID, name: nodeName(child), count: child.productCount }))}
+                    entries={category.children.map((child) => ({
+                      id: child.elementID,
+                      name: nodeName(child),
+                      count: child.productCount,
+                    }))}
                     hrefOf={categoryUrl}
                   />
                 )}

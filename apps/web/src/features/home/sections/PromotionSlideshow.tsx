@@ -3,9 +3,11 @@ import { Carousel } from '@mantine/carousel';
 import { Button, Stack, Text, Title } from '@mantine/core';
 import type { EmblaCarouselType } from 'embla-carousel';
 import { Link } from 'react-router';
-import { FeatureSettingKey, timings, type Role } from '@shk/contracts';
+import { FeatureSettingKey, messages, timings, type Role } from '@shk/contracts';
 import { useConfigurationValue } from '../../../api/configuration';
-import { slidesFor } from './slides';
+import { configuratorApi, useConfiguratorSlide } from '../../../api/configurator';
+import { toast } from '../../../ui/toast';
+import { configuratorSlide, slidesFor, type Slide } from './slides';
 import classes from './PromotionSlideshow.module.css';
 
 /**
@@ -64,7 +66,11 @@ function useAutoplay(embla: EmblaCarouselType | null) {
 export function PromotionSlideshow({ role }: { role: Role }) {
   const setting = useConfigurationValue(FeatureSettingKey.NonProductPromotionSlide);
   const nonProductPromotions = (setting.data?.value ?? 'true').trim().toLowerCase() === 'true';
-  const slides = slidesFor(role, { nonProductPromotions });
+  const configurator = useConfiguratorSlide();
+  const slides = slidesFor(role, {
+    nonProductPromotions,
+    configurator: configurator.data ? configuratorSlide(configurator.data) : null,
+  });
   const [embla, setEmbla] = useState<EmblaCarouselType | null>(null);
   const { manual, hoverProps } = useAutoplay(embla);
 
@@ -83,20 +89,66 @@ export function PromotionSlideshow({ role }: { role: Role }) {
         nextControlProps={{ 'aria-label': 'Nächste Folie' }}
       >
         {slides.map((slide, index) => (
-          <Carousel.Slide key={slide.key} aria-roledescription="Folie" aria-label={`${index + 1} von ${slides.length}`} data-slide={slide.key}>
+          <Carousel.Slide
+            key={slide.key}
+            aria-roledescription="Folie"
+            aria-label={`${index + 1} von ${slides.length}`}
+            data-slide={slide.key}
+          >
             <div className={classes.slide} style={{ background: slide.background }}>
               <Stack gap="xs" className={classes.content}>
-                <Text size="sm" fw={600} tt="uppercase" className={classes.eyebrow}>{slide.eyebrow}</Text>
-                <Title order={2} className={classes.title}>{slide.title}</Title>
+                <Text size="sm" fw={600} tt="uppercase" className={classes.eyebrow}>
+                  {slide.eyebrow}
+                </Text>
+                <Title order={2} className={classes.title}>
+                  {slide.title}
+                </Title>
                 <Text className={classes.text}>{slide.text}</Text>
-                <Button component={Link} to={slide.to} variant="white" color="dark" mt="xs" className={classes.cta}>
-                  {slide.cta}
-                </Button>
+                {slide.external ? (
+                  <ExternalCta slide={slide} />
+                ) : (
+                  <Button component={Link} to={slide.to} variant="white" color="dark" mt="xs" className={classes.cta}>
+                    {slide.cta}
+                  </Button>
+                )}
               </Stack>
             </div>
           </Carousel.Slide>
         ))}
       </Carousel>
     </section>
+  );
+}
+
+/**
+ * The configurator's call to action: a real link (middle click, screen readers), but a click first asks
+ * for a fresh signed link, so a page left open longer than the token's lifetime still works.
+ */
+function ExternalCta({ slide }: { slide: Slide }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Button
+      component="a"
+      href={slide.to}
+      variant="white"
+      color="dark"
+      mt="xs"
+      loading={busy}
+      className={classes.cta}
+      onClick={(event) => {
+        if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+        event.preventDefault();
+        setBusy(true);
+        configuratorApi
+          .slide()
+          .then((fresh) => window.location.assign(fresh.visible && fresh.url ? fresh.url : slide.to))
+          .catch(() => {
+            setBusy(false);
+            toast.error(messages.genericRetry);
+          });
+      }}
+    >
+      {slide.cta}
+    </Button>
   );
 }

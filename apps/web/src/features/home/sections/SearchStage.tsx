@@ -8,9 +8,17 @@ import classes from './SearchStage.module.css';
 export function SearchStage() {
   const navigate = useNavigate();
   return (
-    <Paper radius="md" p={{ base: 'md', sm: 'xl' }} className={classes.stage} component="section" aria-labelledby="home-search">
+    <Paper
+      radius="md"
+      p={{ base: 'md', sm: 'xl' }}
+      className={classes.stage}
+      component="section"
+      aria-labelledby="home-search"
+    >
       <Stack gap="sm">
-        <Title order={2} id="home-search">Was suchen Sie?</Title>
+        <Title order={2} id="home-search">
+          Was suchen Sie?
+        </Title>
         <Text size="sm" c="dimmed">
           Produktname, Marke, Werks- oder Lieferantenartikelnummer, GTIN/EAN – auch Teile von Wörtern wie „ventil“.
         </Text>

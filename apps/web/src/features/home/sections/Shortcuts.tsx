@@ -2,7 +2,11 @@ import { Card, SimpleGrid, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { sellerCatalogueUrl } from '../../../ui/search-url';
 
-interface Shortcut { to: string; title: string; text: string }
+interface Shortcut {
+  to: string;
+  title: string;
+  text: string;
+}
 
 export const buyerShortcuts: Shortcut[] = [
   { to: '/my-carts', title: 'Meine Warenkörbe', text: 'Warenkörbe anlegen, füllen und bestellen.' },
@@ -21,8 +25,12 @@ export function Shortcuts({ items }: { items: Shortcut[] }) {
     <SimpleGrid cols={{ base: 1, sm: 3 }}>
       {items.map((item) => (
         <Card key={item.to} withBorder radius="md" component={Link} to={item.to}>
-          <Text fw={600} c="brand">{item.title}</Text>
-          <Text size="sm" c="dimmed">{item.text}</Text>
+          <Text fw={600} c="brand">
+            {item.title}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {item.text}
+          </Text>
         </Card>
       ))}
     </SimpleGrid>

@@ -1,4 +1,4 @@
-import { Role, treeNodeAction } from '@shk/contracts';
+import { configuratorMessages, Role, treeNodeAction } from '@shk/contracts';
 import { searchUrl, treeFilter } from '../../../ui/search-url';
 
 export type SlideKind = 'promotion' | 'action' | 'configurator' | 'default';
@@ -13,6 +13,8 @@ export interface Slide {
   text: string;
   cta: string;
   to: string;
+  /** An address outside the portal (the configurator): followed with a fresh signed link, see PromotionSlideshow. */
+  external?: boolean;
   /** CSS background of the slide. */
   background: string;
 }
@@ -59,13 +61,36 @@ export const defaultSlide: Slide = {
   background: 'linear-gradient(120deg, #043567 0%, #094f96 60%, #0b5cad 100%)',
 };
 
+/** The kitchen-configurator slide for a visible answer of GET /v1/KitchenConfigurator/Slide. */
+export function configuratorSlide(answer: {
+  visible: boolean;
+  url: string | null;
+  supplierName: string | null;
+}): Slide | null {
+  if (!answer.visible || !answer.url) return null;
+  return {
+    key: 'configurator',
+    kind: 'configurator',
+    eyebrow: configuratorMessages.slideEyebrow,
+    title: configuratorMessages.slideTitle(answer.supplierName ?? 'unserem Partner'),
+    text: configuratorMessages.slideText,
+    cta: configuratorMessages.slideCta,
+    to: answer.url,
+    external: true,
+    background: 'linear-gradient(120deg, #2b3a1f 0%, #5c7a29 55%, #94b447 100%)',
+  };
+}
+
 /**
  * Slide order by role (spec 'Home slideshow'): buyers get non-product promotions, action-category
  * slides, the configurator slide, default; sellers action slides, configurator, default; others
- * promotions, configurator, default. The configurator slide's rules come with the kitchen-manufacturer
- * integration; until then it is never shown.
+ * promotions, configurator, default. Whether the configurator slide is shown is the API's decision
+ * (GET /v1/KitchenConfigurator/Slide, docs/configurator.md).
  */
-export function slidesFor(role: Role, options: { nonProductPromotions: boolean; configurator?: Slide | null }): Slide[] {
+export function slidesFor(
+  role: Role,
+  options: { nonProductPromotions: boolean; configurator?: Slide | null },
+): Slide[] {
   const configurator = options.configurator ? [options.configurator] : [];
   const promotions = promotionSlides.filter((s) => !s.nonProduct || options.nonProductPromotions);
   switch (role) {
@@ -74,6 +99,11 @@ export function slidesFor(role: Role, options: { nonProductPromotions: boolean; 
     case Role.Seller:
       return [...actionSlides, ...configurator, defaultSlide];
     default:
-      return [...promotions, ...actionSlides.map((s) => ({ ...s, kind: 'promotion' as const })), ...configurator, defaultSlide];
+      return [
+        ...promotions,
+        ...actionSlides.map((s) => ({ ...s, kind: 'promotion' as const })),
+        ...configurator,
+        defaultSlide,
+      ];
   }
 }

@@ -29,7 +29,13 @@ export function Gallery({ pictures, name }: { pictures: Picture[]; name: string 
 
   if (!wide) {
     return (
-      <Carousel withIndicators={pictures.length > 1} withControls={pictures.length > 1} emblaOptions={{ loop: pictures.length > 1 }} data-testid="gallery" classNames={{ indicator: classes.indicator }}>
+      <Carousel
+        withIndicators={pictures.length > 1}
+        withControls={pictures.length > 1}
+        emblaOptions={{ loop: pictures.length > 1 }}
+        data-testid="gallery"
+        classNames={{ indicator: classes.indicator }}
+      >
         {pictures.map((picture, index) => (
           <Carousel.Slide key={picture.url}>
             <ProductImage src={picture.url} alt={alt(picture, index)} size="100%" eager={index === 0} />

@@ -8,13 +8,20 @@ import { UnitText } from '../../../ui/catalogue/units';
 import { FieldList } from '../../../ui/FieldList';
 import { formatCurrency, formatQuantity } from '../../../ui/format';
 import classes from './OfferSelector.module.css';
+import { SupplierLogo } from '../../../ui/SupplierLogo';
 
-const deliveryText = (days: number | null) => (days === null ? null : days === 1 ? '1 Arbeitstag' : `${days} Arbeitstage`);
+const deliveryText = (days: number | null) =>
+  days === null ? null : days === 1 ? '1 Arbeitstag' : `${days} Arbeitstage`;
 
 /** Price of an offer, or a dash when the supplier's price is not available (connection error). */
 function offerPrice(offer: ProductOffer) {
   if (offer.hasConnectionError) return null;
-  return { value: offer.pricePerPiece, basis: offer.priceBasis, quantityUnit: offer.unit, priceOnDemand: offer.priceOnDemand };
+  return {
+    value: offer.pricePerPiece,
+    basis: offer.priceBasis,
+    quantityUnit: offer.unit,
+    priceOnDemand: offer.priceOnDemand,
+  };
 }
 
 interface OfferSelectorProps {
@@ -27,26 +34,52 @@ interface OfferSelectorProps {
 /** One selectable card per supplier offer: supplier, price, delivery time, availability. */
 export function OfferSelector({ offers, selectedId, onSelect, units }: OfferSelectorProps) {
   return (
-    <Radio.Group value={selectedId} onChange={onSelect} label="Angebote" description={offers.length > 1 ? `${offers.length} Lieferanten bieten diesen Artikel an` : undefined}>
+    <Radio.Group
+      value={selectedId}
+      onChange={onSelect}
+      label="Angebote"
+      description={offers.length > 1 ? `${offers.length} Lieferanten bieten diesen Artikel an` : undefined}
+    >
       <Stack gap="xs" mt="xs" data-testid="offer-selector">
         {offers.map((offer) => (
-          <Radio.Card key={offer.productInstanceId} value={offer.productInstanceId} className={classes.card} radius="md" data-testid="offer">
+          <Radio.Card
+            key={offer.productInstanceId}
+            value={offer.productInstanceId}
+            className={classes.card}
+            radius="md"
+            data-testid="offer"
+          >
             <Group wrap="nowrap" align="flex-start" gap="sm">
               <Radio.Indicator mt={2} />
               <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
                 <Group justify="space-between" wrap="wrap" gap="xs">
-                  <Text fw={600} size="sm">{offer.name}</Text>
+                  <Group gap="xs" wrap="nowrap">
+                    <SupplierLogo bpNumber={offer.supplierId} name={offer.name} height={20} />
+                    <Text fw={600} size="sm">
+                      {offer.name}
+                    </Text>
+                  </Group>
                   <Text fw={700} size="sm" data-testid="offer-price">
                     <PriceText price={offerPrice(offer)} units={units} />
                   </Text>
                 </Group>
                 <Group gap="xs" wrap="wrap">
-                  <Text size="xs" c="dimmed">Art.-Nr. {offer.pid}</Text>
-                  {deliveryText(offer.timeToDelivery) && <Text size="xs" c="dimmed">· Lieferzeit {deliveryText(offer.timeToDelivery)}</Text>}
+                  <Text size="xs" c="dimmed">
+                    Art.-Nr. {offer.pid}
+                  </Text>
+                  {deliveryText(offer.timeToDelivery) && (
+                    <Text size="xs" c="dimmed">
+                      · Lieferzeit {deliveryText(offer.timeToDelivery)}
+                    </Text>
+                  )}
                   {isOrderable(offer) ? (
-                    <Badge size="xs" color="green" variant="light" data-testid="offer-orderable">bestellbar</Badge>
+                    <Badge size="xs" color="green" variant="light" data-testid="offer-orderable">
+                      bestellbar
+                    </Badge>
                   ) : (
-                    <Badge size="xs" color="gray" variant="light" data-testid="offer-not-orderable">nicht bestellbar</Badge>
+                    <Badge size="xs" color="gray" variant="light" data-testid="offer-not-orderable">
+                      nicht bestellbar
+                    </Badge>
                   )}
                 </Group>
               </Stack>
@@ -72,12 +105,31 @@ export function OfferFields({ offer, units }: { offer: ProductOffer; units: Map<
       labelWidth={200}
       fields={[
         { label: 'Preis (netto)', value: <PriceText price={price} units={units} /> },
-        { label: 'Preisbasis', value: <>{formatQuantity(offer.priceBasis || 1)} <UnitText unit={offer.unit} units={units} /></> },
-        { label: 'Bruttolistenpreis', value: offer.hasConnectionError ? null : offer.grossListPrice === null ? null : formatCurrency(offer.grossListPrice) },
+        {
+          label: 'Preisbasis',
+          value: (
+            <>
+              {formatQuantity(offer.priceBasis || 1)} <UnitText unit={offer.unit} units={units} />
+            </>
+          ),
+        },
+        {
+          label: 'Bruttolistenpreis',
+          value: offer.hasConnectionError
+            ? null
+            : offer.grossListPrice === null
+              ? null
+              : formatCurrency(offer.grossListPrice),
+        },
         { label: 'Einheit', value: <UnitText unit={offer.unit} units={units} /> },
         {
           label: 'Mindestbestellmenge',
-          value: <>{formatQuantity(offer.minOrderQuantity || 1)} <UnitText unit={offer.minOrderQuantityUnit ?? offer.unit} units={units} /></>,
+          value: (
+            <>
+              {formatQuantity(offer.minOrderQuantity || 1)}{' '}
+              <UnitText unit={offer.minOrderQuantityUnit ?? offer.unit} units={units} />
+            </>
+          ),
         },
         { label: 'Lieferzeit', value: deliveryText(offer.timeToDelivery) },
         { label: 'Werksartikelnummer', value: offer.factoryArticleNumber },
@@ -96,7 +148,9 @@ export function OfferHints({ offer }: { offer: ProductOffer }) {
   return (
     <Stack gap={4}>
       {offer.hasConnectionError && (
-        <Text size="sm" c="orange.8" data-testid="price-unavailable">{messages.priceUnavailable}</Text>
+        <Text size="sm" c="orange.8" data-testid="price-unavailable">
+          {messages.priceUnavailable}
+        </Text>
       )}
       {hint && (
         <Text size="sm" c="orange.8" data-testid="orderability-hint">
@@ -104,7 +158,9 @@ export function OfferHints({ offer }: { offer: ProductOffer }) {
           {needsRelation(offer.productOrderableStatus) && (
             <>
               {' '}
-              <Anchor component={Link} to="/meine-lieferanten" size="sm">Geschäftsbeziehung unter Meine Lieferanten anfragen</Anchor>
+              <Anchor component={Link} to="/meine-lieferanten" size="sm">
+                Geschäftsbeziehung unter Meine Lieferanten anfragen
+              </Anchor>
             </>
           )}
         </Text>

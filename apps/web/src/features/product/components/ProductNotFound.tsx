@@ -17,13 +17,17 @@ export function ProductNotFound({ articleNumber }: { articleNumber?: string | nu
         <Stack gap="sm">
           {articleNumber ? (
             <>
-              <Text fw={700} size="lg">{messages.articleNotFound(articleNumber)}</Text>
+              <Text fw={700} size="lg">
+                {messages.articleNotFound(articleNumber)}
+              </Text>
               <Text size="sm" c="dimmed">
                 Bitte prüfen Sie die Werksartikelnummer (Herstellerartikelnummer) oder die GTIN/EAN des Artikels.
               </Text>
             </>
           ) : (
-            <Text fw={700} size="lg">{messages.productNotFound}</Text>
+            <Text fw={700} size="lg">
+              {messages.productNotFound}
+            </Text>
           )}
           {!inIdsContext && (
             <Anchor component={Link} to={searchUrl({ page: 1 })} fw={600}>

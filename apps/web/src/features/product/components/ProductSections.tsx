@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import { Anchor, Group, SimpleGrid, Stack, Table, Text, Typography } from '@mantine/core';
-import { Link } from 'react-router';
+import { Anchor, Badge, SimpleGrid, Stack, Table, Text, Typography } from '@mantine/core';
 import { messages } from '@shk/contracts';
 import type { Product, ProductOffer } from '../../../api/catalogue';
 import { downloadApiFile } from '../../../api/download';
@@ -12,7 +11,8 @@ import { ExpandableSection } from '../../../ui/ExpandableSection';
 import { FieldList } from '../../../ui/FieldList';
 import { formatCountry, formatQuantity } from '../../../ui/format';
 import { ProductImage } from '../../../ui/product/ProductImage';
-import { searchUrl } from '../../../ui/search-url';
+import { productUrl } from '../../../ui/catalogue/product-url';
+import { ProductCard } from '../../../ui/product/ProductCard';
 import { toast } from '../../../ui/toast';
 
 /** Document types with dimensional data (spec: 2D and 3C). */
@@ -20,7 +20,11 @@ const DIMENSIONAL = ['2D', '3C'];
 const documentKind = (type: string) => (type === '3C' ? '3D-Daten' : type === '2D' ? '2D-Zeichnung' : type);
 
 const measureText = (m: { value: number; unit: string } | null, units: Map<string, string>) =>
-  m ? <>{formatQuantity(m.value)} <UnitText unit={m.unit} units={units} /></> : null;
+  m ? (
+    <>
+      {formatQuantity(m.value)} <UnitText unit={m.unit} units={units} />
+    </>
+  ) : null;
 
 interface ProductSectionsProps {
   product: Product;
@@ -41,27 +45,43 @@ interface Section {
 const Paragraphs = ({ text }: { text: string }) => (
   <Typography>
     {text.split(/\n{2,}/).map((paragraph, index) => (
-      <p key={index} style={{ whiteSpace: 'pre-line' }}>{paragraph}</p>
+      <p key={index} style={{ whiteSpace: 'pre-line' }}>
+        {paragraph}
+      </p>
     ))}
   </Typography>
 );
 
 /** The collapsible sections of the product page (spec §2 'Product detail'); empty ones are left out. */
 export function ProductSections({ product, offers, units, showOnboardingForms }: ProductSectionsProps) {
-  const { basicPackage: basic, descriptionsPackage: texts, logisticsPackage: logistics, additionalPackage: additional } = product;
+  const {
+    basicPackage: basic,
+    descriptionsPackage: texts,
+    logisticsPackage: logistics,
+    additionalPackage: additional,
+  } = product;
   const dimensional = product.documentsPackage.filter((d) => DIMENSIONAL.includes(d.type));
   const documents = product.documentsPackage.filter((d) => !DIMENSIONAL.includes(d.type));
   const onboarding = showOnboardingForms
-    ? [...new Map(offers.filter((o) => o.supplier.requiredOnboardingForm && needsRelation(o.productOrderableStatus)).map((o) => [o.supplier.bpNumber, o.supplier])).values()]
+    ? [
+        ...new Map(
+          offers
+            .filter((o) => o.supplier.requiredOnboardingForm && needsRelation(o.productOrderableStatus))
+            .map((o) => [o.supplier.bpNumber, o.supplier]),
+        ).values(),
+      ]
     : [];
-  const related = [
-    ...additional.accessories.map((number) => ({ number, kind: 'Zubehör' })),
-    ...additional.spareParts.map((number) => ({ number, kind: 'Ersatzteil' })),
-  ];
+  // Accessories and spare parts as the API resolved them: products with name, picture and preferred offer.
+  const related = additional.relatedProducts;
 
   const sections: Section[] = [];
   if (texts.productDescr) {
-    sections.push({ key: 'description', title: 'Beschreibung', content: <Paragraphs text={texts.productDescr} />, defaultOpen: true });
+    sections.push({
+      key: 'description',
+      title: 'Beschreibung',
+      content: <Paragraphs text={texts.productDescr} />,
+      defaultOpen: true,
+    });
   }
   sections.push({
     key: 'details',
@@ -79,7 +99,10 @@ export function ProductSections({ product, offers, units, showOnboardingForms }:
           { label: 'Katalognummer', value: additional.articleNumberCatalogue },
           { label: 'GTIN', value: product.gtin },
           { label: 'Warengruppe', value: additional.commodityGroupDescrManufacturer },
-          { label: 'ETIM-Klasse', value: product.etimClass ? `${product.etimClass.description} (${product.etimClass.id})` : null },
+          {
+            label: 'ETIM-Klasse',
+            value: product.etimClass ? `${product.etimClass.description} (${product.etimClass.id})` : null,
+          },
           { label: 'Energieeffizienzklasse', value: additional.energyEfficiencyClass },
           { label: 'Farbe', value: additional.color },
         ]}
@@ -96,8 +119,14 @@ export function ProductSections({ product, offers, units, showOnboardingForms }:
           { label: 'Breite', value: measureText(logistics.measureB, units) },
           { label: 'Höhe', value: measureText(logistics.measureC, units) },
           { label: 'Gewicht', value: measureText(logistics.weight, units) },
-          { label: 'Standardlieferzeit', value: logistics.standardDeliveryPeriod === null ? null : `${logistics.standardDeliveryPeriod} Arbeitstage` },
-          { label: 'Verpackungseinheit', value: logistics.packagingQuantity === null ? null : formatQuantity(logistics.packagingQuantity) },
+          {
+            label: 'Standardlieferzeit',
+            value: logistics.standardDeliveryPeriod === null ? null : `${logistics.standardDeliveryPeriod} Arbeitstage`,
+          },
+          {
+            label: 'Verpackungseinheit',
+            value: logistics.packagingQuantity === null ? null : formatQuantity(logistics.packagingQuantity),
+          },
           { label: 'Ursprungsland', value: formatCountry(logistics.countryOfOrigin) },
         ]}
       />
@@ -112,11 +141,20 @@ export function ProductSections({ product, offers, units, showOnboardingForms }:
           <Table.Tbody>
             {product.features.map((feature) => (
               <Table.Tr key={feature.featureId}>
-                <Table.Td w="50%"><Text size="sm" c="dimmed">{feature.description}</Text></Table.Td>
+                <Table.Td w="50%">
+                  <Text size="sm" c="dimmed">
+                    {feature.description}
+                  </Text>
+                </Table.Td>
                 <Table.Td>
                   <Text size="sm">
                     {typeof feature.value === 'number' ? formatQuantity(feature.value) : feature.value}
-                    {feature.unit && <> <UnitText unit={feature.unit} units={units} /></>}
+                    {feature.unit && (
+                      <>
+                        {' '}
+                        <UnitText unit={feature.unit} units={units} />
+                      </>
+                    )}
                   </Text>
                 </Table.Td>
               </Table.Tr>
@@ -133,8 +171,18 @@ export function ProductSections({ product, offers, units, showOnboardingForms }:
       content: (
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
           {product.picturesPackage.map((picture, index) => (
-            <Anchor key={picture.url} href={picture.url} target="_blank" rel="noopener" title={picture.description || picture.filename}>
-              <ProductImage src={picture.url} alt={picture.description || `${product.productName} – Bild ${index + 1}`} size="100%" />
+            <Anchor
+              key={picture.url}
+              href={picture.url}
+              target="_blank"
+              rel="noopener"
+              title={picture.description || picture.filename}
+            >
+              <ProductImage
+                src={picture.url}
+                alt={picture.description || `${product.productName} – Bild ${index + 1}`}
+                size="100%"
+              />
             </Anchor>
           ))}
         </SimpleGrid>
@@ -148,7 +196,14 @@ export function ProductSections({ product, offers, units, showOnboardingForms }:
       content: (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           {dimensional.map((d) => (
-            <DownloadCard key={d.url} href={d.url} title={d.description || d.filename} fileName={d.filename} kind={documentKind(d.type)} sizeBytes={d.size} />
+            <DownloadCard
+              key={d.url}
+              href={d.url}
+              title={d.description || d.filename}
+              fileName={d.filename}
+              kind={documentKind(d.type)}
+              sizeBytes={d.size}
+            />
           ))}
         </SimpleGrid>
       ),
@@ -161,7 +216,14 @@ export function ProductSections({ product, offers, units, showOnboardingForms }:
       content: (
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           {documents.map((d) => (
-            <DownloadCard key={d.url} href={d.url} title={d.description || d.filename} fileName={d.filename} kind={documentKind(d.type)} sizeBytes={d.size} />
+            <DownloadCard
+              key={d.url}
+              href={d.url}
+              title={d.description || d.filename}
+              fileName={d.filename}
+              kind={documentKind(d.type)}
+              sizeBytes={d.size}
+            />
           ))}
         </SimpleGrid>
       ),
@@ -174,8 +236,8 @@ export function ProductSections({ product, offers, units, showOnboardingForms }:
       content: (
         <Stack gap="sm">
           <Text size="sm">
-            Für eine Geschäftsbeziehung mit diesen Lieferanten füllen Sie bitte das Neukundenformular aus und senden es an den
-            Lieferanten.
+            Für eine Geschäftsbeziehung mit diesen Lieferanten füllen Sie bitte das Neukundenformular aus und senden es
+            an den Lieferanten.
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             {onboarding.map((supplier) => (
@@ -184,8 +246,10 @@ export function ProductSections({ product, offers, units, showOnboardingForms }:
                 title={`Neukundenformular ${supplier.name}`}
                 kind="PDF"
                 onDownload={() => {
-                  downloadApiFile(`/v1/SupplierOnboardingFormTemplates/${encodeURIComponent(supplier.bpNumber)}`, `Neukundenformular-${supplier.bpNumber}.pdf`)
-                    .catch((error: unknown) => toast.error(problemTitle(error, messages.genericRetry)));
+                  downloadApiFile(
+                    `/v1/SupplierOnboardingFormTemplates/${encodeURIComponent(supplier.bpNumber)}`,
+                    `Neukundenformular-${supplier.bpNumber}.pdf`,
+                  ).catch((error: unknown) => toast.error(problemTitle(error, messages.genericRetry)));
                 }}
               />
             ))}
@@ -199,14 +263,34 @@ export function ProductSections({ product, offers, units, showOnboardingForms }:
       key: 'accessories',
       title: 'Zubehör und Ersatzteile',
       content: (
-        <Stack gap={4}>
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm" data-testid="related-products">
           {related.map((r) => (
-            <Group key={`${r.kind}:${r.number}`} gap="xs">
-              <Text size="sm" c="dimmed" w={90}>{r.kind}</Text>
-              <Anchor component={Link} to={searchUrl({ term: r.number, page: 1 })} size="sm">{r.number}</Anchor>
-            </Group>
+            <ProductCard
+              key={`${r.kind}:${r.productId}`}
+              orientation="vertical"
+              withFavourite={false}
+              units={units}
+              badge={
+                <Badge variant="light" color={r.kind === 'accessory' ? 'brand' : 'gray'} radius="sm" tt="none">
+                  {r.kind === 'accessory' ? 'Zubehör' : 'Ersatzteil'}
+                </Badge>
+              }
+              data-testid="related-product"
+              product={{
+                productId: r.productId,
+                productInstanceId: r.productInstanceId,
+                name: r.productName,
+                brand: r.brandName,
+                imageUrl: r.imageUrl,
+                manufacturerPid: r.manufacturerPid,
+                supplierPid: r.productInstanceId.slice(r.productInstanceId.indexOf('~') + 1),
+                supplierName: r.supplierName,
+                price: r.price,
+                href: productUrl({ productId: r.productId, articleNumber: r.productInstanceId }),
+              }}
+            />
           ))}
-        </Stack>
+        </SimpleGrid>
       ),
     });
   }

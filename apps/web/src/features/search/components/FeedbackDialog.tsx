@@ -4,14 +4,13 @@ import { useMutation } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { limits, messages, timings } from '@shk/contracts';
-import { api } from '../../../api/client';
-import { expectStatus } from '../../../api/problem';
+import { FeedbackComment, limits, messages, timings } from '@shk/contracts';
+import { feedbackApi } from '../../../api/feedback';
 import { toast } from '../../../ui/toast';
 
 const FeedbackForm = z.object({
   answer: z.enum(['positive', 'negative'], { error: messages.required }),
-  comment: z.string().max(limits.feedbackComment, messages.feedbackCommentMax),
+  comment: FeedbackComment,
 });
 type FeedbackInput = z.input<typeof FeedbackForm>;
 type FeedbackOutput = z.output<typeof FeedbackForm>;
@@ -41,25 +40,33 @@ export function FeedbackDialog({ opened, onClose }: { opened: boolean; onClose: 
   }, [sent, onClose]);
 
   const send = useMutation({
-    mutationFn: async (values: FeedbackOutput) =>
-      expectStatus(
-        await api.POST('/v1/Feedbacks', {
-          body: { isPositive: values.answer === 'positive', comment: values.comment.trim() || null, url: window.location.href },
-        }),
-        200,
-        201,
-        204,
-      ),
+    mutationFn: (values: FeedbackOutput) =>
+      feedbackApi.send({
+        isPositive: values.answer === 'positive',
+        comment: values.comment.trim() || null,
+        url: window.location.href,
+      }),
     onSuccess: () => setSent(true),
     onError: () => toast.error(messages.genericRetry),
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Feedback zur Suche" centered transitionProps={{ duration: timings.modalFadeMs }}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Feedback zur Suche"
+      centered
+      transitionProps={{ duration: timings.modalFadeMs }}
+    >
       {sent ? (
         <Text data-testid="feedback-thanks">Vielen Dank für Ihr Feedback!</Text>
       ) : (
-        <form noValidate onSubmit={form.handleSubmit(async (values) => { await send.mutateAsync(values).catch(() => {}); })}>
+        <form
+          noValidate
+          onSubmit={form.handleSubmit(async (values) => {
+            await send.mutateAsync(values).catch(() => {});
+          })}
+        >
           <Stack gap="md">
             <Controller
               control={form.control}
@@ -89,8 +96,12 @@ export function FeedbackDialog({ opened, onClose }: { opened: boolean; onClose: 
               {...form.register('comment')}
             />
             <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={onClose}>Abbrechen</Button>
-              <Button type="submit" loading={isSubmitting} disabled={isSubmitting}>Feedback senden</Button>
+              <Button variant="default" onClick={onClose}>
+                Abbrechen
+              </Button>
+              <Button type="submit" loading={isSubmitting} disabled={isSubmitting}>
+                Feedback senden
+              </Button>
             </Group>
           </Stack>
         </form>

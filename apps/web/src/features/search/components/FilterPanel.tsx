@@ -8,7 +8,13 @@ import { SelectionFilter } from './SelectionFilter';
 import { SliderFilter } from './SliderFilter';
 
 /** Spec: sections are open by default if among tree, brand, supplier, ETIM class, wholesalers or the first 5. */
-const OPEN_COLUMNS: string[] = [SearchColumn.tree, SearchColumn.brand, SearchColumn.supplierId, SearchColumn.etimClass, SearchColumn.wholesalers];
+const OPEN_COLUMNS: string[] = [
+  SearchColumn.tree,
+  SearchColumn.brand,
+  SearchColumn.supplierId,
+  SearchColumn.etimClass,
+  SearchColumn.wholesalers,
+];
 const OPEN_FIRST = 5;
 
 interface FilterPanelProps {
@@ -27,8 +33,16 @@ const activeCount = (option: SearchFilterOption, filters: SearchFilter[]) => {
 
 /** The filter panel: one collapsible section per filter of the result (the tree has its own panel). */
 export function FilterPanel({ options, filters, term, onChange, units }: FilterPanelProps) {
-  const visible = options.filter((o) => o.filterType !== 'Baum' && (o.filterType === 'Regler' ? o.sliderValues?.minValue !== null && o.sliderValues?.minValue !== undefined : o.filterValue.length > 0 || activeCount(o, filters) > 0));
-  const defaultOpen = visible.filter((o, index) => index < OPEN_FIRST || OPEN_COLUMNS.includes(o.columnName)).map((o) => o.columnName);
+  const visible = options.filter(
+    (o) =>
+      o.filterType !== 'Baum' &&
+      (o.filterType === 'Regler'
+        ? o.sliderValues?.minValue !== null && o.sliderValues?.minValue !== undefined
+        : o.filterValue.length > 0 || activeCount(o, filters) > 0),
+  );
+  const defaultOpen = visible
+    .filter((o, index) => index < OPEN_FIRST || OPEN_COLUMNS.includes(o.columnName))
+    .map((o) => o.columnName);
   const [open, setOpen] = useState<string[]>(defaultOpen);
   // Sections of filters that appear later (another result) follow the default rule once.
   const [known, setKnown] = useState<string[]>(visible.map((o) => o.columnName));
@@ -39,19 +53,36 @@ export function FilterPanel({ options, filters, term, onChange, units }: FilterP
   }
 
   if (visible.length === 0) {
-    return <Text size="sm" c="dimmed" data-testid="no-filters">{messages.noFilters}</Text>;
+    return (
+      <Text size="sm" c="dimmed" data-testid="no-filters">
+        {messages.noFilters}
+      </Text>
+    );
   }
 
   return (
-    <Accordion multiple value={open} onChange={setOpen} transitionDuration={timings.collapseMs} variant="default" data-testid="filter-panel">
+    <Accordion
+      multiple
+      value={open}
+      onChange={setOpen}
+      transitionDuration={timings.collapseMs}
+      variant="default"
+      data-testid="filter-panel"
+    >
       {visible.map((option) => {
         const count = activeCount(option, filters);
         return (
           <Accordion.Item key={option.columnName} value={option.columnName} data-column={option.columnName}>
             <Accordion.Control>
               <Group gap="xs" wrap="nowrap">
-                <Text size="sm" fw={600}>{option.columnDescr}</Text>
-                {count > 0 && <Badge size="xs" variant="filled" circle>{count}</Badge>}
+                <Text size="sm" fw={600}>
+                  {option.columnDescr}
+                </Text>
+                {count > 0 && (
+                  <Badge size="xs" variant="filled" circle>
+                    {count}
+                  </Badge>
+                )}
               </Group>
             </Accordion.Control>
             <Accordion.Panel>

@@ -2,11 +2,21 @@ import { Button, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { messages } from '@shk/contracts';
 
 /** 'Keine Ergebnisse für {term}' with the spec's tips. */
-export function NoResults({ term, hasFilters, onResetFilters }: { term: string; hasFilters: boolean; onResetFilters: () => void }) {
+export function NoResults({
+  term,
+  hasFilters,
+  onResetFilters,
+}: {
+  term: string;
+  hasFilters: boolean;
+  onResetFilters: () => void;
+}) {
   return (
     <Paper withBorder radius="md" p="xl" data-testid="no-results">
       <Stack gap="sm">
-        <Title order={2} size="h3">{term ? messages.noResults(term) : 'Keine Ergebnisse'}</Title>
+        <Title order={2} size="h3">
+          {term ? messages.noResults(term) : 'Keine Ergebnisse'}
+        </Title>
         <Text size="sm">So finden Sie, was Sie suchen:</Text>
         <List size="sm" spacing={4}>
           <List.Item>Prüfen Sie die Schreibweise Ihres Suchbegriffs.</List.Item>

@@ -16,6 +16,7 @@ export const cardDataOfHit = (hit: SearchHit, term: string): ProductCardData => 
   manufacturerPid: hit.rows.manufacturerPID,
   supplierPid: hit.rows.artikelnummer,
   supplierName: hit.rows.supplierName,
+  supplierBpNumber: hit.rows.supplierID,
   price: hit.price,
   isFavorite: hit.isFavorite,
   href: productUrl({ productId: hit.productId, articleNumber: hit.rows.PRODUCTINSTANCE_ID, searchTerm: term || null }),

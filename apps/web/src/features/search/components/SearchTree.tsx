@@ -5,6 +5,7 @@ import type { ProductTreeNode, SearchResponse } from '../../../api/catalogue';
 import { CategoryList, type CategoryEntry } from '../../../ui/catalogue/CategoryList';
 import { nodeName, pathTo } from '../../../ui/catalogue/product-tree';
 import classes from './SearchTree.module.css';
+import { formatCount } from '../../../ui/format';
 
 interface SearchTreeProps {
   tree: ProductTreeNode | undefined;
@@ -30,19 +31,30 @@ export function SearchTree({ tree, loading, selectedId, response, hrefOf, showSe
   const counts = facetCounts(response);
   const entries: CategoryEntry[] = (current?.children ?? [])
     .filter((child) => showSellerCatalogue || child.elementID !== treeNodeSellerCatalogue)
-    .map((child) => ({ id: child.elementID, name: nodeName(child), count: counts ? (counts.get(child.elementID) ?? 0) : child.productCount }))
+    .map((child) => ({
+      id: child.elementID,
+      name: nodeName(child),
+      count: counts ? (counts.get(child.elementID) ?? 0) : child.productCount,
+    }))
     .filter((entry) => !counts || (entry.count ?? 0) > 0 || entry.id === selectedId);
 
   return (
     <Stack gap={4} component="nav" aria-label="Kategorien" data-testid="search-tree">
       {path.length > 0 && (
         <Stack gap={2} className={classes.path}>
-          <Anchor component={Link} to={hrefOf(null)} size="sm">Alle Kategorien</Anchor>
+          <Anchor component={Link} to={hrefOf(null)} size="sm">
+            Alle Kategorien
+          </Anchor>
           {path.map((node, index) =>
             index === path.length - 1 ? (
               <Text key={node.elementID} size="sm" fw={700} pl={(index + 1) * 8} aria-current="true">
                 {nodeName(node)}
-                {counts?.has(node.elementID) && <Text span size="xs" c="dimmed"> ({counts.get(node.elementID)!.toLocaleString('de-DE')})</Text>}
+                {counts?.has(node.elementID) && (
+                  <Text span size="xs" c="dimmed">
+                    {' '}
+                    ({formatCount(counts.get(node.elementID)!)})
+                  </Text>
+                )}
               </Text>
             ) : (
               <Anchor key={node.elementID} component={Link} to={hrefOf(node.elementID)} size="sm" pl={(index + 1) * 8}>
@@ -53,9 +65,19 @@ export function SearchTree({ tree, loading, selectedId, response, hrefOf, showSe
         </Stack>
       )}
       {entries.length > 0 ? (
-        <CategoryList key={current?.elementID} entries={entries} hrefOf={hrefOf} selectedId={selectedId} level={path.length > 0 ? 1 : 0} />
+        <CategoryList
+          key={current?.elementID}
+          entries={entries}
+          hrefOf={hrefOf}
+          selectedId={selectedId}
+          level={path.length > 0 ? 1 : 0}
+        />
       ) : (
-        path.length === 0 && <Text size="sm" c="dimmed">{messages.noCategories}</Text>
+        path.length === 0 && (
+          <Text size="sm" c="dimmed">
+            {messages.noCategories}
+          </Text>
+        )
       )}
     </Stack>
   );

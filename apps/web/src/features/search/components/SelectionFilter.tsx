@@ -3,6 +3,7 @@ import { Checkbox, Group, Loader, Stack, Text, UnstyledButton } from '@mantine/c
 import type { SearchFilterOption } from '../../../api/catalogue';
 import type { SearchFilter } from '../../../ui/search-url';
 import { useAllFilterValues } from '../use-search';
+import { formatCount } from '../../../ui/format';
 
 /** Spec: filter lists show the first 5 values with a show-more toggle. */
 const SHOWN = 5;
@@ -22,8 +23,13 @@ export function SelectionFilter({ option, selected, onToggle, term, filters }: S
   const all = useAllFilterValues(option.columnName, term, filters, needsAll);
   const values = needsAll && all.data ? all.data.filterValue : option.filterValue;
   // Selected values stay visible even when they are not among the first five.
-  const ordered = [...values.filter((v) => selected.includes(v.value)), ...values.filter((v) => !selected.includes(v.value))];
-  const shown = expanded ? ordered : ordered.slice(0, Math.max(SHOWN, values.filter((v) => selected.includes(v.value)).length));
+  const ordered = [
+    ...values.filter((v) => selected.includes(v.value)),
+    ...values.filter((v) => !selected.includes(v.value)),
+  ];
+  const shown = expanded
+    ? ordered
+    : ordered.slice(0, Math.max(SHOWN, values.filter((v) => selected.includes(v.value)).length));
   const more = Math.max(option.valueCount, values.length) > SHOWN;
 
   return (
@@ -37,7 +43,9 @@ export function SelectionFilter({ option, selected, onToggle, term, filters }: S
           label={
             <Group gap={6} wrap="nowrap" justify="space-between">
               <span>{value.displayName || value.value}</span>
-              <Text span size="xs" c="dimmed">({value.count.toLocaleString('de-DE')})</Text>
+              <Text span size="xs" c="dimmed">
+                ({formatCount(value.count)})
+              </Text>
             </Group>
           }
           styles={{ body: { alignItems: 'flex-start' }, labelWrapper: { flex: 1 } }}
@@ -45,14 +53,10 @@ export function SelectionFilter({ option, selected, onToggle, term, filters }: S
       ))}
       {more && (
         <Group gap="xs">
-          <UnstyledButton
-            onClick={() => setExpanded(!expanded)}
-            c="brand"
-            fz="sm"
-            fw={500}
-            aria-expanded={expanded}
-          >
-            {expanded ? 'Weniger anzeigen' : `Mehr anzeigen (${Math.max(option.valueCount, values.length).toLocaleString('de-DE')})`}
+          <UnstyledButton onClick={() => setExpanded(!expanded)} c="brand" fz="sm" fw={500} aria-expanded={expanded}>
+            {expanded
+              ? 'Weniger anzeigen'
+              : `Mehr anzeigen (${formatCount(Math.max(option.valueCount, values.length))})`}
           </UnstyledButton>
           {needsAll && all.isFetching && <Loader size="xs" />}
         </Group>

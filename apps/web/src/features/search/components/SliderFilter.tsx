@@ -3,6 +3,7 @@ import { Button, Group, NumberInput, RangeSlider, Stack, Text } from '@mantine/c
 import { messages } from '@shk/contracts';
 import type { SearchFilterOption } from '../../../api/catalogue';
 import { unitPlainText } from '../../../ui/catalogue/units';
+import { formatNumber } from '../../../ui/format';
 
 interface SliderFilterProps {
   option: SearchFilterOption;
@@ -44,7 +45,11 @@ export function SliderFilter({ option, onApply, units }: SliderFilterProps) {
   }, [selectedMin, selectedMax]);
 
   if (rangeMin === null || rangeMax === null) {
-    return <Text size="sm" c="dimmed">{messages.noFilters}</Text>;
+    return (
+      <Text size="sm" c="dimmed">
+        {messages.noFilters}
+      </Text>
+    );
   }
   const low = Math.floor(rangeMin);
   const high = Math.max(Math.ceil(rangeMax), low);
@@ -60,7 +65,10 @@ export function SliderFilter({ option, onApply, units }: SliderFilterProps) {
   const validate = (nextMin: number | null, nextMax: number | null) => {
     const outside = (v: number | null) => v !== null && (v < low || v > high);
     if (outside(nextMin) || outside(nextMax)) {
-      return { min: outside(nextMin) ? messages.sliderOutOfRange : undefined, max: outside(nextMax) ? messages.sliderOutOfRange : undefined };
+      return {
+        min: outside(nextMin) ? messages.sliderOutOfRange : undefined,
+        max: outside(nextMax) ? messages.sliderOutOfRange : undefined,
+      };
     }
     if (nextMin !== null && nextMax !== null && nextMin > nextMax) return { min: messages.sliderMinAboveMax };
     return null;
@@ -74,7 +82,7 @@ export function SliderFilter({ option, onApply, units }: SliderFilterProps) {
     onApply(nextMin !== null && nextMin <= low ? null : nextMin, nextMax !== null && nextMax >= high ? null : nextMax);
   };
 
-  const format = (v: number) => `${v.toLocaleString('de-DE', { maximumFractionDigits: decimals })}${unit ? ` ${unit}` : ''}`;
+  const format = (v: number) => `${formatNumber(v, decimals)}${unit ? ` ${unit}` : ''}`;
 
   return (
     <Stack gap="sm" data-testid={`slider-${option.columnName}`}>

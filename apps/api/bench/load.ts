@@ -1,0 +1,215 @@
+/**
+ * npm run bench:load — 60 s of a mixed buyer workload at 50 concurrent users against the real HTTP
+ * API on a fresh embedded Postgres with the demo world and catalogue: search, product detail, add to
+ * cart, checkout (every 4th round) and the order list. Target: 0 errors, p95 ≤ 300 ms overall,
+ * orders created = orders reported by the API.
+ *
+ *   BENCH_USERS (50), BENCH_SECONDS (60), BENCH_PRODUCTS (catalogue size, 20 000)
+ * The users share 10 buyer accounts (5 carts each): the login throttle allows 30 sign-ins per
+ * address and 10 minutes, and one buyer company with several people ordering is the real case.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { startEmbeddedPostgres } from '../src/db/embedded.ts';
+import { ensureDatabase } from '../src/db/bootstrap.ts';
+import { loadConfig } from '../src/config.ts';
+import { createRuntime } from '../src/runtime.ts';
+import { seedDemoWorldIfEmpty } from '../src/seed/demo-world.ts';
+import { seedDemoCatalogueIfEmpty, DEMO_CATALOGUE_PRODUCTS } from '../src/seed/catalogue/demo.ts';
+import { hashPassword } from '../src/modules/identity/password.ts';
+import { freePort } from '../test/support/free-port.ts';
+import { loginWithCodeFlow } from '../test/support/oidc-login.ts';
+
+const USERS = Number(process.env.BENCH_USERS ?? 50);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? DEMO_CATALOGUE_PRODUCTS);
+const ACCOUNTS = 10;
+const TERMS = ['Thermostat', 'Rohr', 'Ventil', 'Pressfitting', 'Heizkörper', 'Kugelhahn', 'Siphon', 'Pumpe', 'Armatur'];
+
+const loadBefore = os.loadavg();
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shk-bench-load-'));
+fs.chmodSync(dir, 0o755);
+const server = await startEmbeddedPostgres(path.join(dir, 'pg'), undefined, { durable: true });
+await ensureDatabase(server.url('postgres'), 'bench');
+const port = await freePort();
+const config = loadConfig({
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  DATA_DIR: dir,
+  LOG_LEVEL: 'warn',
+  WEB_DIST_DIR: path.join(dir, 'none'),
+});
+const runtime = await createRuntime(config, server.url('bench'), {
+  logger: false,
+  log: { info() {}, warn() {}, error() {} } as unknown as Console,
+});
+const { pool } = runtime;
+await seedDemoWorldIfEmpty(runtime.db);
+await seedDemoCatalogueIfEmpty(runtime.db, () => {}, PRODUCTS);
+
+// Orderable offers: priced, in a unit the portal knows, from suppliers the bench buyers are approved at.
+const offerRows = (
+  await pool.query<{ id: string; supplier: string; moq: number }>(
+    `SELECT product_instance_id AS id, supplier_bp_number AS supplier, greatest(coalesce(min_order_quantity, 1), 1)::int AS moq
+       FROM product_offers o
+      WHERE net_price > 0 AND EXISTS (SELECT 1 FROM units u WHERE u.code = o.unit_code)
+      ORDER BY product_instance_id LIMIT 2000`,
+  )
+).rows;
+const suppliers = [...new Set(offerRows.map((o) => o.supplier))];
+const hash = await hashPassword('demo');
+const accounts: { email: string; bp: string; token: string }[] = [];
+for (let a = 0; a < ACCOUNTS; a++) {
+  const bp = `1800${String(a).padStart(2, '0')}`;
+  const email = `last${a}@example.com`;
+  const user = `00000000-0000-4000-9100-0000000000${String(a).padStart(2, '0')}`;
+  await pool.query(
+    `INSERT INTO business_partners (bp_number, name, street, house_number, postal_code, city, country)
+     VALUES ($1, $2, 'Lastweg', '1', '10115', 'Berlin', 'DE') ON CONFLICT DO NOTHING`,
+    [bp, `Last Käufer ${a}`],
+  );
+  await pool.query(
+    `INSERT INTO users (id, email, first_name, last_name, role, password_hash, current_bp_number)
+     VALUES ($1, $2, 'Last', $3, 1, $4, $5) ON CONFLICT DO NOTHING`,
+    [user, email, String(a), hash, bp],
+  );
+  await pool.query('INSERT INTO user_business_partners VALUES ($1, $2) ON CONFLICT DO NOTHING', [user, bp]);
+  for (const s of suppliers) {
+    await pool.query(
+      `INSERT INTO supplier_customers (supplier_bp_number, buyer_bp_number, relation_status_id, supplier_customer_number)
+       VALUES ($1, $2, 1, 'L-' || $2) ON CONFLICT DO NOTHING`,
+      [s, bp],
+    );
+  }
+  accounts.push({ email, bp, token: '' });
+}
+await runtime.app.listen({ port, host: '127.0.0.1' });
+for (const account of accounts) account.token = (await loginWithCodeFlow(config.publicUrl, account.email)).access_token;
+
+type Kind = 'search' | 'detail' | 'addToCart' | 'checkout' | 'orderList' | 'newCart';
+const latencies: Record<Kind, number[]> = {
+  search: [],
+  detail: [],
+  addToCart: [],
+  checkout: [],
+  orderList: [],
+  newCart: [],
+};
+const errors: string[] = [];
+let ordersCreated = 0;
+
+async function call(kind: Kind, token: string, method: string, url: string, body?: unknown) {
+  const t0 = performance.now();
+  try {
+    const res = await fetch(`${config.publicUrl}${url}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const text = await res.text();
+    latencies[kind].push(performance.now() - t0);
+    if (res.status >= 300) {
+      errors.push(`${kind} ${res.status} ${text.slice(0, 200)}`);
+      return null;
+    }
+    return text ? JSON.parse(text) : null;
+  } catch (error) {
+    errors.push(`${kind} ${(error as Error).message}`);
+    return null;
+  }
+}
+
+const random = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)];
+
+// Every user starts with a cart of its own (set up one by one, not measured: not part of the workload).
+const carts: number[] = [];
+for (let n = 0; n < USERS; n++) {
+  const cart = await call('newCart', accounts[n % ACCOUNTS].token, 'POST', '/v1/MultiCarts', { name: `Last ${n}` });
+  carts.push(cart?.id as number);
+}
+latencies.newCart = [];
+
+async function virtualUser(n: number) {
+  const account = accounts[n % ACCOUNTS];
+  const cartId = carts[n];
+  if (!cartId) return;
+  let inCart = new Set<string>();
+  for (let round = 1; performance.now() < deadline; round++) {
+    await call('search', account.token, 'POST', '/v1/Product/Search', {
+      searchTerm: random(TERMS),
+      page: 1,
+      pageSize: 20,
+    });
+    const offer = random(offerRows);
+    await call('detail', account.token, 'GET', `/v1/Product/Details?productInstanceId=${encodeURIComponent(offer.id)}`);
+    if (!inCart.has(offer.id)) {
+      const added = await call('addToCart', account.token, 'POST', '/v1/CartItems', {
+        cartId,
+        productInstanceId: offer.id,
+        quantity: offer.moq,
+      });
+      if (added) inCart.add(offer.id);
+    }
+    if (round % 4 === 0 && inCart.size) {
+      const order = await call('checkout', account.token, 'POST', `/v1/MultiCarts/${cartId}/checkout`);
+      if (order?.customerOrderNumber) ordersCreated++;
+      inCart = new Set();
+      await call('orderList', account.token, 'GET', '/v1/CustomerOrders?Page=1&PageSize=10');
+    }
+  }
+}
+
+const started = performance.now();
+const deadline = started + SECONDS * 1000;
+await Promise.all(Array.from({ length: USERS }, (_, n) => virtualUser(n)));
+const wallSeconds = (performance.now() - started) / 1000;
+
+// Orders reported: what the API lists for each account, and what the database holds.
+let ordersReported = 0;
+for (const account of accounts) {
+  const list = await call('orderList', account.token, 'GET', '/v1/CustomerOrders?Page=1&PageSize=1');
+  ordersReported += Number(list?.totalCount ?? 0);
+}
+const { rows } = await pool.query<{ n: number }>(
+  'SELECT count(*)::int AS n FROM customer_orders WHERE bp_number = ANY($1)',
+  [accounts.map((a) => a.bp)],
+);
+
+const pct = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? +sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))].toFixed(1) : 0;
+};
+const all = Object.values(latencies).flat();
+const perKind = Object.fromEntries(
+  Object.entries(latencies).map(([kind, values]) => [
+    kind,
+    { requests: values.length, medianMs: pct(values, 50), p95Ms: pct(values, 95), maxMs: pct(values, 100) },
+  ]),
+);
+const report = {
+  users: USERS,
+  seconds: SECONDS,
+  catalogueProducts: PRODUCTS,
+  requests: all.length,
+  requestsPerSecond: +(all.length / wallSeconds).toFixed(1),
+  errors: errors.length,
+  firstErrors: errors.slice(0, 5),
+  overall: { medianMs: pct(all, 50), p95Ms: pct(all, 95), p99Ms: pct(all, 99), maxMs: pct(all, 100) },
+  perKind,
+  ordersCreated,
+  ordersReported,
+  ordersInDatabase: rows[0].n,
+  loadAverageBefore: loadBefore.map((v) => +v.toFixed(2)),
+  loadAverageAfter: os.loadavg().map((v) => +v.toFixed(2)),
+  cpus: os.cpus().length,
+};
+console.log(JSON.stringify(report, null, 2));
+const ok = report.errors === 0 && report.overall.p95Ms <= 300 && ordersCreated === ordersReported;
+console.log(ok ? 'Ziel erreicht.' : 'Ziel verfehlt.');
+await runtime.close();
+await server.stop();
+fs.rmSync(dir, { recursive: true, force: true });
+process.exit(ok ? 0 : 1);

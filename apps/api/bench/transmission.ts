@@ -1,0 +1,250 @@
+/**
+ * npm run bench:transmission — supplier order transmission over Email (PDF), SFTP (EDIFACT D.96A) and
+ * HTTP (EDIFACT D.97A) to real peers on loopback (smtp-server, the ssh2 SFTP server, a Node HTTP
+ * receiver), on a fresh embedded Postgres.
+ *
+ *   Phase 1 (throughput): BENCH_ORDERS (default 1,000) supplier orders are placed through the checkout
+ *   API while no worker runs, then the worker starts; orders/s = orders / time until all are Sent.
+ *   Phase 2 (latency): 8 buyers check out continuously with the worker running (BENCH_LIVE_ORDERS,
+ *   default 300); p95 from checkout commit (the response) to Sent (the transmission's sent_at).
+ *   Both phases check: nothing lost (all Sent), no duplicates (one mail / file / stored POST per order).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { startEmbeddedPostgres } from '../src/db/embedded.ts';
+import { ensureDatabase } from '../src/db/bootstrap.ts';
+import { loadConfig } from '../src/config.ts';
+import { createRuntime } from '../src/runtime.ts';
+import { seedDemoWorldIfEmpty } from '../src/seed/demo-world.ts';
+import { hashPassword } from '../src/modules/identity/password.ts';
+import { createTransmissionWorker } from '../src/modules/transmission/index.ts';
+import { freePort } from '../test/support/free-port.ts';
+import { loginWithCodeFlow } from '../test/support/oidc-login.ts';
+import { startHttpPeer, startSftpPeer, startSmtpPeer } from '../test/support/transmission-peers.ts';
+
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 1000);
+const LIVE_ORDERS = Number(process.env.BENCH_LIVE_ORDERS ?? 300);
+const BUYERS = 8;
+const SUPPLIERS = ['200001', '200002', '200003'] as const; // Email, SFTP, HTTP
+
+process.env.TRANSMISSION_WORKER = 'off'; // the bench starts its worker itself
+const [smtp, sftp, receiver] = await Promise.all([startSmtpPeer(), startSftpPeer(['/inbox']), startHttpPeer()]);
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shk-bench-transmission-'));
+fs.chmodSync(dir, 0o755);
+const server = await startEmbeddedPostgres(path.join(dir, 'pg'), await freePort(), { durable: true });
+await ensureDatabase(server.url('postgres'), 'bench');
+const port = await freePort();
+const config = loadConfig({
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  DATA_DIR: dir,
+  LOG_LEVEL: 'warn',
+  WEB_DIST_DIR: path.join(dir, 'none'),
+  SMTP_URL: smtp.url,
+});
+const silent = { info() {}, warn() {}, error() {} } as unknown as Console;
+const runtime = await createRuntime(config, server.url('bench'), { logger: false, log: silent });
+const { pool } = runtime;
+await seedDemoWorldIfEmpty(runtime.db);
+
+// Interfaces: 200001 by e-mail (PDF), 200002 by SFTP (D.96A), 200003 by HTTP (D.97A).
+const { worker, workflows } = createTransmissionWorker({ db: runtime.db, mail: runtime.mail, config }, process.env, {
+  info() {},
+  error: console.error,
+});
+const sftpProfile = await workflows.create({
+  name: 'Bench SFTP',
+  communicationProtocol: 2,
+  host: '127.0.0.1',
+  port: sftp.port,
+  userName: sftp.user,
+  password: sftp.password,
+});
+const httpProfile = await workflows.create({ name: 'Bench HTTP', communicationProtocol: 4, baseUrl: receiver.url });
+await pool.query(
+  `UPDATE suppliers SET supplier_status_id = 1, out_com_protocol_id = 1, out_data_formats = '{1}', out_email_address = 'bestellung@bench.example' WHERE bp_number = '200001';
+   UPDATE suppliers SET supplier_status_id = 1, out_com_protocol_id = 2, out_data_formats = '{2}', out_ftp_folder = '/inbox', workflow_id = ${sftpProfile.id} WHERE bp_number = '200002';
+   UPDATE suppliers SET supplier_status_id = 1, out_com_protocol_id = 4, out_data_formats = '{3}', workflow_id = ${httpProfile.id} WHERE bp_number = '200003';`,
+);
+
+// Bench world: 8 buyers approved at the three suppliers, one offer per supplier (3 supplier orders per checkout).
+const hash = await hashPassword('demo');
+await pool.query(`INSERT INTO manufacturers (manufacturer_id, name) VALUES ('BENCHT', 'Benchwerk') ON CONFLICT DO NOTHING;
+  INSERT INTO brands (brand_no, name, manufacturer_id) VALUES (991001, 'Benchmarke', 'BENCHT') ON CONFLICT DO NOTHING;
+  INSERT INTO product_tree (node_no, element_id, parent_no, type, name) VALUES (991001, 'BENCHT_LEAF', NULL, 'leaf', 'Bench') ON CONFLICT DO NOTHING;`);
+const offerIds: string[] = [];
+for (const [i, supplier] of SUPPLIERS.entries()) {
+  await pool.query(
+    `INSERT INTO products (id, product_id, manufacturer_id, manufacturer_pid, manufacturer_pid_norm, gtin, brand_no, product_name, leaf_no)
+     VALUES ($1, 'BENCHT~' || $2, 'BENCHT', $2, $2, $3, 991001, 'Heizkörperventil Größe ' || $2, 991001) ON CONFLICT DO NOTHING`,
+    [991000 + i, String(991000 + i), `40000009910${i}5`],
+  );
+  const id = `${supplier}~BENCHT-${i}`;
+  await pool.query(
+    `INSERT INTO product_offers (product_instance_id, product_no, supplier_bp_number, supplier_pid, supplier_pid_norm, product_data_source, unit_code, net_price, price_basis, min_order_quantity)
+     VALUES ($1, $2, $3, $4, $4, 1, 'C62', $5, 1, 1) ON CONFLICT DO NOTHING`,
+    [id, 991000 + i, supplier, `BENCHT-${i}`, 12.5 + i],
+  );
+  offerIds.push(id);
+}
+const buyers: { email: string; bp: string; cartId: number; token: string }[] = [];
+for (let b = 0; b < BUYERS; b++) {
+  const bp = `19100${b}`;
+  const email = `benchtx${b}@example.com`;
+  await pool.query(
+    `INSERT INTO business_partners (bp_number, name, street, house_number, postal_code, city, country) VALUES ($1, $2, 'Benchweg', '1', '10115', 'Berlin', 'DE') ON CONFLICT DO NOTHING`,
+    [bp, `Bench Käufer ${b}`],
+  );
+  const user = `00000000-0000-4000-9100-00000000000${b}`;
+  await pool.query(
+    `INSERT INTO users (id, email, first_name, last_name, role, password_hash, current_bp_number) VALUES ($1, $2, 'Bench', $3, 1, $4, $5) ON CONFLICT DO NOTHING`,
+    [user, email, String(b), hash, bp],
+  );
+  await pool.query('INSERT INTO user_business_partners VALUES ($1, $2) ON CONFLICT DO NOTHING', [user, bp]);
+  for (const s of SUPPLIERS)
+    await pool.query(
+      `INSERT INTO supplier_customers (supplier_bp_number, buyer_bp_number, relation_status_id, supplier_customer_number) VALUES ($1, $2, 1, 'B-' || $2) ON CONFLICT DO NOTHING`,
+      [s, bp],
+    );
+  const cart = await pool.query<{ id: number }>(
+    `INSERT INTO carts (bp_number, name, is_default) VALUES ($1, 'Bench', true) RETURNING id`,
+    [bp],
+  );
+  buyers.push({ email, bp, cartId: Number(cart.rows[0].id), token: '' });
+}
+await runtime.app.listen({ port, host: '127.0.0.1' });
+for (const buyer of buyers) buyer.token = (await loginWithCodeFlow(config.publicUrl, buyer.email)).access_token;
+
+/** Checkouts by all buyers in parallel until `orders` supplier orders exist; returns commit times per order number. */
+async function placeOrders(orders: number): Promise<Map<string, number>> {
+  const committed = new Map<string, number>();
+  let remaining = Math.ceil(orders / SUPPLIERS.length);
+  await Promise.all(
+    buyers.map(async (b) => {
+      while (remaining-- > 0) {
+        await pool.query(
+          `INSERT INTO cart_items (cart_id, product_instance_id, supplier_bp_number, article_number, quantity)
+           SELECT $1, id, split_part(id, '~', 1), split_part(id, '~', 2), 2 FROM unnest($2::text[]) AS id`,
+          [b.cartId, offerIds],
+        );
+        const checkout = () =>
+          fetch(`${config.publicUrl}/v1/MultiCarts/${b.cartId}/checkout`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${b.token}` },
+          });
+        let res = await checkout();
+        if (res.status === 401) {
+          // Access tokens are short-lived; a long run signs in again.
+          b.token = (await loginWithCodeFlow(config.publicUrl, b.email)).access_token;
+          res = await checkout();
+        }
+        const at = Date.now();
+        if (res.status !== 200) throw new Error(`checkout ${res.status}: ${await res.text()}`);
+        const { customerOrderNumber } = (await res.json()) as { customerOrderNumber: string };
+        const { rows } = await pool.query(
+          'SELECT so.supplier_order_number FROM supplier_orders so JOIN customer_orders co ON co.id = so.customer_order_id WHERE co.customer_order_number = $1',
+          [customerOrderNumber],
+        );
+        for (const r of rows) committed.set(r.supplier_order_number, at);
+      }
+    }),
+  );
+  return committed;
+}
+
+async function waitAllSent(numbers: string[]) {
+  for (;;) {
+    const { rows } = await pool.query(
+      `SELECT count(*) FILTER (WHERE status_id = 2)::int AS sent, count(*) FILTER (WHERE status_id = 3)::int AS failed
+         FROM supplier_orders WHERE supplier_order_number = ANY($1)`,
+      [numbers],
+    );
+    if (rows[0].failed) throw new Error(`${rows[0].failed} orders SendingFailed`);
+    if (rows[0].sent === numbers.length) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+function deliveries() {
+  const mailIds = smtp.messages.map((m) => /Message-ID: (<[^>]+>)/i.exec(m.raw.toString())?.[1]);
+  return {
+    mails: smtp.messages.length,
+    distinctMails: new Set(mailIds).size,
+    sftpFiles: [...sftp.files.keys()].filter((k) => k.endsWith('.edi')).length,
+    sftpWrites: sftp.events.filter((e) => e.startsWith('write')).length,
+    httpPosts: receiver.requests.length,
+    httpStored: receiver.stored.size,
+  };
+}
+
+// Phase 1: a backlog of ORDERS supplier orders, drained by the worker.
+const backlog = await placeOrders(ORDERS);
+const backlogNumbers = [...backlog.keys()];
+const drainStart = performance.now();
+worker.start();
+await waitAllSent(backlogNumbers);
+const drainSeconds = (performance.now() - drainStart) / 1000;
+const afterBacklog = deliveries();
+
+// Phase 2: live checkouts with the worker running; latency commit → Sent.
+const liveStart = performance.now();
+const live = await placeOrders(LIVE_ORDERS);
+const liveNumbers = [...live.keys()];
+await waitAllSent(liveNumbers);
+const liveSeconds = (performance.now() - liveStart) / 1000;
+const { rows: sentRows } = await pool.query(
+  `SELECT so.supplier_order_number, extract(epoch FROM t.sent_at) * 1000 AS sent_ms
+     FROM supplier_order_transmissions t JOIN supplier_orders so ON so.id = t.supplier_order_id WHERE so.supplier_order_number = ANY($1)`,
+  [liveNumbers],
+);
+const latencies = sentRows
+  .map((r) => Math.max(0, Number(r.sent_ms) - live.get(r.supplier_order_number)!))
+  .sort((a, b) => a - b);
+const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
+const total = deliveries();
+const all = backlogNumbers.length + liveNumbers.length;
+const { rows: attempts } = await pool.query(
+  `SELECT count(*)::int AS attempts, count(*) FILTER (WHERE outcome <> 'sent')::int AS unsuccessful FROM supplier_order_transmission_attempts`,
+);
+console.log(
+  JSON.stringify(
+    {
+      backlog: {
+        supplierOrders: backlogNumbers.length,
+        drainSeconds: +drainSeconds.toFixed(2),
+        ordersPerSecond: +(backlogNumbers.length / drainSeconds).toFixed(1),
+        deliveries: afterBacklog,
+      },
+      live: {
+        supplierOrders: liveNumbers.length,
+        buyersCheckingOutConcurrently: BUYERS,
+        wallSeconds: +liveSeconds.toFixed(2),
+        commitToSentMedianMs: Math.round(pct(50)),
+        commitToSentP95Ms: Math.round(pct(95)),
+        commitToSentMaxMs: Math.round(latencies[latencies.length - 1]),
+      },
+      check: {
+        ordersTotal: all,
+        lost:
+          all - Number((await pool.query('SELECT count(*) FROM supplier_orders WHERE status_id = 2')).rows[0].count),
+        duplicateMails: total.mails - total.distinctMails,
+        duplicateSftpFiles: total.sftpWrites - total.sftpFiles,
+        duplicateHttpDeliveries: total.httpPosts - total.httpStored,
+        attempts: attempts[0].attempts,
+        unsuccessfulAttempts: attempts[0].unsuccessful,
+      },
+      workerConcurrency: Number(process.env.TRANSMISSION_CONCURRENCY ?? 16),
+    },
+    null,
+    2,
+  ),
+);
+await worker.stop();
+await runtime.close();
+await Promise.all([smtp.close(), sftp.close(), receiver.close()]);
+await server.stop();
+fs.rmSync(dir, { recursive: true, force: true });
+process.exit(0);

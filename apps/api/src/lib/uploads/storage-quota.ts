@@ -1,0 +1,44 @@
+import { securityProblemTypes, securityTexts } from '@shk/contracts';
+import { HttpProblem } from '../../http/problem.ts';
+import type { Queryable } from '../../db/queryable.ts';
+
+/**
+ * Storage a partner may fill with uploaded files: a buyer's cart item attachments and the attachments of the
+ * orders it placed; a supplier's order documents (uploaded by its sellers).
+ */
+export const PARTNER_STORAGE_QUOTA_MB = Number(process.env.PARTNER_STORAGE_QUOTA_MB ?? 500);
+
+/** Bytes of uploaded files a partner holds now (carts of the partner, orders it placed, its order documents). */
+export async function partnerStorageUsed(db: Queryable, bpNumber: string): Promise<number> {
+  const { rows } = await db.query<{ used: string | number }>(
+    `SELECT COALESCE((SELECT sum(a.size_bytes) FROM cart_item_attachments a
+                        JOIN cart_items i ON i.id = a.cart_item_id
+                        JOIN carts c ON c.id = i.cart_id
+                       WHERE c.bp_number = $1), 0)
+          + COALESCE((SELECT sum(a.size_bytes) FROM order_line_attachments a
+                        JOIN order_lines l ON l.id = a.order_line_id
+                        JOIN supplier_orders s ON s.id = l.supplier_order_id
+                       WHERE s.buyer_bp_number = $1), 0)
+          + COALESCE((SELECT sum(d.size_bytes) FROM supplier_order_documents d
+                        JOIN supplier_orders s ON s.id = d.supplier_order_id
+                       WHERE s.supplier_bp_number = $1), 0) AS used`,
+    [bpNumber],
+  );
+  return Number(rows[0]?.used ?? 0);
+}
+
+/** Refuses (413 problem, German) an upload that would take the partner over its quota. */
+export async function assertStorageQuota(
+  db: Queryable,
+  bpNumber: string,
+  addBytes: number,
+  quotaMb = PARTNER_STORAGE_QUOTA_MB,
+): Promise<void> {
+  const used = await partnerStorageUsed(db, bpNumber);
+  if (used + addBytes > quotaMb * 1024 * 1024) {
+    throw new HttpProblem(413, securityTexts.quotaExceededTitle, {
+      type: securityProblemTypes.quotaExceeded,
+      detail: securityTexts.quotaExceededDetail(quotaMb),
+    });
+  }
+}

@@ -1,0 +1,172 @@
+import { FeatureSettingKey, ProductOrderableStatus, cartMessages } from '@shk/contracts';
+import { inTransaction, type Db } from '../../db/pool.ts';
+import { HttpProblem, badRequest, notFound } from '../../http/problem.ts';
+import { cleanFileName, contentTypes, extensionOf, isAcceptedFile } from '../../lib/file-types.ts';
+import { neutraliseCsvUpload } from '../../lib/uploads/csv-safe.ts';
+import { readListSetting, readNumberSetting } from '../settings/settings.service.ts';
+import {
+  attachmentCount,
+  attachmentOfPartner,
+  deleteAttachmentOfPartner,
+  deleteAttachmentsOf,
+  deleteItems,
+  insertAttachment,
+  insertItem,
+  itemOfOffer,
+  lockCart,
+  lockItem,
+  setItemQuantity,
+  updateItem,
+} from './cart-items.repo.ts';
+import { attachmentsOf, findCart, findItem } from './carts.repo.ts';
+import { CartsService, checkDeliveryDate } from './carts.service.ts';
+import type { OfferCatalog } from './offer-catalog.ts';
+
+export interface AttachmentRules {
+  maxCount: number;
+  maxMb: number;
+  allowedExtensions: string[];
+}
+
+/** Cart lines and their attachments; every item is reached through a cart of the caller's partner. */
+export class CartItemsService {
+  private readonly carts: CartsService;
+
+  constructor(
+    private readonly db: Db,
+    private readonly offers: OfferCatalog,
+  ) {
+    this.carts = new CartsService(db, offers);
+  }
+
+  /** Puts an offer into the given or the default cart; the same offer again raises the quantity. */
+  async add(
+    bpNumber: string,
+    userId: string,
+    body: { cartId?: number | null; productInstanceId: string; quantity: number; comment?: string | null },
+  ) {
+    const cart = body.cartId
+      ? await findCart(this.db.$client, bpNumber, body.cartId)
+      : await this.carts.defaultCart(bpNumber, userId);
+    if (!cart) throw notFound(cartMessages.cartNotFound);
+    const offer = (await this.offers.findOffers(bpNumber, [body.productInstanceId])).get(body.productInstanceId);
+    if (!offer) throw notFound('Artikel nicht gefunden');
+    // Server-side orderability: only offers of approved, active relations can be added.
+    if (offer.orderableStatus !== ProductOrderableStatus.Orderable)
+      throw new HttpProblem(400, cartMessages.notOrderable, { detail: `Bestellbarkeit ${offer.orderableStatus}` });
+    const cartItemId = await inTransaction(this.db, async (tx) => {
+      const c = tx.$client;
+      await lockCart(c, cart.id);
+      const existing = await itemOfOffer(c, cart.id, offer.productInstanceId);
+      const quantity = (existing?.quantity ?? 0) + body.quantity;
+      CartsService.checkQuantity(quantity, offer.minOrderQuantity);
+      if (existing) {
+        await setItemQuantity(c, existing.id, quantity, body.comment || null);
+        return existing.id;
+      }
+      return insertItem(c, cart.id, {
+        productInstanceId: offer.productInstanceId,
+        supplierBpNumber: offer.supplierBpNumber,
+        articleNumber: offer.articleNumber,
+        quantity,
+        comment: body.comment || null,
+      });
+    });
+    return { productInstanceId: offer.productInstanceId, cartItemId, cartId: cart.id };
+  }
+
+  async update(
+    bpNumber: string,
+    itemId: number,
+    body: {
+      quantity: number;
+      projectId?: number | null;
+      deliveryDate?: string | null;
+      deliveryAddressId?: number | null;
+      comment?: string | null;
+    },
+  ) {
+    const item = await this.item(bpNumber, itemId);
+    await this.carts.checkReferences(this.db.$client, bpNumber, body);
+    checkDeliveryDate(body.deliveryDate, 'body.deliveryDate');
+    const offer = (await this.offers.findOffers(bpNumber, [item.product_instance_id])).get(item.product_instance_id);
+    CartsService.checkQuantity(body.quantity, offer?.minOrderQuantity ?? 1);
+    // Empty project, date or note are stored as null.
+    await updateItem(this.db.$client, item.id, {
+      quantity: body.quantity,
+      projectId: body.projectId,
+      deliveryDate: body.deliveryDate === undefined ? undefined : body.deliveryDate || null,
+      deliveryAddressId: body.deliveryAddressId,
+      comment: body.comment === undefined ? undefined : body.comment?.trim() || null,
+    });
+    return { id: item.id };
+  }
+
+  async remove(bpNumber: string, itemId: number) {
+    const item = await this.item(bpNumber, itemId);
+    await deleteItems(this.db.$client, item.cart_id, [item.id]);
+  }
+
+  async removeMany(bpNumber: string, cartId: number, itemIds: number[]) {
+    if (!(await findCart(this.db.$client, bpNumber, cartId))) throw notFound(cartMessages.cartNotFound);
+    await deleteItems(this.db.$client, cartId, itemIds);
+  }
+
+  /** The item of a cart of the partner (404 otherwise). */
+  async item(bpNumber: string, itemId: number) {
+    const item = await findItem(this.db.$client, bpNumber, itemId);
+    if (!item) throw notFound('Position nicht gefunden');
+    return item;
+  }
+
+  async attachmentRules(): Promise<AttachmentRules> {
+    const [maxCount, maxMb, allowedExtensions] = await Promise.all([
+      readNumberSetting(this.db, FeatureSettingKey.AttachmentsMaxFilesCount),
+      readNumberSetting(this.db, FeatureSettingKey.AttachmentsMaxFileSize),
+      readListSetting(this.db, FeatureSettingKey.AttachmentsAllowedFileFormats),
+    ]);
+    return { maxCount, maxMb, allowedExtensions };
+  }
+
+  /**
+   * Stores uploaded files with an item. With a maximum of 1 a new file replaces the old one; otherwise the
+   * count must stay within the maximum. Returns all attachments of the item.
+   */
+  async addAttachments(itemId: number, uploads: { name: string; content: Buffer }[], rules: AttachmentRules) {
+    if (!uploads.length) throw badRequest('Keine Datei übermittelt');
+    if (uploads.length > rules.maxCount)
+      throw new HttpProblem(400, cartMessages.maxFileCount(rules.maxCount), { type: 'maxFileCount' });
+    const files = uploads.map((u) => ({ ...u, name: cleanFileName(u.name) }));
+    for (const f of files) {
+      if (!isAcceptedFile(f.name, f.content, rules.allowedExtensions))
+        throw new HttpProblem(400, cartMessages.fileFormat, { type: 'fileFormat', detail: f.name });
+      // Attachments go to the supplier with the order: a CSV must not carry spreadsheet formulas.
+      const safe = await neutraliseCsvUpload(f.name, f.content);
+      if (!safe) throw new HttpProblem(400, cartMessages.fileFormat, { type: 'fileFormat', detail: f.name });
+      f.content = safe;
+    }
+    return inTransaction(this.db, async (tx) => {
+      const c = tx.$client;
+      await lockItem(c, itemId);
+      if (rules.maxCount === 1) await deleteAttachmentsOf(c, itemId);
+      else if ((await attachmentCount(c, itemId)) + files.length > rules.maxCount)
+        throw new HttpProblem(400, cartMessages.maxFileCount(rules.maxCount), { type: 'maxFileCount' });
+      for (const f of files) {
+        const contentType = contentTypes[extensionOf(f.name)] ?? 'application/octet-stream';
+        await insertAttachment(c, itemId, { name: f.name, contentType, content: f.content });
+      }
+      return (await attachmentsOf(c, [itemId])).get(itemId) ?? [];
+    });
+  }
+
+  async attachment(bpNumber: string, itemId: number, id: number) {
+    const file = await attachmentOfPartner(this.db.$client, bpNumber, itemId, id);
+    if (!file) throw notFound('Anhang nicht gefunden');
+    return file;
+  }
+
+  async removeAttachment(bpNumber: string, itemId: number, id: number) {
+    if (!(await deleteAttachmentOfPartner(this.db.$client, bpNumber, itemId, id)))
+      throw notFound('Anhang nicht gefunden');
+  }
+}

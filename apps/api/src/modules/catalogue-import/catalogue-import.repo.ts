@@ -1,0 +1,164 @@
+/** SQL of the catalogue_imports rows (status, counts, rejections). */
+import { CATALOGUE_IMPORT_MAX_REJECTIONS, type CatalogueImport, type CatalogueImportDetails } from '@shk/contracts';
+import type { Queryable } from '../../db/queryable.ts';
+
+export interface ImportCounts {
+  read: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  deleted: number;
+  rejected: number;
+}
+
+export async function insertImport(
+  c: Queryable,
+  row: { supplier: string; fileName: string; filePath: string; userId: string | null },
+): Promise<number> {
+  const { rows } = await c.query<{ id: string }>(
+    `INSERT INTO catalogue_imports (supplier_bp_number, file_name, file_path, created_by) VALUES ($1, $2, $3, $4) RETURNING id`,
+    [row.supplier, row.fileName, row.filePath, row.userId],
+  );
+  return Number(rows[0].id);
+}
+
+export async function findImportRow(c: Queryable, id: number) {
+  const { rows } = await c.query('SELECT * FROM catalogue_imports WHERE id = $1', [id]);
+  return rows[0] ?? null;
+}
+
+export async function startAttempt(c: Queryable, id: number) {
+  await c.query('DELETE FROM catalogue_import_rejections WHERE import_id = $1', [id]);
+  await c.query('DELETE FROM catalogue_import_seen WHERE import_id = $1', [id]);
+  await c.query(
+    `UPDATE catalogue_imports SET status = 'InProgress', started_at = now(), finished_at = NULL, error = NULL, attempts = attempts + 1,
+            read_count = 0, created_count = 0, updated_count = 0, unchanged_count = 0, deleted_count = 0, rejected_count = 0
+      WHERE id = $1`,
+    [id],
+  );
+}
+
+export async function saveProgress(
+  c: Queryable,
+  id: number,
+  counts: ImportCounts,
+  header: { format: string | null; transaction: string | null },
+) {
+  await c.query(
+    `UPDATE catalogue_imports SET read_count = $2, created_count = $3, updated_count = $4, unchanged_count = $5, deleted_count = $6,
+            rejected_count = $7, format = COALESCE($8, format), transaction = COALESCE($9, transaction) WHERE id = $1`,
+    [
+      id,
+      counts.read,
+      counts.created,
+      counts.updated,
+      counts.unchanged,
+      counts.deleted,
+      counts.rejected,
+      header.format,
+      header.transaction,
+    ],
+  );
+}
+
+export async function saveRejections(
+  c: Queryable,
+  id: number,
+  rejections: { position: number; productId: string | null; reason: string }[],
+) {
+  if (!rejections.length) return;
+  await c.query(
+    `INSERT INTO catalogue_import_rejections (import_id, position, product_id, reason)
+     SELECT $1, t.position, t.product_id, t.reason FROM unnest($2::int[], $3::text[], $4::text[]) AS t(position, product_id, reason)
+      WHERE (SELECT count(*) FROM catalogue_import_rejections WHERE import_id = $1) < $5
+     ON CONFLICT DO NOTHING`,
+    [
+      id,
+      rejections.map((r) => r.position),
+      rejections.map((r) => r.productId),
+      rejections.map((r) => r.reason),
+      CATALOGUE_IMPORT_MAX_REJECTIONS,
+    ],
+  );
+}
+
+export async function finishImport(c: Queryable, id: number, status: 'Completed' | 'Failed', error: string | null) {
+  await c.query(`UPDATE catalogue_imports SET status = $2, error = $3, finished_at = now() WHERE id = $1`, [
+    id,
+    status,
+    error,
+  ]);
+}
+
+export async function listImports(c: Queryable, supplier: string, limit = 50): Promise<CatalogueImport[]> {
+  const { rows } = await c.query(
+    'SELECT * FROM catalogue_imports WHERE supplier_bp_number = $1 ORDER BY id DESC LIMIT $2',
+    [supplier, limit],
+  );
+  return rows.map(toImport);
+}
+
+export async function importDetails(
+  c: Queryable,
+  supplier: string,
+  id: number,
+): Promise<CatalogueImportDetails | null> {
+  const { rows } = await c.query<ImportRow>(
+    'SELECT * FROM catalogue_imports WHERE id = $1 AND supplier_bp_number = $2',
+    [id, supplier],
+  );
+  if (!rows[0]) return null;
+  const { rows: rejections } = await c.query(
+    'SELECT position, product_id, reason FROM catalogue_import_rejections WHERE import_id = $1 ORDER BY position LIMIT $2',
+    [id, CATALOGUE_IMPORT_MAX_REJECTIONS],
+  );
+  return {
+    ...toImport(rows[0]),
+    rejections: rejections.map((r) => ({ position: r.position, productId: r.product_id, reason: r.reason })),
+  };
+}
+
+interface ImportRow {
+  id: string;
+  supplier_bp_number: string;
+  file_name: string;
+  format: string | null;
+  transaction: string | null;
+  status: CatalogueImport['status'];
+  read_count: number;
+  created_count: number;
+  updated_count: number;
+  unchanged_count: number;
+  deleted_count: number;
+  rejected_count: number;
+  error: string | null;
+  created_at: Date;
+  started_at: Date | null;
+  finished_at: Date | null;
+}
+
+function toImport(r: ImportRow): CatalogueImport {
+  const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+  return {
+    id: Number(r.id),
+    supplierBusinessPartnerNo: r.supplier_bp_number,
+    fileName: r.file_name,
+    format: r.format,
+    transaction: r.transaction,
+    status: r.status,
+    counts: {
+      read: r.read_count,
+      created: r.created_count,
+      updated: r.updated_count,
+      unchanged: r.unchanged_count,
+      deleted: r.deleted_count,
+      rejected: r.rejected_count,
+    },
+    error: r.error,
+    createdAt: iso(r.created_at)!,
+    startedAt: iso(r.started_at),
+    finishedAt: iso(r.finished_at),
+    durationMs:
+      r.started_at && r.finished_at ? new Date(r.finished_at).getTime() - new Date(r.started_at).getTime() : null,
+  };
+}

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { CatalogueImport, CatalogueImportDetails, Role, catalogueImportMessages, DbId } from '@shk/contracts';
+import type { App, AppDeps } from '../../http/types.ts';
+import { callerOf } from '../../http/auth.ts';
+import { badRequest } from '../../http/problem.ts';
+import { cleanFileName } from '../../lib/file-types.ts';
+import { CatalogueImportService, registerCatalogueImportJob } from './catalogue-import.service.ts';
+
+const importers = [Role.Administrator, Role.Seller] as const;
+const SupplierParams = z.object({ supplierBusinessPartnerNo: z.string().min(1).max(20) });
+const ImportParams = SupplierParams.extend({ id: DbId });
+/** Catalogue files are large: the upload limit of this route only (the app default stays at 100 MB). */
+const MAX_UPLOAD_BYTES = 4 * 1024 ** 3;
+
+export async function catalogueImportRoutes(app: App, deps: AppDeps) {
+  const service = new CatalogueImportService(deps);
+  registerCatalogueImportJob(deps);
+
+  app.post(
+    '/v1/Suppliers/:supplierBusinessPartnerNo/CatalogueImports',
+    {
+      config: { roles: importers },
+      schema: {
+        tags: ['Katalogimport'],
+        summary:
+          'Katalogdatei hochladen (BMEcat 2005, DATANORM 4/5 oder ZIP, Feld „file“); der Import läuft im Hintergrund',
+        consumes: ['multipart/form-data'],
+        params: SupplierParams,
+        response: { 202: z.object({ id: z.number().int(), message: z.string() }) },
+      },
+    },
+    async (request, reply) => {
+      const supplier = request.params.supplierBusinessPartnerNo;
+      const caller = callerOf(request);
+      await service.checkAccess(caller, supplier);
+      if (!request.isMultipart()) throw badRequest(catalogueImportMessages.uploadMissing);
+      const file = await request.file({ limits: { fileSize: MAX_UPLOAD_BYTES } });
+      if (!file || file.fieldname !== 'file') throw badRequest(catalogueImportMessages.uploadMissing);
+      // The name is shown to staff and stored as text: no path parts, control (NUL) or bidi characters.
+      const id = await service.start(
+        caller,
+        supplier,
+        file.filename ? cleanFileName(file.filename) : 'katalog',
+        file.file,
+      );
+      return reply.status(202).send({ id, message: catalogueImportMessages.started });
+    },
+  );
+
+  app.get(
+    '/v1/Suppliers/:supplierBusinessPartnerNo/CatalogueImports',
+    {
+      config: { roles: importers },
+      schema: {
+        tags: ['Katalogimport'],
+        summary: 'Die letzten 50 Katalogimporte eines Lieferanten',
+        params: SupplierParams,
+        response: { 200: z.array(CatalogueImport) },
+      },
+    },
+    async (request) => {
+      await service.checkAccess(callerOf(request), request.params.supplierBusinessPartnerNo);
+      return service.list(request.params.supplierBusinessPartnerNo);
+    },
+  );
+
+  app.get(
+    '/v1/Suppliers/:supplierBusinessPartnerNo/CatalogueImports/:id',
+    {
+      config: { roles: importers },
+      schema: {
+        tags: ['Katalogimport'],
+        summary: 'Status, Zähler und die ersten 1.000 Ablehnungen eines Katalogimports',
+        params: ImportParams,
+        response: { 200: CatalogueImportDetails },
+      },
+    },
+    async (request) => {
+      await service.checkAccess(callerOf(request), request.params.supplierBusinessPartnerNo);
+      return service.details(request.params.supplierBusinessPartnerNo, request.params.id);
+    },
+  );
+}

@@ -1,0 +1,319 @@
+/**
+ * Streaming BMEcat 2005 reader (saxes): the file is decoded in 1 MB chunks in the charset of its
+ * XML declaration and turned into import events; only the product being read is held in memory.
+ * BMEcat 1.2 element names (ARTICLE…) are read as well, since many suppliers still send them.
+ */
+import { SaxesParser } from 'saxes';
+import { decodedChunks, readHead, xmlDeclaredEncoding } from '../charset.ts';
+import {
+  emptyArticle,
+  parseDecimal,
+  type ImportEvent,
+  type ImportedArticle,
+  type ImportTransaction,
+} from '../../import.types.ts';
+import { gtinError } from '../gtin.ts';
+
+const TRANSACTIONS = new Set<ImportTransaction>(['T_NEW_CATALOG', 'T_UPDATE_PRODUCTS', 'T_UPDATE_PRICES']);
+/** BMEcat 1.2 spellings mapped to 2005. */
+const ALIASES: Record<string, string> = {
+  ARTICLE: 'PRODUCT',
+  SUPPLIER_AID: 'SUPPLIER_PID',
+  ARTICLE_DETAILS: 'PRODUCT_DETAILS',
+  ARTICLE_FEATURES: 'PRODUCT_FEATURES',
+  ARTICLE_ORDER_DETAILS: 'PRODUCT_ORDER_DETAILS',
+  ARTICLE_PRICE_DETAILS: 'PRODUCT_PRICE_DETAILS',
+  ARTICLE_PRICE: 'PRODUCT_PRICE',
+  ARTICLE_REFERENCE: 'PRODUCT_REFERENCE',
+  ART_ID_TO: 'PROD_ID_TO',
+  MANUFACTURER_AID: 'MANUFACTURER_PID',
+  EAN: 'INTERNATIONAL_PID',
+  ARTICLE_TO_CATALOGGROUP_MAP: 'PRODUCT_TO_CATALOGGROUP_MAP',
+  ART_ID: 'PROD_ID',
+};
+
+interface Frame {
+  name: string;
+  attributes: Record<string, string>;
+  text: string;
+}
+
+/** Reads a BMEcat file event by event. Malformed XML stops the file with a German error. */
+export async function* readBmecat(file: string): AsyncGenerator<ImportEvent> {
+  const encoding = xmlDeclaredEncoding(await readHead(file));
+  const parser = new SaxesParser({ position: true });
+  const out: ImportEvent[] = [];
+  const stack: Frame[] = [];
+  let transaction: ImportTransaction | null = null;
+  let position = 0;
+  let product: ImportedArticle | null = null;
+  let features: { system: string; group: string | null; list: ImportedArticle['features'] } | null = null;
+  let feature: { id: string; values: string[]; unit: string | null } | null = null;
+  let priceBlock: {
+    from: string | null;
+    to: string | null;
+    prices: { type: string; amount: string; lower: string }[];
+  } | null = null;
+  let price: { type: string; amount: string; lower: string } | null = null;
+  let mime: ImportedArticle['media'][number] | null = null;
+  let reference: { type: string; target: string } | null = null;
+  let group: { id: string; name: string; parentId: string | null } | null = null;
+  let map: { pid: string; group: string } | null = null;
+  let dateType: string | null = null;
+  let failure: Error | null = null;
+
+  const parent = (depth = 1) => stack[stack.length - 1 - depth]?.name;
+  const fail = (reason: string) => {
+    if (product && !product.error) product.error = reason;
+  };
+
+  parser.on('error', (error) => {
+    failure ??= new Error(
+      `Die XML-Datei ist fehlerhaft (Zeile ${parser.line}): ${error.message.replace(/^.*?:\d+:\d+: /, '')}`,
+    );
+  });
+  parser.on('opentag', (tag) => {
+    const name = localName(tag.name);
+    stack.push({ name, attributes: tag.attributes as Record<string, string>, text: '' });
+    if (TRANSACTIONS.has(name as ImportTransaction)) {
+      transaction = name as ImportTransaction;
+      out.push({ kind: 'header', format: 'BMEcat 2005', transaction });
+    } else if (name === 'PRODUCT' && transaction) {
+      product = emptyArticle(++position);
+      const mode = (tag.attributes.mode as string | undefined)?.toLowerCase();
+      if (mode === 'delete' || mode === 'update' || mode === 'new') product.mode = mode;
+    } else if (!product) {
+      if (name === 'CATALOG_STRUCTURE') group = { id: '', name: '', parentId: null };
+      else if (name === 'PRODUCT_TO_CATALOGGROUP_MAP') map = { pid: '', group: '' };
+    } else if (name === 'PRODUCT_FEATURES') features = { system: '', group: null, list: [] };
+    else if (name === 'FEATURE' && features) feature = { id: '', values: [], unit: null };
+    else if (name === 'PRODUCT_PRICE_DETAILS') priceBlock = { from: null, to: null, prices: [] };
+    else if (name === 'PRODUCT_PRICE' && priceBlock)
+      price = { type: (tag.attributes.price_type as string) ?? 'net_list', amount: '', lower: '' };
+    else if (name === 'DATETIME') dateType = (tag.attributes.type as string) ?? null;
+    else if (name === 'MIME') mime = { source: '', type: '', description: null, purpose: null };
+    else if (name === 'PRODUCT_REFERENCE')
+      reference = { type: (tag.attributes.type as string) ?? 'others', target: '' };
+  });
+  const onText = (text: string) => {
+    const top = stack[stack.length - 1];
+    if (top) top.text += text;
+  };
+  parser.on('text', onText);
+  parser.on('cdata', onText);
+  parser.on('closetag', () => {
+    const frame = stack.pop()!;
+    const text = frame.text.trim();
+    const name = frame.name;
+    if (group) {
+      if (name === 'GROUP_ID') group.id = text;
+      else if (name === 'GROUP_NAME') group.name = text;
+      else if (name === 'PARENT_ID') group.parentId = text && text !== '0' ? text : null;
+      else if (name === 'CATALOG_STRUCTURE') {
+        if (group.id) out.push({ kind: 'group', group: { ...group, name: group.name || group.id } });
+        group = null;
+      }
+      return;
+    }
+    if (map) {
+      if (name === 'PROD_ID') map.pid = text;
+      else if (name === 'CATALOG_GROUP_ID') map.group = text;
+      else if (name === 'PRODUCT_TO_CATALOGGROUP_MAP') {
+        if (map.pid && map.group) out.push({ kind: 'groupMap', supplierPid: map.pid, groupId: map.group });
+        map = null;
+      }
+      return;
+    }
+    if (!product) return;
+    const p: ImportedArticle = product;
+    switch (name) {
+      case 'SUPPLIER_PID':
+        if (parent(0) === 'PRODUCT') p.supplierPid = text;
+        break;
+      case 'DESCRIPTION_SHORT':
+        p.shortDescription ??= text || null;
+        break;
+      case 'DESCRIPTION_LONG':
+        p.longDescription ??= text || null;
+        break;
+      case 'INTERNATIONAL_PID': {
+        const type = (frame.attributes.type ?? 'gtin').toLowerCase();
+        if (['gtin', 'ean'].includes(type) && text) {
+          const problem = gtinError(text);
+          if (problem) fail(problem);
+          else p.gtin ??= text;
+        }
+        break;
+      }
+      case 'MANUFACTURER_PID':
+        p.manufacturerPid = text || null;
+        break;
+      case 'MANUFACTURER_NAME':
+        p.manufacturerName = text || null;
+        break;
+      case 'MANUFACTURER_TYPE_DESCR':
+        p.manufacturerTypeDescr = text || null;
+        break;
+      case 'KEYWORD':
+        if (text) p.keywords.push(text);
+        break;
+      case 'DELIVERY_TIME':
+        p.deliveryDays = parseDecimal(text) === null ? null : Math.round(parseDecimal(text)!);
+        break;
+      case 'REFERENCE_FEATURE_SYSTEM_NAME':
+        if (features) features.system = text;
+        break;
+      case 'REFERENCE_FEATURE_GROUP_ID':
+        if (features) features.group = text || null;
+        break;
+      case 'FNAME':
+        if (feature) feature.id = text;
+        break;
+      case 'FVALUE':
+        if (feature) feature.values.push(text);
+        break;
+      case 'FUNIT':
+        if (feature) feature.unit = text || null;
+        break;
+      case 'FEATURE':
+        if (feature && features && feature.id && feature.values.length)
+          features.list.push({ id: feature.id, value: feature.values.join(', '), unit: feature.unit });
+        feature = null;
+        break;
+      case 'PRODUCT_FEATURES':
+        // Only ETIM classifies into the catalogue's model; other systems (ECLASS, proprietary) are ignored.
+        if (features && /^ETIM/i.test(features.system)) {
+          p.etimClass = features.group;
+          p.features.push(...features.list);
+        }
+        features = null;
+        break;
+      case 'ORDER_UNIT':
+        p.orderUnit = text || null;
+        break;
+      case 'CONTENT_UNIT':
+        p.contentUnit = text || null;
+        break;
+      case 'PRICE_QUANTITY':
+        p.priceQuantity = positive(text, 'PRICE_QUANTITY', fail);
+        break;
+      case 'QUANTITY_MIN':
+        p.minQuantity = positive(text, 'QUANTITY_MIN', fail);
+        break;
+      case 'QUANTITY_INTERVAL':
+        p.interval = positive(text, 'QUANTITY_INTERVAL', fail);
+        break;
+      case 'DATE':
+        if (priceBlock && dateType === 'valid_start_date') priceBlock.from = isoDate(text);
+        if (priceBlock && dateType === 'valid_end_date') priceBlock.to = isoDate(text);
+        break;
+      case 'PRICE_AMOUNT':
+        if (price) price.amount = text;
+        break;
+      case 'LOWER_BOUND':
+        if (price) price.lower = text;
+        break;
+      case 'PRODUCT_PRICE':
+        if (price && priceBlock) priceBlock.prices.push(price);
+        price = null;
+        break;
+      case 'PRODUCT_PRICE_DETAILS':
+        // The first price block is the current one; later blocks (future validity) are not modelled.
+        if (priceBlock && !p.price) p.price = toPrice(priceBlock, fail);
+        priceBlock = null;
+        break;
+      case 'MIME_SOURCE':
+        if (mime) mime.source = text;
+        break;
+      case 'MIME_TYPE':
+        if (mime) mime.type = text;
+        break;
+      case 'MIME_DESCR':
+        if (mime) mime.description = text || null;
+        break;
+      case 'MIME_PURPOSE':
+        if (mime) mime.purpose = text || null;
+        break;
+      case 'MIME':
+        if (mime?.source) p.media.push(mime);
+        mime = null;
+        break;
+      case 'PROD_ID_TO':
+        if (reference) reference.target = text;
+        break;
+      case 'PRODUCT_REFERENCE':
+        if (reference?.target) p.references.push(reference);
+        reference = null;
+        break;
+      case 'PRODUCT':
+        if (!p.supplierPid) fail('Die Artikelnummer des Lieferanten (SUPPLIER_PID) fehlt.');
+        else if (transaction !== 'T_UPDATE_PRICES' && p.mode !== 'delete' && !p.shortDescription)
+          fail('Die Kurzbeschreibung (DESCRIPTION_SHORT) fehlt.');
+        out.push({ kind: 'article', article: p });
+        product = null;
+        break;
+    }
+  });
+
+  for await (const chunk of decodedChunks(file, encoding)) {
+    parser.write(chunk);
+    if (failure) break;
+    yield* out.splice(0);
+  }
+  if (!failure) parser.close();
+  yield* out.splice(0);
+  if (failure) throw failure;
+  if (!transaction)
+    throw new Error(
+      'Die Datei enthält keine BMEcat-Transaktion (T_NEW_CATALOG, T_UPDATE_PRODUCTS oder T_UPDATE_PRICES).',
+    );
+}
+
+function localName(name: string) {
+  const local = name.includes(':') ? name.slice(name.indexOf(':') + 1) : name;
+  return ALIASES[local] ?? local;
+}
+
+function positive(text: string, element: string, fail: (reason: string) => void): number | null {
+  if (!text) return null;
+  const n = parseDecimal(text);
+  if (n === null || n <= 0) {
+    fail(`${element} „${text}“ ist keine gültige positive Zahl.`);
+    return null;
+  }
+  return n;
+}
+
+function isoDate(text: string): string | null {
+  const m = /^(\d{4}-\d{2}-\d{2})/.exec(text);
+  return m ? m[1] : null;
+}
+
+function toPrice(
+  block: { from: string | null; to: string | null; prices: { type: string; amount: string; lower: string }[] },
+  fail: (reason: string) => void,
+) {
+  const result = {
+    net: null as number | null,
+    gross: null as number | null,
+    scales: [] as { from: number; price: number }[],
+    validFrom: block.from,
+    validTo: block.to,
+  };
+  for (const p of block.prices) {
+    const amount = parseDecimal(p.amount);
+    if (amount === null || amount < 0) {
+      fail(`Der Preis „${p.amount}“ ist keine gültige Zahl.`);
+      continue;
+    }
+    const lower = parseDecimal(p.lower) ?? 1;
+    if (p.type === 'net_list' || p.type === 'net_customer') {
+      if (lower <= 1) result.net ??= amount;
+      else result.scales.push({ from: lower, price: amount });
+    } else if (p.type === 'nrp' || p.type === 'gros_list') {
+      if (lower <= 1) result.gross ??= amount;
+    }
+  }
+  result.scales.sort((a, b) => a.from - b.from);
+  return result;
+}

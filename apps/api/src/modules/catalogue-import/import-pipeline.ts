@@ -1,0 +1,256 @@
+/**
+ * Runs one import: parse the file as a stream of events, write articles in batches (each batch
+ * its own transaction, so progress survives a crash), then withdraw what a full catalogue no longer
+ * contains and bump the catalogue version so the search sees the change. Writes are idempotent
+ * upserts: a crashed import simply runs again from the start of its file without duplicates.
+ */
+import fs from 'node:fs';
+import type pg from 'pg';
+import type { ImportEvent, ImportFormat, ImportTransaction, ImportedArticle } from './import.types.ts';
+import { openCatalogue } from './catalogue-source.ts';
+import { ReferenceData } from './reference-data.ts';
+import { CatalogueWriter, refreshSearchOffers, withdrawOffers, type BatchResult } from './catalogue-writer.ts';
+import * as repo from './catalogue-import.repo.ts';
+
+const BATCH = 2_000;
+
+export interface PipelineOptions {
+  log?: (message: string) => void;
+  batchSize?: number;
+}
+
+/** Runs import `id` to its end; one import per supplier at a time (a second one waits for the lock). */
+export async function runImport(pool: pg.Pool, id: number, options: PipelineOptions = {}): Promise<repo.ImportCounts> {
+  const log = options.log ?? (() => {});
+  const row = await repo.findImportRow(pool, id);
+  if (!row || row.status === 'Completed' || row.status === 'Failed') return zero();
+  const supplier: string = row.supplier_bp_number;
+  const c = await pool.connect();
+  try {
+    await c.query('SELECT pg_advisory_lock(hashtext($1))', [`catalogue-import:${supplier}`]);
+    // A redelivered job may have waited here for its own earlier attempt, which has finished since.
+    const current = await repo.findImportRow(c, id);
+    if (current.status === 'Completed' || current.status === 'Failed') {
+      await c.query('SELECT pg_advisory_unlock(hashtext($1))', [`catalogue-import:${supplier}`]);
+      return zero();
+    }
+    await repo.startAttempt(c, id);
+    const started = Date.now();
+    try {
+      const counts = await importFile(c, id, supplier, row.file_path, options.batchSize ?? BATCH, log);
+      await repo.finishImport(c, id, 'Completed', null);
+      await c.query(
+        `UPDATE suppliers SET integration_status = 1, integration_provider = COALESCE(integration_provider, 'Katalogimport'),
+                product_data_source = (SELECT CASE WHEN organisation_type BETWEEN 1 AND 4 THEN organisation_type ELSE 1 END
+                                         FROM business_partners WHERE bp_number = $1),
+                last_catalogue_import_id = $2, last_catalogue_import_at = now()
+          WHERE bp_number = $1`,
+        [supplier, id],
+      );
+      log(
+        `import ${id}: ${counts.read} read, ${counts.created} created, ${counts.updated} updated, ${counts.unchanged} unchanged, ` +
+          `${counts.deleted} withdrawn, ${counts.rejected} rejected in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      );
+      // Uploads are the portal's copies (.upload); a file imported by the CLI belongs to the operator.
+      if (row.file_path.endsWith('.upload')) await fs.promises.rm(row.file_path, { force: true }).catch(() => {});
+      await fs.promises.rm(`${row.file_path}.d`, { recursive: true, force: true }).catch(() => {});
+      return counts;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      // Lost database connections are retried by the job; a broken file is final.
+      if (isTransient(error)) throw error;
+      await repo.finishImport(c, id, 'Failed', message);
+      await c.query('DELETE FROM catalogue_import_seen WHERE import_id = $1', [id]);
+      log(`import ${id} failed: ${message}`);
+      return zero();
+    } finally {
+      await c.query('SELECT pg_advisory_unlock(hashtext($1))', [`catalogue-import:${supplier}`]).catch(() => {});
+    }
+  } finally {
+    c.release();
+  }
+}
+
+async function importFile(
+  c: pg.PoolClient,
+  id: number,
+  supplier: string,
+  file: string,
+  batchSize: number,
+  log: (m: string) => void,
+) {
+  const counts = zero();
+  const { events } = await openCatalogue(file);
+  const supplierName: string = (await c.query('SELECT name FROM business_partners WHERE bp_number = $1', [supplier]))
+    .rows[0].name;
+  await c.query(`SELECT setval('catalogue_product_no_seq', GREATEST((SELECT COALESCE(max(id), 0) FROM products), 
+                   (SELECT last_value FROM catalogue_product_no_seq)))`);
+  const ref = await ReferenceData.load(c, supplier);
+  let header: { format: ImportFormat; transaction: ImportTransaction } | null = null;
+  let writer: CatalogueWriter | null = null;
+  let batch: ImportedArticle[] = [];
+  let changed = 0;
+  const groupMaps: { pid: string; group: string }[] = [];
+  let mapped = 0;
+  let hasReferences = false;
+
+  // One batch is written while the parser reads the next (Node parses, Postgres writes).
+  let writing: Promise<void> = Promise.resolve();
+  const writeBatch = async (w: CatalogueWriter, part: ImportedArticle[]) => {
+    const result: BatchResult = await inTx(c, () => w.write(part));
+    counts.read += part.length;
+    counts.created += result.created;
+    counts.updated += result.updated;
+    counts.unchanged += result.unchanged;
+    counts.deleted += result.deleted;
+    counts.rejected += result.rejected.length;
+    changed += result.changedProducts + result.deleted;
+    await repo.saveRejections(c, id, result.rejected);
+    await repo.saveProgress(c, id, counts, header ?? { format: null, transaction: null });
+    if (counts.read % 100_000 < part.length) log(`import ${id}: ${counts.read.toLocaleString('de-DE')} articles`);
+  };
+  const flush = async (wait = false) => {
+    await writing;
+    if (batch.length && writer) {
+      const part = batch;
+      batch = [];
+      writing = writeBatch(writer, part);
+      // Awaited at the next flush; until then a failure must not count as unhandled.
+      writing.catch(() => {});
+    }
+    if (wait) await writing;
+  };
+  const flushMaps = async () => {
+    if (!groupMaps.length) return;
+    const part = groupMaps.splice(0);
+    mapped += await applyGroupMaps(c, supplier, part, ref.groupLeaves);
+  };
+
+  try {
+    for await (const event of events as AsyncGenerator<ImportEvent>) {
+      if (event.kind === 'header') {
+        header = { format: event.format, transaction: event.transaction };
+        writer = new CatalogueWriter(c, supplier, supplierName, ref, id, event.transaction);
+        await repo.saveProgress(c, id, counts, header);
+      } else if (event.kind === 'group') {
+        await writing;
+        await ref.mapGroup(supplier, event.group.id, event.group.name, event.group.parentId);
+      } else if (event.kind === 'article') {
+        if (event.article.references.length) hasReferences = true;
+        batch.push(event.article);
+        if (batch.length >= batchSize) await flush();
+      } else if (event.kind === 'groupMap') {
+        if (!groupMaps.length) await flush(true);
+        groupMaps.push({ pid: event.supplierPid, group: event.groupId });
+        if (groupMaps.length >= 10_000) await flushMaps();
+      }
+    }
+  } catch (error) {
+    // A broken file stops the parser; the batch being written finishes before the import is marked failed.
+    await writing.catch(() => {});
+    throw error;
+  }
+  await flush(true);
+  await flushMaps();
+  changed += mapped;
+
+  await inTx(c, async () => {
+    if (header?.transaction === 'T_NEW_CATALOG') {
+      const withdrawn = await withdrawOffers(c, supplier, id, 'not-seen');
+      counts.deleted += withdrawn;
+      changed += withdrawn;
+    }
+    if (hasReferences) await resolveReferences(c);
+    if (changed) await finishSearch(c);
+    await repo.saveProgress(c, id, counts, header ?? { format: null, transaction: null });
+  });
+  await c.query('DELETE FROM catalogue_import_seen WHERE import_id = $1', [id]);
+  if (changed) await c.query('ANALYZE product_search');
+  return counts;
+}
+
+/** Products placed in a supplier group that maps to a portal leaf move to that leaf. */
+async function applyGroupMaps(
+  c: pg.PoolClient,
+  supplier: string,
+  maps: { pid: string; group: string }[],
+  leaves: Map<string, number>,
+) {
+  const rows = maps.filter((m) => leaves.has(m.group));
+  if (!rows.length) return 0;
+  return inTx(c, async () => {
+    const { rows: moved } = await c.query<{ id: number }>(
+      `UPDATE products p SET leaf_no = t.leaf_no FROM unnest($2::text[], $3::int[]) AS t(pid, leaf_no), product_offers o
+        WHERE o.supplier_bp_number = $1 AND o.supplier_pid = t.pid AND p.id = o.product_no AND p.leaf_no <> t.leaf_no
+        RETURNING p.id`,
+      [supplier, rows.map((r) => r.pid), rows.map((r) => leaves.get(r.group)!)],
+    );
+    if (moved.length)
+      await c.query(
+        'UPDATE product_search s SET leaf_no = p.leaf_no FROM products p WHERE p.id = s.id AND s.id = ANY($1)',
+        [moved.map((r) => r.id)],
+      );
+    return moved.length;
+  });
+}
+
+/** Accessories and spare parts arrive as the supplier's article numbers ('@bp~pid'); the catalogue keeps product ids. */
+async function resolveReferences(c: pg.PoolClient) {
+  const resolve = (column: string) => `
+    UPDATE products p SET ${column} = ARRAY(
+      SELECT COALESCE(pp.product_id, r.ref) FROM unnest(p.${column}) WITH ORDINALITY AS r(ref, k)
+        LEFT JOIN product_offers o ON r.ref LIKE '@%' AND o.product_instance_id = substr(r.ref, 2)
+        LEFT JOIN products pp ON pp.id = o.product_no
+       WHERE r.ref NOT LIKE '@%' OR pp.id IS NOT NULL ORDER BY r.k)
+    WHERE EXISTS (SELECT 1 FROM unnest(p.${column}) AS x(ref) WHERE x.ref LIKE '@%')`;
+  await c.query(resolve('accessories'));
+  await c.query(resolve('spare_parts'));
+}
+
+/** New products get their place in German name order; the version bump makes every API instance drop its search caches. */
+async function finishSearch(c: pg.PoolClient) {
+  const { rows } = await c.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM product_search WHERE name_rank IS NULL',
+  );
+  if (rows[0].n > 0) {
+    await c.query(`UPDATE product_search s SET name_rank = r.rn
+                     FROM (SELECT p.id, row_number() OVER (ORDER BY p.product_name COLLATE catalogue_de, p.id)::int AS rn
+                             FROM products p JOIN product_search x ON x.id = p.id) r
+                    WHERE s.id = r.id AND s.name_rank IS DISTINCT FROM r.rn`);
+  }
+  await c.query(
+    `UPDATE catalogue_state SET version = version + 1, products = (SELECT count(*) FROM product_search), loaded_at = COALESCE(loaded_at, now())`,
+  );
+}
+
+async function inTx<T>(c: pg.PoolClient, work: () => Promise<T>): Promise<T> {
+  await c.query('BEGIN');
+  try {
+    const result = await work();
+    await c.query('COMMIT');
+    return result;
+  } catch (error) {
+    await c.query('ROLLBACK').catch(() => {});
+    throw error;
+  }
+}
+
+function isTransient(error: unknown): boolean {
+  const code = (error as { code?: string }).code ?? '';
+  return [
+    '57P01',
+    '57P02',
+    '57P03',
+    '08000',
+    '08003',
+    '08006',
+    'ECONNRESET',
+    'ECONNREFUSED',
+    '40001',
+    '40P01',
+  ].includes(code);
+}
+
+const zero = (): repo.ImportCounts => ({ read: 0, created: 0, updated: 0, unchanged: 0, deleted: 0, rejected: 0 });
+
+export { refreshSearchOffers };

@@ -1,0 +1,104 @@
+/**
+ * The one result model every catalogue format is parsed into (BMEcat 2005, DATANORM 4/5); the
+ * import pipeline only knows these types.
+ */
+export type ImportFormat = 'BMEcat 2005' | 'DATANORM 4' | 'DATANORM 5';
+/** Full catalogue (offers missing from the file are withdrawn), product update, price update. */
+export type ImportTransaction = 'T_NEW_CATALOG' | 'T_UPDATE_PRODUCTS' | 'T_UPDATE_PRICES';
+
+export interface ImportedFeature {
+  id: string;
+  value: string;
+  unit: string | null;
+}
+
+export interface ImportedPrice {
+  /** Net list price per price quantity (BMEcat net_list / DATANORM Nettopreis). */
+  net: number | null;
+  /** Gross list price (BMEcat nrp / DATANORM Bruttopreis). */
+  gross: number | null;
+  /** Staggered net prices from a lower bound above 1, ascending. */
+  scales: { from: number; price: number }[];
+  validFrom: string | null;
+  validTo: string | null;
+}
+
+export interface ImportedArticle {
+  /** 1-based position of the product (BMEcat) or line (DATANORM) in the file. */
+  position: number;
+  supplierPid: string;
+  /** BMEcat PRODUCT mode (T_UPDATE_PRODUCTS): delete withdraws the offer. */
+  mode: 'new' | 'update' | 'delete';
+  shortDescription: string | null;
+  longDescription: string | null;
+  gtin: string | null;
+  manufacturerName: string | null;
+  manufacturerPid: string | null;
+  manufacturerTypeDescr: string | null;
+  keywords: string[];
+  etimClass: string | null;
+  features: ImportedFeature[];
+  orderUnit: string | null;
+  contentUnit: string | null;
+  priceQuantity: number | null;
+  minQuantity: number | null;
+  interval: number | null;
+  deliveryDays: number | null;
+  price: ImportedPrice | null;
+  media: { source: string; type: string; description: string | null; purpose: string | null }[];
+  references: { type: string; target: string }[];
+  groupIds: string[];
+  /** German reason when the product cannot be imported; the product is then rejected alone. */
+  error: string | null;
+}
+
+export interface ImportedGroup {
+  id: string;
+  name: string;
+  parentId: string | null;
+}
+
+export type ImportEvent =
+  | { kind: 'header'; format: ImportFormat; transaction: ImportTransaction }
+  | { kind: 'group'; group: ImportedGroup }
+  | { kind: 'article'; article: ImportedArticle }
+  | { kind: 'groupMap'; supplierPid: string; groupId: string };
+
+export function emptyArticle(position: number): ImportedArticle {
+  return {
+    position,
+    supplierPid: '',
+    mode: 'new',
+    shortDescription: null,
+    longDescription: null,
+    gtin: null,
+    manufacturerName: null,
+    manufacturerPid: null,
+    manufacturerTypeDescr: null,
+    keywords: [],
+    etimClass: null,
+    features: [],
+    orderUnit: null,
+    contentUnit: null,
+    priceQuantity: null,
+    minQuantity: null,
+    interval: null,
+    deliveryDays: null,
+    price: null,
+    media: [],
+    references: [],
+    groupIds: [],
+    error: null,
+  };
+}
+
+/** Decimal numbers as suppliers write them ("12.50", "12,50"); null when not a number. */
+export function parseDecimal(text: string | null | undefined): number | null {
+  if (text == null) return null;
+  const t = text.trim().replace(/\s/g, '');
+  if (!t) return null;
+  const normalised =
+    /,\d+$/.test(t) && !/\.\d+$/.test(t) ? t.replace(/\./g, '').replace(',', '.') : t.replace(/,/g, '');
+  const n = Number(normalised);
+  return Number.isFinite(n) ? n : null;
+}

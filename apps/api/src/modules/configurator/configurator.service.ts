@@ -1,0 +1,130 @@
+import {
+  configuratorLimits,
+  configuratorMessages,
+  FeatureSettingKey,
+  RelationStatus,
+  Role,
+  type ConfiguratorReturnRequest,
+  type ConfiguratorReturnVerified,
+  type ConfiguratorSlide,
+} from '@shk/contracts';
+import type { Db } from '../../db/pool.ts';
+import { badRequest } from '../../http/problem.ts';
+import { readConfiguration } from '../settings/settings.service.ts';
+import { partnerName, relationOf } from './configurator.repo.ts';
+import { returnSignatureMatches, signHandOff } from './signing.ts';
+
+interface CallerLike {
+  role: Role;
+  bpNumber: string | null;
+  partners: string[];
+}
+
+interface Integration {
+  supplier: string | null;
+  url: string | null;
+  secret: string | null;
+}
+
+const hidden: ConfiguratorSlide = {
+  visible: false,
+  supplierBpNumber: null,
+  supplierName: null,
+  url: null,
+  expiresAt: null,
+};
+
+/**
+ * The kitchen-manufacturer configurator (docs/configurator.md): who sees the home slide, the signed
+ * hand-off link, and the verification of the configurator's signed return. Every value is read from the
+ * custom parameters on each call (no cache), the client secret never leaves this service.
+ */
+export class ConfiguratorService {
+  constructor(
+    private readonly drizzle: Db,
+    private readonly publicUrl: string,
+    private readonly now: () => number = () => Date.now(),
+  ) {}
+
+  private get db() {
+    return this.drizzle.$client;
+  }
+
+  private async integration(): Promise<Integration> {
+    const read = async (key: string) => (await readConfiguration(this.drizzle, key))?.value?.trim() || null;
+    const [supplier, url, secret] = await Promise.all([
+      read(FeatureSettingKey.KitchenConfiguratorSupplier),
+      read(FeatureSettingKey.KitchenConfiguratorUrl),
+      read(FeatureSettingKey.KitchenConfiguratorClientSecret),
+    ]);
+    return { supplier, url, secret };
+  }
+
+  /**
+   * Spec 'Home slideshow': buyers see the slide only with an approved and active relation to the kitchen
+   * manufacturer and the integration secret present; sellers when that partner is among their partners;
+   * everyone else (staff, role None) whenever the configurator is set up.
+   */
+  async slideFor(caller: CallerLike): Promise<ConfiguratorSlide> {
+    const { supplier, url, secret } = await this.integration();
+    if (!supplier || !url || !isHttpUrl(url)) return hidden;
+    let partner: string | null = null;
+    if (caller.role === Role.Buyer) {
+      if (!secret || !caller.bpNumber) return hidden;
+      const relation = await relationOf(this.db, caller.bpNumber, supplier);
+      if (!relation || relation.relationStatusId !== RelationStatus.Approved || !relation.isActive) return hidden;
+      partner = caller.bpNumber;
+    } else if (caller.role === Role.Seller) {
+      if (!caller.partners.includes(supplier)) return hidden;
+      partner = secret ? caller.bpNumber : null;
+    }
+    const name = await partnerName(this.db, supplier);
+    const link = new URL(url);
+    let expiresAt: string | null = null;
+    if (partner && secret) {
+      const expires = Math.floor(this.now() / 1000) + configuratorLimits.handOffTokenSeconds;
+      link.searchParams.set('token', signHandOff(secret, { partner, supplier, expires }));
+      link.searchParams.set('returnUrl', `${this.publicUrl}/add-to-cart`);
+      expiresAt = new Date(expires * 1000).toISOString();
+    }
+    return { visible: true, supplierBpNumber: supplier, supplierName: name, url: link.toString(), expiresAt };
+  }
+
+  /**
+   * Checks the configurator's return for the caller's current partner: signed by the configurator with the
+   * client secret over article, supplier, partner and expiry; not expired; for the configured supplier and
+   * this partner. Anything else is a 400 problem with a German title; nothing is added here.
+   */
+  async verifyReturn(
+    caller: { bpNumber: string | null },
+    body: ConfiguratorReturnRequest,
+  ): Promise<ConfiguratorReturnVerified> {
+    const { supplier, secret } = await this.integration();
+    if (!supplier || !secret) throw badRequest(configuratorMessages.returnNotConfigured);
+    const { articleNumber, supplierId, partner, expires, signature } = body;
+    if (!partner || !expires || !signature) throw badRequest(configuratorMessages.returnUnsigned);
+    if (
+      supplierId !== supplier ||
+      !/^\d{1,12}$/.test(expires) ||
+      !returnSignatureMatches(secret, { articleNumber, supplierId, partner, expires }, signature)
+    ) {
+      throw badRequest(configuratorMessages.returnInvalid);
+    }
+    const nowSeconds = Math.floor(this.now() / 1000);
+    if (Number(expires) <= nowSeconds) throw badRequest(configuratorMessages.returnExpired);
+    if (Number(expires) > nowSeconds + configuratorLimits.returnMaxLifetimeSeconds) {
+      throw badRequest(configuratorMessages.returnInvalid);
+    }
+    if (!caller.bpNumber || partner !== caller.bpNumber) throw badRequest(configuratorMessages.returnOtherPartner);
+    return { articleNumber, supplierId, partner };
+  }
+}
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,319 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually, startTestApp, type TestApp } from '../../../test/support/test-app.ts';
+
+/**
+ * A small fixed data set whose figures are computed by hand below. Berlin days matter: the clocks
+ * went forward on Sunday 2025-03-30 (CET +1 → CEST +2), and several orders sit minutes around
+ * midnight, month and year boundaries.
+ */
+const A = '200001';
+const B = '200002';
+const orders = [
+  // o1 Berlin 2025-03-30 00:30 (Sunday), confirmed 47 h after sending → within 48 h
+  {
+    n: 'D1',
+    s: A,
+    placed: '2025-03-29T23:30:00Z',
+    net: 100,
+    status: 4,
+    sent: '2025-03-30T00:00:00Z',
+    conf: '2025-03-31T23:00:00Z',
+  },
+  // o2 Berlin 2025-03-31 00:30 CEST (Monday, next ISO week), confirmed after 49 h → missed
+  {
+    n: 'D2',
+    s: A,
+    placed: '2025-03-30T22:30:00Z',
+    net: 200,
+    status: 4,
+    sent: '2025-03-30T22:30:00Z',
+    conf: '2025-04-01T23:30:00Z',
+  },
+  // o3 Berlin 2025-03-30 23:59, sent but not confirmed
+  { n: 'D3', s: B, placed: '2025-03-30T21:59:00Z', net: 50, status: 2, sent: '2025-03-30T22:00:00Z', conf: null },
+  // o4 Berlin 2025-03-31 23:30, confirmed with changes exactly 48 h after sending → within
+  {
+    n: 'D4',
+    s: B,
+    placed: '2025-03-31T21:30:00Z',
+    net: 150.5,
+    status: 5,
+    sent: '2025-03-31T21:30:00Z',
+    conf: '2025-04-02T21:30:00Z',
+  },
+  // o5 Berlin 2025-03-01 00:30 (March, week of 24 Feb), created only
+  { n: 'D5', s: A, placed: '2025-02-28T23:30:00Z', net: 80, status: 1, sent: null, conf: null },
+  // o6 Berlin 2025-02-28 23:30 (February), sending failed
+  { n: 'D6', s: A, placed: '2025-02-28T22:30:00Z', net: 20, status: 3, sent: null, conf: null },
+  // o7 Berlin 2025-01-01 00:30 (year 2025), sent then cancelled
+  { n: 'D7', s: A, placed: '2024-12-31T23:30:00Z', net: 10, status: 6, sent: '2025-01-01T08:00:00Z', conf: null },
+  // a test order of a supplier in communication test: never counted
+  {
+    n: 'D8',
+    s: A,
+    placed: '2025-03-30T10:00:00Z',
+    net: 999,
+    status: 4,
+    sent: '2025-03-30T10:00:00Z',
+    conf: '2025-03-30T11:00:00Z',
+    test: true,
+  },
+];
+
+let t: TestApp;
+const sql = (text: string, params: unknown[] = []) => t.pool.query(text, params);
+const admin = 'admin@example.com';
+const get = (path: string, q: Record<string, string | number>, as = admin) =>
+  t.request('GET', `/v1/Dashboard/${path}?${new URLSearchParams(Object.entries(q).map(([k, v]) => [k, String(v)]))}`, {
+    as,
+  });
+const q1 = { StartDate: '2025-01-01', EndDate: '2025-03-31' };
+/** The pre-aggregated tables the figures read. */
+const rollupTables = ['supplier_order_daily', 'supplier_order_monthly'];
+
+beforeAll(async () => {
+  t = await startTestApp();
+  await sql('DELETE FROM supplier_orders');
+  const { rows } = await sql(
+    `INSERT INTO customer_orders (customer_order_number, bp_number, user_id, total_net, delivery_cost_total, customer_address)
+     VALUES ('DASH-1', '100001', '00000000-0000-4000-8000-000000000001', 0, 0, '{}') RETURNING id`,
+  );
+  for (const o of orders)
+    await sql(
+      `INSERT INTO supplier_orders (supplier_order_number, customer_order_id, supplier_bp_number, buyer_bp_number, status_id,
+         net_value, delivery_cost, placed_at, sent_at, confirmed_at, is_test)
+       VALUES ($1, $2, $3, '100001', $4, $5, 0, $6, $7, $8, $9)`,
+      [o.n, rows[0].id, o.s, o.status, o.net, o.placed, o.sent, o.conf, o.test ?? false],
+    );
+}, 120_000);
+afterAll(async () => t?.close());
+
+describe('dashboard figures on the fixed data set', () => {
+  it('totals for all suppliers', async () => {
+    const [count, sum, avg, sla] = await Promise.all(
+      ['SupplierOrdersCount', 'SupplierOrdersSumNetValue', 'SupplierOrdersAvgNetValue', 'SupplierOrdersSla'].map((p) =>
+        get(p, { ...q1, Grouping: 'month' }),
+      ),
+    );
+    expect(count.status).toBe(200);
+    expect(count.body.total).toBe(7);
+    expect(sum.body.total).toBe(610.5);
+    expect(avg.body.total).toBe(87.21);
+    // reached: o1 o2 o3 o4 o7; confirmed within 48 h: o1 o4
+    expect(sla.body.total).toBe(40);
+    expect(sla.body.slaWindowHours).toBe(48);
+    expect(count.body.series).toEqual([
+      { period: '2025-01-01', value: 1 },
+      { period: '2025-02-01', value: 1 },
+      { period: '2025-03-01', value: 5 },
+    ]);
+    expect(sum.body.series.map((p: any) => p.value)).toEqual([10, 20, 580.5]);
+    expect(avg.body.series.map((p: any) => p.value)).toEqual([10, 20, 116.1]);
+    // February: only a failed order, nothing reached the supplier → undefined
+    expect(sla.body.series.map((p: any) => p.value)).toEqual([0, null, 50]);
+  });
+
+  it('weeks start on Monday in Berlin time across the DST change', async () => {
+    const r = await get('SupplierOrdersCount', { StartDate: '2025-02-24', EndDate: '2025-04-06', Grouping: 'week' });
+    expect(r.body.series).toEqual([
+      { period: '2025-02-24', value: 2 },
+      { period: '2025-03-03', value: 0 },
+      { period: '2025-03-10', value: 0 },
+      { period: '2025-03-17', value: 0 },
+      { period: '2025-03-24', value: 2 },
+      { period: '2025-03-31', value: 2 },
+    ]);
+  });
+
+  it('days and years', async () => {
+    const days = await get('SupplierOrdersSumNetValue', {
+      StartDate: '2025-03-29',
+      EndDate: '2025-03-31',
+      Grouping: 'day',
+    });
+    expect(days.body.series).toEqual([
+      { period: '2025-03-29', value: 0 },
+      { period: '2025-03-30', value: 150 },
+      { period: '2025-03-31', value: 350.5 },
+    ]);
+    const years = await get('SupplierOrdersCount', {
+      StartDate: '2024-06-01',
+      EndDate: '2025-03-31',
+      Grouping: 'year',
+    });
+    expect(years.body.series).toEqual([
+      { period: '2024-01-01', value: 0 },
+      { period: '2025-01-01', value: 7 },
+    ]);
+  });
+
+  it('ranges with partial months: whole months from the monthly rollup, the edges day by day', async () => {
+    const r = await get('SupplierOrdersCount', { StartDate: '2025-02-15', EndDate: '2025-03-31', Grouping: 'month' });
+    expect(r.body.total).toBe(6); // o6 (28 Feb) + March o1 o2 o3 o4 o5
+    expect(r.body.series).toEqual([
+      { period: '2025-02-01', value: 1 },
+      { period: '2025-03-01', value: 5 },
+    ]);
+    expect(r.body.previousTotal).toBe(1); // 1 Jan – 14 Feb: o7
+    const edge = await get('SupplierOrdersSumNetValue', {
+      StartDate: '2025-03-01',
+      EndDate: '2025-03-30',
+      Grouping: 'year',
+    });
+    expect(edge.body.total).toBe(230); // o5 80 + o1 100 + o3 50; o2 and o4 are on 31 March
+    expect((await get('TopSuppliers', { StartDate: '2025-02-15', EndDate: '2025-03-31' })).body.items).toEqual([
+      expect.objectContaining({ bpNumber: A, count: 4, netSum: 400 }),
+      expect.objectContaining({ bpNumber: B, count: 2, netSum: 200.5 }),
+    ]);
+  });
+
+  it('previous period of the same length', async () => {
+    const r = await get('SupplierOrdersCount', { StartDate: '2025-03-31', EndDate: '2025-03-31', Grouping: 'day' });
+    expect(r.body.total).toBe(2);
+    expect(r.body.previousTotal).toBe(2); // 2025-03-30: o1 o3
+    const avg = await get('SupplierOrdersAvgNetValue', {
+      StartDate: '2025-03-30',
+      EndDate: '2025-03-31',
+      Grouping: 'day',
+    });
+    expect(avg.body.previousTotal).toBeNull(); // 28–29 March: no orders
+  });
+
+  it('one supplier and a status filter', async () => {
+    const base = { ...q1, Grouping: 'month', SupplierBpNumber: A };
+    expect((await get('SupplierOrdersCountBySeller', base)).body.total).toBe(5);
+    expect((await get('SupplierOrdersSumNetValueBySeller', base)).body.total).toBe(410);
+    expect((await get('SupplierOrdersAvgNetValueBySeller', base)).body.total).toBe(82);
+    expect((await get('SupplierOrdersSlaBySeller', base)).body.total).toBe(33.33); // o1 of o1 o2 o7
+    expect((await get('SupplierOrdersCount', { ...q1, StatusId: 4 })).body.total).toBe(2);
+    expect((await get('SupplierOrdersSla', { ...q1, StatusId: 4 })).body.total).toBe(50);
+    const unknown = await get('SupplierOrdersCountBySeller', { ...base, SupplierBpNumber: '999999' });
+    expect(unknown.status).toBe(404);
+  });
+
+  it('top suppliers by net value with their SLA', async () => {
+    const r = await get('TopSuppliers', q1);
+    expect(r.status).toBe(200);
+    expect(r.body.items.map((i: any) => [i.bpNumber, i.count, i.netSum, i.sla])).toEqual([
+      [A, 5, 410, 33.33],
+      [B, 2, 200.5, 50],
+    ]);
+  });
+
+  it('stays exact after confirmations, new orders and a changed window', async () => {
+    await sql(
+      `UPDATE supplier_orders SET status_id = 4, confirmed_at = sent_at + interval '10 hours' WHERE supplier_order_number = 'D3'`,
+    );
+    expect((await get('SupplierOrdersSla', q1)).body.total).toBe(60);
+    const { rows } = await sql('SELECT customer_order_id FROM supplier_orders LIMIT 1');
+    await sql(
+      `INSERT INTO supplier_orders (supplier_order_number, customer_order_id, supplier_bp_number, buyer_bp_number, status_id, net_value, delivery_cost, placed_at)
+       VALUES ('D9', $1, $2, '100001', 1, 39.5, 0, '2025-03-15T12:00:00Z')`,
+      [rows[0].customer_order_id, B],
+    );
+    expect((await get('SupplierOrdersCount', q1)).body.total).toBe(8);
+    expect((await get('SupplierOrdersSumNetValue', q1)).body.total).toBe(650);
+    await sql(`DELETE FROM supplier_orders WHERE supplier_order_number = 'D9'`);
+    expect((await get('SupplierOrdersCount', q1)).body.total).toBe(7);
+
+    // window 5 h: nobody; 10 h: o3 only (of 5 reached)
+    await sql(`DELETE FROM custom_parameter_values WHERE key = 'SupplierOrderConfirmationWindowHours'`);
+    await sql(`INSERT INTO custom_parameter_values (key, value) VALUES ('SupplierOrderConfirmationWindowHours', '5')`);
+    const five = await get('SupplierOrdersSla', q1);
+    expect([five.body.total, five.body.slaWindowHours]).toEqual([0, 5]);
+    await sql(`UPDATE custom_parameter_values SET value = '10' WHERE key = 'SupplierOrderConfirmationWindowHours'`);
+    expect((await get('SupplierOrdersSla', q1)).body.total).toBe(20);
+    const { rows: check } = await sql(
+      `SELECT sum(sla_met_count)::int AS met FROM supplier_order_daily WHERE day BETWEEN '2025-01-01' AND '2025-03-31'`,
+    );
+    expect(check[0].met).toBe(1);
+    // The monthly rollup equals the daily one summed per month after all these changes.
+    const { rows: drift } = await sql(
+      `SELECT * FROM (SELECT date_trunc('month', day)::date AS month, supplier_bp_number, status_id, sum(order_count) AS c,
+                             sum(net_sum) AS s, sum(reached_count) AS r, sum(sla_met_count) AS m
+                        FROM supplier_order_daily GROUP BY 1, 2, 3) d
+         FULL JOIN (SELECT month, supplier_bp_number, status_id, order_count AS c, net_sum AS s, reached_count AS r,
+                           sla_met_count AS m FROM supplier_order_monthly) mo USING (month, supplier_bp_number, status_id)
+        WHERE (d.c, d.s, d.r, d.m) IS DISTINCT FROM (mo.c, mo.s, mo.r, mo.m)`,
+    );
+    expect(drift).toEqual([]);
+  });
+});
+
+describe('dashboard date rules and access', () => {
+  it('rejects a start before 2024-01-01 and a start after the end with German messages', async () => {
+    const early = await get('SupplierOrdersCount', { StartDate: '2023-12-31', EndDate: '2024-02-01' });
+    expect(early.status).toBe(400);
+    expect(early.body.errors).toEqual([
+      expect.objectContaining({ message: 'Das Datum darf nicht vor dem 01.01.2024 liegen.' }),
+    ]);
+    const reversed = await get('SupplierOrdersCount', { StartDate: '2025-02-01', EndDate: '2025-01-01' });
+    expect(reversed.status).toBe(400);
+    expect(JSON.stringify(reversed.body.errors)).toContain('Das Startdatum darf nicht nach dem Enddatum liegen.');
+    const bad = await get('SupplierOrdersCount', { StartDate: 'gestern', EndDate: '2025-01-01' });
+    expect(bad.status).toBe(400);
+    const grouping = await get('SupplierOrdersCount', { ...q1, Grouping: 'quarter' });
+    expect(grouping.status).toBe(400);
+  });
+
+  it('is for staff only', async () => {
+    expect((await get('SupplierOrdersCount', q1, 'einkauf@example.com')).status).toBe(403);
+    expect((await get('SupplierOrdersCount', q1, 'verkauf@example.com')).status).toBe(403);
+    expect((await get('SupplierOrdersCount', q1, 'support@example.com')).status).toBe(200);
+    expect((await get('SupplierOrdersCount', q1, 'betrieb@example.com')).status).toBe(200);
+  });
+});
+
+describe('cancelled requests', () => {
+  /**
+   * The SPA aborts the previous request on every filter change. To hold a query running for as long as
+   * the test needs (independent of data size and machine speed), a second session locks the rollup
+   * tables; the dashboard's SELECT then waits on that lock until it is cancelled or the lock goes away.
+   * The lock is held until the end, so the query can only have stopped because it was cancelled.
+   */
+  it('an aborted dashboard request cancels its database query', async () => {
+    const locker = await t.pool.connect();
+    try {
+      await locker.query('BEGIN');
+      await locker.query(`LOCK TABLE ${rollupTables.join(', ')} IN ACCESS EXCLUSIVE MODE`);
+      const controller = new AbortController();
+      const token = await t.token(admin);
+      const request = fetch(
+        `${t.baseUrl}/v1/Dashboard/SupplierOrdersSumNetValue?StartDate=2024-01-01&EndDate=2025-12-31&Grouping=month`,
+        { headers: { authorization: `Bearer ${token}` }, signal: controller.signal },
+      ).then(
+        () => 'answered',
+        (error: Error) => error.name,
+      );
+      const waiting = () =>
+        sql(
+          `SELECT a.pid FROM pg_stat_activity a
+            WHERE a.datname = current_database() AND a.pid <> pg_backend_pid() AND a.state = 'active'
+              AND a.wait_event_type = 'Lock' AND a.query ILIKE '%supplier_order_%'`,
+        ).then((r) => r.rows.map((row) => row.pid as number));
+      const [pid] = await eventually(async () => {
+        const pids = await waiting();
+        return pids.length ? pids : null;
+      });
+      controller.abort();
+      expect(await request).toBe('AbortError');
+      // The backend stops waiting although the lock is still held: its statement was cancelled.
+      await eventually(async () => (await waiting()).length === 0);
+      // The connection is idle again (or it is the one this check itself runs on, back in the pool).
+      const { rows } = await sql('SELECT state FROM pg_stat_activity WHERE pid = $1 AND pid <> pg_backend_pid()', [
+        pid,
+      ]);
+      expect(rows.filter((r) => r.state === 'active')).toEqual([]);
+      const { rows: locks } = await sql(
+        `SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted AND relation = ANY($1::regclass[])`,
+        [rollupTables],
+      );
+      expect(locks[0].n).toBe(0);
+    } finally {
+      await locker.query('ROLLBACK');
+      locker.release();
+    }
+    // The connection went back to the pool in a usable state.
+    expect((await get('SupplierOrdersCount', q1)).body.total).toBe(7);
+  });
+});

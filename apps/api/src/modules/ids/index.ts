@@ -1,0 +1,13 @@
+import type { App, AppDeps } from '../../http/types.ts';
+import { catalogueOfferCatalog } from '../carts/catalogue-offers.ts';
+import { priceStrategyOf } from '../catalogue/pricing/price-strategy.ts';
+import { IdsService } from './ids.service.ts';
+import { idsEntryRoutes } from './ids-entry.routes.ts';
+import { idsRoutes } from './ids.routes.ts';
+
+/** IDS-Connect: the entry for craftsman software (/ids) and the /v1 calls of the SPA (docs/ids.md). */
+export async function idsModule(app: App, deps: AppDeps) {
+  const service = new IdsService(deps, catalogueOfferCatalog(deps.db, priceStrategyOf(deps)));
+  await idsEntryRoutes(service)(app, deps);
+  await idsRoutes(service)(app);
+}

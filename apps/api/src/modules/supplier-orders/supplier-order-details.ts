@@ -1,0 +1,133 @@
+import { CommunicationProtocol, SupplierOrderStatus } from '@shk/contracts';
+import { itemsConfirmationOf, lineConfirmationOf, type ConfirmableLineRow } from './confirmation-view.ts';
+import type { Queryable } from '../../db/queryable.ts';
+
+const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
+
+interface AddressJson {
+  name?: string | null;
+  contactPerson?: string | null;
+  additionalInfo?: string | null;
+  street?: string | null;
+  houseNumber?: string | null;
+  postalCode?: string | null;
+  city?: string | null;
+  countryCode?: string | null;
+  phoneNumber?: string | null;
+  email?: string | null;
+  taxNumber?: string | null;
+  vatId?: string | null;
+}
+
+const streetLine = (a: AddressJson) => [a.street, a.houseNumber].filter(Boolean).join(' ') || null;
+
+function contactOf(a: AddressJson | null) {
+  const x = a ?? {};
+  return {
+    name: x.name ?? null,
+    lineOne: streetLine(x),
+    postalCode: x.postalCode ?? null,
+    city: x.city ?? null,
+    countryCode: x.countryCode ?? null,
+    taxIdentificationNo: x.vatId ?? x.taxNumber ?? null,
+    phoneNo: x.phoneNumber ?? null,
+    faxNo: null,
+    emailAddress: x.email ?? null,
+  };
+}
+
+function deliveryAddressOf(a: AddressJson | null) {
+  if (!a) return null;
+  return {
+    name: a.name ?? null,
+    lineOne: a.contactPerson ?? null,
+    lineTwo: streetLine(a),
+    lineThree: a.additionalInfo ?? null,
+    postalCode: a.postalCode ?? null,
+    city: a.city ?? null,
+    countryCode: a.countryCode ?? null,
+  };
+}
+
+/**
+ * Supplier orders in the spec's detail shape (section 3), shared by the buyer's customer-order detail,
+ * the seller's detail and the staff view, so all three show the same confirmation state.
+ */
+export async function supplierOrderDetails(db: Queryable, supplierOrderIds: number[]) {
+  if (!supplierOrderIds.length) return [];
+  const { rows } = await db.query(
+    `SELECT so.*, s.name AS supplier_name, co.customer_address, sup.in_com_protocol_id
+       FROM supplier_orders so JOIN business_partners s ON s.bp_number = so.supplier_bp_number
+       JOIN customer_orders co ON co.id = so.customer_order_id
+       LEFT JOIN suppliers sup ON sup.bp_number = so.supplier_bp_number
+      WHERE so.id = ANY($1) ORDER BY s.name, so.id`,
+    [supplierOrderIds],
+  );
+  const lines = await db.query(
+    `SELECT *, to_char(delivery_date, 'YYYY-MM-DD') AS delivery_date,
+            to_char(confirmed_delivery_date, 'YYYY-MM-DD') AS confirmed_delivery_date
+       FROM order_lines WHERE supplier_order_id = ANY($1) ORDER BY supplier_order_id, line_no`,
+    [supplierOrderIds],
+  );
+  const files = await db.query<{ id: number; order_line_id: number; file_name: string; size_bytes: number }>(
+    'SELECT a.id, a.order_line_id, a.file_name, a.size_bytes FROM order_line_attachments a JOIN order_lines l ON l.id = a.order_line_id WHERE l.supplier_order_id = ANY($1) ORDER BY a.id',
+    [supplierOrderIds],
+  );
+  const documents = await db.query<{ id: string; supplier_order_id: string; file_name: string; size_bytes: number }>(
+    'SELECT id, supplier_order_id, file_name, size_bytes FROM supplier_order_documents WHERE supplier_order_id = ANY($1) ORDER BY id',
+    [supplierOrderIds],
+  );
+  return rows.map((so) => {
+    const own = lines.rows.filter((l) => Number(l.supplier_order_id) === Number(so.id));
+    return {
+      supplierOrderNumber: so.supplier_order_number,
+      supplierId: so.supplier_bp_number,
+      supplierName: so.supplier_name,
+      supplierOrderStatusId: so.status_id,
+      orderPlaced: iso(so.placed_at)!,
+      supplierCustomerId: so.supplier_customer_number,
+      externalOrderId: so.external_order_id,
+      orderedTotal: Number(so.net_value),
+      confirmedTotal: so.confirmed_total == null ? null : Number(so.confirmed_total),
+      deliveryCost: Number(so.delivery_cost),
+      // The order document (PDF/EDIFACT) carries the supplier order number as its document number.
+      documentId: so.supplier_order_number,
+      contact: contactOf(so.customer_address),
+      deliveryAddress: deliveryAddressOf(own.find((l) => l.delivery_address)?.delivery_address ?? null),
+      attachments: documents.rows
+        .filter((d) => Number(d.supplier_order_id) === Number(so.id))
+        .map((d) => ({ id: Number(d.id), fileName: d.file_name, size: d.size_bytes })),
+      itemsConfirmation: itemsConfirmationOf(own as ConfirmableLineRow[]),
+      sentAt: iso(so.sent_at),
+      confirmedAt: iso(so.confirmed_at),
+      // The same rule applyConfirmation() enforces for the portal (spec section 4).
+      confirmableInPortal:
+        so.status_id === SupplierOrderStatus.Sent && Number(so.in_com_protocol_id) === CommunicationProtocol.Email,
+      lines: own.map((l) => ({
+        lineId: Number(l.id),
+        lineNo: l.line_no,
+        productInstanceId: l.product_instance_id,
+        articleNumber: l.article_number,
+        producerNumber: l.producer_number,
+        manufacturerName: l.manufacturer_name,
+        name: l.name,
+        description: l.description,
+        unitPrice: l.unit_price == null ? null : Number(l.unit_price),
+        priceBasis: Number(l.price_basis),
+        quantityPrice: l.quantity_price == null ? null : Number(l.quantity_price),
+        quantity: Number(l.quantity),
+        unitCode: l.unit_code,
+        priceOnRequest: l.price_on_request,
+        deliveryDate: l.delivery_date,
+        projectCode: l.project_code,
+        comment: l.comment,
+        deliveryAddress: l.delivery_address,
+        images: l.image_url ? [l.image_url] : [],
+        attachments: files.rows
+          .filter((f) => Number(f.order_line_id) === Number(l.id))
+          .map((f) => ({ id: Number(f.id), fileName: f.file_name, size: f.size_bytes })),
+        confirmation: lineConfirmationOf(l as ConfirmableLineRow),
+      })),
+    };
+  });
+}

@@ -1,0 +1,301 @@
+import type pg from 'pg';
+import type { ConfirmableLineRow } from './confirmation-view.ts';
+import { supplierOrderDetails } from './supplier-order-details.ts';
+
+export type Queryable = Pick<pg.PoolClient, 'query'>;
+
+export interface OverviewFilter {
+  supplierBpNumber: string;
+  status?: number;
+  dateFrom?: string;
+  dateTo?: string;
+  search?: string;
+  page: number;
+  pageSize: number;
+}
+
+/** The seller's order list: own supplier only, dates as calendar days in Europe/Berlin. */
+export async function overview(db: Queryable, f: OverviewFilter) {
+  const params: unknown[] = [f.supplierBpNumber];
+  const where = ['so.supplier_bp_number = $1'];
+  if (f.status) {
+    params.push(f.status);
+    where.push(`so.status_id = $${params.length}`);
+  }
+  if (f.dateFrom) {
+    params.push(f.dateFrom);
+    where.push(`so.placed_at >= ($${params.length}::date)::timestamp AT TIME ZONE 'Europe/Berlin'`);
+  }
+  if (f.dateTo) {
+    params.push(f.dateTo);
+    where.push(`so.placed_at < ($${params.length}::date + 1)::timestamp AT TIME ZONE 'Europe/Berlin'`);
+  }
+  if (f.search) {
+    params.push(`%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    const p = `$${params.length}`;
+    where.push(
+      `(so.supplier_order_number ILIKE ${p} OR so.buyer_bp_number ILIKE ${p} OR so.supplier_customer_number ILIKE ${p})`,
+    );
+  }
+  const from = `FROM supplier_orders so JOIN business_partners b ON b.bp_number = so.buyer_bp_number
+    JOIN business_partners s ON s.bp_number = so.supplier_bp_number WHERE ${where.join(' AND ')}`;
+  const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n ${from}`, params)).rows[0].n;
+  params.push(f.pageSize, (f.page - 1) * f.pageSize);
+  const { rows } = await db.query(
+    `SELECT so.supplier_order_number, so.placed_at, so.buyer_bp_number, so.supplier_customer_number, so.status_id,
+            so.net_value, b.name AS buyer_name, s.name AS supplier_name
+     ${from} ORDER BY so.placed_at DESC, so.id DESC LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    params,
+  );
+  return {
+    items: rows.map((r) => ({
+      supplierOrderNumber: r.supplier_order_number,
+      orderPlaced: new Date(r.placed_at).toISOString(),
+      customerName: r.buyer_name,
+      customerBpNumber: r.buyer_bp_number,
+      supplierCustomerId: r.supplier_customer_number,
+      supplierOrderStatusId: r.status_id,
+      sellerName: r.supplier_name,
+      totalPrice: Number(r.net_value),
+    })),
+    currentPage: f.page,
+    pageSize: f.pageSize,
+    totalCount: total,
+    totalPages: Math.max(1, Math.ceil(total / f.pageSize)),
+  };
+}
+
+/** Id of an order within a caller's scope (supplier for sellers, buyer for buyers, none for staff), or null. */
+export async function orderId(db: Queryable, orderNumber: string, scope: { supplier?: string; buyer?: string } = {}) {
+  const params: unknown[] = [orderNumber];
+  let where = 'supplier_order_number = $1';
+  if (scope.supplier) where += ` AND supplier_bp_number = $${params.push(scope.supplier)}`;
+  if (scope.buyer) where += ` AND buyer_bp_number = $${params.push(scope.buyer)}`;
+  const { rows } = await db.query<{ id: string }>(`SELECT id FROM supplier_orders WHERE ${where}`, params);
+  return rows[0] ? Number(rows[0].id) : null;
+}
+
+export async function details(db: Queryable, id: number) {
+  return (await supplierOrderDetails(db, [id]))[0] ?? null;
+}
+
+export interface LockedOrder {
+  id: number;
+  supplier_order_number: string;
+  supplier_bp_number: string;
+  status_id: number;
+  in_com_protocol_id: number;
+  buyer_email: string;
+  supplier_name: string;
+  customer_order_number: string;
+}
+
+/** Locks the order row for a confirmation; scoped to a supplier when given. */
+export async function lockOrder(db: Queryable, orderNumber: string, supplierBpNumber?: string) {
+  const { rows } = await db.query<LockedOrder>(
+    `SELECT so.id::int AS id, so.supplier_order_number, so.supplier_bp_number, so.status_id, sup.in_com_protocol_id,
+            u.email AS buyer_email, s.name AS supplier_name, co.customer_order_number
+       FROM supplier_orders so JOIN suppliers sup ON sup.bp_number = so.supplier_bp_number
+       JOIN business_partners s ON s.bp_number = so.supplier_bp_number
+       JOIN customer_orders co ON co.id = so.customer_order_id JOIN users u ON u.id = co.user_id
+      WHERE so.supplier_order_number = $1 ${supplierBpNumber ? 'AND so.supplier_bp_number = $2' : ''}
+      FOR UPDATE OF so`,
+    supplierBpNumber ? [orderNumber, supplierBpNumber] : [orderNumber],
+  );
+  return rows[0] ?? null;
+}
+
+export type LineRow = ConfirmableLineRow & { id: string; price_basis: string; min_quantity: string };
+
+export async function linesOf(db: Queryable, supplierOrderId: number) {
+  const { rows } = await db.query<LineRow>(
+    `SELECT id, line_no, article_number, name, quantity, unit_price, price_basis, min_quantity,
+            to_char(delivery_date, 'YYYY-MM-DD') AS delivery_date, confirmation_kind, confirmed_quantity,
+            confirmed_unit_price, to_char(confirmed_delivery_date, 'YYYY-MM-DD') AS confirmed_delivery_date,
+            confirmed_article_number, confirmed_name
+       FROM order_lines WHERE supplier_order_id = $1 ORDER BY line_no`,
+    [supplierOrderId],
+  );
+  return rows;
+}
+
+export interface LineConfirmationWrite {
+  kind: 'confirmed' | 'changed' | 'replaced' | 'removed';
+  quantity: number | null;
+  unitPrice: number | null;
+  deliveryDate: string | null;
+  articleNumber: string | null;
+  name: string | null;
+}
+
+export async function writeLineConfirmation(db: Queryable, lineId: number, c: LineConfirmationWrite) {
+  await db.query(
+    `UPDATE order_lines SET confirmation_kind = $2, confirmed_quantity = $3, confirmed_unit_price = $4,
+            confirmed_delivery_date = $5, confirmed_article_number = $6, confirmed_name = $7 WHERE id = $1`,
+    [lineId, c.kind, c.quantity, c.unitPrice, c.deliveryDate, c.articleNumber, c.name],
+  );
+}
+
+export async function insertAddedLine(
+  db: Queryable,
+  supplierOrderId: number,
+  lineNo: number,
+  l: { articleNumber: string; name: string; quantity: number; unitPrice: number | null; deliveryDate: string | null },
+) {
+  // An added line was never ordered: its ordered values equal the confirmed ones, kind 'added'.
+  await db.query(
+    `INSERT INTO order_lines (supplier_order_id, line_no, product_instance_id, article_number, name, quantity, unit_price,
+            price_on_request, delivery_date, confirmation_kind, confirmed_quantity, confirmed_unit_price, confirmed_delivery_date)
+     VALUES ($1, $2, '', $3, $4, $5::numeric, $6::numeric, $6::numeric IS NULL, $7::date, 'added', $5::numeric, $6::numeric, $7::date)`,
+    [supplierOrderId, lineNo, l.articleNumber, l.name, l.quantity, l.unitPrice, l.deliveryDate],
+  );
+}
+
+export async function setConfirmedTotal(db: Queryable, supplierOrderId: number, total: number) {
+  await db.query('UPDATE supplier_orders SET confirmed_total = $2 WHERE id = $1', [supplierOrderId, total]);
+}
+
+export async function documentCount(db: Queryable, supplierOrderId: number) {
+  const { rows } = await db.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM supplier_order_documents WHERE supplier_order_id = $1',
+    [supplierOrderId],
+  );
+  return rows[0].n;
+}
+
+export async function insertDocument(
+  db: Queryable,
+  supplierOrderId: number,
+  file: { name: string; contentType: string; content: Buffer },
+  userId: string,
+) {
+  await db.query(
+    `INSERT INTO supplier_order_documents (supplier_order_id, file_name, content_type, size_bytes, content, uploaded_by)
+     VALUES ($1, $2, $3, $4, $5, $6)`,
+    [supplierOrderId, file.name, file.contentType, file.content.length, file.content, userId],
+  );
+}
+
+export async function document(db: Queryable, supplierOrderId: number, id: number) {
+  const { rows } = await db.query<{ file_name: string; content_type: string; content: Buffer }>(
+    'SELECT file_name, content_type, content FROM supplier_order_documents WHERE id = $1 AND supplier_order_id = $2',
+    [id, supplierOrderId],
+  );
+  return rows[0] ?? null;
+}
+
+export async function deleteDocument(db: Queryable, supplierOrderId: number, id: number) {
+  const { rowCount } = await db.query('DELETE FROM supplier_order_documents WHERE id = $1 AND supplier_order_id = $2', [
+    id,
+    supplierOrderId,
+  ]);
+  return (rowCount ?? 0) > 0;
+}
+
+export async function recordInbound(
+  db: Queryable,
+  r: {
+    supplierBpNumber: string | null;
+    source: string;
+    fileName: string | null;
+    content: Buffer;
+    orderNumber: string | null;
+    outcome: 'applied' | 'rejected';
+    reason: string | null;
+  },
+) {
+  await db.query(
+    `INSERT INTO inbound_order_responses (supplier_bp_number, source, file_name, content, supplier_order_number, outcome, reason)
+     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+    [r.supplierBpNumber, r.source, r.fileName, r.content, r.orderNumber, r.outcome, r.reason],
+  );
+}
+
+export async function inboundCredential(db: Queryable, username: string) {
+  const { rows } = await db.query<{ supplier_bp_number: string; secret_hash: string }>(
+    'SELECT supplier_bp_number, secret_hash FROM supplier_inbound_credentials WHERE username = $1',
+    [username],
+  );
+  return rows[0] ?? null;
+}
+
+export async function upsertInboundCredential(db: Queryable, bp: string, username: string, hash: string) {
+  await db.query(
+    `INSERT INTO supplier_inbound_credentials (supplier_bp_number, username, secret_hash) VALUES ($1, $2, $3)
+     ON CONFLICT (supplier_bp_number) DO UPDATE SET username = EXCLUDED.username, secret_hash = EXCLUDED.secret_hash,
+            created_at = now()`,
+    [bp, username, hash],
+  );
+}
+
+/** The supplier that uses this inbound username, if any. */
+export async function inboundUsernameOwner(db: Queryable, username: string) {
+  const { rows } = await db.query<{ supplier_bp_number: string }>(
+    'SELECT supplier_bp_number FROM supplier_inbound_credentials WHERE username = $1',
+    [username],
+  );
+  return rows[0]?.supplier_bp_number ?? null;
+}
+
+export async function supplierExists(db: Queryable, bp: string) {
+  const { rowCount } = await db.query('SELECT 1 FROM suppliers WHERE bp_number = $1', [bp]);
+  return (rowCount ?? 0) > 0;
+}
+
+export async function inboundCredentialOf(db: Queryable, bp: string) {
+  const { rows } = await db.query<{ username: string; created_at: Date }>(
+    'SELECT username, created_at FROM supplier_inbound_credentials WHERE supplier_bp_number = $1',
+    [bp],
+  );
+  return rows[0] ?? null;
+}
+
+export async function listInbound(
+  db: Queryable,
+  f: { outcome: 'applied' | 'rejected' | null; supplierBpNumber: string | null; page: number; pageSize: number },
+) {
+  const where = `($1::text IS NULL OR r.outcome = $1) AND ($2::text IS NULL OR r.supplier_bp_number = $2)`;
+  const { rows } = await db.query(
+    `SELECT r.id, r.supplier_bp_number, bp.name AS supplier_name, r.source, r.file_name, r.supplier_order_number,
+            r.outcome, r.reason, octet_length(r.content) AS size, r.received_at, count(*) OVER () AS total
+       FROM inbound_order_responses r LEFT JOIN business_partners bp ON bp.bp_number = r.supplier_bp_number
+      WHERE ${where}
+      ORDER BY r.received_at DESC, r.id DESC LIMIT $3 OFFSET $4`,
+    [f.outcome, f.supplierBpNumber, f.pageSize, (f.page - 1) * f.pageSize],
+  );
+  let total = rows.length ? Number(rows[0].total) : 0;
+  if (!rows.length && f.page > 1) {
+    const c = await db.query(`SELECT count(*)::int AS n FROM inbound_order_responses r WHERE ${where}`, [
+      f.outcome,
+      f.supplierBpNumber,
+    ]);
+    total = c.rows[0].n;
+  }
+  return { rows, total };
+}
+
+export async function inboundContent(db: Queryable, id: number) {
+  const { rows } = await db.query<{ file_name: string | null; content: Buffer; received_at: Date }>(
+    'SELECT file_name, content, received_at FROM inbound_order_responses WHERE id = $1',
+    [id],
+  );
+  return rows[0] ?? null;
+}
+
+/** Whether a picked-up file (supplier, source, name and content) was already received: the pick-up is idempotent. */
+export async function inboundSeen(db: Queryable, bp: string, source: string, fileName: string, content: Buffer) {
+  const { rowCount } = await db.query(
+    `SELECT 1 FROM inbound_order_responses
+      WHERE supplier_bp_number = $1 AND source = $2 AND file_name = $3 AND content = $4 LIMIT 1`,
+    [bp, source, fileName, content],
+  );
+  return (rowCount ?? 0) > 0;
+}
+
+/** Suppliers whose inbound protocol is SFTP or FTP (their ORDRSP files are picked up from their server). */
+export async function pickupSuppliers(db: Queryable) {
+  const { rows } = await db.query<{ bp_number: string; in_com_protocol_id: number; workflow_id: number | null }>(
+    'SELECT bp_number, in_com_protocol_id, workflow_id FROM suppliers WHERE in_com_protocol_id IN (2, 5) ORDER BY bp_number',
+  );
+  return rows;
+}

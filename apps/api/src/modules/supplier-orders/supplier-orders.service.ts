@@ -1,0 +1,119 @@
+import type pg from 'pg';
+import {
+  FeatureSettingKey,
+  cartMessages,
+  supplierOrderMessages as M,
+  supplierOrderStatusLabels,
+  type ConfirmationBody,
+} from '@shk/contracts';
+import type { AppDeps } from '../../http/types.ts';
+import { HttpProblem, notFound } from '../../http/problem.ts';
+import { extensionOf, hasContentCheck, verifyFileContent } from '../../lib/file-types.ts';
+import { neutraliseCsvUpload } from '../../lib/uploads/csv-safe.ts';
+import { assertStorageQuota } from '../../lib/uploads/storage-quota.ts';
+import { readNumberSetting } from '../settings/settings.service.ts';
+import { applyConfirmation, confirmationMail } from './confirmation.ts';
+import * as repo from './supplier-orders.repo.ts';
+
+export class SupplierOrdersService {
+  constructor(private readonly deps: Pick<AppDeps, 'pool' | 'db' | 'mail' | 'config'>) {}
+
+  overview(f: repo.OverviewFilter) {
+    return repo.overview(this.deps.pool, f);
+  }
+
+  statuses() {
+    return Object.entries(supplierOrderStatusLabels).map(([id, name]) => ({ id: Number(id), name }));
+  }
+
+  /** The order id in the caller's scope; another supplier's order is a 404. */
+  async scopedId(orderNumber: string, scope: { supplier?: string; buyer?: string } = {}) {
+    const id = await repo.orderId(this.deps.pool, orderNumber, scope);
+    if (id == null) throw notFound(M.notFound);
+    return id;
+  }
+
+  async details(orderNumber: string, supplierBpNumber?: string) {
+    return repo.details(this.deps.pool, await this.scopedId(orderNumber, { supplier: supplierBpNumber }));
+  }
+
+  async confirm(orderNumber: string, supplierBpNumber: string, statusId: number, body: ConfirmationBody) {
+    const mailId = await this.inTransaction(async (client) => {
+      const order = await repo.lockOrder(client, orderNumber, supplierBpNumber);
+      if (!order) throw notFound(M.notFound);
+      await applyConfirmation(client, order, statusId, body, 'portal');
+      return this.deps.mail.enqueue(confirmationMail(order, statusId, this.deps.config.publicUrl), client);
+    });
+    await this.deps.mail.dispatch([mailId]);
+    return this.details(orderNumber, supplierBpNumber);
+  }
+
+  async documentLimits() {
+    const [maxCount, maxMb] = await Promise.all([
+      readNumberSetting(this.deps.db, FeatureSettingKey.SupplierOrderDocumentsMaxFilesCount),
+      readNumberSetting(this.deps.db, FeatureSettingKey.SupplierOrderDocumentsMaxFileSize),
+    ]);
+    return { maxCount, maxMb };
+  }
+
+  /**
+   * Stores uploaded documents; the order's total document count stays within the configured maximum. Every
+   * format is allowed (spec), but a file of a known type must be that type (a PDF with an HTML page appended,
+   * an HTML page named .csv are refused), CSV files are neutralised against formulas (they go to the buyer),
+   * and the documents count in the supplier's storage quota.
+   */
+  async addDocuments(
+    id: number,
+    files: { name: string; contentType: string; content: Buffer }[],
+    userId: string,
+    limits: { maxCount: number; maxMb: number },
+  ) {
+    await this.inTransaction(async (client) => {
+      const { rows } = await client.query<{ supplier_bp_number: string }>(
+        'SELECT supplier_bp_number FROM supplier_orders WHERE id = $1 FOR UPDATE',
+        [id],
+      );
+      if ((await repo.documentCount(client, id)) + files.length > limits.maxCount)
+        throw new HttpProblem(400, M.documentLimits(limits.maxCount, limits.maxMb), { type: 'documentLimits' });
+      for (const f of files) {
+        const wrongFormat = () => new HttpProblem(400, cartMessages.fileFormat, { type: 'fileFormat', detail: f.name });
+        if (hasContentCheck(f.name) && !(await verifyFileContent(f.name, f.content, [extensionOf(f.name)])))
+          throw wrongFormat();
+        const safe = await neutraliseCsvUpload(f.name, f.content);
+        if (!safe) throw wrongFormat();
+        f.content = safe;
+      }
+      await assertStorageQuota(
+        client,
+        rows[0].supplier_bp_number,
+        files.reduce((sum, f) => sum + f.content.length, 0),
+      );
+      for (const f of files) await repo.insertDocument(client, id, f, userId);
+    });
+  }
+
+  async document(id: number, documentId: number) {
+    const d = await repo.document(this.deps.pool, id, documentId);
+    if (!d) throw notFound(M.documentNotFound);
+    return d;
+  }
+
+  async deleteDocument(id: number, documentId: number) {
+    if (!(await repo.deleteDocument(this.deps.pool, id, documentId))) throw notFound(M.documentNotFound);
+  }
+
+  async inTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await this.deps.pool.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await work(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+}

@@ -1,0 +1,57 @@
+import { CommunicationProtocol } from '@shk/contracts';
+import type { MailService } from '../../mail/mail.service.ts';
+import { PermanentTransmissionError, type OrderTransmitter, type TransmissionRequest } from '../transmission.types.ts';
+
+const euro = (n: number) => n.toLocaleString('de-DE', { style: 'currency', currency: 'EUR' });
+
+export function orderMailText({ order, documents, attachments }: TransmissionRequest): string {
+  return [
+    `${order.isTest ? 'TESTBESTELLUNG (Kommunikationstest) – bitte nicht ausliefern.\n\n' : ''}Bestellung ${order.supplierOrderNumber} über das SHK-Bestellportal (Kundenbestellung ${order.customerOrderNumber})`,
+    `Kunde: ${order.buyer.name}, Geschäftspartnernummer ${order.buyer.bpNumber}, Kundennummer ${order.buyer.supplierCustomerNumber ?? '–'}`,
+    '',
+    ...order.lines.map(
+      (l) =>
+        `${l.lineNo}. ${l.articleNumber} ${l.name} – Menge ${l.quantity.toLocaleString('de-DE')} ${l.unitCode ?? ''}` +
+        `${l.quantityPrice != null ? ` = ${euro(l.quantityPrice)}` : ''}${l.deliveryDate ? `, Lieferdatum ${l.deliveryDate}` : ''}`,
+    ),
+    '',
+    `Warenwert (netto): ${euro(order.netValue)}, Lieferkosten (netto): ${euro(order.deliveryCost)}`,
+    '',
+    `Die Bestellung liegt als ${documents.map((d) => d.fileName).join(', ')} bei.`,
+    ...(attachments.length ? [`Anhänge des Bestellers: ${attachments.map((a) => a.fileName).join(', ')}`] : []),
+    '',
+    'Die Bestellung wird erst mit Ihrer Auftragsbestätigung verbindlich. Bitte bestätigen Sie sie im SHK-Bestellportal.',
+  ].join('\n');
+}
+
+/**
+ * Email (1): one mail per address of the semicolon list with the documents and the buyer's attachments.
+ * The Message-ID is stable per order and address, so a receiver can drop a redelivery after a crash.
+ */
+export function emailTransmitter(mail: Pick<MailService, 'deliverDirect'>): OrderTransmitter {
+  return {
+    protocolId: CommunicationProtocol.Email,
+    async transmit(request) {
+      const { order, target, documents, attachments, idempotencyKey } = request;
+      if (!target.emailAddresses.length)
+        throw new PermanentTransmissionError('Keine Bestell-E-Mail-Adresse des Lieferanten hinterlegt');
+      const ids: string[] = [];
+      for (const [index, to] of target.emailAddresses.entries()) {
+        const messageId = `<${idempotencyKey}.${index + 1}@shk-bestellportal>`;
+        await mail.deliverDirect({
+          id: `${order.supplierOrderNumber}-${index + 1}`,
+          to,
+          subject: `${order.isTest ? '[TEST] ' : ''}Bestellung ${order.supplierOrderNumber} von ${order.buyer.name} (Kundennr. ${order.buyer.supplierCustomerNumber ?? '–'})`,
+          text: orderMailText(request),
+          messageId,
+          attachments: [
+            ...documents.map((d) => ({ filename: d.fileName, content: d.content, contentType: d.mediaType })),
+            ...attachments.map((a) => ({ filename: a.fileName, content: a.content, contentType: a.contentType })),
+          ],
+        });
+        ids.push(messageId);
+      }
+      return { remoteNames: target.emailAddresses, messageId: ids.join(' ') };
+    },
+  };
+}

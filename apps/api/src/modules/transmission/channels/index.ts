@@ -1,0 +1,22 @@
+import type { MailService } from '../../mail/mail.service.ts';
+import type { OrderTransmitter } from '../transmission.types.ts';
+import { as2Transmitter, type As2Identity } from './as2.ts';
+import { emailTransmitter } from './email.ts';
+import { ftpTransmitter } from './ftp.ts';
+import { apiTransmitter, httpTransmitter } from './http.ts';
+import { sftpTransmitter } from './sftp.ts';
+
+/** One transmitter per outbound protocol id: Email 1, Sftp 2, As2 3, Http 4, Ftp 5, Api 6. */
+export function defaultTransmitters(
+  mail: Pick<MailService, 'deliverDirect'>,
+  as2Identity: () => As2Identity,
+): OrderTransmitter[] {
+  return [
+    emailTransmitter(mail),
+    sftpTransmitter(),
+    as2Transmitter(as2Identity),
+    httpTransmitter(),
+    ftpTransmitter(),
+    apiTransmitter(),
+  ];
+}

@@ -1,0 +1,152 @@
+import { CommunicationDataFormat } from '@shk/contracts';
+import type { OrderAddress, SupplierOrderDocument, SupplierOrderForTransmission } from '../transmission.types.ts';
+
+/**
+ * UN/EDIFACT ORDERS (D.96A / D.97A, EANCOM-style subset) in syntax UNOC (ISO 8859-1). Segment order
+ * follows the message's branching diagram: header (BGM, DTM, RFF, NAD, CUX), line groups (LIN, PIA, IMD,
+ * QTY, DTM, MOA, FTX, PRI, RFF), summary (UNS, MOA, CNT), trailer with the segment count.
+ */
+
+/** Release character '?' before every service character, so names and notes can contain them. */
+export function escapeEdifact(value: string): string {
+  return toUnoc(value).replace(/([?+:'])/g, '?$1');
+}
+
+/** UNOC is ISO 8859-1: € and typographic characters are spelled out, anything else non-Latin-1 becomes a space. */
+function toUnoc(value: string): string {
+  const spelled: Record<string, string> = {
+    '€': 'EUR',
+    '–': '-',
+    '—': '-',
+    '„': '"',
+    '“': '"',
+    '”': '"',
+    '’': "'",
+    '‚': "'",
+  };
+  let out = '';
+  for (const ch of value.replace(/[\r\n\t]+/g, ' ')) {
+    if (spelled[ch]) out += spelled[ch];
+    else out += ch.codePointAt(0)! <= 0xff ? ch : ' ';
+  }
+  return out;
+}
+
+const amount = (n: number) => (Math.round(n * 100) / 100).toFixed(2);
+const number = (n: number) => String(Number(n.toFixed(4)));
+const ymd = (iso: string) => iso.replaceAll('-', '');
+const berlinDate = (d: Date) => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin' }).format(d);
+/** Composite values are escaped; the element separators between them are written by `segment`. */
+const segment = (...elements: (string | string[])[]) =>
+  `${elements.map((e) => (Array.isArray(e) ? e.map(escapeEdifact).join(':') : escapeEdifact(e))).join('+')}'`;
+
+function nad(qualifier: string, id: string | null, agency: string, a: OrderAddress) {
+  return segment(
+    'NAD',
+    qualifier,
+    id ? [id, '', agency] : '',
+    '',
+    (a.name ?? '').slice(0, 35),
+    [[a.street, a.houseNumber].filter(Boolean).join(' ').slice(0, 35)],
+    (a.city ?? '').slice(0, 35),
+    '',
+    a.postalCode ?? '',
+    (a.countryCode ?? 'DE').slice(0, 3),
+  );
+}
+
+export interface EdifactOptions {
+  version: '96A' | '97A';
+  platformGln: string;
+  now?: Date;
+}
+
+export function ordersMessage(order: SupplierOrderForTransmission, options: EdifactOptions): string {
+  const now = options.now ?? new Date();
+  const [date, time] = [
+    berlinDate(now).slice(2).replaceAll('-', ''),
+    new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin', hour: '2-digit', minute: '2-digit' })
+      .format(now)
+      .replace(':', ''),
+  ];
+  const reference = String(order.id).padStart(10, '0');
+  const receiver = order.supplier.gln ?? order.supplier.headquarterGln ?? order.supplier.bpNumber;
+  const receiverAgency = order.supplier.gln || order.supplier.headquarterGln ? '14' : 'ZZZ';
+  const body: string[] = [
+    segment('UNH', '1', ['ORDERS', 'D', options.version, 'UN', 'EAN008']),
+    segment('BGM', '220', order.supplierOrderNumber, '9'),
+    segment('DTM', ['137', ymd(berlinDate(order.placedAt)), '102']),
+  ];
+  const dates = order.lines
+    .map((l) => l.deliveryDate)
+    .filter((d): d is string => !!d)
+    .sort();
+  if (dates.length) body.push(segment('DTM', ['2', ymd(dates[0]), '102']));
+  if (order.isTest) body.push(segment('FTX', 'AAI', '', '', 'Testbestellung - bitte nicht ausliefern'));
+  body.push(segment('RFF', ['CO', order.customerOrderNumber]));
+  body.push(
+    nad(
+      'BY',
+      order.buyer.supplierCustomerNumber ?? order.buyer.bpNumber,
+      order.buyer.supplierCustomerNumber ? '91' : '92',
+      order.buyer.address,
+    ),
+  );
+  body.push(segment('RFF', ['IT', order.buyer.supplierCustomerNumber ?? '']));
+  body.push(nad('SU', order.supplier.gln ?? order.supplier.headquarterGln, '9', order.supplier.address));
+  const lineAddresses = order.lines.map((l) => l.deliveryAddress).filter(Boolean);
+  if (!lineAddresses.length) body.push(nad('DP', order.buyer.supplierCustomerNumber, '91', order.buyer.address));
+  body.push(segment('CUX', ['2', 'EUR', '9']));
+  for (const l of order.lines) {
+    body.push(segment('LIN', String(l.lineNo), '', l.gtin ? [l.gtin, 'EN'] : ''));
+    body.push(segment('PIA', '5', [l.articleNumber, 'SA']));
+    if (l.manufacturerNumber) body.push(segment('PIA', '1', [l.manufacturerNumber, 'MF']));
+    body.push(segment('IMD', 'F', '', ['', '', '', l.name.slice(0, 35)]));
+    body.push(segment('QTY', ['21', number(l.quantity), l.unitCode ?? 'C62']));
+    if (l.deliveryDate) body.push(segment('DTM', ['2', ymd(l.deliveryDate), '102']));
+    if (l.quantityPrice != null) body.push(segment('MOA', ['203', amount(l.quantityPrice)]));
+    if (l.comment) body.push(segment('FTX', 'LIN', '', '', l.comment.slice(0, 350)));
+    if (l.unitPrice != null)
+      body.push(segment('PRI', ['AAA', number(l.unitPrice), '', '', number(l.priceBasis), l.unitCode ?? 'C62']));
+    if (l.projectCode) body.push(segment('RFF', ['AEP', l.projectCode]));
+    if (l.deliveryAddress) body.push(nad('DP', null, '', l.deliveryAddress));
+  }
+  body.push(segment('UNS', 'S'));
+  body.push(segment('MOA', ['79', amount(order.netValue)]));
+  body.push(segment('MOA', ['64', amount(order.deliveryCost)]));
+  body.push(segment('MOA', ['86', amount(order.netValue + order.deliveryCost)]));
+  body.push(segment('CNT', ['2', String(order.lines.length)]));
+  body.push(segment('UNT', String(body.length + 1), '1'));
+  const unb = segment(
+    'UNB',
+    ['UNOC', '3'],
+    [options.platformGln, '14'],
+    [receiver, receiverAgency],
+    [date, time],
+    reference,
+    '',
+    'ORDERS',
+    '',
+    '',
+    '',
+    order.isTest ? '1' : '',
+  ).replace(/\++'$/, "'");
+  return ["UNA:+.? '", unb, ...body, segment('UNZ', '1', reference)].join('\n') + '\n';
+}
+
+function edifactDocument(formatId: number, version: '96A' | '97A'): SupplierOrderDocument {
+  return {
+    formatId,
+    async render(order, context) {
+      return {
+        formatId,
+        fileName: `ORDERS_${order.supplierOrderNumber}.edi`,
+        mediaType: 'application/EDIFACT',
+        content: Buffer.from(ordersMessage(order, { version, platformGln: context.platformGln }), 'latin1'),
+      };
+    },
+  };
+}
+
+export const edifactD96A = edifactDocument(CommunicationDataFormat.Edi_96A, '96A');
+export const edifactD97A = edifactDocument(CommunicationDataFormat.Edi_97A, '97A');

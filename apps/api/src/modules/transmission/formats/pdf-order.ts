@@ -1,0 +1,165 @@
+import { CommunicationDataFormat } from '@shk/contracts';
+import { renderPdf, type PdfKitDocument } from '../../../lib/pdf.ts';
+import type {
+  OrderAddress,
+  OrderLineForTransmission,
+  SupplierOrderDocument,
+  SupplierOrderForTransmission,
+} from '../transmission.types.ts';
+
+const euro = (n: number | null) =>
+  n == null ? 'auf Anfrage' : n.toLocaleString('de-DE', { style: 'currency', currency: 'EUR' });
+const qty = (n: number) => n.toLocaleString('de-DE', { maximumFractionDigits: 3 });
+const dateDe = (iso: string) => iso.split('-').reverse().join('.');
+export const addressText = (a: OrderAddress) =>
+  [
+    a.name,
+    a.contactPerson,
+    a.additionalInfo,
+    [a.street, a.houseNumber].filter(Boolean).join(' '),
+    [a.postalCode, a.city].filter(Boolean).join(' '),
+    a.countryCode,
+  ]
+    .filter(Boolean)
+    .join(', ');
+
+/** Column layout of the line table (x offset and width in points, A4 with 40 pt margins). */
+const columns = [
+  { title: 'Pos.', x: 40, w: 28, align: 'left' },
+  { title: 'Artikel', x: 70, w: 120, align: 'left' },
+  { title: 'Bezeichnung / Angaben', x: 192, w: 170, align: 'left' },
+  { title: 'Menge', x: 364, w: 60, align: 'right' },
+  { title: 'Einzelpreis', x: 426, w: 62, align: 'right' },
+  { title: 'Gesamt', x: 490, w: 65, align: 'right' },
+] as const;
+
+function tableHeader(doc: PdfKitDocument) {
+  const y = doc.y;
+  doc.font('bold').fontSize(8);
+  for (const c of columns) doc.text(c.title, c.x, y, { width: c.w, align: c.align });
+  doc
+    .moveTo(40, y + 12)
+    .lineTo(555, y + 12)
+    .stroke();
+  doc.font('regular').y = y + 16;
+}
+
+function lineCells(l: OrderLineForTransmission): string[] {
+  const details = [
+    l.name,
+    l.deliveryDate ? `Lieferdatum: ${dateDe(l.deliveryDate)}` : null,
+    l.projectCode ? `Projekt: ${l.projectCode}${l.projectDescription ? ` – ${l.projectDescription}` : ''}` : null,
+    l.comment ? `Notiz: ${l.comment}` : null,
+    l.deliveryAddress ? `Lieferadresse: ${addressText(l.deliveryAddress)}` : null,
+    ...l.attachments.map((a) => `Anhang: ${a.fileName}`),
+  ].filter(Boolean);
+  return [
+    String(l.lineNo),
+    [
+      `Art.-Nr. ${l.articleNumber}`,
+      l.gtin ? `GTIN ${l.gtin}` : null,
+      l.manufacturerName ? `Hersteller: ${l.manufacturerName}` : null,
+      l.manufacturerNumber ? `Herst.-Nr. ${l.manufacturerNumber}` : null,
+    ]
+      .filter(Boolean)
+      .join('\n'),
+    details.join('\n'),
+    `${qty(l.quantity)} ${l.unitCode ?? ''}`.trim(),
+    `${euro(l.unitPrice)}${l.priceBasis !== 1 ? `\nje ${qty(l.priceBasis)}` : ''}`,
+    euro(l.quantityPrice),
+  ];
+}
+
+/** The German order document (data format 1). */
+export function orderPdf(order: SupplierOrderForTransmission): Buffer {
+  const title = `${order.isTest ? 'TESTBESTELLUNG – ' : ''}Bestellung ${order.supplierOrderNumber}`;
+  return renderPdf(
+    (doc) => {
+      doc.font('bold').fontSize(16).text(title);
+      doc.font('regular').fontSize(9).moveDown(0.3);
+      doc.text(
+        `Kundenbestellung ${order.customerOrderNumber} vom ${order.placedAt.toLocaleDateString('de-DE', { timeZone: 'Europe/Berlin' })} über das SHK-Bestellportal`,
+      );
+      if (order.isTest) doc.text('Testbestellung im Kommunikationstest – bitte nicht ausliefern.');
+      doc.moveDown(0.6);
+      const top = doc.y;
+      doc.font('bold').text('Lieferant', 40, top);
+      doc.font('regular').text(addressText(order.supplier.address), 40, doc.y, { width: 250 });
+      doc.text(`Geschäftspartnernummer: ${order.supplier.bpNumber}`, { width: 250 });
+      if (order.supplier.gln) doc.text(`GLN: ${order.supplier.gln}`, { width: 250 });
+      const leftBottom = doc.y;
+      doc.font('bold').text('Besteller', 305, top);
+      doc.font('regular').text(addressText(order.buyer.address), 305, doc.y, { width: 250 });
+      doc.text(`Geschäftspartnernummer: ${order.buyer.bpNumber}`, { width: 250 });
+      doc.text(`Kundennummer beim Lieferanten: ${order.buyer.supplierCustomerNumber ?? '–'}`, { width: 250 });
+      if (order.buyer.contactName) doc.text(`Ansprechpartner: ${order.buyer.contactName}`, { width: 250 });
+      if (order.buyer.contactEmail) doc.text(`E-Mail: ${order.buyer.contactEmail}`, { width: 250 });
+      doc.y = Math.max(leftBottom, doc.y) + 8;
+      doc.x = 40;
+      if (order.lines.every((l) => !l.deliveryAddress) && order.dispatchTo)
+        doc.text(`Lieferadresse (für alle Positionen): ${order.dispatchTo}`, 40, doc.y, { width: 515 });
+      doc.moveDown(0.8);
+      tableHeader(doc);
+      const bottom = doc.page.height - doc.page.margins.bottom;
+      for (const line of order.lines) {
+        const cells = lineCells(line);
+        doc.fontSize(8);
+        const height = Math.max(...cells.map((text, i) => doc.heightOfString(text, { width: columns[i].w }))) + 6;
+        if (doc.y + height > bottom) {
+          doc.addPage();
+          doc.y = doc.page.margins.top;
+          tableHeader(doc);
+        }
+        const y = doc.y;
+        cells.forEach((text, i) => doc.text(text, columns[i].x, y, { width: columns[i].w, align: columns[i].align }));
+        doc.y = y + height;
+      }
+      if (doc.y + 60 > bottom) {
+        doc.addPage();
+        doc.y = doc.page.margins.top;
+      }
+      doc.moveTo(40, doc.y).lineTo(555, doc.y).stroke();
+      doc.moveDown(0.4).fontSize(9);
+      const totals: [string, string][] = [
+        ['Warenwert (netto)', euro(order.netValue)],
+        ['Lieferkosten (netto)', euro(order.deliveryCost)],
+        ['Gesamtbetrag (netto)', euro(Math.round((order.netValue + order.deliveryCost) * 100) / 100)],
+      ];
+      for (const [label, value] of totals) {
+        const y = doc.y;
+        doc.font(label.startsWith('Gesamt') ? 'bold' : 'regular');
+        doc.text(label, 300, y, { width: 180 });
+        doc.text(value, 480, y, { width: 75, align: 'right' });
+      }
+      const attachments = order.lines.flatMap((l) => l.attachments.map((a) => ({ line: l.lineNo, ...a })));
+      doc.font('regular').moveDown(0.8);
+      doc.x = 40;
+      if (attachments.length) {
+        doc.font('bold').text('Anhänge des Bestellers', 40);
+        doc.font('regular');
+        for (const a of attachments)
+          doc.text(`Pos. ${a.line}: ${a.fileName} (${Math.ceil(a.size / 1024)} KB)`, 40, doc.y, { width: 515 });
+        doc.moveDown(0.5);
+      }
+      doc.text(
+        'Die Bestellung wird erst mit Ihrer Auftragsbestätigung verbindlich. Bitte bestätigen Sie sie im SHK-Bestellportal.',
+        40,
+        doc.y,
+        { width: 515 },
+      );
+    },
+    { title },
+  );
+}
+
+export const pdfOrderDocument: SupplierOrderDocument = {
+  formatId: CommunicationDataFormat.Pdf,
+  async render(order) {
+    return {
+      formatId: CommunicationDataFormat.Pdf,
+      fileName: `Bestellung_${order.supplierOrderNumber}.pdf`,
+      mediaType: 'application/pdf',
+      content: orderPdf(order),
+    };
+  },
+};

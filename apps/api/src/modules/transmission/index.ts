@@ -1,0 +1,67 @@
+import type { App, AppDeps } from '../../http/types.ts';
+import { SecretBox } from './secret-box.ts';
+import { WorkflowsService } from './workflows.service.ts';
+import { TransmissionWorker, workerOptionsFromEnv } from './worker.ts';
+import { defaultTransmitters } from './channels/index.ts';
+import { loadAs2Identity, type As2Identity } from './channels/as2.ts';
+import { transmissionRoutes } from './transmission.routes.ts';
+
+export { queueTransmissions, resendSupplierOrder, listTransmissions } from './transmission.service.ts';
+export { changeSupplierOrderStatus, refreshCustomerOrderStatus } from './supplier-order-status.ts';
+export { WorkflowsService, type WorkflowInput, type WorkflowView } from './workflows.service.ts';
+export type { WorkflowConnection } from './transmission.types.ts';
+
+/** Workflows with the secret key of this data directory (the ORDRSP pick-up reads its connections here). */
+export const workflowsService = (deps: Pick<AppDeps, 'db' | 'config'>, env: NodeJS.ProcessEnv = process.env) =>
+  new WorkflowsService(deps.db.$client, SecretBox.fromEnvironment(deps.config.dataDir, env));
+
+/** Builds the worker for a database (the app uses it in-process; tests and benchmarks run it in child processes). */
+export function createTransmissionWorker(
+  deps: Pick<AppDeps, 'db' | 'mail' | 'config'>,
+  env: NodeJS.ProcessEnv = process.env,
+  log?: { info: (...a: unknown[]) => void; error: (...a: unknown[]) => void },
+) {
+  const workflows = new WorkflowsService(deps.db.$client, SecretBox.fromEnvironment(deps.config.dataDir, env));
+  let as2: As2Identity | null = null;
+  const identity = () => (as2 ??= loadAs2Identity(deps.config.dataDir, env));
+  const worker = new TransmissionWorker(
+    deps.db,
+    defaultTransmitters(deps.mail, identity),
+    workflows,
+    workerOptionsFromEnv(env),
+    log,
+  );
+  return { worker, workflows };
+}
+
+/**
+ * Order transmission: routes (resend, log, workflows), the outbox worker and the mail sweeper, started
+ * when the server listens and stopped before the pool closes. TRANSMISSION_WORKER=off runs no worker
+ * in this process (another process transmits).
+ */
+export async function transmissionModule(app: App, deps: AppDeps) {
+  // Built on first use, not at registration: the OpenAPI generator registers routes without a database.
+  let built: ReturnType<typeof createTransmissionWorker> | null = null;
+  const transmission = () =>
+    (built ??= createTransmissionWorker(deps, process.env, {
+      info: (...a) => app.log.info(a.map(String).join(' ')),
+      error: (...a) => app.log.error(a[0] as object, String(a[1] ?? '')),
+    }));
+  const runWorker = process.env.TRANSMISSION_WORKER !== 'off';
+  await transmissionRoutes(
+    () => transmission().workflows,
+    () => built?.worker.nudge(),
+  )(app, deps);
+  // Started when the server listens (the OpenAPI generator only builds the app and never listens).
+  let started = false;
+  app.addHook('onListen', async () => {
+    started = true;
+    deps.mail.startSweeper();
+    if (runWorker) transmission().worker.start();
+  });
+  app.addHook('onClose', async () => {
+    if (!started) return;
+    deps.mail.stopSweeper();
+    await built?.worker.stop();
+  });
+}

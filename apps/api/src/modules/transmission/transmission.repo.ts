@@ -1,0 +1,276 @@
+import type { OrderAddress, SupplierOrderForTransmission } from './transmission.types.ts';
+import type { Queryable } from '../../db/queryable.ts';
+
+export interface ClaimedTransmission {
+  supplierOrderId: number;
+  attempts: number;
+  /** Attempts made before the last 'Erneut senden': this series' attempt number is attempts - budgetBase. */
+  budgetBase: number;
+  idempotencyKey: string;
+}
+
+/** Outbox rows for new supplier orders; called inside the checkout transaction. */
+export async function insertTransmissions(client: Queryable, supplierOrderIds: number[]) {
+  if (!supplierOrderIds.length) return;
+  await client.query(
+    `INSERT INTO supplier_order_transmissions (supplier_order_id, idempotency_key)
+     SELECT so.id, 'shk-' || so.supplier_order_number FROM supplier_orders so WHERE so.id = ANY($1::bigint[])
+     ON CONFLICT (supplier_order_id) DO NOTHING`,
+    [supplierOrderIds],
+  );
+}
+
+/** Supplier orders still in Created without an outbox row (written by another path or before 0021). */
+export async function sweepOrphans(client: Queryable): Promise<number> {
+  const { rowCount } = await client.query(
+    `INSERT INTO supplier_order_transmissions (supplier_order_id, idempotency_key)
+     SELECT so.id, 'shk-' || so.supplier_order_number FROM supplier_orders so
+      WHERE so.status_id = 1 AND NOT EXISTS (SELECT 1 FROM supplier_order_transmissions t WHERE t.supplier_order_id = so.id)
+     ON CONFLICT (supplier_order_id) DO NOTHING`,
+  );
+  return rowCount ?? 0;
+}
+
+/**
+ * Claims due rows: pending ones whose backoff has passed and 'sending' ones whose lease expired
+ * (the worker holding them crashed or hangs). SKIP LOCKED lets several workers share the table.
+ * The same statement opens each claim's attempt in the log (and closes an attempt a crashed worker
+ * left 'running' as abandoned): one commit per batch instead of one per order.
+ */
+export async function claimDue(client: Queryable, limit: number, leaseMs: number): Promise<ClaimedTransmission[]> {
+  const { rows } = await client.query(
+    `WITH claimed AS (
+       UPDATE supplier_order_transmissions t
+          SET state = 'sending', attempts = t.attempts + 1, locked_until = now() + make_interval(secs => $2::float8 / 1000), updated_at = now()
+        WHERE t.supplier_order_id IN (
+          SELECT supplier_order_id FROM supplier_order_transmissions
+           WHERE (state = 'pending' AND next_attempt_at <= now()) OR (state = 'sending' AND locked_until < now())
+           ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED)
+        RETURNING t.supplier_order_id, t.attempts, t.budget_base, t.idempotency_key),
+     abandoned AS (
+       UPDATE supplier_order_transmission_attempts a
+          SET outcome = 'abandoned', finished_at = now(), error = 'Abgebrochen (Prozess beendet oder Zeitüberschreitung)'
+         FROM claimed c WHERE a.supplier_order_id = c.supplier_order_id AND a.outcome = 'running'),
+     opened AS (
+       INSERT INTO supplier_order_transmission_attempts (supplier_order_id, attempt_no, protocol_id, data_format_ids)
+       SELECT c.supplier_order_id, c.attempts, s.out_com_protocol_id, s.out_data_formats
+         FROM claimed c JOIN supplier_orders so ON so.id = c.supplier_order_id JOIN suppliers s ON s.bp_number = so.supplier_bp_number
+       ON CONFLICT (supplier_order_id, attempt_no) DO NOTHING)
+     SELECT supplier_order_id, attempts, budget_base, idempotency_key FROM claimed`,
+    [limit, leaseMs],
+  );
+  return rows.map((r) => ({
+    supplierOrderId: Number(r.supplier_order_id),
+    attempts: r.attempts,
+    budgetBase: r.budget_base,
+    idempotencyKey: r.idempotency_key,
+  }));
+}
+
+export async function finishAttempt(
+  client: Queryable,
+  supplierOrderId: number,
+  attemptNo: number,
+  outcome: 'sent' | 'failed',
+  details: { error?: string | null; remoteNames?: string[]; messageId?: string | null },
+) {
+  await client.query(
+    `UPDATE supplier_order_transmission_attempts SET outcome = $3, finished_at = now(), error = $4, remote_names = $5, message_id = $6
+      WHERE supplier_order_id = $1 AND attempt_no = $2`,
+    [supplierOrderId, attemptNo, outcome, details.error ?? null, details.remoteNames ?? [], details.messageId ?? null],
+  );
+}
+
+/** Marks the row sent if this worker still holds the claim (a stolen lease must not be overwritten). */
+export async function markSent(client: Queryable, supplierOrderId: number, attemptNo: number): Promise<boolean> {
+  const { rowCount } = await client.query(
+    `UPDATE supplier_order_transmissions SET state = 'sent', sent_at = now(), locked_until = NULL, last_error = NULL, updated_at = now()
+      WHERE supplier_order_id = $1 AND state = 'sending' AND attempts = $2`,
+    [supplierOrderId, attemptNo],
+  );
+  return rowCount === 1;
+}
+
+export async function markRetry(
+  client: Queryable,
+  supplierOrderId: number,
+  attemptNo: number,
+  error: string,
+  delayMs: number,
+): Promise<boolean> {
+  const { rowCount } = await client.query(
+    `UPDATE supplier_order_transmissions
+        SET state = 'pending', locked_until = NULL, last_error = $3, next_attempt_at = now() + make_interval(secs => $4::float8 / 1000), updated_at = now()
+      WHERE supplier_order_id = $1 AND state = 'sending' AND attempts = $2`,
+    [supplierOrderId, attemptNo, error, delayMs],
+  );
+  return rowCount === 1;
+}
+
+export async function markFailed(client: Queryable, supplierOrderId: number, attemptNo: number, error: string) {
+  const { rowCount } = await client.query(
+    `UPDATE supplier_order_transmissions SET state = 'failed', locked_until = NULL, last_error = $3, updated_at = now()
+      WHERE supplier_order_id = $1 AND state = 'sending' AND attempts = $2`,
+    [supplierOrderId, attemptNo, error],
+  );
+  return rowCount === 1;
+}
+
+/**
+ * Puts a failed row back into the queue with a fresh retry budget: budget_base = attempts made so far, so the
+ * worker counts this series from 1 again (the attempt numbers in the log keep counting). False when there is
+ * nothing to resend.
+ */
+export async function requeue(client: Queryable, supplierOrderId: number): Promise<boolean> {
+  const { rowCount } = await client.query(
+    `INSERT INTO supplier_order_transmissions (supplier_order_id, idempotency_key)
+     SELECT id, 'shk-' || supplier_order_number FROM supplier_orders WHERE id = $1
+     ON CONFLICT (supplier_order_id) DO UPDATE SET state = 'pending', budget_base = supplier_order_transmissions.attempts,
+            next_attempt_at = now(), locked_until = NULL, updated_at = now()
+      WHERE supplier_order_transmissions.state = 'failed'`,
+    [supplierOrderId],
+  );
+  return rowCount === 1;
+}
+
+export async function findSupplierOrderRef(client: Queryable, supplierOrderNumber: string) {
+  const { rows } = await client.query<{ id: string; status_id: number; customer_order_id: string }>(
+    'SELECT id, status_id, customer_order_id FROM supplier_orders WHERE supplier_order_number = $1',
+    [supplierOrderNumber],
+  );
+  return rows[0] ? { id: Number(rows[0].id), statusId: rows[0].status_id } : null;
+}
+
+export async function transmissionState(client: Queryable, supplierOrderId: number) {
+  const { rows } = await client.query(
+    'SELECT state, attempts, next_attempt_at, last_error, idempotency_key, sent_at FROM supplier_order_transmissions WHERE supplier_order_id = $1',
+    [supplierOrderId],
+  );
+  return rows[0] ?? null;
+}
+
+export async function listAttempts(client: Queryable, supplierOrderId: number) {
+  const { rows } = await client.query(
+    `SELECT attempt_no, protocol_id, data_format_ids, started_at, finished_at, outcome, error, remote_names, message_id
+       FROM supplier_order_transmission_attempts WHERE supplier_order_id = $1 ORDER BY attempt_no, id`,
+    [supplierOrderId],
+  );
+  return rows;
+}
+
+export async function loadTargetSettings(client: Queryable, supplierOrderId: number) {
+  const { rows } = await client.query(
+    `SELECT s.out_com_protocol_id, s.out_data_formats, s.out_email_address, s.out_ftp_folder, s.workflow_id, s.out_as2_identifier, s.out_as2_url
+       FROM supplier_orders so JOIN suppliers s ON s.bp_number = so.supplier_bp_number WHERE so.id = $1`,
+    [supplierOrderId],
+  );
+  return rows[0] ?? null;
+}
+
+const address = (a: Record<string, unknown> | null | undefined): OrderAddress => ({
+  name: (a?.name as string) ?? null,
+  contactPerson: (a?.contactPerson as string) ?? null,
+  additionalInfo: (a?.additionalInfo as string) ?? null,
+  street: (a?.street as string) ?? null,
+  houseNumber: (a?.houseNumber as string) ?? null,
+  postalCode: (a?.postalCode as string) ?? null,
+  city: (a?.city as string) ?? null,
+  countryCode: ((a?.countryCode ?? a?.country) as string) ?? null,
+});
+
+export async function loadOrder(client: Queryable, id: number): Promise<SupplierOrderForTransmission | null> {
+  const { rows } = await client.query(
+    `SELECT so.*, co.customer_order_number, co.placed_at AS ordered_at, co.customer_address, co.dispatch_to,
+            sb.name AS supplier_name, sb.street AS s_street, sb.house_number AS s_house, sb.postal_code AS s_postal, sb.city AS s_city, sb.country AS s_country,
+            bb.name AS buyer_name, s.gln, s.headquarter_gln, u.first_name, u.last_name, u.email AS user_email
+       FROM supplier_orders so JOIN customer_orders co ON co.id = so.customer_order_id
+       JOIN business_partners sb ON sb.bp_number = so.supplier_bp_number
+       JOIN business_partners bb ON bb.bp_number = so.buyer_bp_number
+       JOIN suppliers s ON s.bp_number = so.supplier_bp_number
+       LEFT JOIN users u ON u.id = co.user_id
+      WHERE so.id = $1`,
+    [id],
+  );
+  const r = rows[0];
+  if (!r) return null;
+  const lines = await client.query(
+    `SELECT l.*, p.gtin,
+            COALESCE((SELECT json_agg(json_build_object('id', a.id, 'fileName', a.file_name, 'contentType', a.content_type, 'size', a.size_bytes) ORDER BY a.id)
+                        FROM order_line_attachments a WHERE a.order_line_id = l.id), '[]') AS attachments
+       FROM order_lines l
+       LEFT JOIN product_offers po ON po.product_instance_id = l.product_instance_id
+       LEFT JOIN products p ON p.id = po.product_no
+      WHERE l.supplier_order_id = $1 ORDER BY l.line_no`,
+    [id],
+  );
+  const customer = r.customer_address ?? {};
+  return {
+    id,
+    supplierOrderNumber: r.supplier_order_number,
+    customerOrderNumber: r.customer_order_number,
+    placedAt: new Date(r.ordered_at),
+    isTest: r.is_test === true,
+    supplier: {
+      bpNumber: r.supplier_bp_number,
+      name: r.supplier_name,
+      gln: r.gln,
+      headquarterGln: r.headquarter_gln,
+      address: address({
+        name: r.supplier_name,
+        street: r.s_street,
+        houseNumber: r.s_house,
+        postalCode: r.s_postal,
+        city: r.s_city,
+        countryCode: r.s_country,
+      }),
+    },
+    buyer: {
+      bpNumber: r.buyer_bp_number,
+      name: r.buyer_name,
+      supplierCustomerNumber: r.supplier_customer_number,
+      address: address(customer),
+      contactName: [r.first_name, r.last_name].filter(Boolean).join(' ') || null,
+      contactEmail: r.user_email ?? customer.email ?? null,
+    },
+    dispatchTo: r.dispatch_to,
+    netValue: Number(r.net_value),
+    deliveryCost: Number(r.delivery_cost),
+    lines: lines.rows.map((l) => ({
+      lineNo: l.line_no,
+      articleNumber: l.article_number,
+      gtin: l.gtin ?? null,
+      manufacturerName: l.manufacturer_name,
+      manufacturerNumber: l.producer_number,
+      name: l.name,
+      quantity: Number(l.quantity),
+      unitCode: l.unit_code,
+      unitPrice: l.unit_price == null ? null : Number(l.unit_price),
+      priceBasis: Number(l.price_basis),
+      quantityPrice: l.quantity_price == null ? null : Number(l.quantity_price),
+      deliveryDate: l.delivery_date ? toIsoDate(l.delivery_date) : null,
+      projectCode: l.project_code,
+      projectDescription: l.project_description,
+      comment: l.comment,
+      deliveryAddress: l.delivery_address ? address(l.delivery_address) : null,
+      attachments: l.attachments.map((a: { id: number; fileName: string; contentType: string; size: number }) => ({
+        ...a,
+        id: Number(a.id),
+      })),
+    })),
+  };
+}
+
+export async function loadAttachmentContents(client: Queryable, supplierOrderId: number) {
+  const { rows } = await client.query<{ file_name: string; content_type: string; content: Buffer }>(
+    `SELECT a.file_name, a.content_type, a.content FROM order_line_attachments a JOIN order_lines l ON l.id = a.order_line_id
+      WHERE l.supplier_order_id = $1 ORDER BY l.line_no, a.id`,
+    [supplierOrderId],
+  );
+  return rows.map((r) => ({ fileName: r.file_name, contentType: r.content_type, content: r.content }));
+}
+
+function toIsoDate(value: Date | string): string {
+  if (typeof value === 'string') return value.slice(0, 10);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;
+}

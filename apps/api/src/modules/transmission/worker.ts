@@ -1,0 +1,237 @@
+import type pg from 'pg';
+import { SupplierOrderStatus } from '@shk/contracts';
+import { inTransaction } from '../../db/pool.ts';
+import type { Db } from '../../db/pool.ts';
+import * as repo from './transmission.repo.ts';
+import { changeSupplierOrderStatus } from './supplier-order-status.ts';
+import { documentFor } from './formats/index.ts';
+import type { WorkflowsService } from './workflows.service.ts';
+import {
+  PermanentTransmissionError,
+  type OrderTransmitter,
+  type TransmissionRequest,
+  type TransmissionTarget,
+} from './transmission.types.ts';
+
+export interface WorkerOptions {
+  /** Orders transmitted at once by this process. */
+  concurrency: number;
+  /** A claimed row whose worker neither finished nor failed it within this time is claimed again. Keep it above the channel timeouts. */
+  leaseMs: number;
+  /** Attempts before SendingFailed (a resend starts a fresh budget). */
+  maxAttempts: number;
+  /** Backoff: retryBaseMs × 2^(attempt−1), at most retryMaxMs, ±20 % jitter. */
+  retryBaseMs: number;
+  retryMaxMs: number;
+  pollMs: number;
+  sweepEveryMs: number;
+  platformGln: string;
+}
+
+export function workerOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): WorkerOptions {
+  const n = (name: string, fallback: number) => {
+    const value = Number(env[name]);
+    return Number.isFinite(value) && value > 0 ? value : fallback;
+  };
+  return {
+    concurrency: n('TRANSMISSION_CONCURRENCY', 16),
+    leaseMs: n('TRANSMISSION_LEASE_MS', 120_000),
+    maxAttempts: n('TRANSMISSION_MAX_ATTEMPTS', 6),
+    retryBaseMs: n('TRANSMISSION_RETRY_BASE_MS', 5_000),
+    retryMaxMs: n('TRANSMISSION_RETRY_MAX_MS', 15 * 60_000),
+    pollMs: n('TRANSMISSION_POLL_MS', 200),
+    sweepEveryMs: n('TRANSMISSION_SWEEP_MS', 30_000),
+    platformGln: env.PLATFORM_GLN?.trim() || '4399902421007',
+  };
+}
+
+export const backoffMs = (attempt: number, o: Pick<WorkerOptions, 'retryBaseMs' | 'retryMaxMs'>) =>
+  Math.round(Math.min(o.retryMaxMs, o.retryBaseMs * 2 ** (attempt - 1)) * (0.8 + Math.random() * 0.4));
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 2000);
+
+/**
+ * Delivers the transmission outbox: claims due rows with a lease, renders the documents of the
+ * supplier's data formats, hands them to the transmitter of the supplier's protocol, logs every attempt
+ * and moves the supplier order Created → Sent, or after the last attempt → SendingFailed.
+ * Several workers (processes) can run against one database.
+ */
+export class TransmissionWorker {
+  private readonly inflight = new Set<Promise<void>>();
+  private running = false;
+  private loop: Promise<void> | null = null;
+  private sweepTimer: NodeJS.Timeout | null = null;
+  private wake: (() => void) | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly transmitters: OrderTransmitter[],
+    private readonly workflows: WorkflowsService,
+    private readonly options: WorkerOptions,
+    private readonly log: { info: (...a: unknown[]) => void; error: (...a: unknown[]) => void } = console,
+  ) {}
+
+  private get pool(): pg.Pool {
+    return this.db.$client as pg.Pool;
+  }
+
+  start() {
+    if (this.running) return;
+    this.running = true;
+    const sweep = () =>
+      repo
+        .sweepOrphans(this.pool)
+        .then((n) => {
+          if (n) {
+            this.log.info(`transmission sweeper: ${n} supplier order(s) without transmission requeued`);
+            this.nudge();
+          }
+        })
+        .catch((error) => this.log.error({ err: error }, 'transmission sweeper failed'));
+    void sweep();
+    this.sweepTimer = setInterval(sweep, this.options.sweepEveryMs);
+    this.sweepTimer.unref();
+    this.loop = this.run();
+  }
+
+  /** Stops claiming and waits for the attempts in flight (their rows are finished, not left to the lease). */
+  async stop() {
+    if (!this.running) return;
+    this.running = false;
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    this.nudge();
+    await this.loop;
+    await Promise.allSettled([...this.inflight]);
+    await Promise.allSettled(this.transmitters.map((t) => t.close?.()));
+  }
+
+  /** Wakes the loop before its poll interval (new work was queued in this process). */
+  nudge() {
+    this.wake?.();
+  }
+
+  private async run() {
+    while (this.running) {
+      const free = this.options.concurrency - this.inflight.size;
+      let claimed = 0;
+      if (free > 0) {
+        try {
+          const claims = await repo.claimDue(this.pool, free, this.options.leaseMs);
+          claimed = claims.length;
+          for (const claim of claims) {
+            const task: Promise<void> = this.process(claim)
+              .catch((error) => this.log.error({ err: error }, `transmission of order ${claim.supplierOrderId} failed`))
+              .finally(() => {
+                this.inflight.delete(task);
+                this.nudge();
+              });
+            this.inflight.add(task);
+          }
+        } catch (error) {
+          if (this.running) this.log.error({ err: error }, 'transmission worker: claiming failed');
+        }
+      }
+      if (claimed > 0 && claimed === free) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, this.options.pollMs);
+        this.wake = () => {
+          clearTimeout(timer);
+          this.wake = null;
+          resolve();
+        };
+      });
+    }
+  }
+
+  private async process(claim: repo.ClaimedTransmission) {
+    const { supplierOrderId, attempts } = claim;
+    const settings = await repo.loadTargetSettings(this.pool, supplierOrderId);
+    const order = await repo.loadOrder(this.pool, supplierOrderId);
+    if (!settings || !order) return;
+    const status = await repo.findSupplierOrderRef(this.pool, order.supplierOrderNumber);
+    if (
+      status &&
+      status.statusId !== SupplierOrderStatus.Created &&
+      status.statusId !== SupplierOrderStatus.SendingFailed
+    ) {
+      // Cancelled or already handled elsewhere: nothing to transmit any more.
+      const reason = 'Nicht gesendet: Bestellung ist nicht mehr im Status Erstellt';
+      await inTransaction(this.db, async (tx) => {
+        await repo.finishAttempt(tx.$client, supplierOrderId, attempts, 'failed', { error: reason });
+        await repo.markFailed(tx.$client, supplierOrderId, attempts, reason);
+      });
+      return;
+    }
+    const protocolId = Number(settings.out_com_protocol_id);
+    try {
+      const request = await this.request(order, settings, claim);
+      const transmitter = this.transmitters.find((t) => t.protocolId === protocolId);
+      if (!transmitter) throw new PermanentTransmissionError(`Kein Übertragungsweg für Protokoll ${protocolId}`);
+      const outcome = await transmitter.transmit(request);
+      await inTransaction(this.db, async (tx) => {
+        const c = tx.$client;
+        await repo.finishAttempt(c, supplierOrderId, attempts, 'sent', outcome);
+        if (!(await repo.markSent(c, supplierOrderId, attempts))) return; // lease lost: the newer claim decides
+        await changeSupplierOrderStatus(c, supplierOrderId, SupplierOrderStatus.Sent, {
+          from: [SupplierOrderStatus.Created, SupplierOrderStatus.SendingFailed],
+          externalOrderId: outcome.externalOrderId ?? null,
+        });
+      });
+    } catch (error) {
+      const message = errorText(error);
+      // Attempt number within the current series: a resend (requeue) starts counting from 1 again.
+      const inSeries = attempts - claim.budgetBase;
+      const final = error instanceof PermanentTransmissionError || inSeries >= this.options.maxAttempts;
+      await inTransaction(this.db, async (tx) => {
+        const c = tx.$client;
+        await repo.finishAttempt(c, supplierOrderId, attempts, 'failed', { error: message });
+        if (!final) {
+          await repo.markRetry(c, supplierOrderId, attempts, message, backoffMs(inSeries, this.options));
+          return;
+        }
+        if (await repo.markFailed(c, supplierOrderId, attempts, message))
+          await changeSupplierOrderStatus(c, supplierOrderId, SupplierOrderStatus.SendingFailed, {
+            from: [SupplierOrderStatus.Created],
+          });
+      });
+      this.log.info(
+        `order ${order.supplierOrderNumber}: attempt ${attempts} failed${final ? ' (final)' : ''}: ${message}`,
+      );
+    }
+  }
+
+  private async request(
+    order: NonNullable<Awaited<ReturnType<typeof repo.loadOrder>>>,
+    settings: Record<string, unknown>,
+    claim: repo.ClaimedTransmission,
+  ): Promise<TransmissionRequest> {
+    const formatIds: number[] = ((settings.out_data_formats as number[] | null) ?? []).map(Number);
+    if (!formatIds.length) throw new PermanentTransmissionError('Kein Datenformat für den Bestellversand hinterlegt');
+    const target: TransmissionTarget = {
+      protocolId: Number(settings.out_com_protocol_id),
+      dataFormatIds: formatIds,
+      emailAddresses: String(settings.out_email_address ?? '')
+        .split(';')
+        .map((a) => a.trim())
+        .filter(Boolean),
+      folder: (settings.out_ftp_folder as string | null) ?? null,
+      as2Identifier: (settings.out_as2_identifier as string | null) ?? null,
+      as2Url: (settings.out_as2_url as string | null) ?? null,
+      workflow: settings.workflow_id != null ? await this.workflows.connection(Number(settings.workflow_id)) : null,
+    };
+    const documents = [];
+    for (const formatId of formatIds) {
+      const format = documentFor(formatId);
+      if (!format) throw new PermanentTransmissionError(`Unbekanntes Datenformat ${formatId}`);
+      documents.push(await format.render(order, { platformGln: this.options.platformGln }));
+    }
+    const hasAttachments = order.lines.some((l) => l.attachments.length);
+    return {
+      order,
+      target,
+      documents,
+      attachments: hasAttachments ? await repo.loadAttachmentContents(this.pool, order.id) : [],
+      idempotencyKey: claim.idempotencyKey,
+    };
+  }
+}

@@ -1,0 +1,100 @@
+import type { Queryable } from '../../db/queryable.ts';
+
+export interface WorkflowRow {
+  id: number;
+  name: string;
+  communication_protocol_id: number;
+  host: string | null;
+  port: number | null;
+  username: string | null;
+  secret_kind: 'password' | 'privateKey' | null;
+  secret_encrypted: string | null;
+  base_url: string | null;
+  timeout_ms: number;
+}
+
+export interface WorkflowWrite {
+  name: string;
+  communicationProtocolId: number;
+  host?: string | null;
+  port?: number | null;
+  username?: string | null;
+  secretKind?: 'password' | 'privateKey' | null;
+  /** Already encrypted (the service seals it). */
+  secretEncrypted?: string | null;
+  baseUrl?: string | null;
+  timeoutMs?: number;
+}
+
+const columns =
+  'id, name, communication_protocol_id, host, port, username, secret_kind, secret_encrypted, base_url, timeout_ms';
+
+export async function listWorkflows(client: Queryable, protocolId?: number): Promise<WorkflowRow[]> {
+  const { rows } = await client.query(
+    `SELECT ${columns} FROM workflows WHERE ($1::smallint IS NULL OR communication_protocol_id = $1) ORDER BY name`,
+    [protocolId ?? null],
+  );
+  return rows;
+}
+
+export async function findWorkflow(client: Queryable, id: number): Promise<WorkflowRow | null> {
+  const { rows } = await client.query(`SELECT ${columns} FROM workflows WHERE id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
+export async function insertWorkflow(client: Queryable, w: WorkflowWrite): Promise<WorkflowRow> {
+  const { rows } = await client.query(
+    `INSERT INTO workflows (name, communication_protocol_id, host, port, username, secret_kind, secret_encrypted, base_url, timeout_ms)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, COALESCE($9, 15000)) RETURNING ${columns}`,
+    [
+      w.name,
+      w.communicationProtocolId,
+      w.host ?? null,
+      w.port ?? null,
+      w.username ?? null,
+      w.secretKind ?? null,
+      w.secretEncrypted ?? null,
+      w.baseUrl ?? null,
+      w.timeoutMs ?? null,
+    ],
+  );
+  return rows[0];
+}
+
+/** Updates the given fields; a secret is only replaced when `secretEncrypted` is passed. */
+export async function updateWorkflow(client: Queryable, id: number, w: WorkflowWrite): Promise<WorkflowRow | null> {
+  const { rows } = await client.query(
+    `UPDATE workflows SET name = $2, communication_protocol_id = $3, host = $4, port = $5, username = $6, base_url = $7,
+            timeout_ms = COALESCE($8, timeout_ms),
+            secret_kind = CASE WHEN $9::boolean THEN $10 ELSE secret_kind END,
+            secret_encrypted = CASE WHEN $9::boolean THEN $11 ELSE secret_encrypted END, updated_at = now()
+      WHERE id = $1 RETURNING ${columns}`,
+    [
+      id,
+      w.name,
+      w.communicationProtocolId,
+      w.host ?? null,
+      w.port ?? null,
+      w.username ?? null,
+      w.baseUrl ?? null,
+      w.timeoutMs ?? null,
+      w.secretEncrypted !== undefined,
+      w.secretKind ?? null,
+      w.secretEncrypted ?? null,
+    ],
+  );
+  return rows[0] ?? null;
+}
+
+export async function deleteWorkflow(client: Queryable, id: number): Promise<boolean> {
+  const { rowCount } = await client.query('DELETE FROM workflows WHERE id = $1', [id]);
+  return rowCount === 1;
+}
+
+export async function suppliersUsingWorkflow(client: Queryable, id: number): Promise<string[]> {
+  const { rows } = await client.query<{ bp_number: string }>(
+    'SELECT bp_number FROM suppliers WHERE workflow_id = $1 ORDER BY bp_number',
+    [id],
+  );
+  return rows.map((r) => r.bp_number);
+}

@@ -1,0 +1,119 @@
+import { SecretBox } from './secret-box.ts';
+import * as repo from './workflows.repo.ts';
+import type { WorkflowConnection } from './transmission.types.ts';
+import type { Queryable } from '../../db/queryable.ts';
+
+/** What the API shows of a workflow: never the secret, only whether one is stored. */
+export interface WorkflowView {
+  id: number;
+  name: string;
+  communicationProtocol: number;
+  host: string | null;
+  port: number | null;
+  userName: string | null;
+  baseUrl: string | null;
+  timeoutMs: number;
+  secretKind: 'password' | 'privateKey' | null;
+  hasSecret: boolean;
+}
+
+export interface WorkflowInput {
+  name: string;
+  communicationProtocol: number;
+  host?: string | null;
+  port?: number | null;
+  userName?: string | null;
+  baseUrl?: string | null;
+  timeoutMs?: number;
+  /** Omit to keep the stored secret; null removes it. */
+  password?: string | null;
+  privateKey?: string | null;
+}
+
+const view = (r: repo.WorkflowRow): WorkflowView => ({
+  id: r.id,
+  name: r.name,
+  communicationProtocol: r.communication_protocol_id,
+  host: r.host,
+  port: r.port,
+  userName: r.username,
+  baseUrl: r.base_url,
+  timeoutMs: r.timeout_ms,
+  secretKind: r.secret_kind,
+  hasSecret: r.secret_encrypted != null,
+});
+
+/**
+ * Connection profiles (workflows) for SFTP, FTP, HTTP and API transmission. Exported for the
+ * back-office admin screen: list/get/create/update/remove work on views without secrets; `connection`
+ * is the only way to the decrypted secret and is used by the transmission worker alone.
+ */
+export class WorkflowsService {
+  constructor(
+    private readonly db: Queryable,
+    private readonly box: SecretBox,
+  ) {}
+
+  async list(protocolId?: number): Promise<WorkflowView[]> {
+    return (await repo.listWorkflows(this.db, protocolId)).map(view);
+  }
+
+  async get(id: number): Promise<WorkflowView | null> {
+    const row = await repo.findWorkflow(this.db, id);
+    return row ? view(row) : null;
+  }
+
+  async create(input: WorkflowInput, client: Queryable = this.db): Promise<WorkflowView> {
+    return view(await repo.insertWorkflow(client, this.toWrite(input)));
+  }
+
+  async update(id: number, input: WorkflowInput, client: Queryable = this.db): Promise<WorkflowView | null> {
+    const row = await repo.updateWorkflow(client, id, this.toWrite(input));
+    return row ? view(row) : null;
+  }
+
+  /** Refuses (returns the suppliers) while suppliers still name the workflow. */
+  async remove(id: number): Promise<{ deleted: boolean; usedBy: string[] }> {
+    const usedBy = await repo.suppliersUsingWorkflow(this.db, id);
+    if (usedBy.length) return { deleted: false, usedBy };
+    return { deleted: await repo.deleteWorkflow(this.db, id), usedBy: [] };
+  }
+
+  async connection(id: number, client: Queryable = this.db): Promise<WorkflowConnection | null> {
+    const row = await repo.findWorkflow(client, id);
+    if (!row) return null;
+    const secret = row.secret_encrypted ? this.box.decrypt(row.secret_encrypted) : null;
+    return {
+      id: row.id,
+      name: row.name,
+      protocolId: row.communication_protocol_id,
+      host: row.host,
+      port: row.port,
+      username: row.username,
+      password: row.secret_kind === 'password' ? secret : null,
+      privateKey: row.secret_kind === 'privateKey' ? secret : null,
+      baseUrl: row.base_url,
+      timeoutMs: row.timeout_ms,
+    };
+  }
+
+  private toWrite(input: WorkflowInput): repo.WorkflowWrite {
+    const write: repo.WorkflowWrite = {
+      name: input.name,
+      communicationProtocolId: input.communicationProtocol,
+      host: input.host,
+      port: input.port,
+      username: input.userName,
+      baseUrl: input.baseUrl,
+      timeoutMs: input.timeoutMs,
+    };
+    if (input.privateKey !== undefined && input.privateKey !== null) {
+      write.secretKind = 'privateKey';
+      write.secretEncrypted = this.box.encrypt(input.privateKey);
+    } else if (input.password !== undefined) {
+      write.secretKind = input.password === null ? null : 'password';
+      write.secretEncrypted = input.password === null ? null : this.box.encrypt(input.password);
+    }
+    return write;
+  }
+}

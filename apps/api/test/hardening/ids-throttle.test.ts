@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
+import {
+  IDS_FAILURES_PER_ACCOUNT,
+  IDS_FAILURES_PER_ADDRESS,
+  IdsLoginThrottle,
+} from '../../src/modules/ids/ids-login-throttle.ts';
+
+/**
+ * The IDS entry (POST /ids) limits failed logins per account (customer number + user name, from any address)
+ * and per client address (across accounts), and answers a locked login with a German page, not JSON.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+}, 120_000);
+afterAll(async () => t?.close());
+
+async function entry(fields: Record<string, string>) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  const res = await fetch(`${t.baseUrl}/ids`, { method: 'POST', body: form, redirect: 'manual' });
+  return { status: res.status, location: res.headers.get('location') ?? '', text: await res.text(), res };
+}
+
+const call = { action: 'wke', version: '2.5' };
+
+describe('IDS login throttle', () => {
+  it('locks an account after repeated failures, even for the right password, with a German page', async () => {
+    const account = { kndnr: '100001', name_kunde: 'einkauf@example.com' };
+    for (let i = 0; i < IDS_FAILURES_PER_ACCOUNT; i++) {
+      const wrong = await entry({ ...account, pw_kunde: `falsch-${i}`, ...call });
+      expect(wrong.status, `attempt ${i}`).toBe(303);
+      expect(wrong.location).toBe('/unauthorized');
+    }
+    const locked = await entry({ ...account, pw_kunde: 'demo', ...call });
+    expect(locked.status).toBe(429);
+    expect(locked.res.headers.get('content-type')).toContain('text/html');
+    expect(Number(locked.res.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(locked.text).toContain('lang="de"');
+    expect(locked.text).toContain('Zu viele fehlgeschlagene Anmeldeversuche');
+  });
+
+  it('limits failed logins from one address across accounts', async () => {
+    // The previous test already failed IDS_FAILURES_PER_ACCOUNT times from this address (127.0.0.1).
+    for (let i = 0; i < IDS_FAILURES_PER_ADDRESS - IDS_FAILURES_PER_ACCOUNT; i++) {
+      const wrong = await entry({ kndnr: `9${String(i).padStart(5, '0')}`, name_kunde: 'x', pw_kunde: 'y', ...call });
+      expect(wrong.status, `attempt ${i}`).toBe(303);
+    }
+    // A different, valid account from the same address is refused while the address is locked.
+    const other = await entry({ kndnr: '100003', name_kunde: 'becker', pw_kunde: 'irrelevant', ...call });
+    expect(other.status).toBe(429);
+    expect(other.text).toContain('Zu viele fehlgeschlagene Anmeldeversuche');
+  });
+
+  it('counts only failures and forgets them after the window', () => {
+    let now = 0;
+    const throttle = new IdsLoginThrottle(() => now);
+    for (let i = 0; i < IDS_FAILURES_PER_ACCOUNT - 1; i++) throttle.recordFailure('a', `10.0.0.${i}`);
+    expect(throttle.lockedFor('a', '10.0.0.99')).toBe(0);
+    throttle.recordFailure('a', '10.0.0.100');
+    expect(throttle.lockedFor('a', '10.0.0.99')).toBeGreaterThan(0);
+    expect(throttle.lockedFor('b', '10.0.0.99')).toBe(0);
+    now += 16 * 60_000;
+    expect(throttle.lockedFor('a', '10.0.0.99')).toBe(0);
+  });
+});

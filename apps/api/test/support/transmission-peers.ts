@@ -1,0 +1,381 @@
+/**
+ * Real peers on loopback for the transmission tests and the benchmark: an SMTP server (smtp-server),
+ * an SFTP server (the ssh2 package's Server with an in-memory file system), an FTP server (ftp-srv on
+ * a temporary directory), an HTTP receiver and an AS2 receiver (signature checked with openssl cms,
+ * synchronous MDN with the MIC). Each records what arrived so tests can check the bytes.
+ */
+import crypto from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import ssh2 from 'ssh2';
+import { FtpSrv } from 'ftp-srv';
+import bunyan from 'bunyan';
+import { freePort } from './free-port.ts';
+
+const { Server: SshServer, utils } = ssh2;
+const { OPEN_MODE, STATUS_CODE } = utils.sftp;
+
+export interface SmtpPeer {
+  port: number;
+  url: string;
+  messages: { from: string; to: string[]; raw: Buffer }[];
+  close: () => Promise<void>;
+}
+
+export async function startSmtpPeer(): Promise<SmtpPeer> {
+  const messages: SmtpPeer['messages'] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    size: 50 * 1024 * 1024,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (c: Buffer) => chunks.push(c));
+      stream.on('end', () => {
+        messages.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    port,
+    url: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
+    messages,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export interface HttpPeer {
+  url: string;
+  /** Every request as it arrived (a retry of the same document appears twice here). */
+  requests: { headers: http.IncomingHttpHeaders; body: Buffer }[];
+  /** Accepted documents by Idempotency-Key: a repeat with a known key is answered 200 and not stored again. */
+  stored: Map<string, { headers: http.IncomingHttpHeaders; body: Buffer }>;
+  /** 'down' answers 503, 'up' 200 after `delayMs`. */
+  mode: 'up' | 'down';
+  delayMs: number;
+  close: () => Promise<void>;
+}
+
+export async function startHttpPeer(): Promise<HttpPeer> {
+  const peer = { requests: [], stored: new Map(), mode: 'up', delayMs: 0 } as unknown as HttpPeer;
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      peer.requests.push({ headers: req.headers, body });
+      setTimeout(() => {
+        if (peer.mode === 'down') {
+          res.writeHead(503).end('Wartung');
+          return;
+        }
+        const key = String(req.headers['idempotency-key'] ?? crypto.randomUUID());
+        if (!peer.stored.has(key)) peer.stored.set(key, { headers: req.headers, body });
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ orderId: `EXT-${key}` }));
+      }, peer.delayMs);
+    });
+  });
+  server.keepAliveTimeout = 1000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  peer.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/orders`;
+  peer.close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return peer;
+}
+
+export interface SftpPeer {
+  port: number;
+  user: string;
+  password: string;
+  /** Files by absolute path. */
+  files: Map<string, Buffer>;
+  /** Every path that was opened for writing and every rename, in order. */
+  events: string[];
+  close: () => Promise<void>;
+}
+
+export async function startSftpPeer(folders: string[] = ['/inbox']): Promise<SftpPeer> {
+  const { privateKey } = crypto.generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    privateKeyEncoding: { type: 'pkcs1', format: 'pem' },
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+  });
+  const peer = { user: 'lieferant', password: 'geheim-sftp', files: new Map(), events: [] } as unknown as SftpPeer;
+  const dirs = new Set(['/', ...folders]);
+  const server = new SshServer({ hostKeys: [privateKey] }, (client) => {
+    client.on('error', () => undefined);
+    client.on('authentication', (ctx) => {
+      if (ctx.method === 'password' && ctx.username === peer.user && ctx.password === peer.password) ctx.accept();
+      else ctx.reject(['password']);
+    });
+    client.on('ready', () => {
+      client.on('session', (acceptSession) => {
+        const session = acceptSession();
+        session.on('sftp', (acceptSftp) => {
+          const sftp = acceptSftp();
+          const handles = new Map<string, string>();
+          let next = 0;
+          const attrsOf = (p: string) => {
+            const now = Math.floor(Date.now() / 1000);
+            if (dirs.has(p)) return { mode: 0o40755, uid: 0, gid: 0, size: 0, atime: now, mtime: now };
+            const file = peer.files.get(p);
+            return file ? { mode: 0o100644, uid: 0, gid: 0, size: file.length, atime: now, mtime: now } : null;
+          };
+          sftp.on('OPEN', (reqid, filename, flags) => {
+            const name = path.posix.normalize(filename);
+            if (!dirs.has(path.posix.dirname(name))) return sftp.status(reqid, STATUS_CODE.NO_SUCH_FILE);
+            if (flags & OPEN_MODE.WRITE) {
+              if (flags & OPEN_MODE.TRUNC || !peer.files.has(name)) peer.files.set(name, Buffer.alloc(0));
+              peer.events.push(`write ${name}`);
+            } else if (!peer.files.has(name)) return sftp.status(reqid, STATUS_CODE.NO_SUCH_FILE);
+            const handle = Buffer.from(String(next++));
+            handles.set(handle.toString(), name);
+            sftp.handle(reqid, handle);
+          });
+          sftp.on('WRITE', (reqid, handle, offset, data) => {
+            const name = handles.get(handle.toString());
+            if (!name) return sftp.status(reqid, STATUS_CODE.FAILURE);
+            const current = peer.files.get(name) ?? Buffer.alloc(0);
+            const size = Math.max(current.length, offset + data.length);
+            const merged = Buffer.alloc(size);
+            current.copy(merged);
+            data.copy(merged, offset);
+            peer.files.set(name, merged);
+            sftp.status(reqid, STATUS_CODE.OK);
+          });
+          sftp.on('CLOSE', (reqid, handle) => {
+            handles.delete(handle.toString());
+            sftp.status(reqid, STATUS_CODE.OK);
+          });
+          const stat = (reqid: number, p: string) => {
+            const attrs = attrsOf(path.posix.normalize(p));
+            if (!attrs) return sftp.status(reqid, STATUS_CODE.NO_SUCH_FILE);
+            sftp.attrs(reqid, attrs);
+          };
+          sftp.on('STAT', stat);
+          sftp.on('LSTAT', stat);
+          sftp.on('FSTAT', (reqid, handle) => stat(reqid, handles.get(handle.toString()) ?? ''));
+          sftp.on('REALPATH', (reqid, p) => {
+            const name = path.posix.resolve('/', p);
+            sftp.name(reqid, [{ filename: name, longname: name, attrs: attrsOf(name) ?? ({} as never) }]);
+          });
+          // Reading side (the ORDRSP pick-up lists, downloads and moves files): directories, READ, MKDIR.
+          const listed = new Set<string>();
+          const longname = (name: string, attrs: { mode: number; size: number }) =>
+            `${attrs.mode & 0o40000 ? 'd' : '-'}rw-r--r-- 1 0 0 ${attrs.size} Jan 1 00:00 ${name}`;
+          sftp.on('OPENDIR', (reqid, p) => {
+            const dir = path.posix.normalize(p);
+            if (!dirs.has(dir)) return sftp.status(reqid, STATUS_CODE.NO_SUCH_FILE);
+            const handle = Buffer.from(String(next++));
+            handles.set(handle.toString(), `dir:${dir}`);
+            sftp.handle(reqid, handle);
+          });
+          sftp.on('READDIR', (reqid, handle) => {
+            const key = handle.toString();
+            const dir = handles.get(key)?.replace(/^dir:/, '');
+            if (!dir || listed.has(key)) return sftp.status(reqid, STATUS_CODE.EOF);
+            listed.add(key);
+            const children = [...dirs, ...peer.files.keys()].filter((p) => p !== dir && path.posix.dirname(p) === dir);
+            sftp.name(
+              reqid,
+              children.map((p) => {
+                const attrs = attrsOf(p)!;
+                return { filename: path.posix.basename(p), longname: longname(path.posix.basename(p), attrs), attrs };
+              }),
+            );
+          });
+          sftp.on('READ', (reqid, handle, offset, length) => {
+            const file = peer.files.get(handles.get(handle.toString()) ?? '');
+            if (!file) return sftp.status(reqid, STATUS_CODE.FAILURE);
+            if (offset >= file.length) return sftp.status(reqid, STATUS_CODE.EOF);
+            sftp.data(reqid, file.subarray(offset, offset + length));
+          });
+          sftp.on('MKDIR', (reqid, p) => {
+            dirs.add(path.posix.normalize(p));
+            sftp.status(reqid, STATUS_CODE.OK);
+          });
+          sftp.on('RENAME', (reqid, from, to) => {
+            const a = path.posix.normalize(from);
+            const b = path.posix.normalize(to);
+            const file = peer.files.get(a);
+            if (!file) return sftp.status(reqid, STATUS_CODE.NO_SUCH_FILE);
+            if (peer.files.has(b)) return sftp.status(reqid, STATUS_CODE.FAILURE);
+            peer.files.delete(a);
+            peer.files.set(b, file);
+            peer.events.push(`rename ${a} -> ${b}`);
+            sftp.status(reqid, STATUS_CODE.OK);
+          });
+        });
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  peer.port = (server.address() as AddressInfo).port;
+  peer.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return peer;
+}
+
+export interface FtpPeer {
+  port: number;
+  user: string;
+  password: string;
+  root: string;
+  close: () => Promise<void>;
+}
+
+export async function startFtpPeer(folders: string[] = ['inbox']): Promise<FtpPeer> {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'shk-ftp-'));
+  for (const f of folders) fs.mkdirSync(path.join(root, f), { recursive: true });
+  const port = await freePort();
+  const pasv = await freePort();
+  const server = new FtpSrv({
+    url: `ftp://127.0.0.1:${port}`,
+    pasv_url: '127.0.0.1',
+    pasv_min: pasv,
+    pasv_max: pasv + 50,
+    anonymous: false,
+    greeting: 'SHK Test-FTP',
+    log: bunyan.createLogger({ name: 'ftp-peer', level: 'fatal' }),
+  });
+  const peer: FtpPeer = {
+    port,
+    user: 'lieferant',
+    password: 'geheim-ftp',
+    root,
+    close: async () => {
+      await server.close();
+    },
+  };
+  server.on('login', ({ username, password }, resolve, reject) => {
+    if (username === peer.user && password === peer.password) resolve({ root });
+    else reject(new Error('Anmeldung fehlgeschlagen'));
+  });
+  await server.listen();
+  return peer;
+}
+
+export interface As2Peer {
+  url: string;
+  as2Id: string;
+  /** Verified messages by Message-ID (a repeat is acknowledged but not stored again). */
+  received: Map<string, { headers: http.IncomingHttpHeaders; entity: Buffer; content: Buffer; signer: string }>;
+  rejected: string[];
+  close: () => Promise<void>;
+}
+
+/** Splits a multipart/signed body into the signed entity (exact bytes) and the DER signature. */
+function splitSigned(body: Buffer, boundary: string) {
+  const delimiter = Buffer.from(`--${boundary}\r\n`);
+  const separator = Buffer.from(`\r\n--${boundary}\r\n`);
+  const start = body.indexOf(delimiter) + delimiter.length;
+  const end = body.indexOf(separator, start);
+  const entity = body.subarray(start, end);
+  const rest = body.subarray(end + separator.length).toString('latin1');
+  const signature = Buffer.from(rest.split('\r\n\r\n')[1].split(`\r\n--${boundary}--`)[0].replace(/\s/g, ''), 'base64');
+  return { entity, signature };
+}
+
+export async function startAs2Peer(as2Id = 'NORDBAD-AS2'): Promise<As2Peer> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shk-as2-'));
+  const peer = { as2Id, received: new Map(), rejected: [] } as unknown as As2Peer;
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const messageId = String(req.headers['message-id'] ?? '');
+      const fail = (why: string) => {
+        peer.rejected.push(why);
+        res.writeHead(400).end(why);
+      };
+      if (req.headers['as2-to'] !== as2Id) return fail(`AS2-To ${req.headers['as2-to']}`);
+      const boundary = /boundary="?([^";]+)"?/.exec(String(req.headers['content-type']))?.[1];
+      if (!boundary) return fail('no boundary');
+      const { entity, signature } = splitSigned(Buffer.concat(chunks), boundary);
+      const entityFile = path.join(dir, `${crypto.randomUUID()}.bin`);
+      const sigFile = `${entityFile}.p7s`;
+      const certFile = `${entityFile}.pem`;
+      fs.writeFileSync(entityFile, entity);
+      fs.writeFileSync(sigFile, signature);
+      try {
+        // The signature must verify against the entity bytes; the signer's certificate travels in the message.
+        execFileSync(
+          'openssl',
+          [
+            'cms',
+            '-verify',
+            '-binary',
+            '-noverify',
+            '-inform',
+            'DER',
+            '-in',
+            sigFile,
+            '-content',
+            entityFile,
+            '-out',
+            '/dev/null',
+            '-certsout',
+            certFile,
+          ],
+          { stdio: 'pipe' },
+        );
+      } catch (error) {
+        return fail(`signature: ${(error as { stderr?: Buffer }).stderr?.toString() ?? error}`);
+      }
+      const signer = execFileSync('openssl', ['x509', '-in', certFile, '-noout', '-subject']).toString().trim();
+      const headerEnd = entity.indexOf('\r\n\r\n');
+      if (!peer.received.has(messageId))
+        peer.received.set(messageId, { headers: req.headers, entity, content: entity.subarray(headerEnd + 4), signer });
+      const mic = crypto.createHash('sha256').update(entity).digest('base64');
+      const mdnBoundary = 'mdn-boundary';
+      res.writeHead(200, {
+        'content-type': `multipart/report; report-type=disposition-notification; boundary="${mdnBoundary}"`,
+        'as2-from': as2Id,
+        'as2-to': String(req.headers['as2-from']),
+      });
+      res.end(
+        [
+          `--${mdnBoundary}`,
+          'Content-Type: text/plain',
+          '',
+          'Die Nachricht wurde empfangen.',
+          `--${mdnBoundary}`,
+          'Content-Type: message/disposition-notification',
+          '',
+          `Reporting-UA: SHK-Test-AS2`,
+          `Original-Recipient: rfc822; ${as2Id}`,
+          `Final-Recipient: rfc822; ${as2Id}`,
+          `Original-Message-ID: ${messageId}`,
+          `Received-Content-MIC: ${mic}, sha-256`,
+          'Disposition: automatic-action/MDN-sent-automatically; processed',
+          '',
+          `--${mdnBoundary}--`,
+          '',
+        ].join('\r\n'),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  peer.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/as2`;
+  peer.close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return peer;
+}

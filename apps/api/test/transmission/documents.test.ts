@@ -1,0 +1,103 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Reader } from 'edifact';
+import { orderPdf } from '../../src/modules/transmission/formats/pdf-order.ts';
+import { escapeEdifact, ordersMessage } from '../../src/modules/transmission/formats/edifact-orders.ts';
+import type { SupplierOrderForTransmission } from '../../src/modules/transmission/transmission.types.ts';
+
+const address = {
+  name: 'Sanitär Müller GmbH',
+  street: 'Lindenstraße',
+  houseNumber: '12',
+  postalCode: '50667',
+  city: 'Köln',
+  countryCode: 'DE',
+};
+
+function order(lines: number): SupplierOrderForTransmission {
+  return {
+    id: 42,
+    supplierOrderNumber: 'LB-42',
+    customerOrderNumber: 'KB-2026-42',
+    placedAt: new Date('2026-03-02T10:00:00Z'),
+    isTest: false,
+    supplier: { bpNumber: '200001', name: 'Nordbad', gln: null, headquarterGln: '4012345000016', address },
+    buyer: {
+      bpNumber: '100001',
+      name: 'Sanitär Müller GmbH',
+      supplierCustomerNumber: 'K-10001',
+      address,
+      contactName: 'Jörg Weiß',
+      contactEmail: 'einkauf@example.com',
+    },
+    dispatchTo: 'Sanitär Müller GmbH, 50667 Köln',
+    netValue: 1234.5,
+    deliveryCost: 9.9,
+    lines: Array.from({ length: lines }, (_, i) => ({
+      lineNo: i + 1,
+      articleNumber: `ART-${i + 1}`,
+      gtin: '4000000000017',
+      manufacturerName: 'Testwerk',
+      manufacturerNumber: 'TM-100',
+      name: `Heizkörperventil Größe ${i + 1} – Maß 15 mm`,
+      quantity: 2,
+      unitCode: 'C62',
+      unitPrice: 12.5,
+      priceBasis: 1,
+      quantityPrice: 25,
+      deliveryDate: '2026-03-10',
+      projectCode: 'P-7',
+      projectDescription: 'Neubau Süd',
+      comment: i === 0 ? 'Anlieferung Tor 3' : null,
+      deliveryAddress: i === 1 ? { ...address, name: 'Baustelle Süd' } : null,
+      attachments: [],
+    })),
+  };
+}
+
+function pdfPages(bytes: Buffer): string[] {
+  const file = path.join(os.tmpdir(), `shk-doc-${process.pid}-${Math.random()}.pdf`);
+  fs.writeFileSync(file, bytes);
+  return execFileSync('pdftotext', ['-layout', file, '-'])
+    .toString()
+    .split('\f')
+    .filter((p) => p.trim());
+}
+
+describe('order PDF', () => {
+  it('renders German text with umlauts, ß and €; a long order breaks across pages with the table header on each', () => {
+    const pages = pdfPages(orderPdf(order(60)));
+    expect(pages.length).toBeGreaterThan(2);
+    for (const page of pages.slice(0, -1)) expect(page).toMatch(/Pos\.\s+Artikel\s+Bezeichnung/);
+    const text = pages.join('\n');
+    expect(text).toContain('Heizkörperventil Größe 60');
+    expect(text).toContain('Lieferadresse: Baustelle Süd');
+    expect(text).toContain('Ansprechpartner: Jörg Weiß');
+    expect(text).toMatch(/1\.234,50\s€/);
+    expect(text).toContain('Projekt: P-7 – Neubau Süd');
+    expect(text).toContain('Lieferdatum: 10.03.2026');
+  });
+});
+
+describe('EDIFACT ORDERS', () => {
+  it('escapes service characters with the release character and keeps UNOC (Latin-1)', () => {
+    expect(escapeEdifact("a+b:c'd?e")).toBe("a?+b?:c?'d??e");
+    expect(escapeEdifact('Preis 5 € – netto')).toBe('Preis 5 EUR - netto');
+    expect(escapeEdifact('Größe Ø 漢')).toBe('Größe Ø  ');
+  });
+
+  it('takes the headquarter GLN when the supplier has no own GLN; per-line delivery addresses as NAD+DP; counts', () => {
+    const message = ordersMessage(order(3), { version: '97A', platformGln: '4399902421007' });
+    const segments = new Reader({ autoDetectEncoding: true }).parse(message);
+    expect(segments[0].elements[2]).toEqual(['4012345000016', '14']);
+    expect(segments.filter((s) => s.name === 'NAD' && s.elements[0][0] === 'DP')).toHaveLength(1);
+    expect(segments.filter((s) => s.name === 'LIN')).toHaveLength(3);
+    const unt = segments.find((s) => s.name === 'UNT')!;
+    const count = segments.filter((s) => !['UNB', 'UNZ'].includes(s.name)).length;
+    expect(Number(unt.elements[0][0])).toBe(count);
+    expect(segments.find((s) => s.name === 'MOA' && s.elements[0][0] === '86')!.elements[0][1]).toBe('1244.40');
+  });
+});

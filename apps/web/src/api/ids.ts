@@ -1,0 +1,127 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { IdsCart, IdsCartItem, IdsTokenResponse } from '@shk/contracts';
+import { currentAccessToken } from './client';
+import { ApiError, isProblem } from './problem';
+import { useUserProfile } from './session';
+
+/**
+ * The IDS-Connect calls of the SPA (buyer-side.md §7 'IDS'). The return calls answer HTML (a form to
+ * the craftsman program's hook URL), which openapi-fetch does not model; all calls go through fetch
+ * with the same bearer token.
+ */
+async function call(method: string, url: string, body?: unknown): Promise<Response> {
+  const token = await currentAccessToken();
+  const headers: Record<string, string> = {};
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  if (!response.ok) {
+    const text = await response.text();
+    let problem: unknown = null;
+    try {
+      problem = JSON.parse(text);
+    } catch {
+      /* not JSON */
+    }
+    throw new ApiError(response.status, isProblem(problem) ? problem : null);
+  }
+  return response;
+}
+
+export const idsKeys = { cart: (contextId: string) => ['ids', 'cart', contextId] as const };
+
+/** Exchanges the one-time code of the /ids landing for an IDS session (single use, 60 s). */
+export async function exchangeIdsCode(code: string): Promise<IdsTokenResponse> {
+  const response = await fetch(`/v1/Ids?code=${encodeURIComponent(code)}`);
+  if (!response.ok) {
+    const problem: unknown = await response.json().catch(() => null);
+    throw new ApiError(response.status, isProblem(problem) ? problem : null);
+  }
+  return (await response.json()) as IdsTokenResponse;
+}
+
+/** The IDS context of the session (null outside one) with its pre-cart. */
+export function useIdsContext() {
+  const profile = useUserProfile();
+  const contextId = profile.data?.idsContextId ?? null;
+  const cart = useQuery({
+    queryKey: idsKeys.cart(contextId ?? ''),
+    queryFn: async (): Promise<IdsCart> => (await call('GET', `/v1/IdsCarts/${encodeURIComponent(contextId!)}`)).json(),
+    enabled: Boolean(contextId),
+  });
+  return {
+    contextId,
+    cart,
+    action: cart.data?.action ?? null,
+    loading: profile.isPending || (Boolean(contextId) && cart.isPending),
+  };
+}
+
+/** /warenkorb sends the user to the pre-cart while it has undeleted items that were not moved yet. */
+export const preCartPending = (cart: IdsCart | undefined) =>
+  Boolean(cart && !cart.movedToCart && !cart.completed && cart.items.some((i) => !i.isDeleted));
+
+export function useIdsCartActions(contextId: string) {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: idsKeys.cart(contextId) });
+  return {
+    update: useMutation({
+      mutationFn: async (v: { id: number; matchedProductInstanceId: string; matchedQuantity: number }) =>
+        (await call('PUT', `/v1/IdsCartItems/${v.id}`, {
+          matchedProductInstanceId: v.matchedProductInstanceId,
+          matchedQuantity: v.matchedQuantity,
+        }).then((r) => r.json())) as IdsCartItem,
+      onSuccess: refresh,
+    }),
+    remove: useMutation({
+      mutationFn: async (id: number) => void (await call('DELETE', `/v1/IdsCartItems/${id}`)),
+      onSuccess: refresh,
+    }),
+    removeAll: useMutation({
+      mutationFn: async () => void (await call('DELETE', `/v1/IdsCarts/${encodeURIComponent(contextId)}/items`)),
+      onSuccess: refresh,
+    }),
+    moveToCart: useMutation({
+      mutationFn: async () =>
+        (await call('POST', `/v1/IdsCarts/${encodeURIComponent(contextId)}`).then((r) => r.json())) as {
+          cartId: number;
+        },
+      onSuccess: async () => {
+        await refresh();
+        await queryClient.invalidateQueries();
+      },
+    }),
+  };
+}
+
+/**
+ * complete (wke/wks) or Send (as). The answer is the form for the hook URL; the portal's own pages may
+ * only post forms to the portal (Content-Security-Policy), so the browser opens the same form as the
+ * single-use return page of our origin (X-Ids-Return-Page), whose policy allows the hook's origin.
+ */
+export async function idsReturnPage(
+  contextId: string,
+  request:
+    | { withCheckout: boolean }
+    | { productInstanceId: string; quantity: number; manufacturerId?: string | null; manufacturerPid?: string | null },
+): Promise<string> {
+  const id = encodeURIComponent(contextId);
+  const response =
+    'withCheckout' in request
+      ? await call('POST', `/v1/Ids/complete?idsContextId=${id}&withCheckout=${request.withCheckout}`)
+      : await call('POST', `/v1/Ids/Send?idsContextId=${id}`, request);
+  const page = response.headers.get('x-ids-return-page');
+  if (!page) throw new Error('IDS-Rückgabeseite fehlt');
+  return page;
+}
+
+/** Leaves the portal for the return page (it posts the cart into the program's target frame). */
+export function openIdsReturnPage(url: string): void {
+  window.location.assign(url);
+}
+
+export const idsCredentialsApi = {
+  get: async (): Promise<{ bpNumber: string; loginName: string | null; configured: boolean }> =>
+    (await call('GET', '/v1/IdsCredentials')).json(),
+  save: async (body: { loginName: string; password: string }) => (await call('PUT', '/v1/IdsCredentials', body)).json(),
+};

@@ -1,0 +1,10 @@
+import type { BusinessPartner, PartnerDataChangeRequest } from '@shk/contracts';
+import { api } from './client';
+import { expectStatus, unwrap } from './problem';
+
+/** The caller's company (business partner) and requests to change its data (buyer-side.md §9). */
+export const profileApi = {
+  currentBusinessPartner: async (): Promise<BusinessPartner> => unwrap(await api.GET('/v1/BusinessPartners/Current')),
+  requestPartnerDataChange: async (body: PartnerDataChangeRequest) =>
+    expectStatus(await api.POST('/v1/SupportRequests/PartnerDataChange', { body }), 201),
+};

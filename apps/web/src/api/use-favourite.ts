@@ -1,0 +1,37 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { messages } from '@shk/contracts';
+import { catalogueApi, catalogueKeys } from './catalogue';
+import { problemTitle } from './problem';
+import { queryKeys } from './query-keys';
+import { useUserProfile } from './session';
+import { trackEcommerce, type AnalyticsItem } from '../ui/analytics';
+import { toast } from '../ui/toast';
+
+export interface FavouriteChange {
+  productInstanceId: string;
+  /** true: add, false: remove. */
+  favourite: boolean;
+  item: AnalyticsItem;
+}
+
+/**
+ * Adds or removes a favourite (POST/DELETE /v1/FavoriteProducts?productInstanceId). Afterwards the
+ * favourites and the catalogue reads (isFavorite flags) of the current partner are refreshed; a failure
+ * shows the server's title as error toast (spec §8).
+ */
+export function useFavouriteToggle() {
+  const queryClient = useQueryClient();
+  const bpNumber = useUserProfile().data?.currentBpNumber ?? null;
+  return useMutation({
+    mutationFn: async ({ productInstanceId, favourite }: FavouriteChange) =>
+      favourite ? catalogueApi.addFavourite(productInstanceId) : catalogueApi.removeFavourite(productInstanceId),
+    onSuccess: (_, { favourite, item }) => {
+      trackEcommerce(favourite ? 'add_to_wishlist' : 'remove_from_wishlist', { items: [item] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.partnerScoped(bpNumber, ...catalogueKeys.favourites) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.partnerScoped(bpNumber, ...catalogueKeys.all) });
+    },
+    onError: (error) => {
+      toast.error(problemTitle(error, messages.genericRetry));
+    },
+  });
+}

@@ -1,0 +1,76 @@
+import { useEffect, useState } from 'react';
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { CustomParameterType, valueIssues, type CustomParameterValue } from '@shk/contracts';
+
+interface ValueModalProps {
+  opened: boolean;
+  parameterKey: string;
+  typeId: number;
+  value: CustomParameterValue | null;
+  saving: boolean;
+  onClose: () => void;
+  onSave: (body: { value: string; validFrom: string | null; validTo: string | null }) => void;
+}
+
+/** Add or edit one value: 'Pflichtfeld' and the type rules shown at once, submit disabled while invalid. */
+export function ValueModal({ opened, parameterKey, typeId, value, saving, onClose, onSave }: ValueModalProps) {
+  const [text, setText] = useState('');
+  const [validFrom, setValidFrom] = useState('');
+  const [validTo, setValidTo] = useState('');
+  const [touched, setTouched] = useState(false);
+  useEffect(() => {
+    if (!opened) return;
+    setText(value?.value ?? '');
+    setValidFrom(value?.validFrom ?? '');
+    setValidTo(value?.validTo ?? '');
+    setTouched(false);
+  }, [opened, value]);
+
+  const body = { value: text, validFrom: validFrom || null, validTo: validTo || null };
+  const issues = valueIssues(parameterKey, typeId, body);
+  return (
+    <Modal opened={opened} onClose={onClose} title={value ? 'Wert bearbeiten' : 'Wert hinzufügen'} centered>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!issues.length) onSave(body);
+        }}
+      >
+        <Stack>
+          <TextInput
+            label="Wert"
+            withAsterisk
+            type={typeId === CustomParameterType.Date ? 'date' : 'text'}
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+            onBlur={() => setTouched(true)}
+            error={touched || text ? issues.join('. ') || undefined : undefined}
+            data-autofocus
+          />
+          <Group grow>
+            <TextInput
+              label="Startdatum"
+              type="date"
+              value={validFrom}
+              onChange={(e) => setValidFrom(e.currentTarget.value)}
+            />
+            <TextInput
+              label="Enddatum"
+              type="date"
+              value={validTo}
+              onChange={(e) => setValidTo(e.currentTarget.value)}
+            />
+          </Group>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Abbrechen
+            </Button>
+            <Button type="submit" disabled={issues.length > 0} loading={saving}>
+              Speichern
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

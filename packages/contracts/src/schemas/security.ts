@@ -1,0 +1,28 @@
+/** Texts and limits of the hardening measures (issue 14): problems users and API clients see. */
+export const securityProblemTypes = {
+  serviceUnavailable: 'service-unavailable',
+  tooManyRequests: 'too-many-requests',
+  invalidCharacters: 'invalid-characters',
+  uploadRejected: 'upload-rejected',
+  quotaExceeded: 'storage-quota-exceeded',
+} as const;
+
+export const securityTexts = {
+  serviceUnavailableTitle: 'Der Dienst ist vorübergehend nicht verfügbar.',
+  serviceUnavailableDetail:
+    'Die Datenbank ist im Moment nicht erreichbar. Bitte versuchen Sie es in wenigen Sekunden erneut.',
+  tooManyRequestsTitle: 'Zu viele Anfragen',
+  tooManyRequestsDetail: (seconds: number) =>
+    `Sie haben zu viele Anfragen gesendet. Bitte versuchen Sie es in ${seconds} Sekunden erneut.`,
+  loginLocked: (minutes: number) =>
+    `Zu viele fehlgeschlagene Anmeldeversuche. Die Anmeldung ist vorübergehend gesperrt – bitte versuchen Sie es in ${minutes} Minuten erneut.`,
+  invalidCharactersTitle: 'Die Anfrage enthält unzulässige Zeichen.',
+  invalidCharactersDetail: 'Steuerzeichen wie das Nullzeichen (NUL) sind in Eingaben nicht erlaubt.',
+  uploadRejectedTitle: 'Die Datei wurde abgelehnt.',
+  uploadContentMismatch: (extension: string) => `Der Inhalt der Datei passt nicht zur Dateiendung ".${extension}".`,
+  uploadTypeNotAllowed: (extension: string) => `Dateien vom Typ ".${extension}" sind nicht erlaubt.`,
+  uploadTooLarge: (megabytes: number) => `Die Datei ist größer als ${megabytes} MB.`,
+  quotaExceededTitle: 'Der Speicherplatz ist aufgebraucht.',
+  quotaExceededDetail: (megabytes: number) =>
+    `Der Speicherplatz Ihres Unternehmens (${megabytes} MB) reicht für diese Datei nicht aus. Bitte löschen Sie nicht mehr benötigte Anhänge.`,
+} as const;
