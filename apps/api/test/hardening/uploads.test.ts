@@ -165,6 +165,18 @@ describe('uploads through the API', () => {
     expect(csv?.content.toString()).toBe(safeCsv);
   });
 
+  it('neutralises CSV attachments stored by any other path when they are forwarded to the supplier', async () => {
+    // A row that did not pass the upload route (older data): the transmission still forwards it neutralised.
+    const order = await placeOrder(t, [{ offer: offers.nordbad, quantity: 1 }]);
+    await t.pool.query(
+      `INSERT INTO order_line_attachments (order_line_id, file_name, content_type, size_bytes, content)
+       SELECT id, 'alt.csv', 'text/csv', $2, $3 FROM order_lines WHERE supplier_order_id = $1 LIMIT 1`,
+      [order.supplierOrders[0].id, formulaCsv.length, formulaCsv],
+    );
+    const forwarded = await loadAttachmentContents(t.pool, order.supplierOrders[0].id);
+    expect(forwarded.find((f) => f.fileName === 'alt.csv')?.content.toString()).toBe(safeCsv);
+  });
+
   describe('supplier order documents', () => {
     const SELLER = 'verkauf@example.com';
     let orderNumber: string;

@@ -1,5 +1,6 @@
 import type { OrderAddress, SupplierOrderForTransmission } from './transmission.types.ts';
 import type { Queryable } from '../../db/queryable.ts';
+import { neutraliseCsvUpload } from '../../lib/uploads/csv-safe.ts';
 
 export interface ClaimedTransmission {
   supplierOrderId: number;
@@ -266,7 +267,15 @@ export async function loadAttachmentContents(client: Queryable, supplierOrderId:
       WHERE l.supplier_order_id = $1 ORDER BY l.line_no, a.id`,
     [supplierOrderId],
   );
-  return rows.map((r) => ({ fileName: r.file_name, contentType: r.content_type, content: r.content }));
+  // Stored attachments were neutralised on upload; rows written by other paths (older data, imports) are
+  // neutralised here too, so no CSV reaches a supplier with a formula cell (lib/uploads/csv-safe.ts).
+  return Promise.all(
+    rows.map(async (r) => ({
+      fileName: r.file_name,
+      contentType: r.content_type,
+      content: (await neutraliseCsvUpload(r.file_name, r.content)) ?? r.content,
+    })),
+  );
 }
 
 function toIsoDate(value: Date | string): string {
