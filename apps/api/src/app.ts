@@ -142,9 +142,18 @@ async function serveSpa(app: App, distDir: string) {
   });
   const index = path.join(distDir, 'index.html');
   if (!fs.existsSync(index)) return;
-  await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false, maxAge: '1h' });
+  // The build writes .br and .gz next to every text asset (apps/web/precompress.ts); the copy the browser
+  // accepts is sent (Vary: Accept-Encoding), the plain file otherwise. Hashed files under /assets never change.
+  await app.register(fastifyStatic, {
+    root: distDir,
+    wildcard: false,
+    index: false,
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: (reply, file) => reply.header('cache-control', spaCacheControl(distDir, file)),
+  });
   const sendIndex = (reply: import('fastify').FastifyReply) =>
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(fs.readFileSync(index));
+    reply.type('text/html; charset=utf-8').sendFile('index.html');
   app.get('/', { schema: { hide: true } }, (_req, reply) => sendIndex(reply));
   app.get('/*', { schema: { hide: true } }, (request, reply) => {
     const url = request.url.split('?')[0];
@@ -153,4 +162,12 @@ async function serveSpa(app: App, distDir: string) {
     }
     return sendIndex(reply);
   });
+}
+
+/** Hashed build output (`/assets/*`) is cached for a year; index.html is revalidated; the rest for an hour. */
+function spaCacheControl(distDir: string, file: string): string {
+  const relative = path.relative(distDir, file).split(path.sep).join('/');
+  if (relative.startsWith('assets/')) return 'public, max-age=31536000, immutable';
+  if (/^index\.html(\.(br|gz))?$/.test(relative)) return 'no-cache';
+  return 'public, max-age=3600';
 }
