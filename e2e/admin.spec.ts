@@ -109,7 +109,7 @@ test.describe('Buyer', () => {
 
   test("finds the new supplier's offers with its logo", async ({ page }) => {
     const filters = Buffer.from(
-      JSON.stringify([{ columnName: 'supplierID', filterType: 'Auswahl', filterValues: ['200010'] }]),
+      JSON.stringify([{ columnName: 'supplierID', filterType: 'Auswahl', filterValue: [{ value: '200010' }] }]),
     ).toString('base64');
     await page.goto(`/suche?page=1&filters=${encodeURIComponent(filters)}`);
     const cardLogo = page.getByRole('img', { name: `Logo ${NEWCOMER}` }).first();

@@ -108,7 +108,7 @@ test.describe('Katalog für Einkäufer (einkauf@)', () => {
     );
     expect(filters).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ columnName: 'brandname', filterType: 'Auswahl', filterValues: [brand] }),
+        expect.objectContaining({ columnName: 'brandname', filterType: 'Auswahl', filterValue: [{ value: brand }] }),
         expect.objectContaining({
           columnName: 'mhk_handelsdaten_preis',
           filterType: 'Regler',
@@ -166,7 +166,7 @@ test.describe('Katalog für Einkäufer (einkauf@)', () => {
 
     // Valid base64 JSON with a filter the API refuses (unknown column): also the unfiltered search.
     const refused = Buffer.from(
-      JSON.stringify([{ columnName: 'gibtEsNicht', filterType: 'Auswahl', filterValues: ['x'] }]),
+      JSON.stringify([{ columnName: 'gibtEsNicht', filterType: 'Auswahl', filterValue: [{ value: 'x' }] }]),
     ).toString('base64');
     await page.goto(`/suche?term=${TERM}&page=1&filters=${encodeURIComponent(refused)}`);
     await expect(page.getByTestId('filters-refused')).toBeVisible();
@@ -181,7 +181,7 @@ test.describe('Katalog für Einkäufer (einkauf@)', () => {
       Buffer.from(new URL(page.url()).searchParams.get('filters') ?? '', 'base64').toString('utf8'),
     );
     expect(filters).toEqual([
-      { columnName: 'TREE_ELEMENT_ID_SHKMARKET', filterType: 'Baum', filterValues: ['SHKMARKET_10'] },
+      { columnName: 'TREE_ELEMENT_ID_SHKMARKET', filterType: 'Baum', filterValue: [{ value: 'SHKMARKET_10' }] },
     ]);
     await expect(cards(page).first()).toBeVisible(RESULT);
     await expect(page.getByTestId('active-filter').filter({ hasText: 'Kategorie: Aktion' })).toBeVisible();

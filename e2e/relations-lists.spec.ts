@@ -33,7 +33,7 @@ test.describe('Meine Lieferanten (einkauf2@, Wärme & Wasser Becker e.K.)', () =
     const url = new URL(href!, 'http://x');
     expect(url.pathname).toBe('/suche');
     const filters = JSON.parse(Buffer.from(url.searchParams.get('filters')!, 'base64').toString('utf8'));
-    expect(filters).toEqual([{ columnName: 'wholesalers', filterType: 'Auswahl', filterValues: ['200001'] }]);
+    expect(filters).toEqual([{ columnName: 'wholesalers', filterType: 'Auswahl', filterValue: [{ value: '200001' }] }]);
 
     const table = page.getByRole('table', { name: 'Geschäftsbeziehungen' });
     await expect(table.getByRole('columnheader')).toHaveText([

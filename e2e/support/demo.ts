@@ -141,5 +141,5 @@ export const sessionFile = (key: DemoUser['key']) =>
 
 /** The seller's catalogue filter as the URL carries it: base64 of the JSON list. */
 export const sellerCatalogueFilter = [
-  { columnName: 'TREE_ELEMENT_ID_SHKMARKET', filterType: 'Baum', filterValues: ['SHKMARKET_11'] },
+  { columnName: 'TREE_ELEMENT_ID_SHKMARKET', filterType: 'Baum', filterValue: [{ value: 'SHKMARKET_11' }] },
 ];

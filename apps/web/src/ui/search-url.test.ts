@@ -1,18 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { decodeFilters, encodeFilters, searchUrl, sellerCatalogueUrl, treeFilter } from './search-url';
+import { selectionFilter, treeFilter } from '@shk/contracts';
+import { decodeFilters, encodeFilters, searchUrl, sellerCatalogueUrl } from './search-url';
 
 describe('search URL state', () => {
-  it('encodes the filter list as base64 JSON, URL-encoded in the filters parameter', () => {
+  it("encodes the API's filter list (spec: Search filter) as base64 JSON, URL-encoded in the filters parameter", () => {
     const url = new URL(sellerCatalogueUrl(), 'http://portal');
     expect(url.pathname).toBe('/suche');
     const json = atob(url.searchParams.get('filters')!);
     expect(JSON.parse(json)).toEqual([
-      { columnName: 'TREE_ELEMENT_ID_SHKMARKET', filterType: 'Baum', filterValues: ['SHKMARKET_11'] },
+      { columnName: 'TREE_ELEMENT_ID_SHKMARKET', filterType: 'Baum', filterValue: [{ value: 'SHKMARKET_11' }] },
     ]);
   });
 
   it("escapes base64's '+', '/' and '=' in the query string", () => {
-    const filters = [{ columnName: 'brandname', filterType: 'Auswahl' as const, filterValues: ['ü?>ab'] }];
+    const filters = [selectionFilter('brandname', ['ü?>ab'])];
     expect(encodeFilters(filters)).toMatch(/[+/=]/);
     const raw = searchUrl({ filters }).split('filters=')[1];
     expect(raw).not.toMatch(/[+/=]/);
@@ -20,7 +21,7 @@ describe('search URL state', () => {
   });
 
   it('round-trips umlauts and tolerates garbage', () => {
-    const filters = [{ columnName: 'brandname', filterType: 'Auswahl' as const, filterValues: ['Wärme & Söhne'] }];
+    const filters = [selectionFilter('brandname', ['Wärme & Söhne'])];
     expect(decodeFilters(encodeFilters(filters))).toEqual(filters);
     expect(decodeFilters('%%%')).toEqual([]);
     expect(decodeFilters(null)).toEqual([]);

@@ -1,14 +1,4 @@
-import { SearchColumn, treeNodeSellerCatalogue } from '@shk/contracts';
-
-/** One search filter as the search URL and the API carry it. */
-export interface SearchFilter {
-  columnName: string;
-  filterType: 'Auswahl' | 'Baum' | 'Regler';
-  filterValues?: string[];
-  sliderValues?: { minValue?: number | null; maxValue?: number | null };
-}
-
-export const TREE_COLUMN = SearchColumn.tree;
+import { parseFilterList, treeFilter, treeNodeSellerCatalogue, type SearchFilter } from '@shk/contracts';
 
 /** UTF-8 safe base64 of the filter list's JSON (spec: base64 JSON, then URL-encoded by URLSearchParams). */
 export function encodeFilters(filters: readonly SearchFilter[]): string {
@@ -18,24 +8,20 @@ export function encodeFilters(filters: readonly SearchFilter[]): string {
   return btoa(binary);
 }
 
-/** The filter list of a `filters` query value; an empty list for missing or malformed values. */
+/**
+ * The filter list of a `filters` query value: the contracts' `SearchFilter` entries, normalised (spec §5); an empty
+ * list for missing or malformed values.
+ */
 export function decodeFilters(encoded: string | null | undefined): SearchFilter[] {
   if (!encoded) return [];
   try {
     const binary = atob(encoded);
     const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
-    const parsed: unknown = JSON.parse(new TextDecoder().decode(bytes));
-    return Array.isArray(parsed) ? (parsed as SearchFilter[]) : [];
+    return parseFilterList(JSON.parse(new TextDecoder().decode(bytes)));
   } catch {
     return [];
   }
 }
-
-export const treeFilter = (elementId: string): SearchFilter => ({
-  columnName: TREE_COLUMN,
-  filterType: 'Baum',
-  filterValues: [elementId],
-});
 
 /**
  * '/suche?term=…&page=1&filters=…&sortColumn=…&sortOrder=…' – the one place the search URL is built (page is

@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { Anchor, Breadcrumbs, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { FeatureSettingKey, Role, SearchColumn } from '@shk/contracts';
+import { FeatureSettingKey, Role, SearchColumn, selectionFilter, treeFilter } from '@shk/contracts';
 import { useConfigurationValue } from '../../api/configuration';
 import { hasStatus } from '../../api/problem';
 import { useUserProfile } from '../../api/session';
@@ -15,7 +15,7 @@ import { usePageTitle } from '../../ui/page-title';
 import { FavouriteButton } from '../../ui/product/FavouriteButton';
 import { RecentlyViewed } from '../../ui/product/RecentlyViewed';
 import { recentlyViewed } from '../../ui/recently-viewed';
-import { searchUrl, TREE_COLUMN } from '../../ui/search-url';
+import { searchUrl } from '../../ui/search-url';
 import { Gallery } from './components/Gallery';
 import { IntroductoryVideoModal } from './components/IntroductoryVideoModal';
 import { OfferFields, OfferHints, OfferSelector } from './components/OfferSelector';
@@ -134,7 +134,7 @@ function ProductView({ manufacturerId, manufacturerPid, productInstanceId, searc
   };
   const brandUrl = searchUrl({
     page: 1,
-    filters: [{ columnName: SearchColumn.brand, filterType: 'Auswahl', filterValues: [data.brandName] }],
+    filters: [selectionFilter(SearchColumn.brand, [data.brandName])],
   });
 
   return (
@@ -152,7 +152,7 @@ function ProductView({ manufacturerId, manufacturerPid, productInstanceId, searc
               size="sm"
               to={searchUrl({
                 page: 1,
-                filters: [{ columnName: TREE_COLUMN, filterType: 'Baum', filterValues: [node.elementID] }],
+                filters: [treeFilter(node.elementID)],
               })}
             >
               {node.name}

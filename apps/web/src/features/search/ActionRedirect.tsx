@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router';
-import { treeNodeAction } from '@shk/contracts';
-import { searchUrl, treeFilter } from '../../ui/search-url';
+import { treeFilter, treeNodeAction } from '@shk/contracts';
+import { searchUrl } from '../../ui/search-url';
 
 /** /aktion: the current promotions are the search with tree filter SHKMARKET_10. */
 export default function ActionRedirect() {

@@ -16,7 +16,7 @@ import {
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { useNavigate, useSearchParams } from 'react-router';
-import { breakpoints, limits, Role, SearchColumn } from '@shk/contracts';
+import { breakpoints, filterValuesOf, limits, Role, SearchColumn, type SearchFilter } from '@shk/contracts';
 import { ApiError, problemTitle } from '../../api/problem';
 import { useUserProfile } from '../../api/session';
 import { trackEcommerce } from '../../ui/analytics';
@@ -25,7 +25,6 @@ import { useUnits } from '../../api/catalogue-queries';
 import { FilterIcon, GridIcon, ListIcon } from '../../ui/icons';
 import { Page } from '../../ui/Page';
 import { SearchBar } from '../../ui/SearchBar';
-import { TREE_COLUMN, type SearchFilter } from '../../ui/search-url';
 import { ActiveFilters } from './components/ActiveFilters';
 import { FeedbackDialog } from './components/FeedbackDialog';
 import { FilterPanel } from './components/FilterPanel';
@@ -84,9 +83,9 @@ export default function SearchPage() {
     searchStateUrl({
       ...effective,
       page: 1,
-      filters: elementId ? setTree(effective.filters, elementId) : removeColumn(effective.filters, TREE_COLUMN),
+      filters: elementId ? setTree(effective.filters, elementId) : removeColumn(effective.filters, SearchColumn.tree),
     });
-  const selectedTreeId = selectedValues(effective.filters, TREE_COLUMN)[0] ?? null;
+  const selectedTreeId = selectedValues(effective.filters, SearchColumn.tree)[0] ?? null;
 
   // A chosen category or filter closes the mobile drawer.
   const closeFilterDrawer = filterDrawer.close;
@@ -109,7 +108,7 @@ export default function SearchPage() {
   }, [data, result.isPlaceholderData]);
 
   const activeFilterCount = effective.filters.reduce(
-    (n, f) => n + (f.filterType === 'Regler' ? 1 : (f.filterValues?.length ?? 0)),
+    (n, f) => n + (f.filterType === 'Regler' ? 1 : filterValuesOf(f).length),
     0,
   );
 

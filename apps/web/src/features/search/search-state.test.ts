@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { encodeFilters } from '../../ui/search-url';
+import { filterValuesOf, normaliseFilterList as normaliseFilters } from '@shk/contracts';
 import {
-  normaliseFilters,
   pageWindow,
   readSearchState,
   searchRequestOf,
@@ -15,7 +15,7 @@ const params = (query: string) => new URLSearchParams(query);
 
 describe('search URL state', () => {
   it('reads term, page, filters and sort and writes them back', () => {
-    const filters = [{ columnName: 'brandname', filterType: 'Auswahl' as const, filterValues: ['Calora'] }];
+    const filters = [{ columnName: 'brandname', filterType: 'Auswahl' as const, filterValue: [{ value: 'Calora' }] }];
     const url = searchStateUrl({ term: 'Heizkörper ventil', page: 3, filters, sort: 'nameDesc' });
     const state = readSearchState(new URL(url, 'http://x').searchParams);
     expect(state).toEqual({ term: 'Heizkörper ventil', page: 3, filters, sort: 'nameDesc' });
@@ -40,13 +40,13 @@ describe('search URL state', () => {
 
   it('opens a category from ?id=', () => {
     expect(readSearchState(params('id=SHKMARKET_2_1')).filters).toEqual([
-      { columnName: 'TREE_ELEMENT_ID_SHKMARKET', filterType: 'Baum', filterValues: ['SHKMARKET_2_1'] },
+      { columnName: 'TREE_ELEMENT_ID_SHKMARKET', filterType: 'Baum', filterValue: [{ value: 'SHKMARKET_2_1' }] },
     ]);
   });
 
   it('builds the API request with filterValue objects and the sort', () => {
     const filters = encodeFilters([
-      { columnName: 'brandname', filterType: 'Auswahl', filterValues: ['Calora'] },
+      { columnName: 'brandname', filterType: 'Auswahl', filterValue: [{ value: 'Calora' }] },
       { columnName: 'mhk_handelsdaten_preis', filterType: 'Regler', sliderValues: { minValue: null, maxValue: 50 } },
     ]);
     const request = searchRequestOf(
@@ -74,30 +74,30 @@ describe('filter changes (spec §5)', () => {
   it('drops selection filters without values and sliders without min and max', () => {
     expect(
       normaliseFilters([
-        { columnName: 'brandname', filterType: 'Auswahl', filterValues: ['', '  '] },
+        { columnName: 'brandname', filterType: 'Auswahl', filterValue: [{ value: '' }, { value: '  ' }] },
         {
           columnName: 'mhk_handelsdaten_preis',
           filterType: 'Regler',
           sliderValues: { minValue: null, maxValue: null },
         },
-        { columnName: 'supplierID', filterType: 'Auswahl', filterValues: ['200001', '200001'] },
+        { columnName: 'supplierID', filterType: 'Auswahl', filterValue: [{ value: '200001' }, { value: '200001' }] },
       ]),
-    ).toEqual([{ columnName: 'supplierID', filterType: 'Auswahl', filterValues: ['200001'] }]);
+    ).toEqual([{ columnName: 'supplierID', filterType: 'Auswahl', filterValue: [{ value: '200001' }] }]);
   });
 
   it('a tree filter with the root id replaces the tree restriction', () => {
     const withTree = setTree([], 'SHKMARKET_2');
     expect(withTree).toEqual([
-      { columnName: 'TREE_ELEMENT_ID_SHKMARKET', filterType: 'Baum', filterValues: ['SHKMARKET_2'] },
+      { columnName: 'TREE_ELEMENT_ID_SHKMARKET', filterType: 'Baum', filterValue: [{ value: 'SHKMARKET_2' }] },
     ]);
-    expect(setTree(withTree, 'SHKMARKET_3')[0].filterValues).toEqual(['SHKMARKET_3']);
+    expect(filterValuesOf(setTree(withTree, 'SHKMARKET_3')[0])).toEqual(['SHKMARKET_3']);
     expect(setTree(withTree, 'SHKMARKET')).toEqual([]);
   });
 
   it('adds and removes brand values and sliders', () => {
     let filters = toggleValue([], 'brandname', 'Calora', true);
     filters = toggleValue(filters, 'brandname', 'Radiatherm', true);
-    expect(filters[0].filterValues).toEqual(['Calora', 'Radiatherm']);
+    expect(filterValuesOf(filters[0])).toEqual(['Calora', 'Radiatherm']);
     filters = toggleValue(filters, 'brandname', 'Calora', false);
     filters = toggleValue(filters, 'brandname', 'Radiatherm', false);
     expect(filters).toEqual([]);

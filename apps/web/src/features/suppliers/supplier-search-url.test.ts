@@ -8,12 +8,16 @@ describe('search link of a supplier card', () => {
   it('filters wholesalers by the wholesalers column', () => {
     const url = supplierSearchUrl({ bpNumber: '200001', name: 'Nordbad Großhandel', organisationType: 1 });
     expect(url.startsWith('/suche?')).toBe(true);
-    expect(filtersOf(url)).toEqual([{ columnName: 'wholesalers', filterType: 'Auswahl', filterValues: ['200001'] }]);
+    expect(filtersOf(url)).toEqual([
+      { columnName: 'wholesalers', filterType: 'Auswahl', filterValue: [{ value: '200001' }] },
+    ]);
   });
 
   it('filters manufacturers by supplierID', () => {
     const url = supplierSearchUrl({ bpNumber: '200003', name: 'AquaTherm Armaturen', organisationType: 2 });
-    expect(filtersOf(url)).toEqual([{ columnName: 'supplierID', filterType: 'Auswahl', filterValues: ['200003'] }]);
+    expect(filtersOf(url)).toEqual([
+      { columnName: 'supplierID', filterType: 'Auswahl', filterValue: [{ value: '200003' }] },
+    ]);
   });
 
   it('falls back to the name as search term without a number', () => {

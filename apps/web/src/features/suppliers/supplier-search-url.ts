@@ -1,4 +1,4 @@
-import { OrganisationType } from '@shk/contracts';
+import { OrganisationType, selectionFilter } from '@shk/contracts';
 import { searchUrl } from '../../ui/search-url';
 
 interface SupplierRef {
@@ -15,5 +15,5 @@ interface SupplierRef {
 export function supplierSearchUrl(supplier: SupplierRef): string {
   if (!supplier.bpNumber) return searchUrl({ term: supplier.name, page: 1 });
   const columnName = supplier.organisationType === OrganisationType.Wholesaler ? 'wholesalers' : 'supplierID';
-  return searchUrl({ page: 1, filters: [{ columnName, filterType: 'Auswahl', filterValues: [supplier.bpNumber] }] });
+  return searchUrl({ page: 1, filters: [selectionFilter(columnName, [supplier.bpNumber])] });
 }

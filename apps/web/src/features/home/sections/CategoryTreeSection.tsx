@@ -1,10 +1,10 @@
 import { Anchor, Badge, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { messages } from '@shk/contracts';
+import { messages, treeFilter } from '@shk/contracts';
 import { CategoryList } from '../../../ui/catalogue/CategoryList';
 import { useProductTree } from '../../../api/catalogue-queries';
 import { nodeName } from '../../../ui/catalogue/product-tree';
-import { searchUrl, treeFilter } from '../../../ui/search-url';
+import { searchUrl } from '../../../ui/search-url';
 import { formatCount } from '../../../ui/format';
 
 const categoryUrl = (elementId: string) => searchUrl({ page: 1, filters: [treeFilter(elementId)] });

@@ -1,5 +1,5 @@
-import { configuratorMessages, Role, treeNodeAction } from '@shk/contracts';
-import { searchUrl, treeFilter } from '../../../ui/search-url';
+import { configuratorMessages, Role, treeFilter, treeNodeAction } from '@shk/contracts';
+import { searchUrl } from '../../../ui/search-url';
 
 export type SlideKind = 'promotion' | 'action' | 'configurator' | 'default';
 

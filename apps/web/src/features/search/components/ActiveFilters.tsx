@@ -1,7 +1,7 @@
 import { Button, CloseButton, Group, Pill, Text } from '@mantine/core';
 import type { SearchFilterOption, SearchResponse } from '../../../api/catalogue';
 import { unitPlainText } from '../../../ui/catalogue/units';
-import type { SearchFilter } from '../../../ui/search-url';
+import { filterValuesOf, type SearchFilter } from '@shk/contracts';
 import { removeColumn, setSlider, toggleValue } from '../search-state';
 import { formatNumber } from '../../../ui/format';
 
@@ -49,7 +49,7 @@ export function ActiveFilters({ filters, response, onChange, units }: ActiveFilt
         },
       ];
     }
-    return (filter.filterValues ?? []).map((value) => ({
+    return filterValuesOf(filter).map((value) => ({
       key: `${filter.columnName}:${value}`,
       text: `${label}: ${displayName(filter.columnName, value)}`,
       remove: () =>

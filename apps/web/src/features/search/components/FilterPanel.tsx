@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Accordion, Badge, Group, Text } from '@mantine/core';
 import { messages, SearchColumn, timings } from '@shk/contracts';
 import type { SearchFilterOption } from '../../../api/catalogue';
-import type { SearchFilter } from '../../../ui/search-url';
+import { filterValuesOf, type SearchFilter } from '@shk/contracts';
 import { selectedValues, setSlider, toggleValue } from '../search-state';
 import { SelectionFilter } from './SelectionFilter';
 import { SliderFilter } from './SliderFilter';
@@ -28,7 +28,7 @@ interface FilterPanelProps {
 const activeCount = (option: SearchFilterOption, filters: SearchFilter[]) => {
   const filter = filters.find((f) => f.columnName === option.columnName);
   if (!filter) return 0;
-  return filter.filterType === 'Regler' ? 1 : (filter.filterValues?.length ?? 0);
+  return filter.filterType === 'Regler' ? 1 : filterValuesOf(filter).length;
 };
 
 /** The filter panel: one collapsible section per filter of the result (the tree has its own panel). */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Checkbox, Group, Loader, Stack, Text, UnstyledButton } from '@mantine/core';
 import type { SearchFilterOption } from '../../../api/catalogue';
-import type { SearchFilter } from '../../../ui/search-url';
+import type { SearchFilter } from '@shk/contracts';
 import { useAllFilterValues } from '../use-search';
 import { formatCount } from '../../../ui/format';
 
