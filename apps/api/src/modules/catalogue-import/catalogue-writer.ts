@@ -1,10 +1,19 @@
 /**
- * Writes a batch of parsed articles into the catalogue with a few multi-row statements
- * (INSERT … SELECT FROM unnest … ON CONFLICT): products, offers, search rows. An article whose
- * stored hash equals the file's is not written at all, so re-importing a file changes nothing.
+ * Writes parsed articles into the catalogue in large batches (50,000 by default): every article
+ * becomes one text line of a COPY into a session-temporary staging table (pg-copy-streams), and
+ * one set-based merge per batch upserts products, offers and search rows (the search vector is
+ * computed in SQL, each distinct brand, category and description text once per batch). Articles
+ * whose stored hash equals the file's are dropped from the staging table before the merge, so
+ * re-importing a file changes nothing. Price updates are one `UPDATE … FROM` the staged batch.
+ *
+ * Articles are staged while the parser reads (Node resolves reference data, hashes and builds
+ * search texts), and the previous batch is merged by Postgres at the same time.
  */
 import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import { searchDocumentOf } from '../catalogue/search/indexer.ts';
 import { normaliseCode } from '../catalogue/search/fold.ts';
 import type { ImportedArticle, ImportTransaction } from './import.types.ts';
@@ -15,24 +24,26 @@ export interface BatchResult {
   updated: number;
   unchanged: number;
   deleted: number;
-  rejected: { position: number; productId: string | null; reason: string }[];
+  rejected: Rejection[];
   changedProducts: number;
 }
 
-interface Row {
-  a: ImportedArticle;
-  productId: string;
-  manufacturerId: string;
-  manufacturerPid: string;
-  brandNo: number;
-  brandName: string;
-  classNo: number | null;
-  className: string | null;
-  featureValues: (number | null)[];
-  alphanumeric: string[];
-  leafNo: number;
-  media: { type: string; file: string; description: string; url: string }[];
-  hash: string;
+interface Rejection {
+  position: number;
+  productId: string | null;
+  reason: string;
+}
+
+/** One batch of staged articles: COPY lines plus what the merge needs besides them. */
+export interface StagedBatch {
+  lines: string[];
+  /** Articles read (also rejected and duplicate ones). */
+  read: number;
+  /** Every supplier article number of the batch (rejected ones too): seen by a full catalogue. */
+  pids: string[];
+  rejected: Rejection[];
+  /** BMEcat mode="delete": withdrawn. */
+  deletes: string[];
 }
 
 const REFERENCE_TYPES: Record<string, 'accessories' | 'spare_parts'> = {
@@ -43,7 +54,48 @@ const REFERENCE_TYPES: Record<string, 'accessories' | 'spare_parts'> = {
   consists_of: 'spare_parts',
 };
 
+/** Staging tables of this session; ON COMMIT DELETE ROWS: every batch is one transaction and starts empty. */
+const STAGE = 'catalogue_import_stage';
+const PRICE_STAGE = 'catalogue_import_price_stage';
+const CHANGED = 'catalogue_import_changed';
+const STAGE_TABLES = `
+  CREATE TEMP TABLE IF NOT EXISTS ${STAGE} (
+    pos integer, pid text, iid text, pid_norm text,
+    product_id text, manufacturer_id text, manufacturer_pid text, mpid_norm text, gtin text, brand_no integer, model text,
+    name text, descr text, ptype text, class_no integer, features text, leaf_no integer, acc text, spare text, media text,
+    unit text, net numeric, basis numeric, gross numeric, has_price boolean, min numeric, days smallint, step numeric,
+    content_unit text, valid_from date, valid_to date, scales text, hash text,
+    doc_a text, doc_b text, doc_c text, doc_d text
+  ) ON COMMIT DELETE ROWS;
+  CREATE TEMP TABLE IF NOT EXISTS ${PRICE_STAGE} (
+    pos integer, pid text, net numeric, gross numeric, scales text, valid_from date, valid_to date, basis numeric
+  ) ON COMMIT DELETE ROWS;
+  CREATE TEMP TABLE IF NOT EXISTS ${CHANGED} (product_no integer) ON COMMIT DELETE ROWS`;
+
+/** Creates the session's staging tables (idempotent). */
+export async function prepareStaging(c: pg.PoolClient) {
+  await c.query(STAGE_TABLES);
+}
+
+/** Drops them again before the connection goes back to the pool. */
+export async function dropStaging(c: pg.PoolClient) {
+  await c.query(`DROP TABLE IF EXISTS ${STAGE}, ${PRICE_STAGE}, ${CHANGED}`);
+}
+
+/** A field of a COPY text line: \N for null, backslash escapes for the separators. */
+function field(value: string | number | boolean | null | undefined): string {
+  if (value === null || value === undefined) return '\\N';
+  const s = typeof value === 'string' ? value : String(value);
+  return /[\\\t\n\r]/.test(s) ? s.replace(/[\\\t\n\r]/g, escapeChar) : s;
+}
+const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+const escapeChar = (c: string) => ESCAPES[c];
+const line = (values: (string | number | boolean | null | undefined)[]) => values.map(field).join('\t') + '\n';
+
 export class CatalogueWriter {
+  private batch: StagedBatch = emptyBatch();
+  private seen = new Set<string>();
+
   constructor(
     private readonly c: pg.PoolClient,
     private readonly supplier: string,
@@ -53,104 +105,145 @@ export class CatalogueWriter {
     private readonly transaction: ImportTransaction,
   ) {}
 
-  async write(batch: ImportedArticle[]): Promise<BatchResult> {
-    const result: BatchResult = { created: 0, updated: 0, unchanged: 0, deleted: 0, rejected: [], changedProducts: 0 };
-    const good: ImportedArticle[] = [];
-    const seen = new Set<string>();
-    for (const a of batch) {
-      if (a.error) result.rejected.push({ position: a.position, productId: a.supplierPid || null, reason: a.error });
-      else if (seen.has(a.supplierPid))
-        result.rejected.push({
-          position: a.position,
-          productId: a.supplierPid,
-          reason: 'Die Artikelnummer kommt in der Datei mehrfach vor.',
-        });
-      else {
-        seen.add(a.supplierPid);
-        good.push(a);
-      }
-    }
-    // Rejected articles keep their current offer: they count as seen for the withdrawal at the end.
-    await this.markSeen(batch.map((a) => a.supplierPid).filter(Boolean));
-    if (this.transaction === 'T_UPDATE_PRICES') await this.updatePrices(good, result);
-    else {
-      const deletes = good.filter((a) => a.mode === 'delete');
-      await this.upsert(
-        good.filter((a) => a.mode !== 'delete'),
-        result,
-      );
-      if (deletes.length)
-        result.deleted += await withdrawOffers(
-          this.c,
-          this.supplier,
-          this.importId,
-          deletes.map((a) => a.supplierPid),
-        );
-    }
-    return result;
+  /** Articles staged since the last take(). */
+  get size() {
+    return this.batch.read;
   }
 
-  private async markSeen(pids: string[]) {
-    if (this.transaction !== 'T_NEW_CATALOG' || !pids.length) return;
-    await this.c.query(
-      'INSERT INTO catalogue_import_seen (import_id, supplier_pid) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING',
-      [this.importId, pids],
-    );
-  }
-
-  private async updatePrices(articles: ImportedArticle[], result: BatchResult) {
-    const priced = articles.filter((a) => a.price);
-    for (const a of articles)
-      if (!a.price)
-        result.rejected.push({
+  /** Checks, resolves and stages one article (reference data new to the catalogue is created here). */
+  async stage(a: ImportedArticle) {
+    const b = this.batch;
+    b.read++;
+    if (a.supplierPid) b.pids.push(a.supplierPid);
+    if (a.error)
+      return void b.rejected.push({ position: a.position, productId: a.supplierPid || null, reason: a.error });
+    if (this.seen.has(a.supplierPid))
+      return void b.rejected.push({
+        position: a.position,
+        productId: a.supplierPid,
+        reason: 'Die Artikelnummer kommt in der Datei mehrfach vor.',
+      });
+    this.seen.add(a.supplierPid);
+    if (this.transaction === 'T_UPDATE_PRICES') {
+      const p = a.price;
+      if (!p)
+        b.rejected.push({
           position: a.position,
           productId: a.supplierPid,
           reason: 'Der Artikel enthält keinen Preis.',
         });
-    if (!priced.length) return;
-    const pids = priced.map((a) => a.supplierPid);
-    const { rows: existing } = await this.c.query<{ supplier_pid: string }>(
-      'SELECT supplier_pid FROM product_offers WHERE supplier_bp_number = $1 AND supplier_pid = ANY($2)',
-      [this.supplier, pids],
-    );
-    const known = new Set(existing.map((r) => r.supplier_pid));
-    for (const a of priced)
-      if (!known.has(a.supplierPid))
-        result.rejected.push({
-          position: a.position,
-          productId: a.supplierPid,
-          reason: `Der Artikel ${a.supplierPid} ist im Katalog des Lieferanten nicht vorhanden.`,
-        });
-    const rows = priced.filter((a) => known.has(a.supplierPid));
-    const { rows: changed } = await this.c.query<{ product_no: number }>(
-      `UPDATE product_offers o
-          SET net_price = t.net, gross_list_price = COALESCE(t.gross, o.gross_list_price), price_scales = t.scales,
-              price_valid_from = t.valid_from, price_valid_to = t.valid_to, price_basis = COALESCE(t.basis, o.price_basis),
-              price_on_demand = false, import_hash = NULL
-         FROM unnest($2::text[], $3::numeric[], $4::numeric[], $5::jsonb[], $6::date[], $7::date[], $8::numeric[])
-              AS t(pid, net, gross, scales, valid_from, valid_to, basis)
-        WHERE o.supplier_bp_number = $1 AND o.supplier_pid = t.pid
-          AND (o.net_price, o.gross_list_price, o.price_scales, o.price_valid_from, o.price_valid_to, o.price_basis, o.price_on_demand)
-              IS DISTINCT FROM (t.net, COALESCE(t.gross, o.gross_list_price), t.scales, t.valid_from, t.valid_to, COALESCE(t.basis, o.price_basis), false)
-        RETURNING o.product_no`,
-      [
-        this.supplier,
-        rows.map((a) => a.supplierPid),
-        rows.map((a) => a.price!.net),
-        rows.map((a) => a.price!.gross),
-        rows.map((a) => (a.price!.scales.length ? JSON.stringify(a.price!.scales) : null)),
-        rows.map((a) => a.price!.validFrom),
-        rows.map((a) => a.price!.validTo),
-        rows.map((a) => a.priceQuantity),
-      ],
-    );
-    result.updated += changed.length;
-    result.unchanged += rows.length - changed.length;
-    result.changedProducts += changed.length;
-    if (changed.length) await refreshSearchOffers(this.c, [...new Set(changed.map((r) => r.product_no))]);
+      else
+        b.lines.push(
+          line([
+            a.position,
+            a.supplierPid,
+            p.net,
+            p.gross,
+            p.scales.length ? JSON.stringify(p.scales) : null,
+            p.validFrom,
+            p.validTo,
+            a.priceQuantity,
+          ]),
+        );
+    } else if (a.mode === 'delete') b.deletes.push(a.supplierPid);
+    else b.lines.push(await this.stageLine(a));
   }
 
-  private async resolve(a: ImportedArticle): Promise<Row> {
+  /** The staged batch, handed to write(); staging goes on into a fresh one. */
+  take(): StagedBatch {
+    const b = this.batch;
+    this.batch = emptyBatch();
+    this.seen = new Set();
+    return b;
+  }
+
+  /** Writes a staged batch; the caller wraps it in a transaction. */
+  async write(b: StagedBatch): Promise<BatchResult> {
+    const result: BatchResult = {
+      created: 0,
+      updated: 0,
+      unchanged: 0,
+      deleted: 0,
+      rejected: b.rejected,
+      changedProducts: 0,
+    };
+    // Rejected articles keep their current offer: they count as seen for the withdrawal at the end.
+    if (this.transaction === 'T_NEW_CATALOG' && b.pids.length)
+      await this.c.query(
+        'INSERT INTO catalogue_import_seen (import_id, supplier_pid) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING',
+        [this.importId, b.pids],
+      );
+    if (this.transaction === 'T_UPDATE_PRICES') await this.updatePrices(b, result);
+    else {
+      await this.upsert(b, result);
+      if (b.deletes.length) result.deleted += await withdrawOffers(this.c, this.supplier, this.importId, b.deletes);
+    }
+    return result;
+  }
+
+  private async copy(table: string, lines: string[]) {
+    // Lines are sent in chunks of about 256 KB instead of one write per article.
+    function* chunks() {
+      let chunk: string[] = [];
+      let size = 0;
+      for (const l of lines) {
+        chunk.push(l);
+        size += l.length;
+        if (size >= 262_144) {
+          yield chunk.join('');
+          chunk = [];
+          size = 0;
+        }
+      }
+      if (chunk.length) yield chunk.join('');
+    }
+    await pipeline(Readable.from(chunks()), this.c.query(copyFrom(`COPY ${table} FROM STDIN`)));
+  }
+
+  private async updatePrices(b: StagedBatch, result: BatchResult) {
+    if (!b.lines.length) return;
+    await this.copy(PRICE_STAGE, b.lines);
+    const { rows: unknown } = await this.c.query<{ pos: number; pid: string }>(
+      `SELECT t.pos, t.pid FROM ${PRICE_STAGE} t
+        WHERE NOT EXISTS (SELECT 1 FROM product_offers o WHERE o.supplier_bp_number = $1 AND o.supplier_pid = t.pid)
+        ORDER BY t.pos`,
+      [this.supplier],
+    );
+    for (const r of unknown)
+      result.rejected.push({
+        position: r.pos,
+        productId: r.pid,
+        reason: `Der Artikel ${r.pid} ist im Katalog des Lieferanten nicht vorhanden.`,
+      });
+    const { rowCount } = await this.c.query(
+      `WITH changed AS (
+         UPDATE product_offers o
+            SET net_price = t.net, gross_list_price = COALESCE(t.gross, o.gross_list_price), price_scales = t.scales::jsonb,
+                price_valid_from = t.valid_from, price_valid_to = t.valid_to, price_basis = COALESCE(t.basis, o.price_basis),
+                price_on_demand = false, import_hash = NULL
+           FROM ${PRICE_STAGE} t
+          WHERE o.supplier_bp_number = $1 AND o.supplier_pid = t.pid
+            AND (o.net_price, o.gross_list_price, o.price_scales, o.price_valid_from, o.price_valid_to, o.price_basis, o.price_on_demand)
+                IS DISTINCT FROM (t.net, COALESCE(t.gross, o.gross_list_price), t.scales::jsonb, t.valid_from, t.valid_to,
+                                  COALESCE(t.basis, o.price_basis), false)
+          RETURNING o.product_no)
+       INSERT INTO ${CHANGED} SELECT product_no FROM changed`,
+      [this.supplier],
+    );
+    const changed = rowCount ?? 0;
+    const known = b.lines.length - unknown.length;
+    result.updated += changed;
+    result.unchanged += known - changed;
+    result.changedProducts += changed;
+    if (changed)
+      await this.c.query(
+        `UPDATE product_search s SET supplier_nos = x.nos, price_cents = x.price
+           FROM (${offerAggregate(`SELECT product_no FROM ${CHANGED}`)}) x
+          WHERE s.id = x.id AND (s.supplier_nos, s.price_cents) IS DISTINCT FROM (x.nos, x.price)`,
+      );
+  }
+
+  private async stageLine(a: ImportedArticle): Promise<string> {
     const manufacturerName = a.manufacturerName ?? this.supplierName;
     const manufacturerId = await this.ref.manufacturer(manufacturerName);
     const brand = await this.ref.brand(manufacturerName, manufacturerId);
@@ -183,103 +276,117 @@ export class CatalogueWriter {
       description: m.description ?? '',
       url: m.source,
     }));
-    const row = {
-      a,
-      productId: `${manufacturerId}~${manufacturerPid}`,
+    const productId = `${manufacturerId}~${manufacturerPid}`;
+    // Positions differ between otherwise equal files; they must not make an article look changed.
+    const position = a.position;
+    a.position = 0;
+    const hash = createHash('sha1')
+      .update(JSON.stringify([a, productId, brand.brandNo, classNo, featureValues, leafNo]))
+      .digest('base64');
+    a.position = position;
+    const doc = searchDocumentOf({
+      productName: a.shortDescription ?? a.supplierPid,
+      modelNumber: a.manufacturerTypeDescr,
+      brandName: brand.name,
+      series: null,
+      className,
+      leafName: this.ref.leafName(leafNo),
+      productType: className,
+      alphanumericValues: alphanumeric,
+      productDescr: [a.longDescription, ...a.keywords].filter(Boolean).join(' '),
+    });
+    const p = a.price;
+    return line([
+      position,
+      a.supplierPid,
+      `${this.supplier}~${a.supplierPid}`,
+      normaliseCode(a.supplierPid),
+      productId,
       manufacturerId,
       manufacturerPid,
-      brandNo: brand.brandNo,
-      brandName: brand.name,
-      classNo,
+      normaliseCode(manufacturerPid),
+      a.gtin,
+      brand.brandNo,
+      a.manufacturerTypeDescr,
+      a.shortDescription ?? a.supplierPid,
+      a.longDescription,
       className,
-      featureValues,
-      alphanumeric,
+      classNo,
+      featureValues.map((v) => (v === null ? '' : String(v))).join(',') || null,
       leafNo,
-      media,
-      hash: '',
-    };
-    row.hash = createHash('sha1')
-      .update(JSON.stringify([a, row.productId, brand.brandNo, classNo, featureValues, leafNo]))
-      .digest('base64');
-    return row;
+      this.references(a, 'accessories'),
+      this.references(a, 'spare_parts'),
+      JSON.stringify(media),
+      a.orderUnit ?? 'C62',
+      p?.net ?? null,
+      a.priceQuantity,
+      p?.gross ?? null,
+      p === null,
+      a.minQuantity,
+      a.deliveryDays,
+      a.interval,
+      a.contentUnit,
+      p?.validFrom ?? null,
+      p?.validTo ?? null,
+      p?.scales.length ? JSON.stringify(p.scales) : null,
+      hash,
+      doc.a,
+      doc.b,
+      doc.c,
+      doc.d,
+    ]);
   }
 
-  private async upsert(articles: ImportedArticle[], result: BatchResult) {
-    if (!articles.length) return;
-    const rows: Row[] = [];
-    for (const a of articles) {
-      // Positions differ between otherwise equal files; they must not make an article look changed.
-      const position = a.position;
-      a.position = 0;
-      const row = await this.resolve(a);
-      a.position = position;
-      rows.push(row);
-    }
-    const { rows: existing } = await this.c.query<{ supplier_pid: string; import_hash: string | null }>(
-      'SELECT supplier_pid, import_hash FROM product_offers WHERE supplier_bp_number = $1 AND supplier_pid = ANY($2)',
-      [this.supplier, rows.map((r) => r.a.supplierPid)],
+  private async upsert(b: StagedBatch, result: BatchResult) {
+    if (!b.lines.length) return;
+    await this.copy(STAGE, b.lines);
+    const c = this.c;
+    // Same hash: nothing to write (re-importing a file changes nothing).
+    const unchanged =
+      (
+        await c.query(
+          `DELETE FROM ${STAGE} s USING product_offers o WHERE o.product_instance_id = s.iid AND o.import_hash = s.hash`,
+        )
+      ).rowCount ?? 0;
+    const { rows: counts } = await c.query<{ total: number; existing: number }>(
+      `SELECT count(*)::int AS total,
+              count(*) FILTER (WHERE EXISTS (SELECT 1 FROM product_offers o WHERE o.product_instance_id = s.iid))::int AS existing
+         FROM ${STAGE} s`,
     );
-    const hashes = new Map(existing.map((r) => [r.supplier_pid, r.import_hash]));
-    const changed = rows.filter((r) => {
-      if (!hashes.has(r.a.supplierPid)) return (result.created++, true);
-      if (hashes.get(r.a.supplierPid) === r.hash) return (result.unchanged++, false);
-      return (result.updated++, true);
-    });
-    if (!changed.length) return;
-    result.changedProducts += changed.length;
+    result.unchanged += unchanged;
+    result.updated += counts[0].existing;
+    result.created += counts[0].total - counts[0].existing;
+    result.changedProducts += counts[0].total;
+    if (!counts[0].total) return;
     const isUpdate = this.transaction === 'T_UPDATE_PRODUCTS';
 
-    const { rows: ids } = await this.c.query<{ id: number; product_id: string }>(
+    // Several supplier articles may name the same manufacturer article: the last one in the file wins.
+    await c.query(
       `INSERT INTO products AS p (id, product_id, manufacturer_id, manufacturer_pid, manufacturer_pid_norm, gtin, brand_no, model_number,
          product_name, product_descr, product_type, class_no, feature_values, leaf_no, accessories, spare_parts, media, updated_at)
-       SELECT nextval('catalogue_product_no_seq'), t.product_id, t.manufacturer_id, t.manufacturer_pid, t.pid_norm, t.gtin, t.brand_no, t.model,
-         t.name, t.descr, t.ptype, t.class_no, COALESCE(string_to_array(t.features, ',', '')::real[], '{}'), t.leaf_no,
+       SELECT nextval('catalogue_product_no_seq'), t.product_id, t.manufacturer_id, t.manufacturer_pid, t.mpid_norm, t.gtin, t.brand_no,
+         t.model, t.name, t.descr, t.ptype, t.class_no, COALESCE(string_to_array(t.features, ',', '')::real[], '{}'), t.leaf_no,
          COALESCE(string_to_array(t.acc, '|'), '{}'), COALESCE(string_to_array(t.spare, '|'), '{}'), t.media::jsonb, now()
-       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::text[], $8::text[], $9::text[], $10::text[],
-                   $11::int[], $12::text[], $13::int[], $14::text[], $15::text[], $16::text[])
-         AS t(product_id, manufacturer_id, manufacturer_pid, pid_norm, gtin, brand_no, model, name, descr, ptype, class_no, features, leaf_no, acc, spare, media)
+       FROM (SELECT DISTINCT ON (product_id) * FROM ${STAGE} ORDER BY product_id, pos DESC) t
        ON CONFLICT (product_id) DO UPDATE SET gtin = COALESCE(EXCLUDED.gtin, p.gtin), brand_no = EXCLUDED.brand_no,
          model_number = COALESCE(EXCLUDED.model_number, p.model_number), product_name = EXCLUDED.product_name,
          product_descr = COALESCE(EXCLUDED.product_descr, p.product_descr), product_type = COALESCE(EXCLUDED.product_type, p.product_type),
          class_no = COALESCE(EXCLUDED.class_no, p.class_no),
          feature_values = CASE WHEN EXCLUDED.class_no IS NULL THEN p.feature_values ELSE EXCLUDED.feature_values END,
          leaf_no = EXCLUDED.leaf_no,
-         accessories = CASE WHEN cardinality(EXCLUDED.accessories) > 0 OR NOT $17 THEN EXCLUDED.accessories ELSE p.accessories END,
-         spare_parts = CASE WHEN cardinality(EXCLUDED.spare_parts) > 0 OR NOT $17 THEN EXCLUDED.spare_parts ELSE p.spare_parts END,
-         media = CASE WHEN jsonb_array_length(EXCLUDED.media) > 0 OR NOT $17 THEN EXCLUDED.media ELSE p.media END,
-         updated_at = now()
-       RETURNING id, product_id`,
-      [
-        changed.map((r) => r.productId),
-        changed.map((r) => r.manufacturerId),
-        changed.map((r) => r.manufacturerPid),
-        changed.map((r) => normaliseCode(r.manufacturerPid)),
-        changed.map((r) => r.a.gtin),
-        changed.map((r) => r.brandNo),
-        changed.map((r) => r.a.manufacturerTypeDescr),
-        changed.map((r) => r.a.shortDescription ?? r.a.supplierPid),
-        changed.map((r) => r.a.longDescription),
-        changed.map((r) => r.className),
-        changed.map((r) => r.classNo),
-        changed.map((r) => r.featureValues.map((v) => (v === null ? '' : String(v))).join(',') || null),
-        changed.map((r) => r.leafNo),
-        changed.map((r) => this.references(r.a, 'accessories')),
-        changed.map((r) => this.references(r.a, 'spare_parts')),
-        changed.map((r) => JSON.stringify(r.media)),
-        isUpdate,
-      ],
+         accessories = CASE WHEN cardinality(EXCLUDED.accessories) > 0 OR NOT $1 THEN EXCLUDED.accessories ELSE p.accessories END,
+         spare_parts = CASE WHEN cardinality(EXCLUDED.spare_parts) > 0 OR NOT $1 THEN EXCLUDED.spare_parts ELSE p.spare_parts END,
+         media = CASE WHEN jsonb_array_length(EXCLUDED.media) > 0 OR NOT $1 THEN EXCLUDED.media ELSE p.media END,
+         updated_at = now()`,
+      [isUpdate],
     );
-    const productNo = new Map(ids.map((r) => [r.product_id, r.id]));
-    const instance = (r: Row) => `${this.supplier}~${r.a.supplierPid}`;
-    await this.c.query(
+    await c.query(
       `INSERT INTO product_offers (product_instance_id, product_no, supplier_bp_number, supplier_pid, supplier_pid_norm, product_data_source,
          unit_code, net_price, price_basis, gross_list_price, price_on_demand, min_order_quantity, min_order_unit, time_to_delivery_days,
          quantity_interval, content_unit, price_valid_from, price_valid_to, price_scales, import_hash)
-       SELECT t.iid, t.product_no, $1, t.pid, t.pid_norm, $2, t.unit, t.net, COALESCE(t.basis, 1), t.gross, t.net IS NULL AND t.has_price,
-              COALESCE(t.min, 1), t.unit, t.days, t.interval, t.content_unit, t.valid_from, t.valid_to, t.scales, t.hash
-       FROM unnest($3::text[], $4::int[], $5::text[], $6::text[], $7::text[], $8::numeric[], $9::numeric[], $10::numeric[], $11::boolean[],
-                   $12::numeric[], $13::smallint[], $14::numeric[], $15::text[], $16::date[], $17::date[], $18::jsonb[], $19::text[])
-         AS t(iid, product_no, pid, pid_norm, unit, net, basis, gross, has_price, min, days, interval, content_unit, valid_from, valid_to, scales, hash)
+       SELECT t.iid, p.id, $1, t.pid, t.pid_norm, $2, t.unit, t.net, COALESCE(t.basis, 1), t.gross, t.net IS NULL AND t.has_price,
+              COALESCE(t.min, 1), t.unit, t.days, t.step, t.content_unit, t.valid_from, t.valid_to, t.scales::jsonb, t.hash
+         FROM ${STAGE} t JOIN products p ON p.product_id = t.product_id
        ON CONFLICT (product_instance_id) DO UPDATE SET product_no = EXCLUDED.product_no, unit_code = EXCLUDED.unit_code,
          net_price = EXCLUDED.net_price,
          price_basis = EXCLUDED.price_basis, gross_list_price = EXCLUDED.gross_list_price, price_on_demand = EXCLUDED.price_on_demand,
@@ -287,86 +394,36 @@ export class CatalogueWriter {
          time_to_delivery_days = EXCLUDED.time_to_delivery_days, quantity_interval = EXCLUDED.quantity_interval,
          content_unit = EXCLUDED.content_unit, price_valid_from = EXCLUDED.price_valid_from, price_valid_to = EXCLUDED.price_valid_to,
          price_scales = EXCLUDED.price_scales, import_hash = EXCLUDED.import_hash`,
-      [
-        this.supplier,
-        this.ref.productDataSource,
-        changed.map(instance),
-        changed.map((r) => productNo.get(r.productId)),
-        changed.map((r) => r.a.supplierPid),
-        changed.map((r) => normaliseCode(r.a.supplierPid)),
-        changed.map((r) => r.a.orderUnit ?? 'C62'),
-        changed.map((r) => r.a.price?.net ?? null),
-        changed.map((r) => r.a.priceQuantity),
-        changed.map((r) => r.a.price?.gross ?? null),
-        changed.map((r) => r.a.price === null),
-        changed.map((r) => r.a.minQuantity),
-        changed.map((r) => r.a.deliveryDays),
-        changed.map((r) => r.a.interval),
-        changed.map((r) => r.a.contentUnit),
-        changed.map((r) => r.a.price?.validFrom ?? null),
-        changed.map((r) => r.a.price?.validTo ?? null),
-        changed.map((r) => (r.a.price?.scales.length ? JSON.stringify(r.a.price.scales) : null)),
-        changed.map((r) => r.hash),
-      ],
+      [this.supplier, this.ref.productDataSource],
     );
     // An offer that comes back after a withdrawal is live again.
-    await this.c.query('DELETE FROM catalogue_withdrawn_offers WHERE product_instance_id = ANY($1)', [
-      changed.map(instance),
-    ]);
-
-    const docs = changed.map((r) =>
-      searchDocumentOf({
-        productName: r.a.shortDescription ?? r.a.supplierPid,
-        modelNumber: r.a.manufacturerTypeDescr,
-        brandName: r.brandName,
-        series: null,
-        className: r.className,
-        leafName: this.ref.leafName(r.leafNo),
-        productType: r.className,
-        alphanumericValues: r.alphanumeric,
-        productDescr: [r.a.longDescription, ...r.a.keywords].filter(Boolean).join(' '),
-      }),
+    await c.query(
+      `DELETE FROM catalogue_withdrawn_offers w USING ${STAGE} t
+        WHERE w.supplier_bp_number = $1 AND w.product_instance_id = t.iid`,
+      [this.supplier],
     );
-    // Brand and category texts repeat across products: Postgres parses each distinct one once per import.
-    const vectors = await this.parsedVectors(docs.flatMap((d) => [d.b, d.c]));
-    await this.c.query(
-      `INSERT INTO product_search AS s (id, rank, vec, brand_no, class_no, leaf_no, promo, supplier_nos, price_cents, f1, f2, f3, f4, f5, f6, f7, f8)
-       SELECT p.id, p.id,
-              setweight(to_tsvector('german_unaccent', t.a), 'A') || setweight(t.b::tsvector, 'B')
-                || setweight(t.c::tsvector, 'C') || setweight(to_tsvector('german_unaccent', t.d), 'D'),
-              p.brand_no, p.class_no, p.leaf_no, p.is_promotion, COALESCE(x.nos, '{}'), x.price,
+
+    // Search rows, set-based: brand, category and description texts repeat across products, so each
+    // distinct one is parsed once per batch; the name (weight A) is parsed per product.
+    await c.query(
+      `WITH t AS (SELECT DISTINCT ON (product_id) product_id, doc_a, doc_b, doc_c, doc_d FROM ${STAGE} ORDER BY product_id, pos DESC),
+            b AS (SELECT x, setweight(to_tsvector('german_unaccent', x), 'B') AS v FROM (SELECT DISTINCT doc_b AS x FROM t) d),
+            c AS (SELECT x, setweight(to_tsvector('german_unaccent', x), 'C') AS v FROM (SELECT DISTINCT doc_c AS x FROM t) d),
+            d AS (SELECT x, setweight(to_tsvector('german_unaccent', x), 'D') AS v FROM (SELECT DISTINCT doc_d AS x FROM t) d),
+            agg AS (${offerAggregate(`SELECT p.id FROM t JOIN products p ON p.product_id = t.product_id`)})
+       INSERT INTO product_search AS s (id, rank, vec, brand_no, class_no, leaf_no, promo, supplier_nos, price_cents, f1, f2, f3, f4, f5, f6, f7, f8)
+       SELECT p.id, p.id, setweight(to_tsvector('german_unaccent', t.doc_a), 'A') || b.v || c.v || d.v,
+              p.brand_no, p.class_no, p.leaf_no, p.is_promotion, COALESCE(agg.nos, '{}'), agg.price,
               p.feature_values[1], p.feature_values[2], p.feature_values[3], p.feature_values[4],
               p.feature_values[5], p.feature_values[6], p.feature_values[7], p.feature_values[8]
-         FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[]) AS t(id, a, b, c, d)
-         JOIN products p ON p.id = t.id
-         LEFT JOIN (${OFFER_AGGREGATE}) x ON x.id = p.id
+         FROM t JOIN products p ON p.product_id = t.product_id
+         JOIN b ON b.x = t.doc_b JOIN c ON c.x = t.doc_c JOIN d ON d.x = t.doc_d
+         LEFT JOIN agg ON agg.id = p.id
        ON CONFLICT (id) DO UPDATE SET vec = EXCLUDED.vec, brand_no = EXCLUDED.brand_no, class_no = EXCLUDED.class_no,
          leaf_no = EXCLUDED.leaf_no, supplier_nos = EXCLUDED.supplier_nos, price_cents = EXCLUDED.price_cents,
          f1 = EXCLUDED.f1, f2 = EXCLUDED.f2, f3 = EXCLUDED.f3, f4 = EXCLUDED.f4,
          f5 = EXCLUDED.f5, f6 = EXCLUDED.f6, f7 = EXCLUDED.f7, f8 = EXCLUDED.f8`,
-      [
-        changed.map((r) => productNo.get(r.productId)),
-        docs.map((d) => d.a),
-        docs.map((d) => vectors.get(d.b)),
-        docs.map((d) => vectors.get(d.c)),
-        docs.map((d) => d.d),
-      ],
     );
-  }
-
-  private readonly vectorCache = new Map<string, string>();
-
-  private async parsedVectors(texts: string[]): Promise<Map<string, string>> {
-    if (this.vectorCache.size > 200_000) this.vectorCache.clear();
-    const missing = [...new Set(texts)].filter((t) => !this.vectorCache.has(t));
-    if (missing.length) {
-      const { rows } = await this.c.query<{ v: string }>(
-        `SELECT to_tsvector('german_unaccent', t)::text AS v FROM unnest($1::text[]) WITH ORDINALITY AS u(t, k) ORDER BY k`,
-        [missing],
-      );
-      missing.forEach((t, k) => this.vectorCache.set(t, rows[k].v));
-    }
-    return this.vectorCache;
   }
 
   /** References name the supplier's article numbers; the catalogue stores product ids. */
@@ -375,6 +432,8 @@ export class CatalogueWriter {
     return targets.length ? targets.map((t) => `@${this.supplier}~${t}`).join('|') : null;
   }
 }
+
+const emptyBatch = (): StagedBatch => ({ lines: [], read: 0, pids: [], rejected: [], deletes: [] });
 
 function mediaType(mime: string, purpose: string | null, source: string): string {
   const p = (purpose ?? '').toLowerCase();
@@ -386,19 +445,18 @@ function mediaType(mime: string, purpose: string | null, source: string): string
   return 'Datenblatt';
 }
 
-/** Supplier numbers and lowest price of the search rows, from the products' current offers. */
-/** Supplier numbers and lowest net price per unit (cents) of products, from their offers: one grouped pass. */
-const OFFER_AGGREGATE = `
+/** Supplier numbers and lowest net price per unit (cents) of the products `ids` (a subquery), from their offers: one grouped pass. */
+const offerAggregate = (ids: string) => `
   SELECT o.product_no AS id, array_agg(DISTINCT n.supplier_no ORDER BY n.supplier_no) AS nos,
          round(min(o.net_price / o.price_basis) FILTER (WHERE o.net_price IS NOT NULL AND NOT o.price_on_demand) * 100)::int AS price
     FROM product_offers o JOIN catalogue_supplier_numbers n ON n.bp_number = o.supplier_bp_number
-   WHERE o.product_no = ANY($1) GROUP BY o.product_no`;
+   WHERE o.product_no IN (${ids}) GROUP BY o.product_no`;
 
 /** Supplier numbers and lowest price of the search rows, from the products' current offers. */
 export async function refreshSearchOffers(c: pg.PoolClient, productNos: number[]) {
   if (!productNos.length) return;
   await c.query(
-    `UPDATE product_search s SET supplier_nos = x.nos, price_cents = x.price FROM (${OFFER_AGGREGATE}) x
+    `UPDATE product_search s SET supplier_nos = x.nos, price_cents = x.price FROM (${offerAggregate('SELECT unnest($1::int[])')}) x
       WHERE s.id = x.id AND (s.supplier_nos, s.price_cents) IS DISTINCT FROM (x.nos, x.price)`,
     [productNos],
   );

@@ -1,18 +1,27 @@
 /**
- * Runs one import: parse the file as a stream of events, write articles in batches (each batch
- * its own transaction, so progress survives a crash), then withdraw what a full catalogue no longer
+ * Runs one import: parse the file as a stream of events, stage articles and merge them in batches
+ * of 50,000 (each batch one COPY and one transaction, so progress survives a crash), then withdraw what a full catalogue no longer
  * contains and bump the catalogue version so the search sees the change. Writes are idempotent
  * upserts: a crashed import simply runs again from the start of its file without duplicates.
  */
 import fs from 'node:fs';
 import type pg from 'pg';
-import type { ImportEvent, ImportFormat, ImportTransaction, ImportedArticle } from './import.types.ts';
+import type { ImportEvent, ImportFormat, ImportTransaction } from './import.types.ts';
 import { openCatalogue } from './catalogue-source.ts';
 import { ReferenceData } from './reference-data.ts';
-import { CatalogueWriter, refreshSearchOffers, withdrawOffers, type BatchResult } from './catalogue-writer.ts';
+import {
+  CatalogueWriter,
+  dropStaging,
+  prepareStaging,
+  refreshSearchOffers,
+  withdrawOffers,
+  type BatchResult,
+  type StagedBatch,
+} from './catalogue-writer.ts';
 import * as repo from './catalogue-import.repo.ts';
 
-const BATCH = 2_000;
+/** Articles per staged batch: one COPY and one set-based merge each (about 75 MB of COPY text for BMEcat). */
+const BATCH = 50_000;
 
 export interface PipelineOptions {
   log?: (message: string) => void;
@@ -37,7 +46,7 @@ export async function runImport(pool: pg.Pool, id: number, options: PipelineOpti
     await repo.startAttempt(c, id);
     const started = Date.now();
     try {
-      const counts = await importFile(c, id, supplier, row.file_path, options.batchSize ?? BATCH, log);
+      const counts = await importFile(pool, c, id, supplier, row.file_path, options.batchSize ?? BATCH, log);
       await repo.finishImport(c, id, 'Completed', null);
       await c.query(
         `UPDATE suppliers SET integration_status = 1, integration_provider = COALESCE(integration_provider, 'Katalogimport'),
@@ -72,6 +81,7 @@ export async function runImport(pool: pg.Pool, id: number, options: PipelineOpti
 }
 
 async function importFile(
+  pool: pg.Pool,
   c: pg.PoolClient,
   id: number,
   supplier: string,
@@ -79,16 +89,38 @@ async function importFile(
   batchSize: number,
   log: (m: string) => void,
 ) {
-  const counts = zero();
   const { events } = await openCatalogue(file);
-  const supplierName: string = (await c.query('SELECT name FROM business_partners WHERE bp_number = $1', [supplier]))
-    .rows[0].name;
   await c.query(`SELECT setval('catalogue_product_no_seq', GREATEST((SELECT COALESCE(max(id), 0) FROM products), 
                    (SELECT last_value FROM catalogue_product_no_seq)))`);
-  const ref = await ReferenceData.load(c, supplier);
+  // Reference data the file brings that the catalogue lacks is created by a second session right when
+  // an article is staged (committed at once), while this one merges the previous batch.
+  const refClient = await pool.connect();
+  try {
+    // Staging tables live in this session's temp buffers (must be set before its first temp table).
+    await c.query(`SET temp_buffers = '128MB'`).catch(() => {});
+    await prepareStaging(c);
+    return await importStaged(c, refClient, id, supplier, events, batchSize, log);
+  } finally {
+    refClient.release();
+    await dropStaging(c).catch(() => {});
+  }
+}
+
+async function importStaged(
+  c: pg.PoolClient,
+  refClient: pg.PoolClient,
+  id: number,
+  supplier: string,
+  events: AsyncIterable<ImportEvent>,
+  batchSize: number,
+  log: (m: string) => void,
+) {
+  const counts = zero();
+  const supplierName: string = (await c.query('SELECT name FROM business_partners WHERE bp_number = $1', [supplier]))
+    .rows[0].name;
+  const ref = await ReferenceData.load(refClient, supplier);
   let header: { format: ImportFormat; transaction: ImportTransaction } | null = null;
   let writer: CatalogueWriter | null = null;
-  let batch: ImportedArticle[] = [];
   let changed = 0;
   const groupMaps: { pid: string; group: string }[] = [];
   let mapped = 0;
@@ -96,9 +128,9 @@ async function importFile(
 
   // One batch is written while the parser reads the next (Node parses, Postgres writes).
   let writing: Promise<void> = Promise.resolve();
-  const writeBatch = async (w: CatalogueWriter, part: ImportedArticle[]) => {
+  const writeBatch = async (w: CatalogueWriter, part: StagedBatch) => {
     const result: BatchResult = await inTx(c, () => w.write(part));
-    counts.read += part.length;
+    counts.read += part.read;
     counts.created += result.created;
     counts.updated += result.updated;
     counts.unchanged += result.unchanged;
@@ -107,14 +139,12 @@ async function importFile(
     changed += result.changedProducts + result.deleted;
     await repo.saveRejections(c, id, result.rejected);
     await repo.saveProgress(c, id, counts, header ?? { format: null, transaction: null });
-    if (counts.read % 100_000 < part.length) log(`import ${id}: ${counts.read.toLocaleString('de-DE')} articles`);
+    if (counts.read % 100_000 < part.read) log(`import ${id}: ${counts.read.toLocaleString('de-DE')} articles`);
   };
   const flush = async (wait = false) => {
     await writing;
-    if (batch.length && writer) {
-      const part = batch;
-      batch = [];
-      writing = writeBatch(writer, part);
+    if (writer?.size) {
+      writing = writeBatch(writer, writer.take());
       // Awaited at the next flush; until then a failure must not count as unhandled.
       writing.catch(() => {});
     }
@@ -133,12 +163,12 @@ async function importFile(
         writer = new CatalogueWriter(c, supplier, supplierName, ref, id, event.transaction);
         await repo.saveProgress(c, id, counts, header);
       } else if (event.kind === 'group') {
-        await writing;
         await ref.mapGroup(supplier, event.group.id, event.group.name, event.group.parentId);
       } else if (event.kind === 'article') {
         if (event.article.references.length) hasReferences = true;
-        batch.push(event.article);
-        if (batch.length >= batchSize) await flush();
+        if (!writer) throw new Error('Die Katalogdatei enthält Artikel vor ihrem Kopf.');
+        await writer.stage(event.article);
+        if (writer.size >= batchSize) await flush();
       } else if (event.kind === 'groupMap') {
         if (!groupMaps.length) await flush(true);
         groupMaps.push({ pid: event.supplierPid, group: event.groupId });
