@@ -152,6 +152,9 @@ export function readUrlEncoded(raw: Buffer | string, charset: string | null, fie
   return fields;
 }
 
+/** Largest field or file of an IDS entry request. */
+export const IDS_MAX_PART_BYTES = 10 * 1024 * 1024;
+
 /** Reads the entry request: multipart/form-data, urlencoded body, and the query string (GET). */
 export async function readIdsFields(request: FastifyRequest): Promise<IdsFields> {
   const fields: IdsFields = {};
@@ -159,7 +162,10 @@ export async function readIdsFields(request: FastifyRequest): Promise<IdsFields>
   const charset = charsetOf(contentType);
   if (request.method === 'POST' && /multipart\/form-data/i.test(contentType)) {
     // Busboy decodes fields without a charset as Latin-1 here, which keeps their bytes recoverable.
-    for await (const part of request.parts({ defCharset: 'latin1', limits: { fieldSize: 10 * 1024 * 1024 } })) {
+    // A cart (warenkorb) is the only file: the same 10 MB as a field, enforced while busboy streams it
+    // (FST_REQ_FILE_TOO_LARGE → 413 problem), never the app-wide 100 MB.
+    const limits = { fieldSize: IDS_MAX_PART_BYTES, fileSize: IDS_MAX_PART_BYTES, files: 2 };
+    for await (const part of request.parts({ defCharset: 'latin1', limits })) {
       if (part.type === 'file') {
         assign(fields, part.fieldname, await part.toBuffer(), charsetOf(part.mimetype));
       } else {
