@@ -44,8 +44,8 @@ async function createCart(page: Page, name: string): Promise<number> {
 async function deleteCartQuietly(page: Page, cartId: number) {
   await page
     .evaluate(async (id) => {
-      const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user'));
-      const token = key ? JSON.parse(localStorage.getItem(key)!).access_token : null;
+      const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user'));
+      const token = key ? JSON.parse(sessionStorage.getItem(key)!).access_token : null;
       if (token)
         await fetch(`/v1/MultiCarts/${id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } });
     }, cartId)

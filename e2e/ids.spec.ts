@@ -187,7 +187,7 @@ test('a craftsman program sends a 2.5 cart, the user matches and returns it with
       }
       // The IDS session ended with the return.
       await page.goto('/');
-      const stored = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('oidc.user:')));
+      const stored = await page.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('oidc.user:')));
       expect(stored).toEqual([]);
     }
   } finally {

@@ -21,7 +21,13 @@ test('Abmelden beendet die Sitzung wirklich', async ({ page }) => {
   await expect(page).toHaveURL((url) => url.pathname === '/');
   await expect(pageHeading(page)).toHaveText('Willkommen');
   expect(await page.evaluate(() => sessionStorage.getItem('shk.currentCartId'))).toBeNull();
-  expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('oidc.user')))).toEqual([]);
+  expect(
+    await page.evaluate(() =>
+      [...Object.keys(localStorage), ...Object.keys(sessionStorage)].filter(
+        (k) => k.startsWith('oidc.user') || k === 'shk.signedIn',
+      ),
+    ),
+  ).toEqual([]);
 
   // Going back shows the welcome screen, not the profile.
   await page.goBack();
@@ -41,15 +47,45 @@ test('ein abgelaufenes Zugangstoken wird beim Öffnen einer Seite still erneuert
   // As after a lunch break: the stored token ran out while no page was open; the provider session lives on.
   const expiredAt = Math.floor(Date.now() / 1000) - 60;
   await page.evaluate((at) => {
-    const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user'))!;
-    localStorage.setItem(key, JSON.stringify({ ...JSON.parse(localStorage.getItem(key)!), expires_at: at }));
+    const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user'))!;
+    sessionStorage.setItem(key, JSON.stringify({ ...JSON.parse(sessionStorage.getItem(key)!), expires_at: at }));
   }, expiredAt);
 
   await page.reload();
   await expect(pageHeading(page)).toHaveText('Mein Profil');
   const renewedUntil = await page.evaluate(() => {
-    const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user'))!;
-    return JSON.parse(localStorage.getItem(key)!).expires_at as number;
+    const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user'))!;
+    return JSON.parse(sessionStorage.getItem(key)!).expires_at as number;
   });
   expect(renewedUntil).toBeGreaterThan(Math.floor(Date.now() / 1000));
+});
+
+test('Tokens liegen nicht im dauerhaften Speicher; Neuladen und ein neuer Tab bleiben angemeldet', async ({ page }) => {
+  await loginThroughUi(page, 'einkauf2@example.com');
+  await page.goto('/profil');
+  await expect(pageHeading(page)).toHaveText('Mein Profil');
+  const persistent = () =>
+    page.evaluate(() =>
+      Object.entries(localStorage)
+        .filter(([, value]) => /access_token|id_token|refresh_token|eyJ/.test(value))
+        .map(([key]) => key),
+    );
+  expect(await persistent()).toEqual([]);
+  expect(await page.evaluate(() => Object.keys(sessionStorage).some((k) => k.startsWith('oidc.user:')))).toBe(true);
+
+  await page.reload();
+  await expect(pageHeading(page)).toHaveText('Mein Profil');
+
+  // A new tab has its own (empty) sessionStorage: it signs in silently through the provider session.
+  const tab = await page.context().newPage();
+  await tab.goto('/profil');
+  await expect(pageHeading(tab)).toHaveText('Mein Profil');
+  await expect(mainMenu(tab)).toBeVisible();
+  expect(await tab.evaluate(() => Object.keys(sessionStorage).some((k) => k.startsWith('oidc.user:')))).toBe(true);
+  expect(
+    await tab.evaluate(
+      () => Object.entries(localStorage).filter(([, value]) => /access_token|id_token|eyJ/.test(value)).length,
+    ),
+  ).toBe(0);
+  await tab.close();
 });

@@ -11,9 +11,9 @@ test.describe('Geschäftspartnerwechsel (einkauf@ mit zwei Partnern)', () => {
   // Also when the test failed halfway: other specs rely on einkauf@ working for Sanitär Müller GmbH.
   test.afterEach(async ({ page }) => {
     const status = await page.evaluate(async () => {
-      const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'));
+      const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user:'));
       const token = key
-        ? (JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token?: string }).access_token
+        ? (JSON.parse(sessionStorage.getItem(key) ?? '{}') as { access_token?: string }).access_token
         : undefined;
       const response = await fetch('/v1/UserProfile', {
         method: 'PUT',

@@ -5,8 +5,8 @@ import { loginThroughUi, presetCookieConsent } from '../support/session';
 async function apiCall(page: Page, method: string, url: string, body?: unknown) {
   return page.evaluate(
     async ({ method, url, body }) => {
-      const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user'));
-      const token = JSON.parse(localStorage.getItem(key!)!).access_token;
+      const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user'));
+      const token = JSON.parse(sessionStorage.getItem(key!)!).access_token;
       const res = await fetch(url, {
         method,
         headers: { Authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },

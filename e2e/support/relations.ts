@@ -15,9 +15,9 @@ export async function apiFromPage<T = unknown>(
       // A stored session older than the token's five minutes is renewed by the page right after it loads:
       // wait for the fresh token instead of sending the expired one.
       const stored = () => {
-        const key = Object.keys(localStorage).find((k) => k.startsWith('oidc.user:'));
+        const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user:'));
         return key
-          ? (JSON.parse(localStorage.getItem(key) ?? '{}') as { access_token?: string; expires_at?: number })
+          ? (JSON.parse(sessionStorage.getItem(key) ?? '{}') as { access_token?: string; expires_at?: number })
           : undefined;
       };
       for (let waited = 0; waited < 30_000; waited += 200) {

@@ -12,10 +12,10 @@ import { App } from './app/App';
 import { StartupError } from './app/StartupError';
 import {
   completeSilentRenew,
-  createTokenSource,
   createUserManager,
   isSilentRenewFrame,
   loadClientConfig,
+  restoreSession,
 } from './app/auth/user-manager';
 
 dayjs.locale('de');
@@ -29,9 +29,10 @@ async function start() {
   try {
     const config = await loadClientConfig();
     const userManager = createUserManager(config);
-    // A page opened after the token expired: renew through the provider session before the first render,
-    // so a signed-in user is not shown 'Willkommen' (the timer-based renewal only runs while a page is open).
-    await createTokenSource(userManager)();
+    // A page opened after the token expired, or a new tab: renew or sign in through the provider session
+    // before the first render, so a signed-in user is not shown 'Willkommen' (the timer-based renewal only
+    // runs while a page is open).
+    await restoreSession(userManager, config.callbackPath);
     root.render(
       <StrictMode>
         <App config={config} userManager={userManager} />

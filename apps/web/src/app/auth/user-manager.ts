@@ -10,24 +10,54 @@ export async function loadClientConfig(): Promise<ClientConfig> {
 }
 
 /**
- * Authorization code + PKCE as a public client. The user is kept in localStorage so that tabs opened
- * from the portal stay signed in; signing out removes it.
+ * Marks (in localStorage, without any token) that this browser signed in, so that a new tab or window first
+ * asks the provider session silently instead of showing 'Willkommen'. Removed when the user signs out or the
+ * provider session is gone.
+ */
+export const SIGNED_IN_HINT = 'shk.signedIn';
+
+/**
+ * Authorization code + PKCE as a public client. The user and its tokens are kept in sessionStorage only
+ * (not persistent: gone with the tab); a reload keeps them, a new tab gets its own through the provider
+ * session (restoreSession). Signing out removes them.
  */
 export function createUserManager(config: ClientConfig): UserManager {
   const origin = window.location.origin;
-  return new UserManager({
+  const userManager = new UserManager({
     authority: config.authority,
     client_id: config.clientId,
     scope: config.scope,
     redirect_uri: origin + config.callbackPath,
     post_logout_redirect_uri: `${origin}/`,
     response_type: 'code',
-    userStore: new WebStorageStateStore({ store: window.localStorage }),
+    userStore: new WebStorageStateStore({ store: window.sessionStorage }),
     loadUserInfo: false,
     automaticSilentRenew: true,
     revokeTokensOnSignout: true,
     revokeTokenTypes: ['refresh_token'],
   });
+  userManager.events.addUserLoaded(() => window.localStorage.setItem(SIGNED_IN_HINT, '1'));
+  userManager.events.addUserUnloaded(() => window.localStorage.removeItem(SIGNED_IN_HINT));
+  return userManager;
+}
+
+/**
+ * Before the first render: a stored user whose token expired is renewed; a tab without a stored user (a new
+ * tab, a closed and reopened browser) signs in silently through the provider session when this browser was
+ * signed in. Not on the sign-in callback, which completes its own sign-in.
+ */
+export async function restoreSession(userManager: UserManager, callbackPath: string): Promise<void> {
+  if (window.location.pathname === callbackPath) return;
+  if (await userManager.getUser()) {
+    await createTokenSource(userManager)();
+    return;
+  }
+  if (!window.localStorage.getItem(SIGNED_IN_HINT)) return;
+  try {
+    await userManager.signinSilent();
+  } catch {
+    window.localStorage.removeItem(SIGNED_IN_HINT);
+  }
 }
 
 /**

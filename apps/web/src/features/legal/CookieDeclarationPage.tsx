@@ -12,7 +12,18 @@ interface StorageEntry {
 }
 
 const necessary: StorageEntry[] = [
-  { name: 'oidc.user:…', kind: 'Lokaler Speicher', purpose: 'Ihre Anmeldung im Portal', duration: 'Bis zur Abmeldung' },
+  {
+    name: 'oidc.user:…',
+    kind: 'Sitzungsspeicher',
+    purpose: 'Ihre Anmeldung im Portal',
+    duration: 'Bis zur Abmeldung oder zum Schließen des Tabs',
+  },
+  {
+    name: 'shk.signedIn',
+    kind: 'Lokaler Speicher',
+    purpose: 'Hinweis, dass neue Tabs Sie über den Anmeldedienst anmelden (enthält keine Zugangsdaten)',
+    duration: 'Bis zur Abmeldung',
+  },
   { name: 'oidc.…', kind: 'Sitzungsspeicher', purpose: 'Absicherung des Anmeldevorgangs', duration: 'Sitzung' },
   {
     name: '_session, _interaction',
