@@ -87,6 +87,20 @@ export default tseslint.config(
                 'Das Repository eines Moduls (${dependency.module}) wird nur im eigenen Modul benutzt – nutze dessen Service.',
             },
             {
+              // Checkout lives in orders and uses the carts' service; carts never reach back into orders.
+              from: [
+                ['api-module', { module: 'carts' }],
+                ['api-routes', { module: 'carts' }],
+                ['api-repo', { module: 'carts' }],
+              ],
+              disallow: [
+                ['api-module', { module: 'orders' }],
+                ['api-routes', { module: 'orders' }],
+                ['api-repo', { module: 'orders' }],
+              ],
+              message: 'Warenkörbe importieren nichts aus dem Bestellmodul (orders → carts, nie umgekehrt).',
+            },
+            {
               from: ['api-routes'],
               disallow: ['api-db', 'api-repo'],
               message:

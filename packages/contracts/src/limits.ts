@@ -2,6 +2,9 @@
 export const APP_VERSION = '1.14.0-alpha.3';
 export const PRODUCT_NAME = 'SHK-Bestellportal';
 
+/** Pagination shows at most 100 pages (buyer-side.md §9), in search and in lists. */
+const MAX_PAGES = 100;
+
 export const limits = {
   cartName: 50,
   projectCode: 35,
@@ -12,9 +15,15 @@ export const limits = {
   relationContactName: 200,
   relationContactPhone: 50,
   relationMessage: 2000,
+  /** Comments (rejection reason) of a supplier-customer relation. */
+  relationComments: 1000,
+  /** Article number and name of a substitute or added supplier-order line. */
+  orderLineArticleNumber: 40,
+  orderLineName: 200,
   supplierNote: 256,
   searchPageSize: 25,
-  searchMaxPages: 100,
+  maxPages: MAX_PAGES,
+  searchMaxPages: MAX_PAGES,
   searchMaxPageSize: 100,
   searchTermMaxLength: 200,
   orderListPageSize: 10,

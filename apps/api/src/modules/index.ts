@@ -17,6 +17,7 @@ import { supplierOrdersRoutes } from './supplier-orders/supplier-orders.routes.t
 import { inboundRoutes } from './supplier-orders/inbound.routes.ts';
 import { cartRoutes } from './carts/carts.routes.ts';
 import { cartItemRoutes } from './carts/cart-items.routes.ts';
+import { checkoutRoutes } from './orders/checkout.routes.ts';
 import { catalogueOfferCatalog } from './carts/catalogue-offers.ts';
 import { priceStrategyOf } from './catalogue/pricing/price-strategy.ts';
 import { transmissionModule } from './transmission/index.ts';
@@ -55,6 +56,7 @@ export const modules: Array<(app: App, deps: AppDeps) => Promise<void>> = [
   async (app, deps) => {
     const offers = catalogueOfferCatalog(deps.db, priceStrategyOf(deps));
     await cartRoutes(offers)(app, deps);
+    await checkoutRoutes(offers)(app, deps);
     await cartItemRoutes(offers)(app, deps);
     await quickOrderRoutes(offers)(app, deps);
   },

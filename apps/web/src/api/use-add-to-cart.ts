@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { messages, timings } from '@shk/contracts';
+import { messages, round2, timings } from '@shk/contracts';
 import { cartMemory } from './cart-memory';
 import { cartsApi, invalidateCarts } from './carts';
 import { ApiError } from './problem';
@@ -46,7 +46,7 @@ export function useAddToCart() {
       toast.success(messages.cartItemAdded, { durationMs: timings.toastCartAddedMs });
       void invalidateCarts(queryClient);
       trackEcommerce('add_to_cart', {
-        value: item.price !== undefined ? Math.round(item.price * quantity * 100) / 100 : undefined,
+        value: item.price !== undefined ? round2(item.price * quantity) : undefined,
         items: [{ ...item, quantity }],
       });
     },

@@ -122,9 +122,15 @@ export const CreateRelationRequest = z
   });
 export type CreateRelationRequest = z.infer<typeof CreateRelationRequest>;
 
+/** Comments of a relation (the rejection reason). */
+export const RelationComments = z
+  .string()
+  .trim()
+  .max(limits.relationComments, messages.maxChars(limits.relationComments));
+
 export const UpdateRelationRequest = z.object({
   relationStatusId: RelationStatusId,
-  comments: z.string().trim().max(1000, messages.maxChars(1000)).optional().nullable(),
+  comments: RelationComments.optional().nullable(),
   supplierCustomerNumber: z
     .string()
     .trim()

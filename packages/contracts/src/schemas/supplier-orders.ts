@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { limits } from '../limits.ts';
 
-/** Earliest date the supplier-order filters accept (spec: minimum 2024-01-01). */
-export const SUPPLIER_ORDER_MIN_DATE = '2024-01-01';
-export const SUPPLIER_ORDER_PAGE_SIZE = 25;
+/** Earliest date the supplier-order filters accept (spec: minimum 2024-01-01; the one value is limits.minDate). */
+export const SUPPLIER_ORDER_MIN_DATE = limits.minDate;
+export const SUPPLIER_ORDER_PAGE_SIZE = limits.supplierOrdersPageSize;
 
 const IsoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Bitte ein Datum im Format JJJJ-MM-TT angeben.');
 
@@ -123,6 +124,8 @@ export const SupplierOrderDocument = z
   .meta({ id: 'SupplierOrderDocument' });
 
 const Positive = z.number().positive().max(1_000_000);
+const LineArticleNumber = z.string().trim().min(1).max(limits.orderLineArticleNumber);
+const LineName = z.string().trim().min(1).max(limits.orderLineName);
 const Price = z.number().min(0).max(100_000_000);
 
 /** One ordered line in a ConfirmedWithChanges call; absent lines count as confirmed unchanged. */
@@ -133,16 +136,14 @@ export const LineChange = z
     quantity: Positive.optional(),
     unitPrice: Price.optional(),
     deliveryDate: IsoDate.optional(),
-    replacement: z
-      .object({ articleNumber: z.string().trim().min(1).max(40), name: z.string().trim().min(1).max(200) })
-      .optional(),
+    replacement: z.object({ articleNumber: LineArticleNumber, name: LineName }).optional(),
   })
   .meta({ id: 'LineChange' });
 
 export const AddedLine = z
   .object({
-    articleNumber: z.string().trim().min(1).max(40),
-    name: z.string().trim().min(1).max(200),
+    articleNumber: LineArticleNumber,
+    name: LineName,
     quantity: Positive,
     unitPrice: Price.nullable().optional(),
     deliveryDate: IsoDate.optional(),

@@ -82,7 +82,7 @@ export function cartItemRoutes(offers: OfferCatalog) {
           summary: 'Mehrere Positionen eines Warenkorbs entfernen',
           querystring: z.object({
             cartId: DbId,
-            id: z.union([z.coerce.number().int().positive(), z.array(z.coerce.number().int().positive()).max(500)]),
+            id: z.union([DbId, z.array(DbId).max(500)]),
           }),
           response: { 204: z.null() },
         },

@@ -14,7 +14,6 @@ import type { App, AppDeps } from '../../http/types.ts';
 import { callerOf, currentPartnerOf } from '../../http/auth.ts';
 import { CartsService } from './carts.service.ts';
 import type { OfferCatalog } from './offer-catalog.ts';
-import { CheckoutService } from '../orders/checkout.service.ts';
 
 const CartIdParams = IdParams;
 const buyer = [Role.Buyer] as const;
@@ -23,7 +22,6 @@ export function cartRoutes(offers: OfferCatalog) {
   return async function registerCartRoutes(app: App, deps: AppDeps) {
     const { db } = deps;
     const carts = new CartsService(db, offers);
-    const checkout = new CheckoutService(deps, offers, carts);
 
     app.get(
       '/v1/MultiCarts',
@@ -167,20 +165,6 @@ export function cartRoutes(offers: OfferCatalog) {
         await carts.remove(currentPartnerOf(request), request.params.id);
         return reply.status(204).send(null);
       },
-    );
-
-    app.post(
-      '/v1/MultiCarts/:id/checkout',
-      {
-        config: { roles: buyer },
-        schema: {
-          tags: ['Warenkörbe'],
-          summary: 'Bestellung auslösen',
-          params: CartIdParams,
-          response: { 200: z.object({ customerOrderNumber: z.string() }) },
-        },
-      },
-      async (request) => checkout.checkout(callerOf(request), currentPartnerOf(request), request.params.id),
     );
   };
 }

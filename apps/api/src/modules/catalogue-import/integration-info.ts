@@ -2,7 +2,7 @@
  * Product data integration of a supplier as the imports leave it (for the supplier administration's
  * ItekIntegrationInfo and its status rule): the supplier integration columns plus the last import.
  */
-import type pg from 'pg';
+import type { Queryable } from '../../db/queryable.ts';
 
 export interface CatalogueIntegration {
   /** 1 active (a catalogue import completed), 2 not active */
@@ -20,10 +20,7 @@ export interface CatalogueIntegration {
   importRunning: boolean;
 }
 
-export async function catalogueIntegrationOf(
-  pool: Pick<pg.Pool, 'query'>,
-  supplier: string,
-): Promise<CatalogueIntegration | null> {
+export async function catalogueIntegrationOf(pool: Queryable, supplier: string): Promise<CatalogueIntegration | null> {
   const { rows } = await pool.query(
     `SELECT s.integration_status, s.integration_provider, s.product_data_source,
             i.id, i.status, i.finished_at, i.format, i.transaction,

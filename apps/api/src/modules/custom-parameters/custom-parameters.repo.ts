@@ -1,6 +1,4 @@
-import type pg from 'pg';
-
-type Client = Pick<pg.PoolClient, 'query'>;
+import type { Queryable as Client } from '../../db/queryable.ts';
 
 export interface ParameterRow {
   key: string;

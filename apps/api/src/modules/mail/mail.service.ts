@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type pg from 'pg';
+import type { Queryable } from '../../db/queryable.ts';
 import type { Jobs } from '../jobs/jobs.ts';
 
 export interface OutgoingMail {
@@ -131,7 +132,7 @@ export class MailService {
   }
 
   /** Stores the mail (optionally inside an open transaction) and returns its outbox id. */
-  async enqueue(mail: OutgoingMail, client: Pick<pg.PoolClient, 'query'> = this.pool): Promise<number> {
+  async enqueue(mail: OutgoingMail, client: Queryable = this.pool): Promise<number> {
     const { rows } = await client.query<{ id: number }>(
       'INSERT INTO mail_outbox (to_address, reply_to, subject, body_text) VALUES ($1, $2, $3, $4) RETURNING id',
       [mail.to, mail.replyTo ?? null, mail.subject, mail.text],

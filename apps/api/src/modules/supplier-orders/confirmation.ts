@@ -7,6 +7,7 @@ import {
 import { HttpProblem } from '../../http/problem.ts';
 import { changeSupplierOrderStatus } from '../transmission/supplier-order-status.ts';
 import { confirmedTotalOf } from './confirmation-view.ts';
+import type { Queryable } from '../../db/queryable.ts';
 import * as repo from './supplier-orders.repo.ts';
 
 const bad = (title: string) => new HttpProblem(400, title);
@@ -20,7 +21,7 @@ export type ConfirmationSource = 'portal' | 'ordrsp';
  * so nothing is ever half-applied.
  */
 export async function applyConfirmation(
-  client: repo.Queryable,
+  client: Queryable,
   order: repo.LockedOrder,
   statusId: number,
   body: ConfirmationBody,

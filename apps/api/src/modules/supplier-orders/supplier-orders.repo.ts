@@ -1,8 +1,6 @@
-import type pg from 'pg';
 import type { ConfirmableLineRow } from './confirmation-view.ts';
 import { supplierOrderDetails } from './supplier-order-details.ts';
-
-export type Queryable = Pick<pg.PoolClient, 'query'>;
+import type { Queryable } from '../../db/queryable.ts';
 
 export interface OverviewFilter {
   supplierBpNumber: string;

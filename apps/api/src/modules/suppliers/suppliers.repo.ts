@@ -1,7 +1,5 @@
-import type pg from 'pg';
 import type { SupplierSettingsValues } from '@shk/contracts';
-
-type Client = Pick<pg.PoolClient, 'query'>;
+import type { Queryable as Client } from '../../db/queryable.ts';
 
 /** Columns of the settings form, in the API's names; the audit trail compares exactly these. */
 export interface SupplierRow {

@@ -1,5 +1,11 @@
-import { z } from 'zod';
-import { Role, Workflow, WorkflowInput, WorkflowTestResult, workflowMessages } from '@shk/contracts';
+import {
+  Int4IdParams as IdParams,
+  Role,
+  Workflow,
+  WorkflowInput,
+  WorkflowTestResult,
+  workflowMessages,
+} from '@shk/contracts';
 import type { App, AppDeps } from '../../http/types.ts';
 import { conflict, notFound } from '../../http/problem.ts';
 import { WorkflowsService } from '../transmission/index.ts';
@@ -8,7 +14,6 @@ import { testConnection } from './connection-test.ts';
 
 const admin = [Role.Administrator] as const;
 const tags = ['Lieferantenverwaltung'];
-const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 /** Profile names are unique (workflows.name). */
 const uniqueName = (error: { code?: string }) => {
   if (error.code === '23505') throw conflict('Ein Workflow mit diesem Namen existiert bereits.');

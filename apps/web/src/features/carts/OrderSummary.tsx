@@ -1,7 +1,7 @@
 import { Button, Divider, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { cartMessages, messages, timings } from '@shk/contracts';
+import { cartMessages, messages, round2, timings } from '@shk/contracts';
 import { cartsApi, invalidateCarts, type MultiCart } from '../../api/carts';
 import { deliveryCostText } from '../../ui/delivery-cost';
 import { formatCurrency } from '../../ui/format';
@@ -30,7 +30,7 @@ export function OrderSummary({
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const orderable = cart.supplierGroups.reduce((n, g) => n + g.itemCount, 0);
-  const total = Math.round((cart.totalNetValue + cart.totalDeliveryCost) * 100) / 100;
+  const total = round2(cart.totalNetValue + cart.totalDeliveryCost);
 
   const checkout = useMutation({
     mutationFn: () => cartsApi.checkout(cart.id),

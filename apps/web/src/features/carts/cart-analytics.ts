@@ -1,10 +1,10 @@
 import type { CartItem, MultiCart } from '../../api/carts';
 import { trackEcommerce, type AnalyticsItem } from '../../ui/analytics';
+import { round2 } from '@shk/contracts';
 
 /** A cart item in the GA4 ecommerce item shape (price = net value of one unit of the item's quantity). */
 export function analyticsItemOf(item: CartItem, index?: number): AnalyticsItem {
-  const price =
-    item.netValue !== null && item.quantity > 0 ? Math.round((item.netValue / item.quantity) * 100) / 100 : undefined;
+  const price = item.netValue !== null && item.quantity > 0 ? round2(item.netValue / item.quantity) : undefined;
   return {
     item_id: item.productInstanceId,
     item_name: item.productName ?? item.articleNumber,
@@ -16,8 +16,7 @@ export function analyticsItemOf(item: CartItem, index?: number): AnalyticsItem {
   };
 }
 
-const valueOf = (items: readonly CartItem[]) =>
-  Math.round(items.reduce((sum, item) => sum + (item.netValue ?? 0), 0) * 100) / 100;
+const valueOf = (items: readonly CartItem[]) => round2(items.reduce((sum, item) => sum + (item.netValue ?? 0), 0));
 
 export function trackRemoveFromCart(items: readonly CartItem[]) {
   if (items.length === 0) return;
@@ -54,7 +53,6 @@ export function trackQuantityChange(item: CartItem, quantity: number) {
   const delta = quantity - item.quantity;
   if (delta === 0) return;
   const analyticsItem = { ...analyticsItemOf(item), quantity: Math.abs(delta) };
-  const value =
-    analyticsItem.price !== undefined ? Math.round(analyticsItem.price * Math.abs(delta) * 100) / 100 : undefined;
+  const value = analyticsItem.price !== undefined ? round2(analyticsItem.price * Math.abs(delta)) : undefined;
   trackEcommerce(delta > 0 ? 'add_to_cart' : 'remove_from_cart', { value, items: [analyticsItem] });
 }

@@ -3,7 +3,7 @@ import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput, Textarea }
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { limits, messages, RelationStatus, relationMessages } from '@shk/contracts';
+import { limits, messages, RelationComments, RelationStatus, relationMessages } from '@shk/contracts';
 import { useUpdateRelation, type Relation } from '../../api/relations';
 import { problemTitle } from '../../api/problem';
 import { FieldList } from '../../ui/FieldList';
@@ -27,7 +27,7 @@ function statusChoices(current: number): number[] {
 const EditForm = z
   .object({
     relationStatusId: z.number().int(),
-    comments: z.string().max(1000, messages.maxChars(1000)),
+    comments: RelationComments,
     supplierCustomerNumber: z.string(),
     /** Whether the reason is required (rejecting a request). */
     reasonRequired: z.boolean(),
@@ -260,7 +260,7 @@ export function CustomerEditDialog({ relation, onClose }: CustomerEditDialogProp
                 autosize
                 minRows={2}
                 maxRows={6}
-                maxLength={1000}
+                maxLength={limits.relationComments}
                 value={removeReason}
                 error={removeReasonError}
                 onChange={(event) => {

@@ -26,13 +26,12 @@ function useLogFailure(error: unknown) {
     if (error) console.error('Bestellungen konnten nicht geladen werden', error);
   }, [error]);
 }
-const MAX_PAGES = 100;
 
 /** List state in the URL; the page is zero-based in the UI and one-based in requests (spec §5). */
 function useListState() {
   const [params, setParams] = useSearchParams();
   const pageParam = Number(params.get('page'));
-  const page = Number.isInteger(pageParam) && pageParam > 0 ? Math.min(pageParam, MAX_PAGES - 1) : 0;
+  const page = Number.isInteger(pageParam) && pageParam > 0 ? Math.min(pageParam, limits.maxPages - 1) : 0;
   const number = (name: string) => {
     const value = Number(params.get(name));
     return params.get(name) && Number.isInteger(value) ? value : undefined;
@@ -66,7 +65,7 @@ function ListPagination({
   totalPages: number;
   onChange: (page: number) => void;
 }) {
-  const total = Math.min(totalPages, MAX_PAGES);
+  const total = Math.min(totalPages, limits.maxPages);
   if (total <= 1) return null;
   return (
     <Group justify="center">

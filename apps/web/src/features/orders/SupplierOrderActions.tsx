@@ -16,7 +16,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { supplierOrderMessages } from '@shk/contracts';
+import { limits, supplierOrderMessages } from '@shk/contracts';
 import type { SupplierOrderDetails } from '../../api/orders';
 import { problemTitle } from '../../api/problem';
 import { downloadApiFile } from '../../api/download';
@@ -180,7 +180,7 @@ function LineEditor({
                       value={e.replacementArticle ?? ''}
                       onChange={(ev) => onChange(l.lineNo, { replacementArticle: ev.currentTarget.value })}
                       disabled={removed}
-                      maxLength={40}
+                      maxLength={limits.orderLineArticleNumber}
                       maw={180}
                     />
                     <TextInput
@@ -189,7 +189,7 @@ function LineEditor({
                       value={e.replacementName ?? ''}
                       onChange={(ev) => onChange(l.lineNo, { replacementName: ev.currentTarget.value })}
                       disabled={removed}
-                      maxLength={200}
+                      maxLength={limits.orderLineName}
                       maw={180}
                     />
                   </Stack>
@@ -224,14 +224,14 @@ function AddedLinesEditor({ added, onChange }: { added: AddedLineEdit[]; onChang
               label={`Neue Position ${n}: Artikelnummer`}
               value={a.articleNumber}
               onChange={(ev) => patch(a.key, { articleNumber: ev.currentTarget.value })}
-              maxLength={40}
+              maxLength={limits.orderLineArticleNumber}
               w={170}
             />
             <TextInput
               label={`Neue Position ${n}: Bezeichnung`}
               value={a.name}
               onChange={(ev) => patch(a.key, { name: ev.currentTarget.value })}
-              maxLength={200}
+              maxLength={limits.orderLineName}
               w={220}
             />
             <NumberInput

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { catalogueProblemTitles as titles } from '@shk/contracts';
+import { catalogueProblemTitles as titles, Int4Id } from '@shk/contracts';
 import type { App } from '../../../http/types.ts';
 import { HttpProblem } from '../../../http/problem.ts';
 import type { CatalogueContext } from '../catalogue.context.ts';
@@ -20,7 +20,7 @@ export function mediaRoutes(app: App, catalogue: CatalogueContext) {
         summary: 'Produktbild (PNG) oder Dokument (PDF, STEP) eines Produkts',
         security: [],
         params: z.object({
-          productNo: z.coerce.number().int().positive().max(2_147_483_647),
+          productNo: Int4Id,
           file: z.string().min(1).max(200),
         }),
       },

@@ -1,3 +1,5 @@
+import { round2 } from '@shk/contracts';
+
 /**
  * How an offer's price for the caller's business partner is found. The default strategy returns
  * the supplier's net list price from the catalogue; a customer-specific strategy (conditions per
@@ -66,5 +68,5 @@ export function priceStrategyOf(deps: { prices?: PriceStrategy }): PriceStrategy
 export function priceTotal(price: number, basis: number, minimumQuantity: number, quantity: number): number {
   // A missing or nonsensical basis/minimum counts as 1 (one unit), as the catalogue import allows neither.
   const perUnit = price / (basis > 0 ? basis : 1);
-  return Math.round(perUnit * (minimumQuantity > 0 ? minimumQuantity : 1) * quantity * 100) / 100;
+  return round2(perUnit * (minimumQuantity > 0 ? minimumQuantity : 1) * quantity);
 }

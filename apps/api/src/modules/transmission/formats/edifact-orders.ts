@@ -1,4 +1,4 @@
-import { CommunicationDataFormat } from '@shk/contracts';
+import { CommunicationDataFormat, round2 } from '@shk/contracts';
 import type { OrderAddress, SupplierOrderDocument, SupplierOrderForTransmission } from '../transmission.types.ts';
 
 /**
@@ -32,7 +32,7 @@ function toUnoc(value: string): string {
   return out;
 }
 
-const amount = (n: number) => (Math.round(n * 100) / 100).toFixed(2);
+const amount = (n: number) => round2(n).toFixed(2);
 const number = (n: number) => String(Number(n.toFixed(4)));
 const ymd = (iso: string) => iso.replaceAll('-', '');
 const berlinDate = (d: Date) => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin' }).format(d);

@@ -1,4 +1,4 @@
-import { CommunicationDataFormat } from '@shk/contracts';
+import { CommunicationDataFormat, round2 } from '@shk/contracts';
 import { renderPdf, type PdfKitDocument } from '../../../lib/pdf.ts';
 import type {
   OrderAddress,
@@ -123,7 +123,7 @@ export function orderPdf(order: SupplierOrderForTransmission): Buffer {
       const totals: [string, string][] = [
         ['Warenwert (netto)', euro(order.netValue)],
         ['Lieferkosten (netto)', euro(order.deliveryCost)],
-        ['Gesamtbetrag (netto)', euro(Math.round((order.netValue + order.deliveryCost) * 100) / 100)],
+        ['Gesamtbetrag (netto)', euro(round2(order.netValue + order.deliveryCost))],
       ];
       for (const [label, value] of totals) {
         const y = doc.y;
