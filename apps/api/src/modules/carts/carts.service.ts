@@ -26,7 +26,7 @@ import {
   type CartRow,
 } from './carts.repo.ts';
 import { deliveryCostFor } from './delivery-cost.ts';
-import { lineTotal, type OfferCatalog, type OfferSnapshot } from './offer-catalog.ts';
+import { lineTotal, type OfferCatalog, type OfferPricing } from './offer-catalog.ts';
 
 export function checkDeliveryDate(date: string | null | undefined, field: string) {
   if (!date) return;
@@ -44,7 +44,7 @@ export const nameTaken = () =>
 
 export type { CartItemRow, CartRow };
 
-type OfferMap = Map<string, OfferSnapshot>;
+type OfferMap = Map<string, OfferPricing>;
 
 /**
  * What counts towards a cart's value: orderable lines only, summed per supplier to the cent. The cart view
@@ -79,12 +79,16 @@ export class CartsService {
     return readNumberSetting(this.db, FeatureSettingKey.AttachmentsMaxFilesCount);
   }
 
-  /** The overview: carts and items in one statement, offers of all carts in one lookup. */
+  /**
+   * The overview: carts and items in one statement, the prices and orderability of all their offers in one more
+   * (`findPricing`: no product texts, media or supplier data); totals by the cart view's rule (`orderableGroups`).
+   */
   async list(bpNumber: string) {
     const rows = await cartsWithItems(this.db.$client, bpNumber);
-    const offers = await this.offers.findOffers(bpNumber, [
-      ...new Set(rows.flatMap((r) => r.items.map((i) => i.product_instance_id))),
-    ]);
+    const ids = [...new Set(rows.flatMap((r) => r.items.map((i) => i.product_instance_id)))];
+    const offers = this.offers.findPricing
+      ? await this.offers.findPricing(bpNumber, ids)
+      : await this.offers.findOffers(bpNumber, ids);
     return rows.map((cart) => {
       const groups = [...orderableGroups(cart.items, offers).values()];
       return {

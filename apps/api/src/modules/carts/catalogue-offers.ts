@@ -1,10 +1,29 @@
 import { ProductOrderableStatus } from '@shk/contracts';
 import type { Db } from '../../db/pool.ts';
-import { orderabilityBySupplier } from '../relations/orderability.ts';
-import type { OfferCatalog, OfferSnapshot } from './offer-catalog.ts';
+import { orderabilityBySupplier, orderabilityOf } from '../relations/orderability.ts';
+import type { OfferCatalog, OfferPricing, OfferSnapshot } from './offer-catalog.ts';
 import { mediaUrl } from '../catalogue/media/media.ts';
 import { withUnitRule } from '../catalogue/offers.ts';
-import type { PriceStrategy } from '../catalogue/pricing/price-strategy.ts';
+import type { PricedOffer, PriceStrategy } from '../catalogue/pricing/price-strategy.ts';
+
+/** The price strategy's input from a product_offers row (the same for the full snapshot and the pricing). */
+const pricedOffer = (r: {
+  product_instance_id: string;
+  supplier_bp_number: string;
+  net_price: string | null;
+  price_basis: string;
+  price_quantity_unit: string | null;
+  gross_list_price: string | null;
+  price_on_demand: boolean;
+}): PricedOffer => ({
+  productInstanceId: r.product_instance_id,
+  supplierBpNumber: r.supplier_bp_number,
+  netPrice: r.net_price == null ? null : Number(r.net_price),
+  priceBasis: Number(r.price_basis),
+  priceQuantityUnit: r.price_quantity_unit,
+  grossListPrice: r.gross_list_price == null ? null : Number(r.gross_list_price),
+  priceOnDemand: r.price_on_demand,
+});
 
 /**
  * Offers from the portal's own catalogue tables (products, product_offers), with the relation rule and
@@ -33,18 +52,7 @@ export function catalogueOfferCatalog(db: Db, prices: PriceStrategy): OfferCatal
       );
       const [orderability, priced] = await Promise.all([
         orderabilityBySupplier(db, buyerBpNumber, [...new Set(rows.map((r) => r.supplier_bp_number as string))]),
-        prices.pricesFor(
-          rows.map((r) => ({
-            productInstanceId: r.product_instance_id,
-            supplierBpNumber: r.supplier_bp_number,
-            netPrice: r.net_price == null ? null : Number(r.net_price),
-            priceBasis: Number(r.price_basis),
-            priceQuantityUnit: r.price_quantity_unit,
-            grossListPrice: r.gross_list_price == null ? null : Number(r.gross_list_price),
-            priceOnDemand: r.price_on_demand,
-          })),
-          { buyerBpNumber },
-        ),
+        prices.pricesFor(rows.map(pricedOffer), { buyerBpNumber }),
       ]);
       for (const r of rows) {
         const picture = (r.media as { type: string; file: string }[]).find((m) => m.type === 'picture');
@@ -70,6 +78,35 @@ export function catalogueOfferCatalog(db: Db, prices: PriceStrategy): OfferCatal
           orderableStatus: withUnitRule(relationStatus, r.unit_known),
           requiredOnboardingForm: r.required_onboarding_form ?? false,
           hideAdditionalInfo: r.hide_additional_info ?? false,
+        });
+      }
+      return result;
+    },
+
+    /** The overview's lean variant: offer prices, units and the buyer's relations in one statement. */
+    async findPricing(buyerBpNumber, productInstanceIds) {
+      const result = new Map<string, OfferPricing>();
+      if (!productInstanceIds.length) return result;
+      const { rows } = await db.$client.query(
+        `SELECT o.product_instance_id, o.supplier_bp_number, o.net_price, o.price_basis, o.price_on_demand,
+                o.price_quantity_unit, o.gross_list_price, o.min_order_quantity, (u.code IS NOT NULL) AS unit_known,
+                sc.relation_status_id, sc.is_active
+           FROM product_offers o
+           LEFT JOIN units u ON u.code = o.unit_code
+           LEFT JOIN supplier_customers sc ON sc.buyer_bp_number = $2 AND sc.supplier_bp_number = o.supplier_bp_number
+          WHERE o.product_instance_id = ANY($1)`,
+        [productInstanceIds, buyerBpNumber],
+      );
+      const priced = await prices.pricesFor(rows.map(pricedOffer), { buyerBpNumber });
+      for (const r of rows) {
+        const price = priced.get(r.product_instance_id);
+        const relation =
+          r.relation_status_id == null ? undefined : { relationStatusId: r.relation_status_id, isActive: r.is_active };
+        result.set(r.product_instance_id, {
+          unitPrice: price?.value ?? null,
+          priceBasis: price?.basis ?? Number(r.price_basis),
+          minOrderQuantity: Number(r.min_order_quantity),
+          orderableStatus: withUnitRule(orderabilityOf(relation), r.unit_known),
         });
       }
       return result;

@@ -32,7 +32,15 @@ export interface OfferSnapshot {
  */
 export interface OfferCatalog {
   findOffers(buyerBpNumber: string, productInstanceIds: string[]): Promise<Map<string, OfferSnapshot>>;
+  /**
+   * Only what a cart's totals need (price, basis, minimum quantity, orderability) for many offers at once – the
+   * cart overview. Must agree with `findOffers`; a catalogue without it is asked through `findOffers`.
+   */
+  findPricing?(buyerBpNumber: string, productInstanceIds: string[]): Promise<Map<string, OfferPricing>>;
 }
+
+/** The part of an offer that decides a cart line's value (`lineTotal`, `orderableGroups`). */
+export type OfferPricing = Pick<OfferSnapshot, 'unitPrice' | 'priceBasis' | 'minOrderQuantity' | 'orderableStatus'>;
 
 /** A cart or order line's total: the catalogue's one price-total rule (buyer-side.md §5). */
 export function lineTotal(
