@@ -22,7 +22,7 @@ import { formatCurrency, formatDate, formatQuantity } from '../../ui/format';
 import { TrashIcon } from '../../ui/icons';
 import { ProductImage } from '../../ui/product/ProductImage';
 import { QuantityCounter } from '../../ui/QuantityCounter';
-import { addressOneLine } from './address-format';
+import { addressOneLine } from '../../ui/address';
 import { DeliveryDateInput } from './DeliveryDateInput';
 import { ItemAttachments } from './ItemAttachments';
 import { ProjectSelect } from './ProjectSelect';

@@ -28,7 +28,7 @@ import { useUserProfile } from '../../api/session';
 import { formatCountry } from '../../ui/format';
 import { toast } from '../../ui/toast';
 import { TrashIcon } from '../../ui/icons';
-import { addressLines } from './address-format';
+import { addressLines } from '../../ui/address';
 import { PencilIcon } from './icons';
 
 type FormInput = z.input<typeof DeliveryAddressInput>;

@@ -17,6 +17,7 @@ import { supplierOrderDocumentPath, useSellerSupplierOrder } from '../../api/sup
 import { usePartnerQuery, useUserProfile } from '../../api/session';
 import { PriceText } from '../../ui/catalogue/price';
 import { UnitText, useUnits } from '../../ui/catalogue/units';
+import { addressLines, cityLine } from '../../ui/address';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { FieldList } from '../../ui/FieldList';
 import { formatCurrency, formatDate, formatDateTime, formatQuantity } from '../../ui/format';
@@ -26,7 +27,6 @@ import {
   customerStatusLabel,
   deliveryCostAmountText,
   deliveryCostText,
-  orderAddressLines,
   statusColor,
   supplierStatusLabel,
   wrappingBadgeStyles,
@@ -75,7 +75,7 @@ function LineDetails({ line, supplierOrderNumber }: { line: OrderLine; supplierO
   const details: [string, ReactNode][] = [];
   if (line.projectCode) details.push(['Projekt', line.projectCode]);
   if (line.deliveryDate) details.push(['Lieferdatum', formatDate(line.deliveryDate)]);
-  if (line.deliveryAddress) details.push(['Lieferadresse', orderAddressLines(line.deliveryAddress).join(', ')]);
+  if (line.deliveryAddress) details.push(['Lieferadresse', addressLines(line.deliveryAddress).join(', ')]);
   if (line.comment) details.push(['Notiz', line.comment]);
   if (line.attachments.length) {
     details.push([
@@ -114,8 +114,6 @@ function LineDetails({ line, supplierOrderNumber }: { line: OrderLine; supplierO
   );
 }
 
-const joined = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join(' ');
-
 /**
  * Who ordered, where it goes and when it moved (spec section 3: contact, deliveryAddress, externalOrderId,
  * sent and confirmed times): the seller and staff need it on the supplier-order detail.
@@ -142,7 +140,7 @@ function SupplierOrderParties({ order }: { order: SupplierOrderDetails }) {
             value: lines([
               c.name,
               c.lineOne,
-              joined(c.postalCode, c.city),
+              cityLine(c),
               c.countryCode && c.countryCode !== 'DE' ? c.countryCode : null,
             ]),
           },
@@ -157,7 +155,7 @@ function SupplierOrderParties({ order }: { order: SupplierOrderDetails }) {
           {
             label: 'Lieferadresse',
             value: d
-              ? lines([d.name, d.lineOne, d.lineTwo, d.lineThree, joined(d.postalCode, d.city), d.countryCode])
+              ? lines([d.name, d.lineOne, d.lineTwo, d.lineThree, cityLine(d), d.countryCode])
               : 'Anschrift des Bestellers',
           },
           { label: 'Bestelldatum', value: formatDateTime(order.orderPlaced) },
@@ -338,7 +336,7 @@ function CustomerOrderView({
                 ),
               },
               { label: 'Lieferung an', value: order.dispatchTo },
-              { label: 'Besteller', value: orderAddressLines(order.customerAddress).join(', ') },
+              { label: 'Besteller', value: addressLines(order.customerAddress).join(', ') },
             ]}
           />
         </Paper>

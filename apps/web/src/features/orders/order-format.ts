@@ -1,6 +1,5 @@
 import { customerOrderStatusLabels, supplierOrderStatusLabels } from '@shk/contracts';
-import type { OrderAddress, OrderType } from '../../api/orders';
-import { formatCountry } from '../../ui/format';
+import type { OrderType } from '../../api/orders';
 
 export const customerStatusLabel = (id: number) => customerOrderStatusLabels[id] ?? String(id);
 export const supplierStatusLabel = (id: number) => supplierOrderStatusLabels[id] ?? String(id);
@@ -31,22 +30,6 @@ export const orderDetailUrl = (id: string, orderType: OrderType, thankYou = fals
   if (thankYou) params.set('danke', 'true');
   return `/bestellungen/bestellung?${params.toString()}`;
 };
-
-export function orderAddressLines(address: OrderAddress | null | undefined): string[] {
-  if (!address) return [];
-  return [
-    address.name ?? '',
-    address.contactPerson ?? '',
-    address.additionalInfo ?? '',
-    `${address.street ?? ''} ${address.houseNumber ?? ''}`.trim(),
-    `${address.postalCode ?? ''} ${address.city ?? ''}`.trim(),
-    address.countryCode && address.countryCode !== 'DE'
-      ? formatCountry(address.countryCode)
-      : address.country && address.country !== 'DE'
-        ? formatCountry(address.country)
-        : '',
-  ].filter(Boolean);
-}
 
 /** Badge styles that let a long status wrap instead of being cut (narrow screens). */
 export const wrappingBadgeStyles = {
