@@ -56,6 +56,7 @@ export default tseslint.config(
         { type: 'api-routes', mode: 'full', pattern: `${API}/modules/*/**/*.routes.ts`, capture: ['module'] },
         { type: 'api-module', mode: 'full', pattern: `${API}/modules/*/**`, capture: ['module'] },
         { type: 'api-db', mode: 'full', pattern: `${API}/db/**` },
+        { type: 'api-http', mode: 'full', pattern: `${API}/http/**` },
         { type: 'api-other', mode: 'full', pattern: 'apps/api/**' },
         { type: 'contracts', mode: 'full', pattern: 'packages/contracts/**' },
       ],
@@ -99,6 +100,19 @@ export default tseslint.config(
                 ['api-repo', { module: 'orders' }],
               ],
               message: 'Warenkörbe importieren nichts aus dem Bestellmodul (orders → carts, nie umgekehrt).',
+            },
+            {
+              // The HTTP layer sits below the modules: it may name their types (the AppDeps interface), not run them.
+              from: ['api-http'],
+              disallow: ['api-module', 'api-routes', 'api-repo'],
+              importKind: 'value',
+              message: 'src/http importiert aus Modulen nur Typen (AppDeps), keine Services oder Repositories.',
+            },
+            {
+              // Exception: the CSP hashes the identity provider's one inline script, so it reads that constant.
+              from: ['api-http'],
+              allow: [['api-module', { module: 'identity' }]],
+              importKind: 'value',
             },
             {
               from: ['api-routes'],
