@@ -1,17 +1,18 @@
-import type {
-  FilterOptionsRequest,
-  Favourite,
-  Product,
-  ProductDetails,
-  ProductTreeNode,
-  SearchFilterOption,
-  SearchRequest,
-  SearchResponse,
-  Suggestions,
-  Unit,
-} from '@shk/contracts';
+import type { FilterOptionsRequest, SearchRequest } from '@shk/contracts';
 import { api } from './client';
 import { expectStatus, unwrap } from './problem';
+import type { components } from './schema';
+
+/** Responses: the generated OpenAPI types (docs/conventions.md, "DTO types in the web"); requests: contracts. */
+type Schemas = components['schemas'];
+type Favourite = Schemas['FavoriteProduct'];
+type Product = Schemas['Product'];
+type ProductDetails = Schemas['ProductDetails'];
+type ProductTreeNode = Schemas['ProductTreeNode'];
+type SearchFilterOption = Schemas['SearchFilterOption'];
+type SearchResponse = Schemas['SearchResponse'];
+type Suggestions = Schemas['Suggestions'];
+type Unit = Schemas['Unit'];
 
 /**
  * The catalogue calls of the SPA (buyer-side.md §7 'Products and search', favourites, units), typed with
@@ -34,6 +35,7 @@ export const catalogueKeys = {
 
 export type {
   Favourite,
+  FilterOptionsRequest,
   Product,
   ProductDetails,
   ProductTreeNode,
