@@ -6,7 +6,7 @@
  */
 export const PART_WORDS = `
 abfluss abgas ablauf abschneider absperr abwasser abzweig akku antrieb anschluss armatur aufputz ausdehnung
-automatik backe bad batterie becken bieger bogen bohr boden brause brenner brennwert dach dammung dampf design
+automatik backe bad batterie becken bieger bogen bohr boden brause brenner brennwert chrom dach dammung dampf design
 dichtung druck dusch eck einbau einhebel element entgrater entlufter entluftung fein fern filter fitting flach
 flachen flex fluss formteil frischwasser fuhler funk fussboden gabel gefass gerat gewinde gitter glieder griff
 gruppe hahn hammer hand handtuch hartlot haus hebel heiz heizkorper heizkreis heizung hocheffizienz hygiene

@@ -48,9 +48,35 @@ const TS = `'german_unaccent'`;
 export function textCondition(query: AnalysedQuery | null, p: SqlParams): string | null {
   if (!query) return null;
   const parts: string[] = [];
-  if (query.fts) parts.push(`s.vec @@ to_tsquery(${TS}, ${p.add(query.fts)})`);
+  const words = query.fts ? `s.vec @@ to_tsquery(${TS}, ${p.add(query.fts)})` : null;
+  const dimensions = dimensionsCondition(query, p);
+  if (words || dimensions) parts.push([words, dimensions].filter(Boolean).join(' AND '));
   if (query.codeIds.length) parts.push(`s.id = ANY(${p.add(query.codeIds)}::int[])`);
   return parts.length ? `(${parts.join(' OR ')})` : 'false';
+}
+
+/**
+ * The dimension tokens of a query (dimensions.ts), all required: a feature test per class group,
+ * and for products of the other classes the dimension as a phrase in their texts.
+ */
+export function dimensionsCondition(query: AnalysedQuery, p: SqlParams): string | null {
+  if (!query.dimensions.length) return null;
+  return query.dimensions
+    .map((d) => {
+      const featured = d.groups.flatMap((g) => g.classes);
+      const tests = d.groups.map(
+        (g) =>
+          `(s.class_no = ANY(${p.add(g.classes)}::int[]) AND ${g.tests
+            .map((t) => `s.f${Number(t.slot)} = ANY(${p.add(t.values)}::real[])`)
+            .join(' AND ')})`,
+      );
+      const others = featured.length
+        ? `(s.class_no IS NULL OR NOT s.class_no = ANY(${p.add(featured)}::int[])) AND `
+        : '';
+      tests.push(`(${others}s.vec @@ phraseto_tsquery(${TS}, ${p.add(d.phrase)}))`);
+      return `(${tests.join(' OR ')})`;
+    })
+    .join(' AND ');
 }
 
 export function dimensionCondition(
@@ -135,7 +161,16 @@ export function scopeKey(scope: Scope, extra = ''): string {
   };
   const dims = [...scope.dims].sort().map(part);
   const seller = scope.dims.includes('tree') && s.tree?.sellerCatalogue ? scope.sellerSupplierNo : null;
-  return JSON.stringify([scope.query?.fts ?? null, scope.query?.codeIds ?? null, dims, seller, extra]);
+  const q = scope.query;
+  return JSON.stringify([
+    q?.fts ?? null,
+    q?.exact?.fts ?? null,
+    q?.dimensions ?? null,
+    q?.codeIds ?? null,
+    dims,
+    seller,
+    extra,
+  ]);
 }
 
 export async function computeFacetSet(pool: pg.Pool, scope: Scope, meta: CatalogueMeta): Promise<FacetSet> {

@@ -1,18 +1,24 @@
 /**
  * Turns a search term into what the search needs: exact article-number matches (GTIN,
- * manufacturer / supplier article number, catalogue number) and a tsquery in which every word
- * must match – as itself (German stem, umlauts folded, the last word also as prefix), else split
- * into letters/digits ("dn15"), else as its compound parts ("Heizkörperventil"), else as the most
- * similar catalogue words (typo tolerance, "Termostatkopf" → thermostatkopf).
+ * manufacturer / supplier article number, catalogue number), dimension tokens matched against
+ * feature values (dimensions.ts: 1/2", DN15, 15x1, Ø 20) and a tsquery in which every word must
+ * match – as itself (German stem, umlauts folded, the last word also as prefix), else split into
+ * letters/digits ("dn15"), else as its compound parts ("Heizkörperventil"). Typo tolerance: words
+ * of ≥ 5 letters also match the catalogue words one edit away (ranked below exact matches), words
+ * of 4 letters when they match nothing as typed; a word two edits away is replaced by the most
+ * similar catalogue words (pg_trgm). Article numbers and words with digits are never expanded.
  *
  * tsquery text is only ever built from [a-z0-9] tokens, so user input cannot inject syntax.
  */
 import type pg from 'pg';
+import type { CatalogueMeta } from '../catalogue-meta.ts';
 import { compoundParts } from './decompound.ts';
+import { extractDimensions, type DimensionMatch } from './dimensions.ts';
 import { foldedTokens, normaliseCode } from './fold.ts';
 import { STOP_WORDS } from './stopwords.ts';
 
-export interface AnalysedQuery {
+/** The tsqueries of one match level: all words (fts), in the name (A), in name/brand/series (AB). */
+export interface QueryLevel {
   /** Unweighted tsquery text for to_tsquery('german_unaccent', …); null = no full-text part. */
   fts: string | null;
   /** All words found in the name (weight A) / in name, brand or series (A or B): relevance tiers. */
@@ -20,25 +26,49 @@ export interface AnalysedQuery {
   ftsAB: string | null;
   /** Like ftsA without prefix matching; null when no word was matched as a prefix. */
   ftsAExact: string | null;
+}
+
+export interface AnalysedQuery extends QueryLevel {
+  /**
+   * The words as typed only (no typo alternatives), when the typo alternatives widened the query:
+   * these matches rank above every typo match. null when the query has no typo alternatives or
+   * some word has no exact match at all.
+   */
+  exact: QueryLevel | null;
+  /** Dimension tokens (1/2", DN15, 15x1, Ø 20) matched against feature values; AND with the words. */
+  dimensions: DimensionMatch[];
   /** Products whose article number, GTIN or catalogue number equals the term (shown first). */
   codeIds: number[];
   corrections: { from: string; to: string[] }[];
 }
 
-/** Similarity (pg_trgm) a catalogue word needs to replace a word without matches. */
+/** Similarity (pg_trgm) a catalogue word needs to replace a word without matches (two or more edits away). */
 const TYPO_SIMILARITY = 0.4;
 const MAX_ALTERNATIVES = 3;
+/** Catalogue words one edit away that are added to a word (the most frequent first). */
+const MAX_TYPO_ALTERNATIVES = 10;
+/**
+ * Words of this length get their one-edit neighbours even when they match as typed ("Boden" is
+ * also "Bogen"); shorter words (from 3 letters: a 4-letter word with a letter missing) only when
+ * they match nothing. The pg_trgm fallback (two edits) from 4 letters.
+ */
+const TYPO_ALWAYS_FROM = 5;
+const TYPO_MIN_LENGTH = 3;
+const SIMILAR_MIN_LENGTH = 4;
 /** Prefix matching on the last word only from this length on (shorter prefixes match half the catalogue). */
 const MIN_PREFIX = 3;
 
-type Alternative = string[]; // tokens that must all match (AND)
+type Alternative = { tokens: string[]; prefix: boolean }; // tokens that must all match (AND)
+
+const emptyLevel = (): QueryLevel => ({ fts: null, ftsA: null, ftsAB: null, ftsAExact: null });
 
 export async function analyseQuery(
   pool: pg.Pool,
+  meta: CatalogueMeta,
   term: string,
   options: { numberSearch: boolean },
 ): Promise<AnalysedQuery> {
-  const result: AnalysedQuery = { fts: null, ftsA: null, ftsAB: null, ftsAExact: null, codeIds: [], corrections: [] };
+  const result: AnalysedQuery = { ...emptyLevel(), exact: null, dimensions: [], codeIds: [], corrections: [] };
   if (!term) return result;
   const code = normaliseCode(term);
   if (options.numberSearch) {
@@ -53,32 +83,57 @@ export async function analyseQuery(
   result.codeIds = [...new Set([...matched.values()].flat())].sort((a, b) => a - b);
   // A term that is an article number is not also searched as text; matched code words are left out of it.
   if (matched.has(code)) return result;
-  const textPart = parts.filter((w) => !matched.has(normaliseCode(w))).join(' ');
+  const { rest, dimensions } = extractDimensions(parts.filter((w) => !matched.has(normaliseCode(w))).join(' '), meta);
+  result.dimensions = dimensions;
 
-  const words = foldedTokens(textPart).filter((w) => !STOP_WORDS.has(w));
+  const words = foldedTokens(rest).filter((w) => !STOP_WORDS.has(w));
   if (!words.length) return result;
   const prefixLast = words[words.length - 1].length >= MIN_PREFIX;
   const plain = words.map((w, i) => [{ tokens: [w], prefix: prefixLast && i === words.length - 1 }]);
-  const exists = await existing(
-    pool,
-    plain.map((alts) => toTsquery(alts)),
-  );
-  const perWord: { tokens: string[]; prefix: boolean }[][] = [];
+  // The last word also as a whole word: a short word that only matches as a prefix ('ele' → Elektro…)
+  // still gets its typo alternatives ('elbe').
+  const lastWhole = toTsquery([{ tokens: [words[words.length - 1]], prefix: false }]);
+  const [[...exists], neighbours] = await Promise.all([
+    existing(pool, [...plain.map((alts) => toTsquery(alts)), lastWhole]),
+    oneEditNeighbours(pool, words.filter(typoCandidate)),
+  ]);
+  const lastIsWholeWord = exists.pop();
+  const exactPerWord: Alternative[][] = [];
+  const perWord: Alternative[][] = [];
+  let typoAdded = false;
   for (const [i, word] of words.entries()) {
     if (exists[i] === null) continue; // only stop words for Postgres
+    const near = neighbours.get(word) ?? [];
     if (exists[i]) {
-      perWord.push(plain[i]);
+      exactPerWord.push(plain[i]);
+      const onlyPrefix = i === words.length - 1 && plain[i][0].prefix && !lastIsWholeWord;
+      const typos = word.length >= TYPO_ALWAYS_FROM || onlyPrefix ? near : [];
+      perWord.push([...plain[i], ...typos.map((t) => ({ tokens: foldedTokens(t), prefix: false }))]);
+      typoAdded ||= typos.length > 0;
       continue;
     }
-    perWord.push(await fallback(pool, word, result));
+    const alternatives = await fallback(pool, word, near, result);
+    exactPerWord.push(alternatives.exact);
+    perWord.push([...alternatives.exact, ...alternatives.typo]);
+    typoAdded ||= alternatives.typo.length > 0;
   }
   if (!perWord.length) return result;
-  result.fts = perWord.map((alts) => toTsquery(alts)).join(' & ');
-  result.ftsA = perWord.map((alts) => toTsquery(alts, 'A')).join(' & ');
-  result.ftsAB = perWord.map((alts) => toTsquery(alts, 'AB')).join(' & ');
+  Object.assign(result, levelOf(perWord));
+  // Exact matches rank above typo matches; without an exact match for every word there is no exact level.
+  if (typoAdded && exactPerWord.every((alts) => alts.length)) result.exact = levelOf(exactPerWord);
+  return result;
+}
+
+function levelOf(perWord: Alternative[][]): QueryLevel {
+  const level: QueryLevel = {
+    fts: perWord.map((alts) => toTsquery(alts)).join(' & '),
+    ftsA: perWord.map((alts) => toTsquery(alts, 'A')).join(' & '),
+    ftsAB: perWord.map((alts) => toTsquery(alts, 'AB')).join(' & '),
+    ftsAExact: null,
+  };
   // 'ventil' as a whole word ranks above the prefix match 'Ventilator'.
   if (perWord.some((alts) => alts.some((a) => a.prefix))) {
-    result.ftsAExact = perWord
+    level.ftsAExact = perWord
       .map((alts) =>
         toTsquery(
           alts.map((a) => ({ ...a, prefix: false })),
@@ -87,16 +142,24 @@ export async function analyseQuery(
       )
       .join(' & ');
   }
-  return result;
+  return level;
 }
 
-/** A word without matches: digits split off, compound parts, or similar catalogue words. */
+/** Typo alternatives only for words of letters (never article numbers, GTINs, sizes). */
+const typoCandidate = (word: string) => word.length >= TYPO_MIN_LENGTH && /^[a-z]+$/.test(word);
+
+/**
+ * A word without matches: digits split off or compound parts (exact, with the catalogue words one
+ * edit away as typo alternatives), else the words one edit away, else similar catalogue words
+ * (pg_trgm) – typo alternatives that replace the word (listed in correctedTerms).
+ */
 async function fallback(
   pool: pg.Pool,
   word: string,
+  near: string[],
   result: AnalysedQuery,
-): Promise<{ tokens: string[]; prefix: boolean }[]> {
-  const candidates: Alternative[] = [];
+): Promise<{ exact: Alternative[]; typo: Alternative[] }> {
+  const candidates: string[][] = [];
   const split = word.match(/[a-z]+|\d+/g) ?? [];
   if (split.length > 1) candidates.push(split);
   const parts = compoundParts(word);
@@ -107,17 +170,68 @@ async function fallback(
       candidates.map((tokens) => toTsquery([{ tokens, prefix: false }])),
     );
     const usable = candidates.filter((_, k) => found[k]);
-    if (usable.length) return usable.map((tokens) => ({ tokens, prefix: false }));
+    // A split can exist elsewhere in the catalogue ('spul' + 'armatur' for a mistyped
+    // 'Spültischarmatur'): the words one edit away are kept as typo alternatives beside it.
+    if (usable.length)
+      return {
+        exact: usable.map((tokens) => ({ tokens, prefix: false })),
+        typo: near.map((t) => ({ tokens: foldedTokens(t), prefix: false })).filter((a) => a.tokens.length),
+      };
   }
-  const { rows } = await pool.query<{ folded: string }>(
-    `SELECT folded FROM search_terms WHERE folded % $1 AND similarity(folded, $1) >= $2
-      ORDER BY similarity(folded, $1) DESC, doc_count DESC LIMIT $3`,
-    [word, TYPO_SIMILARITY, MAX_ALTERNATIVES],
+  let similar = near;
+  if (!similar.length && typoCandidate(word) && word.length >= SIMILAR_MIN_LENGTH) {
+    const { rows } = await pool.query<{ folded: string }>(
+      `SELECT folded FROM search_terms WHERE folded % $1 AND similarity(folded, $1) >= $2
+        ORDER BY similarity(folded, $1) DESC, doc_count DESC LIMIT $3`,
+      [word, TYPO_SIMILARITY, MAX_ALTERNATIVES],
+    );
+    similar = rows.map((r) => r.folded);
+  }
+  const typo = similar.map((t) => ({ tokens: foldedTokens(t), prefix: false })).filter((a) => a.tokens.length);
+  if (!typo.length) return { exact: [{ tokens: [word], prefix: false }], typo: [] }; // no match: the search is empty
+  result.corrections.push({ from: word, to: similar });
+  return { exact: [], typo };
+}
+
+/**
+ * Catalogue words (search_terms) exactly one edit away from each word – insertion, deletion,
+ * substitution or transposition of neighbours, anywhere in the word – through the deletion index
+ * of migration 0110; the candidates are confirmed here (optimal string alignment distance 1).
+ */
+async function oneEditNeighbours(pool: pg.Pool, words: string[]): Promise<Map<string, string[]>> {
+  const result = new Map<string, string[]>();
+  const unique = [...new Set(words)];
+  if (!unique.length) return result;
+  const { rows } = await pool.query<{ word: string; folded: string }>(
+    `SELECT q.word, t.folded
+       FROM unnest($1::text[]) AS q(word)
+       CROSS JOIN LATERAL (
+         SELECT folded, doc_count FROM search_terms
+          WHERE deletes && (search_term_deletes(q.word) || q.word) OR folded = ANY(search_term_deletes(q.word))
+       ) t
+      ORDER BY q.word, t.doc_count DESC, t.folded`,
+    [unique],
   );
-  const similar = rows.map((r) => foldedTokens(r.folded)).filter((t) => t.length);
-  if (!similar.length) return [{ tokens: [word], prefix: false }]; // no match: the search is empty
-  result.corrections.push({ from: word, to: rows.map((r) => r.folded) });
-  return similar.map((tokens) => ({ tokens, prefix: false }));
+  for (const r of rows) {
+    if (r.folded === r.word || !oneEditApart(r.word, r.folded)) continue;
+    const list = result.get(r.word) ?? [];
+    if (list.length < MAX_TYPO_ALTERNATIVES) list.push(r.folded);
+    result.set(r.word, list);
+  }
+  return result;
+}
+
+/** Whether a and b differ by exactly one insertion, deletion, substitution or swap of neighbours. */
+export function oneEditApart(a: string, b: string): boolean {
+  if (a === b || Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) {
+    if (a.slice(i + 1) === b.slice(i + 1)) return true; // substitution
+    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2); // transposition
+  }
+  const [long, short] = a.length > b.length ? [a, b] : [b, a];
+  return long.slice(i + 1) === short.slice(i); // insertion / deletion
 }
 
 /** "(a:* | (b & c))", optionally restricted to weights. */

@@ -15,10 +15,11 @@ import { limits } from '@shk/contracts';
 import type { CatalogueMeta, CatalogueMetaCache } from '../catalogue-meta.ts';
 import type { CallerContext } from '../offers.ts';
 import { searchHits } from '../product-views.ts';
-import { analyseQuery, type AnalysedQuery } from './query-analyser.ts';
+import { analyseQuery, type AnalysedQuery, type QueryLevel } from './query-analyser.ts';
 import {
   computeFacetSet,
   computeFeatureStats,
+  dimensionsCondition,
   scopeKey,
   scopeWhere,
   SqlParams,
@@ -145,7 +146,7 @@ export class SearchEngine {
     const term = normaliseTerm(rawTerm, 'query.term');
     return suggest(this.pool(), term, async (t) => {
       const query = await this.analyse(meta, t, false);
-      if (!query.fts && !query.codeIds.length) return [];
+      if (!query.fts && !query.dimensions.length && !query.codeIds.length) return [];
       const p = new SqlParams();
       const where = scopeWhere(
         { query, selection: { features: new Map() }, dims: [], sellerSupplierNo: null },
@@ -173,7 +174,7 @@ export class SearchEngine {
 
   private analyse(meta: CatalogueMeta, term: string, numberSearch: boolean) {
     return this.memo(this.analyses, `${meta.version}|${numberSearch}|${term.toLowerCase()}`, () =>
-      analyseQuery(this.pool(), term, { numberSearch }),
+      analyseQuery(this.pool(), meta, term, { numberSearch }),
     );
   }
 
@@ -305,22 +306,43 @@ export class SearchEngine {
   }
 }
 
-/** SQL conditions of the relevance tiers of a query, best first; together they cover every hit once (each includes the term). */
+/**
+ * SQL conditions of the relevance tiers of a query, best first; together they cover every hit once
+ * (each includes the term). Exact article numbers first; then, when typo alternatives widened the
+ * query, the tiers of the words as typed before the same tiers of the typo matches; within a level:
+ * every word as a whole word in the name, as prefix in the name, in name/brand/series, anywhere.
+ */
 function relevanceTiers(q: AnalysedQuery): ((p: SqlParams) => string)[] {
   const tsq = (p: SqlParams, text: string | null) => `s.vec @@ to_tsquery('german_unaccent', ${p.add(text)})`;
   const codes = q.codeIds;
-  const notCode = (p: SqlParams) => (codes.length ? ` AND NOT s.id = ANY(${p.add(codes)}::int[])` : '');
+  // Every tier also carries the dimension tokens and excludes the code matches of tier 0.
+  const rest = (p: SqlParams) => {
+    const dims = dimensionsCondition(q, p);
+    return `${dims ? ` AND ${dims}` : ''}${codes.length ? ` AND NOT s.id = ANY(${p.add(codes)}::int[])` : ''}`;
+  };
   const tiers: ((p: SqlParams) => string)[] = [];
   if (codes.length) tiers.push((p) => `s.id = ANY(${p.add(codes)}::int[])`);
-  if (!q.fts) return tiers;
-  if (q.ftsAExact) {
-    tiers.push((p) => `${tsq(p, q.ftsAExact)}${notCode(p)}`);
-    tiers.push((p) => `${tsq(p, q.ftsA)} AND NOT ${tsq(p, q.ftsAExact)}${notCode(p)}`);
-  } else {
-    tiers.push((p) => `${tsq(p, q.ftsA)}${notCode(p)}`);
+  if (!q.fts) {
+    if (q.dimensions.length) tiers.push((p) => `true${rest(p)}`);
+    return tiers;
   }
-  tiers.push((p) => `${tsq(p, q.ftsAB)} AND NOT ${tsq(p, q.ftsA)}${notCode(p)}`);
-  tiers.push((p) => `${tsq(p, q.fts)} AND NOT ${tsq(p, q.ftsAB)}${notCode(p)}`);
+  const levels: { level: QueryLevel; not: string | null }[] = q.exact
+    ? [
+        { level: q.exact, not: null },
+        { level: q, not: q.exact.fts },
+      ]
+    : [{ level: q, not: null }];
+  for (const { level, not } of levels) {
+    const and = (p: SqlParams) => `${not ? ` AND NOT ${tsq(p, not)}` : ''}${rest(p)}`;
+    if (level.ftsAExact) {
+      tiers.push((p) => `${tsq(p, level.ftsAExact)}${and(p)}`);
+      tiers.push((p) => `${tsq(p, level.ftsA)} AND NOT ${tsq(p, level.ftsAExact)}${and(p)}`);
+    } else {
+      tiers.push((p) => `${tsq(p, level.ftsA)}${and(p)}`);
+    }
+    tiers.push((p) => `${tsq(p, level.ftsAB)} AND NOT ${tsq(p, level.ftsA)}${and(p)}`);
+    tiers.push((p) => `${tsq(p, level.fts)} AND NOT ${tsq(p, level.ftsAB)}${and(p)}`);
+  }
   return tiers;
 }
 

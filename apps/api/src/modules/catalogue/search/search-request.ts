@@ -66,9 +66,9 @@ const expectedType: Record<string, SearchFilter['filterType']> = {
 };
 
 /**
- * Free text may contain letters, digits, spaces and the punctuation of product names and article
- * numbers. SQL syntax (quotes with ; = -- comment markers …) and control characters are refused:
- * the query is always parameterised, but such input is never a product search.
+ * Filter values, column and sort names are identifiers, never free text: SQL syntax and control
+ * characters in them are refused (the query is parameterised anyway). The search term is checked
+ * by checkTermText below instead.
  */
 const FORBIDDEN = /[\p{Cc};<>{}[\]\\`|$^=@]|--|\/\*|\*\//u;
 const SQL_SHAPE =
@@ -91,8 +91,23 @@ export function normaliseTerm(raw: string | null | undefined, field = 'body.sear
       { field, message: titles.termTooLong },
     ]);
   }
-  checkText(term, field);
+  checkTermText(term, field);
   return term;
+}
+
+/**
+ * The search term is free text and searches as typed: brackets, '=', '@', quotes, SQL words … are
+ * just characters (every SQL value is a bind parameter and the tsquery is built from [a-z0-9]
+ * tokens only, see query-analyser.ts). Only control characters are refused (NUL already by the
+ * input guard of every route); tabs and line breaks were turned into spaces above.
+ */
+const TERM_FORBIDDEN = /\p{Cc}/u;
+function checkTermText(value: string, field: string) {
+  if (TERM_FORBIDDEN.test(value)) {
+    throw badRequest(titles.invalidCharacters, `${field}: Steuerzeichen sind nicht erlaubt.`, [
+      { field, message: titles.invalidCharacters },
+    ]);
+  }
 }
 
 export function normaliseSearch(body: SearchRequest, meta: CatalogueMeta): NormalisedSearch {
