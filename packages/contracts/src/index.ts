@@ -15,6 +15,7 @@ export * from './schemas/carts.ts';
 export * from './schemas/orders.ts';
 export * from './schemas/catalogue.ts';
 export * from './search-filters.ts';
+export * from './search-filter-parse.ts';
 export * from './schemas/dashboard.ts';
 export * from './schemas/reports.ts';
 export * from './schemas/catalogue-import.ts';

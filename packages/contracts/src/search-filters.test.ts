@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   filterValuesOf,
   normaliseFilterList,
-  parseFilterList,
   selectionFilter,
   sliderFilter,
   treeElementIdPattern,
   treeFilter,
 } from './search-filters.ts';
+import { parseFilterList } from './search-filter-parse.ts';
 import { SearchRequest } from './schemas/catalogue.ts';
 
 describe('search filter list (one shape for URL, SPA and API)', () => {

@@ -3,7 +3,8 @@
  * SPA and the /suche URL, which carries exactly this list (base64 JSON): no second filter shape anywhere.
  */
 import { treeRoot } from './limits.ts';
-import { SearchColumn, SearchFilter } from './schemas/catalogue.ts';
+import { SearchColumn } from './search-columns.ts';
+import type { SearchFilter } from './schemas/catalogue.ts';
 
 /** Element ids of the product tree: the root SHKMARKET and its nodes SHKMARKET_1, SHKMARKET_1_2, … (≤ 6 levels). */
 export const treeElementIdPattern = /^SHKMARKET(_\d{1,4}){0,6}$/;
@@ -49,18 +50,4 @@ export function normaliseFilterList(filters: readonly SearchFilter[]): SearchFil
     if (!values.length || (f.filterType === 'Baum' && values.includes(treeRoot))) return [];
     return [{ columnName: f.columnName, filterType: f.filterType, filterValue: values.map((value) => ({ value })) }];
   });
-}
-
-/**
- * A filter list from untrusted JSON (a hand-edited URL): the entries the API's `SearchFilter` schema accepts, normalised;
- * anything else is left out.
- */
-export function parseFilterList(json: unknown): SearchFilter[] {
-  if (!Array.isArray(json)) return [];
-  return normaliseFilterList(
-    json.flatMap((entry) => {
-      const parsed = SearchFilter.safeParse(entry);
-      return parsed.success ? [parsed.data] : [];
-    }),
-  );
 }

@@ -1,5 +1,5 @@
 import { messages, Role } from '@shk/contracts';
-import { sellerCatalogueUrl } from '../ui/search-url';
+import { sellerCatalogueUrl } from '../ui/search-link';
 import { isRouteKeyAllowed, type RouteKey } from './access';
 import { pathOf } from './routes';
 

@@ -13,27 +13,7 @@ export const ID_SEPARATOR = '~';
  */
 export const SEARCH_TERM_TRANSPORT_MAX = 10_000;
 
-export const SearchColumn = {
-  brand: 'brandname',
-  supplierId: 'supplierID',
-  supplierName: 'supplierName',
-  productInstanceId: 'PRODUCTINSTANCE_ID',
-  description: 'artikelbeschreibung',
-  manufacturerPid: 'manufacturerPID',
-  manufacturerId: 'manufacturerID',
-  manufacturerName: 'herstellerName',
-  catalogueNumber: 'werksartikelnummerKatalog',
-  wholesalers: 'wholesalers',
-  tree: 'TREE_ELEMENT_ID_SHKMARKET',
-  etimClass: 'etimKlasse',
-  articleNumber: 'artikelnummer',
-  articleType: 'artikeltyp',
-  series: 'serie',
-  picture: 'bild',
-  gtin: 'gtin',
-  /** Price slider over the suppliers' net list prices (wholesaler trade data). */
-  price: 'mhk_handelsdaten_preis',
-} as const;
+export { SearchColumn } from '../search-columns.ts';
 
 export const FilterType = z.enum(['Auswahl', 'Baum', 'Regler']).meta({ id: 'FilterType' });
 export type FilterType = z.infer<typeof FilterType>;

@@ -1,5 +1,5 @@
 import { Role } from '@shk/contracts';
-import { sellerCatalogueUrl } from '../../ui/search-url';
+import { sellerCatalogueUrl } from '../../ui/search-link';
 
 /**
  * Where a fresh login lands: back on the page that asked for it, otherwise a seller on the catalogue

@@ -1,23 +1,33 @@
-import { Suspense, useEffect } from 'react';
-import { AppShell, Burger, Container, Drawer, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { AppShell, Burger, Container, Group, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Link, Outlet } from 'react-router';
 import { useAuth } from 'react-oidc-context';
 import { breakpoints, PRODUCT_NAME, Role } from '@shk/contracts';
 import { useSignOut, useUserProfile } from '../../api/session';
-import { CookieConsentDialog } from '../../ui/consent';
 import { FullPageLoader } from '../../ui/FullPageLoader';
 import { LogoMark } from '../../ui/icons';
 import { marketingVideoFlag } from '../../ui/marketing-video';
 import { Toaster } from '../../ui/toast';
 import { menuFor } from '../menu';
-import { IdsContextRules } from '../IdsContextRules';
-import { CartWidget } from './CartWidget';
 import { Footer } from './Footer';
 import { MainMenu } from './MainMenu';
-import { PartnerSwitch } from './PartnerSwitch';
 import { ScrollToTop } from './ScrollToTop';
 import classes from './AppLayout.module.css';
+
+/*
+ * Parts of the shell not every page view needs are loaded on demand, so the first page loads only the header,
+ * footer and router (issue 13: initial JS ≤ 150 kB compressed): the consent dialog (Modal, Checkbox), the IDS
+ * context rules (only in a procurement system), the partner switch (Menu), the cart widget (Popover) and the
+ * mobile drawer (opened by the burger).
+ */
+const CookieConsentDialog = lazy(() =>
+  import('../../ui/consent/CookieConsentDialog').then((m) => ({ default: m.CookieConsentDialog })),
+);
+const IdsContextRules = lazy(() => import('../IdsContextRules').then((m) => ({ default: m.IdsContextRules })));
+const PartnerSwitch = lazy(() => import('./PartnerSwitch').then((m) => ({ default: m.PartnerSwitch })));
+const CartWidget = lazy(() => import('./CartWidget').then((m) => ({ default: m.CartWidget })));
+const MobileMenu = lazy(() => import('./MobileMenu').then((m) => ({ default: m.MobileMenu })));
 
 const DESKTOP_QUERY = `(min-width: ${breakpoints.mobilePx}px)`;
 
@@ -31,6 +41,11 @@ export function AppLayout() {
   const signOut = useSignOut();
   const isDesktop = useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false });
   const [drawerOpened, drawer] = useDisclosure(false);
+  // The drawer's code is fetched when the burger is first pressed and stays mounted (closing animates).
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  useEffect(() => {
+    if (drawerOpened) setDrawerUsed(true);
+  }, [drawerOpened]);
   // The marketing-video-shown flag lives in the session and is cleared when not authenticated (spec).
   const signedOut = !auth.isLoading && !auth.isAuthenticated;
   useEffect(() => {
@@ -64,10 +79,12 @@ export function AppLayout() {
             </UnstyledButton>
           </Group>
           {user && (
-            <Group gap="md" wrap="nowrap">
-              {isDesktop && <PartnerSwitch profile={user} />}
-              {user.role === Role.Buyer && <CartWidget />}
-            </Group>
+            <Suspense fallback={null}>
+              <Group gap="md" wrap="nowrap">
+                {isDesktop && <PartnerSwitch profile={user} />}
+                {user.role === Role.Buyer && <CartWidget />}
+              </Group>
+            </Suspense>
           )}
         </Container>
         {withMenu && isDesktop && (
@@ -79,13 +96,16 @@ export function AppLayout() {
         )}
       </AppShell.Header>
 
-      {withMenu && !isDesktop && user && (
-        <Drawer opened={drawerOpened} onClose={drawer.close} title={PRODUCT_NAME} size="xs" padding="md">
-          <Stack gap="lg">
-            <PartnerSwitch profile={user} align="left" />
-            <MainMenu items={menu} orientation="vertical" onNavigate={drawer.close} onSignOut={() => void signOut()} />
-          </Stack>
-        </Drawer>
+      {withMenu && !isDesktop && user && drawerUsed && (
+        <Suspense fallback={null}>
+          <MobileMenu
+            opened={drawerOpened}
+            onClose={drawer.close}
+            profile={user}
+            items={menu}
+            onSignOut={() => void signOut()}
+          />
+        </Suspense>
       )}
 
       <AppShell.Main className={classes.main}>
@@ -100,7 +120,9 @@ export function AppLayout() {
 
       <ScrollToTop />
       <Toaster />
-      <CookieConsentDialog />
+      <Suspense fallback={null}>
+        <CookieConsentDialog />
+      </Suspense>
     </AppShell>
   );
 }

@@ -1,7 +1,7 @@
 import { Anchor, Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { portalOperator, PRODUCT_NAME, supportContact } from '@shk/contracts';
-import { useConsent } from '../../ui/consent';
+import { useConsent } from '../../ui/consent/use-consent';
 import classes from './Footer.module.css';
 
 const legalLinks = [

@@ -1,8 +1,12 @@
-import { Tooltip, UnstyledButton } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { UnstyledButton } from '@mantine/core';
 import { NavLink, useLocation } from 'react-router';
 import { messages } from '@shk/contracts';
 import type { MenuItem } from '../menu';
 import classes from './MainMenu.module.css';
+
+/** The tooltip (floating-ui) is only needed for a disabled entry; loaded then, not with every first page. */
+const Tooltip = lazy(() => import('./MenuTooltip').then((m) => ({ default: m.MenuTooltip })));
 
 interface MainMenuProps {
   items: readonly MenuItem[];
@@ -24,11 +28,19 @@ export function MainMenu({ items, orientation, onSignOut, onNavigate }: MainMenu
           return (
             <li key={item.routeKey} className={classes.item}>
               {item.disabledReason ? (
-                <Tooltip label={item.disabledReason} withArrow>
-                  <span className={classes.link} aria-disabled="true" data-disabled tabIndex={0}>
-                    {item.label}
-                  </span>
-                </Tooltip>
+                <Suspense
+                  fallback={
+                    <span className={classes.link} aria-disabled="true" data-disabled tabIndex={0}>
+                      {item.label}
+                    </span>
+                  }
+                >
+                  <Tooltip label={item.disabledReason} withArrow>
+                    <span className={classes.link} aria-disabled="true" data-disabled tabIndex={0}>
+                      {item.label}
+                    </span>
+                  </Tooltip>
+                </Suspense>
               ) : (
                 <NavLink
                   to={item.to}
