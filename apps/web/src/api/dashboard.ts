@@ -1,7 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { DashboardFigure, DashboardGrouping } from '@shk/contracts';
+import type { DashboardGrouping } from '@shk/contracts';
 import { api } from './client';
 import { unwrap } from './problem';
+import type { components } from './schema';
+
+/** Response types: the generated OpenAPI types (docs/conventions.md, "DTO types in the web"). */
+type DashboardFigure = components['schemas']['DashboardFigure'];
 
 export interface DashboardFilter {
   start: string;

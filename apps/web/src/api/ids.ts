@@ -1,8 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { IdsCart, IdsCartItem, IdsTokenResponse } from '@shk/contracts';
 import { currentAccessToken } from './client';
 import { ApiError, isProblem } from './problem';
 import { useUserProfile } from './session';
+import type { components } from './schema';
+
+/** Response types: the generated OpenAPI types (docs/conventions.md, "DTO types in the web"). */
+type IdsCart = components['schemas']['IdsCart'];
+type IdsCartItem = components['schemas']['IdsCartItem'];
+type IdsTokenResponse = components['schemas']['IdsTokenResponse'];
 
 /**
  * The IDS-Connect calls of the SPA (buyer-side.md §7 'IDS'). The return calls answer HTML (a form to

@@ -1,13 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  CustomParameter,
-  CustomParameterSummary,
-  CustomParameterValue,
-  CustomParameterValueInput,
-} from '@shk/contracts';
+import type { CustomParameterValueInput } from '@shk/contracts';
 import { api } from './client';
 import { expectStatus, unwrap } from './problem';
 import { queryKeys } from './query-keys';
+import type { components } from './schema';
+
+/** Response types: the generated OpenAPI types (docs/conventions.md, "DTO types in the web"). */
+type CustomParameter = components['schemas']['CustomParameter'];
+type CustomParameterSummary = components['schemas']['CustomParameterSummary'];
+type CustomParameterValue = components['schemas']['CustomParameterValue'];
 
 /** Custom parameters (/parameter, §7): every call of the spec, administrators only. */
 const KEY = 'custom-parameters';

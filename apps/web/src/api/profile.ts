@@ -1,6 +1,10 @@
-import type { BusinessPartner, PartnerDataChangeRequest } from '@shk/contracts';
+import type { PartnerDataChangeRequest } from '@shk/contracts';
 import { api } from './client';
 import { expectStatus, unwrap } from './problem';
+import type { components } from './schema';
+
+/** Response types: the generated OpenAPI types (docs/conventions.md, "DTO types in the web"). */
+type BusinessPartner = components['schemas']['BusinessPartner'];
 
 /** The caller's company (business partner) and requests to change its data (buyer-side.md §9). */
 export const profileApi = {

@@ -1,7 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ReportGenerationStatus, limits, timings, type Report } from '@shk/contracts';
+import { ReportGenerationStatus, limits, timings } from '@shk/contracts';
 import { currentAccessToken } from './client';
 import { ApiError, isProblem } from './problem';
+import type { components } from './schema';
+
+/** Response types: the generated OpenAPI types (docs/conventions.md, "DTO types in the web"). */
+type Report = components['schemas']['Report'];
 
 export interface ReportPage {
   items: Report[];

@@ -1,16 +1,15 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { workflowProtocols } from '@shk/contracts';
-import type {
-  SupplierChange,
-  SupplierListItem,
-  SupplierSettings,
-  SupplierSettingsInput,
-  supplierSortFields,
-  WorkflowInput,
-  WorkflowTestResult,
-} from '@shk/contracts';
+import type { SupplierSettingsInput, supplierSortFields, WorkflowInput } from '@shk/contracts';
 import { api, currentAccessToken } from './client';
 import { ApiError, expectStatus, isProblem, unwrap } from './problem';
+import type { components } from './schema';
+
+/** Response types: the generated OpenAPI types (docs/conventions.md, "DTO types in the web"). */
+type SupplierChange = components['schemas']['SupplierChange'];
+type SupplierListItem = components['schemas']['SupplierListItem'];
+type SupplierSettings = components['schemas']['SupplierSettings'];
+type WorkflowTestResult = components['schemas']['WorkflowTestResult'];
 
 /** Supplier management (/admin): reads for staff, writes for administrators (seller-staff-side.md §7). */
 const ADMIN = 'admin-suppliers';
