@@ -10,6 +10,7 @@ import {
   SortColumn,
   treeNodeAction,
   treeNodeSellerCatalogue,
+  treeElementIdPattern,
   treeRoot,
   type SearchFilter,
   type SearchRequest,
@@ -251,7 +252,7 @@ export function normaliseFilters(
         break;
       case 'tree': {
         for (const [k, v] of list.entries()) {
-          if (!/^SHKMARKET(_\d{1,4}){0,6}$/.test(v)) {
+          if (!treeElementIdPattern.test(v)) {
             throw badRequest(titles.invalidFilterValue, `Unbekannter Kategorieknoten '${v}'.`, [
               { field: `${fieldPrefix}.tree.${k}`, message: titles.invalidFilterValue },
             ]);
