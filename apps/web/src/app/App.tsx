@@ -10,7 +10,7 @@ import { createQueryClient } from '../api/query-client';
 import type { ClientConfig } from '../api/types';
 import { createTokenSource } from './auth/user-manager';
 import { createAppRouter } from './router';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 /** Removes ?code=…&state=… after the sign-in callback without disturbing the router's history entry. */
 const forgetAuthParams = () => window.history.replaceState(window.history.state, '', window.location.pathname);
@@ -30,7 +30,7 @@ function createSession(config: ClientConfig, userManager: UserManager) {
 export function App({ config, userManager }: { config: ClientConfig; userManager: UserManager }) {
   const [{ queryClient, router }] = useState(() => createSession(config, userManager));
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <DatesProvider settings={{ locale: 'de', firstDayOfWeek: 1 }}>
         <QueryClientProvider client={queryClient}>
           <AuthProvider userManager={userManager} onSigninCallback={forgetAuthParams}>

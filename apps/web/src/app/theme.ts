@@ -1,4 +1,4 @@
-import { Badge, createTheme, type MantineColorsTuple } from '@mantine/core';
+import { Badge, createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 /** The portal blue (#0b5cad, also used by the login page of the identity provider) as shade 6. */
 const brand: MantineColorsTuple = [
@@ -18,6 +18,8 @@ export const theme = createTheme({
   colors: { brand },
   primaryColor: 'brand',
   primaryShade: 6,
+  // Filled badges and buttons in light colours (yellow, lime …) get dark text instead of white (WCAG AA).
+  autoContrast: true,
   defaultRadius: 'sm',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   headings: {
@@ -31,4 +33,36 @@ export const theme = createTheme({
     // squeezes a status to 'Wartet auf B…'. A badge is never narrower than its text.
     Badge: Badge.extend({ styles: { root: { minWidth: 'max-content', flexShrink: 0 } } }),
   },
+});
+
+/**
+ * WCAG 2.1 AA contrast (4.5:1 for normal text; e2e/a11y.spec.ts runs axe over every route): Mantine's
+ * 'dimmed' (gray 6, 3.3:1 on white) becomes gray 7, and the text of light variants (badges, light buttons)
+ * a dark shade of its colour instead of shade 6; coloured hint texts use these light-variant colours too.
+ */
+const lightVariantText: Record<string, string> = {
+  yellow: '#6b4d00',
+  orange: '#8a3c00',
+  lime: '#3f5c00',
+  green: '#1e6b2f',
+  teal: '#0b6e50',
+  cyan: '#0b6271',
+};
+const themeColors = ['dark', 'gray', 'red', 'pink', 'grape', 'violet', 'indigo', 'blue', 'cyan', 'teal', 'green'];
+const lightColors = [...themeColors, 'lime', 'yellow', 'orange', 'brand'];
+
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    // Placeholders drawn as elements (FileInput, Select) are text too: 4.7:1 on white instead of gray 5 (2.1:1).
+    '--mantine-color-placeholder': '#6c757d',
+    ...Object.fromEntries(
+      lightColors.map((color) => [
+        `--mantine-color-${color}-light-color`,
+        lightVariantText[color] ?? `var(--mantine-color-${color}-9)`,
+      ]),
+    ),
+  },
+  dark: {},
 });

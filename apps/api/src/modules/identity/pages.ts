@@ -10,7 +10,7 @@ const style = `
   label{display:block;font-weight:600;margin:16px 0 6px}input{width:100%;padding:10px 12px;border:1px solid #b9c4d0;border-radius:6px;font-size:1rem}
   input:focus{outline:2px solid #0b5cad;border-color:#0b5cad}button{margin-top:24px;width:100%;padding:12px;border:0;border-radius:6px;background:#0b5cad;color:#fff;font-size:1rem;font-weight:600;cursor:pointer}
   button:hover{background:#094a8b}.error{background:#fdecec;color:#9b1c1c;border:1px solid #f3b4b4;border-radius:6px;padding:10px 12px;margin-bottom:8px}
-  .brand{font-weight:700;color:#0b5cad;letter-spacing:.02em;margin-bottom:20px}footer{text-align:center;color:#7b8896;font-size:.85rem;margin-top:16px}`;
+  .brand{font-weight:700;color:#0b5cad;letter-spacing:.02em;margin-bottom:20px}footer{text-align:center;color:#56667a;font-size:.85rem;margin-top:16px}`;
 
 export function page(title: string, body: string): string {
   return `<!doctype html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">

@@ -92,7 +92,7 @@ export default function MyCartsPage() {
       nowrap: true,
       render: (cart) =>
         current?.id === cart.id ? (
-          <Group gap={4} c="green.8" wrap="nowrap">
+          <Group gap={4} c="var(--mantine-color-green-light-color)" wrap="nowrap">
             <CheckIcon size={16} />
             <Text size="sm">Ausgewählt</Text>
           </Group>

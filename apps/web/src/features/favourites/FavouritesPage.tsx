@@ -70,7 +70,7 @@ export default function FavouritesPage() {
             <Text fw={600}>Sie haben noch keine Favoriten.</Text>
             <Text size="sm" c="dimmed">
               Markieren Sie Produkte in der{' '}
-              <Anchor component={Link} to={searchUrl({ page: 1 })}>
+              <Anchor component={Link} to={searchUrl({ page: 1 })} underline="always">
                 Suche
               </Anchor>{' '}
               oder auf der Produktseite mit dem Stern, um sie hier wiederzufinden.

@@ -85,7 +85,7 @@ export function AddToCartButton({
         </Group>
       )}
       {!orderable && hint && (
-        <Text size="xs" c="orange.8" data-testid="orderability-hint">
+        <Text size="xs" c="var(--mantine-color-orange-light-color)" data-testid="orderability-hint">
           {hint}
         </Text>
       )}

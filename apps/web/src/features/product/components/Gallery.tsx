@@ -53,17 +53,18 @@ export function Gallery({ pictures, name }: { pictures: Picture[]; name: string 
       {pictures.length > 1 && (
         <div className={classes.thumbs} role="list" aria-label="Bilder">
           {pictures.map((picture, index) => (
-            <UnstyledButton
-              key={picture.url}
-              role="listitem"
-              className={classes.thumb}
-              data-active={index === active || undefined}
-              aria-label={`Bild ${index + 1} anzeigen`}
-              aria-pressed={index === active}
-              onClick={() => setActive(index)}
-            >
-              <ProductImage src={picture.url} alt="" size={64} />
-            </UnstyledButton>
+            // The list item wraps the button: aria-pressed is not allowed on role listitem (axe, critical).
+            <div key={picture.url} role="listitem">
+              <UnstyledButton
+                className={classes.thumb}
+                data-active={index === active || undefined}
+                aria-label={`Bild ${index + 1} anzeigen`}
+                aria-pressed={index === active}
+                onClick={() => setActive(index)}
+              >
+                <ProductImage src={picture.url} alt="" size={64} />
+              </UnstyledButton>
+            </div>
           ))}
         </div>
       )}

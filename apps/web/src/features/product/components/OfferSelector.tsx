@@ -153,7 +153,7 @@ export function OfferHints({ offer }: { offer: ProductOffer }) {
         </Text>
       )}
       {hint && (
-        <Text size="sm" c="orange.8" data-testid="orderability-hint">
+        <Text size="sm" c="var(--mantine-color-orange-light-color)" data-testid="orderability-hint">
           {hint}
           {needsRelation(offer.productOrderableStatus) && (
             <>
