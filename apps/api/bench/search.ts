@@ -9,9 +9,15 @@
  * 5. Raw SQL: the same mix, the same SQL statements the search issues, straight on a pg pool with
  *    8 concurrent clients and no cache (no HTTP, no JSON, no auth).
  * 6. With BENCH_UNCACHED=1 also the API with SEARCH_CACHE=off (every request computed from scratch).
+ * 7. Distinct queries (issue 13): BENCH_DISTINCT (1000) seeded, distinct requests generated from the
+ *    catalogue (search-queries.ts: word, part word, compound, multi-word, brand/class filter, typo,
+ *    sort, deep page, article number, GTIN), each asked once by BENCH_CLIENTS clients against a freshly
+ *    started API (first occurrences): p50/p95/p99 per kind; then the typo recall table
+ *    (BENCH_TYPO_CASES cases per word size, typo-sample.ts) through the API. BENCH_DISTINCT_ONLY=1 runs
+ *    only this phase; BENCH_SEED (13) chooses the queries.
  *
  * Env: BENCH_DATA_DIR (/tmp/shk-bench-search), BENCH_PG_PORT (55200), BENCH_PRODUCTS (1000000),
- * BENCH_SECONDS (45), BENCH_CLIENTS (8), BENCH_API_PORT (3200).
+ * BENCH_SECONDS (45), BENCH_CLIENTS (8), BENCH_API_PORT (3200), BENCH_DISTINCT (1000), BENCH_TYPO_CASES (200).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -30,6 +36,8 @@ import { CatalogueMetaCache } from '../src/modules/catalogue/catalogue-meta.ts';
 import { SearchEngine } from '../src/modules/catalogue/search/search-engine.ts';
 import { listPriceStrategy } from '../src/modules/catalogue/pricing/price-strategy.ts';
 import { loginWithCodeFlow } from '../test/support/oidc-login.ts';
+import { recallTable, typoCases } from '../src/modules/catalogue/search/typo-sample.ts';
+import { distinctQueries, QUERY_KINDS } from './search-queries.ts';
 
 const dataDir = process.env.BENCH_DATA_DIR ?? '/tmp/shk-bench-search';
 const pgPort = Number(process.env.BENCH_PG_PORT ?? 55200);
@@ -277,9 +285,79 @@ async function apiPhase(label: string, env: Record<string, string> = {}) {
   return { cold: stats(cold, 0, 1), warm, peak };
 }
 
+/**
+ * Distinct queries, each asked once (first occurrences on a freshly started API), by kind; then the
+ * typo recall through the API: the intended product on page one for the typo of its own words.
+ */
+async function distinctPhase() {
+  const seed = Number(process.env.BENCH_SEED ?? 13);
+  const queries = await distinctQueries(pool, { seed, count: Number(process.env.BENCH_DISTINCT ?? 1000) });
+  const child = await startApi();
+  const token = (await loginWithCodeFlow(`http://127.0.0.1:${apiPort}`, BUYER.email)).access_token;
+  const post = async (body: Record<string, unknown>) => {
+    const res = await fetch(`http://127.0.0.1:${apiPort}/v1/Product/Search`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return { ok: res.ok, body: (await res.json()) as { hits: { productId: string }[] } };
+  };
+  const byKind = new Map<string, number[]>();
+  let errors = 0;
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async () => {
+      while (next < queries.length) {
+        const q = queries[next++];
+        const t0 = performance.now();
+        const ok = (await post(q.body).catch(() => ({ ok: false }))).ok;
+        const ms = performance.now() - t0;
+        if (!ok) errors++;
+        byKind.set(q.kind, [...(byKind.get(q.kind) ?? []), ms]);
+      }
+    }),
+  );
+  const elapsed = performance.now() - started;
+  const all = [...byKind.values()].flat();
+  console.log(
+    `\nDistinct queries, each once (first occurrence), ${clients} clients, fresh API process, seed ${seed}: ${fmt(stats(all, errors, elapsed))}`,
+  );
+  console.log('  | kind | queries | p50 ms | p95 ms | p99 ms |\n  |---|---|---|---|---|');
+  for (const kind of QUERY_KINDS) {
+    const s = stats(byKind.get(kind) ?? [], 0, 1);
+    console.log(`  | ${kind} | ${s.count} | ${s.p50.toFixed(0)} | ${s.p95.toFixed(0)} | ${s.p99.toFixed(0)} |`);
+  }
+
+  // Typo recall: products sampled evenly over the catalogue.
+  const { rows: sample } = await pool.query<{ productId: string; name: string; series: string | null }>(
+    `SELECT product_id AS "productId", product_name AS name, series FROM products
+      WHERE id % GREATEST(1, (SELECT count(*) FROM products) / 20000) = 0 ORDER BY id LIMIT 20000`,
+  );
+  const cases = typoCases(sample, { seed, size: Number(process.env.BENCH_TYPO_CASES ?? 200) });
+  const results: { c: (typeof cases)[number]; found: boolean }[] = [];
+  const pageOne = async (searchTerm: string) =>
+    (await post({ searchTerm, page: 1, pageSize: 25 })).body.hits.map((h) => h.productId);
+  for (const c of cases) {
+    if (!(await pageOne(c.exact)).includes(c.productId)) continue; // the exact words must find it on page one
+    results.push({ c, found: (await pageOne(c.typo)).includes(c.productId) });
+  }
+  console.log('\nTypo recall (intended product on page one; long = word of ≥ 5 letters, short = 4 letters)');
+  console.log('  | words, edit | cases | found | recall |\n  |---|---|---|---|');
+  for (const r of recallTable(results))
+    console.log(`  | ${r.key} | ${r.cases} | ${r.found} | ${(r.recall * 100).toFixed(1)} % |`);
+  await stopApi(child);
+}
+
 console.log(
   `\nbench:search — ${products.toLocaleString('de-DE')} products, ${mix.length} queries in the mix, ${clients} clients`,
 );
+if (process.env.BENCH_DISTINCT_ONLY) {
+  await distinctPhase();
+  await pool.end();
+  await server.stop();
+  process.exit(0);
+}
 const api = await apiPhase('API over HTTP (facet cache on)');
 const uncached = process.env.BENCH_UNCACHED
   ? await apiPhase('API over HTTP, SEARCH_CACHE=off', { SEARCH_CACHE: 'off' })
@@ -312,6 +390,7 @@ if (uncached)
     `API uncached/raw ratio: p50 ${(uncached.warm.p50 / raw.p50).toFixed(2)}, p95 ${(uncached.warm.p95 / raw.p95).toFixed(2)}`,
   );
 
+await distinctPhase();
 await rawPool.end();
 await pool.end();
 await server.stop();
