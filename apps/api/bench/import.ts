@@ -128,6 +128,8 @@ async function cli(file: string) {
   const [code] = await once(child, 'exit');
   clearInterval(timer);
   const seconds = (performance.now() - started) / 1000;
+  // The CLI's log lines (progress, time per merge step) come before its JSON result.
+  for (const l of output.slice(0, output.indexOf('{')).split('\n')) if (l.trim()) console.log(`  ${l}`);
   const result = JSON.parse(output.slice(output.indexOf('{')));
   if (code !== 0) throw new Error(`CLI exit ${code}: ${output}`);
   return { seconds, peakMb: Math.round(peak / 1024 / 1024), result };

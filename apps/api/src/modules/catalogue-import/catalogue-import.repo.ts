@@ -30,6 +30,8 @@ export async function findImportRow(c: Queryable, id: number) {
 export async function startAttempt(c: Queryable, id: number) {
   await c.query('DELETE FROM catalogue_import_rejections WHERE import_id = $1', [id]);
   await c.query('DELETE FROM catalogue_import_seen WHERE import_id = $1', [id]);
+  // Search rows staged by an attempt that crashed: their products are written again (not unchanged).
+  await c.query('DELETE FROM catalogue_import_search WHERE import_id = $1', [id]);
   await c.query(
     `UPDATE catalogue_imports SET status = 'InProgress', started_at = now(), finished_at = NULL, error = NULL, attempts = attempts + 1,
             read_count = 0, created_count = 0, updated_count = 0, unchanged_count = 0, deleted_count = 0, rejected_count = 0

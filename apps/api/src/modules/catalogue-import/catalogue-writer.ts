@@ -34,9 +34,14 @@ interface Rejection {
   reason: string;
 }
 
-/** One batch of staged articles: COPY lines plus what the merge needs besides them. */
+/** One batch of staged articles: COPY text plus what the merge needs besides them. */
 export interface StagedBatch {
-  lines: string[];
+  /** COPY text in UTF-8 chunks of about 256 KB (outside the JS heap). */
+  chunks: Buffer[];
+  /** Lines in `chunks`. */
+  lines: number;
+  /** Several lines name the same manufacturer article (product id). */
+  sharedProducts: boolean;
   /** Articles read (also rejected and duplicate ones). */
   read: number;
   /** Every supplier article number of the batch (rejected ones too): seen by a full catalogue. */
@@ -95,6 +100,11 @@ const line = (values: (string | number | boolean | null | undefined)[]) => value
 export class CatalogueWriter {
   private batch: StagedBatch = emptyBatch();
   private seen = new Set<string>();
+  private products = new Set<string>();
+  private pending: string[] = [];
+  private pendingSize = 0;
+  /** Milliseconds per merge step over the whole import (logged at the end: where the time goes). */
+  readonly timings = new Map<string, number>();
 
   constructor(
     private readonly c: pg.PoolClient,
@@ -133,7 +143,7 @@ export class CatalogueWriter {
           reason: 'Der Artikel enthält keinen Preis.',
         });
       else
-        b.lines.push(
+        this.push(
           line([
             a.position,
             a.supplierPid,
@@ -146,15 +156,44 @@ export class CatalogueWriter {
           ]),
         );
     } else if (a.mode === 'delete') b.deletes.push(a.supplierPid);
-    else b.lines.push(await this.stageLine(a));
+    else this.push(await this.stageLine(a));
+  }
+
+  private push(text: string) {
+    this.pending.push(text);
+    this.pendingSize += text.length;
+    this.batch.lines++;
+    if (this.pendingSize >= 262_144) this.seal();
+  }
+
+  private seal() {
+    if (this.pending.length) this.batch.chunks.push(Buffer.from(this.pending.join(''), 'utf8'));
+    this.pending = [];
+    this.pendingSize = 0;
   }
 
   /** The staged batch, handed to write(); staging goes on into a fresh one. */
   take(): StagedBatch {
+    this.seal();
     const b = this.batch;
     this.batch = emptyBatch();
     this.seen = new Set();
+    this.products = new Set();
     return b;
+  }
+
+  /** Runs a step of the import and adds its time to `timings`. */
+  timedStep<T>(label: string, work: () => Promise<T>): Promise<T> {
+    return this.timed(label, work);
+  }
+
+  private async timed<T>(label: string, work: () => Promise<T>): Promise<T> {
+    const started = performance.now();
+    try {
+      return await work();
+    } finally {
+      this.timings.set(label, (this.timings.get(label) ?? 0) + performance.now() - started);
+    }
   }
 
   /** Writes a staged batch; the caller wraps it in a transaction. */
@@ -167,11 +206,15 @@ export class CatalogueWriter {
       rejected: b.rejected,
       changedProducts: 0,
     };
+    // Sorts and hashes of 50,000 staged rows stay in memory.
+    await this.c.query(`SET LOCAL work_mem = '256MB'`);
     // Rejected articles keep their current offer: they count as seen for the withdrawal at the end.
     if (this.transaction === 'T_NEW_CATALOG' && b.pids.length)
-      await this.c.query(
-        'INSERT INTO catalogue_import_seen (import_id, supplier_pid) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING',
-        [this.importId, b.pids],
+      await this.timed('seen', () =>
+        this.c.query(
+          'INSERT INTO catalogue_import_seen (import_id, supplier_pid) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING',
+          [this.importId, b.pids],
+        ),
       );
     if (this.transaction === 'T_UPDATE_PRICES') await this.updatePrices(b, result);
     else {
@@ -181,33 +224,20 @@ export class CatalogueWriter {
     return result;
   }
 
-  private async copy(table: string, lines: string[]) {
-    // Lines are sent in chunks of about 256 KB instead of one write per article.
-    function* chunks() {
-      let chunk: string[] = [];
-      let size = 0;
-      for (const l of lines) {
-        chunk.push(l);
-        size += l.length;
-        if (size >= 262_144) {
-          yield chunk.join('');
-          chunk = [];
-          size = 0;
-        }
-      }
-      if (chunk.length) yield chunk.join('');
-    }
-    await pipeline(Readable.from(chunks()), this.c.query(copyFrom(`COPY ${table} FROM STDIN`)));
+  private async copy(table: string, chunks: Buffer[]) {
+    await this.timed('copy', () => pipeline(Readable.from(chunks), this.c.query(copyFrom(`COPY ${table} FROM STDIN`))));
   }
 
   private async updatePrices(b: StagedBatch, result: BatchResult) {
-    if (!b.lines.length) return;
-    await this.copy(PRICE_STAGE, b.lines);
-    const { rows: unknown } = await this.c.query<{ pos: number; pid: string }>(
-      `SELECT t.pos, t.pid FROM ${PRICE_STAGE} t
+    if (!b.lines) return;
+    await this.copy(PRICE_STAGE, b.chunks);
+    const { rows: unknown } = await this.timed('unknown articles', () =>
+      this.c.query<{ pos: number; pid: string }>(
+        `SELECT t.pos, t.pid FROM ${PRICE_STAGE} t
         WHERE NOT EXISTS (SELECT 1 FROM product_offers o WHERE o.supplier_bp_number = $1 AND o.supplier_pid = t.pid)
         ORDER BY t.pos`,
-      [this.supplier],
+        [this.supplier],
+      ),
     );
     for (const r of unknown)
       result.rejected.push({
@@ -215,8 +245,9 @@ export class CatalogueWriter {
         productId: r.pid,
         reason: `Der Artikel ${r.pid} ist im Katalog des Lieferanten nicht vorhanden.`,
       });
-    const { rowCount } = await this.c.query(
-      `WITH changed AS (
+    const { rowCount } = await this.timed('offer prices', () =>
+      this.c.query(
+        `WITH changed AS (
          UPDATE product_offers o
             SET net_price = t.net, gross_list_price = COALESCE(t.gross, o.gross_list_price), price_scales = t.scales::jsonb,
                 price_valid_from = t.valid_from, price_valid_to = t.valid_to, price_basis = COALESCE(t.basis, o.price_basis),
@@ -228,18 +259,21 @@ export class CatalogueWriter {
                                   COALESCE(t.basis, o.price_basis), false)
           RETURNING o.product_no)
        INSERT INTO ${CHANGED} SELECT product_no FROM changed`,
-      [this.supplier],
+        [this.supplier],
+      ),
     );
     const changed = rowCount ?? 0;
-    const known = b.lines.length - unknown.length;
+    const known = b.lines - unknown.length;
     result.updated += changed;
     result.unchanged += known - changed;
     result.changedProducts += changed;
     if (changed)
-      await this.c.query(
-        `UPDATE product_search s SET supplier_nos = x.nos, price_cents = x.price
-           FROM (${offerAggregate(`SELECT product_no FROM ${CHANGED}`)}) x
-          WHERE s.id = x.id AND (s.supplier_nos, s.price_cents) IS DISTINCT FROM (x.nos, x.price)`,
+      await this.timed('search prices', () =>
+        this.c.query(
+          `UPDATE product_search s SET supplier_nos = x.nos, price_cents = x.price
+             FROM (${offerAggregate(`SELECT product_no FROM ${CHANGED}`)}) x
+            WHERE s.id = x.id AND (s.supplier_nos, s.price_cents) IS DISTINCT FROM (x.nos, x.price)`,
+        ),
       );
   }
 
@@ -277,6 +311,8 @@ export class CatalogueWriter {
       url: m.source,
     }));
     const productId = `${manufacturerId}~${manufacturerPid}`;
+    if (this.products.has(productId)) this.batch.sharedProducts = true;
+    else this.products.add(productId);
     // Positions differ between otherwise equal files; they must not make an article look changed.
     const position = a.position;
     a.position = 0;
@@ -338,16 +374,25 @@ export class CatalogueWriter {
   }
 
   private async upsert(b: StagedBatch, result: BatchResult) {
-    if (!b.lines.length) return;
-    await this.copy(STAGE, b.lines);
+    if (!b.lines) return;
+    await this.copy(STAGE, b.chunks);
     const c = this.c;
-    // Same hash: nothing to write (re-importing a file changes nothing).
-    const unchanged =
-      (
-        await c.query(
-          `DELETE FROM ${STAGE} s USING product_offers o WHERE o.product_instance_id = s.iid AND o.import_hash = s.hash`,
-        )
-      ).rowCount ?? 0;
+    // Same hash, and the product has its search row (published or staged by this import): nothing to
+    // write, so re-importing a file changes nothing. After a crash the staged search rows are gone;
+    // such products are written again rather than left unsearchable.
+    const unchanged = await this.timed(
+      'unchanged',
+      async () =>
+        (
+          await c.query(
+            `DELETE FROM ${STAGE} s USING product_offers o
+              WHERE o.product_instance_id = s.iid AND o.import_hash = s.hash
+                AND (EXISTS (SELECT 1 FROM product_search ps WHERE ps.id = o.product_no)
+                     OR EXISTS (SELECT 1 FROM catalogue_import_search x WHERE x.import_id = $1 AND x.id = o.product_no))`,
+            [this.importId],
+          )
+        ).rowCount ?? 0,
+    );
     const { rows: counts } = await c.query<{ total: number; existing: number }>(
       `SELECT count(*)::int AS total,
               count(*) FILTER (WHERE EXISTS (SELECT 1 FROM product_offers o WHERE o.product_instance_id = s.iid))::int AS existing
@@ -359,70 +404,74 @@ export class CatalogueWriter {
     result.changedProducts += counts[0].total;
     if (!counts[0].total) return;
     const isUpdate = this.transaction === 'T_UPDATE_PRODUCTS';
+    // Several supplier articles may name the same manufacturer article: the last one in the file wins
+    // (the sort is only paid for when the batch has such articles).
+    const perProduct = b.sharedProducts
+      ? `(SELECT DISTINCT ON (product_id) * FROM ${STAGE} ORDER BY product_id, pos DESC)`
+      : STAGE;
 
-    // Several supplier articles may name the same manufacturer article: the last one in the file wins.
-    await c.query(
-      `INSERT INTO products AS p (id, product_id, manufacturer_id, manufacturer_pid, manufacturer_pid_norm, gtin, brand_no, model_number,
-         product_name, product_descr, product_type, class_no, feature_values, leaf_no, accessories, spare_parts, media, updated_at)
-       SELECT nextval('catalogue_product_no_seq'), t.product_id, t.manufacturer_id, t.manufacturer_pid, t.mpid_norm, t.gtin, t.brand_no,
-         t.model, t.name, t.descr, t.ptype, t.class_no, COALESCE(string_to_array(t.features, ',', '')::real[], '{}'), t.leaf_no,
-         COALESCE(string_to_array(t.acc, '|'), '{}'), COALESCE(string_to_array(t.spare, '|'), '{}'), t.media::jsonb, now()
-       FROM (SELECT DISTINCT ON (product_id) * FROM ${STAGE} ORDER BY product_id, pos DESC) t
-       ON CONFLICT (product_id) DO UPDATE SET gtin = COALESCE(EXCLUDED.gtin, p.gtin), brand_no = EXCLUDED.brand_no,
-         model_number = COALESCE(EXCLUDED.model_number, p.model_number), product_name = EXCLUDED.product_name,
-         product_descr = COALESCE(EXCLUDED.product_descr, p.product_descr), product_type = COALESCE(EXCLUDED.product_type, p.product_type),
-         class_no = COALESCE(EXCLUDED.class_no, p.class_no),
-         feature_values = CASE WHEN EXCLUDED.class_no IS NULL THEN p.feature_values ELSE EXCLUDED.feature_values END,
-         leaf_no = EXCLUDED.leaf_no,
-         accessories = CASE WHEN cardinality(EXCLUDED.accessories) > 0 OR NOT $1 THEN EXCLUDED.accessories ELSE p.accessories END,
-         spare_parts = CASE WHEN cardinality(EXCLUDED.spare_parts) > 0 OR NOT $1 THEN EXCLUDED.spare_parts ELSE p.spare_parts END,
-         media = CASE WHEN jsonb_array_length(EXCLUDED.media) > 0 OR NOT $1 THEN EXCLUDED.media ELSE p.media END,
-         updated_at = now()`,
-      [isUpdate],
+    await this.timed('products', () =>
+      c.query(
+        `INSERT INTO products AS p (id, product_id, manufacturer_id, manufacturer_pid, manufacturer_pid_norm, gtin, brand_no, model_number,
+           product_name, product_descr, product_type, class_no, feature_values, leaf_no, accessories, spare_parts, media, updated_at)
+         SELECT nextval('catalogue_product_no_seq'), t.product_id, t.manufacturer_id, t.manufacturer_pid, t.mpid_norm, t.gtin, t.brand_no,
+           t.model, t.name, t.descr, t.ptype, t.class_no, COALESCE(string_to_array(t.features, ',', '')::real[], '{}'), t.leaf_no,
+           COALESCE(string_to_array(t.acc, '|'), '{}'), COALESCE(string_to_array(t.spare, '|'), '{}'), t.media::jsonb, now()
+         FROM ${perProduct} t
+         ON CONFLICT (product_id) DO UPDATE SET gtin = COALESCE(EXCLUDED.gtin, p.gtin), brand_no = EXCLUDED.brand_no,
+           model_number = COALESCE(EXCLUDED.model_number, p.model_number), product_name = EXCLUDED.product_name,
+           product_descr = COALESCE(EXCLUDED.product_descr, p.product_descr), product_type = COALESCE(EXCLUDED.product_type, p.product_type),
+           class_no = COALESCE(EXCLUDED.class_no, p.class_no),
+           feature_values = CASE WHEN EXCLUDED.class_no IS NULL THEN p.feature_values ELSE EXCLUDED.feature_values END,
+           leaf_no = EXCLUDED.leaf_no,
+           accessories = CASE WHEN cardinality(EXCLUDED.accessories) > 0 OR NOT $1 THEN EXCLUDED.accessories ELSE p.accessories END,
+           spare_parts = CASE WHEN cardinality(EXCLUDED.spare_parts) > 0 OR NOT $1 THEN EXCLUDED.spare_parts ELSE p.spare_parts END,
+           media = CASE WHEN jsonb_array_length(EXCLUDED.media) > 0 OR NOT $1 THEN EXCLUDED.media ELSE p.media END,
+           updated_at = now()`,
+        [isUpdate],
+      ),
     );
-    await c.query(
-      `INSERT INTO product_offers (product_instance_id, product_no, supplier_bp_number, supplier_pid, supplier_pid_norm, product_data_source,
-         unit_code, net_price, price_basis, gross_list_price, price_on_demand, min_order_quantity, min_order_unit, time_to_delivery_days,
-         quantity_interval, content_unit, price_valid_from, price_valid_to, price_scales, import_hash)
-       SELECT t.iid, p.id, $1, t.pid, t.pid_norm, $2, t.unit, t.net, COALESCE(t.basis, 1), t.gross, t.net IS NULL AND t.has_price,
-              COALESCE(t.min, 1), t.unit, t.days, t.step, t.content_unit, t.valid_from, t.valid_to, t.scales::jsonb, t.hash
-         FROM ${STAGE} t JOIN products p ON p.product_id = t.product_id
-       ON CONFLICT (product_instance_id) DO UPDATE SET product_no = EXCLUDED.product_no, unit_code = EXCLUDED.unit_code,
-         net_price = EXCLUDED.net_price,
-         price_basis = EXCLUDED.price_basis, gross_list_price = EXCLUDED.gross_list_price, price_on_demand = EXCLUDED.price_on_demand,
-         min_order_quantity = EXCLUDED.min_order_quantity, min_order_unit = EXCLUDED.min_order_unit,
-         time_to_delivery_days = EXCLUDED.time_to_delivery_days, quantity_interval = EXCLUDED.quantity_interval,
-         content_unit = EXCLUDED.content_unit, price_valid_from = EXCLUDED.price_valid_from, price_valid_to = EXCLUDED.price_valid_to,
-         price_scales = EXCLUDED.price_scales, import_hash = EXCLUDED.import_hash`,
-      [this.supplier, this.ref.productDataSource],
-    );
-    // An offer that comes back after a withdrawal is live again.
-    await c.query(
-      `DELETE FROM catalogue_withdrawn_offers w USING ${STAGE} t
-        WHERE w.supplier_bp_number = $1 AND w.product_instance_id = t.iid`,
-      [this.supplier],
-    );
+    await this.timed('offers', async () => {
+      await c.query(
+        `INSERT INTO product_offers (product_instance_id, product_no, supplier_bp_number, supplier_pid, supplier_pid_norm, product_data_source,
+           unit_code, net_price, price_basis, gross_list_price, price_on_demand, min_order_quantity, min_order_unit, time_to_delivery_days,
+           quantity_interval, content_unit, price_valid_from, price_valid_to, price_scales, import_hash)
+         SELECT t.iid, p.id, $1, t.pid, t.pid_norm, $2, t.unit, t.net, COALESCE(t.basis, 1), t.gross, t.net IS NULL AND t.has_price,
+                COALESCE(t.min, 1), t.unit, t.days, t.step, t.content_unit, t.valid_from, t.valid_to, t.scales::jsonb, t.hash
+           FROM ${STAGE} t JOIN products p ON p.product_id = t.product_id
+         ON CONFLICT (product_instance_id) DO UPDATE SET product_no = EXCLUDED.product_no, unit_code = EXCLUDED.unit_code,
+           net_price = EXCLUDED.net_price,
+           price_basis = EXCLUDED.price_basis, gross_list_price = EXCLUDED.gross_list_price, price_on_demand = EXCLUDED.price_on_demand,
+           min_order_quantity = EXCLUDED.min_order_quantity, min_order_unit = EXCLUDED.min_order_unit,
+           time_to_delivery_days = EXCLUDED.time_to_delivery_days, quantity_interval = EXCLUDED.quantity_interval,
+           content_unit = EXCLUDED.content_unit, price_valid_from = EXCLUDED.price_valid_from, price_valid_to = EXCLUDED.price_valid_to,
+           price_scales = EXCLUDED.price_scales, import_hash = EXCLUDED.import_hash`,
+        [this.supplier, this.ref.productDataSource],
+      );
+      // An offer that comes back after a withdrawal is live again.
+      await c.query(
+        `DELETE FROM catalogue_withdrawn_offers w USING ${STAGE} t
+          WHERE w.supplier_bp_number = $1 AND w.product_instance_id = t.iid`,
+        [this.supplier],
+      );
+    });
 
-    // Search rows, set-based: brand, category and description texts repeat across products, so each
-    // distinct one is parsed once per batch; the name (weight A) is parsed per product.
-    await c.query(
-      `WITH t AS (SELECT DISTINCT ON (product_id) product_id, doc_a, doc_b, doc_c, doc_d FROM ${STAGE} ORDER BY product_id, pos DESC),
-            b AS (SELECT x, setweight(to_tsvector('german_unaccent', x), 'B') AS v FROM (SELECT DISTINCT doc_b AS x FROM t) d),
-            c AS (SELECT x, setweight(to_tsvector('german_unaccent', x), 'C') AS v FROM (SELECT DISTINCT doc_c AS x FROM t) d),
-            d AS (SELECT x, setweight(to_tsvector('german_unaccent', x), 'D') AS v FROM (SELECT DISTINCT doc_d AS x FROM t) d),
-            agg AS (${offerAggregate(`SELECT p.id FROM t JOIN products p ON p.product_id = t.product_id`)})
-       INSERT INTO product_search AS s (id, rank, vec, brand_no, class_no, leaf_no, promo, supplier_nos, price_cents, f1, f2, f3, f4, f5, f6, f7, f8)
-       SELECT p.id, p.id, setweight(to_tsvector('german_unaccent', t.doc_a), 'A') || b.v || c.v || d.v,
-              p.brand_no, p.class_no, p.leaf_no, p.is_promotion, COALESCE(agg.nos, '{}'), agg.price,
-              p.feature_values[1], p.feature_values[2], p.feature_values[3], p.feature_values[4],
-              p.feature_values[5], p.feature_values[6], p.feature_values[7], p.feature_values[8]
-         FROM t JOIN products p ON p.product_id = t.product_id
-         JOIN b ON b.x = t.doc_b JOIN c ON c.x = t.doc_c JOIN d ON d.x = t.doc_d
-         LEFT JOIN agg ON agg.id = p.id
-       ON CONFLICT (id) DO UPDATE SET vec = EXCLUDED.vec, brand_no = EXCLUDED.brand_no, class_no = EXCLUDED.class_no,
-         leaf_no = EXCLUDED.leaf_no, supplier_nos = EXCLUDED.supplier_nos, price_cents = EXCLUDED.price_cents,
-         f1 = EXCLUDED.f1, f2 = EXCLUDED.f2, f3 = EXCLUDED.f3, f4 = EXCLUDED.f4,
-         f5 = EXCLUDED.f5, f6 = EXCLUDED.f6, f7 = EXCLUDED.f7, f8 = EXCLUDED.f8`,
+    // Search vectors, set-based: brand, category and description texts repeat across products, so
+    // each distinct one is parsed once per batch; the name (weight A) is parsed per product. They are
+    // staged and published into product_search when the import ends (publishSearch).
+    await this.timed('search vectors', () =>
+      c.query(
+        `WITH t AS (SELECT product_id, doc_a, doc_b, doc_c, doc_d FROM ${perProduct} x),
+              b AS (SELECT x, setweight(to_tsvector('german_unaccent', x), 'B') AS v FROM (SELECT DISTINCT doc_b AS x FROM t) d),
+              c AS (SELECT x, setweight(to_tsvector('german_unaccent', x), 'C') AS v FROM (SELECT DISTINCT doc_c AS x FROM t) d),
+              d AS (SELECT x, setweight(to_tsvector('german_unaccent', x), 'D') AS v FROM (SELECT DISTINCT doc_d AS x FROM t) d)
+         INSERT INTO catalogue_import_search AS s (import_id, id, vec)
+         SELECT $1, p.id, setweight(to_tsvector('german_unaccent', t.doc_a), 'A') || b.v || c.v || d.v
+           FROM t JOIN products p ON p.product_id = t.product_id
+           JOIN b ON b.x = t.doc_b JOIN c ON c.x = t.doc_c JOIN d ON d.x = t.doc_d
+         ON CONFLICT (import_id, id) DO UPDATE SET vec = EXCLUDED.vec`,
+        [this.importId],
+      ),
     );
   }
 
@@ -433,7 +482,15 @@ export class CatalogueWriter {
   }
 }
 
-const emptyBatch = (): StagedBatch => ({ lines: [], read: 0, pids: [], rejected: [], deletes: [] });
+const emptyBatch = (): StagedBatch => ({
+  chunks: [],
+  lines: 0,
+  sharedProducts: false,
+  read: 0,
+  pids: [],
+  rejected: [],
+  deletes: [],
+});
 
 function mediaType(mime: string, purpose: string | null, source: string): string {
   const p = (purpose ?? '').toLowerCase();
@@ -465,6 +522,83 @@ export async function refreshSearchOffers(c: pg.PoolClient, productNos: number[]
     `DELETE FROM product_search s WHERE s.id = ANY($1) AND NOT EXISTS (SELECT 1 FROM product_offers o WHERE o.product_no = s.id)`,
     [productNos],
   );
+}
+
+/**
+ * Publishes the search rows an import staged, set-based, in the import's last transaction: rows of
+ * products already searchable are updated, new ones inserted ordered by category (one category's
+ * words on neighbouring pages) with their place in German name order; other rows get a new place
+ * only where it moved. Supplier numbers and lowest price come from the offers as they are now; a
+ * product without offers (withdrawn meanwhile) gets no search row. Returns the rows published.
+ */
+export async function publishSearch(c: pg.PoolClient, importId: number): Promise<number> {
+  const id = Number(importId);
+  await c.query(
+    `CREATE TEMP TABLE catalogue_import_publish ON COMMIT DROP AS
+     SELECT x.id, x.vec, a.nos, a.price
+       FROM catalogue_import_search x
+       JOIN (${offerAggregate(`SELECT id FROM catalogue_import_search WHERE import_id = ${id}`)}) a ON a.id = x.id
+      WHERE x.import_id = ${id}`,
+  );
+  const { rows } = await c.query<{ n: number }>('SELECT count(*)::int AS n FROM catalogue_import_publish');
+  if (rows[0].n) {
+    await c.query(
+      `CREATE TEMP TABLE catalogue_import_ranks ON COMMIT DROP AS
+       SELECT p.id, row_number() OVER (ORDER BY p.product_name COLLATE catalogue_de, p.id)::int AS rn
+         FROM products p WHERE p.id IN (SELECT id FROM product_search UNION SELECT id FROM catalogue_import_publish)`,
+    );
+    const features = [1, 2, 3, 4, 5, 6, 7, 8];
+    const rebuild = await dropSearchIndexesForBulkInsert(c, rows[0].n);
+    await c.query(
+      `UPDATE product_search s SET vec = x.vec, brand_no = p.brand_no, class_no = p.class_no, leaf_no = p.leaf_no,
+              promo = p.is_promotion, supplier_nos = x.nos, price_cents = x.price, name_rank = r.rn,
+              ${features.map((k) => `f${k} = p.feature_values[${k}]`).join(', ')}
+         FROM catalogue_import_publish x JOIN products p ON p.id = x.id JOIN catalogue_import_ranks r ON r.id = x.id
+        WHERE s.id = x.id`,
+    );
+    await c.query(
+      `INSERT INTO product_search (id, rank, name_rank, vec, brand_no, class_no, leaf_no, promo, supplier_nos, price_cents,
+                                   ${features.map((k) => `f${k}`).join(', ')})
+       SELECT x.id, x.id, r.rn, x.vec, p.brand_no, p.class_no, p.leaf_no, p.is_promotion, x.nos, x.price,
+              ${features.map((k) => `p.feature_values[${k}]`).join(', ')}
+         FROM catalogue_import_publish x JOIN products p ON p.id = x.id JOIN catalogue_import_ranks r ON r.id = x.id
+        WHERE NOT EXISTS (SELECT 1 FROM product_search s WHERE s.id = x.id)
+        ORDER BY p.leaf_no, x.id`,
+    );
+    if (rebuild.length) {
+      await c.query(`SET LOCAL maintenance_work_mem = '256MB'`);
+      for (const definition of rebuild) await c.query(definition);
+    }
+    await c.query(
+      `UPDATE product_search s SET name_rank = r.rn FROM catalogue_import_ranks r
+        WHERE s.id = r.id AND s.name_rank IS DISTINCT FROM r.rn`,
+    );
+  }
+  await c.query('DELETE FROM catalogue_import_search WHERE import_id = $1', [id]);
+  return rows[0].n;
+}
+
+/** Rows at least this many, and at least as many as the search index holds: rebuild instead of insert. */
+const BULK_PUBLISH = 50_000;
+
+/**
+ * A publish that at least doubles the search index (a first large catalogue) builds the secondary
+ * indexes of product_search afresh after the insert, as the catalogue loader does: sorting once
+ * is far cheaper than inserting row by row, above all into the GIN index of the words. The drop and
+ * the rebuild are in the import's last transaction (a failure rolls both back); searches wait for
+ * that transaction meanwhile. Returns the definitions to run after the insert.
+ */
+async function dropSearchIndexesForBulkInsert(c: pg.PoolClient, rows: number): Promise<string[]> {
+  if (rows < BULK_PUBLISH) return [];
+  const { rows: size } = await c.query<{ n: number }>('SELECT count(*)::int AS n FROM product_search');
+  if (size[0].n > rows) return [];
+  const { rows: indexes } = await c.query<{ indexname: string; indexdef: string }>(
+    `SELECT i.indexname, i.indexdef FROM pg_indexes i
+      WHERE i.schemaname = current_schema() AND i.tablename = 'product_search'
+        AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conname = i.indexname)`,
+  );
+  for (const i of indexes) await c.query(`DROP INDEX "${i.indexname.replace(/"/g, '""')}"`);
+  return indexes.map((i) => i.indexdef);
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   CatalogueWriter,
   dropStaging,
   prepareStaging,
+  publishSearch,
   refreshSearchOffers,
   withdrawOffers,
   type BatchResult,
@@ -68,8 +69,13 @@ export async function runImport(pool: pg.Pool, id: number, options: PipelineOpti
       const message = error instanceof Error ? error.message : String(error);
       // Lost database connections are retried by the job; a broken file is final.
       if (isTransient(error)) throw error;
+      // Products written before the file broke stay, and stay searchable.
+      await inTx(c, async () => {
+        if (await publishSearch(c, id)) await bumpCatalogueVersion(c);
+      }).catch(() => {});
       await repo.finishImport(c, id, 'Failed', message);
       await c.query('DELETE FROM catalogue_import_seen WHERE import_id = $1', [id]);
+      await c.query('DELETE FROM catalogue_import_search WHERE import_id = $1', [id]);
       log(`import ${id} failed: ${message}`);
       return zero();
     } finally {
@@ -191,11 +197,17 @@ async function importStaged(
       changed += withdrawn;
     }
     if (hasReferences) await resolveReferences(c);
-    if (changed) await finishSearch(c);
+    await writer?.timedStep('publish search', () => publishSearch(c, id));
+    if (changed) await bumpCatalogueVersion(c);
     await repo.saveProgress(c, id, counts, header ?? { format: null, transaction: null });
   });
   await c.query('DELETE FROM catalogue_import_seen WHERE import_id = $1', [id]);
   if (changed) await c.query('ANALYZE product_search');
+  if (writer)
+    log(
+      `import ${id}: time per step ` +
+        [...writer.timings].map(([step, ms]) => `${step} ${(ms / 1000).toFixed(1)} s`).join(', '),
+    );
   return counts;
 }
 
@@ -237,17 +249,8 @@ async function resolveReferences(c: pg.PoolClient) {
   await c.query(resolve('spare_parts'));
 }
 
-/** New products get their place in German name order; the version bump makes every API instance drop its search caches. */
-async function finishSearch(c: pg.PoolClient) {
-  const { rows } = await c.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM product_search WHERE name_rank IS NULL',
-  );
-  if (rows[0].n > 0) {
-    await c.query(`UPDATE product_search s SET name_rank = r.rn
-                     FROM (SELECT p.id, row_number() OVER (ORDER BY p.product_name COLLATE catalogue_de, p.id)::int AS rn
-                             FROM products p JOIN product_search x ON x.id = p.id) r
-                    WHERE s.id = r.id AND s.name_rank IS DISTINCT FROM r.rn`);
-  }
+/** Every API instance drops its search caches within 2 s of the version bump ("search reflects an import without a restart"). */
+async function bumpCatalogueVersion(c: pg.PoolClient) {
   await c.query(
     `UPDATE catalogue_state SET version = version + 1, products = (SELECT count(*) FROM product_search), loaded_at = COALESCE(loaded_at, now())`,
   );
