@@ -198,3 +198,90 @@ test.describe('Produktseite (einkauf@)', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(first.productName);
   });
 });
+
+test.describe('Produktseite: Zeichnungen (einkauf@)', () => {
+  test.use({ storageState: sessionFile('buyer') });
+
+  test('der Abschnitt „2D- und 3D-Daten“ bietet die Zeichnungen zum Herunterladen an', async ({ page }) => {
+    const signedIn = page.waitForResponse((r) => r.url().includes('/v1/UserProfile') && r.ok());
+    await page.goto('/');
+    await signedIn;
+    const search = await apiFromPage<{ hits: { productId: string; rows: { PRODUCTINSTANCE_ID: string } }[] }>(
+      page,
+      'POST',
+      '/v1/Product/Search',
+      { page: 1, pageSize: 50, searchTerm: '' },
+    );
+    let found: { productId: string; instance: string; drawings: { filename: string; type: string }[] } | null = null;
+    for (const hit of search.data.hits) {
+      const product = await apiFromPage<{ documentsPackage: { filename: string; type: string }[] }>(
+        page,
+        'GET',
+        `/v1/Product?productInstanceId=${encodeURIComponent(hit.rows.PRODUCTINSTANCE_ID)}`,
+      );
+      const drawings = product.data.documentsPackage.filter((d) => d.type === '2D' || d.type === '3C');
+      if (drawings.length) {
+        found = { productId: hit.productId, instance: hit.rows.PRODUCTINSTANCE_ID, drawings };
+        break;
+      }
+    }
+    expect(found, 'ein Produkt mit 2D- oder 3D-Daten').not.toBeNull();
+    await page.goto(
+      `/produkt?id=${encodeURIComponent(found!.productId)}&articleNumber=${encodeURIComponent(found!.instance)}`,
+    );
+    await page.getByRole('button', { name: '2D- und 3D-Daten' }).click();
+    const cards = page.getByTestId('download-card').filter({ hasText: /2D-Zeichnung|3D-Daten/ });
+    await expect(cards).toHaveCount(found!.drawings.length);
+    await expect(cards.first()).toContainText(found!.drawings[0].filename);
+  });
+});
+
+/**
+ * A 390 px phone: list tables become stacked cards (each cell with its column's name), so nothing scrolls
+ * sideways and every row's actions stay on screen.
+ */
+async function expectRowsFitPhone(page: Page, url: string, table: string) {
+  await page.goto(url);
+  const rows = page.getByRole('table', { name: table }).getByRole('row');
+  await expect(rows.first()).toBeVisible();
+  const width = page.viewportSize()!.width;
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth),
+    `${url}: seitliches Scrollen`,
+  ).toBeLessThanOrEqual(width);
+  for (const row of (await rows.all()).slice(0, 3)) {
+    const box = await row.boundingBox();
+    expect(box!.x, url).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width, url).toBeLessThanOrEqual(width + 1);
+    for (const action of await row.getByRole('button').all()) {
+      const b = await action.boundingBox();
+      expect(b, `${url}: Aktion „${await action.innerText()}“ sichtbar`).not.toBeNull();
+      expect(b!.x + b!.width, `${url}: Aktion „${await action.innerText()}“ im Bild`).toBeLessThanOrEqual(width + 1);
+    }
+  }
+  // Each cell names its column, as the header row is not shown on a card.
+  const label = await rows
+    .first()
+    .getByRole('cell')
+    .first()
+    .evaluate((cell) => getComputedStyle(cell, '::before').content);
+  expect(label).not.toBe('none');
+}
+
+test.describe('Telefon, 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test.describe('Einkäufer', () => {
+    test.use({ storageState: sessionFile('buyer') });
+    test('Listen werden zu Karten; Aktionen bleiben sichtbar', async ({ page }) => {
+      await expectRowsFitPhone(page, '/meine-lieferanten', 'Geschäftsbeziehungen');
+    });
+  });
+
+  test.describe('Verkäufer', () => {
+    test.use({ storageState: sessionFile('seller') });
+    test('Kundenliste als Karten mit sichtbarer Bearbeiten-Aktion', async ({ page }) => {
+      await expectRowsFitPhone(page, '/meine-kunden', 'Kunden');
+    });
+  });
+});

@@ -1,5 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Center, Group, LoadingOverlay, Pagination, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import classes from './DataTable.module.css';
 
 export type SortDirection = 'asc' | 'desc';
@@ -31,7 +32,7 @@ interface DataTableProps<Row> {
   loading?: boolean;
   /** Rows per page; 0 shows all rows without pagination. */
   pageSize?: number;
-  /** Below this width the table scrolls horizontally. */
+  /** Below this width the table scrolls horizontally (wider than a phone; on a phone rows become cards). */
   minWidth?: number;
   testId?: string;
 }
@@ -74,9 +75,13 @@ function SortMark({ active, direction }: { active: boolean; direction: SortDirec
   );
 }
 
+/** Phones (below Mantine's sm breakpoint, 48em = 768 px): every row becomes a card of label – value lines. */
+export const STACKED_TABLE_QUERY = '(max-width: 47.99em)';
+
 /**
  * The portal's list table: client-side sorting by column, empty state, loading overlay and pagination
- * (two pages either side of the current one, i.e. four around it).
+ * (two pages either side of the current one, i.e. four around it). On a phone the rows are stacked cards
+ * (each cell with its column's name), so no row scrolls sideways and its actions stay in view.
  */
 export function DataTable<Row>(props: DataTableProps<Row>) {
   const {
@@ -92,6 +97,9 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   } = props;
   const [sort, setSort] = useState<DataTableSort | null>(props.initialSort ?? null);
   const [page, setPage] = useState(1);
+  const stacked = useMediaQuery(STACKED_TABLE_QUERY, false, { getInitialValueInEffect: false });
+  // Display changes drop the implicit table roles in some browsers: the stacked table names them.
+  const role = (name: string) => (stacked ? name : undefined);
 
   const sorted = useMemo(() => sortRows(rows, columns, sort), [rows, columns, sort]);
   const totalPages = pageSize > 0 ? Math.max(1, Math.ceil(sorted.length / pageSize)) : 1;
@@ -106,15 +114,24 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   return (
     <Stack gap="md" pos="relative" data-testid={testId}>
       <LoadingOverlay visible={loading} zIndex={10} overlayProps={{ blur: 1 }} />
-      <Table.ScrollContainer minWidth={minWidth}>
-        <Table striped highlightOnHover verticalSpacing="sm" aria-label={label} className={classes.table}>
-          <Table.Thead>
-            <Table.Tr>
+      <Table.ScrollContainer minWidth={stacked ? 0 : minWidth}>
+        <Table
+          striped={!stacked}
+          highlightOnHover={!stacked}
+          verticalSpacing="sm"
+          aria-label={label}
+          className={classes.table}
+          data-stacked={stacked || undefined}
+          role={role('table')}
+        >
+          <Table.Thead role={role('rowgroup')}>
+            <Table.Tr role={role('row')}>
               {columns.map((column) => {
                 const active = sort?.key === column.key;
                 return (
                   <Table.Th
                     key={column.key}
+                    role={role('columnheader')}
                     aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
                   >
                     {column.sortValue ? (
@@ -132,11 +149,16 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
               })}
             </Table.Tr>
           </Table.Thead>
-          <Table.Tbody>
+          <Table.Tbody role={role('rowgroup')}>
             {visible.map((row) => (
-              <Table.Tr key={rowKey(row)}>
+              <Table.Tr key={rowKey(row)} role={role('row')}>
                 {columns.map((column) => (
-                  <Table.Td key={column.key} style={column.nowrap ? { whiteSpace: 'nowrap' } : undefined}>
+                  <Table.Td
+                    key={column.key}
+                    role={role('cell')}
+                    data-label={typeof column.header === 'string' ? column.header : undefined}
+                    style={column.nowrap && !stacked ? { whiteSpace: 'nowrap' } : undefined}
+                  >
                     {column.render(row)}
                   </Table.Td>
                 ))}
