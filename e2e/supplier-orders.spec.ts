@@ -13,8 +13,10 @@ import { pageHeading } from './support/session';
 async function apiCall(page: Page, method: string, url: string, body?: unknown) {
   return page.evaluate(
     async ({ method, url, body }) => {
-      const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user'));
-      const token = JSON.parse(sessionStorage.getItem(key!)!).access_token;
+      // The page signs in silently through the provider session before it stores the user (sessionStorage).
+      const stored = () => Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user'));
+      for (let waited = 0; !stored() && waited < 30_000; waited += 200) await new Promise((r) => setTimeout(r, 200));
+      const token = JSON.parse(sessionStorage.getItem(stored()!)!).access_token;
       const res = await fetch(url, {
         method,
         headers: { Authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },

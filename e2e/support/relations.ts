@@ -22,7 +22,8 @@ export async function apiFromPage<T = unknown>(
       };
       for (let waited = 0; waited < 30_000; waited += 200) {
         const user = stored();
-        if (!user || (user.expires_at ?? 0) > Date.now() / 1000 + 5) break;
+        // No user yet: the page is still signing in silently (sessionStorage is filled after that).
+        if (user && (user.expires_at ?? 0) > Date.now() / 1000 + 5) break;
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
       const token = stored()?.access_token;
