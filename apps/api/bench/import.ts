@@ -158,7 +158,9 @@ console.log(
     `(import ${(update.result.durationMs / 1000).toFixed(1)} s) → ${Math.round(prices / (update.result.durationMs / 1000)).toLocaleString('de-DE')} prices/s, peak RSS ${update.peakMb} MB`,
 );
 const { rows: check } = await pool.query(
-  `SELECT (SELECT count(*)::int FROM product_offers WHERE supplier_bp_number = $1) AS offers,
+  `SELECT (SELECT count(*)::int FROM pg_indexes WHERE tablename = 'product_search') AS search_indexes,
+          (SELECT count(*)::int FROM product_search WHERE name_rank IS NULL) AS search_rows_without_name_rank,
+          (SELECT count(*)::int FROM product_offers WHERE supplier_bp_number = $1) AS offers,
           (SELECT count(*)::int FROM product_search) AS search_rows,
           (SELECT count(*)::int FROM product_search s JOIN product_offers o ON o.product_no = s.id
             WHERE s.price_cents IS DISTINCT FROM round(o.net_price * 100)::int) AS price_mismatches`,

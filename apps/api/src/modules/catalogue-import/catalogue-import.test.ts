@@ -330,4 +330,27 @@ describe('jobs', () => {
     expect((await sql(`SELECT count(*)::int AS n FROM products WHERE manufacturer_pid = 'QB-77001'`))[0].n).toBe(1);
     expect(fs.existsSync(file)).toBe(true);
   });
+
+  it('writes a product again whose search row was lost in a crash instead of taking it as unchanged', async () => {
+    // Search rows are staged (UNLOGGED) and published when the import ends; a crash loses them,
+    // while the products and offers of earlier batches were committed with their hashes.
+    const id = await insertImport(t.pool, {
+      supplier: '200004',
+      fileName: 'new-catalog.xml',
+      filePath: path.join(fixtures, 'new-catalog.xml'),
+      userId: null,
+    });
+    await sql(
+      `DELETE FROM product_search WHERE id = (SELECT product_no FROM product_offers WHERE product_instance_id = '200004~QX-1002')`,
+    );
+    const counts = await runImport(t.pool, id);
+    expect(counts).toMatchObject({ read: 5, created: 0, updated: 1, unchanged: 2, rejected: 2 });
+    const [row] = await sql(
+      `SELECT s.name_rank, s.price_cents, s.vec::text AS vec FROM product_search s
+         JOIN product_offers o ON o.product_no = s.id WHERE o.product_instance_id = '200004~QX-1002'`,
+    );
+    expect(row.name_rank).toBeGreaterThan(0);
+    expect(row.vec).toContain('brauseschlauch');
+    expect(await sql('SELECT 1 FROM catalogue_import_search WHERE import_id = $1', [id])).toEqual([]);
+  });
 });
