@@ -209,6 +209,8 @@ async function oneEditNeighbours(pool: pg.Pool, words: string[]): Promise<Map<st
          SELECT folded, doc_count FROM search_terms
           WHERE deletes && (search_term_deletes(q.word) || q.word) OR folded = ANY(search_term_deletes(q.word))
        ) t
+      -- Inflections with the word's own stem ('kupferrohre' for 'kupferrohr') add nothing.
+      WHERE plainto_tsquery('german_unaccent', t.folded)::text <> plainto_tsquery('german_unaccent', q.word)::text
       ORDER BY q.word, t.doc_count DESC, t.folded`,
     [unique],
   );
