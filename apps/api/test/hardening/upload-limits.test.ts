@@ -42,6 +42,19 @@ describe('size limits while streaming', () => {
     expect(res.body.title).toMatch(/MB/);
   });
 
+  it('a quick order file above 5 MB is refused with the size (not the format) message', async () => {
+    const cart = await t.request('POST', '/v1/MultiCarts', { as: BUYER, body: { name: 'Schnell' } });
+    const res = await t.request('POST', `/v1/MultiCarts/${cart.body.id}/QuickOrder/File`, {
+      as: BUYER,
+      body: fileForm(Buffer.alloc(5 * 1024 * 1024 + 10, 0x41), 'liste.csv', 'text/csv'),
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      type: 'maxFileSize',
+      title: 'Bitte überprüfen Sie die Dateigröße. Maximal 5 MB sind erlaubt.',
+    });
+  });
+
   it('a logo above 1 MB is refused with the German size message', async () => {
     const res = await t.request('POST', `/v1/Suppliers/${SUPPLIER}/logo`, {
       as: ADMIN,

@@ -1,7 +1,14 @@
-import { QuickOrderRequest, QuickOrderResponse, Role, quickOrderMessages, IdParams } from '@shk/contracts';
+import {
+  QuickOrderRequest,
+  QuickOrderResponse,
+  Role,
+  cartMessages,
+  quickOrderMessages,
+  IdParams,
+} from '@shk/contracts';
 import type { App, AppDeps } from '../../http/types.ts';
 import { currentPartnerOf } from '../../http/auth.ts';
-import { badRequest } from '../../http/problem.ts';
+import { badRequest, HttpProblem } from '../../http/problem.ts';
 import type { OfferCatalog } from './offer-catalog.ts';
 import { parseCsvFile, parsePastedText, parseXlsxFile } from './quick-order.parse.ts';
 import { QuickOrderService, type QuickOrderLine } from './quick-order.service.ts';
@@ -60,7 +67,10 @@ export function quickOrderRoutes(offers: OfferCatalog) {
         if (!request.isMultipart()) throw badRequest(quickOrderMessages.fileFormat);
         const file = await request.file({ limits: { fileSize: MAX_FILE_BYTES } });
         if (!file) throw badRequest(quickOrderMessages.fileFormat);
-        const content = await file.toBuffer().catch(() => {
+        // busboy stops at the limit while streaming: a larger file is refused with the size, not the format.
+        const content = await file.toBuffer().catch((error: { code?: string }) => {
+          if (error.code === 'FST_REQ_FILE_TOO_LARGE')
+            throw new HttpProblem(400, cartMessages.maxFileSize(MAX_FILE_BYTES / 1024 / 1024), { type: 'maxFileSize' });
           throw badRequest(quickOrderMessages.fileFormat);
         });
         const isXlsx = content[0] === 0x50 && content[1] === 0x4b;
