@@ -222,6 +222,19 @@ export default tseslint.config(
           ],
         },
       ],
+      // …nor through the deps: no statements and no raw client in a route file (SQL lives in *.repo.ts).
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='query']",
+          message:
+            'Routen führen kein SQL aus: die Abfrage gehört in das Repository des Moduls, aufgerufen über den Service.',
+        },
+        {
+          selector: "MemberExpression[property.name='$client']",
+          message: 'Routen greifen nicht auf den Datenbank-Client zu: den Service mit `db` bauen.',
+        },
+      ],
     },
   },
 );

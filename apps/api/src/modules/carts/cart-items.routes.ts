@@ -13,7 +13,6 @@ import type { App, AppDeps } from '../../http/types.ts';
 import { callerOf, currentPartnerOf } from '../../http/auth.ts';
 import { HttpProblem, badRequest } from '../../http/problem.ts';
 import { attachmentHeader } from '../../lib/content-disposition.ts';
-import { assertStorageQuota } from '../../lib/uploads/storage-quota.ts';
 import { CartItemsService } from './cart-items.service.ts';
 import type { OfferCatalog } from './offer-catalog.ts';
 
@@ -122,8 +121,7 @@ export function cartItemRoutes(offers: OfferCatalog) {
           });
           uploads.push({ name: file.filename, content });
         }
-        await assertStorageQuota(
-          db.$client,
+        await items.checkStorageQuota(
           currentPartnerOf(request),
           uploads.reduce((sum, u) => sum + u.content.length, 0),
         );

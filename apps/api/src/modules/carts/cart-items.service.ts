@@ -3,6 +3,7 @@ import { inTransaction, type Db } from '../../db/pool.ts';
 import { HttpProblem, badRequest, notFound } from '../../http/problem.ts';
 import { cleanFileName, contentTypes, extensionOf, isAcceptedFile } from '../../lib/file-types.ts';
 import { neutraliseCsvUpload } from '../../lib/uploads/csv-safe.ts';
+import { assertStorageQuota } from '../../lib/uploads/storage-quota.ts';
 import { readListSetting, readNumberSetting } from '../settings/settings.service.ts';
 import {
   attachmentCount,
@@ -132,6 +133,11 @@ export class CartItemsService {
    * Stores uploaded files with an item. With a maximum of 1 a new file replaces the old one; otherwise the
    * count must stay within the maximum. Returns all attachments of the item.
    */
+  /** The partner's storage quota (PARTNER_STORAGE_QUOTA_MB) must hold `addBytes` more. */
+  async checkStorageQuota(bpNumber: string, addBytes: number) {
+    await assertStorageQuota(this.db.$client, bpNumber, addBytes);
+  }
+
   async addAttachments(itemId: number, uploads: { name: string; content: Buffer }[], rules: AttachmentRules) {
     if (!uploads.length) throw badRequest('Keine Datei übermittelt');
     if (uploads.length > rules.maxCount)

@@ -20,6 +20,7 @@ import { HttpProblem } from '../../http/problem.ts';
 import { createCatalogueContext, type CatalogueContext } from './catalogue.context.ts';
 import { productByInstance, productByManufacturer, productDetails, splitCompositeId } from './product.service.ts';
 import { productTree } from './tree.ts';
+import { units } from './units.service.ts';
 import { favouriteRoutes } from './favourites/favourites.routes.ts';
 import { mediaRoutes } from './media/media.routes.ts';
 import { logZeroHitSearch } from '../reports/zero-hits.ts';
@@ -81,14 +82,7 @@ function registerCatalogueRoutes(app: App, catalogue: CatalogueContext) {
         response: { 200: z.array(Unit) },
       },
     },
-    async () => {
-      const { rows } = await catalogue
-        .pool()
-        .query<{ code: string; short_description: string }>(
-          'SELECT code, short_description FROM units ORDER BY sort, code',
-        );
-      return rows.map((r) => ({ code: r.code, shortDescription: r.short_description }));
-    },
+    async () => units(catalogue.pool()),
   );
 
   app.get(

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import type { App, AppDeps } from '../../http/types.ts';
+import { checkDatabase } from './health.service.ts';
 
 /** Liveness (/health) and readiness (/ready: the database answers). */
 export async function healthRoutes(app: App, { pool }: AppDeps) {
   app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/ready', { schema: { hide: true } }, async (_request, reply) => {
     try {
-      await pool.query('SELECT 1');
+      await checkDatabase(pool);
       return { status: 'ready' };
     } catch (error) {
       return reply

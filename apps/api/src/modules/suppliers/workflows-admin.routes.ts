@@ -25,10 +25,10 @@ const uniqueName = (error: { code?: string }) => {
  * transmission module). Secrets are accepted, encrypted by the transmission module's service and never
  * returned.
  */
-export async function workflowAdminRoutes(app: App, { db, config }: AppDeps) {
+export async function workflowAdminRoutes(app: App, { pool, config }: AppDeps) {
   // Built on first use: the OpenAPI generator registers routes without a database.
   let service: WorkflowsService | null = null;
-  const workflows = () => (service ??= new WorkflowsService(db.$client, SecretBox.fromEnvironment(config.dataDir)));
+  const workflows = () => (service ??= new WorkflowsService(pool, SecretBox.fromEnvironment(config.dataDir)));
 
   app.post(
     '/v1/Workflow',
