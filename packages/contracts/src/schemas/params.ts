@@ -11,3 +11,6 @@ export const Int4Id = z.coerce.number().int().positive().max(2_147_483_647);
 
 /** Path parameters of routes addressing one object of a `serial` table by id. */
 export const Int4IdParams = z.object({ id: Int4Id });
+
+/** A customer or supplier order number in a path parameter (KB-…, LB-…). */
+export const OrderNumber = z.string().min(1).max(40);

@@ -8,6 +8,7 @@ import {
   SupplierOrderList,
   isStaff,
   DbId,
+  OrderNumber,
 } from '@shk/contracts';
 import type { App, AppDeps } from '../../http/types.ts';
 import { callerOf, currentPartnerOf } from '../../http/auth.ts';
@@ -15,7 +16,6 @@ import { attachmentHeader } from '../../lib/content-disposition.ts';
 import { OrdersService } from './orders.service.ts';
 
 const staff = [Role.Administrator, Role.Support, Role.PlatformOperator] as const;
-const OrderNumber = z.string().min(1).max(40);
 
 export async function ordersRoutes(app: App, { db }: AppDeps) {
   const orders = new OrdersService(db);

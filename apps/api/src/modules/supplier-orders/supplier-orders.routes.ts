@@ -11,6 +11,7 @@ import {
   isStaff,
   supplierOrderMessages as M,
   DbId,
+  OrderNumber,
 } from '@shk/contracts';
 import type { App, AppDeps } from '../../http/types.ts';
 import { callerOf, currentPartnerOf } from '../../http/auth.ts';
@@ -20,7 +21,6 @@ import { cleanFileName, contentTypes, extensionOf } from '../../lib/file-types.t
 import { SupplierOrdersService } from './supplier-orders.service.ts';
 
 const staff = [Role.Administrator, Role.Support, Role.PlatformOperator] as const;
-const OrderNumber = z.string().min(1).max(40);
 const tags = ['Lieferantenbestellungen'];
 
 export async function supplierOrdersRoutes(app: App, deps: AppDeps) {

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { Role, SupplierOrderTransmissions, Workflow, WorkflowQuery } from '@shk/contracts';
+import { OrderNumber, Role, SupplierOrderTransmissions, Workflow, WorkflowQuery } from '@shk/contracts';
 import type { App, AppDeps } from '../../http/types.ts';
 import { listTransmissions, resendSupplierOrder } from './transmission.service.ts';
 import type { WorkflowsService } from './workflows.service.ts';
 
 const staff = [Role.Administrator, Role.Support, Role.PlatformOperator];
-const Params = z.object({ supplierOrderNumber: z.string().min(1).max(40) });
+const Params = z.object({ supplierOrderNumber: OrderNumber });
 
 export function transmissionRoutes(workflows: () => WorkflowsService, onResend: () => void) {
   return async (app: App, { db }: AppDeps) => {
