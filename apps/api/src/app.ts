@@ -4,6 +4,7 @@ import Fastify from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fastifyStatic from '@fastify/static';
+import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import { randomUUID } from 'node:crypto';
 import {
@@ -73,6 +74,13 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   registerInputGuard(app);
   await registerSecurityHeaders(app, config);
   await registerRateLimiting(app);
+  // JSON answers (search pages, carts, the OpenAPI document) brotli/gzip-compressed by Accept-Encoding; files keep
+  // their precompressed copies (serveSpa), uploads and downloads are left alone; request bodies are not inflated.
+  await app.register(compress, {
+    customTypes: /^application\/(?:[\w.-]+\+)?json\b/,
+    encodings: ['br', 'gzip'],
+    globalDecompression: false,
+  });
 
   await app.register(multipart, { limits: { fileSize: 100 * 1024 * 1024, files: 20, fields: 50, parts: 80 } });
 

@@ -88,12 +88,16 @@ describe('hashed assets', () => {
     }
   });
 
-  it('falls back to the plain file when no compressed copy exists', async () => {
+  it('falls back to the file itself when no compressed copy exists (compressed on the fly, same content)', async () => {
     const res = await get(t.baseUrl, '/assets/plain-Ef56Gh78.js', 'br, gzip');
     expect(res.status).toBe(200);
-    expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.headers.vary?.toLowerCase()).toContain('accept-encoding');
-    expect(res.body.toString()).toBe(PLAIN);
+    expect(res.headers['cache-control']).toBe(IMMUTABLE);
+    const body = res.headers['content-encoding'] === 'br' ? brotliDecompressSync(res.body) : res.body;
+    expect(body.toString()).toBe(PLAIN);
+    const identity = await get(t.baseUrl, '/assets/plain-Ef56Gh78.js', 'identity');
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.body.toString()).toBe(PLAIN);
   });
 
   it('answers an unknown asset with 404, not with the SPA', async () => {
@@ -127,5 +131,28 @@ describe('index.html', () => {
     const res = await get(t.baseUrl, '/robots.txt', 'br');
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=3600');
+  });
+});
+
+describe('JSON answers of the API', () => {
+  it('are compressed by Accept-Encoding above 1 KB, plain otherwise', async () => {
+    const br = await get(t.baseUrl, '/v1/openapi.json', 'gzip, deflate, br');
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary?.toLowerCase()).toContain('accept-encoding');
+    const document = JSON.parse(brotliDecompressSync(br.body).toString());
+    expect(document.openapi).toBe('3.1.0');
+
+    const gzip = await get(t.baseUrl, '/v1/openapi.json', 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.body).toString())).toEqual(document);
+
+    const plain = await get(t.baseUrl, '/v1/openapi.json');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(plain.body.toString())).toEqual(document);
+
+    const small = await get(t.baseUrl, '/health', 'br');
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(small.body.toString())).toEqual({ status: 'ok' });
   });
 });

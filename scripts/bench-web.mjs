@@ -1,0 +1,251 @@
+#!/usr/bin/env node
+/**
+ * npm run bench:web — Lighthouse (mobile profile, simulated throttling) on the built SPA served by the real
+ * server, with Debian's Chromium:
+ *   1. builds the SPA into a temporary folder (with its .br/.gz copies) and measures the initial JS: the entry
+ *      script and its modulepreloads from index.html, as brotli bytes (what a browser transfers),
+ *   2. starts the portal like scripts/e2e.mjs (fresh DATA_DIR, embedded PostgreSQL, demo world),
+ *   3. signs in einkauf@example.com through the real login page in Chromium (puppeteer-core), with the cookie
+ *      consent already given,
+ *   4. runs Lighthouse (performance, accessibility) in that signed-in tab on BENCH_WEB_PAGES
+ *      (default "/,/suche?term=Thermostat,/produkt?productId=…" – the first product of a search),
+ *   5. prints scores, FCP/LCP/TBT/CLS, the JS each page transferred, and whether the targets hold
+ *      (performance ≥ 95, accessibility ≥ 95, initial JS ≤ 150 kB compressed).
+ * BENCH_WEB_RUNS (1): runs per page (the median score is reported). Reports: test-results/lighthouse-<pid>/.
+ */
+/* global window, document, location -- functions passed to page.evaluate* run in the browser */
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import puppeteer from 'puppeteer-core';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium';
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 1);
+const USER = process.env.BENCH_WEB_USER ?? 'einkauf@example.com';
+const CONSENT_KEY = 'shk.cookieConsent';
+const TARGETS = { performance: 95, accessibility: 95, initialJsKb: 150 };
+const log = (message) => console.log(`[bench:web] ${message}`);
+const loadBefore = os.loadavg();
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForReady(url, server, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`server exited early with code ${server.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`server not ready after ${timeoutMs / 1000} s`);
+}
+
+/** The entry script and its modulepreloads (what every first page load fetches before rendering). */
+function initialJs(distDir) {
+  const html = fs.readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const files = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+  let raw = 0;
+  let gzip = 0;
+  let brotli = 0;
+  for (const file of files) {
+    const content = fs.readFileSync(path.join(distDir, file));
+    raw += content.length;
+    gzip += gzipSync(content, { level: 9 }).length;
+    brotli += brotliCompressSync(content).length;
+  }
+  const css = [...html.matchAll(/href="\/(assets\/[^"]+\.css)"/g)].map((m) => m[1]);
+  const cssBrotli = css.reduce((n, f) => n + brotliCompressSync(fs.readFileSync(path.join(distDir, f))).length, 0);
+  return { files: files.length, rawKb: kb(raw), gzipKb: kb(gzip), brotliKb: kb(brotli), cssBrotliKb: kb(cssBrotli) };
+}
+
+const kb = (bytes) => +(bytes / 1024).toFixed(1);
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+async function signIn(page, baseUrl) {
+  await page.evaluateOnNewDocument((key) => {
+    if (!window.localStorage.getItem(key))
+      window.localStorage.setItem(
+        key,
+        JSON.stringify({ preferences: false, marketing: false, decidedAt: new Date().toISOString() }),
+      );
+  }, CONSENT_KEY);
+  await page.goto(`${baseUrl}/`, { waitUntil: 'networkidle0' });
+  const [button] = await page.$$('xpath/.//button[normalize-space()="Anmelden"]');
+  if (!button) throw new Error('no "Anmelden" button on the welcome page');
+  await Promise.all([page.waitForNavigation(), button.click()]);
+  await page.waitForSelector('input[name="login"]');
+  await page.type('input[name="login"]', USER);
+  await page.type('input[name="password"]', 'demo');
+  await Promise.all([
+    page.waitForNavigation(),
+    page.$$('xpath/.//button[normalize-space()="Anmelden"]').then(([b]) => b.click()),
+  ]);
+  await page.waitForFunction(() => !location.pathname.startsWith('/auth') && !!document.querySelector('nav'), {
+    timeout: 60_000,
+  });
+}
+
+/** The first product of a search, for /produkt. */
+async function firstProductUrl(page, baseUrl) {
+  await page.goto(`${baseUrl}/suche?term=Thermostat`, { waitUntil: 'networkidle0' });
+  const href = await page.$$eval('a[href^="/produkt"]', (links) => links[0]?.getAttribute('href') ?? null);
+  return href ?? '/produkt';
+}
+
+async function main() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shk-bench-web-'));
+  fs.chmodSync(dataDir, 0o755);
+  const reportDir = path.join(root, 'test-results', `lighthouse-${process.pid}`);
+  fs.mkdirSync(reportDir, { recursive: true });
+  const webDistDir = path.join(dataDir, 'web');
+  log('building the SPA …');
+  const build = spawnSync(
+    'npm',
+    ['run', 'build', '-w', '@shk/web', '--', '--outDir', webDistDir, '--emptyOutDir', '--logLevel', 'warn'],
+    { cwd: root, stdio: 'inherit' },
+  );
+  if (build.status !== 0) throw new Error('SPA build failed');
+  const initial = initialJs(webDistDir);
+  log(
+    `initial JS: ${initial.files} files, ${initial.brotliKb} kB brotli (${initial.gzipKb} kB gzip, ${initial.rawKb} kB raw)`,
+  );
+
+  const [port, pgPort] = [await freePort(), await freePort()];
+  const baseUrl = `http://localhost:${port}`;
+  const serverLog = fs.openSync(path.join(reportDir, 'server.log'), 'w');
+  const server = spawn('npx', ['tsx', 'apps/api/src/main.ts'], {
+    cwd: root,
+    detached: true,
+    stdio: ['ignore', serverLog, serverLog],
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: webDistDir,
+      PORT: String(port),
+      EMBEDDED_PG_PORT: String(pgPort),
+      PUBLIC_URL: baseUrl,
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      OIDC_ISSUER: '',
+      SEED_DEMO: 'true',
+    },
+  });
+  let chrome = null;
+  let browser = null;
+  const results = [];
+  try {
+    log(`starting the portal on ${baseUrl} …`);
+    await waitForReady(`${baseUrl}/ready`, server, 300_000);
+    chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS });
+    browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
+    const page = await browser.newPage();
+    await signIn(page, baseUrl);
+    const pages = (process.env.BENCH_WEB_PAGES ?? `/,/suche?term=Thermostat,${await firstProductUrl(page, baseUrl)}`)
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean);
+    for (const pagePath of pages) {
+      const runs = [];
+      for (let run = 0; run < RUNS; run++) {
+        // A first visit after signing in: the session stays, the HTTP cache is emptied (cold assets).
+        const cdp = await page.createCDPSession();
+        await cdp.send('Network.clearBrowserCache');
+        await cdp.detach();
+        const result = await lighthouse(
+          `${baseUrl}${pagePath}`,
+          { port: chrome.port, output: 'html', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
+          // Keep the signed-in session (storage); the cache is cleared above. Otherwise Lighthouse's mobile default.
+          { extends: 'lighthouse:default', settings: { disableStorageReset: true } },
+          page,
+        );
+        const { lhr } = result;
+        const scripts = (lhr.audits['network-requests']?.details?.items ?? []).filter(
+          (r) => r.resourceType === 'Script',
+        );
+        runs.push({
+          performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+          accessibility: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
+          fcpMs: Math.round(lhr.audits['first-contentful-paint'].numericValue),
+          lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
+          tbtMs: Math.round(lhr.audits['total-blocking-time'].numericValue),
+          cls: +lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3),
+          scriptKb: kb(scripts.reduce((n, r) => n + (r.transferSize ?? 0), 0)),
+          scripts: scripts.length,
+          failedA11y: Object.values(lhr.audits)
+            .filter((a) => a.score === 0 && lhr.categories.accessibility.auditRefs.some((ref) => ref.id === a.id))
+            .map((a) => a.id),
+          finalUrl: lhr.finalDisplayedUrl,
+        });
+        const name = pagePath.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home';
+        fs.writeFileSync(path.join(reportDir, `${name}-${run + 1}.html`), result.report);
+      }
+      const best = runs[runs.indexOf(runs.find((r) => r.performance === median(runs.map((x) => x.performance))))];
+      results.push({ page: pagePath, ...best, performanceRuns: runs.map((r) => r.performance) });
+      log(`${pagePath}: performance ${best.performance}, accessibility ${best.accessibility}`);
+    }
+  } finally {
+    await browser?.disconnect();
+    chrome?.kill();
+    try {
+      process.kill(-server.pid, 'SIGINT');
+    } catch {
+      server.kill('SIGINT');
+    }
+    await new Promise((resolve) => server.once('exit', resolve));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  const ok =
+    results.length > 0 &&
+    results.every((r) => r.performance >= TARGETS.performance && r.accessibility >= TARGETS.accessibility) &&
+    initial.brotliKb <= TARGETS.initialJsKb;
+  console.log(
+    JSON.stringify(
+      {
+        initialJs: initial,
+        pages: results,
+        targets: TARGETS,
+        chromium: CHROMIUM,
+        reports: path.relative(root, reportDir),
+        loadAverageBefore: loadBefore.map((v) => +v.toFixed(2)),
+        loadAverageAfter: os.loadavg().map((v) => +v.toFixed(2)),
+      },
+      null,
+      2,
+    ),
+  );
+  console.log(ok ? 'Ziel erreicht.' : 'Ziel verfehlt.');
+  process.exit(ok ? 0 : 1);
+}
+
+await main();
