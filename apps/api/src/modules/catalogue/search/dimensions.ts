@@ -25,14 +25,17 @@ export interface DimensionMatch {
 const num = String.raw`\d{1,4}(?:[.,]\d{1,2})?`;
 const INCH = String.raw`(?:"|″|''|“|”|\s?[Zz]oll\b)`;
 const PATTERNS: { kind: 'thread' | 'dn' | 'pipe' | 'diameter'; re: RegExp }[] = [
-  // 1 1/4", 1/2", 2" (and Zoll)
+  // 1 1/4", 1/2", 2" (and Zoll); not after a letter: 'M28 x 1,5' and 'G1/2' are thread names, searched as words
   {
     kind: 'thread',
-    re: new RegExp(String.raw`(?<![\d/])(?:(\d)\s+)?(\d{1,2})/(\d{1,2})${INCH}|(?<![\d/.,])(\d)${INCH}`, 'g'),
+    re: new RegExp(
+      String.raw`(?<![\p{L}\d/])(?:(\d)\s+)?(\d{1,2})/(\d{1,2})${INCH}|(?<![\p{L}\d/.,])(\d)${INCH}`,
+      'gu',
+    ),
   },
-  { kind: 'dn', re: new RegExp(String.raw`\bDN\s?(\d{1,4})\b`, 'gi') },
-  { kind: 'pipe', re: new RegExp(String.raw`(?<![\d.,])(${num})\s?[x×]\s?(${num})(?:\s?mm\b)?(?![\d.,])`, 'gi') },
-  { kind: 'diameter', re: new RegExp(String.raw`[Øø⌀]\s?(${num})(?:\s?mm\b)?(?![\d.,])`, 'g') },
+  { kind: 'dn', re: new RegExp(String.raw`\bDN\s?(\d{1,4})\b`, 'giu') },
+  { kind: 'pipe', re: new RegExp(String.raw`(?<![\p{L}\d.,])(${num})\s?[x×]\s?(${num})(?:\s?mm\b)?(?![\d.,])`, 'giu') },
+  { kind: 'diameter', re: new RegExp(String.raw`[Øø⌀]\s?(${num})(?:\s?mm\b)?(?![\d.,])`, 'gu') },
 ];
 
 const toNumber = (s: string) => Number(s.replace(',', '.'));

@@ -193,6 +193,17 @@ describe('dimension tokens match feature values', () => {
     names(loose).forEach((name, i) => expect(dn[i] === 15 || /DN 15\b/.test(name), name).toBe(true));
   });
 
+  it('a size after a letter is part of a thread name and searched as words (Thermostatkopf M28 x 1,5)', async () => {
+    const body = await ok({ searchTerm: 'Thermostatkopf M28 x 1,5' });
+    expect(body.hitCount).toBeGreaterThan(0);
+    // All words in the name first (other hits carry '1', '5' … in other texts).
+    expect(names(body)[0]).toMatch(/thermostatkopf.*M28 x 1,5/i);
+    const [{ n }] = await sql(
+      `SELECT count(*)::int AS n FROM products WHERE product_name ~* 'thermostatkopf' AND product_name LIKE '%M28 x 1,5%'`,
+    );
+    expect(names(body).filter((name) => name.includes('M28 x 1,5')).length).toBeGreaterThanOrEqual(Math.min(n, 100));
+  });
+
   it('facet counts agree with the hits of a dimension search', async () => {
     const body = await ok({ searchTerm: 'DN 15' });
     const brands = body.filterOption.find((o: any) => o.columnName === 'brandname');
