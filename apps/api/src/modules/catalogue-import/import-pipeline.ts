@@ -190,19 +190,23 @@ async function importStaged(
   await flushMaps();
   changed += mapped;
 
+  // Search rows added or removed: the planner's statistics of product_search are refreshed.
+  let reshaped = counts.deleted > 0;
   await inTx(c, async () => {
     if (header?.transaction === 'T_NEW_CATALOG') {
       const withdrawn = await withdrawOffers(c, supplier, id, 'not-seen');
       counts.deleted += withdrawn;
       changed += withdrawn;
+      reshaped ||= withdrawn > 0;
     }
     if (hasReferences) await resolveReferences(c);
-    await writer?.timedStep('publish search', () => publishSearch(c, id));
+    if (((await writer?.timedStep('publish search', () => publishSearch(c, id))) ?? 0) > 0) reshaped = true;
     if (changed) await bumpCatalogueVersion(c);
     await repo.saveProgress(c, id, counts, header ?? { format: null, transaction: null });
   });
   await c.query('DELETE FROM catalogue_import_seen WHERE import_id = $1', [id]);
-  if (changed) await c.query('ANALYZE product_search');
+  // A price update leaves the rows as they are; autovacuum's analyze follows its price changes.
+  if (reshaped) await c.query('ANALYZE product_search');
   if (writer)
     log(
       `import ${id}: time per step ` +
