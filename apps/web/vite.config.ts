@@ -1,6 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { precompress } from './precompress';
+import { precompress } from './precompress.ts';
 
 /** The API (and the embedded identity provider) during `npm run dev -w @shk/web`. */
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';

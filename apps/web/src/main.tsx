@@ -1,8 +1,4 @@
-import '@mantine/core/styles.css';
-import '@mantine/dates/styles.css';
-import '@mantine/dropzone/styles.css';
-import '@mantine/carousel/styles.css';
-import '@mantine/notifications/styles.css';
+import './app/shell-styles';
 import './ui/global.css';
 import 'dayjs/locale/de';
 import dayjs from 'dayjs';

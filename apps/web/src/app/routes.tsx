@@ -10,8 +10,12 @@ export interface AppRoute {
   deniedMessages?: Partial<Record<Role, string>>;
 }
 
-/** A page module with a default export, loaded when the route is first opened. */
-const page = (load: () => Promise<{ default: ComponentType }>) => lazy(load);
+/**
+ * A page module with a default export, loaded when the route is first opened – together with the component styles
+ * the shell does not load up front (`page-styles.ts`).
+ */
+const page = (load: () => Promise<{ default: ComponentType }>) =>
+  lazy(() => Promise.all([load(), import('./page-styles')]).then(([module]) => module));
 
 /**
  * Every route of the SPA: path → access (a key of the role table in access.ts) → page.
