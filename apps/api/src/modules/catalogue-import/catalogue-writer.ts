@@ -113,6 +113,8 @@ export class CatalogueWriter {
     private readonly ref: ReferenceData,
     private readonly importId: number,
     private readonly transaction: ImportTransaction,
+    /** A full catalogue that may withdraw offers: the article numbers of the file are recorded as seen. */
+    private readonly recordSeen = false,
   ) {}
 
   /** Articles staged since the last take(). */
@@ -209,7 +211,7 @@ export class CatalogueWriter {
     // Sorts and hashes of 50,000 staged rows stay in memory.
     await this.c.query(`SET LOCAL work_mem = '256MB'`);
     // Rejected articles keep their current offer: they count as seen for the withdrawal at the end.
-    if (this.transaction === 'T_NEW_CATALOG' && b.pids.length)
+    if (this.recordSeen && b.pids.length)
       await this.timed('seen', () =>
         this.c.query(
           'INSERT INTO catalogue_import_seen (import_id, supplier_pid) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING',

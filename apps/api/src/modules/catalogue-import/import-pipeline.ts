@@ -127,6 +127,7 @@ async function importStaged(
   const ref = await ReferenceData.load(refClient, supplier);
   let header: { format: ImportFormat; transaction: ImportTransaction } | null = null;
   let writer: CatalogueWriter | null = null;
+  let withdraws = false;
   let changed = 0;
   const groupMaps: { pid: string; group: string }[] = [];
   let mapped = 0;
@@ -166,7 +167,16 @@ async function importStaged(
     for await (const event of events as AsyncGenerator<ImportEvent>) {
       if (event.kind === 'header') {
         header = { format: event.format, transaction: event.transaction };
-        writer = new CatalogueWriter(c, supplier, supplierName, ref, id, event.transaction);
+        // A full catalogue of a supplier without offers (its first import) can withdraw nothing: every
+        // offer it creates is in the file. It then records no article numbers as seen.
+        if (event.transaction === 'T_NEW_CATALOG')
+          withdraws = (
+            await c.query<{ e: boolean }>(
+              'SELECT EXISTS (SELECT 1 FROM product_offers WHERE supplier_bp_number = $1) AS e',
+              [supplier],
+            )
+          ).rows[0].e;
+        writer = new CatalogueWriter(c, supplier, supplierName, ref, id, event.transaction, withdraws);
         await repo.saveProgress(c, id, counts, header);
       } else if (event.kind === 'group') {
         await ref.mapGroup(supplier, event.group.id, event.group.name, event.group.parentId);
@@ -193,7 +203,7 @@ async function importStaged(
   // Search rows added or removed: the planner's statistics of product_search are refreshed.
   let reshaped = counts.deleted > 0;
   await inTx(c, async () => {
-    if (header?.transaction === 'T_NEW_CATALOG') {
+    if (withdraws) {
       const withdrawn = await withdrawOffers(c, supplier, id, 'not-seen');
       counts.deleted += withdrawn;
       changed += withdrawn;
