@@ -228,6 +228,8 @@ export class CatalogueWriter {
 
   private async copy(table: string, chunks: Buffer[]) {
     await this.timed('copy', () => pipeline(Readable.from(chunks), this.c.query(copyFrom(`COPY ${table} FROM STDIN`))));
+    // The COPY text is in Postgres now: its memory is free while the batch is merged.
+    chunks.length = 0;
   }
 
   private async updatePrices(b: StagedBatch, result: BatchResult) {
