@@ -1,8 +1,9 @@
 /**
  * Writes parsed articles into the catalogue in large batches (50,000 by default): every article
  * becomes one text line of a COPY into a session-temporary staging table (pg-copy-streams), and
- * one set-based merge per batch upserts products, offers and search rows (the search vector is
- * computed in SQL, each distinct brand, category and description text once per batch). Articles
+ * one set-based merge per batch upserts products and offers and computes the search vectors in SQL
+ * (each distinct brand, category and description text once per batch); the vectors are staged and
+ * published into product_search once, when the import ends (publishSearch). Articles
  * whose stored hash equals the file's are dropped from the staging table before the merge, so
  * re-importing a file changes nothing. Price updates are one `UPDATE … FROM` the staged batch.
  *
