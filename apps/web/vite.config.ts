@@ -20,5 +20,12 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     chunkSizeWarningLimit: 1000,
+    // Everything the first page loads statically in one chunk: 2 requests instead of ~25 small ones before the
+    // first render (slow mobile networks pay a round trip per request); route chunks are split as before.
+    rolldownOptions: {
+      output: {
+        codeSplitting: { groups: [{ name: 'shell', tags: ['$initial'] }] },
+      },
+    },
   },
 });
