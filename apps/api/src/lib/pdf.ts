@@ -15,16 +15,59 @@ export type PdfKitDocument = InstanceType<typeof PDFDocument>;
 /** Read once per process: every order document embeds (a subset of) the same fonts. */
 let fontData: { regular: Buffer; bold: Buffer } | null = null;
 
+type FontName = 'regular' | 'bold';
+/** pdfkit's per-document font object (EmbeddedFont): the parsed font plus this document's subset. */
+interface PdfKitFont {
+  font: unknown;
+  name: string;
+}
+interface PdfKitFontState {
+  _fontFamilies: Record<string, PdfKitFont>;
+  _fontCount: number;
+}
+type EmbeddedFontClass = new (doc: PdfKitDocument, font: unknown, id: string) => PdfKitFont;
+
+/**
+ * The fonts parsed by fontkit, shared by every document of this process. pdfkit parses the font file anew
+ * for each document and fontkit then decodes its layout tables (GSUB/GPOS) again on the first line of text:
+ * for an order PDF with DejaVu that was about 40 % of its CPU time (bench:transmission profile). A parsed
+ * fontkit font is not changed by rendering (tables are decoded once and cached on it), and each document
+ * still gets its own EmbeddedFont with its own subset, so sharing it changes nothing in the output.
+ * pdfkit has no public way to hand in a parsed font; this uses the class of the font it opened itself and
+ * its per-document font table (documents.test.ts renders documents one after another and reads them back).
+ */
+let parsedFonts: { regular: PdfKitFont; bold: PdfKitFont; EmbeddedFont: EmbeddedFontClass } | null = null;
+
+function useFonts(doc: PdfKitDocument) {
+  fontData ??= { regular: fs.readFileSync(pdfFonts.regular), bold: fs.readFileSync(pdfFonts.bold) };
+  doc.registerFont('regular', fontData.regular);
+  doc.registerFont('bold', fontData.bold);
+  const state = doc as unknown as PdfKitFontState;
+  if (!parsedFonts) {
+    doc.font('bold');
+    const bold = state._fontFamilies.bold;
+    doc.font('regular');
+    const regular = state._fontFamilies.regular;
+    if (regular && bold) {
+      parsedFonts = { regular, bold, EmbeddedFont: regular.constructor as EmbeddedFontClass };
+    }
+    return;
+  }
+  for (const name of ['regular', 'bold'] as FontName[]) {
+    const font = new parsedFonts.EmbeddedFont(doc, parsedFonts[name].font, `F${++state._fontCount}`);
+    state._fontFamilies[name] = font;
+    state._fontFamilies[font.name] = font;
+  }
+  doc.font('regular');
+}
+
 /**
  * Runs a pdfkit drawing and returns the finished file. pdfkit writes synchronously into its readable
  * buffer, so reading it after end() yields the whole document without awaiting the stream.
  */
 export function renderPdf(draw: (doc: PdfKitDocument) => void, info: { title?: string } = {}): Buffer {
   const doc = new PDFDocument({ size: 'A4', margin: 40, bufferPages: false, info: { Title: info.title ?? '' } });
-  fontData ??= { regular: fs.readFileSync(pdfFonts.regular), bold: fs.readFileSync(pdfFonts.bold) };
-  doc.registerFont('regular', fontData.regular);
-  doc.registerFont('bold', fontData.bold);
-  doc.font('regular');
+  useFonts(doc);
   draw(doc);
   doc.end();
   const chunks: Buffer[] = [];

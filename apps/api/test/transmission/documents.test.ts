@@ -80,6 +80,22 @@ describe('order PDF', () => {
     expect(text).toContain('Projekt: P-7 – Neubau Süd');
     expect(text).toContain('Lieferdatum: 10.03.2026');
   });
+
+  it('documents rendered one after another (fonts parsed once per process) each carry their own complete text', () => {
+    const first = order(2);
+    const second = { ...order(3), supplierOrderNumber: 'LB-43' };
+    second.lines[2] = { ...second.lines[2], name: 'Überwurfmutter ½" ÄÖÜß' };
+    const firstPdf = orderPdf(first);
+    const secondPdf = orderPdf(second);
+    const again = orderPdf(first);
+    expect(pdfPages(again).join('\n')).toBe(pdfPages(firstPdf).join('\n'));
+    const text = pdfPages(secondPdf).join('\n');
+    expect(text).toContain('Überwurfmutter ½" ÄÖÜß');
+    expect(text).toContain('LB-43');
+    expect(pdfPages(firstPdf).join('\n')).not.toContain('Überwurfmutter');
+    // each document embeds its own font subset: the bytes of the first one do not depend on the second
+    expect(again.length).toBe(firstPdf.length);
+  });
 });
 
 describe('EDIFACT ORDERS', () => {
