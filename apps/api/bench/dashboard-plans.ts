@@ -32,6 +32,8 @@ function explaining(client: pg.PoolClient, sink: string[]) {
 
 try {
   const client = await pool.connect();
+  // as the API runs them (dashboard/cancellable.ts)
+  await client.query('SET max_parallel_workers_per_gather = 0');
   const { rows: size } = await client.query(
     `SELECT (SELECT count(*) FROM supplier_orders)::int AS orders,
             (SELECT count(*) FROM supplier_order_daily)::int AS daily,

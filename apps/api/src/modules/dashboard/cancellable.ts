@@ -20,10 +20,16 @@ export async function withCancellableClient<T>(
   };
   reply.raw.once('close', onClose);
   try {
+    // The figures read a few hundred rollup rows: parallel workers only add their start-up (a full-range call
+    // took 6.4 ms with two workers, 1.5 ms without) and fight the other requests for the cores.
+    await client.query('SET max_parallel_workers_per_gather = 0');
     return await work(client);
   } finally {
     done = true;
     reply.raw.off('close', onClose);
-    client.release();
+    await client.query('RESET max_parallel_workers_per_gather').then(
+      () => client.release(),
+      (error: Error) => client.release(error),
+    );
   }
 }
