@@ -18,7 +18,10 @@ import { apiFromPage, firstOfferOfSupplier } from './support/relations';
  */
 test.use({ storageState: sessionFile('buyer2') });
 
-const xsd = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../shared/ids/warenkorb-empfangen-2.5.xsd');
+const xsd = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../apps/api/test/fixtures/ids-xsd/warenkorb-empfangen-2.5.xsd',
+);
 // Fixed: tests of this file may run in parallel workers and must not overwrite each other's login.
 const login = { kndnr: '100003', name_kunde: 'becker-e2e', pw_kunde: 'ids-geheim-1' };
 

@@ -7,7 +7,7 @@ import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { insertTestOffers } from '../../../test/support/cart-fixtures.ts';
 
 const fixtures = path.join(import.meta.dirname, 'fixtures');
-const xsdDir = path.resolve(import.meta.dirname, '../../../../../../shared/ids');
+const xsdDir = path.resolve(import.meta.dirname, '../../../test/fixtures/ids-xsd');
 const hook = 'https://handwerk.example/ids/return?session=abc&x=1%202';
 
 let t: TestApp;
