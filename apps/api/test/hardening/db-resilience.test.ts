@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { startTestApp, eventually, type TestApp } from '../support/test-app.ts';
-import { startHardeningApp } from './app.ts';
 
 const BUYER = 'einkauf@example.com';
 
@@ -128,7 +127,7 @@ describe('database away', () => {
       });
     });
     await proxy.open(proxyPort);
-    t = await startHardeningApp({ databaseHost: `127.0.0.1:${proxyPort}` });
+    t = await startTestApp({ databaseHost: `127.0.0.1:${proxyPort}` });
     await t.token(BUYER);
   });
   afterAll(async () => {

@@ -31,12 +31,21 @@ export interface TestApp extends Runtime {
  * Call in beforeAll; close() in afterAll.
  */
 export async function startTestApp(
-  options: { env?: Record<string, string>; verify?: TokenVerifier; prices?: PriceStrategy } = {},
+  options: {
+    env?: Record<string, string>;
+    verify?: TokenVerifier;
+    prices?: PriceStrategy;
+    /** host:port the API reaches the database through (e.g. a relay the test can cut); `databaseUrl` stays direct */
+    databaseHost?: string;
+  } = {},
 ): Promise<TestApp> {
   const adminUrl = inject('pgAdminUrl');
   const dbName = `t_${randomBytes(6).toString('hex')}`;
   await ensureDatabase(adminUrl, dbName, inject('templateDb'));
   const databaseUrl = Object.assign(new URL(adminUrl), { pathname: `/${dbName}` }).toString();
+  const apiDatabaseUrl = options.databaseHost
+    ? Object.assign(new URL(databaseUrl), { host: options.databaseHost }).toString()
+    : databaseUrl;
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shk-test-data-'));
   const config = loadConfig({
@@ -48,7 +57,7 @@ export async function startTestApp(
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     ...options.env,
   });
-  const runtime = await createRuntime(config, databaseUrl, {
+  const runtime = await createRuntime(config, apiDatabaseUrl, {
     logger: { level: process.env.TEST_LOG_LEVEL ?? 'silent' },
     verify: options.verify,
     prices: options.prices,
