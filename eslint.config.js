@@ -9,6 +9,79 @@ import globals from 'globals';
 const API = 'apps/api/src';
 const WEB = 'apps/web/src';
 
+const SQL_IN_REPOSITORY = 'SQL gehört in das Repository des Moduls (*.repo.ts); Services rufen dessen Funktionen auf.';
+
+// Statements outside a repository: `x.query(…)` (pg), `x.$client.connect()/.query()`, a dedicated connection
+// (`pool.connect()`) and Drizzle's query builders on `db` / `tx`.
+const MODULE_SQL_SELECTORS = [
+  { selector: "CallExpression[callee.property.name='query']", message: SQL_IN_REPOSITORY },
+  {
+    selector: "CallExpression[callee.object.property.name='$client'][callee.property.name!=/^(query|connect)$/]",
+    message: SQL_IN_REPOSITORY,
+  },
+  {
+    selector: "CallExpression[callee.property.name='connect'][arguments.length=0]",
+    message: 'Eigene Verbindungen und Transaktionen: inTransaction (src/db/pool.ts) oder eine Funktion im Repository.',
+  },
+  {
+    selector:
+      'CallExpression[callee.property.name=/^(select|selectDistinct|insert|update|delete|execute)$/][callee.object.name=/^(db|tx|drizzle)$/]',
+    message: SQL_IN_REPOSITORY,
+  },
+  {
+    selector:
+      'CallExpression[callee.property.name=/^(select|selectDistinct|insert|update|delete|execute)$/][callee.object.property.name=/^(db|tx|drizzle)$/]',
+    message: SQL_IN_REPOSITORY,
+  },
+];
+
+// Value imports of the SQL tools outside repositories (`import type pg from 'pg'` for client types stays allowed).
+const MODULE_DB_IMPORTS = [
+  { name: 'drizzle-orm', message: SQL_IN_REPOSITORY, allowTypeImports: true },
+  { name: 'pg-copy-streams', message: SQL_IN_REPOSITORY, allowTypeImports: true },
+];
+
+// Module files that still run SQL themselves, each with the reason (docs/conventions.md, „Checks“).
+const SQL_OUTSIDE_REPOSITORIES = [
+  'apps/api/src/modules/carts/carts.service.ts', // moved next
+  'apps/api/src/modules/carts/catalogue-offers.ts', // moved next
+  'apps/api/src/modules/carts/quick-order.service.ts', // moved next
+  'apps/api/src/modules/catalogue-import/catalogue-import.service.ts', // moved next
+  'apps/api/src/modules/catalogue-import/catalogue-writer.ts', // moved next
+  'apps/api/src/modules/catalogue-import/import-pipeline.ts', // moved next
+  'apps/api/src/modules/catalogue-import/integration-info.ts', // moved next
+  'apps/api/src/modules/catalogue-import/media-store.ts', // moved next
+  'apps/api/src/modules/catalogue-import/reference-data.ts', // moved next
+  'apps/api/src/modules/catalogue/catalogue-meta.ts', // moved next
+  'apps/api/src/modules/catalogue/media/media.ts', // moved next
+  'apps/api/src/modules/catalogue/offers.ts', // moved next
+  'apps/api/src/modules/catalogue/product-views.ts', // moved next
+  'apps/api/src/modules/catalogue/search/facets.ts', // moved next
+  'apps/api/src/modules/catalogue/search/query-analyser.ts', // moved next
+  'apps/api/src/modules/catalogue/search/search-engine.ts', // moved next
+  'apps/api/src/modules/catalogue/search/suggestions.ts', // moved next
+  'apps/api/src/modules/dashboard/cancellable.ts', // moved next
+  'apps/api/src/modules/health/health.service.ts', // moved next
+  'apps/api/src/modules/identity/adapter.ts', // moved next
+  'apps/api/src/modules/identity/provider.ts', // moved next
+  'apps/api/src/modules/ids/ids.service.ts', // moved next
+  'apps/api/src/modules/jobs/jobs.ts', // moved next
+  'apps/api/src/modules/mail/mail.service.ts', // moved next
+  'apps/api/src/modules/orders/checkout.service.ts', // moved next
+  'apps/api/src/modules/profile/partner-visibility.ts', // moved next
+  'apps/api/src/modules/relations/orderability.ts', // moved next
+  'apps/api/src/modules/relations/relations.service.ts', // moved next
+  'apps/api/src/modules/reports/reports.service.ts', // moved next
+  'apps/api/src/modules/reports/zero-hits.ts', // moved next
+  'apps/api/src/modules/settings/settings.service.ts', // moved next
+  'apps/api/src/modules/supplier-orders/ordrsp-pickup.ts', // moved next
+  'apps/api/src/modules/supplier-orders/supplier-order-details.ts', // moved next
+  'apps/api/src/modules/supplier-orders/supplier-orders.service.ts', // moved next
+  'apps/api/src/modules/suppliers/suppliers.service.ts', // moved next
+  'apps/api/src/modules/transmission/supplier-order-status.ts', // moved next
+  'apps/api/src/modules/transmission/transmission.service.ts', // moved next
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -211,6 +284,17 @@ export default tseslint.config(
     },
   },
   {
+    // SQL lives in the module's repositories (*.repo.ts); services, workers and helpers of a module call them and pass
+    // the pool or the transaction's client (`tx.$client`) in. Infrastructure outside the modules (src/db, src/lib,
+    // src/jobs) is not covered. Files that still run SQL are listed below, each with its reason.
+    files: ['apps/api/src/modules/**/*.ts'],
+    ignores: ['**/*.repo.ts', '**/*.test.ts', '**/*.fixtures.ts', ...SQL_OUTSIDE_REPOSITORIES],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: MODULE_DB_IMPORTS }],
+      'no-restricted-syntax': ['error', ...MODULE_SQL_SELECTORS],
+    },
+  },
+  {
     // Route files: no database driver, no SQL builder, no pool – only services.
     files: ['apps/api/src/modules/**/*.routes.ts'],
     rules: {
@@ -225,11 +309,7 @@ export default tseslint.config(
       // …nor through the deps: no statements and no raw client in a route file (SQL lives in *.repo.ts).
       'no-restricted-syntax': [
         'error',
-        {
-          selector: "CallExpression[callee.property.name='query']",
-          message:
-            'Routen führen kein SQL aus: die Abfrage gehört in das Repository des Moduls, aufgerufen über den Service.',
-        },
+        ...MODULE_SQL_SELECTORS,
         {
           selector: "MemberExpression[property.name='$client']",
           message: 'Routen greifen nicht auf den Datenbank-Client zu: den Service mit `db` bauen.',
