@@ -221,7 +221,9 @@ async function main() {
     } catch {
       server.kill('SIGINT');
     }
-    await new Promise((resolve) => server.once('exit', resolve));
+    // The server may have ended already (a failed start): then there is no 'exit' event left to wait for.
+    if (server.exitCode === null && server.signalCode === null)
+      await new Promise((resolve) => server.once('exit', resolve));
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 

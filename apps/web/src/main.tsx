@@ -1,7 +1,5 @@
 import './app/shell-styles';
 import './ui/global.css';
-import 'dayjs/locale/de';
-import dayjs from 'dayjs';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
@@ -13,8 +11,6 @@ import {
   loadClientConfig,
   restoreSession,
 } from './app/auth/user-manager';
-
-dayjs.locale('de');
 
 async function start() {
   if (isSilentRenewFrame()) {

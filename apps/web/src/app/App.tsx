@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { DatesProvider } from '@mantine/dates';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { AuthProvider } from 'react-oidc-context';
@@ -31,13 +30,11 @@ export function App({ config, userManager }: { config: ClientConfig; userManager
   const [{ queryClient, router }] = useState(() => createSession(config, userManager));
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-      <DatesProvider settings={{ locale: 'de', firstDayOfWeek: 1 }}>
-        <QueryClientProvider client={queryClient}>
-          <AuthProvider userManager={userManager} onSigninCallback={forgetAuthParams}>
-            <RouterProvider router={router} />
-          </AuthProvider>
-        </QueryClientProvider>
-      </DatesProvider>
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider userManager={userManager} onSigninCallback={forgetAuthParams}>
+          <RouterProvider router={router} />
+        </AuthProvider>
+      </QueryClientProvider>
     </MantineProvider>
   );
 }

@@ -1,5 +1,7 @@
-import { DatePickerInput } from '@mantine/dates';
+import { DatePickerInput, DatesProvider } from '@mantine/dates';
 import dayjs from 'dayjs';
+// German month and day names for the picker; loaded with the only page that has a date picker, not the shell.
+import 'dayjs/locale/de';
 import { earliestDeliveryDate } from '@shk/contracts';
 import { formatDate } from '../../ui/format';
 
@@ -32,18 +34,20 @@ export function DeliveryDateInput({
   placeholder = 'Kein Wunschtermin',
 }: DeliveryDateInputProps) {
   return (
-    <DatePickerInput
-      label={label}
-      placeholder={placeholder}
-      value={value}
-      onChange={(next) => onChange(next ? dayjs(next).format('YYYY-MM-DD') : null)}
-      minDate={earliestDeliveryDate()}
-      valueFormat="D.M.YYYY"
-      clearable
-      clearButtonProps={{ 'aria-label': `${label} entfernen` }}
-      ariaLabels={ariaLabels}
-      getDayProps={(date) => ({ 'aria-label': formatDate(`${date}T12:00:00Z`) })}
-      popoverProps={{ withinPortal: true }}
-    />
+    <DatesProvider settings={{ locale: 'de', firstDayOfWeek: 1 }}>
+      <DatePickerInput
+        label={label}
+        placeholder={placeholder}
+        value={value}
+        onChange={(next) => onChange(next ? dayjs(next).format('YYYY-MM-DD') : null)}
+        minDate={earliestDeliveryDate()}
+        valueFormat="D.M.YYYY"
+        clearable
+        clearButtonProps={{ 'aria-label': `${label} entfernen` }}
+        ariaLabels={ariaLabels}
+        getDayProps={(date) => ({ 'aria-label': formatDate(`${date}T12:00:00Z`) })}
+        popoverProps={{ withinPortal: true }}
+      />
+    </DatesProvider>
   );
 }

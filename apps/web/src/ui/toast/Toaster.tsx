@@ -1,23 +1,30 @@
+import { lazy, Suspense, useState } from 'react';
 import { Text } from '@mantine/core';
-import { Notifications, useNotifications } from '@mantine/notifications';
-import { toastRegionSettings, waitingToastsText } from './toast-store';
+import { useNotifications } from '@mantine/notifications';
+import { waitingToastsText } from './toast-store';
 import classes from './Toaster.module.css';
+
+const ToastStack = lazy(() => import('./ToastStack'));
 
 /**
  * Renders the toasts (Mantine notifications) in one live region below the app-shell header, top right:
  * at most 5 at a time, the count of those waiting right under them, 6000 ms unless a toast says otherwise,
  * 400 ms exit transition. Hovering a toast pauses only that toast's timer.
+ * The live region exists from the start (screen readers only announce changes of a region they already know);
+ * the stack that draws the toasts is loaded with the first toast and then stays.
  */
 export function Toaster() {
-  const { queue } = useNotifications();
+  const { notifications, queue } = useNotifications();
+  const [stackNeeded, setStackNeeded] = useState(false);
+  if (!stackNeeded && notifications.length + queue.length > 0) setStackNeeded(true);
   const waiting = waitingToastsText(queue.length);
   return (
     <div className={classes.region} aria-live="polite" data-testid="toasts">
-      <Notifications
-        {...toastRegionSettings}
-        withinPortal={false}
-        classNames={{ root: classes.stack, notification: classes.toast }}
-      />
+      {stackNeeded && (
+        <Suspense fallback={null}>
+          <ToastStack />
+        </Suspense>
+      )}
       {waiting && (
         <Text size="sm" className={classes.more} data-testid="toasts-hidden-count">
           {waiting}
