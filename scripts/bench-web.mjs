@@ -199,6 +199,12 @@ async function main() {
           lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
           tbtMs: Math.round(lhr.audits['total-blocking-time'].numericValue),
           cls: +lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3),
+          // What moved (Lighthouse's layout-shifts audit): the elements to give a reserved size.
+          shifted: (lhr.audits['layout-shifts']?.details?.items ?? []).slice(0, 5).map((item) => ({
+            score: +(item.score ?? 0).toFixed(3),
+            selector: item.node?.selector,
+            snippet: item.node?.snippet?.slice(0, 160),
+          })),
           scriptKb: kb(scripts.reduce((n, r) => n + (r.transferSize ?? 0), 0)),
           scripts: scripts.length,
           failedA11y: Object.values(lhr.audits)

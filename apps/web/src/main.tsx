@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { StartupError } from './app/StartupError';
+import { preloadPageOf } from './app/routes';
 import {
   completeSilentRenew,
   createUserManager,
@@ -17,6 +18,7 @@ async function start() {
     await completeSilentRenew();
     return;
   }
+  preloadPageOf(window.location.pathname);
   const root = createRoot(document.getElementById('root')!);
   try {
     const config = await loadClientConfig();

@@ -1,11 +1,12 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { matchPath } from 'react-router';
 import { messages, Role } from '@shk/contracts';
 import type { RouteAccess, RouteKey } from './access';
 
 export interface AppRoute {
   path: string;
   access: RouteAccess;
-  page: LazyExoticComponent<ComponentType> | ComponentType;
+  page: LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
   /** Error toast for a role that may not open the route, shown with the redirect. */
   deniedMessages?: Partial<Record<Role, string>>;
 }
@@ -14,8 +15,11 @@ export interface AppRoute {
  * A page module with a default export, loaded when the route is first opened – together with the component styles
  * the shell does not load up front (`page-styles.ts`).
  */
-const page = (load: () => Promise<{ default: ComponentType }>) =>
-  lazy(() => Promise.all([load(), import('./page-styles')]).then(([module]) => module));
+const page = (load: () => Promise<{ default: ComponentType }>) => {
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  const loadOnce = () => (loading ??= Promise.all([load(), import('./page-styles')]).then(([module]) => module));
+  return Object.assign(lazy(loadOnce), { preload: loadOnce });
+};
 
 /**
  * Every route of the SPA: path → access (a key of the role table in access.ts) → page.
@@ -96,6 +100,18 @@ export const appRoutes: readonly AppRoute[] = [
   { path: '/unauthorized', access: 'public', page: page(() => import('../features/errors/UnauthorizedPage')) },
   { path: '/ids-bad-request', access: 'public', page: page(() => import('../features/errors/IdsBadRequestPage')) },
 ];
+
+/**
+ * Starts loading the page module of the address the browser opened, so its download overlaps the start-up
+ * round trips (client configuration, session) instead of following them. Loading a page the user may not open
+ * is harmless: the route guard still decides what is shown.
+ */
+export function preloadPageOf(pathname: string): void {
+  const route = appRoutes.find((r) => matchPath({ path: r.path, end: true }, pathname));
+  void route?.page.preload().catch(() => {
+    // A failed download is retried (and reported) by the route itself when it renders.
+  });
+}
 
 /** The main path of a route key (the first route that names it), e.g. for redirects and menus. */
 export function pathOf(key: RouteKey): string {
