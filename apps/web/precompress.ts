@@ -25,7 +25,10 @@ export function precompress(): Plugin {
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    async closeBundle() {
+    // Also called when the build failed (with the error): then there is nothing to compress, and throwing here would
+    // hide the build's own error behind an ENOENT.
+    async closeBundle(error?: Error) {
+      if (error) return;
       const files = (await fs.readdir(outDir, { recursive: true, withFileTypes: true }))
         .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name))
         .map((entry) => path.join(entry.parentPath, entry.name));
