@@ -61,19 +61,14 @@ const SQL_OUTSIDE_REPOSITORIES = [
   'apps/api/src/modules/catalogue/search/search-engine.ts', // moved next
   'apps/api/src/modules/catalogue/search/suggestions.ts', // moved next
   'apps/api/src/modules/dashboard/cancellable.ts', // moved next
-  'apps/api/src/modules/health/health.service.ts', // moved next
   'apps/api/src/modules/identity/adapter.ts', // moved next
   'apps/api/src/modules/identity/provider.ts', // moved next
   'apps/api/src/modules/ids/ids.service.ts', // moved next
   'apps/api/src/modules/jobs/jobs.ts', // moved next
   'apps/api/src/modules/mail/mail.service.ts', // moved next
   'apps/api/src/modules/orders/checkout.service.ts', // moved next
-  'apps/api/src/modules/profile/partner-visibility.ts', // moved next
-  'apps/api/src/modules/relations/orderability.ts', // moved next
-  'apps/api/src/modules/relations/relations.service.ts', // moved next
   'apps/api/src/modules/reports/reports.service.ts', // moved next
   'apps/api/src/modules/reports/zero-hits.ts', // moved next
-  'apps/api/src/modules/settings/settings.service.ts', // moved next
   'apps/api/src/modules/supplier-orders/ordrsp-pickup.ts', // moved next
   'apps/api/src/modules/supplier-orders/supplier-order-details.ts', // moved next
   'apps/api/src/modules/supplier-orders/supplier-orders.service.ts', // moved next

@@ -1,6 +1,7 @@
 import { isStaff, Role } from '@shk/contracts';
 import type { Caller } from '../../http/auth.ts';
 import type { Db } from '../../db/pool.ts';
+import { isSupplierCustomer } from './profile.repo.ts';
 
 /**
  * Whether the caller may read a business partner's company data: own partners, every supplier
@@ -16,11 +17,7 @@ export async function canSeePartner(
   if (caller.partners.includes(partner.businessPartnerNo)) return true;
   if (partner.isSupplier && caller.role !== Role.None) return true;
   if (caller.role === Role.Seller && caller.bpNumber) {
-    const { rowCount } = await db.$client.query(
-      'SELECT 1 FROM supplier_customers WHERE supplier_bp_number = $1 AND buyer_bp_number = $2',
-      [caller.bpNumber, partner.businessPartnerNo],
-    );
-    return (rowCount ?? 0) > 0;
+    return isSupplierCustomer(db, caller.bpNumber, partner.businessPartnerNo);
   }
   return false;
 }

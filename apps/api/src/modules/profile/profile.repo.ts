@@ -59,3 +59,12 @@ export async function partnerNames(db: Db, bpNumbers: string[]): Promise<{ numbe
 export async function setCurrentPartner(db: Db, userId: string, bpNumber: string) {
   await db.$client.query('UPDATE users SET current_bp_number = $2 WHERE id = $1', [userId, bpNumber]);
 }
+
+/** Whether a buyer is a customer of a supplier (a relation exists in `supplier_customers`). */
+export async function isSupplierCustomer(db: Db, supplierBpNumber: string, buyerBpNumber: string): Promise<boolean> {
+  const { rowCount } = await db.$client.query(
+    'SELECT 1 FROM supplier_customers WHERE supplier_bp_number = $1 AND buyer_bp_number = $2',
+    [supplierBpNumber, buyerBpNumber],
+  );
+  return (rowCount ?? 0) > 0;
+}

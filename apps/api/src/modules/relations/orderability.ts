@@ -1,5 +1,6 @@
 import { ProductOrderableStatus, RelationStatus } from '@shk/contracts';
 import type { Db } from '../../db/pool.ts';
+import { findRelationStates } from './relations.repo.ts';
 
 /**
  * The one orderability rule (search hits, product detail and carts all use it):
@@ -26,14 +27,7 @@ export async function orderabilityBySupplier(
   if (!supplierBpNumbers.length) return result;
   const relations = new Map<string, { relationStatusId: number; isActive: boolean }>();
   if (buyerBpNumber) {
-    const { rows } = await db.$client.query<{
-      supplier_bp_number: string;
-      relation_status_id: number;
-      is_active: boolean;
-    }>(
-      'SELECT supplier_bp_number, relation_status_id, is_active FROM supplier_customers WHERE buyer_bp_number = $1 AND supplier_bp_number = ANY($2)',
-      [buyerBpNumber, supplierBpNumbers],
-    );
+    const rows = await findRelationStates(db.$client, buyerBpNumber, supplierBpNumbers);
     for (const r of rows)
       relations.set(r.supplier_bp_number, { relationStatusId: r.relation_status_id, isActive: r.is_active });
   }

@@ -253,3 +253,128 @@ export async function suppliersWithoutRelation(
     requiredOnboardingForm: r.required_onboarding_form,
   }));
 }
+
+/** A supplier's status, or null when the business partner is not a supplier. */
+export async function findSupplierStatus(client: Queryable, supplierBpNumber: string): Promise<number | null> {
+  const { rows } = await client.query<{ supplier_status_id: number }>(
+    `SELECT s.supplier_status_id FROM suppliers s JOIN business_partners b ON b.bp_number = s.bp_number WHERE s.bp_number = $1 AND b.is_supplier`,
+    [supplierBpNumber],
+  );
+  return rows[0]?.supplier_status_id ?? null;
+}
+
+export interface RelationContact {
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  message: string | null;
+}
+
+/** A buyer asks again: new status and contact, comments cleared, the customer number kept unless a new one is given. */
+export async function reopenRelation(
+  client: Queryable,
+  id: number,
+  status: number,
+  customerNumber: string | null,
+  contact: RelationContact,
+): Promise<void> {
+  await client.query(
+    `UPDATE supplier_customers SET relation_status_id = $2, supplier_customer_number = COALESCE($3, supplier_customer_number), comments = NULL,
+       contact_name = $4, contact_email = $5, contact_phone = $6, contact_message = $7, updated_at = now() WHERE id = $1`,
+    [id, status, customerNumber, contact.name, contact.email, contact.phone, contact.message],
+  );
+}
+
+/** A new relation; returns its id. */
+export async function insertRelation(
+  client: Queryable,
+  relation: {
+    supplierBpNumber: string;
+    buyerBpNumber: string;
+    status: number;
+    customerNumber: string | null;
+    contact: RelationContact;
+  },
+): Promise<number> {
+  const { contact } = relation;
+  const { rows } = await client.query<{ id: number }>(
+    `INSERT INTO supplier_customers (supplier_bp_number, buyer_bp_number, relation_status_id, supplier_customer_number, contact_name, contact_email, contact_phone, contact_message)
+     VALUES ($1,$2,$3,$4,$5,$6,$7,$8) RETURNING id`,
+    [
+      relation.supplierBpNumber,
+      relation.buyerBpNumber,
+      relation.status,
+      relation.customerNumber,
+      contact.name,
+      contact.email,
+      contact.phone,
+      contact.message,
+    ],
+  );
+  return Number(rows[0].id);
+}
+
+/**
+ * Status, comments (only when `comments` is not undefined; empty clears), customer number and activity
+ * (null keeps the stored value).
+ */
+export async function updateRelation(
+  client: Queryable,
+  id: number,
+  change: {
+    status: number;
+    comments: string | null | undefined;
+    customerNumber: string | null;
+    isActive: boolean | null;
+  },
+): Promise<void> {
+  await client.query(
+    `UPDATE supplier_customers SET relation_status_id = $2,
+        comments = CASE WHEN $3::boolean THEN $4 ELSE comments END,
+        supplier_customer_number = COALESCE($5, supplier_customer_number),
+        is_active = COALESCE($6, is_active), updated_at = now()
+      WHERE id = $1`,
+    [id, change.status, change.comments !== undefined, change.comments ?? null, change.customerNumber, change.isActive],
+  );
+}
+
+export async function setRelationCustomerNumber(
+  client: Queryable,
+  id: number,
+  customerNumber: string,
+  status: number,
+): Promise<void> {
+  await client.query(
+    'UPDATE supplier_customers SET supplier_customer_number = $2, relation_status_id = $3, updated_at = now() WHERE id = $1',
+    [id, customerNumber, status],
+  );
+}
+
+/** The supplier's onboarding mail addresses and its general address (the fallback). */
+export async function findSupplierMailAddresses(
+  client: Queryable,
+  supplierBpNumber: string,
+): Promise<
+  | { customer_onboarding_email: string | null; new_customer_onboarding_email: string | null; email: string | null }
+  | undefined
+> {
+  const { rows } = await client.query(
+    `SELECT s.customer_onboarding_email, s.new_customer_onboarding_email, b.email
+       FROM suppliers s JOIN business_partners b ON b.bp_number = s.bp_number WHERE s.bp_number = $1`,
+    [supplierBpNumber],
+  );
+  return rows[0];
+}
+
+/** The buyer's relations with the given suppliers (status and activity). */
+export async function findRelationStates(
+  client: Queryable,
+  buyerBpNumber: string,
+  supplierBpNumbers: string[],
+): Promise<{ supplier_bp_number: string; relation_status_id: number; is_active: boolean }[]> {
+  const { rows } = await client.query(
+    'SELECT supplier_bp_number, relation_status_id, is_active FROM supplier_customers WHERE buyer_bp_number = $1 AND supplier_bp_number = ANY($2)',
+    [buyerBpNumber, supplierBpNumbers],
+  );
+  return rows;
+}

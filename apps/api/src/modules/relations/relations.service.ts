@@ -15,10 +15,16 @@ import { actorOf, checkTransition } from './transitions.ts';
 import {
   findRelation,
   findRelationByPair,
+  findSupplierMailAddresses,
+  findSupplierStatus,
+  insertRelation,
   listRelations,
   listStatusChanges,
   recordStatusChange,
+  reopenRelation,
+  setRelationCustomerNumber,
   suppliersWithoutRelation,
+  updateRelation,
   type RelationQuery,
 } from './relations.repo.ts';
 import { customerRequestMail, newCustomerRequestMail, statusChangedMail } from './relations.mails.ts';
@@ -46,16 +52,7 @@ function rejectVerdict(reason: 'not-allowed' | 'reason-required' | 'customer-num
 }
 
 async function supplierMailAddresses(tx: TxDb, supplierBpNumber: string) {
-  const { rows } = await tx.$client.query<{
-    customer_onboarding_email: string | null;
-    new_customer_onboarding_email: string | null;
-    email: string | null;
-  }>(
-    `SELECT s.customer_onboarding_email, s.new_customer_onboarding_email, b.email
-       FROM suppliers s JOIN business_partners b ON b.bp_number = s.bp_number WHERE s.bp_number = $1`,
-    [supplierBpNumber],
-  );
-  const r = rows[0];
+  const r = await findSupplierMailAddresses(tx.$client, supplierBpNumber);
   return {
     customer: r?.customer_onboarding_email ?? r?.email ?? null,
     newCustomer: r?.new_customer_onboarding_email ?? r?.email ?? null,
@@ -94,13 +91,8 @@ export class RelationsService {
   async request(caller: Caller, buyerBpNumber: string, body: CreateRelationRequest): Promise<SupplierCustomerRelation> {
     const { relation, mails } = await inTransaction(this.db, async (tx) => {
       const c = tx.$client;
-      const supplier = (
-        await c.query<{ supplier_status_id: number }>(
-          `SELECT s.supplier_status_id FROM suppliers s JOIN business_partners b ON b.bp_number = s.bp_number WHERE s.bp_number = $1 AND b.is_supplier`,
-          [body.supplierBpNumber],
-        )
-      ).rows[0];
-      if (!supplier || supplier.supplier_status_id === SupplierStatus.NonActive) {
+      const supplierStatus = await findSupplierStatus(c, body.supplierBpNumber);
+      if (supplierStatus === null || supplierStatus === SupplierStatus.NonActive) {
         throw new HttpProblem(404, relationMessages.supplierNotAvailable, {
           detail: `Lieferant ${body.supplierBpNumber}`,
         });
@@ -123,29 +115,17 @@ export class RelationsService {
           customerNumber: number,
         });
         if (!verdict.ok) throw conflict(relationMessages.relationExists, `Status ${existing.relationStatusId}`);
-        await c.query(
-          `UPDATE supplier_customers SET relation_status_id = $2, supplier_customer_number = COALESCE($3, supplier_customer_number), comments = NULL,
-             contact_name = $4, contact_email = $5, contact_phone = $6, contact_message = $7, updated_at = now() WHERE id = $1`,
-          [existing.id, target, number, contact.name, contact.email, contact.phone, contact.message],
-        );
+        await reopenRelation(c, existing.id, target, number, contact);
         await recordStatusChange(c, existing.id, caller.userId, existing.relationStatusId, target, null);
         id = existing.id;
       } else {
-        const { rows } = await c.query<{ id: number }>(
-          `INSERT INTO supplier_customers (supplier_bp_number, buyer_bp_number, relation_status_id, supplier_customer_number, contact_name, contact_email, contact_phone, contact_message)
-           VALUES ($1,$2,$3,$4,$5,$6,$7,$8) RETURNING id`,
-          [
-            body.supplierBpNumber,
-            buyerBpNumber,
-            target,
-            number,
-            contact.name,
-            contact.email,
-            contact.phone,
-            contact.message,
-          ],
-        );
-        id = Number(rows[0].id);
+        id = await insertRelation(c, {
+          supplierBpNumber: body.supplierBpNumber,
+          buyerBpNumber,
+          status: target,
+          customerNumber: number,
+          contact,
+        });
         await recordStatusChange(c, id, caller.userId, null, target, null);
       }
       const relation = (await findRelation(c, id))!;
@@ -204,21 +184,12 @@ export class RelationsService {
       }
       if (body.isActive !== undefined && body.isActive !== current.isActive && actor !== 'administrator')
         throw conflict(relationMessages.transitionNotAllowed);
-      await c.query(
-        `UPDATE supplier_customers SET relation_status_id = $2,
-            comments = CASE WHEN $3::boolean THEN $4 ELSE comments END,
-            supplier_customer_number = COALESCE($5, supplier_customer_number),
-            is_active = COALESCE($6, is_active), updated_at = now()
-          WHERE id = $1`,
-        [
-          id,
-          body.relationStatusId,
-          body.comments !== undefined,
-          body.comments?.trim() || null,
-          actor === 'buyer' && !statusChanges ? null : number,
-          body.isActive ?? null,
-        ],
-      );
+      await updateRelation(c, id, {
+        status: body.relationStatusId,
+        comments: body.comments === undefined ? undefined : body.comments?.trim() || null,
+        customerNumber: actor === 'buyer' && !statusChanges ? null : number,
+        isActive: body.isActive ?? null,
+      });
       if (statusChanges)
         await recordStatusChange(
           c,
@@ -282,10 +253,7 @@ export class RelationsService {
       ) {
         throw conflict(relationMessages.transitionNotAllowed);
       }
-      await c.query(
-        'UPDATE supplier_customers SET supplier_customer_number = $2, relation_status_id = $3, updated_at = now() WHERE id = $1',
-        [id, customerNumber, next],
-      );
+      await setRelationCustomerNumber(c, id, customerNumber, next);
       if (next !== current.relationStatusId)
         await recordStatusChange(c, id, caller.userId, current.relationStatusId, next, null);
       const relation = (await findRelation(c, id))!;

@@ -1,0 +1,37 @@
+import type { Db } from '../../db/pool.ts';
+
+/** A parameter's `is_public` flag with each value valid today (Europe/Berlin), oldest first; no rows for an unknown key. */
+export async function findValuesValidToday(
+  db: Db,
+  key: string,
+): Promise<{ is_public: boolean; value: string | null }[]> {
+  const { rows } = await db.$client.query<{ is_public: boolean; value: string | null }>(
+    `SELECT p.is_public, v.value
+       FROM custom_parameters p
+       LEFT JOIN custom_parameter_values v ON v.key = p.key
+        AND (v.valid_from IS NULL OR v.valid_from <= (now() AT TIME ZONE 'Europe/Berlin')::date)
+        AND (v.valid_to IS NULL OR v.valid_to >= (now() AT TIME ZONE 'Europe/Berlin')::date)
+      WHERE p.key = $1
+      ORDER BY v.id`,
+    [key],
+  );
+  return rows;
+}
+
+/** Creates a feature-setting parameter unless it exists; its first value only when the parameter is new. */
+export async function insertParameterIfMissing(
+  db: Db,
+  parameter: { key: string; description: string; isPublic: boolean; value: string },
+): Promise<void> {
+  const inserted = await db.$client.query(
+    `INSERT INTO custom_parameters (key, description, type_id, max_value_count, is_public)
+     VALUES ($1, $2, 3, 1, $3) ON CONFLICT (key) DO NOTHING`,
+    [parameter.key, parameter.description, parameter.isPublic],
+  );
+  if (inserted.rowCount && parameter.value !== '') {
+    await db.$client.query('INSERT INTO custom_parameter_values (key, value) VALUES ($1, $2)', [
+      parameter.key,
+      parameter.value,
+    ]);
+  }
+}
