@@ -5450,7 +5450,7 @@ export interface components {
         };
         RelatedProductInput: {
             /** @enum {string} */
-            kind: "accessory" | "sparePart";
+            kind: "accessory" | "sparePart" | "successor";
             productId: string;
             productInstanceId: string;
             manufacturerId: string;
@@ -5517,6 +5517,7 @@ export interface components {
             additionalPackage: {
                 accessories: string[];
                 spareParts: string[];
+                successors: string[];
                 relatedProducts: components["schemas"]["RelatedProductInput"][];
                 commodityGroupDescrManufacturer: string | null;
                 articleNumberCatalogue: string | null;
@@ -6654,7 +6655,7 @@ export interface components {
         };
         RelatedProduct: {
             /** @enum {string} */
-            kind: "accessory" | "sparePart";
+            kind: "accessory" | "sparePart" | "successor";
             productId: string;
             productInstanceId: string;
             manufacturerId: string;
@@ -6721,6 +6722,7 @@ export interface components {
             additionalPackage: {
                 accessories: string[];
                 spareParts: string[];
+                successors: string[];
                 relatedProducts: components["schemas"]["RelatedProduct"][];
                 commodityGroupDescrManufacturer: string | null;
                 articleNumberCatalogue: string | null;

@@ -271,7 +271,7 @@ export const SupplierInfo = z.object({
  */
 export const RelatedProduct = z
   .object({
-    kind: z.enum(['accessory', 'sparePart']),
+    kind: z.enum(['accessory', 'sparePart', 'successor']),
     productId: z.string(),
     productInstanceId: z.string(),
     manufacturerId: z.string(),
@@ -324,7 +324,9 @@ export const Product = z
       /** Product ids as the catalogue delivers them. */
       accessories: z.array(z.string()),
       spareParts: z.array(z.string()),
-      /** The same references resolved to products with their preferred offer (accessories first). */
+      /** Product ids of the articles that replace this one (supplier catalogue PRODUCT_REFERENCE type followup). */
+      successors: z.array(z.string()),
+      /** The same references resolved to products with their preferred offer (successors, accessories, spare parts). */
       relatedProducts: z.array(RelatedProduct),
       commodityGroupDescrManufacturer: z.string().nullable(),
       articleNumberCatalogue: z.string().nullable(),

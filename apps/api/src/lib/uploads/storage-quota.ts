@@ -5,11 +5,12 @@ import type { Queryable } from '../../db/queryable.ts';
 /**
  * Storage a partner may fill with uploaded files: a buyer's cart item attachments and the attachments of the
  * orders it placed; a supplier's order documents (uploaded by its sellers), its logo and its onboarding form
- * template. Catalogue import files are not counted: they live on disk only until their import has run.
+ * template, and the media files its catalogue imports stored (catalogue_media_files). Catalogue import files
+ * themselves are not counted: they live on disk only until their import has run.
  */
 export const PARTNER_STORAGE_QUOTA_MB = Number(process.env.PARTNER_STORAGE_QUOTA_MB ?? 500);
 
-/** Bytes of uploaded files a partner holds now (carts, orders it placed, order documents, logo, template). */
+/** Bytes of uploaded files a partner holds now (carts, orders it placed, order documents, logo, template, catalogue media). */
 export async function partnerStorageUsed(db: Queryable, bpNumber: string): Promise<number> {
   const { rows } = await db.query<{ used: string | number }>(
     `SELECT COALESCE((SELECT sum(a.size_bytes) FROM cart_item_attachments a
@@ -24,7 +25,8 @@ export async function partnerStorageUsed(db: Queryable, bpNumber: string): Promi
                         JOIN supplier_orders s ON s.id = d.supplier_order_id
                        WHERE s.supplier_bp_number = $1), 0)
           + COALESCE((SELECT COALESCE(octet_length(logo), 0) + COALESCE(octet_length(onboarding_form_template), 0)
-                        FROM suppliers WHERE bp_number = $1), 0) AS used`,
+                        FROM suppliers WHERE bp_number = $1), 0)
+          + COALESCE((SELECT sum(m.size_bytes) FROM catalogue_media_files m WHERE m.supplier_bp_number = $1), 0) AS used`,
     [bpNumber],
   );
   return Number(rows[0]?.used ?? 0);

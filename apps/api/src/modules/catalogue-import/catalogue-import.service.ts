@@ -66,6 +66,6 @@ export class CatalogueImportService {
 /** The worker: pg-boss delivers the job again after a crash; the pipeline's upserts make that safe. */
 export function registerCatalogueImportJob(deps: AppDeps) {
   deps.jobs.register<{ importId: number }>(CATALOGUE_IMPORT_QUEUE, async ({ importId }) => {
-    await runImport(deps.pool, importId);
+    await runImport(deps.pool, importId, { dataDir: deps.config.dataDir });
   });
 }

@@ -16,7 +16,7 @@ export class ImportFileError extends Error {}
 
 export async function openCatalogue(
   file: string,
-): Promise<{ events: AsyncGenerator<ImportEvent>; mediaDir: string | null }> {
+): Promise<{ events: AsyncGenerator<ImportEvent>; mediaDir: string | null; catalogue: string }> {
   let head = await readHead(file);
   let catalogue = file;
   let mediaDir: string | null = null;
@@ -27,8 +27,8 @@ export async function openCatalogue(
   }
   const text = head.toString('latin1');
   if (/^(\uFEFF|\xEF\xBB\xBF)?\s*<(\?xml|BMECAT)/.test(text) || /<BMECAT/.test(text))
-    return { events: readBmecat(catalogue), mediaDir };
-  if (looksLikeDatanorm(head)) return { events: readDatanorm(catalogue), mediaDir };
+    return { events: readBmecat(catalogue), mediaDir, catalogue };
+  if (looksLikeDatanorm(head)) return { events: readDatanorm(catalogue), mediaDir, catalogue };
   throw new ImportFileError(catalogueImportMessages.unknownFormat);
 }
 

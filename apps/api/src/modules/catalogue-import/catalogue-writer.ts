@@ -17,8 +17,9 @@ import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { searchDocumentOf } from '../catalogue/search/indexer.ts';
 import { normaliseCode } from '../catalogue/search/fold.ts';
-import type { ImportedArticle, ImportTransaction } from './import.types.ts';
+import type { ImportedArticle, ImportedPrice, ImportTransaction } from './import.types.ts';
 import { numericValue, type ReferenceData } from './reference-data.ts';
+import { isUrl, type MediaStore } from './media-store.ts';
 
 export interface BatchResult {
   created: number;
@@ -26,6 +27,8 @@ export interface BatchResult {
   unchanged: number;
   deleted: number;
   rejected: Rejection[];
+  /** Notes on imported products (a medium not stored): listed with the rejections, not counted. */
+  notes: Rejection[];
   changedProducts: number;
 }
 
@@ -48,11 +51,18 @@ export interface StagedBatch {
   /** Every supplier article number of the batch (rejected ones too): seen by a full catalogue. */
   pids: string[];
   rejected: Rejection[];
+  notes: Rejection[];
   /** BMEcat mode="delete": withdrawn. */
   deletes: string[];
+  /** Lines that carry only future price blocks: the offer keeps today's price. */
+  keepsPrice: boolean;
+  /** Lines with future price blocks. */
+  futurePrices: boolean;
 }
 
-const REFERENCE_TYPES: Record<string, 'accessories' | 'spare_parts'> = {
+const REFERENCE_TYPES: Record<string, 'accessories' | 'spare_parts' | 'successors'> = {
+  followup: 'successors',
+  successor: 'successors',
   accessories: 'accessories',
   sparepart: 'spare_parts',
   spare_part: 'spare_parts',
@@ -71,10 +81,11 @@ const STAGE_TABLES = `
     name text, descr text, ptype text, class_no integer, features text, leaf_no integer, acc text, spare text, media text,
     unit text, net numeric, basis numeric, gross numeric, has_price boolean, min numeric, days smallint, step numeric,
     content_unit text, valid_from date, valid_to date, scales text, hash text,
-    doc_a text, doc_b text, doc_c text, doc_d text
+    doc_a text, doc_b text, doc_c text, doc_d text, succ text, future text, keep_price boolean
   ) ON COMMIT DELETE ROWS;
   CREATE TEMP TABLE IF NOT EXISTS ${PRICE_STAGE} (
-    pos integer, pid text, net numeric, gross numeric, scales text, valid_from date, valid_to date, basis numeric
+    pos integer, pid text, net numeric, gross numeric, scales text, valid_from date, valid_to date, basis numeric,
+    current boolean, future text, fchanged boolean
   ) ON COMMIT DELETE ROWS;
   CREATE TEMP TABLE IF NOT EXISTS ${CHANGED} (product_no integer) ON COMMIT DELETE ROWS`;
 
@@ -104,6 +115,8 @@ export class CatalogueWriter {
   private products = new Set<string>();
   private pending: string[] = [];
   private pendingSize = 0;
+  /** The supplier had future price blocks when the import began (they must be replaced by the file's). */
+  hasFuturePrices = true;
   /** Milliseconds per merge step over the whole import (logged at the end: where the time goes). */
   readonly timings = new Map<string, number>();
 
@@ -116,6 +129,8 @@ export class CatalogueWriter {
     private readonly transaction: ImportTransaction,
     /** A full catalogue that may withdraw offers: the article numbers of the file are recorded as seen. */
     private readonly recordSeen = false,
+    /** Stores media delivered in the zip next to the XML (null: a plain file, media are references). */
+    private readonly media: MediaStore | null = null,
   ) {}
 
   /** Articles staged since the last take(). */
@@ -139,25 +154,29 @@ export class CatalogueWriter {
     this.seen.add(a.supplierPid);
     if (this.transaction === 'T_UPDATE_PRICES') {
       const p = a.price;
-      if (!p)
+      if (!p && !a.futurePrices.length)
         b.rejected.push({
           position: a.position,
           productId: a.supplierPid,
           reason: 'Der Artikel enthält keinen Preis.',
         });
-      else
+      else {
+        if (a.futurePrices.length) b.futurePrices = true;
         this.push(
           line([
             a.position,
             a.supplierPid,
-            p.net,
-            p.gross,
-            p.scales.length ? JSON.stringify(p.scales) : null,
-            p.validFrom,
-            p.validTo,
+            p?.net ?? null,
+            p?.gross ?? null,
+            p?.scales.length ? JSON.stringify(p.scales) : null,
+            p?.validFrom ?? null,
+            p?.validTo ?? null,
             a.priceQuantity,
+            p !== null,
+            futureJson(a.futurePrices),
           ]),
         );
+      }
     } else if (a.mode === 'delete') b.deletes.push(a.supplierPid);
     else this.push(await this.stageLine(a));
   }
@@ -207,6 +226,7 @@ export class CatalogueWriter {
       unchanged: 0,
       deleted: 0,
       rejected: b.rejected,
+      notes: b.notes,
       changedProducts: 0,
     };
     // Sorts and hashes of 50,000 staged rows stay in memory.
@@ -227,15 +247,21 @@ export class CatalogueWriter {
     return result;
   }
 
-  private async copy(table: string, chunks: Buffer[]) {
-    await this.timed('copy', () => pipeline(Readable.from(chunks), this.c.query(copyFrom(`COPY ${table} FROM STDIN`))));
+  private async copy(table: string, chunks: Buffer[], columns = '') {
+    await this.timed('copy', () =>
+      pipeline(Readable.from(chunks), this.c.query(copyFrom(`COPY ${table} ${columns} FROM STDIN`))),
+    );
     // The COPY text is in Postgres now: its memory is free while the batch is merged.
     chunks.length = 0;
   }
 
   private async updatePrices(b: StagedBatch, result: BatchResult) {
     if (!b.lines) return;
-    await this.copy(PRICE_STAGE, b.chunks);
+    await this.copy(
+      PRICE_STAGE,
+      b.chunks,
+      '(pos, pid, net, gross, scales, valid_from, valid_to, basis, current, future)',
+    );
     const { rows: unknown } = await this.timed('unknown articles', () =>
       this.c.query<{ pos: number; pid: string }>(
         `SELECT t.pos, t.pid FROM ${PRICE_STAGE} t
@@ -250,23 +276,53 @@ export class CatalogueWriter {
         productId: r.pid,
         reason: `Der Artikel ${r.pid} ist im Katalog des Lieferanten nicht vorhanden.`,
       });
+    // Future blocks that differ from the stored ones (compared as JSON, ascending by start).
+    const futures = b.futurePrices || this.hasFuturePrices;
+    if (futures)
+      await this.timed('future prices', () =>
+        this.c.query(
+          `UPDATE ${PRICE_STAGE} t SET fchanged = true FROM product_offers o
+            WHERE o.supplier_bp_number = $1 AND o.supplier_pid = t.pid
+              AND COALESCE((SELECT jsonb_agg(jsonb_build_object('from', f.valid_from, 'to', f.valid_to, 'net', f.net_price,
+                                                                'gross', f.gross_list_price, 'scales', f.price_scales) ORDER BY f.valid_from)
+                              FROM catalogue_offer_prices f WHERE f.product_instance_id = o.product_instance_id), '[]'::jsonb)
+                  IS DISTINCT FROM COALESCE(t.future::jsonb, '[]'::jsonb)`,
+          [this.supplier],
+        ),
+      );
+    // Today's price where the file has one (t.current); an article with only later blocks keeps it.
     const { rowCount } = await this.timed('offer prices', () =>
       this.c.query(
         `WITH changed AS (
          UPDATE product_offers o
-            SET net_price = t.net, gross_list_price = COALESCE(t.gross, o.gross_list_price), price_scales = t.scales::jsonb,
-                price_valid_from = t.valid_from, price_valid_to = t.valid_to, price_basis = COALESCE(t.basis, o.price_basis),
-                price_on_demand = false, import_hash = NULL
+            SET net_price = CASE WHEN t.current THEN t.net ELSE o.net_price END,
+                gross_list_price = CASE WHEN t.current THEN COALESCE(t.gross, o.gross_list_price) ELSE o.gross_list_price END,
+                price_scales = CASE WHEN t.current THEN t.scales::jsonb ELSE o.price_scales END,
+                price_valid_from = CASE WHEN t.current THEN t.valid_from ELSE o.price_valid_from END,
+                price_valid_to = CASE WHEN t.current THEN t.valid_to ELSE o.price_valid_to END,
+                price_basis = CASE WHEN t.current THEN COALESCE(t.basis, o.price_basis) ELSE o.price_basis END,
+                price_on_demand = CASE WHEN t.current THEN false ELSE o.price_on_demand END, import_hash = NULL
            FROM ${PRICE_STAGE} t
           WHERE o.supplier_bp_number = $1 AND o.supplier_pid = t.pid
-            AND (o.net_price, o.gross_list_price, o.price_scales, o.price_valid_from, o.price_valid_to, o.price_basis, o.price_on_demand)
-                IS DISTINCT FROM (t.net, COALESCE(t.gross, o.gross_list_price), t.scales::jsonb, t.valid_from, t.valid_to,
-                                  COALESCE(t.basis, o.price_basis), false)
+            AND (t.fchanged OR t.current AND
+                 (o.net_price, o.gross_list_price, o.price_scales, o.price_valid_from, o.price_valid_to, o.price_basis, o.price_on_demand)
+                 IS DISTINCT FROM (t.net, COALESCE(t.gross, o.gross_list_price), t.scales::jsonb, t.valid_from, t.valid_to,
+                                   COALESCE(t.basis, o.price_basis), false))
           RETURNING o.product_no)
        INSERT INTO ${CHANGED} SELECT product_no FROM changed`,
         [this.supplier],
       ),
     );
+    if (futures)
+      await this.timed('future prices', () =>
+        replaceFuturePrices(
+          this.c,
+          PRICE_STAGE,
+          'o.supplier_bp_number = $1 AND o.supplier_pid = t.pid AND t.fchanged',
+          this.supplier,
+          b.futurePrices,
+        ),
+      );
     const changed = rowCount ?? 0;
     const known = b.lines - unknown.length;
     result.updated += changed;
@@ -309,12 +365,21 @@ export class CatalogueWriter {
     }
     for (let k = 0; k < featureValues.length; k++) featureValues[k] ??= null;
     const leafNo = await this.ref.leafFor(classNo, a.groupIds);
-    const media = a.media.map((m) => ({
-      type: mediaType(m.type, m.purpose, m.source),
-      file: m.source.split(/[\\/]/).pop() || m.source,
-      description: m.description ?? '',
-      url: m.source,
-    }));
+    const media = [];
+    for (const m of a.media) {
+      const entry = {
+        type: mediaType(m.type, m.purpose, m.source),
+        file: m.source.split(/[\\/]/).pop() || m.source,
+        description: m.description ?? '',
+      };
+      const stored = this.media && !isUrl(m.source) ? await this.media.resolve(m.source) : null;
+      if (stored && 'stored' in stored) media.push({ ...entry, stored: stored.stored });
+      else {
+        if (stored) this.batch.notes.push({ position: a.position, productId: a.supplierPid, reason: stored.problem });
+        // Not in the zip (or refused): kept as the reference the file gives.
+        media.push({ ...entry, url: m.source });
+      }
+    }
     const productId = `${manufacturerId}~${manufacturerPid}`;
     if (this.products.has(productId)) this.batch.sharedProducts = true;
     else this.products.add(productId);
@@ -337,6 +402,9 @@ export class CatalogueWriter {
       productDescr: [a.longDescription, ...a.keywords].filter(Boolean).join(' '),
     });
     const p = a.price;
+    const keepPrice = p === null && a.futurePrices.length > 0;
+    if (keepPrice) this.batch.keepsPrice = true;
+    if (a.futurePrices.length) this.batch.futurePrices = true;
     return line([
       position,
       a.supplierPid,
@@ -375,6 +443,9 @@ export class CatalogueWriter {
       doc.b,
       doc.c,
       doc.d,
+      this.references(a, 'successors'),
+      futureJson(a.futurePrices),
+      keepPrice,
     ]);
   }
 
@@ -415,13 +486,21 @@ export class CatalogueWriter {
       ? `(SELECT DISTINCT ON (product_id) * FROM ${STAGE} ORDER BY product_id, pos DESC)`
       : STAGE;
 
+    // Articles with only future price blocks keep the offer's price of today.
+    if (b.keepsPrice)
+      await c.query(
+        `UPDATE ${STAGE} t SET net = o.net_price, gross = o.gross_list_price, basis = o.price_basis, scales = o.price_scales::text,
+                valid_from = o.price_valid_from, valid_to = o.price_valid_to, has_price = o.price_on_demand
+           FROM product_offers o WHERE t.keep_price AND o.product_instance_id = t.iid`,
+      );
     await this.timed('products', () =>
       c.query(
         `INSERT INTO products AS p (id, product_id, manufacturer_id, manufacturer_pid, manufacturer_pid_norm, gtin, brand_no, model_number,
-           product_name, product_descr, product_type, class_no, feature_values, leaf_no, accessories, spare_parts, media, updated_at)
+           product_name, product_descr, product_type, class_no, feature_values, leaf_no, accessories, spare_parts, successors, media, updated_at)
          SELECT nextval('catalogue_product_no_seq'), t.product_id, t.manufacturer_id, t.manufacturer_pid, t.mpid_norm, t.gtin, t.brand_no,
            t.model, t.name, t.descr, t.ptype, t.class_no, COALESCE(string_to_array(t.features, ',', '')::real[], '{}'), t.leaf_no,
-           COALESCE(string_to_array(t.acc, '|'), '{}'), COALESCE(string_to_array(t.spare, '|'), '{}'), t.media::jsonb, now()
+           COALESCE(string_to_array(t.acc, '|'), '{}'), COALESCE(string_to_array(t.spare, '|'), '{}'),
+           COALESCE(string_to_array(t.succ, '|'), '{}'), t.media::jsonb, now()
          FROM ${perProduct} t
          ON CONFLICT (product_id) DO UPDATE SET gtin = COALESCE(EXCLUDED.gtin, p.gtin), brand_no = EXCLUDED.brand_no,
            model_number = COALESCE(EXCLUDED.model_number, p.model_number), product_name = EXCLUDED.product_name,
@@ -431,6 +510,7 @@ export class CatalogueWriter {
            leaf_no = EXCLUDED.leaf_no,
            accessories = CASE WHEN cardinality(EXCLUDED.accessories) > 0 OR NOT $1 THEN EXCLUDED.accessories ELSE p.accessories END,
            spare_parts = CASE WHEN cardinality(EXCLUDED.spare_parts) > 0 OR NOT $1 THEN EXCLUDED.spare_parts ELSE p.spare_parts END,
+           successors = CASE WHEN cardinality(EXCLUDED.successors) > 0 OR NOT $1 THEN EXCLUDED.successors ELSE p.successors END,
            media = CASE WHEN jsonb_array_length(EXCLUDED.media) > 0 OR NOT $1 THEN EXCLUDED.media ELSE p.media END,
            updated_at = now()`,
         [isUpdate],
@@ -460,6 +540,17 @@ export class CatalogueWriter {
         [this.supplier],
       );
     });
+    // A supplier's first catalogue has no future prices stored yet: nothing to replace then.
+    if (b.futurePrices || this.hasFuturePrices)
+      await this.timed('future prices', () =>
+        replaceFuturePrices(
+          c,
+          STAGE,
+          'o.product_instance_id = t.iid AND o.supplier_bp_number = $1',
+          this.supplier,
+          b.futurePrices,
+        ),
+      );
 
     // Search vectors, set-based: brand, category and description texts repeat across products, so
     // each distinct one is parsed once per batch; the name (weight A) is parsed per product. They are
@@ -481,7 +572,7 @@ export class CatalogueWriter {
   }
 
   /** References name the supplier's article numbers; the catalogue stores product ids. */
-  private references(a: ImportedArticle, kind: 'accessories' | 'spare_parts'): string | null {
+  private references(a: ImportedArticle, kind: 'accessories' | 'spare_parts' | 'successors'): string | null {
     const targets = a.references.filter((r) => REFERENCE_TYPES[r.type.toLowerCase()] === kind).map((r) => r.target);
     return targets.length ? targets.map((t) => `@${this.supplier}~${t}`).join('|') : null;
   }
@@ -494,8 +585,56 @@ const emptyBatch = (): StagedBatch => ({
   read: 0,
   pids: [],
   rejected: [],
+  notes: [],
   deletes: [],
+  keepsPrice: false,
+  futurePrices: false,
 });
+
+/** Future price blocks as the staging column carries them (JSON), null when there are none. */
+function futureJson(blocks: ImportedPrice[]): string | null {
+  return blocks.length
+    ? JSON.stringify(
+        blocks.map((b) => ({
+          from: b.validFrom,
+          to: b.validTo,
+          net: b.net,
+          gross: b.gross,
+          scales: b.scales.length ? b.scales : null,
+        })),
+      )
+    : null;
+}
+
+/**
+ * Replaces the future price blocks of the staged offers by the file's (a file that lists none for an
+ * offer removes its former ones). The staged rows `t` name their offer `o` by `join` (parameter $1:
+ * the supplier); `basis` is the staged price quantity.
+ */
+async function replaceFuturePrices(
+  c: pg.PoolClient,
+  stage: string,
+  join: string,
+  supplier: string,
+  anyFuture: boolean,
+) {
+  await c.query(
+    `DELETE FROM catalogue_offer_prices f USING ${stage} t, product_offers o
+      WHERE ${join} AND f.product_instance_id = o.product_instance_id`,
+    [supplier],
+  );
+  if (!anyFuture) return;
+  await c.query(
+    `INSERT INTO catalogue_offer_prices (product_instance_id, valid_from, valid_to, net_price, gross_list_price, price_scales, price_basis)
+     SELECT DISTINCT ON (o.product_instance_id, (x->>'from')::date)
+            o.product_instance_id, (x->>'from')::date, (x->>'to')::date, (x->>'net')::numeric, (x->>'gross')::numeric,
+            NULLIF(x->'scales', 'null'::jsonb), COALESCE(t.basis, o.price_basis)
+       FROM ${stage} t JOIN product_offers o ON ${join}, jsonb_array_elements(t.future::jsonb) x
+      WHERE t.future IS NOT NULL
+      ORDER BY o.product_instance_id, (x->>'from')::date`,
+    [supplier],
+  );
+}
 
 function mediaType(mime: string, purpose: string | null, source: string): string {
   const p = (purpose ?? '').toLowerCase();

@@ -5,10 +5,12 @@
  * upserts: a crashed import simply runs again from the start of its file without duplicates.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import type pg from 'pg';
 import type { ImportEvent, ImportFormat, ImportTransaction } from './import.types.ts';
 import { openCatalogue } from './catalogue-source.ts';
 import { ReferenceData } from './reference-data.ts';
+import { MediaStore } from './media-store.ts';
 import {
   CatalogueWriter,
   dropStaging,
@@ -27,6 +29,10 @@ const BATCH = 50_000;
 export interface PipelineOptions {
   log?: (message: string) => void;
   batchSize?: number;
+  /** DATA_DIR: media delivered in a zip are stored under it (without it they stay references). */
+  dataDir?: string;
+  /** The supplier's storage quota in bytes (default PARTNER_STORAGE_QUOTA_MB). */
+  mediaQuotaBytes?: number;
 }
 
 /** Runs import `id` to its end; one import per supplier at a time (a second one waits for the lock). */
@@ -47,7 +53,7 @@ export async function runImport(pool: pg.Pool, id: number, options: PipelineOpti
     await repo.startAttempt(c, id);
     const started = Date.now();
     try {
-      const counts = await importFile(pool, c, id, supplier, row.file_path, options.batchSize ?? BATCH, log);
+      const counts = await importFile(pool, c, id, supplier, row.file_path, options.batchSize ?? BATCH, log, options);
       await repo.finishImport(c, id, 'Completed', null);
       await c.query(
         `UPDATE suppliers SET integration_status = 1, integration_provider = COALESCE(integration_provider, 'Katalogimport'),
@@ -94,8 +100,9 @@ async function importFile(
   file: string,
   batchSize: number,
   log: (m: string) => void,
+  options: PipelineOptions,
 ) {
-  const { events } = await openCatalogue(file);
+  const { events, mediaDir, catalogue } = await openCatalogue(file);
   await c.query(`SELECT setval('catalogue_product_no_seq', GREATEST((SELECT COALESCE(max(id), 0) FROM products), 
                    (SELECT last_value FROM catalogue_product_no_seq)))`);
   // Reference data the file brings that the catalogue lacks is created by a second session right when
@@ -105,7 +112,18 @@ async function importFile(
     // Staging tables live in this session's temp buffers (must be set before its first temp table).
     await c.query(`SET temp_buffers = '128MB'`).catch(() => {});
     await prepareStaging(c);
-    return await importStaged(c, refClient, id, supplier, events, batchSize, log);
+    const media =
+      mediaDir && options.dataDir
+        ? new MediaStore(
+            refClient,
+            supplier,
+            options.dataDir,
+            path.resolve(mediaDir),
+            path.dirname(path.resolve(catalogue)),
+            options.mediaQuotaBytes,
+          )
+        : null;
+    return await importStaged(c, refClient, id, supplier, events, batchSize, log, media);
   } finally {
     refClient.release();
     await dropStaging(c).catch(() => {});
@@ -120,6 +138,7 @@ async function importStaged(
   events: AsyncIterable<ImportEvent>,
   batchSize: number,
   log: (m: string) => void,
+  media: MediaStore | null,
 ) {
   const counts = zero();
   const supplierName: string = (await c.query('SELECT name FROM business_partners WHERE bp_number = $1', [supplier]))
@@ -144,7 +163,7 @@ async function importStaged(
     counts.deleted += result.deleted;
     counts.rejected += result.rejected.length;
     changed += result.changedProducts + result.deleted;
-    await repo.saveRejections(c, id, result.rejected);
+    await repo.saveRejections(c, id, [...result.rejected, ...result.notes]);
     await repo.saveProgress(c, id, counts, header ?? { format: null, transaction: null });
     if (counts.read % 100_000 < part.read) log(`import ${id}: ${counts.read.toLocaleString('de-DE')} articles`);
   };
@@ -176,8 +195,18 @@ async function importStaged(
               [supplier],
             )
           ).rows[0].e;
-        writer = new CatalogueWriter(c, supplier, supplierName, ref, id, event.transaction, withdraws);
+        writer = new CatalogueWriter(c, supplier, supplierName, ref, id, event.transaction, withdraws, media);
+        writer.hasFuturePrices = (
+          await c.query<{ e: boolean }>(
+            `SELECT EXISTS (SELECT 1 FROM catalogue_offer_prices f JOIN product_offers o USING (product_instance_id)
+                             WHERE o.supplier_bp_number = $1) AS e`,
+            [supplier],
+          )
+        ).rows[0].e;
         await repo.saveProgress(c, id, counts, header);
+      } else if (event.kind === 'names') {
+        // Names given to codes an earlier import created: the catalogue's caches must reload them.
+        changed += await ref.addNames(event.names);
       } else if (event.kind === 'group') {
         await ref.mapGroup(supplier, event.group.id, event.group.name, event.group.parentId);
       } else if (event.kind === 'article') {
@@ -261,6 +290,7 @@ async function resolveReferences(c: pg.PoolClient) {
     WHERE EXISTS (SELECT 1 FROM unnest(p.${column}) AS x(ref) WHERE x.ref LIKE '@%')`;
   await c.query(resolve('accessories'));
   await c.query(resolve('spare_parts'));
+  await c.query(resolve('successors'));
 }
 
 /** Every API instance drops its search caches within 2 s of the version bump ("search reflects an import without a restart"). */

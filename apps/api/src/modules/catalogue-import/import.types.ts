@@ -44,7 +44,10 @@ export interface ImportedArticle {
   minQuantity: number | null;
   interval: number | null;
   deliveryDays: number | null;
+  /** The price block valid today (Europe/Berlin); null when the file has none that has begun. */
   price: ImportedPrice | null;
+  /** Price blocks whose validity starts after today (Europe/Berlin), ascending. */
+  futurePrices: ImportedPrice[];
   media: { source: string; type: string; description: string | null; purpose: string | null }[];
   references: { type: string; target: string }[];
   groupIds: string[];
@@ -58,8 +61,16 @@ export interface ImportedGroup {
   parentId: string | null;
 }
 
+/** A readable name the file gives a classification id (ETIM class, feature or value). */
+export interface ImportedName {
+  kind: 'class' | 'feature' | 'value';
+  id: string;
+  name: string;
+}
+
 export type ImportEvent =
   | { kind: 'header'; format: ImportFormat; transaction: ImportTransaction }
+  | { kind: 'names'; names: ImportedName[] }
   | { kind: 'group'; group: ImportedGroup }
   | { kind: 'article'; article: ImportedArticle }
   | { kind: 'groupMap'; supplierPid: string; groupId: string };
@@ -85,6 +96,7 @@ export function emptyArticle(position: number): ImportedArticle {
     interval: null,
     deliveryDays: null,
     price: null,
+    futurePrices: [],
     media: [],
     references: [],
     groupIds: [],
@@ -101,4 +113,14 @@ export function parseDecimal(text: string | null | undefined): number | null {
     /,\d+$/.test(t) && !/\.\d+$/.test(t) ? t.replace(/\./g, '').replace(',', '.') : t.replace(/,/g, '');
   const n = Number(normalised);
   return Number.isFinite(n) ? n : null;
+}
+
+/** Today's date (YYYY-MM-DD) in Europe/Berlin: prices are valid by the German calendar day. */
+export function berlinToday(now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Berlin',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
 }

@@ -5,6 +5,7 @@
  */
 import type pg from 'pg';
 import { fold } from '../catalogue/search/fold.ts';
+import type { ImportedName } from './import.types.ts';
 
 export interface ClassInfo {
   classNo: number;
@@ -31,6 +32,8 @@ export class ReferenceData {
   private leafByClass = new Map<number, number>();
   readonly groupLeaves = new Map<string, number>();
   private fallbackLeaf: number | null = null;
+  /** Readable names the file's classification dictionary gives ids ("class:EC000001" → name). */
+  private names = new Map<string, string>();
   supplierNo = 0;
   productDataSource = 1;
 
@@ -101,6 +104,39 @@ export class ReferenceData {
     return r;
   }
 
+  /**
+   * Names from the file's classification dictionary: used when an id new to the catalogue is created,
+   * and given to classes, features and values an earlier import created with their code as name.
+   */
+  async addNames(names: ImportedName[]): Promise<number> {
+    let renamed = 0;
+    for (const n of names) {
+      const id = n.id.toUpperCase();
+      this.names.set(`${n.kind}:${id}`, n.name);
+      const [table, key] =
+        n.kind === 'class'
+          ? ['etim_classes', 'class_id']
+          : n.kind === 'feature'
+            ? ['etim_features', 'feature_id']
+            : ['etim_values', 'value_id'];
+      renamed +=
+        (
+          await this.c.query(`UPDATE ${table} SET description = $2 WHERE ${key} = $1 AND description = ${key}`, [
+            id,
+            n.name,
+          ])
+        ).rowCount ?? 0;
+      if (n.kind === 'class') {
+        const known = this.classes.get(id);
+        if (known && known.name === id) known.name = n.name;
+      } else if (n.kind === 'value') {
+        const known = this.values.get(id);
+        if (known && known.text === id) known.text = n.name;
+      }
+    }
+    return renamed;
+  }
+
   leafName(leafNo: number) {
     return this.leafNames.get(leafNo) ?? '';
   }
@@ -157,11 +193,11 @@ export class ReferenceData {
     const key = classId.toUpperCase();
     const known = this.classes.get(key);
     if (known) return known;
-    // The ETIM dictionary is not part of the file: an unknown class is named by its code.
+    // A class unknown to the catalogue: named as the file's dictionary names it, else by its code.
     const { rows } = await this.c.query(
-      `INSERT INTO etim_classes (class_no, class_id, description) SELECT COALESCE(max(class_no), 0) + 1, $1, $1 FROM etim_classes
+      `INSERT INTO etim_classes (class_no, class_id, description) SELECT COALESCE(max(class_no), 0) + 1, $1, $2 FROM etim_classes
        ON CONFLICT (class_id) DO UPDATE SET class_id = EXCLUDED.class_id RETURNING class_no, description`,
-      [key],
+      [key, this.names.get(`class:${key}`) ?? key],
     );
     const info = { classNo: rows[0].class_no, name: rows[0].description, slots: new Map<number, number>() };
     this.classes.set(key, info);
@@ -175,9 +211,9 @@ export class ReferenceData {
     const kind = numericValue(sample) !== null ? 'N' : 'A';
     const { rows } = await this.c.query(
       `INSERT INTO etim_features (feature_no, feature_id, description, kind, unit_code)
-       SELECT COALESCE(max(feature_no), 0) + 1, $1, $1, $2, $3 FROM etim_features
+       SELECT COALESCE(max(feature_no), 0) + 1, $1, $4, $2, $3 FROM etim_features
        ON CONFLICT (feature_id) DO UPDATE SET feature_id = EXCLUDED.feature_id RETURNING feature_no, kind`,
-      [key, kind, kind === 'N' ? unit : null],
+      [key, kind, kind === 'N' ? unit : null, this.names.get(`feature:${key}`) ?? key],
     );
     const info = { featureNo: rows[0].feature_no, kind: rows[0].kind };
     this.features.set(key, info);
@@ -202,7 +238,11 @@ export class ReferenceData {
     const key = valueId.toUpperCase();
     const known = this.values.get(key);
     if (known) return known;
-    const text = /^true$/i.test(valueId) ? 'Ja' : /^false$/i.test(valueId) ? 'Nein' : valueId;
+    const text = /^true$/i.test(valueId)
+      ? 'Ja'
+      : /^false$/i.test(valueId)
+        ? 'Nein'
+        : (this.names.get(`value:${key}`) ?? valueId);
     const { rows } = await this.c.query(
       `INSERT INTO etim_values (value_no, value_id, description) SELECT COALESCE(max(value_no), 0) + 1, $1, $2 FROM etim_values
        ON CONFLICT (value_id) DO UPDATE SET value_id = EXCLUDED.value_id RETURNING value_no, description`,

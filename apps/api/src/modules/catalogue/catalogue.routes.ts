@@ -40,7 +40,7 @@ export async function catalogueRoutes(app: App, deps: AppDeps) {
   app.addHook('onClose', catalogue.close);
   registerCatalogueRoutes(app, catalogue);
   favouriteRoutes(app, catalogue);
-  mediaRoutes(app, catalogue);
+  mediaRoutes(app, catalogue, deps.config.dataDir);
   // Warm the whole-catalogue facet counts (tree, empty search) once the server listens.
   app.addHook('onListen', () => {
     catalogue.search.catalogueCounts().catch((e) => app.log.warn({ err: e }, 'catalogue warm-up failed'));

@@ -7,6 +7,10 @@ export interface MediaEntry {
   type: string;
   file: string;
   description: string;
+  /** A supplier catalogue's reference (MIME_SOURCE URL): the media route redirects to it. */
+  url?: string;
+  /** A file a supplier catalogue delivered in its zip, stored under DATA_DIR/catalogue-media (catalogue import). */
+  stored?: { supplier: string; sha256: string; contentType: string; size: number };
 }
 
 export interface CatalogueOffer {

@@ -45,9 +45,28 @@ export interface CallerContext {
   prices: PriceStrategy;
 }
 
-const OFFER_COLUMNS = `product_instance_id, product_no, supplier_bp_number, supplier_pid, product_data_source, unit_code, net_price,
-  price_basis, price_quantity_unit, gross_list_price, price_on_demand, min_order_quantity, min_order_unit, time_to_delivery_days,
-  note_of_use, accessories, spare_parts`;
+/**
+ * The price block valid today (Europe/Berlin) of offer `o`: a supplier catalogue may deliver price
+ * blocks that start later (catalogue_offer_prices, written by the catalogue import); once such a
+ * block's day has come it is the price, instead of the one the offer row holds. Join as `fp`.
+ */
+export const todayPriceJoin = (o: string) => `LEFT JOIN LATERAL (
+    SELECT f.net_price, f.gross_list_price, f.price_basis FROM catalogue_offer_prices f
+     WHERE f.product_instance_id = ${o}.product_instance_id
+       AND f.valid_from <= (now() AT TIME ZONE 'Europe/Berlin')::date
+       AND (f.valid_to IS NULL OR f.valid_to >= (now() AT TIME ZONE 'Europe/Berlin')::date)
+     ORDER BY f.valid_from DESC LIMIT 1) fp ON true`;
+
+/** net_price, gross_list_price, price_basis and price_on_demand of offer `o` as valid today (with todayPriceJoin). */
+export const todayPriceColumns = (o: string) =>
+  `CASE WHEN fp.price_basis IS NULL THEN ${o}.net_price ELSE fp.net_price END AS net_price,
+   CASE WHEN fp.price_basis IS NULL THEN ${o}.gross_list_price ELSE COALESCE(fp.gross_list_price, ${o}.gross_list_price) END AS gross_list_price,
+   COALESCE(fp.price_basis, ${o}.price_basis) AS price_basis,
+   CASE WHEN fp.price_basis IS NULL THEN ${o}.price_on_demand ELSE fp.net_price IS NULL END AS price_on_demand`;
+
+const OFFER_COLUMNS = `o.product_instance_id, o.product_no, o.supplier_bp_number, o.supplier_pid, o.product_data_source, o.unit_code,
+  ${todayPriceColumns('o')}, o.price_quantity_unit, o.min_order_quantity, o.min_order_unit, o.time_to_delivery_days,
+  o.note_of_use, o.accessories, o.spare_parts`;
 
 /** Offers of the given products, grouped by product and in preference order (see preferOffers). */
 export async function offersOfProducts(
@@ -58,7 +77,7 @@ export async function offersOfProducts(
   const byProduct = new Map<number, OfferView[]>();
   if (!productNos.length) return byProduct;
   const { rows } = await pool.query<OfferRow>(
-    `SELECT ${OFFER_COLUMNS} FROM product_offers WHERE product_no = ANY($1::int[])`,
+    `SELECT ${OFFER_COLUMNS} FROM product_offers o ${todayPriceJoin('o')} WHERE o.product_no = ANY($1::int[])`,
     [productNos],
   );
   for (const view of await viewsOf(pool, rows.map(numeric), ctx)) {
@@ -72,7 +91,7 @@ export async function offersOfProducts(
 
 export async function findOfferRow(pool: pg.Pool, productInstanceId: string): Promise<OfferRow | null> {
   const { rows } = await pool.query<OfferRow>(
-    `SELECT ${OFFER_COLUMNS} FROM product_offers WHERE product_instance_id = $1`,
+    `SELECT ${OFFER_COLUMNS} FROM product_offers o ${todayPriceJoin('o')} WHERE o.product_instance_id = $1`,
     [productInstanceId],
   );
   return rows[0] ? numeric(rows[0]) : null;

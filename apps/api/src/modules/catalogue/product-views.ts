@@ -39,6 +39,8 @@ export interface ProductRow {
   leaf_no: number;
   accessories: string[];
   spare_parts: string[];
+  /** Product ids of successors (supplier catalogues); not among the search hit columns. */
+  successors?: string[];
   media: MediaEntry[];
 }
 
@@ -190,6 +192,7 @@ export function productEntity(p: ProductRow, offer: OfferView, ctx: CallerContex
     additionalPackage: {
       accessories: offer.row.accessories.length ? offer.row.accessories : p.accessories,
       spareParts: offer.row.spare_parts.length ? offer.row.spare_parts : p.spare_parts,
+      successors: p.successors ?? [],
       // Filled by withRelatedProducts (needs the referenced products and their offers).
       relatedProducts: [],
       commodityGroupDescrManufacturer: p.commodity_group_descr,
@@ -211,7 +214,7 @@ export function productEntity(p: ProductRow, offer: OfferView, ctx: CallerContex
         url: mediaUrl(p.id, m.file),
         filename: m.file,
         description: m.description,
-        size: renderMedia(mediaProduct, m).body.length,
+        size: mediaSize(mediaProduct, m),
       })),
     documentsPackage: p.media
       .filter((m) => m.type !== 'picture')
@@ -220,7 +223,7 @@ export function productEntity(p: ProductRow, offer: OfferView, ctx: CallerContex
         url: mediaUrl(p.id, m.file),
         filename: m.file,
         description: m.description,
-        size: renderMedia(mediaProduct, m).body.length,
+        size: mediaSize(mediaProduct, m),
       })),
     etimClass: cls ? { id: cls.id, description: cls.description } : null,
     features: (cls?.slots ?? []).flatMap((slot) => {
@@ -287,6 +290,13 @@ export function productOffer(p: ProductRow, o: OfferView, meta: CatalogueMeta): 
   };
 }
 
+/** Bytes of a medium: a stored supplier file's size, 0 for a supplier's URL reference (not fetched), else the generated one's. */
+function mediaSize(p: MediaProduct, m: MediaEntry): number {
+  if (m.stored) return m.stored.size;
+  if (m.url) return 0;
+  return renderMedia(p, m).body.length;
+}
+
 /** At most this many accessories and spare parts are resolved for one product page. */
 const MAX_RELATED = 24;
 
@@ -296,8 +306,9 @@ const MAX_RELATED = 24;
  * are left out.
  */
 export async function withRelatedProducts(pool: pg.Pool, product: Product, ctx: CallerContext): Promise<Product> {
-  const { accessories, spareParts } = product.additionalPackage;
+  const { accessories, spareParts, successors } = product.additionalPackage;
   const refs = [
+    ...successors.map((id) => ({ id, kind: 'successor' as const })),
     ...accessories.map((id) => ({ id, kind: 'accessory' as const })),
     ...spareParts.map((id) => ({ id, kind: 'sparePart' as const })),
   ]

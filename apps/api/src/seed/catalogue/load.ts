@@ -27,6 +27,8 @@ const STAGING = 'catalogue_load_search';
 
 const CATALOGUE_TABLES = [
   'product_search',
+  // future price blocks of supplier catalogue imports (they reference product_offers)
+  'catalogue_offer_prices',
   'product_offers',
   'products',
   'brands',

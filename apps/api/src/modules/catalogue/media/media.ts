@@ -3,6 +3,8 @@
  * pictogram in the brand's colour), PDF data sheets, manuals and 2D drawings, and a STEP file as
  * 3D data (type 3C). URLs are public and stable: /v1/Media/Products/{productNo}/{file}.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import type pg from 'pg';
 import { Canvas, type Rgb } from './png.ts';
 import { pdfDocument } from '../../../lib/pdf.ts';
@@ -11,6 +13,16 @@ import { LRUCache } from '../search/lru.ts';
 
 export const mediaUrl = (productNo: number, file: string) =>
   `/v1/Media/Products/${productNo}/${encodeURIComponent(file)}`;
+
+/** Where a medium a supplier catalogue delivered in its zip is stored (by content hash, per supplier). */
+export const storedMediaPath = (dataDir: string, supplier: string, sha256: string) =>
+  path.join(dataDir, 'catalogue-media', supplier.replace(/[^A-Za-z0-9_-]/g, '_'), sha256.replace(/[^a-f0-9]/g, ''));
+
+/** The stored file, or null when it is missing on disk. */
+export function storedMediaFile(dataDir: string, supplier: string, sha256: string): string | null {
+  const file = storedMediaPath(dataDir, supplier, sha256);
+  return fs.existsSync(file) ? file : null;
+}
 
 export interface MediaProduct {
   id: number;

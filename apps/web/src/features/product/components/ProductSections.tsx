@@ -271,8 +271,13 @@ export function ProductSections({ product, offers, units, showOnboardingForms }:
               withFavourite={false}
               units={units}
               badge={
-                <Badge variant="light" color={r.kind === 'accessory' ? 'brand' : 'gray'} radius="sm" tt="none">
-                  {r.kind === 'accessory' ? 'Zubehör' : 'Ersatzteil'}
+                <Badge
+                  variant="light"
+                  color={r.kind === 'accessory' ? 'brand' : r.kind === 'successor' ? 'orange' : 'gray'}
+                  radius="sm"
+                  tt="none"
+                >
+                  {r.kind === 'accessory' ? 'Zubehör' : r.kind === 'successor' ? 'Nachfolgeartikel' : 'Ersatzteil'}
                 </Badge>
               }
               data-testid="related-product"

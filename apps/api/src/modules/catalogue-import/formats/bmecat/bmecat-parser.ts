@@ -6,10 +6,13 @@
 import { SaxesParser } from 'saxes';
 import { decodedChunks, readHead, xmlDeclaredEncoding } from '../charset.ts';
 import {
+  berlinToday,
   emptyArticle,
   parseDecimal,
   type ImportEvent,
   type ImportedArticle,
+  type ImportedName,
+  type ImportedPrice,
   type ImportTransaction,
 } from '../../import.types.ts';
 import { gtinError } from '../gtin.ts';
@@ -61,6 +64,20 @@ export async function* readBmecat(file: string): AsyncGenerator<ImportEvent> {
   let map: { pid: string; group: string } | null = null;
   let dateType: string | null = null;
   let failure: Error | null = null;
+  let blocks: ImportedPrice[] = [];
+  const today = berlinToday();
+  // Classification dictionary of the file (BMEcat 2005 CLASSIFICATION_SYSTEM, BMEcat 1.2 FEATURE_SYSTEM):
+  // readable names of the ETIM classes, features and values its products name by id.
+  let dictionary = 0;
+  let entry: { kind: ImportedName['kind']; id: string; name: string; german: boolean } | null = null;
+  const DICTIONARY_ENTRIES: Record<string, ImportedName['kind']> = {
+    CLASSIFICATION_GROUP: 'class',
+    FEATURE_GROUP: 'class',
+    FEATURE_TEMPLATE: 'feature',
+    ALLOWED_VALUE: 'value',
+  };
+  const ENTRY_IDS = new Set(['CLASSIFICATION_GROUP_ID', 'FEATURE_GROUP_ID', 'FT_ID', 'ALLOWED_VALUE_ID']);
+  const ENTRY_NAMES = new Set(['CLASSIFICATION_GROUP_NAME', 'FEATURE_GROUP_NAME', 'FT_NAME', 'ALLOWED_VALUE_NAME']);
 
   const parent = (depth = 1) => stack[stack.length - 1 - depth]?.name;
   const fail = (reason: string) => {
@@ -78,8 +95,13 @@ export async function* readBmecat(file: string): AsyncGenerator<ImportEvent> {
     if (TRANSACTIONS.has(name as ImportTransaction)) {
       transaction = name as ImportTransaction;
       out.push({ kind: 'header', format: 'BMEcat 2005', transaction });
+    } else if (name === 'CLASSIFICATION_SYSTEM' || name === 'FEATURE_SYSTEM') {
+      dictionary++;
+    } else if (dictionary && !product && DICTIONARY_ENTRIES[name] && !entry) {
+      entry = { kind: DICTIONARY_ENTRIES[name], id: '', name: '', german: false };
     } else if (name === 'PRODUCT' && transaction) {
       product = emptyArticle(++position);
+      blocks = [];
       const mode = (tag.attributes.mode as string | undefined)?.toLowerCase();
       if (mode === 'delete' || mode === 'update' || mode === 'new') product.mode = mode;
     } else if (!product) {
@@ -105,6 +127,25 @@ export async function* readBmecat(file: string): AsyncGenerator<ImportEvent> {
     const frame = stack.pop()!;
     const text = frame.text.trim();
     const name = frame.name;
+    if (dictionary && !product) {
+      if (name === 'CLASSIFICATION_SYSTEM' || name === 'FEATURE_SYSTEM') dictionary--;
+      else if (entry && ENTRY_IDS.has(name) && !entry.id) entry.id = text;
+      else if (entry && ENTRY_NAMES.has(name) && text) {
+        // Names in several languages: the German one wins, else the first.
+        const german = /^(deu|ger|de)/i.test(frame.attributes.lang ?? '');
+        if (!entry.name || (german && !entry.german)) {
+          entry.name = text;
+          entry.german = german;
+        }
+      } else if (entry && DICTIONARY_ENTRIES[name] === entry.kind && frame.name === name) {
+        // FEATURE_GROUP of BMEcat 1.2 names its class by FEATURE_GROUP_ID; FT_NAME of 1.2 is the feature's name and id.
+        const id = entry.id || (entry.kind === 'feature' ? entry.name : '');
+        if (id && entry.name && entry.name !== id)
+          out.push({ kind: 'names', names: [{ kind: entry.kind, id, name: entry.name }] });
+        entry = null;
+      }
+      return;
+    }
     if (group) {
       if (name === 'GROUP_ID') group.id = text;
       else if (name === 'GROUP_NAME') group.name = text;
@@ -218,8 +259,7 @@ export async function* readBmecat(file: string): AsyncGenerator<ImportEvent> {
         price = null;
         break;
       case 'PRODUCT_PRICE_DETAILS':
-        // The first price block is the current one; later blocks (future validity) are not modelled.
-        if (priceBlock && !p.price) p.price = toPrice(priceBlock, fail);
+        if (priceBlock) blocks.push(toPrice(priceBlock, fail));
         priceBlock = null;
         break;
       case 'MIME_SOURCE':
@@ -246,6 +286,7 @@ export async function* readBmecat(file: string): AsyncGenerator<ImportEvent> {
         reference = null;
         break;
       case 'PRODUCT':
+        choosePrices(p, blocks, today);
         if (!p.supplierPid) fail('Die Artikelnummer des Lieferanten (SUPPLIER_PID) fehlt.');
         else if (transaction !== 'T_UPDATE_PRICES' && p.mode !== 'delete' && !p.shortDescription)
           fail('Die Kurzbeschreibung (DESCRIPTION_SHORT) fehlt.');
@@ -316,4 +357,25 @@ function toPrice(
   }
   result.scales.sort((a, b) => a.from - b.from);
   return result;
+}
+
+/**
+ * The block valid today (Europe/Berlin) becomes the offer's price; blocks starting later are kept
+ * apart (futurePrices) and must not replace today's price before their date. Of several blocks that
+ * have begun, the one still valid with the latest start wins; if all have expired, the first one
+ * (as suppliers list the current block first).
+ */
+function choosePrices(p: ImportedArticle, blocks: ImportedPrice[], today: string) {
+  const begun = blocks.filter((b) => !b.validFrom || b.validFrom <= today);
+  const valid = begun.filter((b) => !b.validTo || b.validTo >= today);
+  p.price =
+    valid.reduce<ImportedPrice | null>(
+      (best, b) => (!best || (b.validFrom ?? '') > (best.validFrom ?? '') ? b : best),
+      null,
+    ) ??
+    begun[0] ??
+    null;
+  p.futurePrices = blocks
+    .filter((b) => b.validFrom && b.validFrom > today)
+    .sort((a, b) => (a.validFrom! < b.validFrom! ? -1 : 1));
 }

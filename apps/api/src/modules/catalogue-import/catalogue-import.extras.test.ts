@@ -1,0 +1,235 @@
+/**
+ * Supplier media in a zip next to the XML, successors, future price blocks and the names of ETIM
+ * codes from the file's classification dictionary (issue 15). Fixtures: zip-catalogue.zip (built
+ * from fixtures/zip-catalogue/ with `zip -X -r`; katalog.xml in ISO-8859-1) and
+ * update-prices-future-latin1.xml.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually, startTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { insertImport } from './catalogue-import.repo.ts';
+import { runImport } from './import-pipeline.ts';
+import { partnerStorageUsed } from '../../lib/uploads/storage-quota.ts';
+
+const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
+const ADMIN = 'admin@example.com';
+const BUYER = 'einkauf@example.com'; // partner 100001, active relation to 200001
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function importFile(supplier: string, fixture: string) {
+  const form = new FormData();
+  form.append('file', new Blob([fs.readFileSync(path.join(fixtures, fixture))]), fixture);
+  const res = await t.request('POST', `/v1/Suppliers/${supplier}/CatalogueImports`, { as: ADMIN, body: form });
+  expect(res.status, res.text).toBe(202);
+  return eventually(async () => {
+    const r = await t.request('GET', `/v1/Suppliers/${supplier}/CatalogueImports/${res.body.id}`, { as: ADMIN });
+    return ['Completed', 'Failed'].includes(r.body.status) ? r.body : null;
+  }, 30_000);
+}
+
+const sql = async (text: string, params: unknown[] = []) => (await t.pool.query(text, params)).rows;
+
+/** The product page as a buyer sees it, once the API's catalogue caches have the import. */
+async function product(instance: string, ready: (p: any) => boolean = () => true) {
+  return eventually(async () => {
+    const r = await t.request('GET', `/v1/Product?productInstanceId=${encodeURIComponent(instance)}`, { as: BUYER });
+    return r.status === 200 && ready(r.body) ? r.body : null;
+  }, 10_000);
+}
+
+describe('a zip with the XML and its media', () => {
+  let imported: any;
+  beforeAll(async () => {
+    imported = await importFile('200001', 'zip-catalogue.zip');
+  });
+
+  it('imports the products and lists the refused medium as a note, not as a rejected product', () => {
+    expect(imported).toMatchObject({
+      status: 'Completed',
+      transaction: 'T_UPDATE_PRODUCTS',
+      counts: { read: 2, created: 2, rejected: 0 },
+    });
+    expect(imported.rejections).toEqual([
+      {
+        position: 1,
+        productId: 'WM-5001',
+        reason: 'Der Inhalt der Mediendatei „bilder/falsch.jpg“ passt nicht zu ihrer Endung.',
+      },
+    ]);
+  });
+
+  it('stores the media under DATA_DIR once per content and serves them by the product media route', async () => {
+    const p = await product('200001~WM-5001');
+    expect(p.productName).toBe('Wärmlinger Umwälzpumpe Größe 25-60 (Auslauf)');
+    const picture = p.picturesPackage.find((m: any) => m.filename === 'pumpe.png');
+    const png = fs.readFileSync(path.join(fixtures, 'zip-catalogue/bilder/pumpe.png'));
+    expect(picture).toMatchObject({ description: 'Ansicht von vorn', size: png.length });
+    const res = await fetch(`${t.baseUrl}${picture.url}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await res.arrayBuffer()).equals(png)).toBe(true);
+
+    const docs = Object.fromEntries(p.documentsPackage.map((d: any) => [d.filename, d]));
+    expect(docs['datenblatt.pdf']).toMatchObject({ type: 'Datenblatt', description: 'Datenblatt Größe 25-60' });
+    const pdf = await fetch(`${t.baseUrl}${docs['datenblatt.pdf'].url}`);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(
+      Buffer.from(await pdf.arrayBuffer()).equals(
+        fs.readFileSync(path.join(fixtures, 'zip-catalogue/doku/datenblatt.pdf')),
+      ),
+    ).toBe(true);
+    const step = await fetch(`${t.baseUrl}${docs['pumpe.stp'].url}`);
+    expect(docs['pumpe.stp'].type).toBe('3C');
+    expect(step.headers.get('content-disposition')).toMatch(/^attachment/);
+    expect(await step.text()).toMatch(/^ISO-10303-21;/);
+
+    // A URL stays a reference: the media route redirects to it (size unknown, not fetched).
+    expect(docs['25-60.pdf']).toMatchObject({ type: 'Montageanleitung', size: 0 });
+    const manual = await fetch(`${t.baseUrl}${docs['25-60.pdf'].url}`, { redirect: 'manual' });
+    expect(manual.status).toBe(302);
+    expect(manual.headers.get('location')).toBe('https://medien.waermlinger.example/montage/25-60.pdf');
+    // The refused file is not served (nor replaced by a generated picture).
+    const refused = p.picturesPackage.find((m: any) => m.filename === 'falsch.jpg');
+    expect((await fetch(`${t.baseUrl}${refused.url}`)).status).toBe(404);
+
+    // The picture both products show is stored once and counts towards the supplier's storage.
+    const files = await sql(
+      `SELECT sha256, content_type, size_bytes::int AS size FROM catalogue_media_files WHERE supplier_bp_number = '200001' ORDER BY content_type`,
+    );
+    expect(files.map((f) => f.content_type)).toEqual(['application/pdf', 'image/png', 'model/step']);
+    for (const f of files)
+      expect(fs.statSync(path.join(t.config.dataDir, 'catalogue-media', '200001', f.sha256)).size).toBe(f.size);
+    const other = await product('200001~WM-5002');
+    expect(other.picturesPackage[0].size).toBe(png.length);
+  });
+
+  it('does not store media beyond the supplier’s storage quota: the product comes without them', async () => {
+    const zip = path.join(t.config.dataDir, 'quota.zip');
+    fs.copyFileSync(path.join(fixtures, 'zip-catalogue.zip'), zip);
+    const id = await insertImport(t.pool, { supplier: '200002', fileName: 'quota.zip', filePath: zip, userId: null });
+    const used = await partnerStorageUsed(t.pool, '200002');
+    await runImport(t.pool, id, { dataDir: t.config.dataDir, mediaQuotaBytes: used + 100 });
+    const [row] = await sql(`SELECT status FROM catalogue_imports WHERE id = $1`, [id]);
+    expect(row.status).toBe('Completed');
+    const notes = await sql(`SELECT reason FROM catalogue_import_rejections WHERE import_id = $1 ORDER BY position`, [
+      id,
+    ]);
+    expect(notes[0].reason).toMatch(
+      /^Die Mediendatei „doku\/datenblatt.pdf“ wurde nicht gespeichert: das Speicherkontingent/,
+    );
+    // Stored catalogue media count towards the supplier's storage (hardening quota).
+    expect(await partnerStorageUsed(t.pool, '200002')).toBe(used + 74);
+    const stored = await sql(
+      `SELECT count(*)::int AS n FROM catalogue_media_files WHERE supplier_bp_number = '200002'`,
+    );
+    // The 74-byte picture fits into 100 bytes; the data sheet does not.
+    expect(stored[0].n).toBe(1);
+  });
+
+  it('keeps the successor (followup) and shows it as a related product', async () => {
+    const [row] = await sql(
+      `SELECT p.successors FROM products p JOIN product_offers o ON o.product_no = p.id WHERE o.product_instance_id = '200001~WM-5001'`,
+    );
+    expect(row.successors).toEqual([expect.stringMatching(/~WL-25-60-E$/)]);
+    const p = await product('200001~WM-5001');
+    expect(p.additionalPackage.successors).toEqual(row.successors);
+    expect(p.additionalPackage.relatedProducts).toEqual([
+      expect.objectContaining({
+        kind: 'successor',
+        productInstanceId: '200001~WM-5002',
+        productName: 'Wärmlinger Hocheffizienz-Umwälzpumpe Größe 25-60 E',
+      }),
+    ]);
+  });
+
+  it('names ETIM codes new to the catalogue as the file’s classification system does, else by the code', async () => {
+    const p = await product('200001~WM-5001');
+    expect(p.etimClass).toEqual({ id: 'EC987001', description: 'Umwälzpumpe für Heizungsanlagen' });
+    expect(p.features).toEqual([
+      expect.objectContaining({ featureId: 'EF987001', description: 'Förderhöhe max.', kind: 'N', value: 6 }),
+      // The German name of the value wins over the English one listed first.
+      expect.objectContaining({ featureId: 'EF987002', description: 'Gehäusewerkstoff', value: 'Grauguß' }),
+      // Not in the file's dictionary: the code is the name.
+      expect.objectContaining({ featureId: 'EF987003', description: 'EF987003', value: 'EV987099' }),
+    ]);
+  });
+});
+
+describe('future price blocks', () => {
+  const todayPrice = async (instance: string) => (await product(instance)).pricesPackage.netPrice.value;
+
+  it('keep today’s price and are stored with their validity', async () => {
+    const [offer] = await sql(
+      `SELECT net_price, price_valid_from::text FROM product_offers WHERE product_instance_id = '200001~WM-5001'`,
+    );
+    expect(offer).toEqual({ net_price: 100, price_valid_from: '2020-01-01' });
+    expect(
+      await sql(
+        `SELECT valid_from::text, net_price, price_scales FROM catalogue_offer_prices WHERE product_instance_id = '200001~WM-5001'`,
+      ),
+    ).toEqual([{ valid_from: '2099-01-01', net_price: 120, price_scales: [{ from: 10, price: 115 }] }]);
+    expect(await todayPrice('200001~WM-5001')).toBe(100);
+  });
+
+  it('a price update with only a later block leaves today’s price; the file’s blocks replace the stored ones', async () => {
+    const result = await importFile('200001', 'update-prices-future-latin1.xml');
+    expect(result).toMatchObject({ status: 'Completed', counts: { read: 2, updated: 2, rejected: 0 } });
+    const offers = await sql(
+      `SELECT product_instance_id, net_price FROM product_offers WHERE product_instance_id LIKE '200001~WM-500%' ORDER BY 1`,
+    );
+    expect(offers).toEqual([
+      { product_instance_id: '200001~WM-5001', net_price: 100 },
+      { product_instance_id: '200001~WM-5002', net_price: 145 },
+    ]);
+    expect(
+      await sql(
+        `SELECT product_instance_id, valid_from::text, valid_to::text, net_price FROM catalogue_offer_prices
+          WHERE product_instance_id LIKE '200001~WM-500%' ORDER BY 1, 2`,
+      ),
+    ).toEqual([
+      { product_instance_id: '200001~WM-5001', valid_from: '2098-06-01', valid_to: null, net_price: 110 },
+      { product_instance_id: '200001~WM-5002', valid_from: '2099-03-01', valid_to: '2099-12-31', net_price: 159 },
+    ]);
+    expect(await todayPrice('200001~WM-5001')).toBe(100);
+    // The same file again changes nothing.
+    expect((await importFile('200001', 'update-prices-future-latin1.xml')).counts).toMatchObject({
+      updated: 0,
+      unchanged: 2,
+    });
+  });
+
+  it('from its first day (Europe/Berlin) the block is the price product pages and carts read', async () => {
+    // The day comes: the block starts today in Berlin (as if the calendar had moved on).
+    await t.pool.query(
+      `UPDATE catalogue_offer_prices SET valid_from = (now() AT TIME ZONE 'Europe/Berlin')::date
+        WHERE product_instance_id = '200001~WM-5001'`,
+    );
+    expect(await todayPrice('200001~WM-5001')).toBe(110);
+    const cartId = (await t.request('POST', '/v1/MultiCarts', { as: BUYER, body: { name: 'Preise' } })).body.id;
+    const preview = await t.request('POST', `/v1/MultiCarts/${cartId}/QuickOrder`, {
+      as: BUYER,
+      body: { text: 'WM-5001;1', confirm: false },
+    });
+    expect(preview.status, preview.text).toBe(200);
+    expect(preview.body.lines[0]).toMatchObject({
+      status: 'Added',
+      productInstanceId: '200001~WM-5001',
+      candidates: [expect.objectContaining({ unitPrice: 110 })],
+    });
+    // An ended block no longer applies: the offer's price is read again.
+    await t.pool.query(
+      `UPDATE catalogue_offer_prices SET valid_from = DATE '2000-01-01', valid_to = DATE '2000-12-31'
+        WHERE product_instance_id = '200001~WM-5001'`,
+    );
+    expect(await todayPrice('200001~WM-5001')).toBe(100);
+  });
+});
