@@ -54,8 +54,10 @@ export const modules: Array<(app: App, deps: AppDeps) => Promise<void>> = [
   idsModule,
   configuratorRoutes,
   async (app, deps) => {
-    const offers = catalogueOfferCatalog(deps.db, priceStrategyOf(deps));
-    await cartRoutes(offers)(app, deps);
+    const prices = priceStrategyOf(deps);
+    const offers = catalogueOfferCatalog(deps.db, prices);
+    // Offers from the portal's catalogue (catalogue version) + the strategy's stamp: the overview keeps cart totals.
+    await cartRoutes(offers, (buyerBpNumber) => prices.cacheStamp?.({ buyerBpNumber }) ?? null)(app, deps);
     await checkoutRoutes(offers)(app, deps);
     await cartItemRoutes(offers)(app, deps);
     await quickOrderRoutes(offers)(app, deps);

@@ -3,10 +3,11 @@ import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { insertTestOffers, offers } from '../../../test/support/cart-fixtures.ts';
 
 /**
- * The cart overview (`GET /v1/MultiCarts`) computes its totals from a lean price lookup (`findPricing`), the cart
- * detail from the full offers: both must give the same item count and net value for every cart – orderable lines
- * of several suppliers, a unit the portal does not know, a supplier without approved relation, a relation that
- * ends, staggered price bases and minimum quantities.
+ * The cart overview (`GET /v1/MultiCarts`) keeps each cart's totals (`cart_totals`, computed from a lean price lookup,
+ * `findPricing`), the cart detail prices the full offers on every call: both must give the same item count and net
+ * value for every cart – orderable lines of several suppliers, a unit the portal does not know, a supplier without
+ * approved relation, a relation that ends, staggered price bases and minimum quantities – and after every kind of
+ * change: lines added, changed and removed, prices and offers changed by a catalogue import, relations, units.
  */
 let t: TestApp;
 const BUYER = 'einkauf@example.com';
@@ -95,5 +96,132 @@ describe('cart overview totals', () => {
       );
     }
     await compareOverviewWithDetails();
+  });
+
+  it('are kept per cart and read from there while nothing changed', async () => {
+    const cartId = await cartWith('Gespeichert', [[offers.nordbad, 2]]);
+    await compareOverviewWithDetails();
+    const stored = await t.pool.query(
+      'SELECT stamp, item_count, total_net_value::float8 AS total FROM cart_totals WHERE cart_id = $1',
+      [cartId],
+    );
+    expect(stored.rows[0]).toMatchObject({ item_count: 1, total: 39.98 });
+    expect(stored.rows[0].stamp).toEqual(expect.stringContaining('list-price'));
+    // A stored value is what the overview answers while its stamp holds (proves the read comes from the table) …
+    await t.pool.query('UPDATE cart_totals SET total_net_value = 1234.5 WHERE cart_id = $1', [cartId]);
+    const list = await t.request('GET', '/v1/MultiCarts', { as: BUYER });
+    expect(list.body.find((c: { id: number }) => c.id === cartId).totalNetValue).toBe(1234.5);
+    // … and any change of the cart's lines makes it stale again.
+    await t.pool.query('UPDATE cart_items SET quantity = 3 WHERE cart_id = $1', [cartId]);
+    expect((await compareOverviewWithDetails()).get(cartId)).toEqual({ itemCount: 1, totalNetValue: 59.97 });
+    await t.request('DELETE', `/v1/MultiCarts/${cartId}`, { as: BUYER });
+  });
+
+  it('follow lines added, changed and removed through the API', async () => {
+    const cartId = await cartWith('Änderungen', [[offers.nordbad, 1]]);
+    expect((await compareOverviewWithDetails()).get(cartId)).toEqual({ itemCount: 1, totalNetValue: 19.99 });
+
+    const added = await t.request('POST', '/v1/CartItems', {
+      as: BUYER,
+      body: { cartId, productInstanceId: offers.aquatherm, quantity: 10 },
+    });
+    expect(added.status).toBe(201);
+    // 125 € / 100 m × min 10 m × 10 = 125,00
+    expect((await compareOverviewWithDetails()).get(cartId)).toEqual({ itemCount: 2, totalNetValue: 144.99 });
+
+    const again = await t.request('POST', '/v1/CartItems', {
+      as: BUYER,
+      body: { cartId, productInstanceId: offers.nordbad, quantity: 2 },
+    });
+    expect(again.status).toBe(201);
+    expect((await compareOverviewWithDetails()).get(cartId)).toEqual({ itemCount: 2, totalNetValue: 184.97 });
+
+    const changed = await t.request('PUT', `/v1/CartItems/${added.body.cartItemId}/properties`, {
+      as: BUYER,
+      body: { quantity: 20 },
+    });
+    expect(changed.status).toBe(200);
+    expect((await compareOverviewWithDetails()).get(cartId)).toEqual({ itemCount: 2, totalNetValue: 309.97 });
+
+    expect((await t.request('DELETE', `/v1/CartItems/${added.body.cartItemId}`, { as: BUYER })).status).toBe(204);
+    expect((await compareOverviewWithDetails()).get(cartId)).toEqual({ itemCount: 1, totalNetValue: 59.97 });
+
+    expect((await t.request('PUT', `/v1/MultiCarts/${cartId}/items`, { as: BUYER, body: { items: [] } })).status).toBe(
+      204,
+    );
+    expect((await compareOverviewWithDetails()).get(cartId)).toEqual({ itemCount: 0, totalNetValue: 0 });
+    await t.request('DELETE', `/v1/MultiCarts/${cartId}`, { as: BUYER });
+  });
+
+  it('follow price and offer changes of a catalogue import (catalogue version)', async () => {
+    const cartId = await cartWith('Preise', [
+      [offers.nordbad, 1],
+      [offers.nordbadExpensive, 1],
+    ]);
+    expect((await compareOverviewWithDetails()).get(cartId)).toEqual({ itemCount: 2, totalNetValue: 119.99 });
+    // What an import commits: new prices, a withdrawn offer, then the catalogue version bump.
+    const price = async (id: string, value: number, basis = 1) => {
+      await t.pool.query('UPDATE product_offers SET net_price = $2, price_basis = $3 WHERE product_instance_id = $1', [
+        id,
+        value,
+        basis,
+      ]);
+      await t.pool.query('UPDATE catalogue_state SET version = version + 1');
+    };
+    try {
+      await price(offers.nordbad, 25);
+      expect((await compareOverviewWithDetails()).get(cartId)).toEqual({ itemCount: 2, totalNetValue: 125 });
+      await price(offers.nordbadExpensive, 150, 10);
+      expect((await compareOverviewWithDetails()).get(cartId)).toEqual({ itemCount: 2, totalNetValue: 40 });
+      await t.pool.query(
+        'UPDATE product_offers SET net_price = NULL, price_on_demand = true WHERE product_instance_id = $1',
+        [offers.nordbadExpensive],
+      );
+      await t.pool.query('UPDATE catalogue_state SET version = version + 1');
+      await compareOverviewWithDetails();
+    } finally {
+      await t.pool.query('UPDATE product_offers SET price_on_demand = false WHERE product_instance_id = $1', [
+        offers.nordbadExpensive,
+      ]);
+      await price(offers.nordbad, 19.99);
+      await price(offers.nordbadExpensive, 100);
+    }
+    expect((await compareOverviewWithDetails()).get(cartId)).toEqual({ itemCount: 2, totalNetValue: 119.99 });
+    await t.request('DELETE', `/v1/MultiCarts/${cartId}`, { as: BUYER });
+  });
+
+  it('follow relations that are added or removed and units the portal stops knowing', async () => {
+    const cartId = await cartWith('Beziehungen', [
+      [offers.nordbad, 1],
+      [offers.aquatherm, 1],
+    ]);
+    expect((await compareOverviewWithDetails()).get(cartId)).toEqual({ itemCount: 2, totalNetValue: 32.49 });
+    const relation = await t.pool.query(
+      "DELETE FROM supplier_customers WHERE buyer_bp_number = '100001' AND supplier_bp_number = '200003' RETURNING *",
+    );
+    try {
+      expect((await compareOverviewWithDetails()).get(cartId)).toEqual({ itemCount: 1, totalNetValue: 19.99 });
+    } finally {
+      const row = relation.rows[0];
+      const columns = Object.keys(row);
+      await t.pool.query(
+        `INSERT INTO supplier_customers (${columns.join(', ')}) VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')})`,
+        columns.map((c) => row[c]),
+      );
+    }
+    expect((await compareOverviewWithDetails()).get(cartId)).toEqual({ itemCount: 2, totalNetValue: 32.49 });
+
+    const unit = await t.pool.query("DELETE FROM units WHERE code = 'MTR' RETURNING *");
+    try {
+      expect((await compareOverviewWithDetails()).get(cartId)).toEqual({ itemCount: 1, totalNetValue: 19.99 });
+    } finally {
+      await t.pool.query('INSERT INTO units (code, short_description, sort) VALUES ($1, $2, $3)', [
+        unit.rows[0].code,
+        unit.rows[0].short_description,
+        unit.rows[0].sort,
+      ]);
+    }
+    expect((await compareOverviewWithDetails()).get(cartId)).toEqual({ itemCount: 2, totalNetValue: 32.49 });
+    await t.request('DELETE', `/v1/MultiCarts/${cartId}`, { as: BUYER });
   });
 });

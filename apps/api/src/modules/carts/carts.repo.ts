@@ -111,18 +111,80 @@ export async function resetCart(c: Queryable, cartId: number, after?: { orderNum
   );
 }
 
-/** Carts of a partner with their items in one statement (the cart overview). */
-export async function cartsWithItems(c: Queryable, bpNumber: string) {
-  const { rows } = await c.query<
-    CartRow & { items: { product_instance_id: string; supplier_bp_number: string; quantity: number }[] }
-  >(
-    `SELECT c.*, COALESCE(
-              json_agg(json_build_object('product_instance_id', i.product_instance_id, 'supplier_bp_number', i.supplier_bp_number,
-                                         'quantity', i.quantity) ORDER BY i.id) FILTER (WHERE i.id IS NOT NULL), '[]') AS items
-       FROM carts c LEFT JOIN cart_items i ON i.cart_id = c.id
+/** A cart of the overview with its stored totals and what they must match to be current (`cart_totals`, 0145). */
+export interface OverviewRow {
+  id: number;
+  name: string;
+  is_default: boolean;
+  created_at: Date;
+  /** null when the cart has no cart_totals row (then never stored). */
+  content_version: string | null;
+  stamp: string | null;
+  item_count: number | null;
+  total_net_value: string | null;
+  catalogue_version: string;
+  price_day: string;
+}
+
+/**
+ * The partner's carts with their stored totals, the catalogue version and today's price day (Europe/Berlin) read in
+ * the same statement – one snapshot, so a stamp built from them never claims newer data than the totals saw.
+ */
+export async function overviewRows(c: Queryable, bpNumber: string): Promise<OverviewRow[]> {
+  const { rows } = await c.query<OverviewRow>(
+    `SELECT c.id, c.name, c.is_default, c.created_at, t.content_version, t.stamp, t.item_count, t.total_net_value,
+            (SELECT version FROM catalogue_state) AS catalogue_version,
+            (now() AT TIME ZONE 'Europe/Berlin')::date::text AS price_day
+       FROM carts c LEFT JOIN cart_totals t ON t.cart_id = c.id
       WHERE c.bp_number = $1
-      GROUP BY c.id ORDER BY c.created_at, c.id`,
+      ORDER BY c.created_at, c.id`,
     [bpNumber],
   );
   return rows.map((r) => ({ ...r, id: Number(r.id) }));
+}
+
+/** The lines of several carts (what their totals need), by cart. */
+export async function linesOfCarts(c: Queryable, cartIds: number[]) {
+  const byCart = new Map<number, { product_instance_id: string; supplier_bp_number: string; quantity: number }[]>();
+  if (!cartIds.length) return byCart;
+  const { rows } = await c.query<{
+    cart_id: string;
+    product_instance_id: string;
+    supplier_bp_number: string;
+    quantity: string;
+  }>(
+    `SELECT cart_id, product_instance_id, supplier_bp_number, quantity FROM cart_items
+      WHERE cart_id = ANY($1::bigint[]) ORDER BY cart_id, id`,
+    [cartIds],
+  );
+  for (const r of rows) {
+    const id = Number(r.cart_id);
+    let lines = byCart.get(id);
+    if (!lines) byCart.set(id, (lines = []));
+    lines.push({
+      product_instance_id: r.product_instance_id,
+      supplier_bp_number: r.supplier_bp_number,
+      quantity: Number(r.quantity),
+    });
+  }
+  return byCart;
+}
+
+/** Stores recomputed totals with the stamp they were computed under (one statement for all carts). */
+export async function storeTotals(
+  c: Queryable,
+  totals: { cartId: number; stamp: string; itemCount: number; totalNetValue: number }[],
+) {
+  if (!totals.length) return;
+  await c.query(
+    `UPDATE cart_totals t SET stamp = x.stamp, item_count = x.item_count, total_net_value = x.total
+       FROM unnest($1::bigint[], $2::text[], $3::int[], $4::numeric[]) AS x(cart_id, stamp, item_count, total)
+      WHERE t.cart_id = x.cart_id`,
+    [
+      totals.map((t) => t.cartId),
+      totals.map((t) => t.stamp),
+      totals.map((t) => t.itemCount),
+      totals.map((t) => t.totalNetValue),
+    ],
+  );
 }

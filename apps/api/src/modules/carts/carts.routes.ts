@@ -18,10 +18,11 @@ import type { OfferCatalog } from './offer-catalog.ts';
 const CartIdParams = IdParams;
 const buyer = [Role.Buyer] as const;
 
-export function cartRoutes(offers: OfferCatalog) {
+/** `totalsStamp`: lets the overview keep each cart's totals (see `CartsService`); without it they are priced per call. */
+export function cartRoutes(offers: OfferCatalog, totalsStamp?: (buyerBpNumber: string) => string | null) {
   return async function registerCartRoutes(app: App, deps: AppDeps) {
     const { db } = deps;
-    const carts = new CartsService(db, offers);
+    const carts = new CartsService(db, offers, totalsStamp);
 
     app.get(
       '/v1/MultiCarts',

@@ -17,12 +17,15 @@ import { readNumberSetting } from '../settings/settings.service.ts';
 import {
   attachmentsOf,
   cartItems,
-  cartsWithItems,
   findCart,
+  linesOfCarts,
+  overviewRows,
   repairDefault,
   resetCart,
+  storeTotals,
   supplierSettings,
   type CartItemRow,
+  type OverviewRow,
   type CartRow,
 } from './carts.repo.ts';
 import { deliveryCostFor } from './delivery-cost.ts';
@@ -67,9 +70,14 @@ export function orderableGroups(
 }
 
 export class CartsService {
+  /**
+   * @param totalsStamp the price strategy's cache stamp (`PriceStrategy.cacheStamp`) when the overview may keep each
+   *   cart's totals (only with offers from the portal's catalogue, whose changes bump the catalogue version)
+   */
   constructor(
     private readonly db: Db,
     private readonly offers: OfferCatalog,
+    private readonly totalsStamp?: (buyerBpNumber: string) => string | null,
   ) {}
 
   async maxCartCount() {
@@ -80,26 +88,55 @@ export class CartsService {
   }
 
   /**
-   * The overview: carts and items in one statement, the prices and orderability of all their offers in one more
-   * (`findPricing`: no product texts, media or supplier data); totals by the cart view's rule (`orderableGroups`).
+   * The overview: one statement for the carts with their stored totals (`cart_totals`) and the stamp those must match
+   * (content version, catalogue version, price day, the strategy's stamp). Only stale carts are priced again – their
+   * lines in one statement, the prices of all their offers in one more (`findPricing`), totals by the cart view's
+   * rule (`orderableGroups`) – and stored for the next call. Without a strategy stamp every cart is priced each call.
    */
   async list(bpNumber: string) {
-    const rows = await cartsWithItems(this.db.$client, bpNumber);
-    const ids = [...new Set(rows.flatMap((r) => r.items.map((i) => i.product_instance_id)))];
-    const offers = this.offers.findPricing
-      ? await this.offers.findPricing(bpNumber, ids)
-      : await this.offers.findOffers(bpNumber, ids);
-    return rows.map((cart) => {
-      const groups = [...orderableGroups(cart.items, offers).values()];
-      return {
-        id: cart.id,
-        name: cart.name,
-        dateCreated: new Date(cart.created_at).toISOString(),
-        itemCount: groups.reduce((n, g) => n + g.itemCount, 0),
-        totalNetValue: round2(groups.reduce((s, g) => s + g.totalValue, 0)),
-        isDefault: cart.is_default,
-      };
-    });
+    const strategyStamp = this.totalsStamp?.(bpNumber) ?? null;
+    const rows = await overviewRows(this.db.$client, bpNumber);
+    const stampOf = (r: OverviewRow) =>
+      strategyStamp == null || r.content_version == null
+        ? null
+        : `${r.content_version}:${r.catalogue_version}:${r.price_day}:${strategyStamp}`;
+    const totals = new Map<number, { itemCount: number; totalNetValue: number }>();
+    const stale: OverviewRow[] = [];
+    for (const r of rows) {
+      const stamp = stampOf(r);
+      if (stamp != null && r.stamp === stamp && r.item_count != null && r.total_net_value != null)
+        totals.set(r.id, { itemCount: r.item_count, totalNetValue: Number(r.total_net_value) });
+      else stale.push(r);
+    }
+    if (stale.length) {
+      const lines = await linesOfCarts(
+        this.db.$client,
+        stale.map((r) => r.id),
+      );
+      const ids = [...new Set([...lines.values()].flat().map((i) => i.product_instance_id))];
+      const offers = this.offers.findPricing
+        ? await this.offers.findPricing(bpNumber, ids)
+        : await this.offers.findOffers(bpNumber, ids);
+      const computed: { cartId: number; stamp: string; itemCount: number; totalNetValue: number }[] = [];
+      for (const r of stale) {
+        const groups = [...orderableGroups(lines.get(r.id) ?? [], offers).values()];
+        const value = {
+          itemCount: groups.reduce((n, g) => n + g.itemCount, 0),
+          totalNetValue: round2(groups.reduce((s, g) => s + g.totalValue, 0)),
+        };
+        totals.set(r.id, value);
+        const stamp = stampOf(r);
+        if (stamp != null) computed.push({ cartId: r.id, stamp, ...value });
+      }
+      await storeTotals(this.db.$client, computed);
+    }
+    return rows.map((cart) => ({
+      id: cart.id,
+      name: cart.name,
+      dateCreated: new Date(cart.created_at).toISOString(),
+      ...totals.get(cart.id)!,
+      isDefault: cart.is_default,
+    }));
   }
 
   /** Delivery cost per supplier for order values (404 for an unknown supplier). */

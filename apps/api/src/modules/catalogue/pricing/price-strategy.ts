@@ -37,11 +37,20 @@ export interface PriceStrategy {
   readonly name: string;
   /** Prices of several offers at once (a remote strategy batches its requests). */
   pricesFor(offers: PricedOffer[], context: PriceContext): Promise<Map<string, ResolvedPrice>>;
+  /**
+   * Whether totals computed with this strategy may be stored (the cart overview keeps each cart's totals): a stamp
+   * that changes whenever the strategy's answers for this buyer can change apart from the offer rows, relations
+   * and units (those are watched by the portal: catalogue version, cart_totals triggers, the price day). The
+   * list-price strategy depends on nothing else; a strategy that asks a supplier's system live returns null (or
+   * leaves this out), and the overview then prices every line on every call.
+   */
+  cacheStamp?(context: PriceContext): string | null;
 }
 
 /** Net list prices as loaded with the catalogue; the same for every buyer. */
 export const listPriceStrategy: PriceStrategy = {
   name: 'list-price',
+  cacheStamp: () => 'list-price',
   async pricesFor(offers) {
     return new Map(
       offers.map((o) => [
