@@ -233,3 +233,16 @@ describe('future price blocks', () => {
     expect(await todayPrice('200001~WM-5001')).toBe(100);
   });
 });
+
+describe('indexes dropped for a first large catalogue', () => {
+  it('are built again by the next import when an import crashed without rebuilding them', async () => {
+    const [definition] = await sql(`SELECT indexdef FROM pg_indexes WHERE indexname = 'products_gtin_idx'`);
+    // As a crashed first large catalogue leaves them: recorded, then dropped.
+    await t.pool.query('CREATE TABLE IF NOT EXISTS catalogue_load_indexes (indexdef text PRIMARY KEY)');
+    await t.pool.query('INSERT INTO catalogue_load_indexes VALUES ($1)', [definition.indexdef]);
+    await t.pool.query('DROP INDEX products_gtin_idx');
+    expect(await importFile('200001', 'update-prices-future-latin1.xml')).toMatchObject({ status: 'Completed' });
+    expect(await sql(`SELECT indexdef FROM pg_indexes WHERE indexname = 'products_gtin_idx'`)).toEqual([definition]);
+    expect(await sql('SELECT * FROM catalogue_load_indexes')).toEqual([]);
+  });
+});

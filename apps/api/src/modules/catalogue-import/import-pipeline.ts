@@ -51,6 +51,8 @@ export async function runImport(pool: pg.Pool, id: number, options: PipelineOpti
       return zero();
     }
     await repo.startAttempt(c, id);
+    // Indexes an earlier import crashed without rebuilding.
+    await restoreImportIndexes(c);
     const started = Date.now();
     try {
       const counts = await importFile(pool, c, id, supplier, row.file_path, options.batchSize ?? BATCH, log, options);
@@ -75,6 +77,8 @@ export async function runImport(pool: pg.Pool, id: number, options: PipelineOpti
       const message = error instanceof Error ? error.message : String(error);
       // Lost database connections are retried by the job; a broken file is final.
       if (isTransient(error)) throw error;
+      // Indexes dropped for a first large catalogue are built again.
+      await restoreImportIndexes(c).catch(() => {});
       // Products written before the file broke stay, and stay searchable.
       await inTx(c, async () => {
         if (await publishSearch(c, id)) await bumpCatalogueVersion(c);
@@ -123,7 +127,8 @@ async function importFile(
             options.mediaQuotaBytes,
           )
         : null;
-    return await importStaged(c, refClient, id, supplier, events, batchSize, log, media);
+    const fileBytes = (await fs.promises.stat(catalogue)).size;
+    return await importStaged(c, refClient, id, supplier, events, batchSize, log, media, fileBytes);
   } finally {
     refClient.release();
     await dropStaging(c).catch(() => {});
@@ -139,6 +144,7 @@ async function importStaged(
   batchSize: number,
   log: (m: string) => void,
   media: MediaStore | null,
+  fileBytes: number,
 ) {
   const counts = zero();
   const supplierName: string = (await c.query('SELECT name FROM business_partners WHERE bp_number = $1', [supplier]))
@@ -151,6 +157,8 @@ async function importStaged(
   const groupMaps: { pid: string; group: string }[] = [];
   let mapped = 0;
   let hasReferences = false;
+  /** Secondary indexes of products and offers dropped for a supplier's first large catalogue. */
+  let bulkIndexes: string[] = [];
 
   // One batch is written while the parser reads the next (Node parses, Postgres writes).
   let writing: Promise<void> = Promise.resolve();
@@ -196,6 +204,8 @@ async function importStaged(
             )
           ).rows[0].e;
         writer = new CatalogueWriter(c, supplier, supplierName, ref, id, event.transaction, withdraws, media);
+        if (event.transaction === 'T_NEW_CATALOG' && !withdraws)
+          bulkIndexes = await writer.timedStep('drop indexes', () => dropIndexesForFirstLargeCatalogue(c, fileBytes));
         writer.hasFuturePrices = (
           await c.query<{ e: boolean }>(
             `SELECT EXISTS (SELECT 1 FROM catalogue_offer_prices f JOIN product_offers o USING (product_instance_id)
@@ -226,6 +236,7 @@ async function importStaged(
     throw error;
   }
   await flush(true);
+  if (bulkIndexes.length) await writer?.timedStep('rebuild indexes', () => restoreImportIndexes(c, bulkIndexes));
   await flushMaps();
   changed += mapped;
 
@@ -252,6 +263,61 @@ async function importStaged(
         [...writer.timings].map(([step, ms]) => `${step} ${(ms / 1000).toFixed(1)} s`).join(', '),
     );
   return counts;
+}
+
+/** Tables whose secondary (non-unique) indexes a first large catalogue drops and builds afresh. */
+const BULK_TABLES = ['products', 'product_offers'];
+/** Estimated bytes per BMEcat product (the bench's generated ones have 1.5 KB, real ones 1–3 KB). */
+const BYTES_PER_PRODUCT = 1_000;
+const BULK_PRODUCTS = 50_000;
+
+/**
+ * A supplier's first full catalogue that is large (≥ 50,000 products estimated from the file size)
+ * and at least as large as the catalogue already there: the non-unique indexes of products and
+ * offers (GTIN, normalised article numbers, offers by product) are dropped and built afresh once
+ * the last batch is written — one sort per index instead of an index insert per row, as the
+ * catalogue loader does. The unique indexes the upserts need stay. The definitions are recorded in
+ * catalogue_load_indexes first (the loader's table), so an import that crashes meanwhile leaves them
+ * to the next import or catalogue load to rebuild (`restoreImportIndexes`). Lookups by those
+ * columns (quick order, article number search) are slower while the import runs.
+ */
+async function dropIndexesForFirstLargeCatalogue(c: pg.PoolClient, fileBytes: number): Promise<string[]> {
+  const estimated = fileBytes / BYTES_PER_PRODUCT;
+  if (estimated < BULK_PRODUCTS) return [];
+  const { rows: size } = await c.query<{ n: number }>(
+    `SELECT GREATEST(reltuples, 0)::bigint AS n FROM pg_class WHERE oid = 'products'::regclass`,
+  );
+  if (Number(size[0].n) > estimated) return [];
+  return inTx(c, async () => {
+    await c.query('CREATE TABLE IF NOT EXISTS catalogue_load_indexes (indexdef text PRIMARY KEY)');
+    const { rows } = await c.query<{ indexname: string; indexdef: string }>(
+      `SELECT i.indexname, i.indexdef FROM pg_indexes i JOIN pg_class x ON x.relname = i.indexname
+         JOIN pg_index ix ON ix.indexrelid = x.oid
+        WHERE i.schemaname = current_schema() AND i.tablename = ANY($1) AND NOT ix.indisunique`,
+      [BULK_TABLES],
+    );
+    await c.query('INSERT INTO catalogue_load_indexes SELECT unnest($1::text[]) ON CONFLICT DO NOTHING', [
+      rows.map((r) => r.indexdef),
+    ]);
+    for (const r of rows) await c.query(`DROP INDEX IF EXISTS "${r.indexname.replace(/"/g, '""')}"`);
+    return rows.map((r) => r.indexdef);
+  });
+}
+
+/** Builds the indexes `definitions` (default: every one recorded as dropped) and forgets them. */
+async function restoreImportIndexes(c: pg.PoolClient, definitions?: string[]) {
+  const { rows } = await c.query<{ exists: boolean }>(
+    `SELECT to_regclass('catalogue_load_indexes') IS NOT NULL AS exists`,
+  );
+  if (!rows[0].exists) return;
+  const pending =
+    definitions ??
+    (await c.query<{ indexdef: string }>('SELECT indexdef FROM catalogue_load_indexes')).rows.map((r) => r.indexdef);
+  await c.query(`SET maintenance_work_mem = '256MB'`);
+  for (const definition of pending)
+    await c.query(definition.replace(/^CREATE (UNIQUE )?INDEX /, 'CREATE $1INDEX IF NOT EXISTS '));
+  await c.query('RESET maintenance_work_mem');
+  await c.query('DELETE FROM catalogue_load_indexes WHERE indexdef = ANY($1)', [pending]);
 }
 
 /** Products placed in a supplier group that maps to a portal leaf move to that leaf. */
