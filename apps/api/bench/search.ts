@@ -17,7 +17,8 @@
  *    only this phase; BENCH_SEED (13) chooses the queries.
  *
  * Env: BENCH_DATA_DIR (/tmp/shk-bench-search), BENCH_PG_PORT (55200), BENCH_PRODUCTS (1000000),
- * BENCH_SECONDS (45), BENCH_CLIENTS (8), BENCH_API_PORT (3200), BENCH_DISTINCT (1000), BENCH_TYPO_CASES (200).
+ * BENCH_SECONDS (45), BENCH_CLIENTS (8), BENCH_API_PORT (3200), BENCH_DISTINCT (1000), BENCH_TYPO_CASES (200),
+ * BENCH_ENGINE (index | sql: the engine of the distinct-query phase, default index).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -38,6 +39,10 @@ import { listPriceStrategy } from '../src/modules/catalogue/pricing/price-strate
 import { loginWithCodeFlow } from '../test/support/oidc-login.ts';
 import { recallTable, typoCases } from '../src/modules/catalogue/search/typo-sample.ts';
 import { distinctQueries, QUERY_KINDS } from './search-queries.ts';
+import { SearchIndex } from '../src/modules/catalogue/search/index/search-index.ts';
+import roaring from 'roaring';
+
+const { getRoaringUsedMemory } = roaring;
 
 const dataDir = process.env.BENCH_DATA_DIR ?? '/tmp/shk-bench-search';
 const pgPort = Number(process.env.BENCH_PG_PORT ?? 55200);
@@ -45,6 +50,8 @@ const products = Number(process.env.BENCH_PRODUCTS ?? 1_000_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 45);
 const clients = Number(process.env.BENCH_CLIENTS ?? 8);
 const apiPort = Number(process.env.BENCH_API_PORT ?? 3200);
+/** Engine of the distinct-query phase (SEARCH_ENGINE of the API): index (ADR 0003) or sql. */
+const engineName = process.env.BENCH_ENGINE === 'sql' ? 'sql' : 'index';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const BUYER = { email: 'einkauf@example.com', userId: '00000000-0000-4000-8000-000000000001', bpNumber: '100001' };
 
@@ -292,7 +299,18 @@ async function apiPhase(label: string, env: Record<string, string> = {}) {
 async function distinctPhase() {
   const seed = Number(process.env.BENCH_SEED ?? 13);
   const queries = await distinctQueries(pool, { seed, count: Number(process.env.BENCH_DISTINCT ?? 1000) });
-  const child = await startApi();
+  if (engineName === 'index') {
+    // Build time and memory of the index alone (the API builds the same at start).
+    const rss0 = process.memoryUsage().rss;
+    const t0 = performance.now();
+    const built = await SearchIndex.build(pool);
+    const ms = performance.now() - t0;
+    console.log(
+      `\nSearch index build: ${built.size.toLocaleString('de-DE')} products, ${built.lexemes.size.toLocaleString('de-DE')} lexemes in ${(ms / 1000).toFixed(1)} s; RSS +${((process.memoryUsage().rss - rss0) / 2 ** 20).toFixed(0)} MB, roaring memory ${(getRoaringUsedMemory() / 2 ** 20).toFixed(0)} MB`,
+    );
+  }
+  const startedApi = performance.now();
+  const child = await startApi({ SEARCH_ENGINE: engineName });
   const token = (await loginWithCodeFlow(`http://127.0.0.1:${apiPort}`, BUYER.email)).access_token;
   const post = async (body: Record<string, unknown>) => {
     const res = await fetch(`http://127.0.0.1:${apiPort}/v1/Product/Search`, {
@@ -302,6 +320,12 @@ async function distinctPhase() {
     });
     return { ok: res.ok, body: (await res.json()) as { hits: { productId: string }[] } };
   };
+  // The index engine builds its index when the API starts: the first search waits for it (ready time).
+  const rssBefore = peakRssMb(child.pid!);
+  await post({ page: 1, pageSize: 1, searchTerm: 'zzzzbenchready' });
+  console.log(
+    `\nEngine ${engineName}: API started and first search answered after ${((performance.now() - startedApi) / 1000).toFixed(1)} s; peak RSS ${rssBefore.toFixed(0)} MB before, ${peakRssMb(child.pid!).toFixed(0)} MB after the first search`,
+  );
   const byKind = new Map<string, number[]>();
   let errors = 0;
   let next = 0;
@@ -342,6 +366,7 @@ async function distinctPhase() {
     if (!(await pageOne(c.exact)).includes(c.productId)) continue; // the exact words must find it on page one
     results.push({ c, found: (await pageOne(c.typo)).includes(c.productId) });
   }
+  console.log(`  peak RSS of the API process after the distinct queries: ${peakRssMb(child.pid!).toFixed(0)} MB`);
   console.log('\nTypo recall (intended product on page one; long = word of ≥ 5 letters, short = 4 letters)');
   console.log('  | words, edit | cases | found | recall |\n  |---|---|---|---|');
   for (const r of recallTable(results))

@@ -12,6 +12,8 @@ import { CatalogueMetaCache } from './catalogue-meta.ts';
 import type { CallerContext } from './offers.ts';
 import { priceStrategyOf, type PriceStrategy } from './pricing/price-strategy.ts';
 import { SearchEngine } from './search/search-engine.ts';
+import { IndexSearchEngine } from './search/index/index-engine.ts';
+import { SearchIndexHolder } from './search/index/index-holder.ts';
 
 export interface CatalogueContext {
   pool: () => pg.Pool;
@@ -27,7 +29,7 @@ const SEARCH_POOL_SIZE = 8;
 
 export function createCatalogueContext(
   deps: Pick<AppDeps, 'pool' | 'prices'>,
-  options: { prices?: PriceStrategy } = {},
+  options: { prices?: PriceStrategy; engine?: 'index' | 'sql' } = {},
 ): CatalogueContext {
   let pool: pg.Pool | null = null;
   // Created on first use: generating the OpenAPI document registers routes without a database.
@@ -41,11 +43,17 @@ export function createCatalogueContext(
   };
   const meta = new CatalogueMetaCache(getPool);
   const prices = options.prices ?? priceStrategyOf(deps);
+  // SEARCH_ENGINE=index: the in-process roaring index (ADR 0003); sql (default): SQL per request.
+  // SEARCH_CACHE=off: no facet/analysis cache in the SQL engine (benchmark of the uncached path).
+  const engine = options.engine ?? (process.env.SEARCH_ENGINE === 'index' ? 'index' : 'sql');
+  const holder = engine === 'index' ? new SearchIndexHolder(getPool, meta) : null;
+  const search = holder
+    ? new IndexSearchEngine(getPool, meta, () => holder.get())
+    : new SearchEngine(getPool, meta, { cache: process.env.SEARCH_CACHE !== 'off' });
   return {
     pool: getPool,
     meta,
-    // SEARCH_CACHE=off: no facet/analysis cache (benchmark of the uncached path).
-    search: new SearchEngine(getPool, meta, { cache: process.env.SEARCH_CACHE !== 'off' }),
+    search,
     prices,
     callerContext: async (request) => {
       const caller = callerOf(request);

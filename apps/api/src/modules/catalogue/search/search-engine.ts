@@ -56,7 +56,7 @@ export class SearchEngine {
 
   /** options.cache = false computes every request from scratch (benchmarks, SEARCH_CACHE=off). */
   constructor(
-    private readonly pool: () => pg.Pool,
+    protected readonly pool: () => pg.Pool,
     readonly meta: CatalogueMetaCache,
     options: { cache?: boolean } = {},
   ) {
@@ -178,13 +178,13 @@ export class SearchEngine {
     );
   }
 
-  private facetSet(meta: CatalogueMeta, scope: Scope) {
+  protected facetSet(meta: CatalogueMeta, scope: Scope) {
     return this.memo(this.facetSets, `${meta.version}|${scopeKey(scope)}`, () =>
       computeFacetSet(this.pool(), scope, meta),
     );
   }
 
-  private features(meta: CatalogueMeta, scope: Scope, classNo: number) {
+  protected features(meta: CatalogueMeta, scope: Scope, classNo: number) {
     return this.memo(this.featureStats, `${meta.version}|${scopeKey(scope, `class:${classNo}`)}`, () =>
       computeFeatureStats(this.pool(), scope, meta, classNo),
     );
@@ -235,7 +235,7 @@ export class SearchEngine {
    * behind it.
    */
   /** Page results are cached like facets: the catalogue only changes with a new version. */
-  private page(
+  protected page(
     meta: CatalogueMeta,
     scope: Scope,
     sort: { column: string; order: 'asc' | 'desc' },

@@ -1,0 +1,323 @@
+/**
+ * The search engine on the in-process index (ADR 0003). Same seam and orchestration as the SQL
+ * engine (request normalisation, query analysis, disjunctive facet sources, hydration of the hits);
+ * the result sets, facet counts and pages come from bitmap operations instead of SQL:
+ * result = (words ∧ dimensions ∨ article numbers) ∧ filter bitmaps; a facet value's count is
+ * |result ∩ value bitmap|; a page is the first ids of the relevance tiers in static-rank order.
+ * Nothing is cached per query: every request is computed from the index.
+ */
+import type pg from 'pg';
+import type { CatalogueMeta, CatalogueMetaCache } from '../../catalogue-meta.ts';
+import type { FacetSet, FeatureStats, Scope } from '../facets.ts';
+import type { AnalysedQuery, QueryLevel } from '../query-analyser.ts';
+import type { Dimension, FilterSelection } from '../search-request.ts';
+import { SearchEngine } from '../search-engine.ts';
+import { lexemesOf, parseTsquery } from './tsquery.ts';
+import { normaliseQueryTexts, productsWithPhrase } from './search-index.repo.ts';
+import { RoaringBitmap32, type Bitmap, type SearchIndex } from './search-index.ts';
+
+interface PreparedQuery {
+  /** Evaluated tsqueries by their text (as the analyser wrote them). */
+  fts: Map<string, Bitmap>;
+  /** All dimension tokens (AND), null without dimensions. */
+  dims: Bitmap | null;
+  codes: Bitmap;
+  /** The text condition: (words ∧ dimensions) ∨ article numbers. */
+  text: Bitmap;
+}
+
+export class IndexSearchEngine extends SearchEngine {
+  private readonly prepared = new WeakMap<AnalysedQuery, Promise<PreparedQuery>>();
+  private readonly filters = new WeakMap<FilterSelection, Map<string, Bitmap>>();
+
+  constructor(
+    pool: () => pg.Pool,
+    meta: CatalogueMetaCache,
+    private readonly index: () => Promise<SearchIndex>,
+  ) {
+    // No per-query caches: the index answers every request from scratch.
+    super(pool, meta, { cache: false });
+  }
+
+  protected override async facetSet(meta: CatalogueMeta, scope: Scope): Promise<FacetSet> {
+    const index = await this.index();
+    return facetSetOf(index, await this.scopeBitmap(index, meta, scope));
+  }
+
+  protected override async features(meta: CatalogueMeta, scope: Scope, classNo: number): Promise<FeatureStats> {
+    const index = await this.index();
+    const stats: FeatureStats = { numeric: new Map(), values: new Map() };
+    const slots = meta.classes.get(classNo)?.slots ?? [];
+    const members = index.classes.get(classNo);
+    if (!slots.length || !members) return stats;
+    const ids = (await this.scopeBitmap(index, meta, scope)).andInPlace(members).toUint32Array();
+    for (const s of slots) {
+      const column = index.f[s.slot - 1];
+      const kind = meta.features.get(s.featureId)!.kind;
+      if (kind === 'A') {
+        const values = new Map<number, number>();
+        for (const id of ids) {
+          const v = column[id];
+          if (!Number.isNaN(v)) values.set(Math.round(v), (values.get(Math.round(v)) ?? 0) + 1);
+        }
+        if (values.size) stats.values.set(s.featureId, values);
+      } else if (kind === 'N') {
+        let min = Infinity;
+        let max = -Infinity;
+        for (const id of ids) {
+          const v = column[id];
+          if (v < min) min = v;
+          if (v > max) max = v;
+        }
+        if (min !== Infinity) stats.numeric.set(s.featureId, { min, max });
+      }
+    }
+    return stats;
+  }
+
+  protected override async page(
+    meta: CatalogueMeta,
+    scope: Scope,
+    sort: { column: string; order: 'asc' | 'desc' },
+    offset: number,
+    limit: number,
+  ): Promise<number[]> {
+    const index = await this.index();
+    if (sort.column === 'artikelbeschreibung') {
+      const all = await this.scopeBitmap(index, meta, scope);
+      return index.namePage(all, offset, limit, sort.order === 'desc');
+    }
+    const q = scope.query;
+    const filters = await this.scopeBitmap(index, meta, scope, { text: false });
+    if (!q) return index.rankPage(filters, offset, limit);
+    const ids: number[] = [];
+    let skip = offset;
+    for (const tier of await this.tiers(index, meta, q)) {
+      const need = limit - ids.length;
+      if (need <= 0) break;
+      const members = tier.andInPlace(filters);
+      if (skip >= members.size) {
+        skip -= members.size;
+        continue;
+      }
+      ids.push(...index.rankPage(members, skip, need));
+      skip = 0;
+    }
+    return ids;
+  }
+
+  /**
+   * The relevance tiers (search-engine.ts relevanceTiers), best first, each a fresh bitmap: exact
+   * article numbers; per level (the words as typed, then the typo matches) whole words in the name,
+   * prefixes in the name, name/brand/series, anywhere.
+   */
+  private async tiers(index: SearchIndex, meta: CatalogueMeta, q: AnalysedQuery): Promise<Bitmap[]> {
+    const p = await this.prepare(index, meta, q);
+    const tiers: Bitmap[] = [];
+    const rest = (b: Bitmap) => {
+      if (p.dims) b.andInPlace(p.dims);
+      return b.andNotInPlace(p.codes);
+    };
+    const fts = (text: string | null) => p.fts.get(text!)!.clone();
+    if (p.codes.size) tiers.push(p.codes.clone());
+    if (!q.fts) {
+      if (q.dimensions.length) tiers.push(rest(index.all.clone()));
+      return tiers;
+    }
+    const levels: { level: QueryLevel; not: string | null }[] = q.exact
+      ? [
+          { level: q.exact, not: null },
+          { level: q, not: q.exact.fts },
+        ]
+      : [{ level: q, not: null }];
+    for (const { level, not } of levels) {
+      const and = (b: Bitmap) => rest(not ? b.andNotInPlace(p.fts.get(not)!) : b);
+      if (level.ftsAExact) {
+        tiers.push(and(fts(level.ftsAExact)));
+        tiers.push(and(fts(level.ftsA).andNotInPlace(p.fts.get(level.ftsAExact)!)));
+      } else tiers.push(and(fts(level.ftsA)));
+      tiers.push(and(fts(level.ftsAB).andNotInPlace(p.fts.get(level.ftsA!)!)));
+      tiers.push(and(fts(level.fts).andNotInPlace(p.fts.get(level.ftsAB!)!)));
+    }
+    return tiers;
+  }
+
+  /** Result set of a scope: the text condition (unless text: false) and every selected dimension. */
+  private async scopeBitmap(
+    index: SearchIndex,
+    meta: CatalogueMeta,
+    scope: Scope,
+    options: { text?: boolean } = {},
+  ): Promise<Bitmap> {
+    const result =
+      scope.query && options.text !== false
+        ? (await this.prepare(index, meta, scope.query)).text.clone()
+        : index.all.clone();
+    for (const dim of scope.dims) {
+      if (!result.size) break;
+      result.andInPlace(this.filterBitmap(index, meta, dim, scope.selection, scope.sellerSupplierNo));
+    }
+    return result;
+  }
+
+  /** A dimension's filter (facets.ts dimensionCondition), computed once per request's selection. */
+  private filterBitmap(
+    index: SearchIndex,
+    meta: CatalogueMeta,
+    dim: Dimension,
+    s: FilterSelection,
+    sellerSupplierNo: number | null,
+  ): Bitmap {
+    let perSelection = this.filters.get(s);
+    if (!perSelection) this.filters.set(s, (perSelection = new Map()));
+    const key = dim === 'tree' ? `tree:${sellerSupplierNo}` : dim;
+    let bitmap = perSelection.get(key);
+    if (!bitmap) {
+      bitmap = computeFilter(index, meta, dim, s, sellerSupplierNo);
+      perSelection.set(key, bitmap);
+    }
+    return bitmap;
+  }
+
+  private prepare(index: SearchIndex, meta: CatalogueMeta, q: AnalysedQuery): Promise<PreparedQuery> {
+    let prepared = this.prepared.get(q);
+    if (!prepared) {
+      prepared = this.computePrepared(index, meta, q);
+      this.prepared.set(q, prepared);
+    }
+    return prepared;
+  }
+
+  /**
+   * Postgres normalises the query texts (German stemming and stop words of german_unaccent, the
+   * same as for the documents) in one round trip; the bitmaps come from the index.
+   */
+  private async computePrepared(index: SearchIndex, meta: CatalogueMeta, q: AnalysedQuery): Promise<PreparedQuery> {
+    const levels = [q, q.exact].filter((l): l is QueryLevel => !!l);
+    const texts = [
+      ...new Set(levels.flatMap((l) => [l.fts, l.ftsA, l.ftsAB, l.ftsAExact]).filter((t): t is string => !!t)),
+    ];
+    const phrases = q.dimensions.map((d) => d.phrase);
+    const normalised = await normaliseQueryTexts(this.pool(), texts, phrases);
+    const fts = new Map(texts.map((t, i) => [t, index.evaluateText(normalised.queries[i])]));
+    let dims: Bitmap | null = null;
+    for (const [k, d] of q.dimensions.entries()) {
+      const featured = d.groups.flatMap((g) => g.classes);
+      const matches = new RoaringBitmap32();
+      for (const g of d.groups) {
+        let members = index.valuesBitmap(index.classes, g.classes);
+        for (const t of g.tests) {
+          const values = new Set(t.values.map(Math.fround));
+          members = members.andInPlace(index.slotFilter(g.classes, t.slot, (v) => values.has(v)));
+        }
+        matches.orInPlace(members);
+      }
+      // Products of the other classes: the dimension as a phrase of their texts. The index holds no
+      // positions: candidates having every word are rechecked by Postgres.
+      const phrase = parseTsquery(normalised.phrases[k]);
+      if (phrase) {
+        const candidates = index.evaluate(phrase).andNotInPlace(index.valuesBitmap(index.classes, featured));
+        if (candidates.size) {
+          const exact = lexemesOf(phrase).length > 1 ? await this.recheckPhrase(candidates, d.phrase) : candidates;
+          matches.orInPlace(exact);
+        }
+      }
+      dims = dims ? dims.andInPlace(matches) : matches;
+    }
+    const codes = new RoaringBitmap32(q.codeIds);
+    const text = new RoaringBitmap32();
+    if (q.fts || dims) {
+      const words = q.fts ? fts.get(q.fts)!.clone() : index.all.clone();
+      text.orInPlace(dims ? words.andInPlace(dims) : words);
+    }
+    text.orInPlace(codes);
+    return { fts, dims, codes, text };
+  }
+
+  private async recheckPhrase(candidates: Bitmap, phrase: string): Promise<Bitmap> {
+    return new RoaringBitmap32(await productsWithPhrase(this.pool(), Array.from(candidates.toUint32Array()), phrase));
+  }
+}
+
+function computeFilter(
+  index: SearchIndex,
+  meta: CatalogueMeta,
+  dim: Dimension,
+  s: FilterSelection,
+  sellerSupplierNo: number | null,
+): Bitmap {
+  switch (dim) {
+    case 'brand':
+      return index.valuesBitmap(index.brands, s.brand!);
+    case 'class':
+      return index.valuesBitmap(index.classes, s.class!);
+    case 'supplier':
+      return index.valuesBitmap(index.suppliers, s.supplier!);
+    case 'wholesaler':
+      return index.valuesBitmap(index.suppliers, s.wholesaler!);
+    case 'price':
+      return index.priceFilter(s.price!.min, s.price!.max);
+    case 'tree': {
+      const t = s.tree!;
+      const out = index.valuesBitmap(index.leaves, t.leafNos);
+      if (t.promo) out.orInPlace(index.promo);
+      if (t.sellerCatalogue && sellerSupplierNo !== null) {
+        const own = index.suppliers.get(sellerSupplierNo);
+        if (own) out.orInPlace(own);
+      }
+      return out;
+    }
+    default: {
+      const featureId = dim.slice(2);
+      const feature = meta.features.get(featureId)!;
+      const selected = s.features.get(featureId)!;
+      const classesBySlot = new Map<number, number[]>();
+      for (const [classNo, slot] of feature.slotByClass)
+        classesBySlot.set(slot, [...(classesBySlot.get(slot) ?? []), classNo]);
+      const out = new RoaringBitmap32();
+      for (const [slot, classes] of classesBySlot) {
+        let test: (v: number) => boolean;
+        if (selected.kind === 'A') {
+          const values = new Set(selected.valueNos.map(Math.fround));
+          test = (v) => values.has(v);
+        } else {
+          const lo = selected.min === null ? -Infinity : Math.fround(selected.min);
+          const hi = selected.max === null ? Infinity : Math.fround(selected.max);
+          test = (v) => v >= lo && v <= hi;
+        }
+        out.orInPlace(index.slotFilter(classes, slot, test));
+      }
+      return out;
+    }
+  }
+}
+
+/** Facet counts of a result set: intersection cardinalities with the value bitmaps. */
+export function facetSetOf(index: SearchIndex, result: Bitmap): FacetSet {
+  const counts = (map: Map<number, Bitmap>) => {
+    const out = new Map<number, number>();
+    if (!result.size) return out;
+    for (const [key, bitmap] of map) {
+      const n = result.andCardinality(bitmap);
+      if (n) out.set(key, n);
+    }
+    return out;
+  };
+  let min = Infinity;
+  let max = -Infinity;
+  const price = index.price;
+  for (const id of result.toUint32Array()) {
+    const p = price[id];
+    if (p < min) min = p;
+    if (p > max) max = p;
+  }
+  return {
+    total: result.size,
+    brands: counts(index.brands),
+    classes: counts(index.classes),
+    leaves: counts(index.leaves),
+    suppliers: counts(index.suppliers),
+    promo: result.size ? result.andCardinality(index.promo) : 0,
+    price: min === Infinity ? { min: null, max: null } : { min, max },
+  };
+}

@@ -1,0 +1,377 @@
+/**
+ * The in-process search index (ADR 0003): the rows of `product_search` held as roaring bitmaps
+ * keyed by product id – one posting bitmap per lexeme and weight (A name, B brand/series,
+ * C category/features, D description), one bitmap per facet value (brand, class, leaf, supplier,
+ * Aktion) – plus columns (rank, name rank, price, feature slots f1…f8) for ranges, sorting and
+ * feature facets. Postgres stays the source of truth: the index is built from it and follows its
+ * changes (change-feed.ts).
+ */
+import type pg from 'pg';
+import roaring from 'roaring';
+import { parseTsquery, type TsNode } from './tsquery.ts';
+import { currentFeedPosition, searchRowsAfter, type SearchRow } from './search-index.repo.ts';
+
+export const { RoaringBitmap32 } = roaring;
+export type Bitmap = InstanceType<typeof RoaringBitmap32>;
+
+/** Weight letters in tsvector order; index 0..3. */
+const WEIGHTS = 'ABCD';
+
+/** Parses tsvector text ('abc':1A,5 'def':2B 'ghi') into lexeme → weight bits (A=1, B=2, C=4, D=8). */
+export function parseTsvector(text: string): Map<string, number> {
+  const out = new Map<string, number>();
+  let i = 0;
+  const n = text.length;
+  while (i < n) {
+    if (text[i] !== "'") {
+      i++;
+      continue;
+    }
+    i++;
+    let lexeme = '';
+    while (i < n) {
+      const c = text[i];
+      if (c === "'" && text[i + 1] === "'") {
+        lexeme += "'";
+        i += 2;
+      } else if (c === '\\' && i + 1 < n) {
+        lexeme += text[i + 1];
+        i += 2;
+      } else if (c === "'") {
+        i++;
+        break;
+      } else {
+        lexeme += c;
+        i++;
+      }
+    }
+    let bits = 0;
+    if (text[i] === ':') {
+      i++;
+      // Positions with optional weight letter, comma-separated; a position without a letter is D.
+      while (i < n && text[i] !== ' ') {
+        while (i < n && text[i] >= '0' && text[i] <= '9') i++;
+        const w = text[i];
+        if (w === 'A') bits |= 1;
+        else if (w === 'B') bits |= 2;
+        else if (w === 'C') bits |= 4;
+        else bits |= 8;
+        if (w === 'A' || w === 'B' || w === 'C' || w === 'D') i++;
+        if (text[i] === ',') i++;
+      }
+    } else bits = 8;
+    out.set(lexeme, (out.get(lexeme) ?? 0) | bits);
+  }
+  return out;
+}
+
+type Postings = (Bitmap | null)[]; // per weight A, B, C, D
+
+const grow = <T extends Float64Array | Float32Array | Int32Array>(a: T, size: number, make: (n: number) => T): T => {
+  if (a.length >= size) return a;
+  const b = make(Math.max(size, a.length * 2));
+  b.fill(NaN as never);
+  b.set(a);
+  return b;
+};
+
+export class SearchIndex {
+  readonly all = new RoaringBitmap32();
+  readonly lexemes = new Map<string, Postings>();
+  private sortedLexemes: string[] | null = null;
+  readonly brands = new Map<number, Bitmap>();
+  readonly classes = new Map<number, Bitmap>();
+  readonly leaves = new Map<number, Bitmap>();
+  readonly suppliers = new Map<number, Bitmap>();
+  readonly promo = new RoaringBitmap32();
+  rank = new Float64Array(0);
+  nameRank = new Float64Array(0);
+  price = new Float64Array(0);
+  classOf = new Float64Array(0);
+  readonly f: Float32Array[] = Array.from({ length: 8 }, () => new Float32Array(0));
+  /** Ids in name order (null name ranks last), rebuilt lazily after changes. */
+  private namePermutation: Uint32Array | null = null;
+  /** True while ascending ids are ascending ranks: bitmap order is then rank order. */
+  rankFollowsId = true;
+  /** Position in the change feed (search_changes.seq) the index reflects. */
+  feedPosition = 0;
+
+  get size() {
+    return this.all.size;
+  }
+
+  private ensure(id: number) {
+    const size = id + 1;
+    this.rank = grow(this.rank, size, (n) => new Float64Array(n));
+    this.nameRank = grow(this.nameRank, size, (n) => new Float64Array(n));
+    this.price = grow(this.price, size, (n) => new Float64Array(n));
+    this.classOf = grow(this.classOf, size, (n) => new Float64Array(n));
+    for (let k = 0; k < 8; k++) this.f[k] = grow(this.f[k], size, (n) => new Float32Array(n));
+  }
+
+  /** Adds rows that are not in the index (their ids must not be present). */
+  addRows(rows: SearchRow[]) {
+    const perLexeme = new Map<string, number[][]>();
+    const perValue = (map: Map<number, number[]>, key: number, id: number) => {
+      const list = map.get(key);
+      if (list) list.push(id);
+      else map.set(key, [id]);
+    };
+    const brands = new Map<number, number[]>();
+    const classes = new Map<number, number[]>();
+    const leaves = new Map<number, number[]>();
+    const suppliers = new Map<number, number[]>();
+    const promo: number[] = [];
+    const ids: number[] = [];
+    for (const r of rows) {
+      const id = r.id;
+      this.ensure(id);
+      ids.push(id);
+      this.rank[id] = r.rank;
+      this.nameRank[id] = r.name_rank ?? NaN;
+      this.price[id] = r.price_cents ?? NaN;
+      this.classOf[id] = r.class_no ?? NaN;
+      for (let k = 0; k < 8; k++) this.f[k][id] = r.f[k] ?? NaN;
+      perValue(brands, r.brand_no, id);
+      if (r.class_no !== null) perValue(classes, r.class_no, id);
+      perValue(leaves, r.leaf_no, id);
+      for (const s of new Set(r.supplier_nos)) perValue(suppliers, s, id);
+      if (r.promo) promo.push(id);
+      for (const [lexeme, bits] of parseTsvector(r.vec)) {
+        let lists = perLexeme.get(lexeme);
+        if (!lists) perLexeme.set(lexeme, (lists = [[], [], [], []]));
+        for (let w = 0; w < 4; w++) if (bits & (1 << w)) lists[w].push(id);
+      }
+    }
+    const flush = (target: Map<number, Bitmap>, source: Map<number, number[]>) => {
+      for (const [key, list] of source) {
+        const bitmap = target.get(key);
+        if (bitmap) bitmap.addMany(list);
+        else target.set(key, new RoaringBitmap32(list));
+      }
+    };
+    flush(this.brands, brands);
+    flush(this.classes, classes);
+    flush(this.leaves, leaves);
+    flush(this.suppliers, suppliers);
+    this.promo.addMany(promo);
+    for (const [lexeme, lists] of perLexeme) {
+      let postings = this.lexemes.get(lexeme);
+      if (!postings) {
+        this.lexemes.set(lexeme, (postings = [null, null, null, null]));
+        this.sortedLexemes = null;
+      }
+      for (let w = 0; w < 4; w++) {
+        if (!lists[w].length) continue;
+        const bitmap = postings[w];
+        if (bitmap) bitmap.addMany(lists[w]);
+        else postings[w] = new RoaringBitmap32(lists[w]);
+      }
+    }
+    this.all.addMany(ids);
+    this.namePermutation = null;
+    if (this.rankFollowsId) this.rankFollowsId = this.checkRankOrder();
+  }
+
+  /** Removes products from every structure (before re-adding their new rows). */
+  removeIds(ids: number[]) {
+    const gone = new RoaringBitmap32(ids).andInPlace(this.all);
+    if (!gone.size) return;
+    const strip = (map: Map<number, Bitmap>) => {
+      for (const [key, bitmap] of map)
+        if (bitmap.intersects(gone)) {
+          bitmap.andNotInPlace(gone);
+          if (!bitmap.size) map.delete(key);
+        }
+    };
+    strip(this.brands);
+    strip(this.classes);
+    strip(this.leaves);
+    strip(this.suppliers);
+    this.promo.andNotInPlace(gone);
+    for (const [lexeme, postings] of this.lexemes) {
+      let empty = true;
+      for (let w = 0; w < 4; w++) {
+        const bitmap = postings[w];
+        if (!bitmap) continue;
+        if (bitmap.intersects(gone)) bitmap.andNotInPlace(gone);
+        if (bitmap.size) empty = false;
+        else postings[w] = null;
+      }
+      if (empty) {
+        this.lexemes.delete(lexeme);
+        this.sortedLexemes = null;
+      }
+    }
+    this.all.andNotInPlace(gone);
+    for (const id of gone) {
+      this.rank[id] = NaN;
+      this.nameRank[id] = NaN;
+      this.price[id] = NaN;
+      this.classOf[id] = NaN;
+      for (let k = 0; k < 8; k++) this.f[k][id] = NaN;
+    }
+    this.namePermutation = null;
+  }
+
+  private checkRankOrder(): boolean {
+    let last = -Infinity;
+    for (const id of this.all) {
+      const r = this.rank[id];
+      if (!(r > last)) return false;
+      last = r;
+    }
+    return true;
+  }
+
+  /** Builds the index from product_search, in id batches (keyset pagination, bounded memory). */
+  static async build(pool: pg.Pool, options: { batch?: number } = {}): Promise<SearchIndex> {
+    const index = new SearchIndex();
+    const batch = options.batch ?? 20_000;
+    // The feed position first: changes committed while the build runs are applied again afterwards.
+    index.feedPosition = await currentFeedPosition(pool);
+    let last = 0;
+    for (;;) {
+      const rows = await searchRowsAfter(pool, last, batch);
+      if (!rows.length) break;
+      index.addRows(rows);
+      last = rows[rows.length - 1].id;
+      if (rows.length < batch) break;
+    }
+    index.rankFollowsId = index.checkRankOrder();
+    return index;
+  }
+
+  /** Lexemes in code-unit order (Postgres compares lexeme bytes; folded lexemes are ASCII). */
+  private sorted(): string[] {
+    this.sortedLexemes ??= [...this.lexemes.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    return this.sortedLexemes;
+  }
+
+  /** Products having the lexeme (or a lexeme starting with it) with one of the weights ('' = any). */
+  lexemeBitmap(lexeme: string, prefix: boolean, weights: string): Bitmap {
+    const mask = weights ? [...weights].map((w) => WEIGHTS.indexOf(w)) : [0, 1, 2, 3];
+    const parts: Bitmap[] = [];
+    const take = (postings: Postings | undefined) => {
+      if (!postings) return;
+      for (const w of mask) {
+        const bitmap = postings[w];
+        if (bitmap) parts.push(bitmap);
+      }
+    };
+    if (!prefix) take(this.lexemes.get(lexeme));
+    else {
+      const sorted = this.sorted();
+      let lo = 0;
+      let hi = sorted.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (sorted[mid] < lexeme) lo = mid + 1;
+        else hi = mid;
+      }
+      for (let i = lo; i < sorted.length && sorted[i].startsWith(lexeme); i++) take(this.lexemes.get(sorted[i]));
+    }
+    if (!parts.length) return new RoaringBitmap32();
+    if (parts.length === 1) return parts[0].clone();
+    return RoaringBitmap32.orMany(parts);
+  }
+
+  /**
+   * Evaluates a parsed tsquery. A phrase is evaluated as the AND of its words: the caller rechecks
+   * the candidates in Postgres (positions are not held in memory).
+   */
+  evaluate(node: TsNode | null): Bitmap {
+    if (!node) return new RoaringBitmap32();
+    switch (node.op) {
+      case 'lexeme':
+        return this.lexemeBitmap(node.lexeme, node.prefix, node.weights);
+      case 'not':
+        return RoaringBitmap32.andNot(this.all, this.evaluate(node.arg));
+      case 'and':
+      case 'phrase': {
+        const left = this.evaluate(node.left);
+        if (!left.size) return left;
+        return left.andInPlace(this.evaluate(node.right));
+      }
+      case 'or':
+        return this.evaluate(node.left).orInPlace(this.evaluate(node.right));
+    }
+  }
+
+  evaluateText(tsqueryText: string): Bitmap {
+    return this.evaluate(parseTsquery(tsqueryText));
+  }
+
+  valuesBitmap(map: Map<number, Bitmap>, keys: number[]): Bitmap {
+    const parts = keys.map((k) => map.get(k)).filter((b): b is Bitmap => !!b);
+    return parts.length ? RoaringBitmap32.orMany(parts) : new RoaringBitmap32();
+  }
+
+  /** Products of the given classes whose feature slot passes the test. */
+  slotFilter(classNos: number[], slot: number, test: (v: number) => boolean): Bitmap {
+    const column = this.f[slot - 1];
+    const out: number[] = [];
+    for (const id of this.valuesBitmap(this.classes, classNos).toUint32Array()) {
+      if (test(column[id])) out.push(id);
+    }
+    return new RoaringBitmap32(out);
+  }
+
+  /** Products whose lowest price (cents) lies within the bounds. */
+  priceFilter(min: number | null, max: number | null): Bitmap {
+    const out: number[] = [];
+    const price = this.price;
+    const lo = min ?? -Infinity;
+    const hi = max ?? Infinity;
+    for (const id of this.all.toUint32Array()) {
+      const p = price[id];
+      if (p >= lo && p <= hi) out.push(id);
+    }
+    return new RoaringBitmap32(out);
+  }
+
+  /** The ids of a bitmap from offset, limit many, in static rank order. */
+  rankPage(bitmap: Bitmap, offset: number, limit: number): number[] {
+    if (offset >= bitmap.size || limit <= 0) return [];
+    if (this.rankFollowsId) return Array.from(bitmap.toUint32Array(offset + limit).subarray(offset));
+    const rank = this.rank;
+    const ids = Array.from(bitmap.toUint32Array());
+    ids.sort((a, b) => rank[a] - rank[b] || a - b);
+    return ids.slice(offset, offset + limit);
+  }
+
+  /** The ids of a bitmap in name order (NULL name ranks last ascending, first descending, as Postgres). */
+  namePage(bitmap: Bitmap, offset: number, limit: number, descending: boolean): number[] {
+    if (offset >= bitmap.size || limit <= 0) return [];
+    const nameRank = this.nameRank;
+    const key = (id: number) => (Number.isNaN(nameRank[id]) ? Infinity : nameRank[id]);
+    const need = offset + limit;
+    // A large result: walk the name order and keep members; a small one: sort it.
+    if (bitmap.size * 8 > this.all.size) {
+      const order = this.nameOrder();
+      const out: number[] = [];
+      let seen = 0;
+      const n = order.length;
+      for (let k = 0; k < n && out.length < limit; k++) {
+        const id = order[descending ? n - 1 - k : k];
+        if (!bitmap.has(id)) continue;
+        if (seen++ >= offset) out.push(id);
+      }
+      return out;
+    }
+    const ids = Array.from(bitmap.toUint32Array());
+    ids.sort((a, b) => (descending ? key(b) - key(a) : key(a) - key(b)) || a - b);
+    return ids.slice(offset, need);
+  }
+
+  private nameOrder(): Uint32Array {
+    if (!this.namePermutation) {
+      const nameRank = this.nameRank;
+      const ids = Array.from(this.all.toUint32Array());
+      const key = (id: number) => (Number.isNaN(nameRank[id]) ? Infinity : nameRank[id]);
+      ids.sort((a, b) => key(a) - key(b) || a - b);
+      this.namePermutation = Uint32Array.from(ids);
+    }
+    return this.namePermutation;
+  }
+}
