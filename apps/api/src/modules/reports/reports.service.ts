@@ -13,14 +13,12 @@ import type { AppDeps } from '../../http/types.ts';
 import { conflict, notFound } from '../../http/problem.ts';
 import { inTransaction } from '../../db/pool.ts';
 import { readNumberSetting } from '../settings/settings.service.ts';
-import { reportDefinitions } from './report-types.ts';
-import { writeCsv, writeXlsx, type RowBatches } from './writers.ts';
+import { generateFileInWorker } from './generate-file.ts';
 import * as repo from './reports.repo.ts';
 
 export const REPORT_QUEUE = 'report.generate';
 /** Attempts before a report is marked Failed (pg-boss retries in between). */
 export const REPORT_MAX_ATTEMPTS = 3;
-const FETCH_SIZE = 5000;
 /** Reason of a report whose last attempt died (the process was killed or crashed). */
 const abandonedText = 'Die Erzeugung wurde mehrmals abgebrochen.';
 
@@ -157,13 +155,14 @@ export class ReportsService {
     const report = await repo.claimReport(this.deps.pool, reportId, leaseMs);
     if (!report) return;
     const attempt = report.attempts;
-    let leaseLost = false;
+    // A lost lease (a newer attempt took over) stops this attempt's worker thread.
+    const lease = new AbortController();
     const heartbeat = setInterval(
       () =>
         repo
           .renewLease(this.deps.pool, report.id, attempt, leaseMs)
           .then((held) => {
-            if (!held) leaseLost = true;
+            if (!held) lease.abort();
           })
           .catch((err) => this.log.error({ err }, `report ${report.id}: lease not renewed`)),
       Math.max(100, Math.floor(leaseMs / 3)),
@@ -175,15 +174,20 @@ export class ReportsService {
     try {
       fs.mkdirSync(dir, { recursive: true });
       removeStaleParts(dir, report.id);
-      const definition = reportDefinitions[report.reportTypeId as ReportType];
-      const rowCount = await this.withCursor(definition.sql, [report.startDate, report.endDate], (batches) => {
-        const mapped = mapBatches(batches, definition.map, () => {
-          if (leaseLost) throw new LeaseLostError();
-        });
-        return report.format === 'csv'
-          ? writeCsv(tmp, definition.columns, mapped)
-          : writeXlsx(tmp, reportTypeNames[report.reportTypeId as ReportType], definition.columns, mapped);
-      });
+      // The file is written in a worker thread with a capped heap, so a report of a million rows does not
+      // grow the API's memory; the thread reads the rows through its own connection and cursor.
+      const rowCount = await generateFileInWorker(
+        {
+          connection: { connectionString: this.deps.pool.options.connectionString },
+          reportTypeId: report.reportTypeId,
+          format: report.format,
+          startDate: report.startDate,
+          endDate: report.endDate,
+          file: tmp,
+        },
+        lease.signal,
+      );
+      if (lease.signal.aborted) throw new LeaseLostError();
       fs.renameSync(tmp, path.join(dir, storedAs));
       const retentionDays = await readNumberSetting(this.deps.db, FeatureSettingKey.ReportRetentionDays);
       const completed = await repo.completeReport(this.deps.pool, report.id, attempt, {
@@ -195,7 +199,7 @@ export class ReportsService {
       if (!completed) removeQuietly(path.join(dir, storedAs));
     } catch (error) {
       removeQuietly(tmp);
-      if (leaseLost || error instanceof LeaseLostError) return; // the newer attempt decides
+      if (lease.signal.aborted || error instanceof LeaseLostError) return; // the newer attempt decides
       if (attempt >= REPORT_MAX_ATTEMPTS) {
         await repo.failReport(this.deps.pool, report.id, `${reportTexts.generateFailed} ${failureText(error)}`);
         return;
@@ -211,47 +215,9 @@ export class ReportsService {
     const files = await repo.deleteExpired(this.deps.pool);
     for (const f of files) fs.rmSync(path.join(reportsDir(this.deps.config.dataDir), f), { force: true });
   }
-
-  /** Streams a query through a server-side cursor in batches (never all rows in memory). */
-  private async withCursor<T>(sql: string, params: unknown[], work: (batches: RowBatches) => Promise<T>): Promise<T> {
-    const client = await this.deps.pool.connect();
-    try {
-      await client.query('BEGIN READ ONLY');
-      await client.query(`DECLARE report_cursor NO SCROLL CURSOR FOR ${sql}`, params);
-      async function* batches() {
-        for (;;) {
-          const { rows } = await client.query<unknown[]>({
-            text: `FETCH ${FETCH_SIZE} FROM report_cursor`,
-            rowMode: 'array',
-          });
-          if (!rows.length) return;
-          yield rows;
-        }
-      }
-      const result = await work(batches());
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
-  }
 }
 
 class LeaseLostError extends Error {}
-
-async function* mapBatches(
-  batches: RowBatches,
-  map: ((row: unknown[]) => unknown[]) | undefined,
-  check: () => void,
-): RowBatches {
-  for await (const batch of batches) {
-    check();
-    yield map ? batch.map(map) : batch;
-  }
-}
 
 /** Temporary files of earlier attempts of this report (a killed worker cannot remove its own). */
 function removeStaleParts(dir: string, reportId: number) {

@@ -20,7 +20,8 @@ async function finished(as: string, id: number) {
     const list = await t.request('GET', '/v1/Reports?Page=1&PageSize=25', { as });
     const r = list.body.items.find((i: any) => i.id === id);
     return r && r.reportGenerationStatusId >= 3 ? r : null;
-  }, 30_000);
+    // the first report starts the report thread (loading exceljs takes seconds on a busy machine)
+  }, 90_000);
 }
 async function download(as: string, id: number) {
   const token = await t.token(as);

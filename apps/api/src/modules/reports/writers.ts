@@ -35,18 +35,21 @@ function excelValue(type: CellType, value: unknown) {
 export async function writeXlsx(file: string, sheetName: string, columns: ReportColumn[], batches: RowBatches) {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(sheetName.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = columns.map((c, i) => ({
-    header: c.header,
-    key: `c${i}`,
-    width: c.width,
-    style: excelFormats[c.type] ? { numFmt: excelFormats[c.type] } : {},
-  }));
+  // One style object per column, shared by all its cells: exceljs looks a cell's style up by object identity
+  // (a WeakMap), so a shared object is resolved once, while a cell's own copy (what a column style gives each
+  // new cell) is rendered to XML and searched for every cell — most of the time of a large sheet.
+  const styles: Partial<ExcelJS.Style>[] = columns.map((c) =>
+    excelFormats[c.type] ? { numFmt: excelFormats[c.type] } : {},
+  );
+  sheet.columns = columns.map((c, i) => ({ header: c.header, key: `c${i}`, width: c.width, style: styles[i] }));
   sheet.getRow(1).font = { bold: true };
   sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
   let count = 0;
   for await (const batch of batches) {
     for (const row of batch) {
-      sheet.addRow(columns.map((c, i) => excelValue(c.type, row[i]))).commit();
+      const added = sheet.addRow(columns.map((c, i) => excelValue(c.type, row[i])));
+      for (let i = 0; i < styles.length; i++) added.getCell(i + 1).style = styles[i];
+      added.commit();
       count++;
     }
   }
