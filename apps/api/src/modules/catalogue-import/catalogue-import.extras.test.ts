@@ -12,6 +12,7 @@ import { eventually, startTestApp, type TestApp } from '../../../test/support/te
 import { insertImport } from './catalogue-import.repo.ts';
 import { runImport } from './import-pipeline.ts';
 import { partnerStorageUsed } from '../../lib/uploads/storage-quota.ts';
+import { promoteDuePrices } from './future-prices.repo.ts';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
 const ADMIN = 'admin@example.com';
@@ -231,6 +232,32 @@ describe('future price blocks', () => {
         WHERE product_instance_id = '200001~WM-5001'`,
     );
     expect(await todayPrice('200001~WM-5001')).toBe(100);
+  });
+});
+
+describe('the daily promotion of future prices', () => {
+  it('moves a block whose day has come into the offer and the search index’s lowest price', async () => {
+    await t.pool.query(
+      `UPDATE catalogue_offer_prices SET valid_from = (now() AT TIME ZONE 'Europe/Berlin')::date
+        WHERE product_instance_id = '200001~WM-5002'`,
+    );
+    // The quota test's supplier offers the same product: dearer, so the promoted price is the lowest.
+    await t.pool.query(`UPDATE product_offers SET net_price = 300 WHERE product_instance_id = '200002~WM-5002'`);
+    const version = (await sql('SELECT version FROM catalogue_state'))[0].version;
+    expect(await promoteDuePrices(t.pool)).toBe(1);
+    const [offer] = await sql(
+      `SELECT o.net_price, o.price_valid_to::text, s.price_cents FROM product_offers o JOIN product_search s ON s.id = o.product_no
+        WHERE o.product_instance_id = '200001~WM-5002'`,
+    );
+    expect(offer).toEqual({ net_price: 159, price_valid_to: '2099-12-31', price_cents: 15900 });
+    // Due and ended blocks are gone; the later ones of other offers stay.
+    expect(
+      await sql(
+        `SELECT product_instance_id FROM catalogue_offer_prices WHERE product_instance_id LIKE '200001~WM-500%'`,
+      ),
+    ).toEqual([]);
+    expect((await sql('SELECT version FROM catalogue_state'))[0].version).toBeGreaterThan(version);
+    expect(await promoteDuePrices(t.pool)).toBe(0);
   });
 });
 

@@ -11,6 +11,7 @@ import { badRequest, notFound } from '../../http/problem.ts';
 import { inTransaction } from '../../db/pool.ts';
 import * as repo from './catalogue-import.repo.ts';
 import { runImport } from './import-pipeline.ts';
+import { FUTURE_PRICES_CRON, FUTURE_PRICES_QUEUE, promoteDuePrices } from './future-prices.repo.ts';
 
 export const CATALOGUE_IMPORT_QUEUE = 'catalogue-import';
 
@@ -68,4 +69,12 @@ export function registerCatalogueImportJob(deps: AppDeps) {
   deps.jobs.register<{ importId: number }>(CATALOGUE_IMPORT_QUEUE, async ({ importId }) => {
     await runImport(deps.pool, importId, { dataDir: deps.config.dataDir });
   });
+  // Future price blocks whose day has come become the offers' prices (search price sort and filter follow).
+  deps.jobs.register(
+    FUTURE_PRICES_QUEUE,
+    async () => {
+      await promoteDuePrices(deps.pool);
+    },
+    { cron: { expression: FUTURE_PRICES_CRON, tz: 'Europe/Berlin' } },
+  );
 }

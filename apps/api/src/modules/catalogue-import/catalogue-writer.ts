@@ -328,12 +328,16 @@ export class CatalogueWriter {
     result.updated += changed;
     result.unchanged += known - changed;
     result.changedProducts += changed;
+    // A price update adds or removes no offer: of the search columns only the lowest price can change
+    // (no supplier numbers aggregated), and only rows whose price moved are rewritten.
     if (changed)
       await this.timed('search prices', () =>
         this.c.query(
-          `UPDATE product_search s SET supplier_nos = x.nos, price_cents = x.price
-             FROM (${offerAggregate(`SELECT product_no FROM ${CHANGED}`)}) x
-            WHERE s.id = x.id AND (s.supplier_nos, s.price_cents) IS DISTINCT FROM (x.nos, x.price)`,
+          `UPDATE product_search s SET price_cents = x.price
+             FROM (SELECT o.product_no AS id,
+                          round(min(o.net_price / o.price_basis) FILTER (WHERE o.net_price IS NOT NULL AND NOT o.price_on_demand) * 100)::int AS price
+                     FROM product_offers o WHERE o.product_no IN (SELECT product_no FROM ${CHANGED}) GROUP BY o.product_no) x
+            WHERE s.id = x.id AND s.price_cents IS DISTINCT FROM x.price`,
         ),
       );
   }

@@ -360,7 +360,7 @@ async function resolveReferences(c: pg.PoolClient) {
 }
 
 /** Every API instance drops its search caches within 2 s of the version bump ("search reflects an import without a restart"). */
-async function bumpCatalogueVersion(c: pg.PoolClient) {
+export async function bumpCatalogueVersion(c: pg.PoolClient) {
   await c.query(
     `UPDATE catalogue_state SET version = version + 1, products = (SELECT count(*) FROM product_search), loaded_at = COALESCE(loaded_at, now())`,
   );

@@ -10,6 +10,8 @@ export type JobHandler<T> = (data: T, attempt: JobAttempt) => Promise<void>;
 export interface QueueOptions {
   /** Jobs of this queue handled at once by this process (one pg-boss worker each). */
   concurrency?: number;
+  /** A job of this queue is sent on this schedule (pg-boss cron, one per cluster) in time zone `tz`. */
+  cron?: { expression: string; tz: string };
 }
 
 /** What the jobs and the runtime log through: a pino/Fastify logger or the console. */
@@ -49,6 +51,7 @@ export class Jobs {
     this.started = true;
     for (const [queue, { handler, options }] of this.handlers) {
       await this.boss.createQueue(queue);
+      if (options.cron) await this.boss.schedule(queue, options.cron.expression, {}, { tz: options.cron.tz });
       // Several single-job workers instead of one batch: a failing job fails (and retries) alone.
       for (let i = 0; i < (options.concurrency ?? 1); i++)
         await this.boss.work<object>(
