@@ -5,6 +5,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import boundaries from 'eslint-plugin-boundaries';
 import globals from 'globals';
+import { responseDtoNames } from './scripts/response-dto-names.mjs';
 
 const API = 'apps/api/src';
 const WEB = 'apps/web/src';
@@ -57,24 +58,17 @@ const SQL_OUTSIDE_REPOSITORIES = [
   'apps/api/src/modules/catalogue/offers.ts', // moved next
   'apps/api/src/modules/catalogue/product-views.ts', // moved next
   'apps/api/src/modules/catalogue/search/facets.ts', // moved next
+  'apps/api/src/modules/catalogue/search/index/index-engine.ts', // moved next
+  'apps/api/src/modules/catalogue/search/index/search-index.ts', // moved next
   'apps/api/src/modules/catalogue/search/query-analyser.ts', // moved next
   'apps/api/src/modules/catalogue/search/search-engine.ts', // moved next
   'apps/api/src/modules/catalogue/search/suggestions.ts', // moved next
-  'apps/api/src/modules/dashboard/cancellable.ts', // moved next
-  'apps/api/src/modules/identity/adapter.ts', // moved next
-  'apps/api/src/modules/identity/provider.ts', // moved next
-  'apps/api/src/modules/ids/ids.service.ts', // moved next
-  'apps/api/src/modules/jobs/jobs.ts', // moved next
-  'apps/api/src/modules/mail/mail.service.ts', // moved next
+  // The pg-boss wrapper: hands the caller's open transaction to pg-boss (its `executeSql` option), no SQL of its own.
+  'apps/api/src/modules/jobs/jobs.ts',
   'apps/api/src/modules/orders/checkout.service.ts', // moved next
+  'apps/api/src/modules/reports/generate-file.ts', // moved next
   'apps/api/src/modules/reports/reports.service.ts', // moved next
   'apps/api/src/modules/reports/zero-hits.ts', // moved next
-  'apps/api/src/modules/supplier-orders/ordrsp-pickup.ts', // moved next
-  'apps/api/src/modules/supplier-orders/supplier-order-details.ts', // moved next
-  'apps/api/src/modules/supplier-orders/supplier-orders.service.ts', // moved next
-  'apps/api/src/modules/suppliers/suppliers.service.ts', // moved next
-  'apps/api/src/modules/transmission/supplier-order-status.ts', // moved next
-  'apps/api/src/modules/transmission/transmission.service.ts', // moved next
 ];
 
 export default tseslint.config(
@@ -254,6 +248,26 @@ export default tseslint.config(
             {
               group: ['**/api/client', 'openapi-fetch'],
               message: 'Die API über die Wrapper in src/api/<domain>.ts aufrufen.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // One source of response types in the SPA: the generated OpenAPI types, named in src/api (types.ts or the
+    // domain wrapper). Contracts stay the source of requests, forms and rules (zod request schemas, enums, limits,
+    // texts); only their response schemas (read from openapi.json after `npm run gen:api`) are refused here.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@shk/contracts',
+              importNames: responseDtoNames(import.meta.dirname),
+              message: 'Antwort-Typen (DTOs) kommen aus src/api (generierte OpenAPI-Typen), nicht aus @shk/contracts.',
             },
           ],
         },

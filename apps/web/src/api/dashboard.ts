@@ -5,7 +5,7 @@ import { unwrap } from './problem';
 import type { components } from './schema';
 
 /** Response types: the generated OpenAPI types (docs/conventions.md, "DTO types in the web"). */
-type DashboardFigure = components['schemas']['DashboardFigure'];
+export type DashboardFigure = components['schemas']['DashboardFigure'];
 
 export interface DashboardFilter {
   start: string;

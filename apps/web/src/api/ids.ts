@@ -6,7 +6,7 @@ import type { components } from './schema';
 
 /** Response types: the generated OpenAPI types (docs/conventions.md, "DTO types in the web"). */
 type IdsCart = components['schemas']['IdsCart'];
-type IdsCartItem = components['schemas']['IdsCartItem'];
+export type IdsCartItem = components['schemas']['IdsCartItem'];
 type IdsTokenResponse = components['schemas']['IdsTokenResponse'];
 
 /**

@@ -7,8 +7,8 @@ import type { components } from './schema';
 
 /** Response types: the generated OpenAPI types (docs/conventions.md, "DTO types in the web"). */
 type CustomParameter = components['schemas']['CustomParameter'];
-type CustomParameterSummary = components['schemas']['CustomParameterSummary'];
-type CustomParameterValue = components['schemas']['CustomParameterValue'];
+export type CustomParameterSummary = components['schemas']['CustomParameterSummary'];
+export type CustomParameterValue = components['schemas']['CustomParameterValue'];
 
 /** Custom parameters (/parameter, §7): every call of the spec, administrators only. */
 const KEY = 'custom-parameters';

@@ -8,8 +8,8 @@ import type { components } from './schema';
 /** Response types: the generated OpenAPI types (docs/conventions.md, "DTO types in the web"). */
 type SupplierChange = components['schemas']['SupplierChange'];
 type SupplierListItem = components['schemas']['SupplierListItem'];
-type SupplierSettings = components['schemas']['SupplierSettings'];
-type WorkflowTestResult = components['schemas']['WorkflowTestResult'];
+export type SupplierSettings = components['schemas']['SupplierSettings'];
+export type WorkflowTestResult = components['schemas']['WorkflowTestResult'];
 
 /** Supplier management (/admin): reads for staff, writes for administrators (seller-staff-side.md §7). */
 const ADMIN = 'admin-suppliers';

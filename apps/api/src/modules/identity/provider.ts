@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import type { App, AppDeps } from '../../http/types.ts';
 import { createPostgresAdapter } from './adapter.ts';
+import { findAccountById, findAccountByLogin, isGrantRevoked } from './identity.repo.ts';
 import { loadOrCreateKeys, publicJwks } from './keys.ts';
 import { errorPage, loggedOutPage, loginPage, logoutPage } from './pages.ts';
 import { hashPassword, verifyPassword } from './password.ts';
@@ -30,14 +31,6 @@ export const WRONG_CREDENTIALS = 'E-Mail-Adresse oder Passwort ist falsch.';
 /** Path of the SPA's sign-in callback (the SPA handles it). */
 export const SPA_CALLBACK_PATH = '/auth-callback';
 
-interface AccountRow {
-  id: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  password_hash: string | null;
-}
-
 /**
  * Mounts the embedded OpenID Connect provider at /auth: authorization code + PKCE for the SPA as a
  * public client, JWT access tokens for the API audience, a German login page, real end-session.
@@ -50,13 +43,7 @@ export async function mountEmbeddedIdentityProvider(app: App, deps: AppDeps): Pr
   const apiScope = 'api';
   const development = config.nodeEnv === 'development';
 
-  const findAccountRow = async (id: string) =>
-    (
-      await pool.query<AccountRow>(
-        'SELECT id, email, first_name, last_name, password_hash FROM users WHERE id::text = $1',
-        [id],
-      )
-    ).rows[0];
+  const findAccountRow = (id: string) => findAccountById(pool, id);
 
   const configuration: Configuration = {
     adapter: createPostgresAdapter(pool) as unknown as Configuration['adapter'],
@@ -249,12 +236,7 @@ export async function mountEmbeddedIdentityProvider(app: App, deps: AppDeps): Pr
           .send(errorPage('Die Anmeldung ist abgelaufen. Bitte starten Sie sie erneut.'));
       }
       const { login, password } = request.body;
-      const row = (
-        await pool.query<AccountRow>(
-          'SELECT id, email, first_name, last_name, password_hash FROM users WHERE lower(email) = lower($1)',
-          [login.trim()],
-        )
-      ).rows[0];
+      const row = await findAccountByLogin(pool, login.trim());
       const valid = await verifyPassword(password, row?.password_hash ?? (await dummyHash));
       if (!row || !row.password_hash || !valid) {
         request.log.info({ login }, 'login failed');
@@ -275,7 +257,6 @@ export async function mountEmbeddedIdentityProvider(app: App, deps: AppDeps): Pr
   );
 
   // adapter.ts records ended grants (logout, revocation) in revoked_grants.
-  const grantActive = async (grantId: string) =>
-    (await pool.query('SELECT 1 FROM revoked_grants WHERE grant_id = $1', [grantId])).rowCount === 0;
+  const grantActive = async (grantId: string) => !(await isGrantRevoked(pool, grantId));
   return { issuer, clientId: config.oidcClientId, publicJwks: () => publicJwks(keys), provider, grantActive };
 }

@@ -389,3 +389,20 @@ export async function setItemsMoved(c: Queryable, links: { itemId: number; cartI
     [JSON.stringify(links.map((l) => ({ item_id: l.itemId, cart_item_id: l.cartItemId })))],
   );
 }
+
+/** The context's user, partner and action with the user's name and e-mail (the context exists). */
+export async function findContextUser(db: Queryable, contextId: string) {
+  const { rows } = await db.query<{
+    user_id: string;
+    bp_number: string;
+    action: string;
+    email: string;
+    first_name: string;
+    last_name: string;
+  }>(
+    `SELECT x.user_id, x.bp_number, x.action, u.email, u.first_name, u.last_name
+       FROM ids_contexts x JOIN users u ON u.id = x.user_id WHERE x.id = $1`,
+    [contextId],
+  );
+  return rows[0];
+}

@@ -166,19 +166,7 @@ export class IdsService {
   async exchange(code: string) {
     const contextId = await repo.consumeCode(this.pool, hashCode(code));
     if (!contextId) throw new HttpProblem(401, 'Nicht angemeldet', { detail: idsMessages.codeInvalid });
-    const { rows } = await this.pool.query<{
-      user_id: string;
-      bp_number: string;
-      action: string;
-      email: string;
-      first_name: string;
-      last_name: string;
-    }>(
-      `SELECT x.user_id, x.bp_number, x.action, u.email, u.first_name, u.last_name
-         FROM ids_contexts x JOIN users u ON u.id = x.user_id WHERE x.id = $1`,
-      [contextId],
-    );
-    const ctx = rows[0];
+    const ctx = await repo.findContextUser(this.pool, contextId);
     // The IDS session works for the partner the program logged in with.
     await repo.setCurrentPartner(this.pool, ctx.user_id, ctx.bp_number);
     const tokens = await this.mintTokens(

@@ -4,6 +4,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type pg from 'pg';
 import type { Queryable } from '../../db/queryable.ts';
 import type { Jobs } from '../jobs/jobs.ts';
+import * as repo from './mail.repo.ts';
 
 export interface OutgoingMail {
   to: string;
@@ -119,12 +120,7 @@ export class MailService {
    * commit and dispatch, or the job was lost). Delivery skips sent rows, so a requeue never sends twice.
    */
   async sweep(olderThanMs = SWEEP_AFTER_MS): Promise<number> {
-    const { rows } = await this.pool.query<{ id: string }>(
-      `SELECT id FROM mail_outbox WHERE status = 'pending' AND COALESCE(dispatched_at, created_at) < now() - make_interval(secs => $1::float8 / 1000)
-        ORDER BY id LIMIT 1000`,
-      [olderThanMs],
-    );
-    const ids = rows.map((r) => Number(r.id));
+    const ids = await repo.findStalePending(this.pool, olderThanMs);
     const live = await this.jobs.liveJobKeys(MAIL_QUEUE, 'id', ids);
     const lost = ids.filter((id) => !live.has(String(id)));
     await this.dispatch(lost);
@@ -133,11 +129,7 @@ export class MailService {
 
   /** Stores the mail (optionally inside an open transaction) and returns its outbox id. */
   async enqueue(mail: OutgoingMail, client: Queryable = this.pool): Promise<number> {
-    const { rows } = await client.query<{ id: number }>(
-      'INSERT INTO mail_outbox (to_address, reply_to, subject, body_text) VALUES ($1, $2, $3, $4) RETURNING id',
-      [mail.to, mail.replyTo ?? null, mail.subject, mail.text],
-    );
-    return rows[0].id;
+    return repo.insertPending(client, mail);
   }
 
   /** Hands stored mails to the job queue; call after the transaction that enqueued them committed. */
@@ -148,7 +140,7 @@ export class MailService {
       MAIL_QUEUE,
       ids.map((id) => ({ id })),
     );
-    await this.pool.query('UPDATE mail_outbox SET dispatched_at = now() WHERE id = ANY($1::bigint[])', [ids]);
+    await repo.markDispatched(this.pool, ids);
   }
 
   /**
@@ -158,11 +150,7 @@ export class MailService {
   async deliverDirect(mail: Omit<DeliverableMail, 'from'>): Promise<string | null> {
     const storedAs = await this.transport.deliver({ ...mail, from: this.from });
     // Recorded as sent, so the outbox stays the one list of every mail that left the portal.
-    await this.pool.query(
-      `INSERT INTO mail_outbox (to_address, reply_to, subject, body_text, status, attempts, sent_at, dispatched_at, stored_as, message_id)
-       VALUES ($1, $2, $3, $4, 'sent', 1, now(), now(), $5, $6)`,
-      [mail.to, mail.replyTo ?? null, mail.subject, mail.text, storedAs, mail.messageId ?? null],
-    );
+    await repo.insertSent(this.pool, mail, storedAs);
     return storedAs;
   }
 
@@ -173,14 +161,7 @@ export class MailService {
   }
 
   private async deliver(id: number, attempt: { retryCount: number; retryLimit: number }) {
-    const { rows } = await this.pool.query<{
-      to_address: string;
-      reply_to: string | null;
-      subject: string;
-      body_text: string;
-      status: string;
-    }>('SELECT to_address, reply_to, subject, body_text, status FROM mail_outbox WHERE id = $1', [id]);
-    const mail = rows[0];
+    const mail = await repo.findMail(this.pool, id);
     if (!mail || mail.status === 'sent') return;
     try {
       const storedAs = await this.transport.deliver({
@@ -192,17 +173,11 @@ export class MailService {
         text: mail.body_text,
         messageId: mailMessageId(id, this.from),
       });
-      await this.pool.query(
-        "UPDATE mail_outbox SET status = 'sent', sent_at = now(), attempts = attempts + 1, stored_as = $2, message_id = $3 WHERE id = $1",
-        [id, storedAs, mailMessageId(id, this.from)],
-      );
+      await repo.markSent(this.pool, id, storedAs, mailMessageId(id, this.from));
     } catch (error) {
       // After the last retry the row is 'failed' (kept with its error) so the sweeper leaves it alone.
       const last = attempt.retryCount >= attempt.retryLimit;
-      await this.pool.query(
-        `UPDATE mail_outbox SET attempts = attempts + 1, last_error = $2, status = CASE WHEN $3 THEN 'failed' ELSE status END WHERE id = $1`,
-        [id, String(error), last],
-      );
+      await repo.recordFailure(this.pool, id, String(error), last);
       throw error; // pg-boss retries with backoff
     }
   }

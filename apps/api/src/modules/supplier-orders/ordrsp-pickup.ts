@@ -150,16 +150,13 @@ export class OrdrspPickup {
     const counts = { applied: 0, rejected: 0, skipped: 0, failedSuppliers: 0 };
     const workflows = workflowsService(this.deps);
     for (const s of await repo.pickupSuppliers(this.deps.pool)) {
-      const lock = await this.deps.pool.connect();
-      try {
-        const { rows } = await lock.query('SELECT pg_try_advisory_lock(7305, $1::int) AS ok', [Number(s.bp_number)]);
-        if (!rows[0].ok) continue; // another process is picking up this supplier's files
+      await repo.withPickupLock(this.deps.pool, s.bp_number, async () => {
         try {
           const workflow = s.workflow_id == null ? null : await workflows.connection(Number(s.workflow_id));
           if (!workflow?.host) {
             this.log.warn({ supplier: s.bp_number }, 'ORDRSP pick-up: no workflow with a host');
             counts.failedSuppliers++;
-            continue;
+            return;
           }
           const source = s.in_com_protocol_id === CommunicationProtocol.Ftp ? 'ftp' : 'sftp';
           const inbox =
@@ -189,12 +186,8 @@ export class OrdrspPickup {
         } catch (error) {
           counts.failedSuppliers++;
           this.log.warn({ err: error, supplier: s.bp_number }, 'ORDRSP pick-up failed for a supplier');
-        } finally {
-          await lock.query('SELECT pg_advisory_unlock(7305, $1::int)', [Number(s.bp_number)]);
         }
-      } finally {
-        lock.release();
-      }
+      }); // false: another process is picking up this supplier's files
     }
     return counts;
   }

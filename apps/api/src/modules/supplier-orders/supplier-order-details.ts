@@ -1,6 +1,7 @@
 import { CommunicationProtocol, SupplierOrderStatus } from '@shk/contracts';
 import { itemsConfirmationOf, lineConfirmationOf, type ConfirmableLineRow } from './confirmation-view.ts';
 import type { Queryable } from '../../db/queryable.ts';
+import { supplierOrderDetailRows } from './supplier-orders.repo.ts';
 
 const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
 
@@ -55,30 +56,9 @@ function deliveryAddressOf(a: AddressJson | null) {
  */
 export async function supplierOrderDetails(db: Queryable, supplierOrderIds: number[]) {
   if (!supplierOrderIds.length) return [];
-  const { rows } = await db.query(
-    `SELECT so.*, s.name AS supplier_name, co.customer_address, sup.in_com_protocol_id
-       FROM supplier_orders so JOIN business_partners s ON s.bp_number = so.supplier_bp_number
-       JOIN customer_orders co ON co.id = so.customer_order_id
-       LEFT JOIN suppliers sup ON sup.bp_number = so.supplier_bp_number
-      WHERE so.id = ANY($1) ORDER BY s.name, so.id`,
-    [supplierOrderIds],
-  );
-  const lines = await db.query(
-    `SELECT *, to_char(delivery_date, 'YYYY-MM-DD') AS delivery_date,
-            to_char(confirmed_delivery_date, 'YYYY-MM-DD') AS confirmed_delivery_date
-       FROM order_lines WHERE supplier_order_id = ANY($1) ORDER BY supplier_order_id, line_no`,
-    [supplierOrderIds],
-  );
-  const files = await db.query<{ id: number; order_line_id: number; file_name: string; size_bytes: number }>(
-    'SELECT a.id, a.order_line_id, a.file_name, a.size_bytes FROM order_line_attachments a JOIN order_lines l ON l.id = a.order_line_id WHERE l.supplier_order_id = ANY($1) ORDER BY a.id',
-    [supplierOrderIds],
-  );
-  const documents = await db.query<{ id: string; supplier_order_id: string; file_name: string; size_bytes: number }>(
-    'SELECT id, supplier_order_id, file_name, size_bytes FROM supplier_order_documents WHERE supplier_order_id = ANY($1) ORDER BY id',
-    [supplierOrderIds],
-  );
+  const { rows, lines, files, documents } = await supplierOrderDetailRows(db, supplierOrderIds);
   return rows.map((so) => {
-    const own = lines.rows.filter((l) => Number(l.supplier_order_id) === Number(so.id));
+    const own = lines.filter((l) => Number(l.supplier_order_id) === Number(so.id));
     return {
       supplierOrderNumber: so.supplier_order_number,
       supplierId: so.supplier_bp_number,
@@ -94,7 +74,7 @@ export async function supplierOrderDetails(db: Queryable, supplierOrderIds: numb
       documentId: so.supplier_order_number,
       contact: contactOf(so.customer_address),
       deliveryAddress: deliveryAddressOf(own.find((l) => l.delivery_address)?.delivery_address ?? null),
-      attachments: documents.rows
+      attachments: documents
         .filter((d) => Number(d.supplier_order_id) === Number(so.id))
         .map((d) => ({ id: Number(d.id), fileName: d.file_name, size: d.size_bytes })),
       itemsConfirmation: itemsConfirmationOf(own as ConfirmableLineRow[]),
@@ -123,7 +103,7 @@ export async function supplierOrderDetails(db: Queryable, supplierOrderIds: numb
         comment: l.comment,
         deliveryAddress: l.delivery_address,
         images: l.image_url ? [l.image_url] : [],
-        attachments: files.rows
+        attachments: files
           .filter((f) => Number(f.order_line_id) === Number(l.id))
           .map((f) => ({ id: Number(f.id), fileName: f.file_name, size: f.size_bytes })),
         confirmation: lineConfirmationOf(l as ConfirmableLineRow),

@@ -1,5 +1,5 @@
 import type { ConfirmableLineRow } from './confirmation-view.ts';
-import { supplierOrderDetails } from './supplier-order-details.ts';
+import type pg from 'pg';
 import type { Queryable } from '../../db/queryable.ts';
 
 export interface OverviewFilter {
@@ -73,8 +73,60 @@ export async function orderId(db: Queryable, orderNumber: string, scope: { suppl
   return rows[0] ? Number(rows[0].id) : null;
 }
 
-export async function details(db: Queryable, id: number) {
-  return (await supplierOrderDetails(db, [id]))[0] ?? null;
+/** The rows behind the detail shape of supplier orders (supplier-order-details.ts): orders, lines, files, documents. */
+export async function supplierOrderDetailRows(db: Queryable, supplierOrderIds: number[]) {
+  const { rows } = await db.query(
+    `SELECT so.*, s.name AS supplier_name, co.customer_address, sup.in_com_protocol_id
+       FROM supplier_orders so JOIN business_partners s ON s.bp_number = so.supplier_bp_number
+       JOIN customer_orders co ON co.id = so.customer_order_id
+       LEFT JOIN suppliers sup ON sup.bp_number = so.supplier_bp_number
+      WHERE so.id = ANY($1) ORDER BY s.name, so.id`,
+    [supplierOrderIds],
+  );
+  const lines = await db.query(
+    `SELECT *, to_char(delivery_date, 'YYYY-MM-DD') AS delivery_date,
+            to_char(confirmed_delivery_date, 'YYYY-MM-DD') AS confirmed_delivery_date
+       FROM order_lines WHERE supplier_order_id = ANY($1) ORDER BY supplier_order_id, line_no`,
+    [supplierOrderIds],
+  );
+  const files = await db.query<{ id: number; order_line_id: number; file_name: string; size_bytes: number }>(
+    'SELECT a.id, a.order_line_id, a.file_name, a.size_bytes FROM order_line_attachments a JOIN order_lines l ON l.id = a.order_line_id WHERE l.supplier_order_id = ANY($1) ORDER BY a.id',
+    [supplierOrderIds],
+  );
+  const documents = await db.query<{ id: string; supplier_order_id: string; file_name: string; size_bytes: number }>(
+    'SELECT id, supplier_order_id, file_name, size_bytes FROM supplier_order_documents WHERE supplier_order_id = ANY($1) ORDER BY id',
+    [supplierOrderIds],
+  );
+  return { rows, lines: lines.rows, files: files.rows, documents: documents.rows };
+}
+
+/** Locks a supplier order (documents are counted and added under it) and returns its supplier. */
+export async function lockSupplierOfOrder(db: Queryable, supplierOrderId: number): Promise<string> {
+  const { rows } = await db.query<{ supplier_bp_number: string }>(
+    'SELECT supplier_bp_number FROM supplier_orders WHERE id = $1 FOR UPDATE',
+    [supplierOrderId],
+  );
+  return rows[0].supplier_bp_number;
+}
+
+/**
+ * Runs `work` while this process holds the supplier's ORDRSP pick-up lock (a session advisory lock on a
+ * connection of its own); returns false without running it when another process holds the lock.
+ */
+export async function withPickupLock(pool: pg.Pool, supplierBpNumber: string, work: () => Promise<void>) {
+  const lock = await pool.connect();
+  try {
+    const { rows } = await lock.query('SELECT pg_try_advisory_lock(7305, $1::int) AS ok', [Number(supplierBpNumber)]);
+    if (!rows[0].ok) return false;
+    try {
+      await work();
+    } finally {
+      await lock.query('SELECT pg_advisory_unlock(7305, $1::int)', [Number(supplierBpNumber)]);
+    }
+    return true;
+  } finally {
+    lock.release();
+  }
 }
 
 export interface LockedOrder {

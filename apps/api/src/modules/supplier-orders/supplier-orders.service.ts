@@ -1,4 +1,3 @@
-import type pg from 'pg';
 import {
   FeatureSettingKey,
   cartMessages,
@@ -6,6 +5,8 @@ import {
   supplierOrderStatusLabels,
   type ConfirmationBody,
 } from '@shk/contracts';
+import { inTransaction } from '../../db/pool.ts';
+import type { Queryable } from '../../db/queryable.ts';
 import type { AppDeps } from '../../http/types.ts';
 import { HttpProblem, notFound } from '../../http/problem.ts';
 import { extensionOf, hasContentCheck, verifyFileContent } from '../../lib/file-types.ts';
@@ -13,6 +14,7 @@ import { neutraliseCsvUpload } from '../../lib/uploads/csv-safe.ts';
 import { assertStorageQuota } from '../../lib/uploads/storage-quota.ts';
 import { readNumberSetting } from '../settings/settings.service.ts';
 import { applyConfirmation, confirmationMail } from './confirmation.ts';
+import { supplierOrderDetails } from './supplier-order-details.ts';
 import * as repo from './supplier-orders.repo.ts';
 
 export class SupplierOrdersService {
@@ -34,7 +36,8 @@ export class SupplierOrdersService {
   }
 
   async details(orderNumber: string, supplierBpNumber?: string) {
-    return repo.details(this.deps.pool, await this.scopedId(orderNumber, { supplier: supplierBpNumber }));
+    const id = await this.scopedId(orderNumber, { supplier: supplierBpNumber });
+    return (await supplierOrderDetails(this.deps.pool, [id]))[0] ?? null;
   }
 
   async confirm(orderNumber: string, supplierBpNumber: string, statusId: number, body: ConfirmationBody) {
@@ -69,10 +72,7 @@ export class SupplierOrdersService {
     limits: { maxCount: number; maxMb: number },
   ) {
     await this.inTransaction(async (client) => {
-      const { rows } = await client.query<{ supplier_bp_number: string }>(
-        'SELECT supplier_bp_number FROM supplier_orders WHERE id = $1 FOR UPDATE',
-        [id],
-      );
+      const supplierBpNumber = await repo.lockSupplierOfOrder(client, id);
       if ((await repo.documentCount(client, id)) + files.length > limits.maxCount)
         throw new HttpProblem(400, M.documentLimits(limits.maxCount, limits.maxMb), { type: 'documentLimits' });
       for (const f of files) {
@@ -85,7 +85,7 @@ export class SupplierOrdersService {
       }
       await assertStorageQuota(
         client,
-        rows[0].supplier_bp_number,
+        supplierBpNumber,
         files.reduce((sum, f) => sum + f.content.length, 0),
       );
       for (const f of files) await repo.insertDocument(client, id, f, userId);
@@ -102,18 +102,7 @@ export class SupplierOrdersService {
     if (!(await repo.deleteDocument(this.deps.pool, id, documentId))) throw notFound(M.documentNotFound);
   }
 
-  async inTransaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    const client = await this.deps.pool.connect();
-    try {
-      await client.query('BEGIN');
-      const result = await work(client);
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+  inTransaction<T>(work: (client: Queryable) => Promise<T>): Promise<T> {
+    return inTransaction(this.deps.db, (tx) => work(tx.$client));
   }
 }

@@ -309,3 +309,12 @@ export async function readTemplate(c: Client, bp: string) {
   }>('SELECT onboarding_form_template, onboarding_form_template_file_name FROM suppliers WHERE bp_number = $1', [bp]);
   return rows[0]?.onboarding_form_template ? rows[0] : null;
 }
+
+/** Bytes of the supplier's stored logo or onboarding form template (0 when there is none). */
+export async function storedBytes(c: Client, bp: string, column: 'logo' | 'onboarding_form_template'): Promise<number> {
+  const { rows } = await c.query<{ n: number | null }>(
+    `SELECT octet_length(${column}) AS n FROM suppliers WHERE bp_number = $1`,
+    [bp],
+  );
+  return Number(rows[0]?.n ?? 0);
+}

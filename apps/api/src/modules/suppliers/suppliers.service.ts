@@ -14,7 +14,6 @@ import * as repo from './suppliers.repo.ts';
 import type { SupplierRow } from './suppliers.repo.ts';
 import { checkLogo, checkTemplate, renderLogo, type LogoSize } from './supplier-files.ts';
 import { assertStorageQuota } from '../../lib/uploads/storage-quota.ts';
-import type { Queryable } from '../../db/queryable.ts';
 
 export const logoUrl = (bp: string, version: number, size: LogoSize = 160) =>
   `/v1/Suppliers/${encodeURIComponent(bp)}/logo?size=${size}&v=${version}`;
@@ -185,7 +184,7 @@ export class SuppliersService {
       const current = await repo.findSupplier(tx.$client, bp, true);
       if (!current) throw notFound(supplierMessages.reloadAndRetry);
       // The new file replaces the stored one: only the difference counts against the partner's quota.
-      await assertStorageQuota(tx.$client, bp, file.content.length - (await storedBytes(tx.$client, bp, 'logo')));
+      await assertStorageQuota(tx.$client, bp, file.content.length - (await repo.storedBytes(tx.$client, bp, 'logo')));
       await repo.setLogo(tx.$client, bp, file);
       await repo.insertChanges(tx.$client, bp, who(caller), [
         { field: 'logo', oldValue: current.has_logo ? current.logo_file_name : null, newValue: file.fileName },
@@ -218,7 +217,7 @@ export class SuppliersService {
       await assertStorageQuota(
         tx.$client,
         bp,
-        file.content.length - (await storedBytes(tx.$client, bp, 'onboarding_form_template')),
+        file.content.length - (await repo.storedBytes(tx.$client, bp, 'onboarding_form_template')),
       );
       await repo.setTemplate(tx.$client, bp, file);
       await repo.insertChanges(tx.$client, bp, who(caller), [
@@ -290,13 +289,4 @@ export class SuppliersService {
       },
     };
   }
-}
-
-/** Bytes of the supplier's stored logo or onboarding form template (0 when there is none). */
-async function storedBytes(c: Queryable, bp: string, column: 'logo' | 'onboarding_form_template'): Promise<number> {
-  const { rows } = await c.query<{ n: number | null }>(
-    `SELECT octet_length(${column}) AS n FROM suppliers WHERE bp_number = $1`,
-    [bp],
-  );
-  return Number(rows[0]?.n ?? 0);
 }

@@ -1,6 +1,7 @@
-import { SupplierOrderStatus } from '@shk/contracts';
+import type { SupplierOrderStatus } from '@shk/contracts';
 import { deriveCustomerOrderStatus } from '../orders/order-status.ts';
 import type { Queryable } from '../../db/queryable.ts';
+import * as repo from './transmission.repo.ts';
 
 /**
  * THE status-update function for supplier orders (transmission and confirmation both call it, inside
@@ -14,30 +15,14 @@ export async function changeSupplierOrderStatus(
   to: SupplierOrderStatus,
   options: { from?: readonly number[]; externalOrderId?: string | null } = {},
 ): Promise<boolean> {
-  const { rows } = await client.query<{ customer_order_id: string }>(
-    `UPDATE supplier_orders
-        SET status_id = $2::smallint, status_changed_at = now(), modified_at = now(),
-            sent_at = CASE WHEN $2::smallint = ${SupplierOrderStatus.Sent} THEN now() ELSE sent_at END,
-            confirmed_at = CASE WHEN $2::smallint IN (${SupplierOrderStatus.Confirmed}, ${SupplierOrderStatus.ConfirmedWithChanges}) THEN now() ELSE confirmed_at END,
-            external_order_id = COALESCE($4::text, external_order_id)
-      WHERE id = $1 AND ($3::smallint[] IS NULL OR status_id = ANY($3::smallint[]))
-      RETURNING customer_order_id`,
-    [supplierOrderId, to, options.from ?? null, options.externalOrderId ?? null],
-  );
-  if (!rows[0]) return false;
-  await refreshCustomerOrderStatus(client, Number(rows[0].customer_order_id));
+  const customerOrderId = await repo.setSupplierOrderStatus(client, supplierOrderId, to, options);
+  if (customerOrderId === null) return false;
+  await refreshCustomerOrderStatus(client, customerOrderId);
   return true;
 }
 
 export async function refreshCustomerOrderStatus(client: Queryable, customerOrderId: number) {
   // Locks the customer order first so two supplier orders of it changing at once derive in turn.
-  await client.query('SELECT id FROM customer_orders WHERE id = $1 FOR UPDATE', [customerOrderId]);
-  const { rows } = await client.query<{ status_id: number }>(
-    'SELECT status_id FROM supplier_orders WHERE customer_order_id = $1',
-    [customerOrderId],
-  );
-  await client.query(
-    'UPDATE customer_orders SET status_id = $2, modified_at = now() WHERE id = $1 AND status_id <> $2',
-    [customerOrderId, deriveCustomerOrderStatus(rows.map((r) => r.status_id))],
-  );
+  const statuses = await repo.lockCustomerOrderStatuses(client, customerOrderId);
+  await repo.setCustomerOrderStatus(client, customerOrderId, deriveCustomerOrderStatus(statuses));
 }

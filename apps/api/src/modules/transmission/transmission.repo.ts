@@ -1,4 +1,5 @@
 import type { OrderAddress, SupplierOrderForTransmission } from './transmission.types.ts';
+import { SupplierOrderStatus } from '@shk/contracts';
 import type { Queryable } from '../../db/queryable.ts';
 import { neutraliseCsvUpload } from '../../lib/uploads/csv-safe.ts';
 
@@ -282,4 +283,68 @@ function toIsoDate(value: Date | string): string {
   if (typeof value === 'string') return value.slice(0, 10);
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;
+}
+
+/** Orders of suppliers in communication test (supplier status 3) are marked as tests. */
+export async function markCommunicationTests(client: Queryable, supplierOrderIds: number[]) {
+  await client.query(
+    `UPDATE supplier_orders so SET is_test = true FROM suppliers s
+      WHERE so.id = ANY($1::bigint[]) AND s.bp_number = so.supplier_bp_number AND s.supplier_status_id = 3`,
+    [supplierOrderIds],
+  );
+}
+
+/** Locks a supplier order by its number; null when there is none. */
+export async function lockSupplierOrder(
+  client: Queryable,
+  supplierOrderNumber: string,
+): Promise<{ id: number; statusId: number } | null> {
+  const { rows } = await client.query<{ id: string; status_id: number }>(
+    'SELECT id, status_id FROM supplier_orders WHERE supplier_order_number = $1 FOR UPDATE',
+    [supplierOrderNumber],
+  );
+  return rows[0] ? { id: Number(rows[0].id), statusId: rows[0].status_id } : null;
+}
+
+/**
+ * Sets a supplier order's status with its lifecycle timestamps (sent, confirmed) when it is in one of `from`
+ * (any status without `from`); returns its customer order's id, or null when nothing changed.
+ */
+export async function setSupplierOrderStatus(
+  client: Queryable,
+  supplierOrderId: number,
+  to: SupplierOrderStatus,
+  options: { from?: readonly number[]; externalOrderId?: string | null },
+): Promise<number | null> {
+  const { rows } = await client.query<{ customer_order_id: string }>(
+    `UPDATE supplier_orders
+        SET status_id = $2::smallint, status_changed_at = now(), modified_at = now(),
+            sent_at = CASE WHEN $2::smallint = ${SupplierOrderStatus.Sent} THEN now() ELSE sent_at END,
+            confirmed_at = CASE WHEN $2::smallint IN (${SupplierOrderStatus.Confirmed}, ${SupplierOrderStatus.ConfirmedWithChanges}) THEN now() ELSE confirmed_at END,
+            external_order_id = COALESCE($4::text, external_order_id)
+      WHERE id = $1 AND ($3::smallint[] IS NULL OR status_id = ANY($3::smallint[]))
+      RETURNING customer_order_id`,
+    [supplierOrderId, to, options.from ?? null, options.externalOrderId ?? null],
+  );
+  return rows[0] ? Number(rows[0].customer_order_id) : null;
+}
+
+/**
+ * Locks the customer order (two of its supplier orders changing at once derive in turn) and returns the
+ * statuses of all its supplier orders.
+ */
+export async function lockCustomerOrderStatuses(client: Queryable, customerOrderId: number): Promise<number[]> {
+  await client.query('SELECT id FROM customer_orders WHERE id = $1 FOR UPDATE', [customerOrderId]);
+  const { rows } = await client.query<{ status_id: number }>(
+    'SELECT status_id FROM supplier_orders WHERE customer_order_id = $1',
+    [customerOrderId],
+  );
+  return rows.map((r) => r.status_id);
+}
+
+export async function setCustomerOrderStatus(client: Queryable, customerOrderId: number, status: number) {
+  await client.query(
+    'UPDATE customer_orders SET status_id = $2, modified_at = now() WHERE id = $1 AND status_id <> $2',
+    [customerOrderId, status],
+  );
 }

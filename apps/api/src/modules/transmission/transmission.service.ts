@@ -12,11 +12,7 @@ import type { Queryable } from '../../db/queryable.ts';
  */
 export async function queueTransmissions(client: Queryable, supplierOrderIds: number[]) {
   if (!supplierOrderIds.length) return;
-  await client.query(
-    `UPDATE supplier_orders so SET is_test = true FROM suppliers s
-      WHERE so.id = ANY($1::bigint[]) AND s.bp_number = so.supplier_bp_number AND s.supplier_status_id = 3`,
-    [supplierOrderIds],
-  );
+  await repo.markCommunicationTests(client, supplierOrderIds);
   await repo.insertTransmissions(client, supplierOrderIds);
 }
 
@@ -28,14 +24,11 @@ export async function queueTransmissions(client: Queryable, supplierOrderIds: nu
 export async function resendSupplierOrder(db: Db, supplierOrderNumber: string): Promise<SupplierOrderTransmissions> {
   await inTransaction(db, async (tx) => {
     const c = tx.$client;
-    const { rows } = await c.query<{ id: string; status_id: number }>(
-      'SELECT id, status_id FROM supplier_orders WHERE supplier_order_number = $1 FOR UPDATE',
-      [supplierOrderNumber],
-    );
-    if (!rows[0]) throw notFound(transmissionMessages.orderNotFound);
-    if (rows[0].status_id !== SupplierOrderStatus.SendingFailed)
+    const order = await repo.lockSupplierOrder(c, supplierOrderNumber);
+    if (!order) throw notFound(transmissionMessages.orderNotFound);
+    if (order.statusId !== SupplierOrderStatus.SendingFailed)
       throw new HttpProblem(409, transmissionMessages.resendNotFailed, { type: 'supplier-order-not-failed' });
-    await repo.requeue(c, Number(rows[0].id));
+    await repo.requeue(c, order.id);
   });
   return listTransmissions(db, supplierOrderNumber);
 }

@@ -1,9 +1,9 @@
 import { Anchor, Button, FileButton, Group, Image, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { supplierFileLimits, supplierMessages, type SupplierSettings } from '@shk/contracts';
+import { supplierFileLimits, supplierMessages } from '@shk/contracts';
 import { ApiError } from '../../api/problem';
 import { downloadApiFile } from '../../api/download';
 import { toast } from '../../ui/toast';
-import { useSupplierFiles } from '../../api/suppliers';
+import { useSupplierFiles, type SupplierSettings } from '../../api/suppliers';
 
 const extensionOf = (name: string) => name.toLowerCase().split('.').pop() ?? '';
 

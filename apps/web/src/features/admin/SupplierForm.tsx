@@ -23,12 +23,11 @@ import {
   supplierStatusLabels,
   SupplierSettingsInput,
   workflowProtocols,
-  type SupplierSettings,
   type SupplierState,
 } from '@shk/contracts';
 import type { z } from 'zod';
 import { ApiError } from '../../api/problem';
-import { useDataFormats, useProtocols } from '../../api/suppliers';
+import { useDataFormats, useProtocols, type SupplierSettings } from '../../api/suppliers';
 import { useWorkflowOptions } from '../../api/suppliers';
 
 type FormInput = z.input<typeof SupplierSettingsInput>;

@@ -22,10 +22,9 @@ import {
   problemToast,
   WorkflowInput,
   workflowMessages,
-  type WorkflowTestResult,
 } from '@shk/contracts';
 import { ApiError } from '../../api/problem';
-import { useWorkflowMutations, useWorkflows, type WorkflowView } from '../../api/suppliers';
+import { useWorkflowMutations, useWorkflows, type WorkflowTestResult, type WorkflowView } from '../../api/suppliers';
 import { toast } from '../../ui/toast';
 
 type FormInput = z.input<typeof WorkflowInput>;

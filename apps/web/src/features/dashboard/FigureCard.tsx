@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { Button, Group, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { BarChart, LineChart } from '@mantine/charts';
-import { dashboardTexts, type DashboardFigure } from '@shk/contracts';
-import type { FigureKey } from '../../api/dashboard';
+import { dashboardTexts } from '@shk/contracts';
+import type { DashboardFigure, FigureKey } from '../../api/dashboard';
 import { formatChange, formatFigure, formatPeriod } from './dashboard-format';
 
 interface Props {

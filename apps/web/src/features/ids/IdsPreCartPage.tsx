@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Alert, Badge, Button, Card, Code, Group, NumberInput, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { Navigate, useNavigate } from 'react-router';
-import { idsMatchHints, idsMessages, type IdsCartItem } from '@shk/contracts';
-import { useIdsCartActions, useIdsContext } from '../../api/ids';
+import { idsMatchHints, idsMessages } from '@shk/contracts';
+import { useIdsCartActions, useIdsContext, type IdsCartItem } from '../../api/ids';
 import { problemTitle } from '../../api/problem';
 import { FullPageLoader } from '../../ui/FullPageLoader';
 import { Page } from '../../ui/Page';

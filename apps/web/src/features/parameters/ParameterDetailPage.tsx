@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Anchor, Button, Card, Group, Modal, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router';
-import { parameterMessages, parameterTypeLabels, problemToast, type CustomParameterValue } from '@shk/contracts';
+import { parameterMessages, parameterTypeLabels, problemToast } from '@shk/contracts';
 import { ApiError, problemTitle } from '../../api/problem';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { FieldList } from '../../ui/FieldList';
@@ -9,7 +9,7 @@ import { formatDate } from '../../ui/format';
 import { FullPageLoader } from '../../ui/FullPageLoader';
 import { Page } from '../../ui/Page';
 import { toast } from '../../ui/toast';
-import { useParameter, useParameterValues, useValueMutations } from '../../api/parameters';
+import { useParameter, useParameterValues, useValueMutations, type CustomParameterValue } from '../../api/parameters';
 import { ValueModal } from './ValueModal';
 
 const date = (v: string | null) => (v ? formatDate(v) : '–');

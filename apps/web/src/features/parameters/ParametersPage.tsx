@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Alert, Button, TextInput } from '@mantine/core';
 import { Link } from 'react-router';
-import { parameterMessages, type CustomParameterSummary } from '@shk/contracts';
+import { parameterMessages } from '@shk/contracts';
 import { problemTitle } from '../../api/problem';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { Page } from '../../ui/Page';
-import { useParameters } from '../../api/parameters';
+import { useParameters, type CustomParameterSummary } from '../../api/parameters';
 
 /** /parameter – 'Zugeschnittene Parameter': key and description, searched in the browser, sorted by key. */
 export default function ParametersPage() {

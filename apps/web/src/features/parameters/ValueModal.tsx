@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { CustomParameterType, valueIssues, type CustomParameterValue } from '@shk/contracts';
+import { CustomParameterType, valueIssues } from '@shk/contracts';
+import type { CustomParameterValue } from '../../api/parameters';
 
 interface ValueModalProps {
   opened: boolean;

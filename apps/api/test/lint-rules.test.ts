@@ -1,0 +1,60 @@
+// Two house rules of eslint.config.js checked on sample files (docs/conventions.md, "Checks" and "DTO types in the
+// web"): each must fail where the rule says and stay quiet on what the rule allows.
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const eslint = new ESLint({ cwd: root });
+
+async function findings(file: string, code: string, rules: string[]) {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return result.messages.filter((m) => rules.includes(m.ruleId ?? '')).map((m) => m.line);
+}
+
+describe('SQL lives in repositories', () => {
+  const rules = ['no-restricted-syntax', '@typescript-eslint/no-restricted-imports'];
+  const statements = `import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/pool.ts';
+export async function work(db: Db, tx: Db) {
+  await db.$client.query('SELECT 1');
+  const client = await db.$client.connect();
+  await tx.execute(sql\`SELECT 1\`);
+  client.release();
+}
+`;
+
+  it('fails on statements, own connections, Drizzle builders and drizzle-orm in a service', async () => {
+    expect(await findings('apps/api/src/modules/example/example.service.ts', statements, rules)).toEqual([1, 4, 5, 6]);
+  });
+
+  it('allows them in a repository, and a service that hands the client to one', async () => {
+    expect(await findings('apps/api/src/modules/example/example.repo.ts', statements, rules)).toEqual([]);
+    const service = `import type { Db } from '../../db/pool.ts';
+import { findThing } from './example.repo.ts';
+export const thing = (db: Db) => findThing(db.$client, 1);
+`;
+    expect(await findings('apps/api/src/modules/example/example.service.ts', service, rules)).toEqual([]);
+  });
+});
+
+describe('response types in the web come from src/api', () => {
+  const rules = ['@typescript-eslint/no-restricted-imports'];
+  const feature = 'apps/web/src/features/example/Example.tsx';
+
+  it('fails on a response schema from @shk/contracts, also under an export name unlike its id', async () => {
+    const code = `import type { SupplierSettings, CartOverview } from '@shk/contracts';
+import { type Favourite } from '@shk/contracts';
+export type X = [SupplierSettings, CartOverview, Favourite];
+`;
+    expect(await findings(feature, code, rules)).toEqual([1, 1, 2]);
+  });
+
+  it('allows request schemas, schemas of both directions, enums, limits and texts', async () => {
+    const code = `import { limits, cartMessages, Role, DeliveryAddressInput, type SearchFilter } from '@shk/contracts';
+export const x = [limits, cartMessages, Role, DeliveryAddressInput];
+export type F = SearchFilter;
+`;
+    expect(await findings(feature, code, rules)).toEqual([]);
+  });
+});
