@@ -68,7 +68,6 @@ const SQL_OUTSIDE_REPOSITORIES = [
   'apps/api/src/modules/orders/checkout.service.ts', // moved next
   'apps/api/src/modules/reports/generate-file.ts', // moved next
   'apps/api/src/modules/reports/reports.service.ts', // moved next
-  'apps/api/src/modules/reports/zero-hits.ts', // moved next
 ];
 
 export default tseslint.config(

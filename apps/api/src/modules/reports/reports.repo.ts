@@ -195,3 +195,16 @@ export async function deleteExpired(client: Queryable): Promise<string[]> {
   );
   return rows.map((r) => r.stored_as).filter((s): s is string => !!s);
 }
+
+/** One search without hits (the report 'Suchbegriffe ohne Treffer'). */
+export async function insertZeroHitSearch(
+  client: Queryable,
+  search: { term: string; userId: string | null; bpNumber: string | null; filters: unknown[] },
+): Promise<void> {
+  await client.query('INSERT INTO search_zero_hits (term, user_id, bp_number, filters) VALUES ($1, $2, $3, $4)', [
+    search.term,
+    search.userId,
+    search.bpNumber,
+    JSON.stringify(search.filters),
+  ]);
+}
