@@ -47,10 +47,8 @@ const SQL_OUTSIDE_REPOSITORIES = [
   'apps/api/src/modules/carts/carts.service.ts', // moved next
   'apps/api/src/modules/carts/catalogue-offers.ts', // moved next
   'apps/api/src/modules/carts/quick-order.service.ts', // moved next
-  'apps/api/src/modules/catalogue-import/catalogue-import.service.ts', // moved next
   'apps/api/src/modules/catalogue-import/catalogue-writer.ts', // moved next
   'apps/api/src/modules/catalogue-import/import-pipeline.ts', // moved next
-  'apps/api/src/modules/catalogue-import/integration-info.ts', // moved next
   'apps/api/src/modules/catalogue-import/media-store.ts', // moved next
   'apps/api/src/modules/catalogue-import/reference-data.ts', // moved next
   'apps/api/src/modules/catalogue/catalogue-meta.ts', // moved next

@@ -164,3 +164,22 @@ function toImport(r: ImportRow): CatalogueImport {
       r.started_at && r.finished_at ? new Date(r.finished_at).getTime() - new Date(r.started_at).getTime() : null,
   };
 }
+
+export async function supplierExists(c: Queryable, supplier: string): Promise<boolean> {
+  const { rows } = await c.query('SELECT 1 FROM suppliers WHERE bp_number = $1', [supplier]);
+  return rows.length > 0;
+}
+
+/** The supplier's integration columns, its last import and whether one is pending or running (no row: no supplier). */
+export async function findIntegrationRow(c: Queryable, supplier: string) {
+  const { rows } = await c.query(
+    `SELECT s.integration_status, s.integration_provider, s.product_data_source,
+            i.id, i.status, i.finished_at, i.format, i.transaction,
+            EXISTS (SELECT 1 FROM catalogue_imports r WHERE r.supplier_bp_number = s.bp_number AND r.status IN ('Pending', 'InProgress')) AS running
+       FROM suppliers s
+       LEFT JOIN LATERAL (SELECT * FROM catalogue_imports r WHERE r.supplier_bp_number = s.bp_number ORDER BY r.id DESC LIMIT 1) i ON true
+      WHERE s.bp_number = $1`,
+    [supplier],
+  );
+  return rows[0];
+}

@@ -22,8 +22,7 @@ export class CatalogueImportService {
   async checkAccess(caller: Caller, supplier: string) {
     if (caller.role === Role.Seller && caller.bpNumber !== supplier)
       throw notFound(catalogueImportMessages.notASupplier);
-    const { rows } = await this.deps.pool.query('SELECT 1 FROM suppliers WHERE bp_number = $1', [supplier]);
-    if (!rows[0]) throw notFound(catalogueImportMessages.notASupplier);
+    if (!(await repo.supplierExists(this.deps.pool, supplier))) throw notFound(catalogueImportMessages.notASupplier);
   }
 
   uploadDir() {

@@ -3,6 +3,7 @@
  * ItekIntegrationInfo and its status rule): the supplier integration columns plus the last import.
  */
 import type { Queryable } from '../../db/queryable.ts';
+import { findIntegrationRow } from './catalogue-import.repo.ts';
 
 export interface CatalogueIntegration {
   /** 1 active (a catalogue import completed), 2 not active */
@@ -21,16 +22,7 @@ export interface CatalogueIntegration {
 }
 
 export async function catalogueIntegrationOf(pool: Queryable, supplier: string): Promise<CatalogueIntegration | null> {
-  const { rows } = await pool.query(
-    `SELECT s.integration_status, s.integration_provider, s.product_data_source,
-            i.id, i.status, i.finished_at, i.format, i.transaction,
-            EXISTS (SELECT 1 FROM catalogue_imports r WHERE r.supplier_bp_number = s.bp_number AND r.status IN ('Pending', 'InProgress')) AS running
-       FROM suppliers s
-       LEFT JOIN LATERAL (SELECT * FROM catalogue_imports r WHERE r.supplier_bp_number = s.bp_number ORDER BY r.id DESC LIMIT 1) i ON true
-      WHERE s.bp_number = $1`,
-    [supplier],
-  );
-  const r = rows[0];
+  const r = await findIntegrationRow(pool, supplier);
   if (!r) return null;
   return {
     integrationStatus: r.integration_status,
