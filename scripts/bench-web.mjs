@@ -114,6 +114,39 @@ async function signIn(page, baseUrl) {
   });
 }
 
+/**
+ * BENCH_WEB_SHIFTS=1: opens each page once at Lighthouse's mobile size and prints every layout shift with the
+ * moved elements' rectangles before and after (what Lighthouse's summary does not show).
+ */
+async function printLayoutShifts(page, baseUrl, pages) {
+  await page.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+  await page.evaluateOnNewDocument(() => {
+    window.__shifts = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) {
+        const rect = (r) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}x${Math.round(r.height)}`;
+        window.__shifts.push({
+          at: Math.round(entry.startTime),
+          value: +entry.value.toFixed(3),
+          sources: (entry.sources ?? []).map((s) => ({
+            node: s.node
+              ? `${s.node.nodeName}.${s.node.className ?? ''} ${(s.node.textContent ?? '').slice(0, 60)}`
+              : null,
+            before: rect(s.previousRect),
+            after: rect(s.currentRect),
+          })),
+        });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  for (const pagePath of pages) {
+    await page.goto(`${baseUrl}${pagePath}`, { waitUntil: 'networkidle0' });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    log(`${pagePath} layout shifts: ${JSON.stringify(await page.evaluate(() => window.__shifts), null, 1)}`);
+  }
+  await page.setViewport(null);
+}
+
 /** The first product of a search, for /produkt. */
 async function firstProductUrl(page, baseUrl) {
   await page.goto(`${baseUrl}/suche?term=Thermostat`, { waitUntil: 'networkidle0' });
@@ -174,6 +207,7 @@ async function main() {
       .split(',')
       .map((p) => p.trim())
       .filter(Boolean);
+    if (process.env.BENCH_WEB_SHIFTS) await printLayoutShifts(page, baseUrl, pages);
     for (const pagePath of pages) {
       const runs = [];
       for (let run = 0; run < RUNS; run++) {

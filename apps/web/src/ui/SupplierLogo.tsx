@@ -10,18 +10,24 @@ interface SupplierLogoProps {
 
 /**
  * A supplier's logo as the API serves it (resized, cached). Suppliers without a logo answer 404:
- * then nothing is shown instead of a broken image.
+ * then an empty box is shown instead of a broken image. The logo's box has a fixed size from the start (the width the
+ * widest logo may take), so text beside it does not re-wrap when the picture arrives or fails (layout shift).
  */
 export function SupplierLogo({ bpNumber, name, size = 96, height = 24 }: SupplierLogoProps) {
   const [failed, setFailed] = useState(false);
-  if (failed) return null;
+  // inline-block: Chrome draws a broken inline image as its alt text and ignores the size until onError hides it.
+  const box = { height, width: height * 4, verticalAlign: 'middle', display: 'inline-block' } as const;
   return (
     <img
       src={`/v1/Suppliers/${encodeURIComponent(bpNumber)}/logo?size=${size}`}
-      alt={`Logo ${name}`}
+      alt={failed ? '' : `Logo ${name}`}
+      aria-hidden={failed || undefined}
       loading="lazy"
       onError={() => setFailed(true)}
-      style={{ height, width: 'auto', maxWidth: height * 4, objectFit: 'contain', verticalAlign: 'middle' }}
+      width={box.width}
+      height={box.height}
+      // A missing logo keeps its (empty) box: the same element, unchanged size, so nothing beside it moves.
+      style={{ ...box, objectFit: 'contain', objectPosition: 'left center', visibility: failed ? 'hidden' : undefined }}
       data-testid="supplier-logo"
     />
   );

@@ -154,6 +154,18 @@ export default function SearchPage() {
   const hitCount = data?.hitCount ?? 0;
   const pageCount = data ? Math.min(data.pageCount, limits.searchMaxPages) : 0;
 
+  const hitCountLine = (
+    <Text fw={600} data-testid="hit-count" aria-live="polite" lineClamp={1} className={classes.hitCount}>
+      {data ? `${formatCount(hitCount)} Treffer` : ' '}
+      {data && effective.term && (
+        <Text span c="dimmed" fw={400}>
+          {' '}
+          für „{effective.term}“
+        </Text>
+      )}
+    </Text>
+  );
+
   return (
     <Page title="Suche">
       <SearchBar
@@ -170,28 +182,20 @@ export default function SearchPage() {
           </aside>
         )}
         <Stack gap="md" className={classes.main}>
-          <Group justify="space-between" gap="sm" wrap="wrap" className={classes.toolbar}>
-            <Group gap="sm" wrap="wrap">
-              {!isDesktop && (
-                <Button
-                  variant="default"
-                  leftSection={<FilterIcon size={16} />}
-                  onClick={filterDrawer.open}
-                  aria-expanded={filtersOpened}
-                >
-                  Filter{activeFilterCount > 0 ? ` (${activeFilterCount})` : ''}
-                </Button>
-              )}
-              <Text fw={600} data-testid="hit-count" aria-live="polite">
-                {data ? `${formatCount(hitCount)} ${hitCount === 1 ? 'Treffer' : 'Treffer'}` : ' '}
-                {data && effective.term && (
-                  <Text span c="dimmed" fw={400}>
-                    {' '}
-                    für „{effective.term}“
-                  </Text>
-                )}
-              </Text>
-            </Group>
+          {/* The hit count has its own line on narrow screens and one clamped line beside the controls on wide ones:
+              its text arriving with the results never re-wraps the toolbar and moves the list (layout shift). */}
+          <Group justify="space-between" gap="sm" wrap="nowrap" className={classes.toolbar}>
+            {!isDesktop && (
+              <Button
+                variant="default"
+                leftSection={<FilterIcon size={16} />}
+                onClick={filterDrawer.open}
+                aria-expanded={filtersOpened}
+              >
+                Filter{activeFilterCount > 0 ? ` (${activeFilterCount})` : ''}
+              </Button>
+            )}
+            {isDesktop && hitCountLine}
             <Group gap="sm" wrap="nowrap">
               <NativeSelect
                 aria-label="Sortierung"
@@ -228,6 +232,7 @@ export default function SearchPage() {
               />
             </Group>
           </Group>
+          {!isDesktop && hitCountLine}
 
           <ActiveFilters filters={effective.filters} response={data} onChange={changeFilters} units={units} />
 
@@ -248,7 +253,9 @@ export default function SearchPage() {
           )}
           {data && <KitchenBanner hits={data.hits} />}
 
-          <Box pos="relative" mih={200}>
+          {/* While the first results load, the area is a screen high: what follows it (the feedback button) starts
+              below the fold instead of being pushed there when the list arrives (layout shift). */}
+          <Box pos="relative" mih={data ? 200 : '100dvh'}>
             <LoadingOverlay
               visible={result.isFetching && (!data || result.isPlaceholderData)}
               zIndex={5}
