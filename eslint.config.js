@@ -52,9 +52,6 @@ const SQL_OUTSIDE_REPOSITORIES = [
   'apps/api/src/modules/catalogue-import/media-store.ts', // moved next
   'apps/api/src/modules/catalogue-import/reference-data.ts', // moved next
   'apps/api/src/modules/catalogue/catalogue-meta.ts', // moved next
-  'apps/api/src/modules/catalogue/media/media.ts', // moved next
-  'apps/api/src/modules/catalogue/offers.ts', // moved next
-  'apps/api/src/modules/catalogue/product-views.ts', // moved next
   'apps/api/src/modules/catalogue/search/facets.ts', // moved next
   'apps/api/src/modules/catalogue/search/index/index-engine.ts', // moved next
   'apps/api/src/modules/catalogue/search/index/search-index.ts', // moved next

@@ -6,6 +6,7 @@
 import type pg from 'pg';
 import { ProductOrderableStatus } from '@shk/contracts';
 import { orderabilityBySupplier } from '../relations/orderability.ts';
+import { favouriteInstanceIds, offerRowOf, offerRowsOfProducts, supplierSettingRows } from './catalogue.repo.ts';
 import type { CatalogueMeta, SupplierMeta } from './catalogue-meta.ts';
 import type { PriceStrategy, ResolvedPrice } from './pricing/price-strategy.ts';
 
@@ -64,10 +65,6 @@ export const todayPriceColumns = (o: string) =>
    COALESCE(fp.price_basis, ${o}.price_basis) AS price_basis,
    CASE WHEN fp.price_basis IS NULL THEN ${o}.price_on_demand ELSE fp.net_price IS NULL END AS price_on_demand`;
 
-const OFFER_COLUMNS = `o.product_instance_id, o.product_no, o.supplier_bp_number, o.supplier_pid, o.product_data_source, o.unit_code,
-  ${todayPriceColumns('o')}, o.price_quantity_unit, o.min_order_quantity, o.min_order_unit, o.time_to_delivery_days,
-  o.note_of_use, o.accessories, o.spare_parts`;
-
 /** Offers of the given products, grouped by product and in preference order (see preferOffers). */
 export async function offersOfProducts(
   pool: pg.Pool,
@@ -76,10 +73,7 @@ export async function offersOfProducts(
 ): Promise<Map<number, OfferView[]>> {
   const byProduct = new Map<number, OfferView[]>();
   if (!productNos.length) return byProduct;
-  const { rows } = await pool.query<OfferRow>(
-    `SELECT ${OFFER_COLUMNS} FROM product_offers o ${todayPriceJoin('o')} WHERE o.product_no = ANY($1::int[])`,
-    [productNos],
-  );
+  const rows = await offerRowsOfProducts(pool, productNos);
   for (const view of await viewsOf(pool, rows.map(numeric), ctx)) {
     const list = byProduct.get(view.row.product_no) ?? [];
     list.push(view);
@@ -90,11 +84,8 @@ export async function offersOfProducts(
 }
 
 export async function findOfferRow(pool: pg.Pool, productInstanceId: string): Promise<OfferRow | null> {
-  const { rows } = await pool.query<OfferRow>(
-    `SELECT ${OFFER_COLUMNS} FROM product_offers o ${todayPriceJoin('o')} WHERE o.product_instance_id = $1`,
-    [productInstanceId],
-  );
-  return rows[0] ? numeric(rows[0]) : null;
+  const row = await offerRowOf(pool, productInstanceId);
+  return row ? numeric(row) : null;
 }
 
 const toNumber = (v: unknown) => (v === null || v === undefined ? null : Number(v));
@@ -180,16 +171,7 @@ type SupplierSettingFlags = Pick<SupplierMeta, 'requiredOnboardingForm' | 'hideA
  */
 async function supplierSettingsOf(pool: pg.Pool, bps: string[]): Promise<Map<string, SupplierSettingFlags>> {
   if (!bps.length) return new Map();
-  const { rows } = await pool.query<{
-    bp_number: string;
-    required_onboarding_form: boolean | null;
-    hide_additional_info: boolean | null;
-    hide_gross_price: boolean | null;
-  }>(
-    `SELECT bp_number, required_onboarding_form, hide_additional_info, hide_gross_price
-       FROM suppliers WHERE bp_number = ANY($1::text[])`,
-    [bps],
-  );
+  const rows = await supplierSettingRows(pool, bps);
   return new Map(
     rows.map((r) => [
       r.bp_number,
@@ -204,11 +186,7 @@ async function supplierSettingsOf(pool: pg.Pool, bps: string[]): Promise<Map<str
 
 async function favouriteInstances(pool: pg.Pool, ctx: CallerContext, instanceIds: string[]): Promise<Set<string>> {
   if (!ctx.bpNumber || !instanceIds.length) return new Set();
-  const { rows } = await pool.query<{ product_instance_id: string }>(
-    'SELECT product_instance_id FROM favorite_products WHERE user_id = $1 AND bp_number = $2 AND product_instance_id = ANY($3)',
-    [ctx.userId, ctx.bpNumber, instanceIds],
-  );
-  return new Set(rows.map((r) => r.product_instance_id));
+  return new Set(await favouriteInstanceIds(pool, ctx.userId, ctx.bpNumber, instanceIds));
 }
 
 /**

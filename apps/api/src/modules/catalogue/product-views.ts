@@ -7,6 +7,7 @@ import type { Product, ProductOffer, RelatedProduct, SearchHit } from '@shk/cont
 import type { CatalogueMeta } from './catalogue-meta.ts';
 import type { MediaEntry } from './catalogue.types.ts';
 import { mediaUrl, renderMedia, type MediaProduct } from './media/media.ts';
+import { productRows } from './catalogue.repo.ts';
 import { offersOfProducts, offerViews, type CallerContext, type OfferRow, type OfferView } from './offers.ts';
 
 export interface ProductRow {
@@ -42,16 +43,6 @@ export interface ProductRow {
   /** Product ids of successors (supplier catalogues); not among the search hit columns. */
   successors?: string[];
   media: MediaEntry[];
-}
-
-export async function productRows(
-  pool: pg.Pool,
-  where: string,
-  params: unknown[],
-  columns = '*',
-): Promise<ProductRow[]> {
-  const { rows } = await pool.query<ProductRow>(`SELECT ${columns} FROM products p WHERE ${where}`, params);
-  return rows;
 }
 
 /** What a search hit shows (no descriptions: pages of 100 hits stay small). */

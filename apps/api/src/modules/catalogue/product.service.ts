@@ -3,11 +3,11 @@ import type pg from 'pg';
 import { ID_SEPARATOR, type Product, type ProductDetails } from '@shk/contracts';
 import type { CallerContext } from './offers.ts';
 import { findOfferRow } from './offers.ts';
+import { productRows } from './catalogue.repo.ts';
 import {
   offersOfProduct,
   productEntity,
   productOffer,
-  productRows,
   viewOfOffer,
   withRelatedProducts,
   type ProductRow,

@@ -9,6 +9,7 @@ import type pg from 'pg';
 import { Canvas, type Rgb } from './png.ts';
 import { pdfDocument } from '../../../lib/pdf.ts';
 import type { MediaEntry } from '../catalogue.types.ts';
+import { mediaProductRows } from '../catalogue.repo.ts';
 import { LRUCache } from '../search/lru.ts';
 
 export const mediaUrl = (productNo: number, file: string) =>
@@ -175,23 +176,7 @@ export async function loadMediaProducts(
   topCategoryOf: (leafNo: number) => string,
 ): Promise<Map<number, MediaProduct>> {
   if (!ids.length) return new Map();
-  const { rows } = await pool.query<{
-    id: number;
-    product_name: string;
-    brand: string;
-    manufacturer_pid: string;
-    gtin: string | null;
-    leaf_no: number;
-    measure_a_mm: number | null;
-    measure_b_mm: number | null;
-    measure_c_mm: number | null;
-    product_descr: string | null;
-    media: MediaEntry[];
-  }>(
-    `SELECT p.id, p.product_name, b.name AS brand, p.manufacturer_pid, p.gtin, p.leaf_no, p.measure_a_mm, p.measure_b_mm, p.measure_c_mm, p.product_descr, p.media
-       FROM products p JOIN brands b USING (brand_no) WHERE p.id = ANY($1::int[])`,
-    [ids],
-  );
+  const rows = await mediaProductRows(pool, ids);
   return new Map(
     rows.map((r) => [
       r.id,
