@@ -3,7 +3,6 @@
  * software), CSV (csv-parse) or XLSX (exceljs): article number or GTIN, quantity, optional supplier.
  */
 import { parse as parseCsv } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
 import { quickOrderMessages } from '@shk/contracts';
 
 export interface ParsedLine {
@@ -80,6 +79,8 @@ export function parseCsvFile(content: Buffer): ParsedLine[] {
 }
 
 export async function parseXlsxFile(content: Buffer): Promise<ParsedLine[]> {
+  // Loaded on first use: exceljs adds ~30 MB to a process, and only this upload and the report thread need it.
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(content as unknown as ArrayBuffer);
   const sheet = workbook.worksheets[0];

@@ -13,7 +13,7 @@ import type { AppDeps } from '../../http/types.ts';
 import { conflict, notFound } from '../../http/problem.ts';
 import { inTransaction } from '../../db/pool.ts';
 import { readNumberSetting } from '../settings/settings.service.ts';
-import { generateFileInWorker } from './generate-file.ts';
+import { generateFileInWorker } from './report-thread.ts';
 import * as repo from './reports.repo.ts';
 
 export const REPORT_QUEUE = 'report.generate';

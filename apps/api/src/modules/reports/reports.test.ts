@@ -20,7 +20,6 @@ async function finished(as: string, id: number) {
     const list = await t.request('GET', '/v1/Reports?Page=1&PageSize=25', { as });
     const r = list.body.items.find((i: any) => i.id === id);
     return r && r.reportGenerationStatusId >= 3 ? r : null;
-    // the first report starts the report thread (loading exceljs takes seconds on a busy machine)
   }, 90_000);
 }
 async function download(as: string, id: number) {
@@ -90,7 +89,9 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => t?.close());
 
-describe('reports', () => {
+// Each test may start the report thread (after 30 s idle it ends): loading exceljs and the report code in it
+// takes up to ~30 s on a machine busy with other test runs.
+describe('reports', { timeout: 120_000 }, () => {
   it('lists the report types', async () => {
     const r = await t.request('GET', '/v1/Reports/ReportTypes', { as: admin });
     expect(r.status).toBe(200);

@@ -17,16 +17,21 @@ const excelFormats: Partial<Record<CellType, string>> = {
   datetime: 'dd.mm.yyyy hh:mm',
 };
 
-/** Berlin wall-clock text 'YYYY-MM-DD[THH:MM:SS]' → a Date whose UTC fields are that wall clock (Excel has no zones). */
-function wallClock(value: unknown): Date | null {
+/**
+ * Berlin wall-clock text 'YYYY-MM-DD[THH:MM:SS]' → Excel serial date (days since 1899-12-30; Excel has no
+ * zones, the file shows the wall clock). exceljs writes a Date cell as exactly this number, styled with the
+ * column's date format, and reads it back as a Date; computing it here skips a Date per cell.
+ */
+function excelDate(value: unknown): number | null {
   if (value == null || value === '') return null;
-  const text = String(value);
-  return new Date(text.length === 10 ? `${text}T00:00:00Z` : `${text}Z`);
+  const t = String(value);
+  const n = (from: number, to: number) => Number(t.slice(from, to)) || 0;
+  return Date.UTC(n(0, 4), n(5, 7) - 1, n(8, 10), n(11, 13), n(14, 16), n(17, 19)) / 86_400_000 + 25_569;
 }
 
 function excelValue(type: CellType, value: unknown) {
   if (value == null) return null;
-  if (type === 'date' || type === 'datetime') return wallClock(value);
+  if (type === 'date' || type === 'datetime') return excelDate(value);
   if (type === 'text') return String(value);
   return Number(value);
 }
