@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import { randomUUID } from 'node:crypto';
+import { constants as zlibConstants } from 'node:zlib';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -76,10 +77,15 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   await registerRateLimiting(app);
   // JSON answers (search pages, carts, the OpenAPI document) brotli/gzip-compressed by Accept-Encoding; files keep
   // their precompressed copies (serveSpa), uploads and downloads are left alone; request bodies are not inflated.
+  // Answers below 2 KiB (a cart overview, a cart change, most small objects) go uncompressed: they fit into two TCP
+  // segments either way, and compressing each costs 0.2–0.4 ms of CPU (brotli sets up its window per answer).
+  // An 18-bit window (256 KiB) is enough for any JSON page the API sends and halves brotli's set-up cost.
   await app.register(compress, {
     customTypes: /^application\/(?:[\w.-]+\+)?json\b/,
     encodings: ['br', 'gzip'],
     globalDecompression: false,
+    threshold: 2048,
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4, [zlibConstants.BROTLI_PARAM_LGWIN]: 18 } },
   });
 
   await app.register(multipart, { limits: { fileSize: 100 * 1024 * 1024, files: 20, fields: 50, parts: 80 } });
