@@ -4,7 +4,9 @@
  * cart, checkout (every 4th round) and the order list. Target: 0 errors, p95 ≤ 300 ms overall,
  * orders created = orders reported by the API.
  *
- *   BENCH_USERS (50), BENCH_SECONDS (60), BENCH_PRODUCTS (catalogue size, 20 000)
+ *   BENCH_USERS (50), BENCH_SECONDS (60), BENCH_PRODUCTS (catalogue size, 20 000),
+ *   BENCH_WORKER (process): the order-transmission worker as its own process (`npm run worker`, the production
+ *   set-up in docs/transmission.md) with TRANSMISSION_WORKER=off in the API; `inline` runs it inside the API.
  * The users share 10 buyer accounts (5 carts each): the login throttle allows 30 sign-ins per
  * address and 10 minutes, and one buyer company with several people ordering is the real case.
  */
@@ -12,6 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { startEmbeddedPostgres } from '../src/db/embedded.ts';
 import { ensureDatabase } from '../src/db/bootstrap.ts';
 import { loadConfig } from '../src/config.ts';
@@ -26,6 +29,9 @@ const USERS = Number(process.env.BENCH_USERS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? DEMO_CATALOGUE_PRODUCTS);
 const ACCOUNTS = 10;
+const WORKER = process.env.BENCH_WORKER ?? 'process';
+// Read by the transmission module when the API registers its routes.
+if (WORKER === 'process') process.env.TRANSMISSION_WORKER = 'off';
 const TERMS = ['Thermostat', 'Rohr', 'Ventil', 'Pressfitting', 'Heizkörper', 'Kugelhahn', 'Siphon', 'Pumpe', 'Armatur'];
 
 const loadBefore = os.loadavg();
@@ -87,6 +93,18 @@ for (let a = 0; a < ACCOUNTS; a++) {
   accounts.push({ email, bp, token: '' });
 }
 await runtime.app.listen({ port, host: '127.0.0.1' });
+let worker: ChildProcess | null = null;
+if (WORKER === 'process') {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '../src/worker.ts')], {
+    env: { ...process.env, DATABASE_URL: server.url('bench'), DATA_DIR: dir, TRANSMISSION_WORKER: 'on' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  worker = child;
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (d: Buffer) => d.toString().includes('ready') && resolve());
+    child.on('exit', (code) => reject(new Error(`worker exited with ${code}`)));
+  });
+}
 for (const account of accounts) account.token = (await loginWithCodeFlow(config.publicUrl, account.email)).access_token;
 
 type Kind = 'search' | 'detail' | 'addToCart' | 'checkout' | 'orderList' | 'newCart';
@@ -178,6 +196,16 @@ const { rows } = await pool.query<{ n: number }>(
   [accounts.map((a) => a.bp)],
 );
 
+// Not part of the verdict: how far the transmission of the orders got during the run (the worker's own pace).
+const transmissions = (
+  await pool.query<{ state: string; n: number }>(
+    `SELECT t.state, count(*)::int AS n FROM supplier_order_transmissions t
+       JOIN supplier_orders s ON s.id = t.supplier_order_id JOIN customer_orders c ON c.id = s.customer_order_id
+      WHERE c.bp_number = ANY($1) GROUP BY t.state`,
+    [accounts.map((a) => a.bp)],
+  )
+).rows;
+
 const pct = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted.length ? +sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))].toFixed(1) : 0;
@@ -202,6 +230,8 @@ const report = {
   ordersCreated,
   ordersReported,
   ordersInDatabase: rows[0].n,
+  transmissionWorker: WORKER,
+  supplierOrderTransmissions: Object.fromEntries(transmissions.map((r) => [r.state, r.n])),
   loadAverageBefore: loadBefore.map((v) => +v.toFixed(2)),
   loadAverageAfter: os.loadavg().map((v) => +v.toFixed(2)),
   cpus: os.cpus().length,
@@ -209,6 +239,11 @@ const report = {
 console.log(JSON.stringify(report, null, 2));
 const ok = report.errors === 0 && report.overall.p95Ms <= 300 && ordersCreated === ordersReported;
 console.log(ok ? 'Ziel erreicht.' : 'Ziel verfehlt.');
+if (worker && worker.exitCode === null) {
+  const exited = new Promise((resolve) => worker!.once('exit', resolve));
+  worker.kill('SIGTERM');
+  await exited;
+}
 await runtime.close();
 await server.stop();
 fs.rmSync(dir, { recursive: true, force: true });
