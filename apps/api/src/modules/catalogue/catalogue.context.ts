@@ -29,7 +29,13 @@ const SEARCH_POOL_SIZE = 8;
 
 export function createCatalogueContext(
   deps: Pick<AppDeps, 'pool' | 'prices'>,
-  options: { prices?: PriceStrategy; engine?: 'index' | 'sql' } = {},
+  options: {
+    prices?: PriceStrategy;
+    engine?: 'index' | 'sql';
+    /** Where the index engine keeps its snapshot (DATA_DIR/search-index); none: every start builds. */
+    snapshotDir?: string;
+    log?: { warn: (o: object, m: string) => void; info: (o: object, m: string) => void };
+  } = {},
 ): CatalogueContext {
   let pool: pg.Pool | null = null;
   // Created on first use: generating the OpenAPI document registers routes without a database.
@@ -46,7 +52,8 @@ export function createCatalogueContext(
   // SEARCH_ENGINE=index: the in-process roaring index (ADR 0003); sql (default): SQL per request.
   // SEARCH_CACHE=off: no facet/analysis cache in the SQL engine (benchmark of the uncached path).
   const engine = options.engine ?? (process.env.SEARCH_ENGINE === 'index' ? 'index' : 'sql');
-  const holder = engine === 'index' ? new SearchIndexHolder(getPool, meta) : null;
+  const holder =
+    engine === 'index' ? new SearchIndexHolder(getPool, { snapshotDir: options.snapshotDir, log: options.log }) : null;
   const search = holder
     ? new IndexSearchEngine(getPool, meta, () => holder.get())
     : new SearchEngine(getPool, meta, { cache: process.env.SEARCH_CACHE !== 'off' });
@@ -60,6 +67,7 @@ export function createCatalogueContext(
       return { userId: caller.userId, bpNumber: caller.bpNumber, meta: await meta.get(), prices };
     },
     close: async () => {
+      await holder?.close();
       await pool?.end();
       pool = null;
     },

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { z } from 'zod';
 import {
   ByManufacturerDataQuery,
@@ -36,7 +37,10 @@ export const CATALOGUE_ROLES = [
 
 /** Catalogue, search, favourites and media (issue 3). */
 export async function catalogueRoutes(app: App, deps: AppDeps) {
-  const catalogue = createCatalogueContext(deps);
+  const catalogue = createCatalogueContext(deps, {
+    snapshotDir: path.join(deps.config.dataDir, 'search-index'),
+    log: app.log,
+  });
   app.addHook('onClose', catalogue.close);
   registerCatalogueRoutes(app, catalogue);
   favouriteRoutes(app, catalogue);

@@ -1,35 +1,216 @@
 /**
- * Owns the process's search index: builds it from Postgres on first use and builds it again when
- * the catalogue version changes (a catalogue load or import). Concurrent callers share one build.
+ * Owns the process's search index: builds it from Postgres on first use, then follows the change
+ * feed (migration 0150: search_changes, filled by triggers on product_search): woken by NOTIFY
+ * search_changes, polling every second as a fallback, it re-reads the changed products' rows and
+ * replaces them in the bitmaps. Every API process follows the feed on its own.
+ *
+ * Snapshot: with a directory (DATA_DIR/search-index) the index is saved after a build and every
+ * 10 minutes when it changed, and on close; a start loads it (when it is younger than the feed's
+ * retention and belongs to this database's feed) and catches up with the feed instead of rebuilding.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import type pg from 'pg';
-import type { CatalogueMetaCache } from '../../catalogue-meta.ts';
 import { SearchIndex } from './search-index.ts';
+import {
+  changedProducts,
+  feedHorizon,
+  feedRowExists,
+  latestFeedRow,
+  listenSearchChanges,
+  pruneSearchChanges,
+  searchRowCount,
+  searchRowsOf,
+} from './search-index.repo.ts';
+
+/** Poll interval of the feed when no notification arrives. */
+const POLL_MS = 1_000;
+/** Products re-read per statement while applying changes. */
+const CHUNK = 20_000;
+/** A change of more than this share of the catalogue (a catalogue load) builds the index anew. */
+const REBUILD_SHARE = 0.3;
+const PRUNE_EVERY_MS = 10 * 60_000;
+const SAVE_EVERY_MS = 10 * 60_000;
+/** Feed rows are pruned after a day: an older snapshot could miss changes. */
+const SNAPSHOT_MAX_AGE_MS = 20 * 3600_000;
+
+interface SnapshotMeta {
+  savedAt: number;
+  feedRow: { seq: string; xid: string } | null;
+  count: number;
+}
 
 export class SearchIndexHolder {
-  private current: { version: number; index: Promise<SearchIndex> } | null = null;
-  /** Build time of the last build in ms (benchmarks, logs). */
-  lastBuildMs = 0;
+  private index: Promise<SearchIndex> | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private stopListening: (() => Promise<void>) | null = null;
+  private applying: Promise<void> | null = null;
+  private again = false;
+  private closed = false;
+  private lastPrune = Date.now();
+  private lastSave = 0;
+  private savedPosition: string | null = null;
+  /** How the index came to be: built from Postgres or loaded from the snapshot, and the time it took. */
+  origin: { kind: 'build' | 'snapshot'; ms: number } | null = null;
 
   constructor(
     private readonly pool: () => pg.Pool,
-    private readonly meta: CatalogueMetaCache,
+    private readonly options: {
+      snapshotDir?: string;
+      log?: { warn: (o: object, m: string) => void; info?: (o: object, m: string) => void };
+    } = {},
   ) {}
 
-  async get(): Promise<SearchIndex> {
-    const { version } = await this.meta.get();
-    if (!this.current || this.current.version !== version) {
-      const started = performance.now();
-      const index = SearchIndex.build(this.pool()).then((built) => {
-        this.lastBuildMs = performance.now() - started;
-        return built;
-      });
-      // A failed build is not kept: the next request tries again.
+  private get log() {
+    return this.options.log ?? { warn: () => {} };
+  }
+
+  private get snapshotFile() {
+    return this.options.snapshotDir ? path.join(this.options.snapshotDir, 'snapshot.bin') : null;
+  }
+
+  get(): Promise<SearchIndex> {
+    if (!this.index) {
+      const index = this.build();
       index.catch(() => {
-        if (this.current?.index === index) this.current = null;
+        if (this.index === index) this.index = null; // a failed build is tried again by the next request
       });
-      this.current = { version, index };
+      this.index = index;
+      void index.then(() => this.follow()).catch(() => {});
     }
-    return this.current.index;
+    return this.index;
+  }
+
+  private async build(): Promise<SearchIndex> {
+    const started = performance.now();
+    const loaded = await this.load().catch((e) => {
+      this.log.warn({ err: e }, 'search index: snapshot not loaded, building');
+      return null;
+    });
+    if (loaded) {
+      this.origin = { kind: 'snapshot', ms: performance.now() - started };
+      return loaded;
+    }
+    const index = await SearchIndex.build(this.pool());
+    this.origin = { kind: 'build', ms: performance.now() - started };
+    this.log.info?.({ products: index.size, ms: Math.round(this.origin.ms) }, 'search index built');
+    void this.save(index);
+    return index;
+  }
+
+  private async load(): Promise<SearchIndex | null> {
+    const file = this.snapshotFile;
+    if (!file || !fs.existsSync(file)) return null;
+    const snapshot = SearchIndex.deserialize(await fs.promises.readFile(file));
+    if (!snapshot) return null;
+    const meta = snapshot.meta as unknown as SnapshotMeta;
+    const pool = this.pool();
+    if (Date.now() - meta.savedAt > SNAPSHOT_MAX_AGE_MS) return null;
+    // The snapshot's newest feed row must still be there (same database, nothing pruned after it);
+    // without feed rows, the feed must still be empty and the row count equal.
+    if (meta.feedRow ? !(await feedRowExists(pool, meta.feedRow)) : (await latestFeedRow(pool)) !== null) return null;
+    if (!meta.feedRow && (await searchRowCount(pool)) !== meta.count) return null;
+    this.savedPosition = snapshot.index.feedPosition;
+    return snapshot.index;
+  }
+
+  /** Writes the snapshot (temporary file, then rename: a crash never leaves half a snapshot). */
+  private async save(index: SearchIndex): Promise<void> {
+    const file = this.snapshotFile;
+    if (!file || this.savedPosition === index.feedPosition) return;
+    try {
+      const pool = this.pool();
+      const position = index.feedPosition;
+      const meta: SnapshotMeta = {
+        savedAt: Date.now(),
+        feedRow: await latestFeedRow(pool),
+        count: index.size,
+      };
+      await fs.promises.mkdir(path.dirname(file), { recursive: true });
+      const tmp = `${file}.${process.pid}.tmp`;
+      await fs.promises.writeFile(tmp, index.serialize(meta as unknown as Record<string, unknown>));
+      await fs.promises.rename(tmp, file);
+      this.savedPosition = position;
+      this.lastSave = Date.now();
+    } catch (e) {
+      this.log.warn({ err: e }, 'search index: snapshot not saved');
+    }
+  }
+
+  private async follow() {
+    if (this.closed || this.timer) return;
+    this.timer = setInterval(() => this.wake(), POLL_MS);
+    this.timer.unref();
+    try {
+      this.stopListening = await listenSearchChanges(
+        this.pool(),
+        () => this.wake(),
+        (e) => this.log.warn({ err: e }, 'search index: change notifications lost, polling continues'),
+      );
+    } catch (e) {
+      this.log.warn({ err: e }, 'search index: LISTEN failed, polling the change feed');
+    }
+    this.wake();
+  }
+
+  /** Applies the feed; a wake-up while applying runs one more round afterwards. */
+  wake() {
+    if (this.closed) return;
+    if (this.applying) {
+      this.again = true;
+      return;
+    }
+    this.applying = this.apply()
+      .catch((e) => this.log.warn({ err: e }, 'search index: applying changes failed, retried on the next poll'))
+      .finally(() => {
+        this.applying = null;
+        if (this.again) {
+          this.again = false;
+          this.wake();
+        }
+      });
+  }
+
+  /** Resolves once every change committed before the call is applied (tests, benchmarks). */
+  async catchUp(): Promise<void> {
+    await this.get();
+    while (this.applying) await this.applying;
+    this.again = false;
+    this.applying = this.apply();
+    await this.applying.finally(() => (this.applying = null));
+  }
+
+  private async apply() {
+    const index = await this.index;
+    if (!index) return;
+    const pool = this.pool();
+    const horizon = await feedHorizon(pool);
+    if (horizon === index.feedPosition) return;
+    const ids = await changedProducts(pool, index.feedPosition, horizon);
+    if (ids.length > Math.max(CHUNK, index.size * REBUILD_SHARE)) {
+      const fresh = await this.build();
+      if (!this.closed) this.index = Promise.resolve(fresh);
+      return;
+    }
+    for (let k = 0; k < ids.length; k += CHUNK) {
+      const chunk = ids.slice(k, k + CHUNK);
+      index.applyChanges(chunk, await searchRowsOf(pool, chunk));
+    }
+    index.feedPosition = horizon;
+    if (Date.now() - this.lastSave > SAVE_EVERY_MS) await this.save(index);
+    if (Date.now() - this.lastPrune > PRUNE_EVERY_MS) {
+      this.lastPrune = Date.now();
+      await pruneSearchChanges(pool);
+    }
+  }
+
+  async close() {
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.applying?.catch(() => {});
+    await this.stopListening?.();
+    const index = await this.index?.catch(() => null);
+    if (index) await this.save(index);
   }
 }

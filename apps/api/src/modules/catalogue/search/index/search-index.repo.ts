@@ -1,5 +1,5 @@
 /** The SQL of the in-process search index: reading product_search, the change feed, query normalisation. */
-import type pg from 'pg';
+import pg from 'pg';
 
 /** One row of product_search as the index needs it (vec as tsvector text, f = slots f1…f8). */
 export interface SearchRow {
@@ -19,13 +19,18 @@ export interface SearchRow {
 const SEARCH_ROW_COLUMNS = `s.id, s.rank, s.name_rank, s.vec::text AS vec, s.brand_no, s.class_no, s.leaf_no, s.promo,
   s.supplier_nos, s.price_cents, ARRAY[s.f1, s.f2, s.f3, s.f4, s.f5, s.f6, s.f7, s.f8] AS f`;
 
-/** The next batch of search rows after an id (keyset pagination). */
-export async function searchRowsAfter(pool: pg.Pool, after: number, limit: number): Promise<SearchRow[]> {
+/** The search rows with ids in [from, to] (any order). */
+export async function searchRowsBetween(pool: pg.Pool, from: number, to: number): Promise<SearchRow[]> {
   const { rows } = await pool.query<SearchRow>(
-    `SELECT ${SEARCH_ROW_COLUMNS} FROM product_search s WHERE s.id > $1 ORDER BY s.id LIMIT ${Number(limit)}`,
-    [after],
+    `SELECT ${SEARCH_ROW_COLUMNS} FROM product_search s WHERE s.id BETWEEN $1 AND $2`,
+    [from, to],
   );
   return rows;
+}
+
+export async function maxSearchId(pool: pg.Pool): Promise<number> {
+  const { rows } = await pool.query<{ max: number | null }>('SELECT max(id) AS max FROM product_search');
+  return rows[0].max ?? 0;
 }
 
 /** The search rows of some products (those without a row are gone). */
@@ -37,12 +42,47 @@ export async function searchRowsOf(pool: pg.Pool, ids: number[]): Promise<Search
   return rows;
 }
 
-/** The newest change-feed position (0 while the feed table is empty or missing). */
-export async function currentFeedPosition(pool: pg.Pool): Promise<number> {
-  const { rows: exists } = await pool.query<{ t: string | null }>(`SELECT to_regclass('search_changes')::text AS t`);
-  if (!exists[0]?.t) return 0;
-  const { rows } = await pool.query<{ seq: string | null }>('SELECT max(seq)::text AS seq FROM search_changes');
-  return Number(rows[0]?.seq ?? 0);
+/**
+ * The change-feed horizon: the oldest running transaction id (pg_snapshot_xmin). Every transaction
+ * below it has ended, so its feed rows are final; later ones are read on the next round.
+ */
+export async function feedHorizon(pool: pg.Pool): Promise<string> {
+  const { rows } = await pool.query<{ x: string }>('SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS x');
+  return rows[0].x;
+}
+
+/** Products changed by the transactions in [from, to) (xid8 as text). */
+export async function changedProducts(pool: pg.Pool, from: string, to: string): Promise<number[]> {
+  const { rows } = await pool.query<{ id: number }>(
+    'SELECT DISTINCT product_id AS id FROM search_changes WHERE xid >= $1::xid8 AND xid < $2::xid8',
+    [from, to],
+  );
+  return rows.map((r) => r.id);
+}
+
+/** Feed rows older than a day are not needed by any follower (a process that starts builds anew). */
+export async function pruneSearchChanges(pool: pg.Pool): Promise<void> {
+  await pool.query(`DELETE FROM search_changes WHERE changed_at < now() - interval '1 day'`);
+}
+
+/**
+ * LISTEN search_changes on a connection of its own (not one of the pool's); returns a stop function.
+ * A lost connection is reported through onError (the poll keeps the index current meanwhile).
+ */
+export async function listenSearchChanges(
+  pool: pg.Pool,
+  onNotify: () => void,
+  onError: (e: Error) => void,
+): Promise<() => Promise<void>> {
+  const options = (pool as unknown as { options: pg.ClientConfig }).options;
+  const client = new pg.Client({ connectionString: options.connectionString });
+  client.on('notification', onNotify);
+  client.on('error', onError);
+  await client.connect();
+  await client.query('LISTEN search_changes');
+  return async () => {
+    await client.end().catch(() => {});
+  };
 }
 
 /**
@@ -69,4 +109,25 @@ export async function productsWithPhrase(pool: pg.Pool, ids: number[], phrase: s
     [ids, phrase],
   );
   return rows.map((r) => r.id);
+}
+
+/** The newest feed row (its seq and transaction) – proves a snapshot belongs to this database's feed. */
+export async function latestFeedRow(pool: pg.Pool): Promise<{ seq: string; xid: string } | null> {
+  const { rows } = await pool.query<{ seq: string; xid: string }>(
+    'SELECT seq::text, xid::text FROM search_changes ORDER BY seq DESC LIMIT 1',
+  );
+  return rows[0] ?? null;
+}
+
+export async function feedRowExists(pool: pg.Pool, row: { seq: string; xid: string }): Promise<boolean> {
+  const { rows } = await pool.query('SELECT 1 FROM search_changes WHERE seq = $1::bigint AND xid = $2::xid8', [
+    row.seq,
+    row.xid,
+  ]);
+  return rows.length > 0;
+}
+
+export async function searchRowCount(pool: pg.Pool): Promise<number> {
+  const { rows } = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM product_search');
+  return rows[0].n;
 }

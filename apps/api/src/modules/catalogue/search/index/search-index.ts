@@ -6,13 +6,17 @@
  * feature facets. Postgres stays the source of truth: the index is built from it and follows its
  * changes (change-feed.ts).
  */
+import v8 from 'node:v8';
 import type pg from 'pg';
 import roaring from 'roaring';
 import { parseTsquery, type TsNode } from './tsquery.ts';
-import { currentFeedPosition, searchRowsAfter, type SearchRow } from './search-index.repo.ts';
+import { feedHorizon, maxSearchId, searchRowsBetween, type SearchRow } from './search-index.repo.ts';
 
 export const { RoaringBitmap32 } = roaring;
 export type Bitmap = InstanceType<typeof RoaringBitmap32>;
+
+/** Version of the snapshot layout (serialize); another version is rebuilt instead of loaded. */
+const SNAPSHOT_FORMAT = 'search-index-1';
 
 /** Weight letters in tsvector order; index 0..3. */
 const WEIGHTS = 'ABCD';
@@ -91,10 +95,11 @@ export class SearchIndex {
   readonly f: Float32Array[] = Array.from({ length: 8 }, () => new Float32Array(0));
   /** Ids in name order (null name ranks last), rebuilt lazily after changes. */
   private namePermutation: Uint32Array | null = null;
-  /** True while ascending ids are ascending ranks: bitmap order is then rank order. */
-  rankFollowsId = true;
-  /** Position in the change feed (search_changes.seq) the index reflects. */
-  feedPosition = 0;
+  /** Whether ascending ids are ascending ranks (bitmap order is then rank order); checked lazily after changes. */
+  private rankFollows = true;
+  private rankChecked = false;
+  /** Change-feed position (a transaction id, xid8 text): changes of transactions from here on are not applied yet. */
+  feedPosition = '0';
 
   get size() {
     return this.all.size;
@@ -170,7 +175,13 @@ export class SearchIndex {
     }
     this.all.addMany(ids);
     this.namePermutation = null;
-    if (this.rankFollowsId) this.rankFollowsId = this.checkRankOrder();
+    this.rankChecked = false;
+  }
+
+  /** Replaces products by their current rows (a product without a row is removed). */
+  applyChanges(ids: number[], rows: SearchRow[]) {
+    this.removeIds(ids);
+    if (rows.length) this.addRows(rows);
   }
 
   /** Removes products from every structure (before re-adding their new rows). */
@@ -214,32 +225,102 @@ export class SearchIndex {
     this.namePermutation = null;
   }
 
-  private checkRankOrder(): boolean {
-    let last = -Infinity;
-    for (const id of this.all) {
-      const r = this.rank[id];
-      if (!(r > last)) return false;
-      last = r;
+  get rankFollowsId(): boolean {
+    if (!this.rankChecked) {
+      const rank = this.rank;
+      let last = -Infinity;
+      this.rankFollows = true;
+      for (const id of this.all.toUint32Array()) {
+        const r = rank[id];
+        if (!(r > last)) {
+          this.rankFollows = false;
+          break;
+        }
+        last = r;
+      }
+      this.rankChecked = true;
     }
-    return true;
+    return this.rankFollows;
   }
 
-  /** Builds the index from product_search, in id batches (keyset pagination, bounded memory). */
+  /**
+   * Builds the index from product_search in id ranges; two ranges are read ahead on their own
+   * connections while the previous one is added, so Postgres and Node work at the same time.
+   */
   static async build(pool: pg.Pool, options: { batch?: number } = {}): Promise<SearchIndex> {
     const index = new SearchIndex();
-    const batch = options.batch ?? 20_000;
+    const batch = options.batch ?? 25_000;
     // The feed position first: changes committed while the build runs are applied again afterwards.
-    index.feedPosition = await currentFeedPosition(pool);
-    let last = 0;
-    for (;;) {
-      const rows = await searchRowsAfter(pool, last, batch);
-      if (!rows.length) break;
+    index.feedPosition = await feedHorizon(pool);
+    const maxId = await maxSearchId(pool);
+    const ranges: Promise<SearchRow[]>[] = [];
+    let from = 1;
+    const next = () => {
+      if (from > maxId) return;
+      ranges.push(searchRowsBetween(pool, from, Math.min(maxId, from + batch - 1)));
+      from += batch;
+    };
+    next();
+    next();
+    for (let k = 0; k < ranges.length; k++) {
+      const rows = await ranges[k];
+      next();
       index.addRows(rows);
-      last = rows[rows.length - 1].id;
-      if (rows.length < batch) break;
+      ranges[k] = Promise.resolve([]);
     }
-    index.rankFollowsId = index.checkRankOrder();
     return index;
+  }
+
+  /** The whole index as one buffer (portable roaring format for the bitmaps, raw typed arrays). */
+  serialize(meta: Record<string, unknown>): Buffer {
+    const bits = (b: Bitmap | null) => (b ? b.serialize('portable') : null);
+    const map = (m: Map<number, Bitmap>) => [...m].map(([k, b]) => [k, bits(b)] as const);
+    return v8.serialize({
+      format: SNAPSHOT_FORMAT,
+      meta,
+      feedPosition: this.feedPosition,
+      all: bits(this.all),
+      promo: bits(this.promo),
+      brands: map(this.brands),
+      classes: map(this.classes),
+      leaves: map(this.leaves),
+      suppliers: map(this.suppliers),
+      lexemes: [...this.lexemes].map(([lexeme, postings]) => [lexeme, postings.map(bits)]),
+      rank: this.rank,
+      nameRank: this.nameRank,
+      price: this.price,
+      classOf: this.classOf,
+      f: this.f,
+    });
+  }
+
+  /** The index of a snapshot and the meta it was saved with; null when the format is not this one. */
+  static deserialize(buffer: Buffer): { index: SearchIndex; meta: Record<string, unknown> } | null {
+    const data = v8.deserialize(buffer);
+    if (data?.format !== SNAPSHOT_FORMAT) return null;
+    const bits = (b: Uint8Array) => RoaringBitmap32.deserialize(b, 'portable');
+    const index = new SearchIndex();
+    const map = (target: Map<number, Bitmap>, source: [number, Uint8Array][]) => {
+      for (const [k, b] of source) target.set(k, bits(b));
+    };
+    index.feedPosition = data.feedPosition;
+    index.all.orInPlace(bits(data.all));
+    index.promo.orInPlace(bits(data.promo));
+    map(index.brands, data.brands);
+    map(index.classes, data.classes);
+    map(index.leaves, data.leaves);
+    map(index.suppliers, data.suppliers);
+    for (const [lexeme, postings] of data.lexemes as [string, (Uint8Array | null)[]][])
+      index.lexemes.set(
+        lexeme,
+        postings.map((b) => (b ? bits(b) : null)),
+      );
+    index.rank = data.rank;
+    index.nameRank = data.nameRank;
+    index.price = data.price;
+    index.classOf = data.classOf;
+    for (let k = 0; k < 8; k++) index.f[k] = data.f[k];
+    return { index, meta: data.meta };
   }
 
   /** Lexemes in code-unit order (Postgres compares lexeme bytes; folded lexemes are ASCII). */

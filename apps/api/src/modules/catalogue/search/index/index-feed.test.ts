@@ -1,0 +1,171 @@
+/**
+ * Freshness of the in-process index (issue 13): changes to product_search (words, price, supplier,
+ * removal) reach two followers (two API processes) through the change feed, with facet counts equal
+ * to the SQL engine's; a new process (restart) builds the same index.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SearchRequest } from '@shk/contracts';
+import { startTestApp, type TestApp } from '../../../../../test/support/test-app.ts';
+import { CatalogueMetaCache } from '../../catalogue-meta.ts';
+import { listPriceStrategy } from '../../pricing/price-strategy.ts';
+import { SearchEngine, type SearchCaller } from '../search-engine.ts';
+import { IndexSearchEngine } from './index-engine.ts';
+import { SearchIndexHolder } from './index-holder.ts';
+
+let t: TestApp;
+let sqlEngine: SearchEngine;
+const holders: SearchIndexHolder[] = [];
+const engines: IndexSearchEngine[] = [];
+const caller: SearchCaller = { userId: 'feed-test', bpNumber: null, prices: listPriceStrategy };
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const pool = () => t.pool;
+  sqlEngine = new SearchEngine(pool, new CatalogueMetaCache(pool), { cache: false });
+  for (let k = 0; k < 2; k++) {
+    const holder = new SearchIndexHolder(pool);
+    holders.push(holder);
+    engines.push(new IndexSearchEngine(pool, new CatalogueMetaCache(pool), () => holder.get()));
+    await holder.get();
+  }
+});
+afterAll(async () => {
+  for (const h of holders) await h.close();
+  await t?.close();
+});
+
+const sql = async <T = any>(text: string, params: unknown[] = []) => (await t.pool.query(text, params)).rows as T[];
+const view = (r: Awaited<ReturnType<SearchEngine['search']>>) => ({
+  hitCount: r.hitCount,
+  ids: r.hits.map((h) => h.productId),
+  filterOption: r.filterOption,
+});
+
+/** Polls both followers (LISTEN/NOTIFY and the 1 s poll) until they answer as the SQL engine. */
+async function expectFollowersEqualSql(body: SearchRequest, until: (hitCount: number) => boolean) {
+  const expected = view(await sqlEngine.search(caller, body));
+  expect(until(expected.hitCount), 'the change is visible in SQL').toBe(true);
+  for (const engine of engines) {
+    let actual = view(await engine.search(caller, body));
+    for (let attempt = 0; attempt < 100 && JSON.stringify(actual) !== JSON.stringify(expected); attempt++) {
+      await new Promise((r) => setTimeout(r, 100));
+      actual = view(await engine.search(caller, body));
+    }
+    expect(actual).toEqual(expected);
+  }
+}
+
+const search = (searchTerm: string, filter: unknown[] = []) =>
+  ({ page: 1, pageSize: 25, searchTerm, filter }) as unknown as SearchRequest;
+
+describe('change feed', () => {
+  it('a new word, a price, a supplier and a removal reach both processes with exact facet counts', async () => {
+    const [p] = await sql<{ id: number; product_id: string }>(
+      `SELECT s.id, p.product_id FROM product_search s JOIN products p USING (id) ORDER BY s.id LIMIT 1 OFFSET 100`,
+    );
+    // A word no product had.
+    await sql(
+      `UPDATE product_search SET vec = vec || to_tsvector('german_unaccent', 'quarzsandfilter') WHERE id = $1`,
+      [p.id],
+    );
+    await expectFollowersEqualSql(search('Quarzsandfilter'), (n) => n === 1);
+
+    // A price far above every other: the price facet's range and a price filter.
+    await sql('UPDATE product_search SET price_cents = 987654321 WHERE id = $1', [p.id]);
+    const priceFilter = [
+      {
+        columnName: 'mhk_handelsdaten_preis',
+        filterType: 'Regler',
+        sliderValues: { minValue: 9000000, maxValue: null },
+      },
+    ];
+    await expectFollowersEqualSql(search('', priceFilter), (n) => n === 1);
+    await expectFollowersEqualSql(search(''), () => true);
+
+    // The product loses its suppliers (an offer withdrawn): the supplier facet counts change.
+    const [{ n: before }] = await sql<{ n: number }>(
+      `SELECT count(*)::int AS n FROM product_search WHERE supplier_nos && (SELECT supplier_nos FROM product_search WHERE id = $1)`,
+      [p.id],
+    );
+    await sql(`UPDATE product_search SET supplier_nos = '{}' WHERE id = $1`, [p.id]);
+    await expectFollowersEqualSql(search(''), () => before > 0);
+
+    // Several statements in one transaction, committed together.
+    await sql(
+      `WITH x AS (SELECT id FROM product_search ORDER BY id LIMIT 40)
+       UPDATE product_search s SET promo = NOT s.promo FROM x WHERE s.id = x.id`,
+    );
+    await expectFollowersEqualSql(
+      search('', [
+        { columnName: 'TREE_ELEMENT_ID_SHKMARKET', filterType: 'Baum', filterValue: [{ value: 'SHKMARKET_10' }] },
+      ]),
+      () => true,
+    );
+
+    // Removed from the search (its last offer gone).
+    await sql('DELETE FROM product_search WHERE id = $1', [p.id]);
+    await expectFollowersEqualSql(search('Quarzsandfilter'), (n) => n === 0);
+  }, 120_000);
+
+  it('a process that starts later (restart) builds the same index and answers the same', async () => {
+    const holder = new SearchIndexHolder(() => t.pool);
+    const fresh = new IndexSearchEngine(
+      () => t.pool,
+      new CatalogueMetaCache(() => t.pool),
+      () => holder.get(),
+    );
+    try {
+      await holders[0].catchUp();
+      for (const term of ['Ventil', 'Thermostatventil Eckform', 'kupfer', 'Hydroline', 'DN 15', '']) {
+        const body = search(term);
+        expect(view(await fresh.search(caller, body))).toEqual(view(await engines[0].search(caller, body)));
+      }
+    } finally {
+      await holder.close();
+    }
+  }, 60_000);
+
+  it('a restart loads the snapshot, catches up with changes made while it was down and answers as SQL', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shk-search-index-'));
+    const start = () => {
+      const holder = new SearchIndexHolder(() => t.pool, { snapshotDir: dir });
+      const engine = new IndexSearchEngine(
+        () => t.pool,
+        new CatalogueMetaCache(() => t.pool),
+        () => holder.get(),
+      );
+      return { holder, engine };
+    };
+    const first = start();
+    await first.holder.get();
+    expect(first.holder.origin?.kind).toBe('build');
+    await first.holder.close(); // saves the snapshot
+    expect(fs.existsSync(path.join(dir, 'snapshot.bin'))).toBe(true);
+
+    // Changed while no process runs.
+    const [p] = await sql<{ id: number }>('SELECT id FROM product_search ORDER BY id LIMIT 1 OFFSET 300');
+    await sql(
+      `UPDATE product_search SET vec = vec || to_tsvector('german_unaccent', 'kieselgurfilter') WHERE id = $1`,
+      [p.id],
+    );
+
+    const second = start();
+    try {
+      await second.holder.catchUp();
+      expect(second.holder.origin?.kind).toBe('snapshot');
+      for (const term of ['Kieselgurfilter', 'Ventil', 'Thermostatventil Eckform', 'Hydroline', 'DN 15', '']) {
+        const body = search(term);
+        expect(view(await second.engine.search(caller, body)), term).toEqual(
+          view(await sqlEngine.search(caller, body)),
+        );
+      }
+      expect((await second.engine.search(caller, search('Kieselgurfilter'))).hitCount).toBe(1);
+    } finally {
+      await second.holder.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
