@@ -32,6 +32,12 @@ interface ReportThread {
 let current: ReportThread | null = null;
 let nextJob = 0;
 
+/** Ends a thread; a job arriving meanwhile starts a new one instead of landing in the ending thread. */
+function retire(thread: ReportThread) {
+  if (current === thread) current = null;
+  void thread.worker.terminate();
+}
+
 /** The report thread, started on first use: loading exceljs and the report code takes seconds on a busy machine. */
 function reportThread(): ReportThread {
   if (current) {
@@ -53,7 +59,7 @@ function reportThread(): ReportThread {
     thread.pending.delete(m.id);
     if (m.error) p?.reject(Object.assign(new Error(m.error.message), m.error.code ? { code: m.error.code } : {}));
     else p?.resolve(m.rows ?? 0);
-    if (!thread.pending.size) thread.idle = setTimeout(() => void thread.worker.terminate(), IDLE_MS).unref();
+    if (!thread.pending.size) thread.idle = setTimeout(() => retire(thread), IDLE_MS).unref();
   });
   // Out of memory (resourceLimits) or a crash: every report of this thread fails this attempt (and is retried).
   thread.worker.on('error', (error) => settleAll(error));
@@ -84,7 +90,7 @@ export function generateFileInWorker(job: GenerateFileJob, signal?: AbortSignal)
     const abort = () => {
       thread.pending.delete(id);
       reject(new Error('report generation aborted'));
-      void thread.worker.terminate();
+      retire(thread);
     };
     signal?.addEventListener('abort', abort, { once: true });
     const done = () => signal?.removeEventListener('abort', abort);
