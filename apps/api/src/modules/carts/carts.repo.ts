@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/queryable.ts';
+import { todayPriceColumns, todayPriceJoin } from '../catalogue/today-price.ts';
 
 export interface CartRow {
   id: number;
@@ -187,4 +188,39 @@ export async function storeTotals(
       totals.map((t) => t.totalNetValue),
     ],
   );
+}
+
+/** Offers from the catalogue tables with product, brand, manufacturer and supplier, price valid today (cart lines). */
+export async function offerSnapshotRows(c: Queryable, productInstanceIds: string[]) {
+  const { rows } = await c.query(
+    `SELECT o.product_instance_id, o.supplier_bp_number, o.supplier_pid, o.unit_code, ${todayPriceColumns('o')},
+            o.price_quantity_unit, o.min_order_quantity, (u.code IS NOT NULL) AS unit_known,
+            p.id AS product_no, p.manufacturer_id, p.manufacturer_pid, p.product_name, p.product_descr, p.media, m.name AS manufacturer_name, br.name AS brand_name,
+            sb.name AS supplier_name, s.required_onboarding_form, s.hide_additional_info
+       FROM product_offers o ${todayPriceJoin('o')}
+       JOIN products p ON p.id = o.product_no
+       JOIN brands br ON br.brand_no = p.brand_no
+       JOIN manufacturers m ON m.manufacturer_id = p.manufacturer_id
+       JOIN business_partners sb ON sb.bp_number = o.supplier_bp_number
+       LEFT JOIN suppliers s ON s.bp_number = o.supplier_bp_number
+       LEFT JOIN units u ON u.code = o.unit_code
+      WHERE o.product_instance_id = ANY($1)`,
+    [productInstanceIds],
+  );
+  return rows;
+}
+
+/** The overview's lean variant: offer prices, units and the buyer's relation in one statement. */
+export async function offerPricingRows(c: Queryable, productInstanceIds: string[], buyerBpNumber: string) {
+  const { rows } = await c.query(
+    `SELECT o.product_instance_id, o.supplier_bp_number, ${todayPriceColumns('o')},
+            o.price_quantity_unit, o.min_order_quantity, (u.code IS NOT NULL) AS unit_known,
+            sc.relation_status_id, sc.is_active
+       FROM product_offers o ${todayPriceJoin('o')}
+       LEFT JOIN units u ON u.code = o.unit_code
+       LEFT JOIN supplier_customers sc ON sc.buyer_bp_number = $2 AND sc.supplier_bp_number = o.supplier_bp_number
+      WHERE o.product_instance_id = ANY($1)`,
+    [productInstanceIds, buyerBpNumber],
+  );
+  return rows;
 }

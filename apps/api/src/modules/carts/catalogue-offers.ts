@@ -3,7 +3,8 @@ import type { Db } from '../../db/pool.ts';
 import { orderabilityBySupplier, orderabilityOf } from '../relations/orderability.ts';
 import type { OfferCatalog, OfferPricing, OfferSnapshot } from './offer-catalog.ts';
 import { mediaUrl } from '../catalogue/media/media.ts';
-import { todayPriceColumns, todayPriceJoin, withUnitRule } from '../catalogue/offers.ts';
+import { withUnitRule } from '../catalogue/offers.ts';
+import { offerPricingRows, offerSnapshotRows } from './carts.repo.ts';
 import type { PricedOffer, PriceStrategy } from '../catalogue/pricing/price-strategy.ts';
 
 /** The price strategy's input from a product_offers row (the same for the full snapshot and the pricing). */
@@ -34,21 +35,7 @@ export function catalogueOfferCatalog(db: Db, prices: PriceStrategy): OfferCatal
     async findOffers(buyerBpNumber, productInstanceIds) {
       const result = new Map<string, OfferSnapshot>();
       if (!productInstanceIds.length) return result;
-      const { rows } = await db.$client.query(
-        `SELECT o.product_instance_id, o.supplier_bp_number, o.supplier_pid, o.unit_code, ${todayPriceColumns('o')},
-                o.price_quantity_unit, o.min_order_quantity, (u.code IS NOT NULL) AS unit_known,
-                p.id AS product_no, p.manufacturer_id, p.manufacturer_pid, p.product_name, p.product_descr, p.media, m.name AS manufacturer_name, br.name AS brand_name,
-                sb.name AS supplier_name, s.required_onboarding_form, s.hide_additional_info
-           FROM product_offers o ${todayPriceJoin('o')}
-           JOIN products p ON p.id = o.product_no
-           JOIN brands br ON br.brand_no = p.brand_no
-           JOIN manufacturers m ON m.manufacturer_id = p.manufacturer_id
-           JOIN business_partners sb ON sb.bp_number = o.supplier_bp_number
-           LEFT JOIN suppliers s ON s.bp_number = o.supplier_bp_number
-           LEFT JOIN units u ON u.code = o.unit_code
-          WHERE o.product_instance_id = ANY($1)`,
-        [productInstanceIds],
-      );
+      const rows = await offerSnapshotRows(db.$client, productInstanceIds);
       const [orderability, priced] = await Promise.all([
         orderabilityBySupplier(db, buyerBpNumber, [...new Set(rows.map((r) => r.supplier_bp_number as string))]),
         prices.pricesFor(rows.map(pricedOffer), { buyerBpNumber }),
@@ -86,16 +73,7 @@ export function catalogueOfferCatalog(db: Db, prices: PriceStrategy): OfferCatal
     async findPricing(buyerBpNumber, productInstanceIds) {
       const result = new Map<string, OfferPricing>();
       if (!productInstanceIds.length) return result;
-      const { rows } = await db.$client.query(
-        `SELECT o.product_instance_id, o.supplier_bp_number, ${todayPriceColumns('o')},
-                o.price_quantity_unit, o.min_order_quantity, (u.code IS NOT NULL) AS unit_known,
-                sc.relation_status_id, sc.is_active
-           FROM product_offers o ${todayPriceJoin('o')}
-           LEFT JOIN units u ON u.code = o.unit_code
-           LEFT JOIN supplier_customers sc ON sc.buyer_bp_number = $2 AND sc.supplier_bp_number = o.supplier_bp_number
-          WHERE o.product_instance_id = ANY($1)`,
-        [productInstanceIds, buyerBpNumber],
-      );
+      const rows = await offerPricingRows(db.$client, productInstanceIds, buyerBpNumber);
       const priced = await prices.pricesFor(rows.map(pricedOffer), { buyerBpNumber });
       for (const r of rows) {
         const price = priced.get(r.product_instance_id);

@@ -4,7 +4,8 @@
  */
 import type pg from 'pg';
 import type { MediaEntry } from './catalogue.types.ts';
-import { todayPriceColumns, todayPriceJoin, type OfferRow } from './offers.ts';
+import type { OfferRow } from './offers.ts';
+import { todayPriceColumns, todayPriceJoin } from './today-price.ts';
 import type { ProductRow } from './product-views.ts';
 
 /** Products matching a condition on `p` (the callers' fixed conditions with parameters). */
