@@ -55,7 +55,7 @@ export function createCatalogueContext(
   const holder =
     engine === 'index' ? new SearchIndexHolder(getPool, { snapshotDir: options.snapshotDir, log: options.log }) : null;
   const search = holder
-    ? new IndexSearchEngine(getPool, meta, () => holder.get())
+    ? new IndexSearchEngine(getPool, meta, () => holder.current())
     : new SearchEngine(getPool, meta, { cache: process.env.SEARCH_CACHE !== 'off' });
   return {
     pool: getPool,

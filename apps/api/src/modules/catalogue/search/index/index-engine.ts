@@ -29,23 +29,34 @@ interface PreparedQuery {
 export class IndexSearchEngine extends SearchEngine {
   private readonly prepared = new WeakMap<AnalysedQuery, Promise<PreparedQuery>>();
   private readonly filters = new WeakMap<FilterSelection, Map<string, Bitmap>>();
+  /** One index per request (its selection object): the feed is synchronised once per request. */
+  private readonly perRequest = new WeakMap<FilterSelection, Promise<SearchIndex>>();
 
   constructor(
     pool: () => pg.Pool,
     meta: CatalogueMetaCache,
-    private readonly index: () => Promise<SearchIndex>,
+    private readonly currentIndex: () => Promise<SearchIndex>,
   ) {
     // No per-query caches: the index answers every request from scratch.
     super(pool, meta, { cache: false });
   }
 
+  private indexFor(scope: Scope): Promise<SearchIndex> {
+    let index = this.perRequest.get(scope.selection);
+    if (!index) {
+      index = this.currentIndex();
+      this.perRequest.set(scope.selection, index);
+    }
+    return index;
+  }
+
   protected override async facetSet(meta: CatalogueMeta, scope: Scope): Promise<FacetSet> {
-    const index = await this.index();
+    const index = await this.indexFor(scope);
     return facetSetOf(index, await this.scopeBitmap(index, meta, scope));
   }
 
   protected override async features(meta: CatalogueMeta, scope: Scope, classNo: number): Promise<FeatureStats> {
-    const index = await this.index();
+    const index = await this.indexFor(scope);
     const stats: FeatureStats = { numeric: new Map(), values: new Map() };
     const slots = meta.classes.get(classNo)?.slots ?? [];
     const members = index.classes.get(classNo);
@@ -82,7 +93,7 @@ export class IndexSearchEngine extends SearchEngine {
     offset: number,
     limit: number,
   ): Promise<number[]> {
-    const index = await this.index();
+    const index = await this.indexFor(scope);
     if (sort.column === 'artikelbeschreibung') {
       const all = await this.scopeBitmap(index, meta, scope);
       return index.namePage(all, offset, limit, sort.order === 'desc');

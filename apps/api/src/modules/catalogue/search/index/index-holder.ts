@@ -44,8 +44,8 @@ export class SearchIndexHolder {
   private index: Promise<SearchIndex> | null = null;
   private timer: NodeJS.Timeout | null = null;
   private stopListening: (() => Promise<void>) | null = null;
-  private applying: Promise<void> | null = null;
-  private again = false;
+  private running: Promise<void> = Promise.resolve();
+  private queued: Promise<void> | null = null;
   private closed = false;
   private lastPrune = Date.now();
   private lastSave = 0;
@@ -153,31 +153,40 @@ export class SearchIndexHolder {
     this.wake();
   }
 
-  /** Applies the feed; a wake-up while applying runs one more round afterwards. */
+  /** Applies the feed (woken by a notification or the poll). */
   wake() {
     if (this.closed) return;
-    if (this.applying) {
-      this.again = true;
-      return;
-    }
-    this.applying = this.apply()
-      .catch((e) => this.log.warn({ err: e }, 'search index: applying changes failed, retried on the next poll'))
-      .finally(() => {
-        this.applying = null;
-        if (this.again) {
-          this.again = false;
-          this.wake();
-        }
-      });
+    this.sync().catch((e) =>
+      this.log.warn({ err: e }, 'search index: applying changes failed, retried on the next poll'),
+    );
+  }
+
+  /**
+   * Applies every change committed before the call. Rounds run one after another (an older read
+   * never overwrites a newer one); callers arriving while a round waits to start share it.
+   */
+  sync(): Promise<void> {
+    if (this.queued) return this.queued;
+    const round = this.running.then(() => {
+      this.queued = null;
+      return this.apply();
+    });
+    this.queued = round;
+    this.running = round.catch(() => {});
+    return round;
+  }
+
+  /** The index with every change committed before the call applied (read your writes). */
+  async current(): Promise<SearchIndex> {
+    await this.get();
+    await this.sync();
+    return this.get();
   }
 
   /** Resolves once every change committed before the call is applied (tests, benchmarks). */
   async catchUp(): Promise<void> {
     await this.get();
-    while (this.applying) await this.applying;
-    this.again = false;
-    this.applying = this.apply();
-    await this.applying.finally(() => (this.applying = null));
+    await this.sync();
   }
 
   private async apply() {
@@ -208,7 +217,7 @@ export class SearchIndexHolder {
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    await this.applying?.catch(() => {});
+    await this.running;
     await this.stopListening?.();
     const index = await this.index?.catch(() => null);
     if (index) await this.save(index);
