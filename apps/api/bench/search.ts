@@ -38,7 +38,7 @@ import { SearchEngine } from '../src/modules/catalogue/search/search-engine.ts';
 import { listPriceStrategy } from '../src/modules/catalogue/pricing/price-strategy.ts';
 import { loginWithCodeFlow } from '../test/support/oidc-login.ts';
 import { recallTable, typoCases } from '../src/modules/catalogue/search/typo-sample.ts';
-import { distinctQueries, QUERY_KINDS } from './search-queries.ts';
+import { distinctQueries, QUERY_KINDS, type BenchQuery } from './search-queries.ts';
 import { SearchIndex } from '../src/modules/catalogue/search/index/search-index.ts';
 import roaring from 'roaring';
 
@@ -157,13 +157,13 @@ const mix: Query[] = [
 ].map((q) => ({ ...q, body: { page: 1, pageSize: 25, ...q.body } }));
 
 // ——— API process ———
-function startApi(extraEnv: Record<string, string> = {}): Promise<ChildProcess> {
+function startApi(extraEnv: Record<string, string> = {}, port = apiPort): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
     cwd: repoRoot,
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,
-      PORT: String(apiPort),
+      PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: `http://127.0.0.1:${apiPort}`,
       DATA_DIR: dataDir,
@@ -177,7 +177,7 @@ function startApi(extraEnv: Record<string, string> = {}): Promise<ChildProcess> 
     const deadline = Date.now() + 120_000;
     const poll = async () => {
       try {
-        if ((await fetch(`http://127.0.0.1:${apiPort}/health`)).ok) return resolve(child);
+        if ((await fetch(`http://127.0.0.1:${port}/health`)).ok) return resolve(child);
       } catch {
         /* not yet */
       }
@@ -296,9 +296,65 @@ async function apiPhase(label: string, env: Record<string, string> = {}) {
  * Distinct queries, each asked once (first occurrences on a freshly started API), by kind; then the
  * typo recall through the API: the intended product on page one for the typo of its own words.
  */
+/** Sends each query once, BENCH_CLIENTS at a time, spread over the API ports; latencies by kind. */
+async function askOnce(queries: BenchQuery[], ports: number[], token: string, label: string) {
+  const byKind = new Map<string, number[]>();
+  let errors = 0;
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: clients }, async (_, c) => {
+      const port = ports[c % ports.length];
+      while (next < queries.length) {
+        const q = queries[next++];
+        const t0 = performance.now();
+        const ok = (await searchOn(port, token, q.body).catch(() => ({ ok: false }))).ok;
+        const ms = performance.now() - t0;
+        if (!ok) errors++;
+        byKind.set(q.kind, [...(byKind.get(q.kind) ?? []), ms]);
+      }
+    }),
+  );
+  const elapsed = performance.now() - started;
+  const all = [...byKind.values()].flat();
+  console.log(`\n${label}: ${fmt(stats(all, errors, elapsed))}`);
+  console.log('  | kind | queries | p50 ms | p95 ms | p99 ms |\n  |---|---|---|---|---|');
+  for (const kind of QUERY_KINDS) {
+    const s = stats(byKind.get(kind) ?? [], 0, 1);
+    console.log(`  | ${kind} | ${s.count} | ${s.p50.toFixed(0)} | ${s.p95.toFixed(0)} | ${s.p99.toFixed(0)} |`);
+  }
+}
+
+async function searchOn(port: number, token: string, body: Record<string, unknown>) {
+  const res = await fetch(`http://127.0.0.1:${port}/v1/Product/Search`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { ok: res.ok, body: (await res.json()) as { hits: { productId: string }[] } };
+}
+
+/** Starts API processes and waits for their first search (the index engine builds or loads its index). */
+async function startReady(ports: number[], label: string) {
+  const t0 = performance.now();
+  const children = await Promise.all(ports.map((port) => startApi({ SEARCH_ENGINE: engineName }, port)));
+  const token = (await loginWithCodeFlow(`http://127.0.0.1:${apiPort}`, BUYER.email)).access_token;
+  await Promise.all(ports.map((port) => searchOn(port, token, { page: 1, pageSize: 1, searchTerm: 'zzzzbenchready' })));
+  console.log(
+    `\n${label} (engine ${engineName}): started and first search answered after ${((performance.now() - t0) / 1000).toFixed(1)} s; peak RSS ${children.map((c) => peakRssMb(c.pid!).toFixed(0)).join(' + ')} MB`,
+  );
+  return { children, token };
+}
+
+/**
+ * Distinct queries, each asked once (first occurrences): on a fresh API process (the index engine
+ * builds its index; the snapshot of earlier runs is removed first), after a restart (it loads the
+ * snapshot) and on two API processes on one database – each with its own seeded queries. Then the
+ * typo recall through the API: the intended product on page one for the typo of its own words.
+ */
 async function distinctPhase() {
   const seed = Number(process.env.BENCH_SEED ?? 13);
-  const queries = await distinctQueries(pool, { seed, count: Number(process.env.BENCH_DISTINCT ?? 1000) });
+  const count = Number(process.env.BENCH_DISTINCT ?? 1000);
   if (engineName === 'index') {
     // Build time and memory of the index alone (the API builds the same at start).
     const rss0 = process.memoryUsage().rss;
@@ -308,50 +364,18 @@ async function distinctPhase() {
     console.log(
       `\nSearch index build: ${built.size.toLocaleString('de-DE')} products, ${built.lexemes.size.toLocaleString('de-DE')} lexemes in ${(ms / 1000).toFixed(1)} s; RSS +${((process.memoryUsage().rss - rss0) / 2 ** 20).toFixed(0)} MB, roaring memory ${(getRoaringUsedMemory() / 2 ** 20).toFixed(0)} MB`,
     );
+    fs.rmSync(path.join(dataDir, 'search-index'), { recursive: true, force: true });
   }
-  const startedApi = performance.now();
-  const child = await startApi({ SEARCH_ENGINE: engineName });
-  const token = (await loginWithCodeFlow(`http://127.0.0.1:${apiPort}`, BUYER.email)).access_token;
-  const post = async (body: Record<string, unknown>) => {
-    const res = await fetch(`http://127.0.0.1:${apiPort}/v1/Product/Search`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    return { ok: res.ok, body: (await res.json()) as { hits: { productId: string }[] } };
-  };
-  // The index engine builds its index when the API starts: the first search waits for it (ready time).
-  const rssBefore = peakRssMb(child.pid!);
-  await post({ page: 1, pageSize: 1, searchTerm: 'zzzzbenchready' });
+  const first = await startReady([apiPort], 'Fresh API process');
+  await askOnce(
+    await distinctQueries(pool, { seed, count }),
+    [apiPort],
+    first.token,
+    `Distinct queries, each once (first occurrence), ${clients} clients, fresh API process, seed ${seed}`,
+  );
   console.log(
-    `\nEngine ${engineName}: API started and first search answered after ${((performance.now() - startedApi) / 1000).toFixed(1)} s; peak RSS ${rssBefore.toFixed(0)} MB before, ${peakRssMb(child.pid!).toFixed(0)} MB after the first search`,
+    `  peak RSS of the API process after the distinct queries: ${peakRssMb(first.children[0].pid!).toFixed(0)} MB`,
   );
-  const byKind = new Map<string, number[]>();
-  let errors = 0;
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: clients }, async () => {
-      while (next < queries.length) {
-        const q = queries[next++];
-        const t0 = performance.now();
-        const ok = (await post(q.body).catch(() => ({ ok: false }))).ok;
-        const ms = performance.now() - t0;
-        if (!ok) errors++;
-        byKind.set(q.kind, [...(byKind.get(q.kind) ?? []), ms]);
-      }
-    }),
-  );
-  const elapsed = performance.now() - started;
-  const all = [...byKind.values()].flat();
-  console.log(
-    `\nDistinct queries, each once (first occurrence), ${clients} clients, fresh API process, seed ${seed}: ${fmt(stats(all, errors, elapsed))}`,
-  );
-  console.log('  | kind | queries | p50 ms | p95 ms | p99 ms |\n  |---|---|---|---|---|');
-  for (const kind of QUERY_KINDS) {
-    const s = stats(byKind.get(kind) ?? [], 0, 1);
-    console.log(`  | ${kind} | ${s.count} | ${s.p50.toFixed(0)} | ${s.p95.toFixed(0)} | ${s.p99.toFixed(0)} |`);
-  }
 
   // Typo recall: products sampled evenly over the catalogue.
   const { rows: sample } = await pool.query<{ productId: string; name: string; series: string | null }>(
@@ -361,17 +385,34 @@ async function distinctPhase() {
   const cases = typoCases(sample, { seed, size: Number(process.env.BENCH_TYPO_CASES ?? 200) });
   const results: { c: (typeof cases)[number]; found: boolean }[] = [];
   const pageOne = async (searchTerm: string) =>
-    (await post({ searchTerm, page: 1, pageSize: 25 })).body.hits.map((h) => h.productId);
+    (await searchOn(apiPort, first.token, { searchTerm, page: 1, pageSize: 25 })).body.hits.map((h) => h.productId);
   for (const c of cases) {
     if (!(await pageOne(c.exact)).includes(c.productId)) continue; // the exact words must find it on page one
     results.push({ c, found: (await pageOne(c.typo)).includes(c.productId) });
   }
-  console.log(`  peak RSS of the API process after the distinct queries: ${peakRssMb(child.pid!).toFixed(0)} MB`);
   console.log('\nTypo recall (intended product on page one; long = word of ≥ 5 letters, short = 4 letters)');
   console.log('  | words, edit | cases | found | recall |\n  |---|---|---|---|');
   for (const r of recallTable(results))
     console.log(`  | ${r.key} | ${r.cases} | ${r.found} | ${(r.recall * 100).toFixed(1)} % |`);
-  await stopApi(child);
+  await stopApi(first.children[0]);
+
+  const restarted = await startReady([apiPort], 'Restarted API process');
+  await askOnce(
+    await distinctQueries(pool, { seed: seed + 1, count }),
+    [apiPort],
+    restarted.token,
+    `Distinct queries after a restart (first minute included), seed ${seed + 1}`,
+  );
+  await stopApi(restarted.children[0]);
+
+  const two = await startReady([apiPort, apiPort + 1], 'Two API processes');
+  await askOnce(
+    await distinctQueries(pool, { seed: seed + 2, count }),
+    [apiPort, apiPort + 1],
+    two.token,
+    `Distinct queries on two API processes (clients alternate), seed ${seed + 2}`,
+  );
+  for (const child of two.children) await stopApi(child);
 }
 
 console.log(
