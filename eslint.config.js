@@ -42,26 +42,30 @@ const MODULE_DB_IMPORTS = [
   { name: 'pg-copy-streams', message: SQL_IN_REPOSITORY, allowTypeImports: true },
 ];
 
-// Module files that still run SQL themselves, each with the reason (docs/conventions.md, „Checks“).
+// Module files that still run SQL themselves, each with the reason (docs/conventions.md, „Checks“). Not moved in the
+// session that added the rule because other changes were open in these files at the time; the next change to a
+// file moves its SQL into the module's repository and removes the file here.
 const SQL_OUTSIDE_REPOSITORIES = [
-  'apps/api/src/modules/carts/carts.service.ts', // moved next
-  'apps/api/src/modules/carts/quick-order.service.ts', // moved next
-  'apps/api/src/modules/catalogue-import/catalogue-writer.ts', // moved next
-  'apps/api/src/modules/catalogue-import/import-pipeline.ts', // moved next
-  'apps/api/src/modules/catalogue-import/media-store.ts', // moved next
-  'apps/api/src/modules/catalogue-import/reference-data.ts', // moved next
-  'apps/api/src/modules/catalogue/catalogue-meta.ts', // moved next
-  'apps/api/src/modules/catalogue/search/facets.ts', // moved next
-  'apps/api/src/modules/catalogue/search/index/index-engine.ts', // moved next
-  'apps/api/src/modules/catalogue/search/index/search-index.ts', // moved next
-  'apps/api/src/modules/catalogue/search/query-analyser.ts', // moved next
-  'apps/api/src/modules/catalogue/search/search-engine.ts', // moved next
-  'apps/api/src/modules/catalogue/search/suggestions.ts', // moved next
-  // The pg-boss wrapper: hands the caller's open transaction to pg-boss (its `executeSql` option), no SQL of its own.
+  // Catalogue import pipeline: staged COPY streams, temporary stage tables and index rebuilds (open parallel change).
+  'apps/api/src/modules/catalogue-import/catalogue-writer.ts',
+  'apps/api/src/modules/catalogue-import/import-pipeline.ts',
+  'apps/api/src/modules/catalogue-import/media-store.ts',
+  'apps/api/src/modules/catalogue-import/reference-data.ts',
+  // Catalogue meta cache loader and the search engine's SQL (facets, analyser, suggestions, index feed; open parallel
+  // change).
+  'apps/api/src/modules/catalogue/catalogue-meta.ts',
+  'apps/api/src/modules/catalogue/search/facets.ts',
+  'apps/api/src/modules/catalogue/search/index/index-engine.ts',
+  'apps/api/src/modules/catalogue/search/index/search-index.ts',
+  'apps/api/src/modules/catalogue/search/query-analyser.ts',
+  'apps/api/src/modules/catalogue/search/search-engine.ts',
+  'apps/api/src/modules/catalogue/search/suggestions.ts',
+  // Reports: the file writer's read-only cursor transaction and the service's report queries (open parallel change).
+  'apps/api/src/modules/reports/generate-file.ts',
+  'apps/api/src/modules/reports/reports.service.ts',
+  // Kept on purpose: the pg-boss wrapper hands the caller's open transaction to pg-boss (its `executeSql` option); it
+  // runs no SQL of its own.
   'apps/api/src/modules/jobs/jobs.ts',
-  'apps/api/src/modules/orders/checkout.service.ts', // moved next
-  'apps/api/src/modules/reports/generate-file.ts', // moved next
-  'apps/api/src/modules/reports/reports.service.ts', // moved next
 ];
 
 export default tseslint.config(

@@ -224,3 +224,129 @@ export async function offerPricingRows(c: Queryable, productInstanceIds: string[
   );
   return rows;
 }
+
+/** Serialises cart creation per partner (transaction lock) and counts the partner's carts. */
+export async function lockAndCountCarts(c: Queryable, bpNumber: string): Promise<number> {
+  await c.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`carts:${bpNumber}`]);
+  const { rows } = await c.query<{ n: number }>('SELECT count(*)::int AS n FROM carts WHERE bp_number = $1', [
+    bpNumber,
+  ]);
+  return rows[0].n;
+}
+
+/** A new cart; null when the partner has a cart of that name (case-insensitive). */
+export async function insertCart(
+  c: Queryable,
+  bpNumber: string,
+  name: string,
+  isDefault: boolean,
+  userId: string,
+): Promise<number | null> {
+  const { rows } = await c.query<{ id: number }>(
+    `INSERT INTO carts (bp_number, name, is_default, created_by) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (bp_number, lower(name)) DO NOTHING RETURNING id`,
+    [bpNumber, name, isDefault, userId],
+  );
+  return rows[0] ? Number(rows[0].id) : null;
+}
+
+/** The partner's first cart ('Warenkorb', default) unless it has one. */
+export async function insertFirstCart(c: Queryable, bpNumber: string, userId: string): Promise<void> {
+  await c.query(
+    `INSERT INTO carts (bp_number, name, is_default, created_by) SELECT $1, 'Warenkorb', true, $2
+      WHERE NOT EXISTS (SELECT 1 FROM carts WHERE bp_number = $1) ON CONFLICT DO NOTHING`,
+    [bpNumber, userId],
+  );
+}
+
+export async function defaultCartId(c: Queryable, bpNumber: string): Promise<number> {
+  const { rows } = await c.query<{ id: number }>('SELECT id FROM carts WHERE bp_number = $1 AND is_default', [
+    bpNumber,
+  ]);
+  return Number(rows[0].id);
+}
+
+/** Renames a cart (a name the partner uses already fails with 23505). */
+export async function renameCart(c: Queryable, bpNumber: string, cartId: number, name: string): Promise<void> {
+  await c.query('UPDATE carts SET name = $3, updated_at = now() WHERE id = $1 AND bp_number = $2', [
+    cartId,
+    bpNumber,
+    name,
+  ]);
+}
+
+export async function setCartDetails(
+  c: Queryable,
+  bpNumber: string,
+  cartId: number,
+  details: { projectId: number | null; deliveryAddressId: number | null; deliveryDate: string | null },
+): Promise<void> {
+  await c.query(
+    `UPDATE carts SET project_id = $3, delivery_address_id = $4, delivery_date = $5, updated_at = now() WHERE id = $1 AND bp_number = $2`,
+    [cartId, bpNumber, details.projectId, details.deliveryAddressId, details.deliveryDate],
+  );
+}
+
+export async function deleteCart(c: Queryable, cartId: number): Promise<void> {
+  await c.query('DELETE FROM carts WHERE id = $1', [cartId]);
+}
+
+export async function partnerHasProject(c: Queryable, bpNumber: string, projectId: number): Promise<boolean> {
+  const { rowCount } = await c.query('SELECT 1 FROM projects WHERE id = $1 AND bp_number = $2', [projectId, bpNumber]);
+  return Boolean(rowCount);
+}
+
+export async function partnerHasAddress(c: Queryable, bpNumber: string, addressId: number): Promise<boolean> {
+  const { rowCount } = await c.query('SELECT 1 FROM delivery_addresses WHERE id = $1 AND bp_number = $2', [
+    addressId,
+    bpNumber,
+  ]);
+  return Boolean(rowCount);
+}
+
+/** Offers whose supplier article number, GTIN, manufacturer or catalogue article number is one of the codes. */
+export async function matchArticleCodes(c: Queryable, codes: string[]) {
+  const { rows } = await c.query<{
+    code: string;
+    product_instance_id: string;
+    gtin: string | null;
+    quantity_interval: string | null;
+  }>(
+    `WITH q(code) AS (SELECT unnest($1::text[])),
+          hits(code, product_no, instance) AS (
+            SELECT q.code, p.id, NULL::text FROM q JOIN products p ON p.gtin = q.code
+            UNION SELECT q.code, p.id, NULL FROM q JOIN products p ON p.manufacturer_pid_norm = q.code
+            UNION SELECT q.code, p.id, NULL FROM q JOIN products p ON p.article_number_catalogue_norm = q.code
+            UNION SELECT q.code, o.product_no, o.product_instance_id FROM q JOIN product_offers o ON o.supplier_pid_norm = q.code)
+     SELECT DISTINCT h.code, o.product_instance_id, p.gtin, o.quantity_interval
+       FROM hits h JOIN products p ON p.id = h.product_no
+       JOIN product_offers o ON o.product_no = h.product_no AND (h.instance IS NULL OR o.product_instance_id = h.instance)`,
+    [codes],
+  );
+  return rows;
+}
+
+/**
+ * Adds quantities to a cart (locked first): an article already in the cart gets the quantity added, the others
+ * become new items.
+ */
+export async function addQuantities(
+  c: Queryable,
+  cartId: number,
+  add: { productInstanceIds: string[]; supplierBpNumbers: string[]; articleNumbers: string[]; quantities: number[] },
+): Promise<void> {
+  await c.query('SELECT id FROM carts WHERE id = $1 FOR UPDATE', [cartId]);
+  await c.query(
+    `UPDATE cart_items i SET quantity = i.quantity + t.quantity, updated_at = now()
+       FROM unnest($2::text[], $3::numeric[]) AS t(iid, quantity)
+      WHERE i.cart_id = $1 AND i.product_instance_id = t.iid`,
+    [cartId, add.productInstanceIds, add.quantities],
+  );
+  await c.query(
+    `INSERT INTO cart_items (cart_id, product_instance_id, supplier_bp_number, article_number, quantity)
+     SELECT $1, t.iid, t.supplier, t.article, t.quantity FROM unnest($2::text[], $3::text[], $4::text[], $5::numeric[]) AS t(iid, supplier, article, quantity)
+      WHERE NOT EXISTS (SELECT 1 FROM cart_items i WHERE i.cart_id = $1 AND i.product_instance_id = t.iid)`,
+    [cartId, add.productInstanceIds, add.supplierBpNumbers, add.articleNumbers, add.quantities],
+  );
+  await c.query('UPDATE carts SET updated_at = now() WHERE id = $1', [cartId]);
+}

@@ -28,6 +28,7 @@ import {
   type OverviewRow,
   type CartRow,
 } from './carts.repo.ts';
+import * as repo from './carts.repo.ts';
 import { deliveryCostFor } from './delivery-cost.ts';
 import { lineTotal, type OfferCatalog, type OfferPricing } from './offer-catalog.ts';
 
@@ -179,39 +180,24 @@ export class CartsService {
     return inTransaction(this.db, async (tx) => {
       const c = tx.$client;
       // Serialise cart creation per partner so the maximum holds under concurrent requests.
-      await c.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`carts:${bpNumber}`]);
-      const { rows } = await c.query<{ n: number }>('SELECT count(*)::int AS n FROM carts WHERE bp_number = $1', [
-        bpNumber,
-      ]);
-      if (rows[0].n >= max) {
+      const count = await repo.lockAndCountCarts(c, bpNumber);
+      if (count >= max) {
         throw new HttpProblem(400, cartMessages.maxCartsReached(max), {
           type: ProblemType.valueNotInRange,
           errors: [{ field: 'body.name', message: cartMessages.maxCartsReached(max) }],
         });
       }
-      const inserted = await c.query<{ id: number }>(
-        `INSERT INTO carts (bp_number, name, is_default, created_by) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (bp_number, lower(name)) DO NOTHING RETURNING id`,
-        [bpNumber, name, rows[0].n === 0, userId],
-      );
-      if (!inserted.rows[0]) throw nameTaken();
-      return this.view(c, bpNumber, (await findCart(c, bpNumber, Number(inserted.rows[0].id)))!);
+      const id = await repo.insertCart(c, bpNumber, name, count === 0, userId);
+      if (id === null) throw nameTaken();
+      return this.view(c, bpNumber, (await findCart(c, bpNumber, id))!);
     });
   }
 
   /** The partner's default cart, created ('Warenkorb') when the partner has none yet. */
   async defaultCart(bpNumber: string, userId: string): Promise<CartRow> {
-    await this.db.$client.query(
-      `INSERT INTO carts (bp_number, name, is_default, created_by) SELECT $1, 'Warenkorb', true, $2
-        WHERE NOT EXISTS (SELECT 1 FROM carts WHERE bp_number = $1) ON CONFLICT DO NOTHING`,
-      [bpNumber, userId],
-    );
+    await repo.insertFirstCart(this.db.$client, bpNumber, userId);
     await repairDefault(this.db.$client, bpNumber);
-    const { rows } = await this.db.$client.query<{ id: number }>(
-      'SELECT id FROM carts WHERE bp_number = $1 AND is_default',
-      [bpNumber],
-    );
-    return (await findCart(this.db.$client, bpNumber, Number(rows[0].id)))!;
+    return (await findCart(this.db.$client, bpNumber, await repo.defaultCartId(this.db.$client, bpNumber)))!;
   }
 
   async get(bpNumber: string, cartId: number): Promise<MultiCart> {
@@ -224,11 +210,7 @@ export class CartsService {
     const cart = await findCart(this.db.$client, bpNumber, cartId);
     if (!cart) throw notFound(cartMessages.cartNotFound);
     try {
-      await this.db.$client.query('UPDATE carts SET name = $3, updated_at = now() WHERE id = $1 AND bp_number = $2', [
-        cartId,
-        bpNumber,
-        name,
-      ]);
+      await repo.renameCart(this.db.$client, bpNumber, cartId, name);
     } catch (error) {
       if ((error as { code?: string }).code === '23505') throw nameTaken();
       throw error;
@@ -245,10 +227,11 @@ export class CartsService {
     if (!cart) throw notFound(cartMessages.cartNotFound);
     await this.checkReferences(this.db.$client, bpNumber, body);
     checkDeliveryDate(body.deliveryDate, 'body.deliveryDate');
-    await this.db.$client.query(
-      `UPDATE carts SET project_id = $3, delivery_address_id = $4, delivery_date = $5, updated_at = now() WHERE id = $1 AND bp_number = $2`,
-      [cartId, bpNumber, body.projectId ?? null, body.deliveryAddressId ?? null, body.deliveryDate || null],
-    );
+    await repo.setCartDetails(this.db.$client, bpNumber, cartId, {
+      projectId: body.projectId ?? null,
+      deliveryAddressId: body.deliveryAddressId ?? null,
+      deliveryDate: body.deliveryDate || null,
+    });
     return this.get(bpNumber, cartId);
   }
 
@@ -256,7 +239,7 @@ export class CartsService {
     await inTransaction(this.db, async (tx) => {
       const cart = await findCart(tx.$client, bpNumber, cartId, true);
       if (!cart) throw notFound(cartMessages.cartNotFound);
-      await tx.$client.query('DELETE FROM carts WHERE id = $1', [cartId]);
+      await repo.deleteCart(tx.$client, cartId);
       await repairDefault(tx.$client, bpNumber);
     });
   }
@@ -268,18 +251,12 @@ export class CartsService {
     body: { projectId?: number | null; deliveryAddressId?: number | null },
   ) {
     if (body.projectId != null) {
-      const { rowCount } = await c.query('SELECT 1 FROM projects WHERE id = $1 AND bp_number = $2', [
-        body.projectId,
-        bpNumber,
-      ]);
-      if (!rowCount) throw validationProblem([{ field: 'body.projectId', message: 'Projekt nicht gefunden' }]);
+      if (!(await repo.partnerHasProject(c, bpNumber, body.projectId)))
+        throw validationProblem([{ field: 'body.projectId', message: 'Projekt nicht gefunden' }]);
     }
     if (body.deliveryAddressId != null) {
-      const { rowCount } = await c.query('SELECT 1 FROM delivery_addresses WHERE id = $1 AND bp_number = $2', [
-        body.deliveryAddressId,
-        bpNumber,
-      ]);
-      if (!rowCount) throw validationProblem([{ field: 'body.deliveryAddressId', message: 'Adresse nicht gefunden' }]);
+      if (!(await repo.partnerHasAddress(c, bpNumber, body.deliveryAddressId)))
+        throw validationProblem([{ field: 'body.deliveryAddressId', message: 'Adresse nicht gefunden' }]);
     }
   }
 

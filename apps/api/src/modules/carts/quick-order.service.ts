@@ -15,7 +15,7 @@ import type { Db } from '../../db/pool.ts';
 import { inTransaction } from '../../db/pool.ts';
 import { badRequest, notFound } from '../../http/problem.ts';
 import { normaliseCode } from '../catalogue/search/fold.ts';
-import { findCart } from './carts.repo.ts';
+import { addQuantities, findCart, matchArticleCodes } from './carts.repo.ts';
 import type { OfferCatalog, OfferSnapshot } from './offer-catalog.ts';
 import type { ParsedLine } from './quick-order.parse.ts';
 
@@ -60,23 +60,7 @@ export class QuickOrderService {
       ),
     ];
     // One statement for all lines: supplier article number, GTIN, manufacturer and catalogue article number.
-    const { rows } = await this.db.$client.query<{
-      code: string;
-      product_instance_id: string;
-      gtin: string | null;
-      quantity_interval: string | null;
-    }>(
-      `WITH q(code) AS (SELECT unnest($1::text[])),
-            hits(code, product_no, instance) AS (
-              SELECT q.code, p.id, NULL::text FROM q JOIN products p ON p.gtin = q.code
-              UNION SELECT q.code, p.id, NULL FROM q JOIN products p ON p.manufacturer_pid_norm = q.code
-              UNION SELECT q.code, p.id, NULL FROM q JOIN products p ON p.article_number_catalogue_norm = q.code
-              UNION SELECT q.code, o.product_no, o.product_instance_id FROM q JOIN product_offers o ON o.supplier_pid_norm = q.code)
-       SELECT DISTINCT h.code, o.product_instance_id, p.gtin, o.quantity_interval
-         FROM hits h JOIN products p ON p.id = h.product_no
-         JOIN product_offers o ON o.product_no = h.product_no AND (h.instance IS NULL OR o.product_instance_id = h.instance)`,
-      [codes],
-    );
+    const rows = await matchArticleCodes(this.db.$client, codes);
     const byCode = new Map<string, Match[]>();
     for (const r of rows) {
       const list = byCode.get(r.code) ?? [];
@@ -157,26 +141,12 @@ export class QuickOrderService {
     const articleNumbers = new Map(lines.map((l) => [l.productInstanceId!, l.candidates[0]]));
     await inTransaction(this.db, async (tx) => {
       const c = tx.$client;
-      await c.query('SELECT id FROM carts WHERE id = $1 FOR UPDATE', [cartId]);
-      await c.query(
-        `UPDATE cart_items i SET quantity = i.quantity + t.quantity, updated_at = now()
-           FROM unnest($2::text[], $3::numeric[]) AS t(iid, quantity)
-          WHERE i.cart_id = $1 AND i.product_instance_id = t.iid`,
-        [cartId, ids, ids.map((id) => quantities.get(id))],
-      );
-      await c.query(
-        `INSERT INTO cart_items (cart_id, product_instance_id, supplier_bp_number, article_number, quantity)
-         SELECT $1, t.iid, t.supplier, t.article, t.quantity FROM unnest($2::text[], $3::text[], $4::text[], $5::numeric[]) AS t(iid, supplier, article, quantity)
-          WHERE NOT EXISTS (SELECT 1 FROM cart_items i WHERE i.cart_id = $1 AND i.product_instance_id = t.iid)`,
-        [
-          cartId,
-          ids,
-          ids.map((id) => articleNumbers.get(id)!.supplierBusinessPartnerNo),
-          ids.map((id) => articleNumbers.get(id)!.articleNumber),
-          ids.map((id) => quantities.get(id)),
-        ],
-      );
-      await c.query('UPDATE carts SET updated_at = now() WHERE id = $1', [cartId]);
+      await addQuantities(c, cartId, {
+        productInstanceIds: ids,
+        supplierBpNumbers: ids.map((id) => articleNumbers.get(id)!.supplierBusinessPartnerNo),
+        articleNumbers: ids.map((id) => articleNumbers.get(id)!.articleNumber),
+        quantities: ids.map((id) => quantities.get(id)!),
+      });
     });
   }
 }

@@ -7,6 +7,7 @@ import { CartsService, type CartItemRow } from '../carts/carts.service.ts';
 import { deliveryCostFor } from '../carts/delivery-cost.ts';
 import { lineTotal, type OfferCatalog, type OfferSnapshot } from '../carts/offer-catalog.ts';
 import { queueTransmissions } from '../transmission/transmission.service.ts';
+import * as repo from './checkout.repo.ts';
 
 /** A repeated checkout of an emptied cart within this window returns the order it already created. */
 const REPEAT_WINDOW_MS = 10 * 60 * 1000;
@@ -87,43 +88,37 @@ export class CheckoutService {
     lines: Line[],
   ) {
     const c = tx.$client;
-    const partner = (await c.query('SELECT * FROM business_partners WHERE bp_number = $1', [bpNumber])).rows[0];
-    const address = cart.delivery_address_id
-      ? (await c.query('SELECT * FROM delivery_addresses WHERE id = $1', [cart.delivery_address_id])).rows[0]
-      : null;
+    const partner = await repo.findPartnerRow(c, bpNumber);
+    const address = cart.delivery_address_id ? await repo.findAddressRow(c, cart.delivery_address_id) : null;
     const totals = await this.totalsBySupplier(tx, lines);
     const totalNet = round2([...totals.values()].reduce((s, t) => s + t.net, 0));
     const totalDelivery = round2([...totals.values()].reduce((s, t) => s + t.deliveryCost, 0));
     const year = new Date().getFullYear();
-    const { rows } = await c.query<{ id: number; customer_order_number: string }>(
-      `INSERT INTO customer_orders (customer_order_number, bp_number, user_id, cart_id, cart_name, total_net, delivery_cost_total, dispatch_to, customer_address)
-       VALUES ('KB-' || $1 || '-' || nextval('customer_order_number_seq'), $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id, customer_order_number`,
-      [
-        year,
-        bpNumber,
-        caller.userId,
-        cart.id,
-        cart.name,
-        totalNet,
-        totalDelivery,
-        address
-          ? `${address.company_name}, ${address.postal_code} ${address.city}`
-          : `${partner.official_company_name ?? partner.name}, ${partner.postal_code} ${partner.city}`,
-        JSON.stringify({
-          name: partner.official_company_name ?? partner.name,
-          street: partner.street,
-          houseNumber: partner.house_number,
-          postalCode: partner.postal_code,
-          city: partner.city,
-          country: partner.country,
-          email: partner.email,
-          phoneNumber: partner.phone_number,
-          taxNumber: partner.tax_number,
-          vatId: partner.vat_id,
-        }),
-      ],
-    );
-    return { id: Number(rows[0].id), number: rows[0].customer_order_number, totals };
+    const order = await repo.insertCustomerOrder(c, {
+      year,
+      bpNumber,
+      userId: caller.userId,
+      cartId: cart.id,
+      cartName: cart.name,
+      totalNet,
+      totalDelivery,
+      dispatchTo: address
+        ? `${address.company_name}, ${address.postal_code} ${address.city}`
+        : `${partner.official_company_name ?? partner.name}, ${partner.postal_code} ${partner.city}`,
+      customerAddress: {
+        name: partner.official_company_name ?? partner.name,
+        street: partner.street,
+        houseNumber: partner.house_number,
+        postalCode: partner.postal_code,
+        city: partner.city,
+        country: partner.country,
+        email: partner.email,
+        phoneNumber: partner.phone_number,
+        taxNumber: partner.tax_number,
+        vatId: partner.vat_id,
+      },
+    });
+    return { ...order, totals };
   }
 
   private async totalsBySupplier(tx: TxDb, lines: Line[]) {
@@ -154,43 +149,25 @@ export class CheckoutService {
     const c = tx.$client;
     const projectIds = [...new Set(lines.map((l) => l.item.project_id).filter((p): p is number => p != null))];
     const addressIds = [...new Set(lines.map((l) => l.item.delivery_address_id).filter((p): p is number => p != null))];
-    const projects = new Map(
-      (await c.query('SELECT id, code, description FROM projects WHERE id = ANY($1)', [projectIds])).rows.map((p) => [
-        Number(p.id),
-        p,
-      ]),
-    );
-    const addresses = new Map(
-      (await c.query('SELECT * FROM delivery_addresses WHERE id = ANY($1)', [addressIds])).rows.map((a) => [
-        Number(a.id),
-        a,
-      ]),
-    );
+    const projects = new Map((await repo.projectRows(c, projectIds)).map((p) => [Number(p.id), p]));
+    const addresses = new Map((await repo.addressRows(c, addressIds)).map((a) => [Number(a.id), a]));
     const customerNumbers = new Map(
-      (
-        await c.query<{ supplier_bp_number: string; supplier_customer_number: string | null }>(
-          'SELECT supplier_bp_number, supplier_customer_number FROM supplier_customers WHERE buyer_bp_number = $1 AND supplier_bp_number = ANY($2)',
-          [bpNumber, [...totals.keys()]],
-        )
-      ).rows.map((r) => [r.supplier_bp_number, r.supplier_customer_number]),
+      (await repo.customerNumberRows(c, bpNumber, [...totals.keys()])).map((r) => [
+        r.supplier_bp_number,
+        r.supplier_customer_number,
+      ]),
     );
     const lineRecords: Record<string, unknown>[] = [];
     // All supplier orders in one statement.
     const suppliersInOrder = [...totals.keys()];
-    const { rows: created } = await c.query<{ id: number; supplier_bp_number: string }>(
-      `INSERT INTO supplier_orders (supplier_order_number, customer_order_id, supplier_bp_number, buyer_bp_number, supplier_customer_number, net_value, delivery_cost)
-       SELECT 'LB-' || nextval('supplier_order_number_seq'), $1, s.bp, $2, s.customer_number, s.net, s.delivery
-         FROM unnest($3::text[], $4::text[], $5::numeric[], $6::numeric[]) WITH ORDINALITY AS s(bp, customer_number, net, delivery, n)
-        ORDER BY s.n RETURNING id, supplier_bp_number`,
-      [
-        customerOrderId,
-        bpNumber,
-        suppliersInOrder,
-        suppliersInOrder.map((bp) => customerNumbers.get(bp) ?? null),
-        suppliersInOrder.map((bp) => totals.get(bp)!.net),
-        suppliersInOrder.map((bp) => totals.get(bp)!.deliveryCost),
-      ],
-    );
+    const created = await repo.insertSupplierOrders(c, {
+      customerOrderId,
+      buyerBpNumber: bpNumber,
+      suppliers: suppliersInOrder,
+      customerNumbers: suppliersInOrder.map((bp) => customerNumbers.get(bp) ?? null),
+      nets: suppliersInOrder.map((bp) => totals.get(bp)!.net),
+      deliveryCosts: suppliersInOrder.map((bp) => totals.get(bp)!.deliveryCost),
+    });
     const idBySupplier = new Map(created.map((r) => [r.supplier_bp_number, Number(r.id)]));
     const ids = suppliersInOrder.map((bp) => idBySupplier.get(bp)!);
     for (const supplierBp of suppliersInOrder) {
@@ -239,28 +216,11 @@ export class CheckoutService {
         });
     }
     // All line snapshots in one statement, then their attachments copied in one more.
-    const inserted = await c.query<{ id: number; cart_item_id: number }>(
-      `WITH input AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(
-          supplier_order_id bigint, line_no int, cart_item_id bigint, product_instance_id text, article_number text, producer_number text,
-          manufacturer_name text, name text, description text, unit_price numeric, price_basis numeric, min_quantity numeric, quantity numeric,
-          quantity_price numeric, unit_code text, price_on_request boolean, delivery_date date, project_code text, project_description text,
-          comment text, delivery_address jsonb, image_url text)),
-       ins AS (INSERT INTO order_lines (supplier_order_id, line_no, product_instance_id, article_number, producer_number, manufacturer_name, name, description,
-            unit_price, price_basis, min_quantity, quantity, quantity_price, unit_code, price_on_request, delivery_date, project_code, project_description,
-            comment, delivery_address, image_url)
-          SELECT supplier_order_id, line_no, product_instance_id, article_number, producer_number, manufacturer_name, name, description,
-            unit_price, price_basis, min_quantity, quantity, quantity_price, unit_code, price_on_request, delivery_date, project_code, project_description,
-            comment, delivery_address, image_url FROM input
-          RETURNING id, supplier_order_id, line_no)
-       SELECT ins.id, input.cart_item_id FROM ins JOIN input USING (supplier_order_id, line_no)`,
-      [JSON.stringify(lineRecords)],
-    );
-    await c.query(
-      `INSERT INTO order_line_attachments (order_line_id, file_name, content_type, size_bytes, content)
-       SELECT m.line_id, a.file_name, a.content_type, a.size_bytes, a.content
-         FROM unnest($1::bigint[], $2::bigint[]) AS m(line_id, cart_item_id)
-         JOIN cart_item_attachments a ON a.cart_item_id = m.cart_item_id ORDER BY a.id`,
-      [inserted.rows.map((r) => r.id), inserted.rows.map((r) => r.cart_item_id)],
+    const inserted = await repo.insertOrderLines(c, lineRecords);
+    await repo.copyLineAttachments(
+      c,
+      inserted.map((r) => r.id),
+      inserted.map((r) => r.cart_item_id),
     );
     return ids;
   }

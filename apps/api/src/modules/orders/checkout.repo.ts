@@ -1,0 +1,121 @@
+/** SQL of the checkout: what an order snapshots (partner, addresses, projects, customer numbers) and its rows. */
+import type { Queryable } from '../../db/queryable.ts';
+
+export async function findPartnerRow(c: Queryable, bpNumber: string) {
+  return (await c.query('SELECT * FROM business_partners WHERE bp_number = $1', [bpNumber])).rows[0];
+}
+
+export async function findAddressRow(c: Queryable, id: number) {
+  return (await c.query('SELECT * FROM delivery_addresses WHERE id = $1', [id])).rows[0];
+}
+
+/** A customer order numbered KB-<year>-<sequence>; returns its id and number. */
+export async function insertCustomerOrder(
+  c: Queryable,
+  order: {
+    year: number;
+    bpNumber: string;
+    userId: string;
+    cartId: number;
+    cartName: string;
+    totalNet: number;
+    totalDelivery: number;
+    dispatchTo: string;
+    customerAddress: Record<string, unknown>;
+  },
+): Promise<{ id: number; number: string }> {
+  const { rows } = await c.query<{ id: number; customer_order_number: string }>(
+    `INSERT INTO customer_orders (customer_order_number, bp_number, user_id, cart_id, cart_name, total_net, delivery_cost_total, dispatch_to, customer_address)
+     VALUES ('KB-' || $1 || '-' || nextval('customer_order_number_seq'), $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id, customer_order_number`,
+    [
+      order.year,
+      order.bpNumber,
+      order.userId,
+      order.cartId,
+      order.cartName,
+      order.totalNet,
+      order.totalDelivery,
+      order.dispatchTo,
+      JSON.stringify(order.customerAddress),
+    ],
+  );
+  return { id: Number(rows[0].id), number: rows[0].customer_order_number };
+}
+
+export async function projectRows(c: Queryable, ids: number[]) {
+  return (await c.query('SELECT id, code, description FROM projects WHERE id = ANY($1)', [ids])).rows;
+}
+
+export async function addressRows(c: Queryable, ids: number[]) {
+  return (await c.query('SELECT * FROM delivery_addresses WHERE id = ANY($1)', [ids])).rows;
+}
+
+/** The buyer's customer numbers at the suppliers. */
+export async function customerNumberRows(c: Queryable, buyerBpNumber: string, supplierBpNumbers: string[]) {
+  const { rows } = await c.query<{ supplier_bp_number: string; supplier_customer_number: string | null }>(
+    'SELECT supplier_bp_number, supplier_customer_number FROM supplier_customers WHERE buyer_bp_number = $1 AND supplier_bp_number = ANY($2)',
+    [buyerBpNumber, supplierBpNumbers],
+  );
+  return rows;
+}
+
+/** All supplier orders of a customer order in one statement, numbered LB-<sequence> in the given order. */
+export async function insertSupplierOrders(
+  c: Queryable,
+  orders: {
+    customerOrderId: number;
+    buyerBpNumber: string;
+    suppliers: string[];
+    customerNumbers: (string | null)[];
+    nets: number[];
+    deliveryCosts: number[];
+  },
+) {
+  const { rows } = await c.query<{ id: number; supplier_bp_number: string }>(
+    `INSERT INTO supplier_orders (supplier_order_number, customer_order_id, supplier_bp_number, buyer_bp_number, supplier_customer_number, net_value, delivery_cost)
+     SELECT 'LB-' || nextval('supplier_order_number_seq'), $1, s.bp, $2, s.customer_number, s.net, s.delivery
+       FROM unnest($3::text[], $4::text[], $5::numeric[], $6::numeric[]) WITH ORDINALITY AS s(bp, customer_number, net, delivery, n)
+      ORDER BY s.n RETURNING id, supplier_bp_number`,
+    [
+      orders.customerOrderId,
+      orders.buyerBpNumber,
+      orders.suppliers,
+      orders.customerNumbers,
+      orders.nets,
+      orders.deliveryCosts,
+    ],
+  );
+  return rows;
+}
+
+/** All line snapshots in one statement; returns each new line's id with the cart item it came from. */
+export async function insertOrderLines(c: Queryable, lineRecords: Record<string, unknown>[]) {
+  const { rows } = await c.query<{ id: number; cart_item_id: number }>(
+    `WITH input AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(
+        supplier_order_id bigint, line_no int, cart_item_id bigint, product_instance_id text, article_number text, producer_number text,
+        manufacturer_name text, name text, description text, unit_price numeric, price_basis numeric, min_quantity numeric, quantity numeric,
+        quantity_price numeric, unit_code text, price_on_request boolean, delivery_date date, project_code text, project_description text,
+        comment text, delivery_address jsonb, image_url text)),
+     ins AS (INSERT INTO order_lines (supplier_order_id, line_no, product_instance_id, article_number, producer_number, manufacturer_name, name, description,
+          unit_price, price_basis, min_quantity, quantity, quantity_price, unit_code, price_on_request, delivery_date, project_code, project_description,
+          comment, delivery_address, image_url)
+        SELECT supplier_order_id, line_no, product_instance_id, article_number, producer_number, manufacturer_name, name, description,
+          unit_price, price_basis, min_quantity, quantity, quantity_price, unit_code, price_on_request, delivery_date, project_code, project_description,
+          comment, delivery_address, image_url FROM input
+        RETURNING id, supplier_order_id, line_no)
+     SELECT ins.id, input.cart_item_id FROM ins JOIN input USING (supplier_order_id, line_no)`,
+    [JSON.stringify(lineRecords)],
+  );
+  return rows;
+}
+
+/** Copies the cart items' attachments to the order lines made from them. */
+export async function copyLineAttachments(c: Queryable, lineIds: number[], cartItemIds: number[]) {
+  await c.query(
+    `INSERT INTO order_line_attachments (order_line_id, file_name, content_type, size_bytes, content)
+     SELECT m.line_id, a.file_name, a.content_type, a.size_bytes, a.content
+       FROM unnest($1::bigint[], $2::bigint[]) AS m(line_id, cart_item_id)
+       JOIN cart_item_attachments a ON a.cart_item_id = m.cart_item_id ORDER BY a.id`,
+    [lineIds, cartItemIds],
+  );
+}
