@@ -14,6 +14,7 @@ import { priceStrategyOf, type PriceStrategy } from './pricing/price-strategy.ts
 import { SearchEngine } from './search/search-engine.ts';
 import { IndexSearchEngine } from './search/index/index-engine.ts';
 import { SearchIndexHolder } from './search/index/index-holder.ts';
+import { pruneSearchChanges } from './search/index/search-index.repo.ts';
 
 export interface CatalogueContext {
   pool: () => pg.Pool;
@@ -57,6 +58,9 @@ export function createCatalogueContext(
   const search = holder
     ? new IndexSearchEngine(getPool, meta, () => holder.current())
     : new SearchEngine(getPool, meta, { cache: process.env.SEARCH_CACHE !== 'off' });
+  // The change feed (search_changes) is pruned by the index followers; without one, here.
+  const pruner = holder ? null : setInterval(() => void pruneSearchChanges(getPool()).catch(() => {}), 10 * 60_000);
+  pruner?.unref();
   return {
     pool: getPool,
     meta,
@@ -67,6 +71,7 @@ export function createCatalogueContext(
       return { userId: caller.userId, bpNumber: caller.bpNumber, meta: await meta.get(), prices };
     },
     close: async () => {
+      if (pruner) clearInterval(pruner);
       await holder?.close();
       await pool?.end();
       pool = null;
