@@ -51,9 +51,7 @@ const SQL_OUTSIDE_REPOSITORIES = [
   'apps/api/src/modules/catalogue-import/import-pipeline.ts',
   'apps/api/src/modules/catalogue-import/media-store.ts',
   'apps/api/src/modules/catalogue-import/reference-data.ts',
-  // Catalogue meta cache loader and the search engine's SQL (facets, analyser, suggestions, index feed; open parallel
-  // change).
-  'apps/api/src/modules/catalogue/catalogue-meta.ts',
+  // The search engine's SQL (facets, analyser, suggestions, index feed; open parallel change).
   'apps/api/src/modules/catalogue/search/facets.ts',
   'apps/api/src/modules/catalogue/search/index/index-engine.ts',
   'apps/api/src/modules/catalogue/search/index/search-index.ts',

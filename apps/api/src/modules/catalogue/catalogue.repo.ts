@@ -91,3 +91,58 @@ export async function mediaProductRows(pool: pg.Pool, ids: number[]) {
   );
   return rows;
 }
+
+/** The catalogue's version (raised by every import; caches compare it). */
+export async function catalogueVersion(pool: pg.Pool): Promise<number> {
+  const { rows } = await pool.query<{ version: number }>('SELECT version FROM catalogue_state');
+  return Number(rows[0]?.version ?? 0);
+}
+
+/** Everything the catalogue meta cache holds (catalogue-meta.ts), read at once. */
+export async function catalogueMetaRows(pool: pg.Pool) {
+  const [state, manufacturers, brands, suppliers, classes, slots, features, values, tree, units] = await Promise.all([
+    pool.query<{ products: number }>('SELECT products FROM catalogue_state'),
+    pool.query<{ manufacturer_id: string; name: string }>('SELECT manufacturer_id, name FROM manufacturers'),
+    pool.query<{ brand_no: number; name: string; manufacturer_id: string }>(
+      'SELECT brand_no, name, manufacturer_id FROM brands',
+    ),
+    pool.query<{
+      supplier_no: number;
+      bp_number: string;
+      name: string;
+      organisation_type: number;
+      required_onboarding_form: boolean | null;
+      hide_additional_info: boolean | null;
+      hide_gross_price: boolean | null;
+    }>(
+      `SELECT n.supplier_no, n.bp_number, bp.name, bp.organisation_type, s.required_onboarding_form, s.hide_additional_info, s.hide_gross_price
+         FROM catalogue_supplier_numbers n JOIN business_partners bp USING (bp_number) LEFT JOIN suppliers s USING (bp_number)`,
+    ),
+    pool.query<{ class_no: number; class_id: string; description: string }>(
+      'SELECT class_no, class_id, description FROM etim_classes',
+    ),
+    pool.query<{ class_no: number; slot: number; feature_no: number }>(
+      'SELECT class_no, slot, feature_no FROM etim_class_features ORDER BY class_no, slot',
+    ),
+    pool.query<{
+      feature_no: number;
+      feature_id: string;
+      description: string;
+      kind: 'N' | 'A';
+      unit_code: string | null;
+    }>('SELECT feature_no, feature_id, description, kind, unit_code FROM etim_features'),
+    pool.query<{ value_no: number; value_id: string; description: string }>(
+      'SELECT value_no, value_id, description FROM etim_values',
+    ),
+    pool.query<{
+      node_no: number;
+      element_id: string;
+      parent_no: number | null;
+      type: 'root' | 'node' | 'leaf';
+      name: string;
+      sort: number;
+    }>('SELECT node_no, element_id, parent_no, type, name, sort FROM product_tree ORDER BY sort, node_no'),
+    pool.query<{ code: string; short_description: string }>('SELECT code, short_description FROM units'),
+  ]);
+  return { state, manufacturers, brands, suppliers, classes, slots, features, values, tree, units };
+}
