@@ -51,13 +51,12 @@ const SQL_OUTSIDE_REPOSITORIES = [
   'apps/api/src/modules/catalogue-import/import-pipeline.ts',
   'apps/api/src/modules/catalogue-import/media-store.ts',
   'apps/api/src/modules/catalogue-import/reference-data.ts',
-  // The search engine's SQL (facets, analyser, suggestions, index feed; open parallel change).
+  // The search engine's SQL (facets, analyser, index feed; open parallel change).
   'apps/api/src/modules/catalogue/search/facets.ts',
   'apps/api/src/modules/catalogue/search/index/index-engine.ts',
   'apps/api/src/modules/catalogue/search/index/search-index.ts',
   'apps/api/src/modules/catalogue/search/query-analyser.ts',
   'apps/api/src/modules/catalogue/search/search-engine.ts',
-  'apps/api/src/modules/catalogue/search/suggestions.ts',
   // Reports: the file writer's read-only cursor transaction and the service's report queries (open parallel change).
   'apps/api/src/modules/reports/generate-file.ts',
   'apps/api/src/modules/reports/reports.service.ts',

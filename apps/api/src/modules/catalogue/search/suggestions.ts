@@ -5,6 +5,7 @@
 import type pg from 'pg';
 import type { SearchHit, Suggestions } from '@shk/contracts';
 import { fold } from './fold.ts';
+import { termsStartingWith } from './search.repo.ts';
 
 const kinds: Record<number, Suggestions['suggestions'][number]['kind']> = {
   1: 'Begriff',
@@ -26,13 +27,7 @@ export async function suggest(
   if (term.length < MIN_LENGTH || !last) return { term, suggestions: [], products: [] };
   const before = words.slice(0, -1).join(' ');
   // Infix matches (compound parts: 'ventil' → 'Thermostatventil') only from 4 characters on.
-  const { rows } = await pool.query<{ term: string; kind: number; doc_count: number }>(
-    `(SELECT term, kind, doc_count, 0 AS pos FROM search_terms WHERE kind <> 5 AND folded LIKE $1 ORDER BY doc_count DESC, term LIMIT $3)
-     UNION ALL
-     (SELECT term, kind, doc_count, 1 FROM search_terms WHERE kind <> 5 AND $4 AND folded LIKE $2 AND folded NOT LIKE $1 ORDER BY doc_count DESC, term LIMIT $3)
-     ORDER BY pos, doc_count DESC, term LIMIT $3`,
-    [`${last}%`, `%${last}%`, MAX_SUGGESTIONS, last.length >= 4],
-  );
+  const rows = await termsStartingWith(pool, last, MAX_SUGGESTIONS, last.length >= 4);
   const hits = await products(term);
   return {
     term,
