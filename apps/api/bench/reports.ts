@@ -112,8 +112,9 @@ try {
   const status = (field: 'VmRSS' | 'VmHWM') =>
     Number(fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`${field}:\\s+(\\d+)`))?.[1] ?? 0) * 1024;
 
-  const token = (await loginWithCodeFlow(apiUrl, 'admin@example.com')).access_token;
-  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  // Access tokens expire during a long run on a busy machine: a 401 signs in again.
+  const signIn = async () => `Bearer ${(await loginWithCodeFlow(apiUrl, 'admin@example.com')).access_token}`;
+  const headers = { authorization: await signIn(), 'content-type': 'application/json' };
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
   const twoYears = new Date(Date.now() - 731 * 86_400_000).toISOString().slice(0, 10);
   const startDate = twoYears < '2024-01-01' ? '2024-01-01' : twoYears;
@@ -143,6 +144,7 @@ try {
       if (api.exitCode !== null) throw new Error(`API exited with ${api.exitCode}`);
       // polling like the SPA; a 429 of the rate limiter or a slow answer is simply retried
       const answer = await fetch(`${apiUrl}/v1/Reports?Page=1&PageSize=25`, { headers });
+      if (answer.status === 401) headers.authorization = await signIn();
       if (!answer.ok) continue;
       const list = (await answer.json()) as { items: ReportItem[] };
       report = list.items.find((r) => r.id === id);
@@ -152,10 +154,16 @@ try {
     clearInterval(sampler);
     if (!report || report.reportGenerationStatusId !== 3) throw new Error(`report failed: ${report?.failureReason}`);
     const download = await fetch(`${apiUrl}/v1/Reports/Download/${id}`, { headers });
+    if (!download.ok) throw new Error(`download: ${download.status}`);
     let bytes = 0;
     for await (const chunk of download.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.length;
+    const recorded = await pool.query<{ s: number }>(
+      'SELECT extract(epoch FROM finished_at - created_at)::float8 AS s FROM reports WHERE id = $1',
+      [id],
+    );
     console.log(
-      `${format}: ${report.rowCount.toLocaleString('de-DE')} rows in ${seconds.toFixed(1)} s, file ${(bytes / 1e6).toFixed(1)} MB, ` +
+      `${format}: ${report.rowCount.toLocaleString('de-DE')} rows in ${seconds.toFixed(1)} s ` +
+        `(created → finished as recorded: ${recorded.rows[0].s.toFixed(1)} s), file ${(bytes / 1e6).toFixed(1)} MB, ` +
         `API RSS ${mb(rssBefore)} before, peak ${mb(peak)} (sampled every 200 ms)`,
     );
   }
