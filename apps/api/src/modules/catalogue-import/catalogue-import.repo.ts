@@ -183,3 +183,23 @@ export async function findIntegrationRow(c: Queryable, supplier: string) {
   );
   return rows[0];
 }
+
+/** The size of the supplier's stored medium with this content hash (catalogue_media_files); null when not stored. */
+export async function findMediaFile(c: Queryable, supplier: string, sha256: string) {
+  const { rows } = await c.query<{ size_bytes: string }>(
+    'SELECT size_bytes FROM catalogue_media_files WHERE supplier_bp_number = $1 AND sha256 = $2',
+    [supplier, sha256],
+  );
+  return rows[0] ?? null;
+}
+
+export async function insertMediaFile(
+  c: Queryable,
+  file: { supplier: string; sha256: string; contentType: string; size: number },
+) {
+  await c.query(
+    `INSERT INTO catalogue_media_files (supplier_bp_number, sha256, content_type, size_bytes) VALUES ($1, $2, $3, $4)
+     ON CONFLICT DO NOTHING`,
+    [file.supplier, file.sha256, file.contentType, file.size],
+  );
+}

@@ -6,8 +6,8 @@
  * import in step. Runs as the daily pg-boss job `catalogue-future-prices` (00:05 Europe/Berlin).
  */
 import type pg from 'pg';
-import { refreshSearchOffers } from './catalogue-writer.ts';
-import { bumpCatalogueVersion } from './import-pipeline.ts';
+import { bumpCatalogueVersion } from './import-run.repo.ts';
+import { refreshSearchOffers } from './staging.repo.ts';
 
 export const FUTURE_PRICES_QUEUE = 'catalogue-future-prices';
 /** Every day at 00:05 in Europe/Berlin. */

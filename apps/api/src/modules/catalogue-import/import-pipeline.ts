@@ -11,17 +11,10 @@ import type { ImportEvent, ImportFormat, ImportTransaction } from './import.type
 import { openCatalogue } from './catalogue-source.ts';
 import { ReferenceData } from './reference-data.ts';
 import { MediaStore } from './media-store.ts';
-import {
-  CatalogueWriter,
-  dropStaging,
-  prepareStaging,
-  publishSearch,
-  refreshSearchOffers,
-  withdrawOffers,
-  type BatchResult,
-  type StagedBatch,
-} from './catalogue-writer.ts';
+import { CatalogueWriter, type BatchResult, type StagedBatch } from './catalogue-writer.ts';
 import * as repo from './catalogue-import.repo.ts';
+import * as run from './import-run.repo.ts';
+import { dropStaging, inTx, prepareStaging, publishSearch, withdrawOffers } from './staging.repo.ts';
 
 /** Articles per staged batch: one COPY and one set-based merge each (about 75 MB of COPY text for BMEcat). */
 const BATCH = 50_000;
@@ -41,30 +34,23 @@ export async function runImport(pool: pg.Pool, id: number, options: PipelineOpti
   const row = await repo.findImportRow(pool, id);
   if (!row || row.status === 'Completed' || row.status === 'Failed') return zero();
   const supplier: string = row.supplier_bp_number;
-  const c = await pool.connect();
+  const c = await run.openSession(pool);
   try {
-    await c.query('SELECT pg_advisory_lock(hashtext($1))', [`catalogue-import:${supplier}`]);
+    await run.lockSupplier(c, supplier);
     // A redelivered job may have waited here for its own earlier attempt, which has finished since.
     const current = await repo.findImportRow(c, id);
     if (current.status === 'Completed' || current.status === 'Failed') {
-      await c.query('SELECT pg_advisory_unlock(hashtext($1))', [`catalogue-import:${supplier}`]);
+      await run.unlockSupplier(c, supplier);
       return zero();
     }
     await repo.startAttempt(c, id);
     // Indexes an earlier import crashed without rebuilding.
-    await restoreImportIndexes(c);
+    await run.restoreImportIndexes(c);
     const started = Date.now();
     try {
       const counts = await importFile(pool, c, id, supplier, row.file_path, options.batchSize ?? BATCH, log, options);
       await repo.finishImport(c, id, 'Completed', null);
-      await c.query(
-        `UPDATE suppliers SET integration_status = 1, integration_provider = COALESCE(integration_provider, 'Katalogimport'),
-                product_data_source = (SELECT CASE WHEN organisation_type BETWEEN 1 AND 4 THEN organisation_type ELSE 1 END
-                                         FROM business_partners WHERE bp_number = $1),
-                last_catalogue_import_id = $2, last_catalogue_import_at = now()
-          WHERE bp_number = $1`,
-        [supplier, id],
-      );
+      await run.markSupplierImported(c, supplier, id);
       log(
         `import ${id}: ${counts.read} read, ${counts.created} created, ${counts.updated} updated, ${counts.unchanged} unchanged, ` +
           `${counts.deleted} withdrawn, ${counts.rejected} rejected in ${((Date.now() - started) / 1000).toFixed(1)} s`,
@@ -78,18 +64,18 @@ export async function runImport(pool: pg.Pool, id: number, options: PipelineOpti
       // Lost database connections are retried by the job; a broken file is final.
       if (isTransient(error)) throw error;
       // Indexes dropped for a first large catalogue are built again.
-      await restoreImportIndexes(c).catch(() => {});
+      await run.restoreImportIndexes(c).catch(() => {});
       // Products written before the file broke stay, and stay searchable.
       await inTx(c, async () => {
-        if (await publishSearch(c, id)) await bumpCatalogueVersion(c);
+        if (await publishSearch(c, id)) await run.bumpCatalogueVersion(c);
       }).catch(() => {});
       await repo.finishImport(c, id, 'Failed', message);
-      await c.query('DELETE FROM catalogue_import_seen WHERE import_id = $1', [id]);
-      await c.query('DELETE FROM catalogue_import_search WHERE import_id = $1', [id]);
+      await run.deleteSeen(c, id);
+      await run.deleteStagedSearch(c, id);
       log(`import ${id} failed: ${message}`);
       return zero();
     } finally {
-      await c.query('SELECT pg_advisory_unlock(hashtext($1))', [`catalogue-import:${supplier}`]).catch(() => {});
+      await run.unlockSupplier(c, supplier).catch(() => {});
     }
   } finally {
     c.release();
@@ -107,14 +93,13 @@ async function importFile(
   options: PipelineOptions,
 ) {
   const { events, mediaDir, catalogue } = await openCatalogue(file);
-  await c.query(`SELECT setval('catalogue_product_no_seq', GREATEST((SELECT COALESCE(max(id), 0) FROM products), 
-                   (SELECT last_value FROM catalogue_product_no_seq)))`);
+  await run.syncProductNoSequence(c);
   // Reference data the file brings that the catalogue lacks is created by a second session right when
   // an article is staged (committed at once), while this one merges the previous batch.
-  const refClient = await pool.connect();
+  const refClient = await run.openSession(pool);
   try {
     // Staging tables live in this session's temp buffers (must be set before its first temp table).
-    await c.query(`SET temp_buffers = '128MB'`).catch(() => {});
+    await run.setTempBuffers(c).catch(() => {});
     await prepareStaging(c);
     const media =
       mediaDir && options.dataDir
@@ -147,8 +132,7 @@ async function importStaged(
   fileBytes: number,
 ) {
   const counts = zero();
-  const supplierName: string = (await c.query('SELECT name FROM business_partners WHERE bp_number = $1', [supplier]))
-    .rows[0].name;
+  const supplierName = await run.supplierName(c, supplier);
   const ref = await ReferenceData.load(refClient, supplier);
   let header: { format: ImportFormat; transaction: ImportTransaction } | null = null;
   let writer: CatalogueWriter | null = null;
@@ -196,23 +180,11 @@ async function importStaged(
         header = { format: event.format, transaction: event.transaction };
         // A full catalogue of a supplier without offers (its first import) can withdraw nothing: every
         // offer it creates is in the file. It then records no article numbers as seen.
-        if (event.transaction === 'T_NEW_CATALOG')
-          withdraws = (
-            await c.query<{ e: boolean }>(
-              'SELECT EXISTS (SELECT 1 FROM product_offers WHERE supplier_bp_number = $1) AS e',
-              [supplier],
-            )
-          ).rows[0].e;
+        if (event.transaction === 'T_NEW_CATALOG') withdraws = await run.supplierHasOffers(c, supplier);
         writer = new CatalogueWriter(c, supplier, supplierName, ref, id, event.transaction, withdraws, media);
         if (event.transaction === 'T_NEW_CATALOG' && !withdraws)
           bulkIndexes = await writer.timedStep('drop indexes', () => dropIndexesForFirstLargeCatalogue(c, fileBytes));
-        writer.hasFuturePrices = (
-          await c.query<{ e: boolean }>(
-            `SELECT EXISTS (SELECT 1 FROM catalogue_offer_prices f JOIN product_offers o USING (product_instance_id)
-                             WHERE o.supplier_bp_number = $1) AS e`,
-            [supplier],
-          )
-        ).rows[0].e;
+        writer.hasFuturePrices = await run.supplierHasFuturePrices(c, supplier);
         await repo.saveProgress(c, id, counts, header);
       } else if (event.kind === 'names') {
         // Names given to codes an earlier import created: the catalogue's caches must reload them.
@@ -236,7 +208,7 @@ async function importStaged(
     throw error;
   }
   await flush(true);
-  if (bulkIndexes.length) await writer?.timedStep('rebuild indexes', () => restoreImportIndexes(c, bulkIndexes));
+  if (bulkIndexes.length) await writer?.timedStep('rebuild indexes', () => run.restoreImportIndexes(c, bulkIndexes));
   await flushMaps();
   changed += mapped;
 
@@ -249,14 +221,14 @@ async function importStaged(
       changed += withdrawn;
       reshaped ||= withdrawn > 0;
     }
-    if (hasReferences) await resolveReferences(c);
+    if (hasReferences) await run.resolveReferences(c);
     if (((await writer?.timedStep('publish search', () => publishSearch(c, id))) ?? 0) > 0) reshaped = true;
-    if (changed) await bumpCatalogueVersion(c);
+    if (changed) await run.bumpCatalogueVersion(c);
     await repo.saveProgress(c, id, counts, header ?? { format: null, transaction: null });
   });
-  await c.query('DELETE FROM catalogue_import_seen WHERE import_id = $1', [id]);
+  await run.deleteSeen(c, id);
   // A price update leaves the rows as they are; autovacuum's analyze follows its price changes.
-  if (reshaped) await c.query('ANALYZE product_search');
+  if (reshaped) await run.analyzeSearch(c);
   if (writer)
     log(
       `import ${id}: time per step ` +
@@ -284,40 +256,8 @@ const BULK_PRODUCTS = 50_000;
 async function dropIndexesForFirstLargeCatalogue(c: pg.PoolClient, fileBytes: number): Promise<string[]> {
   const estimated = fileBytes / BYTES_PER_PRODUCT;
   if (estimated < BULK_PRODUCTS) return [];
-  const { rows: size } = await c.query<{ n: number }>(
-    `SELECT GREATEST(reltuples, 0)::bigint AS n FROM pg_class WHERE oid = 'products'::regclass`,
-  );
-  if (Number(size[0].n) > estimated) return [];
-  return inTx(c, async () => {
-    await c.query('CREATE TABLE IF NOT EXISTS catalogue_load_indexes (indexdef text PRIMARY KEY)');
-    const { rows } = await c.query<{ indexname: string; indexdef: string }>(
-      `SELECT i.indexname, i.indexdef FROM pg_indexes i JOIN pg_class x ON x.relname = i.indexname
-         JOIN pg_index ix ON ix.indexrelid = x.oid
-        WHERE i.schemaname = current_schema() AND i.tablename = ANY($1) AND NOT ix.indisunique`,
-      [BULK_TABLES],
-    );
-    await c.query('INSERT INTO catalogue_load_indexes SELECT unnest($1::text[]) ON CONFLICT DO NOTHING', [
-      rows.map((r) => r.indexdef),
-    ]);
-    for (const r of rows) await c.query(`DROP INDEX IF EXISTS "${r.indexname.replace(/"/g, '""')}"`);
-    return rows.map((r) => r.indexdef);
-  });
-}
-
-/** Builds the indexes `definitions` (default: every one recorded as dropped) and forgets them. */
-async function restoreImportIndexes(c: pg.PoolClient, definitions?: string[]) {
-  const { rows } = await c.query<{ exists: boolean }>(
-    `SELECT to_regclass('catalogue_load_indexes') IS NOT NULL AS exists`,
-  );
-  if (!rows[0].exists) return;
-  const pending =
-    definitions ??
-    (await c.query<{ indexdef: string }>('SELECT indexdef FROM catalogue_load_indexes')).rows.map((r) => r.indexdef);
-  await c.query(`SET maintenance_work_mem = '256MB'`);
-  for (const definition of pending)
-    await c.query(definition.replace(/^CREATE (UNIQUE )?INDEX /, 'CREATE $1INDEX IF NOT EXISTS '));
-  await c.query('RESET maintenance_work_mem');
-  await c.query('DELETE FROM catalogue_load_indexes WHERE indexdef = ANY($1)', [pending]);
+  if ((await run.estimatedProducts(c)) > estimated) return [];
+  return inTx(c, () => run.recordAndDropSecondaryIndexes(c, BULK_TABLES));
 }
 
 /** Products placed in a supplier group that maps to a portal leaf move to that leaf. */
@@ -330,52 +270,15 @@ async function applyGroupMaps(
   const rows = maps.filter((m) => leaves.has(m.group));
   if (!rows.length) return 0;
   return inTx(c, async () => {
-    const { rows: moved } = await c.query<{ id: number }>(
-      `UPDATE products p SET leaf_no = t.leaf_no FROM unnest($2::text[], $3::int[]) AS t(pid, leaf_no), product_offers o
-        WHERE o.supplier_bp_number = $1 AND o.supplier_pid = t.pid AND p.id = o.product_no AND p.leaf_no <> t.leaf_no
-        RETURNING p.id`,
-      [supplier, rows.map((r) => r.pid), rows.map((r) => leaves.get(r.group)!)],
+    const moved = await run.moveProductsToLeaves(
+      c,
+      supplier,
+      rows.map((r) => r.pid),
+      rows.map((r) => leaves.get(r.group)!),
     );
-    if (moved.length)
-      await c.query(
-        'UPDATE product_search s SET leaf_no = p.leaf_no FROM products p WHERE p.id = s.id AND s.id = ANY($1)',
-        [moved.map((r) => r.id)],
-      );
+    if (moved.length) await run.updateSearchLeaves(c, moved);
     return moved.length;
   });
-}
-
-/** Accessories and spare parts arrive as the supplier's article numbers ('@bp~pid'); the catalogue keeps product ids. */
-async function resolveReferences(c: pg.PoolClient) {
-  const resolve = (column: string) => `
-    UPDATE products p SET ${column} = ARRAY(
-      SELECT COALESCE(pp.product_id, r.ref) FROM unnest(p.${column}) WITH ORDINALITY AS r(ref, k)
-        LEFT JOIN product_offers o ON r.ref LIKE '@%' AND o.product_instance_id = substr(r.ref, 2)
-        LEFT JOIN products pp ON pp.id = o.product_no
-       WHERE r.ref NOT LIKE '@%' OR pp.id IS NOT NULL ORDER BY r.k)
-    WHERE EXISTS (SELECT 1 FROM unnest(p.${column}) AS x(ref) WHERE x.ref LIKE '@%')`;
-  await c.query(resolve('accessories'));
-  await c.query(resolve('spare_parts'));
-  await c.query(resolve('successors'));
-}
-
-/** Every API instance drops its search caches within 2 s of the version bump ("search reflects an import without a restart"). */
-export async function bumpCatalogueVersion(c: pg.PoolClient) {
-  await c.query(
-    `UPDATE catalogue_state SET version = version + 1, products = (SELECT count(*) FROM product_search), loaded_at = COALESCE(loaded_at, now())`,
-  );
-}
-
-async function inTx<T>(c: pg.PoolClient, work: () => Promise<T>): Promise<T> {
-  await c.query('BEGIN');
-  try {
-    const result = await work();
-    await c.query('COMMIT');
-    return result;
-  } catch (error) {
-    await c.query('ROLLBACK').catch(() => {});
-    throw error;
-  }
 }
 
 function isTransient(error: unknown): boolean {
@@ -395,5 +298,3 @@ function isTransient(error: unknown): boolean {
 }
 
 const zero = (): repo.ImportCounts => ({ read: 0, created: 0, updated: 0, unchanged: 0, deleted: 0, rejected: 0 });
-
-export { refreshSearchOffers };

@@ -14,6 +14,7 @@ import type pg from 'pg';
 import { fileTypeFromFile } from 'file-type';
 import { PARTNER_STORAGE_QUOTA_MB, partnerStorageUsed } from '../../lib/uploads/storage-quota.ts';
 import { storedMediaPath } from '../catalogue/media/media.ts';
+import { findMediaFile, insertMediaFile } from './catalogue-import.repo.ts';
 
 /** What a stored medium adds to the product's media entry. */
 export interface StoredMedia {
@@ -86,13 +87,10 @@ export class MediaStore {
     await pipeline(fs.createReadStream(file), hash);
     const sha256 = hash.digest('hex');
     const size = (await fs.promises.stat(file)).size;
-    const known = await this.c.query<{ size_bytes: string }>(
-      'SELECT size_bytes FROM catalogue_media_files WHERE supplier_bp_number = $1 AND sha256 = $2',
-      [this.supplier, sha256],
-    );
+    const known = await findMediaFile(this.c, this.supplier, sha256);
     const target = storedMediaPath(this.dataDir, this.supplier, sha256);
-    if (!known.rows[0] || !fs.existsSync(target)) {
-      if (!known.rows[0]) {
+    if (!known || !fs.existsSync(target)) {
+      if (!known) {
         this.used ??= await partnerStorageUsed(this.c, this.supplier);
         if (this.used + size > this.quotaBytes)
           return {
@@ -104,11 +102,7 @@ export class MediaStore {
       const temporary = `${target}.${randomBytes(4).toString('hex')}.tmp`;
       await fs.promises.copyFile(file, temporary);
       await fs.promises.rename(temporary, target);
-      await this.c.query(
-        `INSERT INTO catalogue_media_files (supplier_bp_number, sha256, content_type, size_bytes) VALUES ($1, $2, $3, $4)
-         ON CONFLICT DO NOTHING`,
-        [this.supplier, sha256, kind.contentType, size],
-      );
+      await insertMediaFile(this.c, { supplier: this.supplier, sha256, contentType: kind.contentType, size });
     }
     return { stored: { supplier: this.supplier, sha256, contentType: kind.contentType, size } };
   }

@@ -1,0 +1,170 @@
+/**
+ * SQL of an import run (import-pipeline.ts): the import session and its per-supplier lock, the supplier's state after
+ * the import, the secondary indexes a first large catalogue drops and rebuilds, group maps, references and the
+ * catalogue version. The functions take the import session's client.
+ */
+import type pg from 'pg';
+
+const lockKey = (supplier: string) => `catalogue-import:${supplier}`;
+
+/** A dedicated connection of the import (its session holds the staging tables and the supplier's lock). */
+export function openSession(pool: pg.Pool): Promise<pg.PoolClient> {
+  return pool.connect();
+}
+
+/** One import per supplier at a time: a second one waits here (session-level advisory lock). */
+export async function lockSupplier(c: pg.PoolClient, supplier: string) {
+  await c.query('SELECT pg_advisory_lock(hashtext($1))', [lockKey(supplier)]);
+}
+
+export async function unlockSupplier(c: pg.PoolClient, supplier: string) {
+  await c.query('SELECT pg_advisory_unlock(hashtext($1))', [lockKey(supplier)]);
+}
+
+/** The supplier is integrated by catalogue import; its last import is `id`. */
+export async function markSupplierImported(c: pg.PoolClient, supplier: string, id: number) {
+  await c.query(
+    `UPDATE suppliers SET integration_status = 1, integration_provider = COALESCE(integration_provider, 'Katalogimport'),
+            product_data_source = (SELECT CASE WHEN organisation_type BETWEEN 1 AND 4 THEN organisation_type ELSE 1 END
+                                     FROM business_partners WHERE bp_number = $1),
+            last_catalogue_import_id = $2, last_catalogue_import_at = now()
+      WHERE bp_number = $1`,
+    [supplier, id],
+  );
+}
+
+export async function deleteSeen(c: pg.PoolClient, id: number) {
+  await c.query('DELETE FROM catalogue_import_seen WHERE import_id = $1', [id]);
+}
+
+export async function deleteStagedSearch(c: pg.PoolClient, id: number) {
+  await c.query('DELETE FROM catalogue_import_search WHERE import_id = $1', [id]);
+}
+
+/** Product numbers continue after the highest product id (a catalogue load may have written ids itself). */
+export async function syncProductNoSequence(c: pg.PoolClient) {
+  await c.query(`SELECT setval('catalogue_product_no_seq', GREATEST((SELECT COALESCE(max(id), 0) FROM products), 
+                   (SELECT last_value FROM catalogue_product_no_seq)))`);
+}
+
+/** Staging tables live in this session's temp buffers (must be set before its first temp table). */
+export async function setTempBuffers(c: pg.PoolClient) {
+  await c.query(`SET temp_buffers = '128MB'`);
+}
+
+export async function supplierName(c: pg.PoolClient, supplier: string): Promise<string> {
+  return (await c.query('SELECT name FROM business_partners WHERE bp_number = $1', [supplier])).rows[0].name;
+}
+
+/** The supplier has offers (a full catalogue can withdraw some). */
+export async function supplierHasOffers(c: pg.PoolClient, supplier: string): Promise<boolean> {
+  return (
+    await c.query<{ e: boolean }>('SELECT EXISTS (SELECT 1 FROM product_offers WHERE supplier_bp_number = $1) AS e', [
+      supplier,
+    ])
+  ).rows[0].e;
+}
+
+/** The supplier has future price blocks stored. */
+export async function supplierHasFuturePrices(c: pg.PoolClient, supplier: string): Promise<boolean> {
+  return (
+    await c.query<{ e: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM catalogue_offer_prices f JOIN product_offers o USING (product_instance_id)
+                       WHERE o.supplier_bp_number = $1) AS e`,
+      [supplier],
+    )
+  ).rows[0].e;
+}
+
+/** Search rows added or removed: the planner's statistics of product_search are refreshed. */
+export async function analyzeSearch(c: pg.PoolClient) {
+  await c.query('ANALYZE product_search');
+}
+
+/** The planner's estimate of the products table's rows. */
+export async function estimatedProducts(c: pg.PoolClient): Promise<number> {
+  const { rows: size } = await c.query<{ n: number }>(
+    `SELECT GREATEST(reltuples, 0)::bigint AS n FROM pg_class WHERE oid = 'products'::regclass`,
+  );
+  return Number(size[0].n);
+}
+
+/**
+ * Records the non-unique indexes of `tables` in catalogue_load_indexes (the loader's table) and drops them; returns
+ * their definitions. Run in a transaction.
+ */
+export async function recordAndDropSecondaryIndexes(c: pg.PoolClient, tables: string[]): Promise<string[]> {
+  await c.query('CREATE TABLE IF NOT EXISTS catalogue_load_indexes (indexdef text PRIMARY KEY)');
+  const { rows } = await c.query<{ indexname: string; indexdef: string }>(
+    `SELECT i.indexname, i.indexdef FROM pg_indexes i JOIN pg_class x ON x.relname = i.indexname
+       JOIN pg_index ix ON ix.indexrelid = x.oid
+      WHERE i.schemaname = current_schema() AND i.tablename = ANY($1) AND NOT ix.indisunique`,
+    [tables],
+  );
+  await c.query('INSERT INTO catalogue_load_indexes SELECT unnest($1::text[]) ON CONFLICT DO NOTHING', [
+    rows.map((r) => r.indexdef),
+  ]);
+  for (const r of rows) await c.query(`DROP INDEX IF EXISTS "${r.indexname.replace(/"/g, '""')}"`);
+  return rows.map((r) => r.indexdef);
+}
+
+/** Builds the indexes `definitions` (default: every one recorded as dropped) and forgets them. */
+export async function restoreImportIndexes(c: pg.PoolClient, definitions?: string[]) {
+  const { rows } = await c.query<{ exists: boolean }>(
+    `SELECT to_regclass('catalogue_load_indexes') IS NOT NULL AS exists`,
+  );
+  if (!rows[0].exists) return;
+  const pending =
+    definitions ??
+    (await c.query<{ indexdef: string }>('SELECT indexdef FROM catalogue_load_indexes')).rows.map((r) => r.indexdef);
+  await c.query(`SET maintenance_work_mem = '256MB'`);
+  for (const definition of pending)
+    await c.query(definition.replace(/^CREATE (UNIQUE )?INDEX /, 'CREATE $1INDEX IF NOT EXISTS '));
+  await c.query('RESET maintenance_work_mem');
+  await c.query('DELETE FROM catalogue_load_indexes WHERE indexdef = ANY($1)', [pending]);
+}
+
+/** Moves the supplier's products of the articles `pids` to the leaves `leafNos`; returns the products moved. */
+export async function moveProductsToLeaves(
+  c: pg.PoolClient,
+  supplier: string,
+  pids: string[],
+  leafNos: number[],
+): Promise<number[]> {
+  const { rows: moved } = await c.query<{ id: number }>(
+    `UPDATE products p SET leaf_no = t.leaf_no FROM unnest($2::text[], $3::int[]) AS t(pid, leaf_no), product_offers o
+      WHERE o.supplier_bp_number = $1 AND o.supplier_pid = t.pid AND p.id = o.product_no AND p.leaf_no <> t.leaf_no
+      RETURNING p.id`,
+    [supplier, pids, leafNos],
+  );
+  return moved.map((r) => r.id);
+}
+
+/** The search rows of the products `ids` follow their products' leaf. */
+export async function updateSearchLeaves(c: pg.PoolClient, ids: number[]) {
+  await c.query(
+    'UPDATE product_search s SET leaf_no = p.leaf_no FROM products p WHERE p.id = s.id AND s.id = ANY($1)',
+    [ids],
+  );
+}
+
+/** Accessories and spare parts arrive as the supplier's article numbers ('@bp~pid'); the catalogue keeps product ids. */
+export async function resolveReferences(c: pg.PoolClient) {
+  const resolve = (column: string) => `
+    UPDATE products p SET ${column} = ARRAY(
+      SELECT COALESCE(pp.product_id, r.ref) FROM unnest(p.${column}) WITH ORDINALITY AS r(ref, k)
+        LEFT JOIN product_offers o ON r.ref LIKE '@%' AND o.product_instance_id = substr(r.ref, 2)
+        LEFT JOIN products pp ON pp.id = o.product_no
+       WHERE r.ref NOT LIKE '@%' OR pp.id IS NOT NULL ORDER BY r.k)
+    WHERE EXISTS (SELECT 1 FROM unnest(p.${column}) AS x(ref) WHERE x.ref LIKE '@%')`;
+  await c.query(resolve('accessories'));
+  await c.query(resolve('spare_parts'));
+  await c.query(resolve('successors'));
+}
+
+/** Every API instance drops its search caches within 2 s of the version bump ("search reflects an import without a restart"). */
+export async function bumpCatalogueVersion(c: pg.PoolClient) {
+  await c.query(
+    `UPDATE catalogue_state SET version = version + 1, products = (SELECT count(*) FROM product_search), loaded_at = COALESCE(loaded_at, now())`,
+  );
+}
