@@ -52,9 +52,6 @@ const SQL_OUTSIDE_REPOSITORIES = [
   'apps/api/src/modules/catalogue/search/index/search-index.ts',
   'apps/api/src/modules/catalogue/search/query-analyser.ts',
   'apps/api/src/modules/catalogue/search/search-engine.ts',
-  // Reports: the file writer's read-only cursor transaction and the service's report queries (open parallel change).
-  'apps/api/src/modules/reports/generate-file.ts',
-  'apps/api/src/modules/reports/reports.service.ts',
   // Kept on purpose: the pg-boss wrapper hands the caller's open transaction to pg-boss (its `executeSql` option); it
   // runs no SQL of its own.
   'apps/api/src/modules/jobs/jobs.ts',

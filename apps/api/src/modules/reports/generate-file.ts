@@ -1,7 +1,8 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { reportTypeNames, type ReportFormat, type ReportType } from '@shk/contracts';
 import { reportDefinitions } from './report-types.ts';
 import { writeCsv, writeXlsx, type RowBatches } from './writers.ts';
+import { openReportCursor } from './report-cursor.repo.ts';
 
 /** What a generation needs; plain data, so that it can be handed to a worker thread. */
 export interface GenerateFileJob {
@@ -27,19 +28,11 @@ export const FETCH_SIZE = 1000;
  */
 export async function generateFile(job: GenerateFileJob): Promise<number> {
   const definition = reportDefinitions[job.reportTypeId as ReportType];
-  const client = new pg.Client(job.connection);
-  // A connection lost mid-report surfaces as the failing FETCH; the event itself must not end the thread.
-  client.on('error', () => undefined);
-  await client.connect();
+  const cursor = await openReportCursor(job.connection, definition.sql, [job.startDate, job.endDate], FETCH_SIZE);
   try {
-    await client.query('BEGIN READ ONLY');
-    await client.query(`DECLARE report_cursor NO SCROLL CURSOR FOR ${definition.sql}`, [job.startDate, job.endDate]);
     async function* batches(): RowBatches {
       for (;;) {
-        const { rows } = await client.query<unknown[]>({
-          text: `FETCH ${FETCH_SIZE} FROM report_cursor`,
-          rowMode: 'array',
-        });
+        const rows = await cursor.fetch();
         if (!rows.length) return;
         yield definition.map ? rows.map(definition.map) : rows;
       }
@@ -48,9 +41,9 @@ export async function generateFile(job: GenerateFileJob): Promise<number> {
       job.format === 'csv'
         ? await writeCsv(job.file, definition.columns, batches())
         : await writeXlsx(job.file, reportTypeNames[job.reportTypeId as ReportType], definition.columns, batches());
-    await client.query('COMMIT');
+    await cursor.commit();
     return count;
   } finally {
-    await client.end().catch(() => undefined);
+    await cursor.close();
   }
 }
