@@ -5,8 +5,9 @@
  * orders created = orders reported by the API.
  *
  *   BENCH_USERS (50), BENCH_SECONDS (60), BENCH_PRODUCTS (catalogue size, 20 000),
- *   BENCH_WORKER (process): the order-transmission worker as its own process (`npm run worker`, the production
- *   set-up in docs/transmission.md) with TRANSMISSION_WORKER=off in the API; `inline` runs it inside the API.
+ *   BENCH_WORKER (inline): the order-transmission worker inside the API, as `npm start` runs it; `process` runs it
+ *   as its own process (`npm run worker`, docs/transmission.md) with TRANSMISSION_WORKER=off in the API — on 2 cores
+ *   that was slower (docs/performance.md, 2026-11-25), it pays with more cores.
  * The users share 10 buyer accounts (5 carts each): the login throttle allows 30 sign-ins per
  * address and 10 minutes, and one buyer company with several people ordering is the real case.
  */
@@ -29,7 +30,7 @@ const USERS = Number(process.env.BENCH_USERS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? DEMO_CATALOGUE_PRODUCTS);
 const ACCOUNTS = 10;
-const WORKER = process.env.BENCH_WORKER ?? 'process';
+const WORKER = process.env.BENCH_WORKER ?? 'inline';
 // Read by the transmission module when the API registers its routes.
 if (WORKER === 'process') process.env.TRANSMISSION_WORKER = 'off';
 const TERMS = ['Thermostat', 'Rohr', 'Ventil', 'Pressfitting', 'Heizkörper', 'Kugelhahn', 'Siphon', 'Pumpe', 'Armatur'];
