@@ -9,6 +9,7 @@ import type pg from 'pg';
 import type { CatalogueMeta } from '../catalogue-meta.ts';
 import type { AnalysedQuery } from './query-analyser.ts';
 import type { Dimension, FilterSelection } from './search-request.ts';
+import * as repo from './search.repo.ts';
 
 export class SqlParams {
   readonly values: unknown[] = [];
@@ -177,27 +178,7 @@ export async function computeFacetSet(pool: pg.Pool, scope: Scope, meta: Catalog
   const p = new SqlParams();
   const where = scopeWhere(scope, meta, p);
   // One pass with grouping sets for brand/class/leaf/totals, one unnest pass for the supplier arrays.
-  const { rows } = await pool.query<{
-    g: number;
-    brand_no: number | null;
-    class_no: number | null;
-    leaf_no: number | null;
-    n: number;
-    promo: number | null;
-    lo: number | null;
-    hi: number | null;
-  }>(
-    `
-    WITH m AS MATERIALIZED (
-      SELECT s.brand_no, s.class_no, s.leaf_no, s.promo, s.supplier_nos, s.price_cents FROM product_search s WHERE ${where}
-    )
-    SELECT GROUPING(brand_no, class_no, leaf_no) AS g, brand_no, class_no, leaf_no, count(*)::int AS n,
-           count(*) FILTER (WHERE promo)::int AS promo, min(price_cents) AS lo, max(price_cents) AS hi
-      FROM m GROUP BY GROUPING SETS ((brand_no), (class_no), (leaf_no), ())
-    UNION ALL
-    SELECT -1, u, NULL, NULL, count(*)::int, NULL, NULL, NULL FROM (SELECT unnest(supplier_nos) AS u FROM m) x GROUP BY u`,
-    p.values,
-  );
+  const rows = await repo.facetSetRows(pool, where, p.values);
   const set: FacetSet = {
     total: 0,
     brands: new Map(),
@@ -233,23 +214,14 @@ export async function computeFeatureStats(
   if (!slots.length) return stats;
   const p = new SqlParams();
   const where = scopeWhere(scope, meta, p);
-  const classParam = p.add(classNo);
-  const lateral = slots.map((s) => `(${s.slot}, m.f${s.slot})`).join(', ');
-  const { rows } = await pool.query<{ kind: string; slot: number; v: number | null; n: number; x: number | null }>(
-    `
-    WITH m AS MATERIALIZED (
-      SELECT ${slots.map((s) => `s.f${s.slot}`).join(', ')} FROM product_search s WHERE ${where} AND s.class_no = ${classParam}
-    )
-    SELECT 'a' AS kind, v.slot, v.val::float8 AS v, count(*)::int AS n, NULL::float8 AS x
-      FROM m, LATERAL (VALUES ${lateral}) v(slot, val)
-     WHERE v.slot = ANY(${p.add(slots.filter((s) => meta.features.get(s.featureId)!.kind === 'A').map((s) => s.slot))}::int[]) AND v.val IS NOT NULL
-     GROUP BY v.slot, v.val
-    UNION ALL
-    SELECT 'n', v.slot, min(v.val)::float8, count(*)::int, max(v.val)::float8
-      FROM m, LATERAL (VALUES ${lateral}) v(slot, val)
-     WHERE v.slot = ANY(${p.add(slots.filter((s) => meta.features.get(s.featureId)!.kind === 'N').map((s) => s.slot))}::int[]) AND v.val IS NOT NULL
-     GROUP BY v.slot`,
-    p.values,
+  const rows = await repo.featureStatRows(
+    pool,
+    where,
+    p,
+    classNo,
+    slots.map((s) => s.slot),
+    slots.filter((s) => meta.features.get(s.featureId)!.kind === 'A').map((s) => s.slot),
+    slots.filter((s) => meta.features.get(s.featureId)!.kind === 'N').map((s) => s.slot),
   );
   const featureOfSlot = new Map(slots.map((s) => [s.slot, s.featureId]));
   for (const r of rows) {

@@ -16,6 +16,7 @@ import { compoundParts } from './decompound.ts';
 import { extractDimensions, type DimensionMatch } from './dimensions.ts';
 import { foldedTokens, normaliseCode } from './fold.ts';
 import { STOP_WORDS } from './stopwords.ts';
+import * as repo from './search.repo.ts';
 
 /** The tsqueries of one match level: all words (fts), in the name (A), in name/brand/series (AB). */
 export interface QueryLevel {
@@ -180,11 +181,7 @@ async function fallback(
   }
   let similar = near;
   if (!similar.length && typoCandidate(word) && word.length >= SIMILAR_MIN_LENGTH) {
-    const { rows } = await pool.query<{ folded: string }>(
-      `SELECT folded FROM search_terms WHERE folded % $1 AND similarity(folded, $1) >= $2
-        ORDER BY similarity(folded, $1) DESC, doc_count DESC LIMIT $3`,
-      [word, TYPO_SIMILARITY, MAX_ALTERNATIVES],
-    );
+    const rows = await repo.similarTerms(pool, word, TYPO_SIMILARITY, MAX_ALTERNATIVES);
     similar = rows.map((r) => r.folded);
   }
   const typo = similar.map((t) => ({ tokens: foldedTokens(t), prefix: false })).filter((a) => a.tokens.length);
@@ -202,18 +199,7 @@ async function oneEditNeighbours(pool: pg.Pool, words: string[]): Promise<Map<st
   const result = new Map<string, string[]>();
   const unique = [...new Set(words)];
   if (!unique.length) return result;
-  const { rows } = await pool.query<{ word: string; folded: string }>(
-    `SELECT q.word, t.folded
-       FROM unnest($1::text[]) AS q(word)
-       CROSS JOIN LATERAL (
-         SELECT folded, doc_count FROM search_terms
-          WHERE deletes && (search_term_deletes(q.word) || q.word) OR folded = ANY(search_term_deletes(q.word))
-       ) t
-      -- Inflections with the word's own stem ('kupferrohre' for 'kupferrohr') add nothing.
-      WHERE plainto_tsquery('german_unaccent', t.folded)::text <> plainto_tsquery('german_unaccent', q.word)::text
-      ORDER BY q.word, t.doc_count DESC, t.folded`,
-    [unique],
-  );
+  const rows = await repo.oneEditCandidates(pool, unique);
   for (const r of rows) {
     if (r.folded === r.word || !oneEditApart(r.word, r.folded)) continue;
     const list = result.get(r.word) ?? [];
@@ -250,12 +236,7 @@ function toTsquery(alternatives: { tokens: string[]; prefix: boolean }[], weight
 /** Per tsquery: whether any product matches; null when it is empty after stemming (stop words only). */
 async function existing(pool: pg.Pool, queries: string[]): Promise<(boolean | null)[]> {
   if (!queries.length) return [];
-  const { rows } = await pool.query<{ ord: number; empty: boolean; found: boolean }>(
-    `SELECT q.ord, numnode(q.tsq) = 0 AS empty,
-            numnode(q.tsq) > 0 AND EXISTS (SELECT 1 FROM product_search s WHERE s.vec @@ q.tsq) AS found
-       FROM (SELECT ord, to_tsquery('german_unaccent', text) AS tsq FROM unnest($1::text[]) WITH ORDINALITY AS u(text, ord)) q`,
-    [queries],
-  );
+  const rows = await repo.tsqueryMatches(pool, queries);
   const byOrd = new Map(rows.map((r) => [Number(r.ord), r.empty ? null : r.found]));
   return queries.map((_, i) => byOrd.get(i + 1) ?? false);
 }
@@ -264,15 +245,7 @@ const isCodeLike = (code: string) => code.length >= 4 && /\d/.test(code);
 
 /** Exact matches of GTIN, manufacturer, supplier and catalogue article numbers, per code. */
 async function findCodes(pool: pg.Pool, codes: string[]): Promise<Map<string, number[]>> {
-  const { rows } = await pool.query<{ code: string; id: number }>(
-    `SELECT code, id FROM (
-       SELECT c.code, p.id FROM unnest($1::text[]) c(code) JOIN products p ON p.gtin = c.code
-       UNION SELECT c.code, p.id FROM unnest($1::text[]) c(code) JOIN products p ON p.manufacturer_pid_norm = c.code
-       UNION SELECT c.code, p.id FROM unnest($1::text[]) c(code) JOIN products p ON p.article_number_catalogue_norm = c.code
-       UNION SELECT c.code, o.product_no FROM unnest($1::text[]) c(code) JOIN product_offers o ON o.supplier_pid_norm = c.code
-     ) m ORDER BY id LIMIT 2000`,
-    [codes],
-  );
+  const rows = await repo.codeMatches(pool, codes);
   const byCode = new Map<string, number[]>();
   for (const r of rows) byCode.set(r.code, [...(byCode.get(r.code) ?? []), r.id]);
   return byCode;
@@ -283,18 +256,6 @@ async function findByCode(pool: pg.Pool, codes: string[], prefix: boolean): Prom
   const code = codes[0];
   if (!code || code.length < 4) return [];
   const pattern = `${code.replace(/[%_]/g, '')}%`;
-  const { rows } = await pool.query<{ id: number }>(
-    `SELECT id FROM (
-       SELECT id FROM products WHERE gtin = $1 OR manufacturer_pid_norm = $1 OR article_number_catalogue_norm = $1
-       UNION SELECT product_no FROM product_offers WHERE supplier_pid_norm = $1
-       ${
-         prefix
-           ? `UNION (SELECT id FROM products WHERE manufacturer_pid_norm LIKE $2 OR gtin LIKE $2 OR article_number_catalogue_norm LIKE $2 LIMIT 2000)
-       UNION (SELECT product_no FROM product_offers WHERE supplier_pid_norm LIKE $2 LIMIT 2000)`
-           : ''
-       }
-     ) c ORDER BY id LIMIT 2000`,
-    prefix ? [code, pattern] : [code],
-  );
+  const rows = await repo.idsByCode(pool, code, pattern, prefix);
   return rows.map((r) => r.id);
 }

@@ -39,6 +39,7 @@ import {
 import { buildFilterOptions, type FacetSources } from './filter-options.ts';
 import { LRUCache, memo } from './lru.ts';
 import { suggest } from './suggestions.ts';
+import * as repo from './search.repo.ts';
 
 export type SearchCaller = Omit<CallerContext, 'meta'>;
 
@@ -153,10 +154,7 @@ export class SearchEngine {
         meta,
         p,
       );
-      const { rows } = await this.pool().query<{ id: number }>(
-        `SELECT s.id FROM product_search s WHERE ${where} ORDER BY s.rank LIMIT 4`,
-        p.values,
-      );
+      const rows = await repo.topSearchIds(this.pool(), where, p.values);
       return searchHits(
         this.pool(),
         rows.map((r) => r.id),
@@ -264,10 +262,7 @@ export class SearchEngine {
       // A relevance tier's condition already contains the term.
       const where = scopeWhere(scope, meta, p, { text: condition === null });
       const more = condition ? ` AND ${condition(p)}` : '';
-      const { rows } = await pool.query<{ id: number }>(
-        `SELECT s.id FROM product_search s WHERE ${where}${more} ORDER BY ${order} LIMIT ${n} OFFSET ${off}`,
-        p.values,
-      );
+      const rows = await repo.searchIds(pool, `${where}${more}`, order, n, off, p.values);
       return rows.map((r) => r.id);
     };
     if (sort.column === 'artikelbeschreibung') {
@@ -297,11 +292,8 @@ export class SearchEngine {
     return this.memo(this.tierSizes, `${meta.version}|${scopeKey(scope, `tier:${index}`)}`, async () => {
       const p = new SqlParams();
       const where = scopeWhere(scope, meta, p, { text: false });
-      const { rows } = await this.pool().query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM product_search s WHERE ${where} AND ${condition(p)}`,
-        p.values,
-      );
-      return rows[0].n;
+      const tier = condition(p);
+      return repo.countSearchRows(this.pool(), `${where} AND ${tier}`, p.values);
     });
   }
 }
