@@ -304,6 +304,19 @@ export class SearchEngine {
  * query, the tiers of the words as typed before the same tiers of the typo matches; within a level:
  * every word as a whole word in the name, as prefix in the name, in name/brand/series, anywhere.
  */
+/**
+ * The query levels the relevance tiers are built from (both engines): the exact words first, then the corrected or
+ * expanded query without what the exact level already found.
+ */
+export function relevanceLevels(q: AnalysedQuery): { level: QueryLevel; not: string | null }[] {
+  return q.exact
+    ? [
+        { level: q.exact, not: null },
+        { level: q, not: q.exact.fts },
+      ]
+    : [{ level: q, not: null }];
+}
+
 function relevanceTiers(q: AnalysedQuery): ((p: SqlParams) => string)[] {
   const tsq = (p: SqlParams, text: string | null) => `s.vec @@ to_tsquery('german_unaccent', ${p.add(text)})`;
   const codes = q.codeIds;
@@ -318,13 +331,7 @@ function relevanceTiers(q: AnalysedQuery): ((p: SqlParams) => string)[] {
     if (q.dimensions.length) tiers.push((p) => `true${rest(p)}`);
     return tiers;
   }
-  const levels: { level: QueryLevel; not: string | null }[] = q.exact
-    ? [
-        { level: q.exact, not: null },
-        { level: q, not: q.exact.fts },
-      ]
-    : [{ level: q, not: null }];
-  for (const { level, not } of levels) {
+  for (const { level, not } of relevanceLevels(q)) {
     const and = (p: SqlParams) => `${not ? ` AND NOT ${tsq(p, not)}` : ''}${rest(p)}`;
     if (level.ftsAExact) {
       tiers.push((p) => `${tsq(p, level.ftsAExact)}${and(p)}`);

@@ -11,7 +11,7 @@ import type { CatalogueMeta, CatalogueMetaCache } from '../../catalogue-meta.ts'
 import type { FacetSet, FeatureStats, Scope } from '../facets.ts';
 import type { AnalysedQuery, QueryLevel } from '../query-analyser.ts';
 import type { Dimension, FilterSelection } from '../search-request.ts';
-import { SearchEngine } from '../search-engine.ts';
+import { relevanceLevels, SearchEngine } from '../search-engine.ts';
 import { lexemesOf, parseTsquery } from './tsquery.ts';
 import { normaliseQueryTexts, productsWithPhrase } from './search-index.repo.ts';
 import { RoaringBitmap32, type Bitmap, type SearchIndex } from './search-index.ts';
@@ -135,13 +135,7 @@ export class IndexSearchEngine extends SearchEngine {
       if (q.dimensions.length) tiers.push(rest(index.all.clone()));
       return tiers;
     }
-    const levels: { level: QueryLevel; not: string | null }[] = q.exact
-      ? [
-          { level: q.exact, not: null },
-          { level: q, not: q.exact.fts },
-        ]
-      : [{ level: q, not: null }];
-    for (const { level, not } of levels) {
+    for (const { level, not } of relevanceLevels(q)) {
       const and = (b: Bitmap) => rest(not ? b.andNotInPlace(p.fts.get(not)!) : b);
       if (level.ftsAExact) {
         tiers.push(and(fts(level.ftsAExact)));
