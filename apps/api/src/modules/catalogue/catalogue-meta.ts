@@ -19,6 +19,8 @@ export interface FeatureMeta {
   unit: string | null;
   unitDescription: string | null;
   slotByClass: Map<number, number>;
+  /** The same feature sits in different slots (f1…f8) of different classes: the classes per slot. */
+  classesBySlot: Map<number, number[]>;
 }
 export interface TreeNodeMeta {
   no: number;
@@ -111,6 +113,7 @@ async function loadCatalogueMeta(pool: pg.Pool, version: number): Promise<Catalo
       unit: f.unit_code,
       unitDescription: f.unit_code ? (unitMap.get(f.unit_code) ?? f.unit_code) : null,
       slotByClass: new Map(),
+      classesBySlot: new Map(),
     };
     featureByNo.set(meta.no, meta);
     featureMap.set(meta.id, meta);
@@ -125,6 +128,7 @@ async function loadCatalogueMeta(pool: pg.Pool, version: number): Promise<Catalo
     const feature = featureByNo.get(s.feature_no)!;
     classMap.get(s.class_no)?.slots.push({ slot: s.slot, featureId: feature.id, featureNo: feature.no });
     feature.slotByClass.set(s.class_no, s.slot);
+    feature.classesBySlot.set(s.slot, [...(feature.classesBySlot.get(s.slot) ?? []), s.class_no]);
   }
   const supplierList: SupplierMeta[] = suppliers.rows.map((s) => ({
     no: s.supplier_no,

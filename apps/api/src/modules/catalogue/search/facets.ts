@@ -115,10 +115,7 @@ export function dimensionCondition(
       const featureId = dim.slice(2);
       const feature = meta.features.get(featureId)!;
       const selected = s.features.get(featureId)!;
-      // The same feature sits in different slots (f1…f8) of different classes.
-      const classesBySlot = new Map<number, number[]>();
-      for (const [classNo, slot] of feature.slotByClass)
-        classesBySlot.set(slot, [...(classesBySlot.get(slot) ?? []), classNo]);
+      const { classesBySlot } = feature;
       const perSlot = [...classesBySlot].map(([slot, classes]) => {
         const column = `s.f${slot}`;
         let test: string;

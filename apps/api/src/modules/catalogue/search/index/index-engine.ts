@@ -276,9 +276,7 @@ function computeFilter(
       const featureId = dim.slice(2);
       const feature = meta.features.get(featureId)!;
       const selected = s.features.get(featureId)!;
-      const classesBySlot = new Map<number, number[]>();
-      for (const [classNo, slot] of feature.slotByClass)
-        classesBySlot.set(slot, [...(classesBySlot.get(slot) ?? []), classNo]);
+      const { classesBySlot } = feature;
       const out = new RoaringBitmap32();
       for (const [slot, classes] of classesBySlot) {
         let test: (v: number) => boolean;
