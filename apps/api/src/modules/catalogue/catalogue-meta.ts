@@ -4,7 +4,7 @@
  * from here instead of joining them on every request.
  */
 import type pg from 'pg';
-import { catalogueMetaRows, catalogueVersion } from './catalogue.repo.ts';
+import { catalogueMetaRows, catalogueVersion, listenCatalogueState } from './catalogue.repo.ts';
 
 export interface SlotMeta {
   slot: number;
@@ -65,15 +65,35 @@ export interface CatalogueMeta {
   units: Map<string, string>;
 }
 
-/** How long a cached version is trusted before catalogue_state is read again. */
+/** How long a cached version is trusted before catalogue_state is read again (without LISTEN). */
 const VERSION_CHECK_MS = 2_000;
+/** With LISTEN connected a version is trusted until a notification; this re-check is the safety net. */
+const LISTENING_CHECK_MS = 60_000;
 
 export class CatalogueMetaCache {
   private current: Promise<CatalogueMeta> | null = null;
   private checkedAt = 0;
   private readonly listeners: ((version: number) => void)[] = [];
+  /** LISTEN catalogue_state is connected (migration 0190): a new version arrives as a notification. */
+  private listening = false;
+  /** A notification arrived after the last version check. */
+  private notified = false;
+  private stopListening: Promise<(() => Promise<void>) | null> | null = null;
+  private closed = false;
 
-  constructor(private readonly pool: () => pg.Pool) {}
+  /**
+   * options.listen: follow NOTIFY catalogue_state (a new version is read on the notification, milliseconds after
+   * its commit) instead of trusting the version for pollMs; the poll stays as the fallback. The connection is
+   * opened on first use and ended by close().
+   */
+  constructor(
+    private readonly pool: () => pg.Pool,
+    private readonly options: {
+      listen?: boolean;
+      pollMs?: number;
+      log?: { warn: (o: object, m: string) => void };
+    } = {},
+  ) {}
 
   /** Called with the new version whenever the catalogue changed (caches drop their entries). */
   onChange(listener: (version: number) => void) {
@@ -81,9 +101,12 @@ export class CatalogueMetaCache {
   }
 
   async get(): Promise<CatalogueMeta> {
+    if (this.options.listen && !this.stopListening && !this.closed) this.stopListening = this.listen();
     const now = Date.now();
-    if (this.current && now - this.checkedAt < VERSION_CHECK_MS) return this.current;
+    const trusted = this.listening ? LISTENING_CHECK_MS : (this.options.pollMs ?? VERSION_CHECK_MS);
+    if (this.current && !this.notified && now - this.checkedAt < trusted) return this.current;
     this.checkedAt = now;
+    this.notified = false;
     const version = await catalogueVersion(this.pool());
     const cached = this.current ? await this.current.catch(() => null) : null;
     if (cached && cached.version === version) return cached;
@@ -95,6 +118,35 @@ export class CatalogueMetaCache {
       },
     );
     return this.current;
+  }
+
+  private async listen(): Promise<(() => Promise<void>) | null> {
+    try {
+      const stop = await listenCatalogueState(
+        this.pool(),
+        () => {
+          this.notified = true;
+        },
+        (e) => {
+          this.listening = false;
+          this.options.log?.warn({ err: e }, 'catalogue meta: change notifications lost, polling continues');
+        },
+      );
+      // Anything committed before LISTEN took effect is read by the next check.
+      this.notified = true;
+      this.listening = !this.closed;
+      return stop;
+    } catch (e) {
+      this.options.log?.warn({ err: e }, 'catalogue meta: LISTEN failed, polling catalogue_state');
+      return null;
+    }
+  }
+
+  async close() {
+    this.closed = true;
+    this.listening = false;
+    const stop = await this.stopListening;
+    await stop?.();
   }
 }
 

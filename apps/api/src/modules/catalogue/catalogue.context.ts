@@ -48,7 +48,7 @@ export function createCatalogueContext(
     );
     return pool;
   };
-  const meta = new CatalogueMetaCache(getPool);
+  const meta = new CatalogueMetaCache(getPool, { listen: true, log: options.log });
   const prices = options.prices ?? priceStrategyOf(deps);
   // SEARCH_ENGINE=index: the in-process roaring index (ADR 0003); sql (default): SQL per request.
   // SEARCH_CACHE=off: no facet/analysis cache in the SQL engine (benchmark of the uncached path).
@@ -56,7 +56,7 @@ export function createCatalogueContext(
   const holder =
     engine === 'index' ? new SearchIndexHolder(getPool, { snapshotDir: options.snapshotDir, log: options.log }) : null;
   const search = holder
-    ? new IndexSearchEngine(getPool, meta, () => holder.current())
+    ? new IndexSearchEngine(getPool, meta, () => holder.latest())
     : new SearchEngine(getPool, meta, { cache: process.env.SEARCH_CACHE !== 'off' });
   // The change feed (search_changes) is pruned by the index followers; without one, here.
   const pruner = holder ? null : setInterval(() => void pruneSearchChanges(getPool()).catch(() => {}), 10 * 60_000);
@@ -73,6 +73,7 @@ export function createCatalogueContext(
     close: async () => {
       if (pruner) clearInterval(pruner);
       await holder?.close();
+      await meta.close();
       await pool?.end();
       pool = null;
     },

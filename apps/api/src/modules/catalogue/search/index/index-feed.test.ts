@@ -28,7 +28,7 @@ beforeAll(async () => {
   for (let k = 0; k < 2; k++) {
     const holder = new SearchIndexHolder(pool);
     holders.push(holder);
-    engines.push(new IndexSearchEngine(pool, new CatalogueMetaCache(pool), () => holder.get()));
+    engines.push(new IndexSearchEngine(pool, new CatalogueMetaCache(pool), () => holder.latest()));
     await holder.get();
   }
 });

@@ -50,6 +50,10 @@ export class SearchIndexHolder {
   private lastPrune = Date.now();
   private lastSave = 0;
   private savedPosition: string | null = null;
+  /** LISTEN search_changes is connected: without a notification since the last round, nothing changed. */
+  private listening = false;
+  /** A notification arrived after the last round started (its changes may not be applied yet). */
+  private notified = true;
   /** How the index came to be: built from Postgres or loaded from the snapshot, and the time it took. */
   origin: { kind: 'build' | 'snapshot'; ms: number } | null = null;
 
@@ -144,9 +148,16 @@ export class SearchIndexHolder {
     try {
       this.stopListening = await listenSearchChanges(
         this.pool(),
-        () => this.wake(),
-        (e) => this.log.warn({ err: e }, 'search index: change notifications lost, polling continues'),
+        () => {
+          this.notified = true;
+          this.wake();
+        },
+        (e) => {
+          this.listening = false;
+          this.log.warn({ err: e }, 'search index: change notifications lost, polling continues');
+        },
       );
+      this.listening = true;
     } catch (e) {
       this.log.warn({ err: e }, 'search index: LISTEN failed, polling the change feed');
     }
@@ -183,6 +194,16 @@ export class SearchIndexHolder {
     return this.get();
   }
 
+  /**
+   * The index for a search: without a round trip when LISTEN is connected and no notification
+   * arrived since the last round started (nothing changed); else like current(). A change is
+   * visible once its notification arrived (milliseconds after the commit), the poll covers the rest.
+   */
+  latest(): Promise<SearchIndex> {
+    if (!this.listening || this.notified || !this.index) return this.current();
+    return this.index;
+  }
+
   /** Resolves once every change committed before the call is applied (tests, benchmarks). */
   async catchUp(): Promise<void> {
     await this.get();
@@ -193,6 +214,8 @@ export class SearchIndexHolder {
     const index = await this.index;
     if (!index) return;
     const pool = this.pool();
+    // Notifications from here on belong to the next round.
+    this.notified = false;
     const horizon = await feedHorizon(pool);
     if (horizon === index.feedPosition) return;
     const ids = await changedProducts(pool, index.feedPosition, horizon);
