@@ -277,3 +277,69 @@ describe('indexes dropped for a first large catalogue', () => {
     expect(await sql('SELECT * FROM catalogue_load_indexes')).toEqual([]);
   });
 });
+
+describe('cart totals while an import runs', () => {
+  const bmecat = (transaction: string, products: string) =>
+    `<?xml version="1.0" encoding="UTF-8"?>
+<BMECAT version="2005" xmlns="http://www.bmecat.org/bmecat/2005">
+<HEADER><CATALOG><LANGUAGE>deu</LANGUAGE><CATALOG_ID>FR</CATALOG_ID><CATALOG_VERSION>1</CATALOG_VERSION></CATALOG></HEADER>
+<${transaction}>${products}`;
+  const product = (pid: string, price: string, details = '') =>
+    `<PRODUCT mode="update"><SUPPLIER_PID>${pid}</SUPPLIER_PID>${details}
+<PRODUCT_PRICE_DETAILS><PRODUCT_PRICE price_type="net_list"><PRICE_AMOUNT>${price}</PRICE_AMOUNT></PRODUCT_PRICE></PRODUCT_PRICE_DETAILS></PRODUCT>`;
+  const write = (name: string, text: string) => {
+    const file = path.join(t.config.dataDir, name);
+    fs.writeFileSync(file, text);
+    return file;
+  };
+  const overviewTotal = async (cartId: number) => {
+    const res = await t.request('GET', '/v1/MultiCarts', { as: BUYER });
+    expect(res.status).toBe(200);
+    return res.body.find((c: { id: number }) => c.id === cartId).totalNetValue;
+  };
+
+  it('follow the prices of every merged batch, not only those of a finished import', async () => {
+    const details = `<PRODUCT_DETAILS><DESCRIPTION_SHORT>Frischeprüfung Kugelhahn</DESCRIPTION_SHORT></PRODUCT_DETAILS>
+<PRODUCT_ORDER_DETAILS><ORDER_UNIT>C62</ORDER_UNIT><PRICE_QUANTITY>1</PRICE_QUANTITY><QUANTITY_MIN>1</QUANTITY_MIN></PRODUCT_ORDER_DETAILS>`;
+    const catalogue = write(
+      'fresh-products.xml',
+      bmecat('T_UPDATE_PRODUCTS', product('FR-1', '10.00', details) + '</T_UPDATE_PRODUCTS></BMECAT>'),
+    );
+    const first = await insertImport(t.pool, {
+      supplier: '200001',
+      fileName: 'p.xml',
+      filePath: catalogue,
+      userId: null,
+    });
+    expect(await runImport(t.pool, first)).toMatchObject({ created: 1, rejected: 0 });
+
+    const cart = await t.request('POST', '/v1/MultiCarts', { as: BUYER, body: { name: 'Frische' } });
+    expect(cart.status).toBe(201);
+    await t.pool.query(
+      `INSERT INTO cart_items (cart_id, product_instance_id, supplier_bp_number, article_number, quantity)
+       VALUES ($1, '200001~FR-1', '200001', 'FR-1', 3)`,
+      [cart.body.id],
+    );
+    // Computed and stored with the catalogue version of now.
+    expect(await overviewTotal(cart.body.id)).toBe(30);
+
+    // A price update whose first batch (one article) is merged and committed before the file turns out broken: the
+    // import fails, the merged price stays, and the cart must price it although the import never finished.
+    const prices = write(
+      'fresh-prices.xml',
+      bmecat('T_UPDATE_PRICES', product('FR-1', '12.50') + '<PRODUCT mode="update"><SUPPLIER_PID>FR-2</SUPPLIER'),
+    );
+    const second = await insertImport(t.pool, {
+      supplier: '200001',
+      fileName: 'q.xml',
+      filePath: prices,
+      userId: null,
+    });
+    await runImport(t.pool, second, { batchSize: 1 });
+    expect((await sql('SELECT status FROM catalogue_imports WHERE id = $1', [second]))[0].status).toBe('Failed');
+    expect(
+      (await sql(`SELECT net_price FROM product_offers WHERE product_instance_id = '200001~FR-1'`))[0].net_price,
+    ).toBe(12.5);
+    expect(await overviewTotal(cart.body.id)).toBe(37.5);
+  });
+});

@@ -147,7 +147,15 @@ async function importStaged(
   // One batch is written while the parser reads the next (Node parses, Postgres writes).
   let writing: Promise<void> = Promise.resolve();
   const writeBatch = async (w: CatalogueWriter, part: StagedBatch) => {
-    const result: BatchResult = await inTx(c, () => w.write(part));
+    const result: BatchResult = await inTx(c, async () => {
+      const r = await w.write(part);
+      // Cart totals (cart_totals) and the catalogue's caches are valid under the catalogue version: it is raised in
+      // every batch that changed offers, in the batch's transaction, so a cart prices the batch's new offers and prices
+      // as soon as it commits, not only when the import ends. Last statement of the batch: the row lock on
+      // catalogue_state is held only until the commit (imports of other suppliers raise it too).
+      if (r.changedProducts || r.deleted) await run.bumpCatalogueVersion(c, { recount: false });
+      return r;
+    });
     counts.read += part.read;
     counts.created += result.created;
     counts.updated += result.updated;

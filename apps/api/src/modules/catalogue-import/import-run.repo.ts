@@ -163,7 +163,12 @@ export async function resolveReferences(c: pg.PoolClient) {
 }
 
 /** Every API instance drops its search caches within 2 s of the version bump ("search reflects an import without a restart"). */
-export async function bumpCatalogueVersion(c: pg.PoolClient) {
+export async function bumpCatalogueVersion(c: pg.PoolClient, options: { recount?: boolean } = {}) {
+  if (options.recount === false) {
+    // A merged batch: offers and prices changed, the search rows are published when the import ends (and counted then).
+    await c.query('UPDATE catalogue_state SET version = version + 1');
+    return;
+  }
   await c.query(
     `UPDATE catalogue_state SET version = version + 1, products = (SELECT count(*) FROM product_search), loaded_at = COALESCE(loaded_at, now())`,
   );
