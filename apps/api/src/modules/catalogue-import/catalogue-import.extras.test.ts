@@ -343,3 +343,31 @@ describe('cart totals while an import runs', () => {
     expect(await overviewTotal(cart.body.id)).toBe(37.5);
   });
 });
+
+describe('foreign keys dropped for a first large catalogue', () => {
+  it('are added and validated again by the next import when an import crashed without restoring them', async () => {
+    const key = async () =>
+      sql(
+        `SELECT conname, convalidated, pg_get_constraintdef(oid) AS definition FROM pg_constraint
+          WHERE conname = 'products_brand_no_fkey'`,
+      );
+    const [before] = await key();
+    expect(before).toMatchObject({
+      convalidated: true,
+      definition: 'FOREIGN KEY (brand_no) REFERENCES brands(brand_no)',
+    });
+    // As a crashed first large catalogue leaves it: recorded, then dropped.
+    await t.pool.query(
+      `INSERT INTO catalogue_import_constraints (name, table_name, definition) VALUES ('products_brand_no_fkey', 'products', $1)`,
+      [before.definition],
+    );
+    await t.pool.query('ALTER TABLE products DROP CONSTRAINT products_brand_no_fkey');
+    expect(await importFile('200001', 'update-prices-future-latin1.xml')).toMatchObject({ status: 'Completed' });
+    expect(await key()).toEqual([before]);
+    expect(await sql('SELECT * FROM catalogue_import_constraints')).toEqual([]);
+    // Checked again: a product of an unknown brand is refused.
+    await expect(
+      t.pool.query(`UPDATE products SET brand_no = -1 WHERE id = (SELECT min(id) FROM products)`),
+    ).rejects.toThrow(/products_brand_no_fkey/);
+  });
+});

@@ -108,6 +108,50 @@ export async function recordAndDropSecondaryIndexes(c: pg.PoolClient, tables: st
   return rows.map((r) => r.indexdef);
 }
 
+/**
+ * Records the foreign keys of `tables` (where they reference another table) in catalogue_import_constraints and drops
+ * them: a bulk write then checks no referenced row per written row. Run in a transaction.
+ */
+export async function recordAndDropForeignKeys(c: pg.PoolClient, tables: string[]): Promise<number> {
+  const { rows } = await c.query<{ name: string; table_name: string; definition: string }>(
+    `SELECT k.conname AS name, t.relname AS table_name, pg_get_constraintdef(k.oid) AS definition
+       FROM pg_constraint k JOIN pg_class t ON t.oid = k.conrelid JOIN pg_namespace n ON n.oid = t.relnamespace
+      WHERE k.contype = 'f' AND n.nspname = current_schema() AND t.relname = ANY($1)
+      ORDER BY t.relname, k.conname`,
+    [tables],
+  );
+  for (const r of rows) {
+    await c.query(
+      'INSERT INTO catalogue_import_constraints (name, table_name, definition) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING',
+      [r.name, r.table_name, r.definition],
+    );
+    await c.query(`ALTER TABLE ${ident(r.table_name)} DROP CONSTRAINT ${ident(r.name)}`);
+  }
+  return rows.length;
+}
+
+/**
+ * Adds the foreign keys recorded as dropped again and validates them (one set-based check of every row; neither reads
+ * nor writes of others wait for it), then forgets them. A row that violates one fails the import (and the next one):
+ * the constraint stays recorded, added NOT VALID (new rows are checked), until the row is repaired.
+ */
+export async function restoreImportConstraints(c: pg.PoolClient) {
+  const { rows } = await c.query<{ name: string; table_name: string; definition: string; state: string | null }>(
+    `SELECT x.name, x.table_name, x.definition,
+            (SELECT CASE WHEN k.convalidated THEN 'valid' ELSE 'added' END FROM pg_constraint k
+              WHERE k.conname = x.name AND k.conrelid = to_regclass(x.table_name)) AS state
+       FROM catalogue_import_constraints x ORDER BY x.table_name, x.name`,
+  );
+  for (const r of rows) {
+    if (!r.state)
+      await c.query(`ALTER TABLE ${ident(r.table_name)} ADD CONSTRAINT ${ident(r.name)} ${r.definition} NOT VALID`);
+    if (r.state !== 'valid') await c.query(`ALTER TABLE ${ident(r.table_name)} VALIDATE CONSTRAINT ${ident(r.name)}`);
+    await c.query('DELETE FROM catalogue_import_constraints WHERE name = $1', [r.name]);
+  }
+}
+
+const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
 /** Builds the indexes `definitions` (default: every one recorded as dropped) and forgets them. */
 export async function restoreImportIndexes(c: pg.PoolClient, definitions?: string[]) {
   const { rows } = await c.query<{ exists: boolean }>(
