@@ -2,8 +2,8 @@
 /**
  * Browser end-to-end tests against the real server:
  *   1. uses apps/web/dist, or builds the SPA into the run's own folder when dist is missing or stale,
- *   2. starts ONE server (`npx tsx apps/api/src/main.ts`) with a fresh temporary DATA_DIR (own embedded
- *      PostgreSQL, seeded demo world) on free ports, serving a private copy of the build (WEB_DIST_DIR), so
+ *   2. starts ONE server (`node apps/api/dist/main.js`, compiled when stale as by `npm start`) with a fresh
+ *      temporary DATA_DIR (own embedded PostgreSQL, seeded demo world) on free ports, serving a private copy of the build (WEB_DIST_DIR), so
  *      that a rebuild by someone else during the run cannot pull the files away under the browser,
  *   3. waits for /ready, runs `npx playwright test` with BASE_URL (extra arguments are passed on),
  *   4. stops the server with SIGINT and exits with Playwright's exit code.
@@ -17,6 +17,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureApiBuild } from './build-api.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const log = (message) => console.log(`[e2e] ${message}`);
@@ -130,7 +131,7 @@ function stopServer(server) {
 }
 
 function startServer({ dataDir, webDistDir, port, pgPort, baseUrl, logFile }) {
-  return spawn('npx', ['tsx', 'apps/api/src/main.ts'], {
+  return spawn(process.execPath, ['apps/api/dist/main.js'], {
     cwd: root,
     // Own process group: stopped like Ctrl-C stops it in a terminal, and killable with all its children.
     detached: true,
@@ -199,6 +200,7 @@ async function main() {
   try {
     const webDistDir = path.join(dataDir, 'web');
     prepareWebBuild(webDistDir);
+    await ensureApiBuild(log);
     const [port, pgPort] = [await freePort(), await freePort()];
     const baseUrl = `http://localhost:${port}`;
     log(`starting server on ${baseUrl} (data in ${dataDir})`);

@@ -4,8 +4,8 @@
  *
  * 1. Starts (or reuses) an embedded PostgreSQL under BENCH_DATA_DIR and loads BENCH_ORDERS supplier
  *    orders when the data directory does not already hold exactly that many (seeding runs in this process).
- * 2. Starts the API as its own process, as in production (`node --import tsx apps/api/src/main.ts`, job
- *    worker included), and samples that process's RSS (/proc/<pid>/status VmRSS) every 200 ms while each
+ * 2. Starts the API as its own process, as in production (`npm start`: `node apps/api/dist/main.js`, compiled
+ *    by scripts/build-api.mjs when stale; BENCH_API=tsx: `node --import tsx apps/api/src/main.ts`; job worker included), and samples that process's RSS (/proc/<pid>/status VmRSS) every 200 ms while each
  *    report is generated; its VmHWM (the kernel's peak RSS) is read at the end.
  * 3. Reports per format: generation time (request → Completed seen by polling once a second), file size,
  *    API RSS before and peak.
@@ -27,6 +27,7 @@ import { ensureFeatureSettings } from '../src/modules/settings/settings.service.
 import { seedDemoWorldIfEmpty } from '../src/seed/demo-world.ts';
 import { loadOrderHistory } from '../src/seed/orders/history.ts';
 import { loginWithCodeFlow } from '../test/support/oidc-login.ts';
+import { ensureApiBuild } from '../../../scripts/build-api.mjs';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const FORMATS = (process.env.BENCH_FORMATS ?? 'csv,xlsx').split(',');
@@ -34,6 +35,8 @@ const dataDir = process.env.BENCH_DATA_DIR ?? '/tmp/shk-bench-reports';
 const pgPort = Number(process.env.BENCH_PG_PORT ?? 55220);
 const apiPort = Number(process.env.BENCH_API_PORT ?? 3220);
 const cpuProfile = process.env.BENCH_CPU_PROF === '1';
+/** BENCH_API=tsx runs the API from TypeScript through tsx (as before 2026-11-25) instead of compiled (npm start). */
+const viaTsx = process.env.BENCH_API === 'tsx';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const apiUrl = `http://127.0.0.1:${apiPort}`;
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
@@ -75,13 +78,13 @@ try {
   fs.rmSync(path.join(dataDir, 'reports'), { recursive: true, force: true });
 
   // ——— the API as its own process ———
+  if (!viaTsx && (await ensureApiBuild())) console.log('API compiled to apps/api/dist');
   const nodeArgs = [
     ...(process.env.BENCH_API_NODE_OPTIONS?.split(/\s+/).filter(Boolean) ?? []),
     ...(cpuProfile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(dataDir, 'profiles')}`] : []),
-    '--import',
-    'tsx',
-    'apps/api/src/main.ts',
+    ...(viaTsx ? ['--import', 'tsx', 'apps/api/src/main.ts'] : ['apps/api/dist/main.js']),
   ];
+  console.log(`API: node ${nodeArgs.join(' ')}`);
   api = spawn(process.execPath, nodeArgs, {
     cwd: repoRoot,
     env: {

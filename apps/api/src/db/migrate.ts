@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
+import { repoRoot } from '../config.ts';
 
-export const migrationsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
+/** From the repository root: this module runs from apps/api/src/db or from the compiled apps/api/dist. */
+export const migrationsDir = path.join(repoRoot, 'apps/api/migrations');
 
 /**
  * Applies the committed SQL migrations (migrations/NNNN_name.sql) in order, each in its own

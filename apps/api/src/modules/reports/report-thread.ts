@@ -15,7 +15,12 @@ const workerLimits = (env: NodeJS.ProcessEnv = process.env) => {
   return { maxOldGenerationSizeMb: Number.isFinite(old) && old > 0 ? old : 48, maxYoungGenerationSizeMb: 8 };
 };
 
-const bootFile = new URL('./generate-worker-boot.mjs', import.meta.url);
+/**
+ * Under tsx (tests, tools) the thread boots through generate-worker-boot.mjs, which loads the TypeScript entry; in
+ * the compiled API (apps/api/dist, scripts/build-api.mjs) this code lies beside report-worker.js, plain JavaScript.
+ */
+const compiled = !import.meta.url.endsWith('.ts');
+const bootFile = new URL(compiled ? './report-worker.js' : './generate-worker-boot.mjs', import.meta.url);
 const entryFile = new URL('./generate-worker.ts', import.meta.url).href;
 /** An idle report thread ends after this time (its memory is given back); the next report starts a new one. */
 const IDLE_MS = 30_000;
