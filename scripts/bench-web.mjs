@@ -23,6 +23,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import * as constants from 'lighthouse/core/config/constants.js';
 import puppeteer from 'puppeteer-core';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -147,6 +148,78 @@ async function printLayoutShifts(page, baseUrl, pages) {
   await page.setViewport(null);
 }
 
+/**
+ * BENCH_WEB_PROFILE=1: instead of Lighthouse, opens each page once (cold HTTP cache, no throttling) under the V8
+ * CPU profiler and prints where the main thread's script time went: self time by source file of the build's
+ * source maps (react-dom, @mantine/core, the app's modules …) and the request timeline.
+ */
+async function printProfiles(page, baseUrl, pages, distDir) {
+  const { SourceMapConsumer } = await import('source-map-js');
+  const maps = new Map();
+  const consumer = (url) => {
+    const file = url.replace(/^https?:\/\/[^/]+\//, '').split('?')[0];
+    if (!maps.has(file)) {
+      const mapFile = path.join(distDir, `${file}.map`);
+      maps.set(
+        file,
+        fs.existsSync(mapFile) ? new SourceMapConsumer(JSON.parse(fs.readFileSync(mapFile, 'utf8'))) : null,
+      );
+    }
+    return maps.get(file);
+  };
+  for (const pagePath of pages) {
+    const cdp = await page.createCDPSession();
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+    const started = Date.now();
+    await page.goto(`${baseUrl}${pagePath}`, { waitUntil: 'networkidle0' });
+    const { profile } = await cdp.send('Profiler.stop');
+    await cdp.detach();
+    const wallMs = Date.now() - started - 500;
+    // Self time per sample's node, attributed to the original source file (node_modules package or src path).
+    const byNode = new Map(profile.nodes.map((n) => [n.id, n]));
+    const selfUs = new Map();
+    profile.samples.forEach((id, i) => selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+    const bySource = new Map();
+    for (const [id, us] of selfUs) {
+      const { callFrame } = byNode.get(id);
+      let source = callFrame.url
+        ? callFrame.url.replace(/^https?:\/\/[^/]+/, '')
+        : `(${callFrame.functionName || 'program'})`;
+      const map = callFrame.url.includes('/assets/') && callFrame.lineNumber >= 0 ? consumer(callFrame.url) : null;
+      if (map) {
+        const pos = map.originalPositionFor({ line: callFrame.lineNumber + 1, column: callFrame.columnNumber });
+        if (pos.source) {
+          const m = pos.source.match(/node_modules\/((?:@[^/]+\/)?[^/]+)/);
+          source = m ? m[1] : pos.source.replace(/^.*?\/src\//, 'src/');
+        }
+      }
+      bySource.set(source, (bySource.get(source) ?? 0) + us);
+    }
+    const total = [...bySource.values()].reduce((a, b) => a + b, 0);
+    const idle = bySource.get('(idle)') ?? 0;
+    const top = [...bySource.entries()]
+      .filter(([s]) => s !== '(idle)')
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 25)
+      .map(([s, us]) => `${(us / 1000).toFixed(0).padStart(6)} ms  ${s}`);
+    const timeline = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((r) => `${Math.round(r.startTime)}→${Math.round(r.responseEnd)} ${r.name.replace(location.origin, '')}`),
+    );
+    const paints = await page.evaluate(() =>
+      performance.getEntriesByType('paint').map((p) => `${p.name} ${Math.round(p.startTime)}`),
+    );
+    log(
+      `${pagePath}: ${((total - idle) / 1000).toFixed(0)} ms on the main thread (profile ${(total / 1000).toFixed(0)} ms, load ≈ ${wallMs} ms)\n` +
+        `${top.join('\n')}\n  paints: ${paints.join(', ')}\n  requests:\n    ${timeline.join('\n    ')}`,
+    );
+  }
+}
+
 /** The first product of a search, for /produkt. */
 async function firstProductUrl(page, baseUrl) {
   await page.goto(`${baseUrl}/suche?term=Thermostat`, { waitUntil: 'networkidle0' });
@@ -154,19 +227,85 @@ async function firstProductUrl(page, baseUrl) {
   return href ?? '/produkt';
 }
 
+/** Clears the HTTP cache (a first visit after signing in: the session stays, the assets are cold), runs Lighthouse. */
+async function runLighthouse(page, port, url, cpuSlowdownMultiplier) {
+  const cdp = await page.createCDPSession();
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.detach();
+  const throttling = cpuSlowdownMultiplier
+    ? { throttling: { ...constants.throttling.mobileSlow4G, cpuSlowdownMultiplier } }
+    : {};
+  return lighthouse(
+    url,
+    { port, output: 'html', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
+    // Keep the signed-in session (storage). Otherwise Lighthouse's mobile default (or its CPU slowdown calibrated).
+    { extends: 'lighthouse:default', settings: { disableStorageReset: true, ...throttling } },
+    page,
+  );
+}
+
+/** What a Lighthouse report says about one page (scores, metrics, main-thread time unthrottled, the LCP). */
+function summarise(lhr) {
+  const scripts = (lhr.audits['network-requests']?.details?.items ?? []).filter((r) => r.resourceType === 'Script');
+  return {
+    performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
+    benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+    accessibility: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
+    fcpMs: Math.round(lhr.audits['first-contentful-paint'].numericValue),
+    lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
+    tbtMs: Math.round(lhr.audits['total-blocking-time'].numericValue),
+    cls: +lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3),
+    // What moved (Lighthouse's layout-shifts audit): the elements to give a reserved size.
+    shifted: (lhr.audits['layout-shifts']?.details?.items ?? []).slice(0, 5).map((item) => ({
+      score: +(item.score ?? 0).toFixed(3),
+      selector: item.node?.selector,
+      snippet: item.node?.snippet?.slice(0, 160),
+    })),
+    scriptKb: kb(scripts.reduce((n, r) => n + (r.transferSize ?? 0), 0)),
+    scripts: scripts.length,
+    failedA11y: Object.values(lhr.audits)
+      .filter((a) => a.score === 0 && lhr.categories.accessibility.auditRefs.some((ref) => ref.id === a.id))
+      .map((a) => a.id),
+    // Main-thread time as observed (the simulation multiplies it by the CPU slowdown), by kind of work.
+    mainThreadMs: Object.fromEntries(
+      (lhr.audits['mainthread-work-breakdown']?.details?.items ?? []).map((item) => [
+        item.group,
+        Math.round(item.duration / lhr.configSettings.throttling.cpuSlowdownMultiplier),
+      ]),
+    ),
+    lcpElement: lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet,
+    finalUrl: lhr.finalDisplayedUrl,
+  };
+}
+
+/**
+ * Lighthouse's default 4x CPU slowdown turns a high-end desktop (benchmarkIndex 1500-2000) into a mid-tier phone.
+ * On a slower host its docs (docs/throttling.md, "Calibrating the CPU slowdown") suggest a lower multiplier by the
+ * host's bracket: low-end desktop (1000-1500) and high-end mobile (800-1000) 2x, mid-tier mobile (125-800) 1x.
+ */
+function calibratedMultiplier(benchmarkIndex) {
+  if (benchmarkIndex >= 1500) return 4;
+  if (benchmarkIndex >= 800) return 2;
+  return 1;
+}
+
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shk-bench-web-'));
   fs.chmodSync(dataDir, 0o755);
   const reportDir = path.join(root, 'test-results', `lighthouse-${process.pid}`);
   fs.mkdirSync(reportDir, { recursive: true });
-  const webDistDir = path.join(dataDir, 'web');
-  log('building the SPA …');
-  const build = spawnSync(
-    'npm',
-    ['run', 'build', '-w', '@shk/web', '--', '--outDir', webDistDir, '--emptyOutDir', '--logLevel', 'warn'],
-    { cwd: root, stdio: 'inherit' },
-  );
-  if (build.status !== 0) throw new Error('SPA build failed');
+  // BENCH_WEB_DIST: an SPA built elsewhere (e.g. an older commit's, to compare under the same load) instead of
+  // building this checkout's.
+  const webDistDir = process.env.BENCH_WEB_DIST ? path.resolve(process.env.BENCH_WEB_DIST) : path.join(dataDir, 'web');
+  if (!process.env.BENCH_WEB_DIST) {
+    log('building the SPA …');
+    const build = spawnSync(
+      'npm',
+      ['run', 'build', '-w', '@shk/web', '--', '--outDir', webDistDir, '--emptyOutDir', '--logLevel', 'warn'],
+      { cwd: root, stdio: 'inherit' },
+    );
+    if (build.status !== 0) throw new Error('SPA build failed');
+  }
   const initial = initialJs(webDistDir);
   log(
     `initial JS: ${initial.files} files, ${initial.brotliKb} kB brotli (${initial.gzipKb} kB gzip, ${initial.rawKb} kB raw)`,
@@ -208,50 +347,34 @@ async function main() {
       .map((p) => p.trim())
       .filter(Boolean);
     if (process.env.BENCH_WEB_SHIFTS) await printLayoutShifts(page, baseUrl, pages);
+    if (process.env.BENCH_WEB_PROFILE) {
+      await printProfiles(page, baseUrl, pages, webDistDir);
+      return;
+    }
     for (const pagePath of pages) {
       const runs = [];
       for (let run = 0; run < RUNS; run++) {
-        // A first visit after signing in: the session stays, the HTTP cache is emptied (cold assets).
-        const cdp = await page.createCDPSession();
-        await cdp.send('Network.clearBrowserCache');
-        await cdp.detach();
-        const result = await lighthouse(
-          `${baseUrl}${pagePath}`,
-          { port: chrome.port, output: 'html', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
-          // Keep the signed-in session (storage); the cache is cleared above. Otherwise Lighthouse's mobile default.
-          { extends: 'lighthouse:default', settings: { disableStorageReset: true } },
-          page,
-        );
+        const result = await runLighthouse(page, chrome.port, `${baseUrl}${pagePath}`);
         const { lhr } = result;
-        const scripts = (lhr.audits['network-requests']?.details?.items ?? []).filter(
-          (r) => r.resourceType === 'Script',
-        );
-        runs.push({
-          performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
-          accessibility: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
-          fcpMs: Math.round(lhr.audits['first-contentful-paint'].numericValue),
-          lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
-          tbtMs: Math.round(lhr.audits['total-blocking-time'].numericValue),
-          cls: +lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3),
-          // What moved (Lighthouse's layout-shifts audit): the elements to give a reserved size.
-          shifted: (lhr.audits['layout-shifts']?.details?.items ?? []).slice(0, 5).map((item) => ({
-            score: +(item.score ?? 0).toFixed(3),
-            selector: item.node?.selector,
-            snippet: item.node?.snippet?.slice(0, 160),
-          })),
-          scriptKb: kb(scripts.reduce((n, r) => n + (r.transferSize ?? 0), 0)),
-          scripts: scripts.length,
-          failedA11y: Object.values(lhr.audits)
-            .filter((a) => a.score === 0 && lhr.categories.accessibility.auditRefs.some((ref) => ref.id === a.id))
-            .map((a) => a.id),
-          finalUrl: lhr.finalDisplayedUrl,
-        });
+        runs.push(summarise(lhr));
         const name = pagePath.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home';
         fs.writeFileSync(path.join(reportDir, `${name}-${run + 1}.html`), result.report);
+        fs.writeFileSync(path.join(reportDir, `${name}-${run + 1}.json`), JSON.stringify(lhr));
       }
       const best = runs[runs.indexOf(runs.find((r) => r.performance === median(runs.map((x) => x.performance))))];
       results.push({ page: pagePath, ...best, performanceRuns: runs.map((r) => r.performance) });
       log(`${pagePath}: performance ${best.performance}, accessibility ${best.accessibility}`);
+    }
+    // The same pages with the CPU slowdown calibrated to this host (only when it is slower than Lighthouse's
+    // reference desktop); printed beside the default profile's figures, which stay the headline.
+    const multiplier = calibratedMultiplier(median(results.map((r) => r.benchmarkIndex)));
+    if (multiplier < 4 && !process.env.BENCH_WEB_NO_CALIBRATED) {
+      for (const result of results) {
+        const { lhr } = await runLighthouse(page, chrome.port, `${baseUrl}${result.page}`, multiplier);
+        const { performance, fcpMs, lcpMs, tbtMs, cls } = summarise(lhr);
+        result.calibrated = { cpuSlowdownMultiplier: multiplier, performance, fcpMs, lcpMs, tbtMs, cls };
+        log(`${result.page}: performance ${performance} with the CPU slowdown calibrated to ${multiplier}x`);
+      }
     }
   } finally {
     await browser?.disconnect();
