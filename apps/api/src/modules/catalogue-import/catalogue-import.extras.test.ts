@@ -371,3 +371,45 @@ describe('foreign keys dropped for a first large catalogue', () => {
     ).rejects.toThrow(/products_brand_no_fkey/);
   });
 });
+
+describe('a supplier’s first catalogue', () => {
+  it('inserts its offers without the upsert and still takes the last of an article number repeated in a later batch', async () => {
+    // A supplier without offers (the demo catalogue gave 200005 some).
+    const supplier = { bp_number: '200005' };
+    await t.pool.query(`DELETE FROM product_offers WHERE supplier_bp_number = '200005'`);
+    const article = (pid: string, price: string) =>
+      `<PRODUCT mode="update"><SUPPLIER_PID>${pid}</SUPPLIER_PID><PRODUCT_DETAILS><DESCRIPTION_SHORT>Erstkatalog ${pid}</DESCRIPTION_SHORT></PRODUCT_DETAILS>
+<PRODUCT_ORDER_DETAILS><ORDER_UNIT>C62</ORDER_UNIT><PRICE_QUANTITY>1</PRICE_QUANTITY></PRODUCT_ORDER_DETAILS>
+<PRODUCT_PRICE_DETAILS><PRODUCT_PRICE price_type="net_list"><PRICE_AMOUNT>${price}</PRICE_AMOUNT></PRODUCT_PRICE></PRODUCT_PRICE_DETAILS></PRODUCT>`;
+    const file = path.join(t.config.dataDir, 'first-catalogue.xml');
+    fs.writeFileSync(
+      file,
+      `<?xml version="1.0" encoding="UTF-8"?>
+<BMECAT version="2005" xmlns="http://www.bmecat.org/bmecat/2005">
+<HEADER><CATALOG><LANGUAGE>deu</LANGUAGE><CATALOG_ID>EK</CATALOG_ID><CATALOG_VERSION>1</CATALOG_VERSION></CATALOG></HEADER>
+<T_UPDATE_PRODUCTS>${article('EK-1', '10.00')}${article('EK-2', '20.00')}${article('EK-1', '30.00')}</T_UPDATE_PRODUCTS></BMECAT>`,
+    );
+    const id = await insertImport(t.pool, {
+      supplier: supplier.bp_number,
+      fileName: 'e.xml',
+      filePath: file,
+      userId: null,
+    });
+    // One article per batch: the repeated EK-1 comes two batches after the first.
+    expect(await runImport(t.pool, id, { batchSize: 1 })).toMatchObject({
+      read: 3,
+      created: 2,
+      updated: 1,
+      rejected: 0,
+    });
+    expect(
+      await sql(
+        `SELECT supplier_pid, net_price FROM product_offers WHERE supplier_bp_number = $1 ORDER BY supplier_pid`,
+        [supplier.bp_number],
+      ),
+    ).toEqual([
+      { supplier_pid: 'EK-1', net_price: 30 },
+      { supplier_pid: 'EK-2', net_price: 20 },
+    ]);
+  });
+});

@@ -86,6 +86,11 @@ export class CatalogueWriter {
   private pendingSize = 0;
   /** The supplier had future price blocks when the import began (they must be replaced by the file's). */
   hasFuturePrices = true;
+  /**
+   * The supplier had no offers when the import began (its first catalogue): every staged offer is new, so offers are
+   * inserted without the upsert's conflict check (the supplier's lock keeps other imports of it out meanwhile).
+   */
+  newOffersOnly = false;
   /** Milliseconds per merge step over the whole import (logged at the end: where the time goes). */
   readonly timings = new Map<string, number>();
 
@@ -376,7 +381,10 @@ export class CatalogueWriter {
     if (b.keepsPrice) await repo.keepTodaysPrices(c);
     await this.timed('products', () => repo.upsertProducts(c, b.sharedProducts, isUpdate));
     await this.timed('offers', async () => {
-      await repo.upsertOffers(c, this.supplier, this.ref.productDataSource);
+      // A duplicate article number farther apart than a batch: upserts from then on (the last one in the file wins).
+      if (this.newOffersOnly && !(await repo.insertNewOffers(c, this.supplier, this.ref.productDataSource)))
+        this.newOffersOnly = false;
+      if (!this.newOffersOnly) await repo.upsertOffers(c, this.supplier, this.ref.productDataSource);
       // An offer that comes back after a withdrawal is live again.
       await repo.reviveWithdrawnOffers(c, this.supplier);
     });

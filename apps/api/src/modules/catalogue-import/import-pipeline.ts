@@ -195,6 +195,9 @@ async function importStaged(
         if (event.transaction === 'T_NEW_CATALOG' && !withdraws)
           bulkIndexes = await writer.timedStep('drop indexes', () => dropIndexesForFirstLargeCatalogue(c, fileBytes));
         writer.hasFuturePrices = await run.supplierHasFuturePrices(c, supplier);
+        if (event.transaction !== 'T_UPDATE_PRICES')
+          writer.newOffersOnly =
+            event.transaction === 'T_NEW_CATALOG' ? !withdraws : !(await run.supplierHasOffers(c, supplier));
         await repo.saveProgress(c, id, counts, header);
       } else if (event.kind === 'names') {
         // Names given to codes an earlier import created: the catalogue's caches must reload them.
@@ -232,7 +235,8 @@ async function importStaged(
       reshaped ||= withdrawn > 0;
     }
     if (hasReferences) await run.resolveReferences(c);
-    if (((await writer?.timedStep('publish search', () => publishSearch(c, id))) ?? 0) > 0) reshaped = true;
+    const time = <T>(label: string, work: () => Promise<T>) => (writer ? writer.timedStep(label, work) : work());
+    if ((await publishSearch(c, id, time)) > 0) reshaped = true;
     if (changed) await run.bumpCatalogueVersion(c);
     await repo.saveProgress(c, id, counts, header ?? { format: null, transaction: null });
   });

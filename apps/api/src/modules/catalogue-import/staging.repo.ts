@@ -237,8 +237,17 @@ export async function upsertProducts(c: pg.PoolClient, sharedProducts: boolean, 
   );
 }
 
-/** Upserts the staged articles' offers. */
-export async function upsertOffers(c: pg.PoolClient, supplier: string, productDataSource: number) {
+/** What an upsert of a staged offer changes on the offer there already. */
+const OFFER_CONFLICT = `ON CONFLICT (product_instance_id) DO UPDATE SET product_no = EXCLUDED.product_no, unit_code = EXCLUDED.unit_code,
+           net_price = EXCLUDED.net_price,
+           price_basis = EXCLUDED.price_basis, gross_list_price = EXCLUDED.gross_list_price, price_on_demand = EXCLUDED.price_on_demand,
+           min_order_quantity = EXCLUDED.min_order_quantity, min_order_unit = EXCLUDED.min_order_unit,
+           time_to_delivery_days = EXCLUDED.time_to_delivery_days, quantity_interval = EXCLUDED.quantity_interval,
+           content_unit = EXCLUDED.content_unit, price_valid_from = EXCLUDED.price_valid_from, price_valid_to = EXCLUDED.price_valid_to,
+           price_scales = EXCLUDED.price_scales, import_hash = EXCLUDED.import_hash`;
+
+/** Upserts the staged articles' offers (`newOnly`: the supplier has none yet, a plain insert). */
+export async function upsertOffers(c: pg.PoolClient, supplier: string, productDataSource: number, newOnly = false) {
   await c.query(
     `INSERT INTO product_offers (product_instance_id, product_no, supplier_bp_number, supplier_pid, supplier_pid_norm, product_data_source,
            unit_code, net_price, price_basis, gross_list_price, price_on_demand, min_order_quantity, min_order_unit, time_to_delivery_days,
@@ -246,15 +255,27 @@ export async function upsertOffers(c: pg.PoolClient, supplier: string, productDa
          SELECT t.iid, p.id, $1, t.pid, t.pid_norm, $2, t.unit, t.net, COALESCE(t.basis, 1), t.gross, t.net IS NULL AND t.has_price,
                 COALESCE(t.min, 1), t.unit, t.days, t.step, t.content_unit, t.valid_from, t.valid_to, t.scales::jsonb, t.hash
            FROM ${STAGE} t JOIN products p ON p.product_id = t.product_id
-         ON CONFLICT (product_instance_id) DO UPDATE SET product_no = EXCLUDED.product_no, unit_code = EXCLUDED.unit_code,
-           net_price = EXCLUDED.net_price,
-           price_basis = EXCLUDED.price_basis, gross_list_price = EXCLUDED.gross_list_price, price_on_demand = EXCLUDED.price_on_demand,
-           min_order_quantity = EXCLUDED.min_order_quantity, min_order_unit = EXCLUDED.min_order_unit,
-           time_to_delivery_days = EXCLUDED.time_to_delivery_days, quantity_interval = EXCLUDED.quantity_interval,
-           content_unit = EXCLUDED.content_unit, price_valid_from = EXCLUDED.price_valid_from, price_valid_to = EXCLUDED.price_valid_to,
-           price_scales = EXCLUDED.price_scales, import_hash = EXCLUDED.import_hash`,
+         ${newOnly ? '' : OFFER_CONFLICT}`,
     [supplier, productDataSource],
   );
+}
+
+/**
+ * Inserts the staged offers of a supplier that had none when the import began, without the upsert's conflict check.
+ * An article number of the file that an earlier batch brought already (a duplicate farther apart than a batch) makes
+ * the insert fail: it is rolled back to a savepoint and false returned, the caller upserts then.
+ */
+export async function insertNewOffers(c: pg.PoolClient, supplier: string, productDataSource: number): Promise<boolean> {
+  await c.query('SAVEPOINT new_offers');
+  try {
+    await upsertOffers(c, supplier, productDataSource, true);
+    await c.query('RELEASE SAVEPOINT new_offers');
+    return true;
+  } catch (error) {
+    if ((error as { code?: string }).code !== '23505') throw error;
+    await c.query('ROLLBACK TO SAVEPOINT new_offers');
+    return false;
+  }
 }
 
 /** An offer that comes back after a withdrawal is live again. */
@@ -346,47 +367,61 @@ export async function refreshSearchOffers(c: pg.PoolClient, productNos: number[]
  * only where it moved. Supplier numbers and lowest price come from the offers as they are now; a
  * product without offers (withdrawn meanwhile) gets no search row. Returns the rows published.
  */
-export async function publishSearch(c: pg.PoolClient, importId: number): Promise<number> {
+export async function publishSearch(
+  c: pg.PoolClient,
+  importId: number,
+  /** Times a part of the publication (the import logs where its time goes). */
+  time: <T>(label: string, work: () => Promise<T>) => Promise<T> = (_label, work) => work(),
+): Promise<number> {
   const id = Number(importId);
-  await c.query(
-    `CREATE TEMP TABLE catalogue_import_publish ON COMMIT DROP AS
+  await time('publish: offers', () =>
+    c.query(
+      `CREATE TEMP TABLE catalogue_import_publish ON COMMIT DROP AS
      SELECT x.id, x.vec, a.nos, a.price
        FROM catalogue_import_search x
        JOIN (${offerAggregate(`SELECT id FROM catalogue_import_search WHERE import_id = ${id}`)}) a ON a.id = x.id
       WHERE x.import_id = ${id}`,
+    ),
   );
   const { rows } = await c.query<{ n: number }>('SELECT count(*)::int AS n FROM catalogue_import_publish');
   if (rows[0].n) {
-    await c.query(
-      `CREATE TEMP TABLE catalogue_import_ranks ON COMMIT DROP AS
+    await time('publish: name order', () =>
+      c.query(
+        `CREATE TEMP TABLE catalogue_import_ranks ON COMMIT DROP AS
        SELECT p.id, row_number() OVER (ORDER BY p.product_name COLLATE catalogue_de, p.id)::int AS rn
          FROM products p WHERE p.id IN (SELECT id FROM product_search UNION SELECT id FROM catalogue_import_publish)`,
+      ),
     );
     const features = [1, 2, 3, 4, 5, 6, 7, 8];
     const rebuild = await dropSearchIndexesForBulkInsert(c, rows[0].n);
-    await c.query(
-      `UPDATE product_search s SET vec = x.vec, brand_no = p.brand_no, class_no = p.class_no, leaf_no = p.leaf_no,
+    await time('publish: rows', async () => {
+      await c.query(
+        `UPDATE product_search s SET vec = x.vec, brand_no = p.brand_no, class_no = p.class_no, leaf_no = p.leaf_no,
               promo = p.is_promotion, supplier_nos = x.nos, price_cents = x.price, name_rank = r.rn,
               ${features.map((k) => `f${k} = p.feature_values[${k}]`).join(', ')}
          FROM catalogue_import_publish x JOIN products p ON p.id = x.id JOIN catalogue_import_ranks r ON r.id = x.id
         WHERE s.id = x.id`,
-    );
-    await c.query(
-      `INSERT INTO product_search (id, rank, name_rank, vec, brand_no, class_no, leaf_no, promo, supplier_nos, price_cents,
+      );
+      await c.query(
+        `INSERT INTO product_search (id, rank, name_rank, vec, brand_no, class_no, leaf_no, promo, supplier_nos, price_cents,
                                    ${features.map((k) => `f${k}`).join(', ')})
        SELECT x.id, x.id, r.rn, x.vec, p.brand_no, p.class_no, p.leaf_no, p.is_promotion, x.nos, x.price,
               ${features.map((k) => `p.feature_values[${k}]`).join(', ')}
          FROM catalogue_import_publish x JOIN products p ON p.id = x.id JOIN catalogue_import_ranks r ON r.id = x.id
         WHERE NOT EXISTS (SELECT 1 FROM product_search s WHERE s.id = x.id)
         ORDER BY p.leaf_no, x.id`,
-    );
-    if (rebuild.length) {
-      await c.query(`SET LOCAL maintenance_work_mem = '256MB'`);
-      for (const definition of rebuild) await c.query(definition);
-    }
-    await c.query(
-      `UPDATE product_search s SET name_rank = r.rn FROM catalogue_import_ranks r
+      );
+    });
+    if (rebuild.length)
+      await time('publish: indexes', async () => {
+        await c.query(`SET LOCAL maintenance_work_mem = '256MB'`);
+        for (const definition of rebuild) await c.query(definition);
+      });
+    await time('publish: name ranks', () =>
+      c.query(
+        `UPDATE product_search s SET name_rank = r.rn FROM catalogue_import_ranks r
         WHERE s.id = r.id AND s.name_rank IS DISTINCT FROM r.rn`,
+      ),
     );
   }
   await c.query('DELETE FROM catalogue_import_search WHERE import_id = $1', [id]);
