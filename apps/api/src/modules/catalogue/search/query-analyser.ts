@@ -67,7 +67,14 @@ export async function analyseQuery(
   pool: pg.Pool,
   meta: CatalogueMeta,
   term: string,
-  options: { numberSearch: boolean },
+  options: {
+    numberSearch: boolean;
+    /**
+     * Per tsquery text: whether any product matches (null: empty after stemming). Default: EXISTS over
+     * product_search; the index engine answers it from its bitmaps.
+     */
+    matches?: (queries: string[]) => Promise<(boolean | null)[]>;
+  },
 ): Promise<AnalysedQuery> {
   const result: AnalysedQuery = { ...emptyLevel(), exact: null, dimensions: [], codeIds: [], corrections: [] };
   if (!term) return result;
@@ -87,6 +94,8 @@ export async function analyseQuery(
   const { rest, dimensions } = extractDimensions(parts.filter((w) => !matched.has(normaliseCode(w))).join(' '), meta);
   result.dimensions = dimensions;
 
+  const matches = options.matches ?? ((queries: string[]) => sqlMatches(pool, queries));
+  const existing = async (queries: string[]) => (queries.length ? matches(queries) : []);
   const words = foldedTokens(rest).filter((w) => !STOP_WORDS.has(w));
   if (!words.length) return result;
   const prefixLast = words[words.length - 1].length >= MIN_PREFIX;
@@ -95,7 +104,7 @@ export async function analyseQuery(
   // still gets its typo alternatives ('elbe').
   const lastWhole = toTsquery([{ tokens: [words[words.length - 1]], prefix: false }]);
   const [[...exists], neighbours] = await Promise.all([
-    existing(pool, [...plain.map((alts) => toTsquery(alts)), lastWhole]),
+    existing([...plain.map((alts) => toTsquery(alts)), lastWhole]),
     oneEditNeighbours(pool, words.filter(typoCandidate)),
   ]);
   const lastIsWholeWord = exists.pop();
@@ -113,7 +122,7 @@ export async function analyseQuery(
       typoAdded ||= typos.length > 0;
       continue;
     }
-    const alternatives = await fallback(pool, word, near, result);
+    const alternatives = await fallback(pool, existing, word, near, result);
     exactPerWord.push(alternatives.exact);
     perWord.push([...alternatives.exact, ...alternatives.typo]);
     typoAdded ||= alternatives.typo.length > 0;
@@ -156,6 +165,7 @@ const typoCandidate = (word: string) => word.length >= TYPO_MIN_LENGTH && /^[a-z
  */
 async function fallback(
   pool: pg.Pool,
+  existing: (queries: string[]) => Promise<(boolean | null)[]>,
   word: string,
   near: string[],
   result: AnalysedQuery,
@@ -166,10 +176,7 @@ async function fallback(
   const parts = compoundParts(word);
   if (parts.length > 1) candidates.push(parts);
   if (candidates.length) {
-    const found = await existing(
-      pool,
-      candidates.map((tokens) => toTsquery([{ tokens, prefix: false }])),
-    );
+    const found = await existing(candidates.map((tokens) => toTsquery([{ tokens, prefix: false }])));
     const usable = candidates.filter((_, k) => found[k]);
     // A split can exist elsewhere in the catalogue ('spul' + 'armatur' for a mistyped
     // 'Spültischarmatur'): the words one edit away are kept as typo alternatives beside it.
@@ -234,8 +241,7 @@ function toTsquery(alternatives: { tokens: string[]; prefix: boolean }[], weight
 }
 
 /** Per tsquery: whether any product matches; null when it is empty after stemming (stop words only). */
-async function existing(pool: pg.Pool, queries: string[]): Promise<(boolean | null)[]> {
-  if (!queries.length) return [];
+async function sqlMatches(pool: pg.Pool, queries: string[]): Promise<(boolean | null)[]> {
   const rows = await repo.tsqueryMatches(pool, queries);
   const byOrd = new Map(rows.map((r) => [Number(r.ord), r.empty ? null : r.found]));
   return queries.map((_, i) => byOrd.get(i + 1) ?? false);

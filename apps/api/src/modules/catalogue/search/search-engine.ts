@@ -172,8 +172,13 @@ export class SearchEngine {
 
   private analyse(meta: CatalogueMeta, term: string, numberSearch: boolean) {
     return this.memo(this.analyses, `${meta.version}|${numberSearch}|${term.toLowerCase()}`, () =>
-      analyseQuery(this.pool(), meta, term, { numberSearch }),
+      analyseQuery(this.pool(), meta, term, { numberSearch, matches: this.queryMatches() }),
     );
+  }
+
+  /** How the query analyser learns whether a tsquery matches any product; undefined: EXISTS over product_search. */
+  protected queryMatches(): ((queries: string[]) => Promise<(boolean | null)[]>) | undefined {
+    return undefined;
   }
 
   protected facetSet(meta: CatalogueMeta, scope: Scope) {

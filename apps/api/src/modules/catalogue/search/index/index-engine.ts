@@ -15,6 +15,7 @@ import { relevanceLevels, SearchEngine } from '../search-engine.ts';
 import { lexemesOf, parseTsquery } from './tsquery.ts';
 import { normaliseQueryTexts, productsWithPhrase } from './search-index.repo.ts';
 import { RoaringBitmap32, type Bitmap, type SearchIndex } from './search-index.ts';
+import { LRUCache } from '../lru.ts';
 
 interface PreparedQuery {
   /** Evaluated tsqueries by their text (as the analyser wrote them). */
@@ -31,6 +32,11 @@ export class IndexSearchEngine extends SearchEngine {
   private readonly filters = new WeakMap<FilterSelection, Map<string, Bitmap>>();
   /** One index per request (its selection object): the feed is synchronised once per request. */
   private readonly perRequest = new WeakMap<FilterSelection, Promise<SearchIndex>>();
+  /**
+   * Postgres' normalisation (german_unaccent) of query and phrase texts: a pure function of the text (the text
+   * search configuration is fixed by the migrations), kept like a dictionary, not a result cache.
+   */
+  private readonly normalised = new LRUCache<string, string>({ max: 100_000 });
 
   constructor(
     pool: () => pg.Pool,
@@ -39,6 +45,31 @@ export class IndexSearchEngine extends SearchEngine {
   ) {
     // No per-query caches: the index answers every request from scratch.
     super(pool, meta, { cache: false });
+  }
+
+  /** The analyser's existence checks: normalised by Postgres (no table read), evaluated on the index. */
+  protected override queryMatches() {
+    return async (queries: string[]) => {
+      const [index, { queries: normalised }] = await Promise.all([this.currentIndex(), this.normalise(queries, [])]);
+      return normalised.map((text) => (parseTsquery(text) ? index.evaluateText(text).size > 0 : null));
+    };
+  }
+
+  /** normaliseQueryTexts with the texts already seen answered from memory (one round trip for the rest). */
+  private async normalise(texts: string[], phrases: string[]): Promise<{ queries: string[]; phrases: string[] }> {
+    const q = (t: string) => `q\u0000${t}`;
+    const ph = (t: string) => `p\u0000${t}`;
+    const missingTexts = [...new Set(texts.filter((t) => !this.normalised.has(q(t))))];
+    const missingPhrases = [...new Set(phrases.filter((t) => !this.normalised.has(ph(t))))];
+    if (missingTexts.length || missingPhrases.length) {
+      const fresh = await normaliseQueryTexts(this.pool(), missingTexts, missingPhrases);
+      missingTexts.forEach((t, i) => this.normalised.set(q(t), fresh.queries[i]));
+      missingPhrases.forEach((t, i) => this.normalised.set(ph(t), fresh.phrases[i]));
+    }
+    return {
+      queries: texts.map((t) => this.normalised.get(q(t))!),
+      phrases: phrases.map((t) => this.normalised.get(ph(t))!),
+    };
   }
 
   private indexFor(scope: Scope): Promise<SearchIndex> {
@@ -203,7 +234,7 @@ export class IndexSearchEngine extends SearchEngine {
       ...new Set(levels.flatMap((l) => [l.fts, l.ftsA, l.ftsAB, l.ftsAExact]).filter((t): t is string => !!t)),
     ];
     const phrases = q.dimensions.map((d) => d.phrase);
-    const normalised = await normaliseQueryTexts(this.pool(), texts, phrases);
+    const normalised = await this.normalise(texts, phrases);
     const fts = new Map(texts.map((t, i) => [t, index.evaluateText(normalised.queries[i])]));
     let dims: Bitmap | null = null;
     for (const [k, d] of q.dimensions.entries()) {
