@@ -52,9 +52,14 @@ export async function inTx<T>(c: pg.PoolClient, work: () => Promise<T>): Promise
   }
 }
 
-/** Sorts and hashes of 50,000 staged rows stay in memory (for the batch's transaction). */
+/**
+ * Sorts and hashes of 50,000 staged rows stay in memory (for the batch's transaction). Its commit does not wait for
+ * the WAL flush (`synchronous_commit = off`, this transaction only): a database crash may lose the last batches
+ * committed, never a part of one, and WAL order keeps every later synchronous commit (progress, status) behind
+ * them — the import is then still InProgress and runs again from the start of its file (idempotent upserts).
+ */
 export async function setBatchWorkMem(c: pg.PoolClient) {
-  await c.query(`SET LOCAL work_mem = '256MB'`);
+  await c.query(`SET LOCAL work_mem = '256MB'; SET LOCAL synchronous_commit = off`);
 }
 
 /** Records the batch's supplier article numbers as seen by a full catalogue. */
