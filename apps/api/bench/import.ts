@@ -159,6 +159,9 @@ console.log(
 );
 const { rows: check } = await pool.query(
   `SELECT (SELECT count(*)::int FROM pg_indexes WHERE tablename = 'product_search') AS search_indexes,
+          (SELECT count(*)::int FROM pg_constraint WHERE contype = 'f' AND convalidated
+              AND conrelid IN ('products'::regclass, 'product_offers'::regclass, 'product_search'::regclass)) AS foreign_keys,
+          (SELECT count(*)::int FROM catalogue_import_constraints) AS foreign_keys_pending,
           (SELECT count(*)::int FROM product_search WHERE name_rank IS NULL) AS search_rows_without_name_rank,
           (SELECT count(*)::int FROM product_offers WHERE supplier_bp_number = $1) AS offers,
           (SELECT count(*)::int FROM product_search) AS search_rows,
