@@ -1,8 +1,14 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
+import type PDFKit from 'pdfkit';
 
 const require = createRequire(import.meta.url);
+/**
+ * pdfkit (with fontkit ~20 MB RSS) is loaded on the first document, not when the API starts: most API processes
+ * render no PDF for a long time (order documents are rendered by the transmission worker, data sheets on demand).
+ */
+let PDFDocument: typeof PDFKit | undefined;
+const pdfkit = () => (PDFDocument ??= require('pdfkit') as typeof PDFKit);
 
 /** DejaVu Sans ships in the npm package dejavu-fonts-ttf: umlauts, ß and € render without a system font. */
 export const pdfFonts = {
@@ -10,7 +16,7 @@ export const pdfFonts = {
   bold: require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf'),
 };
 
-export type PdfKitDocument = InstanceType<typeof PDFDocument>;
+export type PdfKitDocument = InstanceType<typeof PDFKit>;
 
 /** Read once per process: every order document embeds (a subset of) the same fonts. */
 let fontData: { regular: Buffer; bold: Buffer } | null = null;
@@ -66,7 +72,7 @@ function useFonts(doc: PdfKitDocument) {
  * buffer, so reading it after end() yields the whole document without awaiting the stream.
  */
 export function renderPdf(draw: (doc: PdfKitDocument) => void, info: { title?: string } = {}): Buffer {
-  const doc = new PDFDocument({ size: 'A4', margin: 40, bufferPages: false, info: { Title: info.title ?? '' } });
+  const doc = new (pdfkit())({ size: 'A4', margin: 40, bufferPages: false, info: { Title: info.title ?? '' } });
   useFonts(doc);
   draw(doc);
   doc.end();

@@ -1,6 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type';
 import { SaxesParser } from 'saxes';
-import sharp from 'sharp';
 import { supplierFileLimits, supplierMessages } from '@shk/contracts';
 import { HttpProblem } from '../../http/problem.ts';
 import { cleanFileName, verifyFileContent } from '../../lib/file-types.ts';
@@ -65,6 +64,7 @@ export async function checkLogo(fileName: string, content: Buffer): Promise<Chec
     const issue = svgIssue(content);
     if (issue) throw fileFormatProblem(`SVG abgelehnt: ${issue}`);
     // rsvg must be able to draw it: a broken SVG would only fail later when served.
+    const { default: sharp } = await import('sharp');
     await sharp(content)
       .png()
       .toBuffer()
@@ -101,6 +101,8 @@ export async function renderLogo(
   contentType: string,
   size: LogoSize,
 ): Promise<{ body: Buffer; contentType: string }> {
+  // Loaded on first use: sharp maps libvips (~25 MB RSS), which an API that never renders a logo does not need.
+  const { default: sharp } = await import('sharp');
   const image = sharp(content, { density: contentType === 'image/svg+xml' ? 288 : undefined }).resize(size, size, {
     fit: 'inside',
     withoutEnlargement: contentType !== 'image/svg+xml',
