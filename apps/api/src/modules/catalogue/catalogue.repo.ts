@@ -70,6 +70,21 @@ export async function favouriteInstanceIds(
   return rows.map((r) => r.product_instance_id);
 }
 
+/** The user's favourite offers (for the partner) among the offers of the products. */
+export async function favouriteInstanceIdsOfProducts(
+  pool: pg.Pool,
+  userId: string,
+  bpNumber: string,
+  productNos: number[],
+): Promise<string[]> {
+  const { rows } = await pool.query<{ product_instance_id: string }>(
+    `SELECT f.product_instance_id FROM favorite_products f JOIN product_offers o USING (product_instance_id)
+      WHERE f.user_id = $1 AND f.bp_number = $2 AND o.product_no = ANY($3::int[])`,
+    [userId, bpNumber, productNos],
+  );
+  return rows.map((r) => r.product_instance_id);
+}
+
 /** What the generated media of products are drawn from. */
 export async function mediaProductRows(pool: pg.Pool, ids: number[]) {
   const { rows } = await pool.query<{

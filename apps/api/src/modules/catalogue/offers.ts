@@ -6,7 +6,13 @@
 import type pg from 'pg';
 import { ProductOrderableStatus } from '@shk/contracts';
 import { orderabilityBySupplier } from '../relations/orderability.ts';
-import { favouriteInstanceIds, offerRowOf, offerRowsOfProducts, supplierSettingRows } from './catalogue.repo.ts';
+import {
+  favouriteInstanceIds,
+  favouriteInstanceIdsOfProducts,
+  offerRowOf,
+  offerRowsOfProducts,
+  supplierSettingRows,
+} from './catalogue.repo.ts';
 import type { CatalogueMeta, SupplierMeta } from './catalogue-meta.ts';
 import type { PriceStrategy, ResolvedPrice } from './pricing/price-strategy.ts';
 
@@ -46,7 +52,11 @@ export interface CallerContext {
   prices: PriceStrategy;
 }
 
-/** Offers of the given products, grouped by product and in preference order (see preferOffers). */
+/**
+ * Offers of the given products, grouped by product and in preference order (see preferOffers). The lookups that do
+ * not need the offer rows run beside the offer query (one round trip instead of two after each other): relations and
+ * supplier settings of every supplier of the catalogue, the caller's favourites among these products' offers.
+ */
 export async function offersOfProducts(
   pool: pg.Pool,
   productNos: number[],
@@ -54,8 +64,23 @@ export async function offersOfProducts(
 ): Promise<Map<number, OfferView[]>> {
   const byProduct = new Map<number, OfferView[]>();
   if (!productNos.length) return byProduct;
-  const rows = await offerRowsOfProducts(pool, productNos);
-  for (const view of await viewsOf(pool, rows.map(numeric), ctx)) {
+  const known = [...ctx.meta.supplierByBp.keys()];
+  const [rows, lookups] = await Promise.all([
+    offerRowsOfProducts(pool, productNos),
+    supplierLookups(pool, ctx, known, favouritesOfProducts(pool, ctx, productNos)),
+  ]);
+  const offers = rows.map(numeric);
+  // A supplier the catalogue meta does not know yet (loaded since): its lookups now.
+  const unknown = [...new Set(offers.map((r) => r.supplier_bp_number))].filter((bp) => !ctx.meta.supplierByBp.has(bp));
+  const extra = unknown.length ? await supplierLookups(pool, ctx, unknown, Promise.resolve(lookups.favourites)) : null;
+  const merged: Lookups = extra
+    ? {
+        orderability: new Map([...lookups.orderability, ...extra.orderability]),
+        settings: new Map([...lookups.settings, ...extra.settings]),
+        favourites: lookups.favourites,
+      }
+    : lookups;
+  for (const view of await viewsWith(offers, ctx, merged)) {
     const list = byProduct.get(view.row.product_no) ?? [];
     list.push(view);
     byProduct.set(view.row.product_no, list);
@@ -82,29 +107,55 @@ function numeric(row: OfferRow): OfferRow {
   };
 }
 
+interface Lookups {
+  orderability: Map<string, ProductOrderableStatus>;
+  settings: Map<string, SupplierSettingFlags>;
+  favourites: Set<string>;
+}
+
+async function supplierLookups(
+  pool: pg.Pool,
+  ctx: CallerContext,
+  supplierBps: string[],
+  favourites: Promise<Set<string>>,
+): Promise<Lookups> {
+  const [orderability, settings, favs] = await Promise.all([
+    orderabilityBySupplier({ $client: pool }, ctx.bpNumber, supplierBps),
+    supplierSettingsOf(pool, supplierBps),
+    favourites,
+  ]);
+  return { orderability, settings, favourites: favs };
+}
+
 async function viewsOf(pool: pg.Pool, rows: OfferRow[], ctx: CallerContext): Promise<OfferView[]> {
   const supplierBps = [...new Set(rows.map((r) => r.supplier_bp_number))];
-  const [orderability, prices, favourites, settings] = await Promise.all([
-    orderabilityBySupplier({ $client: pool }, ctx.bpNumber, supplierBps),
-    ctx.prices.pricesFor(
-      rows.map((r) => ({
-        productInstanceId: r.product_instance_id,
-        supplierBpNumber: r.supplier_bp_number,
-        netPrice: r.net_price,
-        priceBasis: r.price_basis,
-        priceQuantityUnit: r.price_quantity_unit,
-        grossListPrice: r.gross_list_price,
-        priceOnDemand: r.price_on_demand,
-      })),
-      { buyerBpNumber: ctx.bpNumber },
-    ),
+  const lookups = await supplierLookups(
+    pool,
+    ctx,
+    supplierBps,
     favouriteInstances(
       pool,
       ctx,
       rows.map((r) => r.product_instance_id),
     ),
-    supplierSettingsOf(pool, supplierBps),
-  ]);
+  );
+  return viewsWith(rows, ctx, lookups);
+}
+
+async function viewsWith(rows: OfferRow[], ctx: CallerContext, lookups: Lookups): Promise<OfferView[]> {
+  const { orderability, settings, favourites } = lookups;
+  const prices = await ctx.prices.pricesFor(
+    rows.map((r) => ({
+      productInstanceId: r.product_instance_id,
+      supplierBpNumber: r.supplier_bp_number,
+      netPrice: r.net_price,
+      priceBasis: r.price_basis,
+      priceQuantityUnit: r.price_quantity_unit,
+      grossListPrice: r.gross_list_price,
+      priceOnDemand: r.price_on_demand,
+    })),
+    { buyerBpNumber: ctx.bpNumber },
+  );
   return rows.map((row) => {
     const cached = ctx.meta.supplierByBp.get(row.supplier_bp_number) ?? {
       no: -1,
@@ -163,6 +214,12 @@ async function supplierSettingsOf(pool: pg.Pool, bps: string[]): Promise<Map<str
       },
     ]),
   );
+}
+
+/** The caller's favourite offers among the offers of the products. */
+async function favouritesOfProducts(pool: pg.Pool, ctx: CallerContext, productNos: number[]): Promise<Set<string>> {
+  if (!ctx.bpNumber || !productNos.length) return new Set();
+  return new Set(await favouriteInstanceIdsOfProducts(pool, ctx.userId, ctx.bpNumber, productNos));
 }
 
 async function favouriteInstances(pool: pg.Pool, ctx: CallerContext, instanceIds: string[]): Promise<Set<string>> {
