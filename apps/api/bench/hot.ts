@@ -19,7 +19,8 @@
  * Env: BENCH_DATA_DIR (/tmp/shk-bench-hot; the database is reused while BENCH_PRODUCTS and the cart shape match),
  * BENCH_PG_PORT (55430), BENCH_API_PORT (3430), BENCH_USERS (50), BENCH_ACCOUNTS (10), BENCH_CARTS (10),
  * BENCH_ITEMS (50), BENCH_SECONDS (20), BENCH_PRODUCTS (catalogue size, 5 000), BENCH_PRODUCTS_PER_ACCOUNT (40),
- * BENCH_PHASES ('carts,product,home'), BENCH_SEED_ONLY=1 (build the database and stop), BENCH_CPU_PROF=1 (the API writes a V8 CPU profile to
+ * BENCH_PHASES ('carts,product,home'), BENCH_SEED_ONLY=1 (build the database and stop), BENCH_PG_STATS=1
+ * (pg_stat_statements: statements per call and the costliest statements of the run), BENCH_API=tsx, BENCH_CPU_PROF=1 (the API writes a V8 CPU profile to
  * BENCH_DATA_DIR/profiles when it stops), BENCH_API_NODE_OPTIONS (extra node flags for the API process).
  */
 import fs from 'node:fs';
@@ -38,6 +39,7 @@ import { seedDemoWorldIfEmpty } from '../src/seed/demo-world.ts';
 import { seedDemoCatalogueIfEmpty } from '../src/seed/catalogue/demo.ts';
 import { hashPassword } from '../src/modules/identity/password.ts';
 import { loginWithCodeFlow } from '../test/support/oidc-login.ts';
+import { ensureApiBuild } from '../../../scripts/build-api.mjs';
 
 const USERS = Number(process.env.BENCH_USERS ?? 50);
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 10);
@@ -46,11 +48,17 @@ const ITEMS = Number(process.env.BENCH_ITEMS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 5000);
 const PER_ACCOUNT = Number(process.env.BENCH_PRODUCTS_PER_ACCOUNT ?? 40);
-const PHASES = (process.env.BENCH_PHASES ?? 'carts,product,home').split(',').map((p) => p.trim());
+const PHASES = (process.env.BENCH_PHASES ?? 'carts,product,home')
+  .split(',')
+  .map((p) => p.trim())
+  .filter((p) => ['carts', 'product', 'home'].includes(p));
 const dataDir = process.env.BENCH_DATA_DIR ?? '/tmp/shk-bench-hot';
 const pgPort = Number(process.env.BENCH_PG_PORT ?? 55430);
 const apiPort = Number(process.env.BENCH_API_PORT ?? 3430);
 const cpuProfile = process.env.BENCH_CPU_PROF === '1';
+/** BENCH_API=tsx runs the API from TypeScript through tsx instead of compiled (as `npm start` does). */
+const viaTsx = process.env.BENCH_API === 'tsx';
+const pgStats = process.env.BENCH_PG_STATS === '1';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const apiUrl = `http://127.0.0.1:${apiPort}`;
 
@@ -61,7 +69,26 @@ if (fs.existsSync(dataDir) && (!fs.existsSync(marker) || fs.readFileSync(marker,
   fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true });
 fs.chmodSync(dataDir, 0o755);
-const server = await startEmbeddedPostgres(path.join(dataDir, 'postgres'), pgPort, { durable: true });
+let server = await startEmbeddedPostgres(path.join(dataDir, 'postgres'), pgPort, { durable: true });
+{
+  // BENCH_PG_STATS=1: pg_stat_statements loaded (statements per call and the costliest statements are printed);
+  // without it the library is unloaded again, so it does not cost the figures anything.
+  const admin = createPool(server.url('postgres'), 1);
+  const loaded = (
+    await admin.query<{ l: string }>('SELECT current_setting($$shared_preload_libraries$$) AS l')
+  ).rows[0].l.includes('stat');
+  if (loaded !== pgStats) {
+    if (pgStats) {
+      await admin.query(`ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'`);
+      await admin.query(`ALTER SYSTEM SET pg_stat_statements.track = 'all'`);
+    } else await admin.query('ALTER SYSTEM RESET shared_preload_libraries');
+  }
+  await admin.end();
+  if (loaded !== pgStats) {
+    await server.stop();
+    server = await startEmbeddedPostgres(path.join(dataDir, 'postgres'), pgPort, { durable: true });
+  }
+}
 await ensureDatabase(server.url('postgres'), EMBEDDED_DATABASE);
 const databaseUrl = server.url(EMBEDDED_DATABASE);
 const pool = createPool(databaseUrl, 4);
@@ -181,12 +208,11 @@ run: try {
   }));
 
   // ——— the API as its own process ———
+  if (!viaTsx && (await ensureApiBuild())) console.log('API compiled to apps/api/dist');
   const nodeArgs = [
     ...(process.env.BENCH_API_NODE_OPTIONS?.split(/\s+/).filter(Boolean) ?? []),
     ...(cpuProfile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(dataDir, 'profiles')}`] : []),
-    '--import',
-    'tsx',
-    'apps/api/src/main.ts',
+    ...(viaTsx ? ['--import', 'tsx', 'apps/api/src/main.ts'] : ['apps/api/dist/main.js']),
   ];
   api = spawn(process.execPath, nodeArgs, {
     cwd: repoRoot,
@@ -368,6 +394,25 @@ run: try {
     };
   }
 
+  // Statements per call (pg_stat_statements, one client, 10 calls each) before the load.
+  const statementsPerCall: Record<string, number> = {};
+  if (pgStats) {
+    await pool.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+    const account = accounts[0];
+    const urls = [...new Set([...productPage(account, 0).chain, ...productPage(account, 0).beside, ...homeCalls])];
+    for (const url of urls) {
+      await pool.query('SELECT pg_stat_statements_reset()');
+      for (let i = 0; i < 10; i++) await getText(account.token, url);
+      const { rows } = await pool.query<{ n: string }>(
+        `SELECT coalesce(sum(calls), 0) AS n FROM pg_stat_statements
+          WHERE query NOT ILIKE '%pg_stat_statements%' AND query NOT IN ('BEGIN', 'COMMIT')`,
+      );
+      statementsPerCall[callName(url)] = Number(rows[0].n) / 10;
+    }
+    console.log('statements per call:', JSON.stringify(statementsPerCall));
+    await pool.query('SELECT pg_stat_statements_reset()');
+  }
+
   let totalsMismatches = await checkCarts();
   const results = [];
   for (const phase of PHASES as Phase[]) {
@@ -386,6 +431,14 @@ run: try {
     const result = await runPhase(phase);
     results.push(result);
     console.log(JSON.stringify(result));
+  }
+  if (pgStats) {
+    const { rows } = await pool.query(
+      `SELECT calls, round(total_exec_time)::int AS total_ms, round(mean_exec_time::numeric, 3) AS mean_ms,
+              left(regexp_replace(query, '\\s+', ' ', 'g'), 140) AS query
+         FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 15`,
+    );
+    console.table(rows);
   }
   totalsMismatches += await checkCarts();
   const summary = {

@@ -9,6 +9,7 @@ import type { MediaEntry } from './catalogue.types.ts';
 import { mediaUrl, renderMedia, type MediaProduct } from './media/media.ts';
 import { productRows } from './catalogue.repo.ts';
 import { offersOfProducts, offerViews, type CallerContext, type OfferRow, type OfferView } from './offers.ts';
+import { offersWithCallerState } from './product-offers.ts';
 
 export interface ProductRow {
   id: number;
@@ -306,18 +307,13 @@ export async function withRelatedProducts(pool: pg.Pool, product: Product, ctx: 
     .filter((r) => r.id !== product.productId)
     .slice(0, MAX_RELATED);
   if (!refs.length) return product;
-  const rows = await productRows(
-    pool,
-    'p.product_id = ANY($1::text[])',
-    [[...new Set(refs.map((r) => r.id))]],
-    HIT_COLUMNS,
-  );
+  // The related products and their offers side by side (two statements, one round trip of waiting).
+  const ids = [...new Set(refs.map((r) => r.id))];
+  const [rows, offers] = await Promise.all([
+    productRows(pool, 'p.product_id = ANY($1::text[])', [ids], HIT_COLUMNS),
+    offersWithCallerState(pool, ctx, 'p.product_id = ANY($3::text[])', [ids]),
+  ]);
   const byProductId = new Map(rows.map((r) => [r.product_id, r]));
-  const offers = await offersOfProducts(
-    pool,
-    rows.map((r) => r.id),
-    ctx,
-  );
   const seen = new Set<string>();
   const related: RelatedProduct[] = [];
   for (const ref of refs) {
@@ -346,11 +342,6 @@ export async function withRelatedProducts(pool: pg.Pool, product: Product, ctx: 
     });
   }
   return { ...product, additionalPackage: { ...product.additionalPackage, relatedProducts: related } };
-}
-
-/** All offers of a product as views, preferred first. */
-export async function offersOfProduct(pool: pg.Pool, productNo: number, ctx: CallerContext): Promise<OfferView[]> {
-  return (await offersOfProducts(pool, [productNo], ctx)).get(productNo) ?? [];
 }
 
 export async function viewOfOffer(pool: pg.Pool, row: OfferRow, ctx: CallerContext): Promise<OfferView> {

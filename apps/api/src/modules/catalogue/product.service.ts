@@ -4,14 +4,12 @@ import { ID_SEPARATOR, type Product, type ProductDetails } from '@shk/contracts'
 import type { CallerContext } from './offers.ts';
 import { findOfferRow } from './offers.ts';
 import { productRows } from './catalogue.repo.ts';
-import {
-  offersOfProduct,
-  productEntity,
-  productOffer,
-  viewOfOffer,
-  withRelatedProducts,
-  type ProductRow,
-} from './product-views.ts';
+import { productEntity, productOffer, viewOfOffer, withRelatedProducts, type ProductRow } from './product-views.ts';
+import { offersWithCallerState } from './product-offers.ts';
+
+/** The product of an offer (a condition on products `p`; `$n` is the product instance id). */
+const productOfInstance = (n: number) =>
+  `p.id = (SELECT product_no FROM product_offers WHERE product_instance_id = $${n})`;
 
 /** Splits a composite id at the first separator: bp/manufacturer ids never contain it, article numbers may. */
 export function splitCompositeId(id: string): [string, string] | null {
@@ -35,18 +33,19 @@ export async function productByInstance(
   return row ? withRelatedProducts(pool, productEntity(row, view, ctx), ctx) : null;
 }
 
+/** All offers of the offer's product, preferred first: the product row and the offers as two statements side by side. */
 export async function productDetails(
   pool: pg.Pool,
   ctx: CallerContext,
   productInstanceId: string,
 ): Promise<ProductDetails | null> {
-  const offer = await findOfferRow(pool, productInstanceId);
-  if (!offer) return null;
-  const [row, views] = await Promise.all([
-    productRow(pool, offer.product_no),
-    offersOfProduct(pool, offer.product_no, ctx),
+  const [rows, offers] = await Promise.all([
+    productRows(pool, productOfInstance(1), [productInstanceId]),
+    offersWithCallerState(pool, ctx, productOfInstance(3), [productInstanceId]),
   ]);
+  const row = rows[0];
   if (!row) return null;
+  const views = offers.get(row.id) ?? [];
   return { productId: row.product_id, productInstanceId, offers: views.map((v) => productOffer(row, v, ctx.meta)) };
 }
 
@@ -58,11 +57,16 @@ export async function productByManufacturer(
   manufacturerPid: string,
   productInstanceId?: string,
 ): Promise<Product | null> {
-  const row = (
-    await productRows(pool, 'p.manufacturer_id = $1 AND p.manufacturer_pid = $2', [manufacturerId, manufacturerPid])
-  )[0];
+  const [rows, offers] = await Promise.all([
+    productRows(pool, 'p.manufacturer_id = $1 AND p.manufacturer_pid = $2', [manufacturerId, manufacturerPid]),
+    offersWithCallerState(pool, ctx, 'p.manufacturer_id = $3 AND p.manufacturer_pid = $4', [
+      manufacturerId,
+      manufacturerPid,
+    ]),
+  ]);
+  const row = rows[0];
   if (!row) return null;
-  const views = await offersOfProduct(pool, row.id, ctx);
+  const views = offers.get(row.id) ?? [];
   const chosen = views.find((v) => v.row.product_instance_id === productInstanceId) ?? views[0];
   return chosen ? withRelatedProducts(pool, productEntity(row, chosen, ctx), ctx) : null;
 }
