@@ -8,6 +8,10 @@
  *   BENCH_WORKER (inline): the order-transmission worker inside the API, as `npm start` runs it; `process` runs it
  *   as its own process (`npm run worker`, docs/transmission.md) with TRANSMISSION_WORKER=off in the API — on 2 cores
  *   that was slower (docs/performance.md, 2026-11-25), it pays with more cores.
+ *   BENCH_PG_STATS=1: Postgres restarted with pg_stat_statements; the statements that took the most time during
+ *   the run are printed. BENCH_CPU_PROFILE=<file>: a V8 CPU profile of this process (API and load generator)
+ *   for the run only (open in Chrome DevTools). Always reported: CPU milliseconds per request of this process
+ *   and of Postgres (all its processes) during the run — steadier than latency on a shared machine.
  * The users share 10 buyer accounts (5 carts each): the login throttle allows 30 sign-ins per
  * address and 10 minutes, and one buyer company with several people ordering is the real case.
  */
@@ -16,6 +20,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { Session } from 'node:inspector/promises';
+import pg from 'pg';
 import { startEmbeddedPostgres } from '../src/db/embedded.ts';
 import { ensureDatabase } from '../src/db/bootstrap.ts';
 import { loadConfig } from '../src/config.ts';
@@ -38,7 +44,16 @@ const TERMS = ['Thermostat', 'Rohr', 'Ventil', 'Pressfitting', 'Heizkörper', 'K
 const loadBefore = os.loadavg();
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shk-bench-load-'));
 fs.chmodSync(dir, 0o755);
-const server = await startEmbeddedPostgres(path.join(dir, 'pg'), undefined, { durable: true });
+let server = await startEmbeddedPostgres(path.join(dir, 'pg'), undefined, { durable: true });
+if (process.env.BENCH_PG_STATS) {
+  const admin = new pg.Client({ connectionString: server.url('postgres') });
+  await admin.connect();
+  await admin.query(`ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'`);
+  await admin.query(`ALTER SYSTEM SET pg_stat_statements.track = 'all'`);
+  await admin.end();
+  await server.stop();
+  server = await startEmbeddedPostgres(path.join(dir, 'pg'), undefined, { durable: true });
+}
 await ensureDatabase(server.url('postgres'), 'bench');
 const port = await freePort();
 const config = loadConfig({
@@ -181,10 +196,67 @@ async function virtualUser(n: number) {
   }
 }
 
+// CPU time of Postgres: the postmaster's own and its ended children's, plus the live backends' (/proc, Linux).
+function postgresCpuMs(): number {
+  try {
+    const pid = Number(fs.readFileSync(path.join(dir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const ticks = (p: number | string, withChildren: boolean) => {
+      const stat = fs.readFileSync(`/proc/${p}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // fields after the name: state(0) ppid(1) … utime(11) stime(12) cutime(13) cstime(14)
+      return {
+        ppid: Number(f[1]),
+        t: Number(f[11]) + Number(f[12]) + (withChildren ? Number(f[13]) + Number(f[14]) : 0),
+      };
+    };
+    let total = ticks(pid, true).t;
+    for (const entry of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const t = ticks(entry, false);
+        if (t.ppid === pid) total += t.t;
+      } catch {
+        // ended meanwhile
+      }
+    }
+    return total * 10; // USER_HZ 100
+  } catch {
+    return NaN;
+  }
+}
+
+if (process.env.BENCH_PG_STATS) {
+  await pool.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+  await pool.query('SELECT pg_stat_statements_reset()');
+}
+const profiler = process.env.BENCH_CPU_PROFILE ? new Session() : null;
+if (profiler) {
+  profiler.connect();
+  await profiler.post('Profiler.enable');
+  await profiler.post('Profiler.start');
+}
+const cpuBefore = process.cpuUsage();
+const pgCpuBefore = postgresCpuMs();
 const started = performance.now();
 const deadline = started + SECONDS * 1000;
 await Promise.all(Array.from({ length: USERS }, (_, n) => virtualUser(n)));
 const wallSeconds = (performance.now() - started) / 1000;
+const cpuRun = process.cpuUsage(cpuBefore);
+const pgCpuRun = postgresCpuMs() - pgCpuBefore;
+if (profiler) {
+  const { profile } = await profiler.post('Profiler.stop');
+  fs.writeFileSync(process.env.BENCH_CPU_PROFILE!, JSON.stringify(profile));
+  profiler.disconnect();
+}
+const pgStatements = process.env.BENCH_PG_STATS
+  ? (
+      await pool.query(
+        `SELECT calls, round(total_exec_time)::int AS total_ms, round(mean_exec_time::numeric, 2) AS mean_ms, rows,
+                left(regexp_replace(query, '\\s+', ' ', 'g'), 160) AS query
+           FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 25`,
+      )
+    ).rows
+  : undefined;
 
 // Orders reported: what the API lists for each account, and what the database holds.
 let ordersReported = 0;
@@ -236,6 +308,11 @@ const report = {
   loadAverageBefore: loadBefore.map((v) => +v.toFixed(2)),
   loadAverageAfter: os.loadavg().map((v) => +v.toFixed(2)),
   cpus: os.cpus().length,
+  cpuMsPerRequest: {
+    apiAndLoadGenerator: +((cpuRun.user + cpuRun.system) / 1000 / all.length).toFixed(2),
+    postgres: +(pgCpuRun / all.length).toFixed(2),
+  },
+  pgStatements,
 };
 console.log(JSON.stringify(report, null, 2));
 const ok = report.errors === 0 && report.overall.p95Ms <= 300 && ordersCreated === ordersReported;

@@ -152,13 +152,16 @@ export async function readWindows(client: pg.PoolClient | pg.Pool, key: string) 
 }
 
 /**
- * Recomputes the SLA numerator of the whole rollup for a new window. The EXCLUSIVE lock waits for
- * running order transactions (their triggers used the old window) and holds new ones until the
- * new window is stored, so no order is counted with the wrong window.
+ * Recomputes the SLA numerator of the whole rollup for a new window. The EXCLUSIVE lock on the pending deltas
+ * (migration 0185) waits for running order transactions (their triggers used the old window; they move their
+ * deltas into the daily rollup when they commit) and holds new ones until the new window is stored, so no order is
+ * counted with the wrong window. The pending table first, then the daily one: the order a committing order
+ * transaction takes them in.
  */
 export async function rebuildSlaColumn(client: pg.PoolClient, windowHours: number) {
   await client.query('BEGIN');
   try {
+    await client.query('LOCK TABLE supplier_order_rollup_pending IN EXCLUSIVE MODE');
     await client.query('LOCK TABLE supplier_order_daily IN EXCLUSIVE MODE');
     const { rows } = await client.query('SELECT sla_window_hours FROM dashboard_state WHERE id = 1 FOR UPDATE');
     if (rows[0]?.sla_window_hours !== windowHours) {

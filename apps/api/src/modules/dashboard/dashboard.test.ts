@@ -240,6 +240,49 @@ describe('dashboard figures on the fixed data set', () => {
   });
 });
 
+describe('rollup under concurrent orders (migration 0185)', () => {
+  it('two open transactions add orders of one supplier and day without waiting for each other; commit counts, rollback not', async () => {
+    const { rows } = await sql('SELECT customer_order_id FROM supplier_orders LIMIT 1');
+    const day = `SELECT coalesce(sum(order_count), 0)::int AS c, coalesce(sum(net_sum), 0)::float AS s FROM supplier_order_daily
+                  WHERE day = '2025-03-20' AND supplier_bp_number = $1 AND status_id = 1`;
+    const month = `SELECT coalesce(sum(order_count), 0)::int AS c FROM supplier_order_monthly
+                    WHERE month = '2025-03-01' AND supplier_bp_number = $1 AND status_id = 1`;
+    const before = { day: (await sql(day, [B])).rows[0], month: (await sql(month, [B])).rows[0] };
+    const insert = (client: { query: typeof t.pool.query }, n: string, net: number) =>
+      client.query(
+        `INSERT INTO supplier_orders (supplier_order_number, customer_order_id, supplier_bp_number, buyer_bp_number, status_id, net_value, delivery_cost, placed_at)
+         VALUES ($1, $2, $3, '100001', 1, $4, 0, '2025-03-20T10:00:00Z')`,
+        [n, rows[0].customer_order_id, B, net],
+      );
+    const first = await t.pool.connect();
+    const second = await t.pool.connect();
+    const third = await t.pool.connect();
+    try {
+      await first.query('BEGIN');
+      await insert(first, 'C1', 10);
+      // Before 0185 the first transaction held the lock of the rollup row (2025-03-20, B, 1) until its commit:
+      // this insert waited for it and ran into the lock timeout.
+      await second.query('BEGIN');
+      await second.query(`SET LOCAL lock_timeout = '2s'`);
+      await insert(second, 'C2', 20.5);
+      await third.query('BEGIN');
+      await insert(third, 'C3', 1000);
+      await second.query('COMMIT');
+      await third.query('ROLLBACK');
+      await first.query('COMMIT');
+    } finally {
+      first.release();
+      second.release();
+      third.release();
+    }
+    expect((await sql(day, [B])).rows[0]).toEqual({ c: before.day.c + 2, s: before.day.s + 30.5 });
+    expect((await sql(month, [B])).rows[0].c).toBe(before.month.c + 2);
+    expect((await sql('SELECT count(*)::int AS n FROM supplier_order_rollup_pending')).rows[0].n).toBe(0);
+    await sql(`DELETE FROM supplier_orders WHERE supplier_order_number IN ('C1', 'C2')`);
+    expect((await sql(day, [B])).rows[0]).toEqual(before.day);
+  });
+});
+
 describe('dashboard date rules and access', () => {
   it('rejects a start before 2024-01-01 and a start after the end with German messages', async () => {
     const early = await get('SupplierOrdersCount', { StartDate: '2023-12-31', EndDate: '2024-02-01' });
