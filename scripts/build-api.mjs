@@ -41,8 +41,41 @@ const externalPackages = {
   },
 };
 
-export async function buildApi() {
+const lockDir = `${apiDist}.lock`;
+
+/**
+ * One build at a time in a checkout (two `npm start`s, e2e runs side by side): a lock directory, waited for; a lock
+ * older than two minutes was left by a killed build and is taken over.
+ */
+async function withBuildLock(work) {
+  for (;;) {
+    try {
+      fs.mkdirSync(lockDir);
+      break;
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+      try {
+        if (Date.now() - fs.statSync(lockDir).mtimeMs > 120_000) fs.rmSync(lockDir, { recursive: true, force: true });
+      } catch {
+        // removed meanwhile
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    fs.rmSync(lockDir, { recursive: true, force: true });
+  }
+}
+
+export function buildApi() {
+  return withBuildLock(compile);
+}
+
+async function compile() {
   const { build } = await import('esbuild');
+  const startedAt = new Date();
   // Built beside dist and swapped in whole: an API running from the old dist still finds its files (the report
   // thread's report-worker.js and chunks are loaded later) except for the moment of the swap.
   const next = `${apiDist}.next-${process.pid}`;
@@ -65,7 +98,9 @@ export async function buildApi() {
     sourcemap: 'linked',
     logLevel: 'warning',
   });
-  fs.writeFileSync(path.join(next, '.built'), new Date().toISOString());
+  // The stamp carries the build's start: a source saved while esbuild ran counts as newer (rebuilt next time).
+  fs.writeFileSync(path.join(next, '.built'), startedAt.toISOString());
+  fs.utimesSync(path.join(next, '.built'), startedAt, startedAt);
   if (fs.existsSync(apiDist)) fs.renameSync(apiDist, old);
   fs.renameSync(next, apiDist);
   fs.rmSync(old, { recursive: true, force: true });
@@ -73,12 +108,20 @@ export async function buildApi() {
 
 /** Builds apps/api/dist when it is missing or older than a source; returns whether it built. */
 export async function ensureApiBuild(log = () => {}) {
-  const builtAt = newestMtime(stamp);
-  const changedAt = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
-  if (builtAt && builtAt >= changedAt) return false;
-  log(builtAt ? 'API ist veraltet – kompiliere neu …' : 'API noch nicht kompiliert – kompiliere …');
-  await buildApi();
-  return true;
+  const stale = () => {
+    const builtAt = newestMtime(stamp);
+    const changedAt = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
+    return builtAt && builtAt >= changedAt ? null : builtAt ? 'veraltet' : 'fehlt';
+  };
+  if (!stale()) return false;
+  return withBuildLock(async () => {
+    // another process may have built it while this one waited for the lock
+    const why = stale();
+    if (!why) return false;
+    log(why === 'veraltet' ? 'API ist veraltet – kompiliere neu …' : 'API noch nicht kompiliert – kompiliere …');
+    await compile();
+    return true;
+  });
 }
 
 // `node scripts/build-api.mjs` builds; `--if-stale` only when a source is newer than the build (npm run worker).
