@@ -28,7 +28,7 @@ test.describe('Meine Lieferanten (einkauf2@, Wärme & Wasser Becker e.K.)', () =
 
     const card = page.getByTestId('supplier-card').filter({ hasText: 'Nordbad Großhandel' });
     await expect(card.getByText('Freigegeben')).toBeVisible();
-    const link = card.getByRole('link', { name: 'Sortiment von Nordbad Großhandel anzeigen' });
+    const link = card.getByRole('link', { name: 'Sortiment anzeigen – Nordbad Großhandel' });
     const href = await link.getAttribute('href');
     const url = new URL(href!, 'http://x');
     expect(url.pathname).toBe('/suche');

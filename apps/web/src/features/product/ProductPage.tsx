@@ -23,6 +23,9 @@ import { ProductNotFound } from './components/ProductNotFound';
 import { ProductSections } from './components/ProductSections';
 import { useArticleNumberLookup, useOffers, useProduct } from './use-product';
 
+/** Breadcrumb links are at least 24 px high (WCAG 2.5.8 target size); the small text alone is 20 px. */
+const BREADCRUMB_TARGET = { display: 'inline-flex', alignItems: 'center', minHeight: 24 } as const;
+
 /**
  * /produkt?id=<manufacturerId~manufacturerPid>&articleNumber=<offer or article number>&searchTerm=…
  * Without id the article number is looked up (procurement systems open products that way).
@@ -142,7 +145,7 @@ function ProductView({ manufacturerId, manufacturerPid, productInstanceId, searc
       <IntroductoryVideoModal manufacturerId={data.manufacturerId} enabled={isBuyer} />
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Breadcrumbs separator="›" separatorMargin={6} fz="sm" aria-label="Kategorie">
-          <Anchor component={Link} to={searchUrl({ page: 1 })} size="sm">
+          <Anchor component={Link} to={searchUrl({ page: 1 })} size="sm" style={BREADCRUMB_TARGET}>
             Suche
           </Anchor>
           {data.categoryPath.map((node) => (
@@ -150,6 +153,7 @@ function ProductView({ manufacturerId, manufacturerPid, productInstanceId, searc
               key={node.elementID}
               component={Link}
               size="sm"
+              style={BREADCRUMB_TARGET}
               to={searchUrl({
                 page: 1,
                 filters: [treeFilter(node.elementID)],
@@ -160,7 +164,7 @@ function ProductView({ manufacturerId, manufacturerPid, productInstanceId, searc
           ))}
         </Breadcrumbs>
         {searchTerm && (
-          <Anchor component={Link} to={searchUrl({ term: searchTerm, page: 1 })} size="sm">
+          <Anchor component={Link} to={searchUrl({ term: searchTerm, page: 1 })} size="sm" style={BREADCRUMB_TARGET}>
             ‹ Zurück zu den Suchergebnissen für „{searchTerm}“
           </Anchor>
         )}

@@ -44,7 +44,8 @@ export function SupplierCard({ relation, withStatus = true }: { relation: Relati
             </Text>
           )}
         </Stack>
-        <Anchor component={Link} to={to} size="sm" fw={600} aria-label={`Sortiment von ${supplier.name} anzeigen`}>
+        {/* The accessible name starts with the visible text (WCAG 2.5.3 label in name), then names the supplier. */}
+        <Anchor component={Link} to={to} size="sm" fw={600} aria-label={`Sortiment anzeigen – ${supplier.name}`}>
           Sortiment anzeigen →
         </Anchor>
       </Stack>
