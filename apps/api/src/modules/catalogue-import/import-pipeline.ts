@@ -135,7 +135,10 @@ async function importStaged(
 ) {
   const counts = zero();
   const supplierName = await run.supplierName(c, supplier);
-  const ref = await ReferenceData.load(refClient, supplier);
+  // Loaded when the file needs it: a price update resolves no reference data, and loading it reads (among others) the
+  // class → leaf counts of all products, a scan of the whole products table.
+  let loaded: Promise<ReferenceData> | null = null;
+  const reference = () => (loaded ??= ReferenceData.load(refClient, supplier));
   let header: { format: ImportFormat; transaction: ImportTransaction } | null = null;
   let writer: CatalogueWriter | null = null;
   let withdraws = false;
@@ -181,7 +184,7 @@ async function importStaged(
   const flushMaps = async () => {
     if (!groupMaps.length) return;
     const part = groupMaps.splice(0);
-    mapped += await applyGroupMaps(c, supplier, part, ref.groupLeaves);
+    mapped += await applyGroupMaps(c, supplier, part, (await reference()).groupLeaves);
   };
 
   try {
@@ -191,6 +194,7 @@ async function importStaged(
         // A full catalogue of a supplier without offers (its first import) can withdraw nothing: every
         // offer it creates is in the file. It then records no article numbers as seen.
         if (event.transaction === 'T_NEW_CATALOG') withdraws = await run.supplierHasOffers(c, supplier);
+        const ref = event.transaction === 'T_UPDATE_PRICES' ? ReferenceData.unloaded(refClient) : await reference();
         writer = new CatalogueWriter(c, supplier, supplierName, ref, id, event.transaction, withdraws, media);
         if (event.transaction === 'T_NEW_CATALOG' && !withdraws)
           bulkIndexes = await writer.timedStep('drop indexes', () => dropIndexesForFirstLargeCatalogue(c, fileBytes));
@@ -201,9 +205,9 @@ async function importStaged(
         await repo.saveProgress(c, id, counts, header);
       } else if (event.kind === 'names') {
         // Names given to codes an earlier import created: the catalogue's caches must reload them.
-        changed += await ref.addNames(event.names);
+        changed += await (await reference()).addNames(event.names);
       } else if (event.kind === 'group') {
-        await ref.mapGroup(supplier, event.group.id, event.group.name, event.group.parentId);
+        await (await reference()).mapGroup(supplier, event.group.id, event.group.name, event.group.parentId);
       } else if (event.kind === 'article') {
         if (event.article.references.length) hasReferences = true;
         if (!writer) throw new Error('Die Katalogdatei enthält Artikel vor ihrem Kopf.');

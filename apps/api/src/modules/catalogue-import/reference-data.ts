@@ -40,6 +40,11 @@ export class ReferenceData {
 
   private constructor(private readonly c: pg.PoolClient) {}
 
+  /** Nothing loaded: for a price update, which resolves no reference data. */
+  static unloaded(c: pg.PoolClient): ReferenceData {
+    return new ReferenceData(c);
+  }
+
   static async load(c: pg.PoolClient, supplier: string): Promise<ReferenceData> {
     const r = new ReferenceData(c);
     // One session: the statements run one after the other (a pg client does not pipeline).
