@@ -2,9 +2,10 @@ import './app/shell-styles';
 import './ui/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App';
+import { App, createSession } from './app/App';
 import { StartupError } from './app/StartupError';
 import { preloadPageOf } from './app/routes';
+import { userProfileQuery } from './api/session';
 import {
   completeSilentRenew,
   createUserManager,
@@ -21,15 +22,20 @@ async function start() {
   preloadPageOf(window.location.pathname);
   const root = createRoot(document.getElementById('root')!);
   try {
+    // Already on its way: index.html preloads /v1/ClientConfig while this script downloads.
     const config = await loadClientConfig();
     const userManager = createUserManager(config);
     // A page opened after the token expired, or a new tab: renew or sign in through the provider session
     // before the first render, so a signed-in user is not shown 'Willkommen' (the timer-based renewal only
     // runs while a page is open).
     await restoreSession(userManager, config.callbackPath);
+    const session = createSession(config, userManager);
+    // The profile (role, partner: what every guarded page waits for) is requested now, in parallel with React's
+    // first render, instead of after the AuthProvider has read the stored user in an effect.
+    if (await userManager.getUser()) void session.queryClient.prefetchQuery(userProfileQuery);
     root.render(
       <StrictMode>
-        <App config={config} userManager={userManager} />
+        <App session={session} userManager={userManager} />
       </StrictMode>,
     );
   } catch (error) {

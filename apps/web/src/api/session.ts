@@ -7,15 +7,17 @@ import { queryKeys } from './query-keys';
 import { cartMemory } from './cart-memory';
 import type { UserProfile } from './types';
 
+/** The profile read (also started before the first render by main.tsx, so it runs while React starts). */
+export const userProfileQuery = {
+  queryKey: queryKeys.userProfile,
+  queryFn: async (): Promise<UserProfile> => unwrap(await api.GET('/v1/UserProfile')),
+  staleTime: 5 * 60_000,
+};
+
 /** The signed-in user's profile: role, current business partner and the partners to switch to. */
 export function useUserProfile() {
   const { isAuthenticated } = useAuth();
-  return useQuery({
-    queryKey: queryKeys.userProfile,
-    queryFn: async (): Promise<UserProfile> => unwrap(await api.GET('/v1/UserProfile')),
-    enabled: isAuthenticated,
-    staleTime: 5 * 60_000,
-  });
+  return useQuery({ ...userProfileQuery, enabled: isAuthenticated });
 }
 
 /**

@@ -1,6 +1,5 @@
-import { useState } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { AuthProvider } from 'react-oidc-context';
 import type { UserManager } from 'oidc-client-ts';
@@ -14,7 +13,13 @@ import { cssVariablesResolver, theme } from './theme';
 /** Removes ?code=…&state=… after the sign-in callback without disturbing the router's history entry. */
 const forgetAuthParams = () => window.history.replaceState(window.history.state, '', window.location.pathname);
 
-function createSession(config: ClientConfig, userManager: UserManager) {
+export interface Session {
+  queryClient: QueryClient;
+  router: ReturnType<typeof createAppRouter>;
+}
+
+/** The query cache, the API's token source and the router of one page load (created once, before the first render). */
+export function createSession(config: ClientConfig, userManager: UserManager): Session {
   const queryClient = createQueryClient();
   configureApiAuth({
     getAccessToken: createTokenSource(userManager),
@@ -26,8 +31,7 @@ function createSession(config: ClientConfig, userManager: UserManager) {
   return { queryClient, router: createAppRouter(config.callbackPath) };
 }
 
-export function App({ config, userManager }: { config: ClientConfig; userManager: UserManager }) {
-  const [{ queryClient, router }] = useState(() => createSession(config, userManager));
+export function App({ session: { queryClient, router }, userManager }: { session: Session; userManager: UserManager }) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
