@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createSession } from './app/App';
 import { StartupError } from './app/StartupError';
-import { preloadPageOf } from './app/routes';
+import { prefetchPageData, preloadPageOf } from './app/routes';
 import { userProfileQuery } from './api/session';
 import {
   completeSilentRenew,
@@ -32,7 +32,11 @@ async function start() {
     const session = createSession(config, userManager);
     // The profile (role, partner: what every guarded page waits for) is requested now, in parallel with React's
     // first render, instead of after the AuthProvider has read the stored user in an effect.
-    if (await userManager.getUser()) void session.queryClient.prefetchQuery(userProfileQuery);
+    // The page's first data request follows as soon as the profile and the page module are there.
+    if (await userManager.getUser()) {
+      const profile = session.queryClient.fetchQuery(userProfileQuery);
+      void prefetchPageData(window.location, session.queryClient, profile);
+    }
     root.render(
       <StrictMode>
         <App session={session} userManager={userManager} />

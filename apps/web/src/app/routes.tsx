@@ -1,12 +1,26 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { matchPath } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
 import { messages, Role } from '@shk/contracts';
-import type { RouteAccess, RouteKey } from './access';
+import type { UserProfile } from '../api/types';
+import { mayOpen, type RouteAccess, type RouteKey } from './access';
+
+/** What a page module may export to start its first data request before it renders (main.tsx calls it). */
+export interface PagePrefetch {
+  queryClient: QueryClient;
+  profile: UserProfile;
+  searchParams: URLSearchParams;
+}
+
+interface PageModule {
+  default: ComponentType;
+  prefetch?: (context: PagePrefetch) => void;
+}
 
 export interface AppRoute {
   path: string;
   access: RouteAccess;
-  page: LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
+  page: LazyExoticComponent<ComponentType> & { preload: () => Promise<PageModule> };
   /** Error toast for a role that may not open the route, shown with the redirect. */
   deniedMessages?: Partial<Record<Role, string>>;
 }
@@ -15,8 +29,8 @@ export interface AppRoute {
  * A page module with a default export, loaded when the route is first opened – together with the component styles
  * the shell does not load up front (`page-styles.ts`).
  */
-const page = (load: () => Promise<{ default: ComponentType }>) => {
-  let loading: Promise<{ default: ComponentType }> | undefined;
+const page = (load: () => Promise<PageModule>) => {
+  let loading: Promise<PageModule> | undefined;
   const loadOnce = () => (loading ??= Promise.all([load(), import('./page-styles')]).then(([module]) => module));
   return Object.assign(lazy(loadOnce), { preload: loadOnce });
 };
@@ -107,10 +121,34 @@ export const appRoutes: readonly AppRoute[] = [
  * is harmless: the route guard still decides what is shown.
  */
 export function preloadPageOf(pathname: string): void {
-  const route = appRoutes.find((r) => matchPath({ path: r.path, end: true }, pathname));
-  void route?.page.preload().catch(() => {
-    // A failed download is retried (and reported) by the route itself when it renders.
-  });
+  void routeOf(pathname)
+    ?.page.preload()
+    .catch(() => {
+      // A failed download is retried (and reported) by the route itself when it renders.
+    });
+}
+
+const routeOf = (pathname: string) => appRoutes.find((r) => matchPath({ path: r.path, end: true }, pathname));
+
+/**
+ * Once the page module and the profile are there, starts the page's first data request (its `prefetch` export)
+ * into the query cache, so it runs while React renders the shell and the page instead of after the page's first
+ * render. Only for a page the role may open; a failure is left to the page's own query.
+ */
+export async function prefetchPageData(
+  location: { pathname: string; search: string },
+  queryClient: QueryClient,
+  profile: Promise<UserProfile>,
+): Promise<void> {
+  const route = routeOf(location.pathname);
+  if (!route) return void profile.catch(() => undefined);
+  try {
+    const [module, user] = await Promise.all([route.page.preload(), profile]);
+    if (!mayOpen(user.role, route.access)) return;
+    module.prefetch?.({ queryClient, profile: user, searchParams: new URLSearchParams(location.search) });
+  } catch {
+    // The page reports its own errors when it renders.
+  }
 }
 
 /** The main path of a route key (the first route that names it), e.g. for redirects and menus. */

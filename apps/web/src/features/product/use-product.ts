@@ -1,7 +1,10 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { limits } from '@shk/contracts';
 import { catalogueApi, catalogueKeys } from '../../api/catalogue';
+import { queryKeys } from '../../api/query-keys';
 import { usePartnerQuery } from '../../api/session';
+import type { PagePrefetch } from '../../app/routes';
+import { isProductInstanceId, parseProductId } from '../../ui/catalogue/product-url';
 
 /** The product with the chosen offer (GET /v1/Product/ByManufacturerData); the previous one stays while switching offers. */
 export function useProduct(
@@ -14,6 +17,22 @@ export function useProduct(
     () => catalogueApi.productByManufacturerData(manufacturerId!, manufacturerPid!, productInstanceId),
     { enabled: Boolean(manufacturerId && manufacturerPid), placeholderData: keepPreviousData },
   );
+}
+
+/** The product of the address opened (ProductPage's reading of it), started before the page renders. */
+export function prefetchProduct({ queryClient, profile, searchParams }: PagePrefetch) {
+  const parsed = parseProductId(searchParams.get('id'));
+  if (!parsed) return;
+  const articleNumber = searchParams.get('articleNumber')?.trim() || null;
+  const productInstanceId = isProductInstanceId(articleNumber) ? articleNumber : null;
+  const { manufacturerId, manufacturerPid } = parsed;
+  void queryClient.prefetchQuery({
+    queryKey: queryKeys.partnerScoped(
+      profile.currentBpNumber,
+      ...catalogueKeys.product(manufacturerId, manufacturerPid, productInstanceId),
+    ),
+    queryFn: () => catalogueApi.productByManufacturerData(manufacturerId, manufacturerPid, productInstanceId),
+  });
 }
 
 /** All suppliers' offers of the product (GET /v1/Product/Details). */

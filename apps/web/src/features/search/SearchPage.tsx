@@ -49,6 +49,9 @@ import { useProductSearch } from './use-search';
 import classes from './SearchPage.module.css';
 import { formatCount } from '../../ui/format';
 
+/** The page's first data request, started by main.tsx before the page renders (routes.tsx `prefetchPageData`). */
+export { prefetchSearch as prefetch } from './use-search';
+
 const DESKTOP_QUERY = `(min-width: ${breakpoints.mobilePx}px)`;
 
 /**

@@ -1,7 +1,10 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { catalogueApi, catalogueKeys, type SearchRequest } from '../../api/catalogue';
+import { queryKeys } from '../../api/query-keys';
 import { usePartnerQuery } from '../../api/session';
 import type { SearchFilter } from '@shk/contracts';
+import type { PagePrefetch } from '../../app/routes';
+import { readSearchState, searchRequestOf } from './search-state';
 
 /** POST /v1/Product/Search; the previous result stays visible while the next page or filter loads. */
 export function useProductSearch(request: SearchRequest, enabled = true) {
@@ -9,6 +12,16 @@ export function useProductSearch(request: SearchRequest, enabled = true) {
     placeholderData: keepPreviousData,
     staleTime: 30_000,
     enabled,
+  });
+}
+
+/** The search of the address opened, started before the page renders (the same key as useProductSearch's). */
+export function prefetchSearch({ queryClient, profile, searchParams }: PagePrefetch) {
+  const request = searchRequestOf(readSearchState(searchParams));
+  void queryClient.prefetchQuery({
+    queryKey: queryKeys.partnerScoped(profile.currentBpNumber, ...catalogueKeys.search(request)),
+    queryFn: () => catalogueApi.search(request),
+    staleTime: 30_000,
   });
 }
 

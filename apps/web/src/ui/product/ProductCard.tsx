@@ -44,6 +44,8 @@ interface ProductCardProps {
   badge?: ReactNode;
   /** Units for price texts (code → short description). */
   units?: Map<string, string>;
+  /** The first card of a list: its picture is loaded first and not lazily (the page's largest paint). */
+  priority?: boolean;
   /** Marks the card (e.g. unavailable favourites). */
   muted?: boolean;
   'data-testid'?: string;
@@ -68,6 +70,7 @@ export function ProductCard({
   actions,
   badge,
   units,
+  priority = false,
   muted = false,
   'data-testid': testId = 'product-card',
 }: ProductCardProps) {
@@ -131,7 +134,7 @@ export function ProductCard({
     >
       <div className={classes.layout}>
         <Link to={product.href} className={classes.imageLink} tabIndex={-1} aria-hidden>
-          <ProductImage src={product.imageUrl} alt={product.name} size={vertical ? '100%' : 128} />
+          <ProductImage src={product.imageUrl} alt={product.name} size={vertical ? '100%' : 128} priority={priority} />
         </Link>
         <Stack gap={6} className={classes.body}>
           <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">

@@ -10,10 +10,12 @@ interface ProductImageProps {
   size?: number | '100%';
   /** Gallery images may be large; list images load lazily. */
   eager?: boolean;
+  /** The page's likely largest picture (the first search hit, the gallery's main image): loaded first. */
+  priority?: boolean;
 }
 
 /** A product picture in a square box, contained; a neutral placeholder when there is none or it fails. */
-export function ProductImage({ src, alt, size = 120, eager = false }: ProductImageProps) {
+export function ProductImage({ src, alt, size = 120, eager = false, priority = false }: ProductImageProps) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const dimension = size === '100%' ? '100%' : `${size}px`;
   const failed = !src || failedSrc === src;
@@ -28,7 +30,8 @@ export function ProductImage({ src, alt, size = 120, eager = false }: ProductIma
           src={src}
           alt={alt}
           className={classes.image}
-          loading={eager ? 'eager' : 'lazy'}
+          loading={eager || priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
           decoding="async"
           onError={() => {
             console.error('Failed to fetch image', src);

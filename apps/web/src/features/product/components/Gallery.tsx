@@ -38,7 +38,13 @@ export function Gallery({ pictures, name }: { pictures: Picture[]; name: string 
       >
         {pictures.map((picture, index) => (
           <Carousel.Slide key={picture.url}>
-            <ProductImage src={picture.url} alt={alt(picture, index)} size="100%" eager={index === 0} />
+            <ProductImage
+              src={picture.url}
+              alt={alt(picture, index)}
+              size="100%"
+              eager={index === 0}
+              priority={index === 0}
+            />
           </Carousel.Slide>
         ))}
       </Carousel>
@@ -48,7 +54,7 @@ export function Gallery({ pictures, name }: { pictures: Picture[]; name: string 
   return (
     <div className={classes.gallery} data-testid="gallery">
       <a href={current.url} target="_blank" rel="noopener" className={classes.main} title="Bild in voller Größe öffnen">
-        <ProductImage src={current.url} alt={alt(current, active)} size="100%" eager />
+        <ProductImage src={current.url} alt={alt(current, active)} size="100%" priority={active === 0} eager />
       </a>
       {pictures.length > 1 && (
         <div className={classes.thumbs} role="list" aria-label="Bilder">

@@ -41,6 +41,7 @@ export function ResultList({ hits, term, view, offset, onBrandClick, units }: Re
         key={`${hit.productId}|${hit.rows.PRODUCTINSTANCE_ID}`}
         product={product}
         orientation={view === 'grid' ? 'vertical' : 'horizontal'}
+        priority={index < 2}
         onBrandClick={onBrandClick}
         units={units}
         actions={
