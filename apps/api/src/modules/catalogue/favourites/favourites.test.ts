@@ -58,10 +58,25 @@ describe('FavoriteProducts', () => {
     const other = await t.request('GET', '/v1/FavoriteProducts', { as: 'einkauf2@example.com' });
     expect(other.body.map((f: any) => f.productInstanceId)).not.toContain(ids[1]);
     expect((await t.request('DELETE', url(ids[1]), { as: 'einkauf2@example.com' })).status).toBe(404);
+    // The product page (its offers come with the caller's favourite flag in one statement) marks it for this user and
+    // partner only.
+    const { manufacturerId, manufacturerPid } = (
+      await t.request('GET', `/v1/Product?productInstanceId=${encodeURIComponent(ids[1])}`, { as: buyer })
+    ).body;
+    const pageOf = async (as: string) => {
+      const q = new URLSearchParams({ manufacturerId, manufacturerPid, productInstanceId: ids[1] });
+      const product = await t.request('GET', `/v1/Product/ByManufacturerData?${q}`, { as });
+      expect(product.status).toBe(200);
+      expect(product.body.productInstanceId).toBe(ids[1]);
+      return product.body.isFavorite;
+    };
+    expect(await pageOf(buyer)).toBe(true);
+    expect(await pageOf('einkauf2@example.com')).toBe(false);
     // Switching to the second partner shows that partner's (empty) list.
     expect((await t.request('PUT', '/v1/UserProfile', { as: buyer, body: { bpNumber: '100002' } })).status).toBe(204);
     const second = await t.request('GET', '/v1/FavoriteProducts', { as: buyer });
     expect(second.body.map((f: any) => f.productInstanceId)).not.toContain(ids[1]);
+    expect(await pageOf(buyer)).toBe(false);
     await t.request('PUT', '/v1/UserProfile', { as: buyer, body: { bpNumber: '100001' } });
     const back = await t.request('GET', '/v1/FavoriteProducts', { as: buyer });
     expect(back.body.map((f: any) => f.productInstanceId)).toContain(ids[1]);
