@@ -450,7 +450,11 @@ run: try {
     pageP95Ms: Object.fromEntries(results.map((r) => [r.phase, r.page.p95])),
   };
   console.log(JSON.stringify(summary, null, 2));
-  const ok = totalsMismatches === 0 && bodyMismatches === 0 && results.every((r) => r.errors === 0 && r.page.p95 <= 50);
+  const ok =
+    results.length > 0 &&
+    totalsMismatches === 0 &&
+    bodyMismatches === 0 &&
+    results.every((r) => r.errors === 0 && r.page.p95 <= 50);
   console.log(ok ? 'Ziel erreicht.' : 'Ziel verfehlt.');
   process.exitCode = ok ? 0 : 1;
 } finally {
