@@ -331,7 +331,9 @@ async function searchOn(port: number, token: string, body: Record<string, unknow
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
-  return { ok: res.ok, body: (await res.json()) as { hits: { productId: string }[] } };
+  const json = (await res.json()) as { hits: { productId: string }[] };
+  if (!res.ok && process.env.BENCH_DEBUG) console.log(res.status, JSON.stringify(json).slice(0, 300));
+  return { ok: res.ok, body: json };
 }
 
 /** Starts API processes and waits for their first search (the index engine builds or loads its index). */
