@@ -325,12 +325,21 @@ async function askOnce(queries: BenchQuery[], ports: number[], token: string, la
   }
 }
 
+/** A token renewed after a 401 (access tokens live 5 minutes; a slow run outlives one), used from then on. */
+let renewedToken: string | null = null;
 async function searchOn(port: number, token: string, body: Record<string, unknown>) {
-  const res = await fetch(`http://127.0.0.1:${port}/v1/Product/Search`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+  const send = (t: string) =>
+    fetch(`http://127.0.0.1:${port}/v1/Product/Search`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${t}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  let res = await send(renewedToken ?? token);
+  if (res.status === 401) {
+    await res.body?.cancel();
+    renewedToken = (await loginWithCodeFlow(`http://127.0.0.1:${apiPort}`, BUYER.email)).access_token;
+    res = await send(renewedToken);
+  }
   const json = (await res.json()) as { hits: { productId: string }[] };
   if (!res.ok && process.env.BENCH_DEBUG) console.log(res.status, JSON.stringify(json).slice(0, 300));
   return { ok: res.ok, body: json };
