@@ -147,8 +147,15 @@ function ProductView({ manufacturerId, manufacturerPid, productInstanceId, searc
     <Stack gap="lg" data-testid="product-page">
       <IntroductoryVideoModal manufacturerId={data.manufacturerId} enabled={isBuyer} />
       <Group justify="space-between" wrap="wrap" gap="xs">
-        <Breadcrumbs separator="›" separatorMargin={6} fz="sm" aria-label="Kategorie">
-          <Anchor component={Link} to={searchUrl({ page: 1 })} size="sm" style={BREADCRUMB_TARGET}>
+        <Breadcrumbs
+          separator="›"
+          separatorMargin={6}
+          fz="sm"
+          aria-label="Kategorie"
+          // Breadcrumbs sets each item's style itself (an item's own style prop is replaced).
+          styles={{ breadcrumb: BREADCRUMB_TARGET }}
+        >
+          <Anchor component={Link} to={searchUrl({ page: 1 })} size="sm">
             Suche
           </Anchor>
           {data.categoryPath.map((node) => (
@@ -156,7 +163,6 @@ function ProductView({ manufacturerId, manufacturerPid, productInstanceId, searc
               key={node.elementID}
               component={Link}
               size="sm"
-              style={BREADCRUMB_TARGET}
               to={searchUrl({
                 page: 1,
                 filters: [treeFilter(node.elementID)],
