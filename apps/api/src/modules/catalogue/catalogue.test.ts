@@ -280,6 +280,25 @@ describe('media', () => {
     expect(product.documentsPackage.map((d: any) => d.type)).toContain('2D');
   });
 
+  it('a renamed product lists and serves data sheets rendered from its new name, never a cached old one', async () => {
+    const [row] = await sql(`SELECT o.product_instance_id, p.id, p.product_name FROM product_offers o
+      JOIN products p ON p.id = o.product_no WHERE p.media @> '[{"type": "Datenblatt"}]' ORDER BY 1 DESC LIMIT 1`);
+    const read = async () =>
+      (await t.request('GET', `/v1/Product?productInstanceId=${q(row.product_instance_id)}`, { as: buyer })).body;
+    const sheetOf = (product: any) => product.documentsPackage.find((d: any) => d.type === 'Datenblatt');
+    const before = sheetOf(await read());
+    const beforeBody = Buffer.from(await (await fetch(`${t.baseUrl}${before.url}`)).arrayBuffer());
+    expect(beforeBody.length).toBe(before.size);
+    await sql(`UPDATE products SET product_name = $2 WHERE id = $1`, [
+      row.id,
+      `${row.product_name} mit einer deutlich längeren Bezeichnung für das neue Datenblatt`,
+    ]);
+    const after = sheetOf(await read());
+    const afterBody = Buffer.from(await (await fetch(`${t.baseUrl}${after.url}`)).arrayBuffer());
+    expect(after.size).not.toBe(before.size);
+    expect(afterBody.length).toBe(after.size);
+  });
+
   it('unknown media is a 404 problem', async () => {
     const res = await t.request('GET', '/v1/Media/Products/1/gibtesnicht.png');
     expect(res.status).toBe(404);

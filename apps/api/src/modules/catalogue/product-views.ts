@@ -6,7 +6,7 @@ import type pg from 'pg';
 import type { Product, ProductOffer, RelatedProduct, SearchHit } from '@shk/contracts';
 import type { CatalogueMeta } from './catalogue-meta.ts';
 import type { MediaEntry } from './catalogue.types.ts';
-import { mediaUrl, renderMedia, type MediaProduct } from './media/media.ts';
+import { mediaUrl, renderedMediaSize, type MediaProduct } from './media/media.ts';
 import { productRows } from './catalogue.repo.ts';
 import { offersOfProducts, offerViews, type CallerContext, type OfferRow, type OfferView } from './offers.ts';
 import { offersWithCallerState } from './product-offers.ts';
@@ -286,7 +286,7 @@ export function productOffer(p: ProductRow, o: OfferView, meta: CatalogueMeta): 
 function mediaSize(p: MediaProduct, m: MediaEntry): number {
   if (m.stored) return m.stored.size;
   if (m.url) return 0;
-  return renderMedia(p, m).body.length;
+  return renderedMediaSize(p, m);
 }
 
 /** At most this many accessories and spare parts are resolved for one product page. */
