@@ -144,7 +144,19 @@ async function viewsOf(pool: pg.Pool, rows: OfferRow[], ctx: CallerContext): Pro
 
 async function viewsWith(rows: OfferRow[], ctx: CallerContext, lookups: Lookups): Promise<OfferView[]> {
   const { orderability, settings, favourites } = lookups;
-  const prices = await ctx.prices.pricesFor(
+  const prices = await pricesOfOffers(rows, ctx);
+  return rows.map((row) =>
+    offerView(row, prices.get(row.product_instance_id)!, ctx, {
+      relationStatus: orderability.get(row.supplier_bp_number) ?? ProductOrderableStatus.RelationMissing,
+      settings: settings.get(row.supplier_bp_number),
+      isFavourite: favourites.has(row.product_instance_id),
+    }),
+  );
+}
+
+/** The caller's prices of the offers (the price strategy), by product instance id. */
+export function pricesOfOffers(rows: OfferRow[], ctx: CallerContext): Promise<Map<string, ResolvedPrice>> {
+  return ctx.prices.pricesFor(
     rows.map((r) => ({
       productInstanceId: r.product_instance_id,
       supplierBpNumber: r.supplier_bp_number,
@@ -156,31 +168,38 @@ async function viewsWith(rows: OfferRow[], ctx: CallerContext, lookups: Lookups)
     })),
     { buyerBpNumber: ctx.bpNumber },
   );
-  return rows.map((row) => {
-    const cached = ctx.meta.supplierByBp.get(row.supplier_bp_number) ?? {
-      no: -1,
-      bp: row.supplier_bp_number,
-      name: row.supplier_bp_number,
-      organisationType: 0,
-      requiredOnboardingForm: false,
-      hideAdditionalInfo: false,
-      hideGrossPrice: false,
-    };
-    const supplier = { ...cached, ...settings.get(row.supplier_bp_number) };
-    const hasUnitError = !ctx.meta.units.has(row.unit_code);
-    const price = prices.get(row.product_instance_id)!;
-    return {
-      row,
-      supplier,
-      hasUnitError,
-      isFavorite: favourites.has(row.product_instance_id),
-      price: supplier.hideGrossPrice ? { ...price, grossListPrice: null } : price,
-      orderableStatus: withUnitRule(
-        orderability.get(row.supplier_bp_number) ?? ProductOrderableStatus.RelationMissing,
-        !hasUnitError,
-      ),
-    };
-  });
+}
+
+/** What the caller's partner and the supplier's current settings add to an offer row. */
+export interface OfferCallerState {
+  /** The relation rule's status for the caller's partner and the offer's supplier (before the unit rule). */
+  relationStatus: ProductOrderableStatus;
+  /** The supplier's settings as read with this request; missing: the catalogue meta's. */
+  settings: SupplierSettingFlags | undefined;
+  isFavourite: boolean;
+}
+
+/** One offer as the caller sees it: supplier with its current settings, price, unit rule and orderability. */
+export function offerView(row: OfferRow, price: ResolvedPrice, ctx: CallerContext, state: OfferCallerState): OfferView {
+  const cached = ctx.meta.supplierByBp.get(row.supplier_bp_number) ?? {
+    no: -1,
+    bp: row.supplier_bp_number,
+    name: row.supplier_bp_number,
+    organisationType: 0,
+    requiredOnboardingForm: false,
+    hideAdditionalInfo: false,
+    hideGrossPrice: false,
+  };
+  const supplier = { ...cached, ...state.settings };
+  const hasUnitError = !ctx.meta.units.has(row.unit_code);
+  return {
+    row,
+    supplier,
+    hasUnitError,
+    isFavorite: state.isFavourite,
+    price: supplier.hideGrossPrice ? { ...price, grossListPrice: null } : price,
+    orderableStatus: withUnitRule(state.relationStatus, !hasUnitError),
+  };
 }
 
 /** An offer the relation would allow is still not orderable in a unit the portal does not know (same rule as the carts). */
@@ -194,7 +213,10 @@ export async function offerViews(pool: pg.Pool, rows: OfferRow[], ctx: CallerCon
   return (await viewsOf(pool, rows, ctx)).sort(preferOffers);
 }
 
-type SupplierSettingFlags = Pick<SupplierMeta, 'requiredOnboardingForm' | 'hideAdditionalInfo' | 'hideGrossPrice'>;
+export type SupplierSettingFlags = Pick<
+  SupplierMeta,
+  'requiredOnboardingForm' | 'hideAdditionalInfo' | 'hideGrossPrice'
+>;
 
 /**
  * The supplier settings an administrator changes on /admin (hide flags, onboarding form), read on every

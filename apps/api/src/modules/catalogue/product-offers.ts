@@ -6,7 +6,15 @@
  */
 import type pg from 'pg';
 import { orderabilityOf } from '../relations/orderability.ts';
-import { preferOffers, withUnitRule, type CallerContext, type OfferView } from './offers.ts';
+import {
+  offerView,
+  preferOffers,
+  pricesOfOffers,
+  type CallerContext,
+  type OfferCallerState,
+  type OfferRow,
+  type OfferView,
+} from './offers.ts';
 import { offerRowsWithCallerState } from './product-page.repo.ts';
 
 const toNumber = (v: unknown) => (v === null || v === undefined ? null : Number(v));
@@ -19,20 +27,7 @@ export async function offersWithCallerState(
   params: unknown[],
 ): Promise<Map<number, OfferView[]>> {
   const stateRows = await offerRowsWithCallerState(pool, ctx.userId, ctx.bpNumber, productCondition, params);
-  const prices = await ctx.prices.pricesFor(
-    stateRows.map((r) => ({
-      productInstanceId: r.product_instance_id,
-      supplierBpNumber: r.supplier_bp_number,
-      netPrice: toNumber(r.net_price),
-      priceBasis: Number(r.price_basis),
-      priceQuantityUnit: r.price_quantity_unit,
-      grossListPrice: toNumber(r.gross_list_price),
-      priceOnDemand: r.price_on_demand,
-    })),
-    { buyerBpNumber: ctx.bpNumber },
-  );
-  const byProduct = new Map<number, OfferView[]>();
-  for (const s of stateRows) {
+  const offers = stateRows.map((s) => {
     const {
       relation_status_id,
       relation_active,
@@ -43,47 +38,39 @@ export async function offersWithCallerState(
       is_favourite,
       ...offer
     } = s;
-    const row = {
+    const row: OfferRow = {
       ...offer,
       net_price: toNumber(offer.net_price),
       price_basis: Number(offer.price_basis),
       gross_list_price: toNumber(offer.gross_list_price),
       min_order_quantity: Number(offer.min_order_quantity),
     };
-    const cached = ctx.meta.supplierByBp.get(row.supplier_bp_number) ?? {
-      no: -1,
-      bp: row.supplier_bp_number,
-      name: row.supplier_bp_number,
-      organisationType: 0,
-      requiredOnboardingForm: false,
-      hideAdditionalInfo: false,
-      hideGrossPrice: false,
+    const state: OfferCallerState = {
+      relationStatus: orderabilityOf(
+        ctx.bpNumber && relation_status_id !== null
+          ? { relationStatusId: Number(relation_status_id), isActive: Boolean(relation_active) }
+          : undefined,
+      ),
+      settings:
+        settings_bp === null
+          ? undefined
+          : {
+              requiredOnboardingForm: Boolean(required_onboarding_form),
+              hideAdditionalInfo: Boolean(hide_additional_info),
+              hideGrossPrice: Boolean(hide_gross_price),
+            },
+      isFavourite: is_favourite,
     };
-    const supplier =
-      settings_bp === null
-        ? { ...cached }
-        : {
-            ...cached,
-            requiredOnboardingForm: Boolean(required_onboarding_form),
-            hideAdditionalInfo: Boolean(hide_additional_info),
-            hideGrossPrice: Boolean(hide_gross_price),
-          };
-    const hasUnitError = !ctx.meta.units.has(row.unit_code);
-    const price = prices.get(row.product_instance_id)!;
-    const relation =
-      ctx.bpNumber && relation_status_id !== null
-        ? { relationStatusId: Number(relation_status_id), isActive: Boolean(relation_active) }
-        : undefined;
-    const view: OfferView = {
-      row,
-      supplier,
-      hasUnitError,
-      isFavorite: is_favourite,
-      price: supplier.hideGrossPrice ? { ...price, grossListPrice: null } : price,
-      orderableStatus: withUnitRule(orderabilityOf(relation), !hasUnitError),
-    };
+    return { row, state };
+  });
+  const prices = await pricesOfOffers(
+    offers.map((o) => o.row),
+    ctx,
+  );
+  const byProduct = new Map<number, OfferView[]>();
+  for (const { row, state } of offers) {
     const list = byProduct.get(row.product_no) ?? [];
-    list.push(view);
+    list.push(offerView(row, prices.get(row.product_instance_id)!, ctx, state));
     byProduct.set(row.product_no, list);
   }
   for (const list of byProduct.values()) list.sort(preferOffers);
