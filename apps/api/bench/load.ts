@@ -8,10 +8,13 @@
  *   BENCH_WORKER (inline): the order-transmission worker inside the API, as `npm start` runs it; `process` runs it
  *   as its own process (`npm run worker`, docs/transmission.md) with TRANSMISSION_WORKER=off in the API — on 2 cores
  *   that was slower (docs/performance.md, 2026-11-25), it pays with more cores.
+ *   The API runs as its own process, as `npm start` runs it (compiled: `node apps/api/dist/main.js`, built by
+ *   scripts/build-api.mjs when stale; BENCH_API=tsx: from the TypeScript source through tsx), so the load
+ *   generator's 50 clients do not share the API's event loop (before 2026-11-25 they did).
  *   BENCH_PG_STATS=1: Postgres restarted with pg_stat_statements; the statements that took the most time during
- *   the run are printed. BENCH_CPU_PROFILE=<file>: a V8 CPU profile of this process (API and load generator)
- *   for the run only (open in Chrome DevTools). Always reported: CPU milliseconds per request of this process
- *   and of Postgres (all its processes) during the run — steadier than latency on a shared machine.
+ *   the run are printed. BENCH_CPU_PROFILE=<dir>: V8 CPU profiles of the API process written there when it stops
+ *   (open in Chrome DevTools). Always reported: CPU milliseconds per request of the API process, of the load
+ *   generator and of Postgres (all its processes) during the run — steadier than latency on a shared machine.
  * The users share 10 buyer accounts (5 carts each): the login throttle allows 30 sign-ins per
  * address and 10 minutes, and one buyer company with several people ordering is the real case.
  */
@@ -20,12 +23,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { Session } from 'node:inspector/promises';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '../src/db/embedded.ts';
 import { ensureDatabase } from '../src/db/bootstrap.ts';
 import { loadConfig } from '../src/config.ts';
 import { createRuntime } from '../src/runtime.ts';
+import { ensureApiBuild } from '../../../scripts/build-api.mjs';
 import { seedDemoWorldIfEmpty } from '../src/seed/demo-world.ts';
 import { seedDemoCatalogueIfEmpty, DEMO_CATALOGUE_PRODUCTS } from '../src/seed/catalogue/demo.ts';
 import { hashPassword } from '../src/modules/identity/password.ts';
@@ -37,8 +40,9 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? DEMO_CATALOGUE_PRODUCTS);
 const ACCOUNTS = 10;
 const WORKER = process.env.BENCH_WORKER ?? 'inline';
-// Read by the transmission module when the API registers its routes.
-if (WORKER === 'process') process.env.TRANSMISSION_WORKER = 'off';
+/** BENCH_API=tsx runs the API from TypeScript through tsx instead of compiled (as `npm start` does). */
+const viaTsx = process.env.BENCH_API === 'tsx';
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const TERMS = ['Thermostat', 'Rohr', 'Ventil', 'Pressfitting', 'Heizkörper', 'Kugelhahn', 'Siphon', 'Pumpe', 'Armatur'];
 
 const loadBefore = os.loadavg();
@@ -68,13 +72,13 @@ const runtime = await createRuntime(config, server.url('bench'), {
   logger: false,
   log: { info() {}, warn() {}, error() {} } as unknown as Console,
 });
-const { pool } = runtime;
+const seedPool = runtime.pool;
 await seedDemoWorldIfEmpty(runtime.db);
 await seedDemoCatalogueIfEmpty(runtime.db, () => {}, PRODUCTS);
 
 // Orderable offers: priced, in a unit the portal knows, from suppliers the bench buyers are approved at.
 const offerRows = (
-  await pool.query<{ id: string; supplier: string; moq: number }>(
+  await seedPool.query<{ id: string; supplier: string; moq: number }>(
     `SELECT product_instance_id AS id, supplier_bp_number AS supplier, greatest(coalesce(min_order_quantity, 1), 1)::int AS moq
        FROM product_offers o
       WHERE net_price > 0 AND EXISTS (SELECT 1 FROM units u WHERE u.code = o.unit_code)
@@ -88,19 +92,19 @@ for (let a = 0; a < ACCOUNTS; a++) {
   const bp = `1800${String(a).padStart(2, '0')}`;
   const email = `last${a}@example.com`;
   const user = `00000000-0000-4000-9100-0000000000${String(a).padStart(2, '0')}`;
-  await pool.query(
+  await seedPool.query(
     `INSERT INTO business_partners (bp_number, name, street, house_number, postal_code, city, country)
      VALUES ($1, $2, 'Lastweg', '1', '10115', 'Berlin', 'DE') ON CONFLICT DO NOTHING`,
     [bp, `Last Käufer ${a}`],
   );
-  await pool.query(
+  await seedPool.query(
     `INSERT INTO users (id, email, first_name, last_name, role, password_hash, current_bp_number)
      VALUES ($1, $2, 'Last', $3, 1, $4, $5) ON CONFLICT DO NOTHING`,
     [user, email, String(a), hash, bp],
   );
-  await pool.query('INSERT INTO user_business_partners VALUES ($1, $2) ON CONFLICT DO NOTHING', [user, bp]);
+  await seedPool.query('INSERT INTO user_business_partners VALUES ($1, $2) ON CONFLICT DO NOTHING', [user, bp]);
   for (const s of suppliers) {
-    await pool.query(
+    await seedPool.query(
       `INSERT INTO supplier_customers (supplier_bp_number, buyer_bp_number, relation_status_id, supplier_customer_number)
        VALUES ($1, $2, 1, 'L-' || $2) ON CONFLICT DO NOTHING`,
       [s, bp],
@@ -108,11 +112,56 @@ for (let a = 0; a < ACCOUNTS; a++) {
   }
   accounts.push({ email, bp, token: '' });
 }
-await runtime.app.listen({ port, host: '127.0.0.1' });
+// The runtime above only migrated and seeded; the API under load runs as its own process.
+await runtime.close();
+const pool = new pg.Pool({ connectionString: server.url('bench'), max: 4 });
+if (!viaTsx && (await ensureApiBuild())) console.log('API compiled to apps/api/dist');
+const entry = (name: 'main' | 'worker') =>
+  viaTsx ? ['--import', 'tsx', `apps/api/src/${name}.ts`] : [`apps/api/dist/${name}.js`];
+const api = spawn(
+  process.execPath,
+  [
+    ...(process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : []),
+    ...entry('main'),
+  ],
+  {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_OPTIONS: '',
+      DATABASE_URL: server.url('bench'),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: config.publicUrl,
+      DATA_DIR: dir,
+      LOG_LEVEL: 'warn',
+      WEB_DIST_DIR: path.join(dir, 'none'),
+      SEED_DEMO: 'false',
+      TRANSMISSION_WORKER: WORKER === 'process' ? 'off' : 'on',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  },
+);
+for (const startedAt = Date.now(); ;) {
+  const up = await fetch(`${config.publicUrl}/health`).then(
+    (r) => r.ok,
+    () => false,
+  );
+  if (up) break;
+  if (Date.now() - startedAt > 180_000 || api.exitCode !== null) throw new Error('API did not start');
+  await new Promise((r) => setTimeout(r, 300));
+}
 let worker: ChildProcess | null = null;
 if (WORKER === 'process') {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, '../src/worker.ts')], {
-    env: { ...process.env, DATABASE_URL: server.url('bench'), DATA_DIR: dir, TRANSMISSION_WORKER: 'on' },
+  const child = spawn(process.execPath, entry('worker'), {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_OPTIONS: '',
+      DATABASE_URL: server.url('bench'),
+      DATA_DIR: dir,
+      TRANSMISSION_WORKER: 'on',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   worker = child;
@@ -196,6 +245,17 @@ async function virtualUser(n: number) {
   }
 }
 
+/** CPU milliseconds a process has used so far (utime + stime from /proc, Linux). */
+function processCpuMs(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) * 10; // USER_HZ 100
+  } catch {
+    return NaN;
+  }
+}
+
 // CPU time of Postgres: the postmaster's own and its ended children's, plus the live backends' (/proc, Linux).
 function postgresCpuMs(): number {
   try {
@@ -229,25 +289,16 @@ if (process.env.BENCH_PG_STATS) {
   await pool.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
   await pool.query('SELECT pg_stat_statements_reset()');
 }
-const profiler = process.env.BENCH_CPU_PROFILE ? new Session() : null;
-if (profiler) {
-  profiler.connect();
-  await profiler.post('Profiler.enable');
-  await profiler.post('Profiler.start');
-}
 const cpuBefore = process.cpuUsage();
+const apiCpuBefore = processCpuMs(api.pid!);
 const pgCpuBefore = postgresCpuMs();
 const started = performance.now();
 const deadline = started + SECONDS * 1000;
 await Promise.all(Array.from({ length: USERS }, (_, n) => virtualUser(n)));
 const wallSeconds = (performance.now() - started) / 1000;
 const cpuRun = process.cpuUsage(cpuBefore);
+const apiCpuRun = processCpuMs(api.pid!) - apiCpuBefore;
 const pgCpuRun = postgresCpuMs() - pgCpuBefore;
-if (profiler) {
-  const { profile } = await profiler.post('Profiler.stop');
-  fs.writeFileSync(process.env.BENCH_CPU_PROFILE!, JSON.stringify(profile));
-  profiler.disconnect();
-}
 const pgStatements = process.env.BENCH_PG_STATS
   ? (
       await pool.query(
@@ -304,12 +355,14 @@ const report = {
   ordersReported,
   ordersInDatabase: rows[0].n,
   transmissionWorker: WORKER,
+  api: viaTsx ? 'tsx' : 'compiled',
   supplierOrderTransmissions: Object.fromEntries(transmissions.map((r) => [r.state, r.n])),
   loadAverageBefore: loadBefore.map((v) => +v.toFixed(2)),
   loadAverageAfter: os.loadavg().map((v) => +v.toFixed(2)),
   cpus: os.cpus().length,
   cpuMsPerRequest: {
-    apiAndLoadGenerator: +((cpuRun.user + cpuRun.system) / 1000 / all.length).toFixed(2),
+    api: +(apiCpuRun / all.length).toFixed(2),
+    loadGenerator: +((cpuRun.user + cpuRun.system) / 1000 / all.length).toFixed(2),
     postgres: +(pgCpuRun / all.length).toFixed(2),
   },
   pgStatements,
@@ -322,7 +375,12 @@ if (worker && worker.exitCode === null) {
   worker.kill('SIGTERM');
   await exited;
 }
-await runtime.close();
+{
+  const exited = new Promise((resolve) => api.once('exit', resolve));
+  api.kill('SIGTERM');
+  await exited;
+}
+await pool.end();
 await server.stop();
 fs.rmSync(dir, { recursive: true, force: true });
 process.exit(ok ? 0 : 1);
