@@ -3,7 +3,8 @@
  *
  * 1. Starts (or reuses) an embedded PostgreSQL under BENCH_DATA_DIR and loads the catalogue if it
  *    is missing or has another size (load time is reported).
- * 2. Starts the API as its own process (so its peak memory can be read) and signs in a buyer.
+ * 2. Starts the API as its own process (so its peak memory can be read; compiled as `npm start` runs it,
+ *    BENCH_API=tsx from the TypeScript source) and signs in a buyer.
  * 3. Cold pass: every query of the mix once, one after the other, right after start (empty caches).
  * 4. Warm: BENCH_CLIENTS (8) clients send the mix over HTTP for BENCH_SECONDS.
  * 5. Raw SQL: the same mix, the same SQL statements the search issues, straight on a pg pool with
@@ -41,6 +42,7 @@ import { recallTable, typoCases } from '../src/modules/catalogue/search/typo-sam
 import { distinctQueries, QUERY_KINDS, type BenchQuery } from './search-queries.ts';
 import { SearchIndex } from '../src/modules/catalogue/search/index/search-index.ts';
 import roaring from 'roaring';
+import { ensureApiBuild } from '../../../scripts/build-api.mjs';
 
 const { getRoaringUsedMemory } = roaring;
 
@@ -157,8 +159,13 @@ const mix: Query[] = [
 ].map((q) => ({ ...q, body: { page: 1, pageSize: 25, ...q.body } }));
 
 // ——— API process ———
+/** BENCH_API=tsx runs the API from TypeScript through tsx instead of compiled (as `npm start` does). */
+const viaTsx = process.env.BENCH_API === 'tsx';
+if (!viaTsx && (await ensureApiBuild())) console.log('API compiled to apps/api/dist');
+
 function startApi(extraEnv: Record<string, string> = {}, port = apiPort): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+  const entry = viaTsx ? ['--import', 'tsx', 'apps/api/src/main.ts'] : ['apps/api/dist/main.js'];
+  const child = spawn(process.execPath, entry, {
     cwd: repoRoot,
     env: {
       ...process.env,
