@@ -15,7 +15,8 @@ export const apiDist = path.join(root, 'apps/api/dist');
 const stamp = path.join(apiDist, '.built');
 const sources = ['apps/api/src', 'apps/api/package.json', 'packages/contracts/src', 'package-lock.json'];
 
-function newestMtime(target) {
+/** Newest modification time (ms) of a file or of every file below a directory (without node_modules and dist); 0 when missing. */
+export function newestMtime(target) {
   let stat;
   try {
     stat = fs.statSync(target);

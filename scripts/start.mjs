@@ -6,7 +6,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureApiBuild } from './build-api.mjs';
+import { ensureApiBuild, newestMtime } from './build-api.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', process.platform === 'win32' ? `${name}.cmd` : name);
@@ -16,23 +16,6 @@ const info = (message) => console.log(`[start] ${message}`);
 if (!fs.existsSync(bin('tsx'))) {
   console.error('[start] node_modules fehlt – bitte zuerst `npm install` ausführen.');
   process.exit(1);
-}
-
-/** Newest modification time (ms) of a file or of every file below a directory; 0 when missing. */
-function newestMtime(target) {
-  let stat;
-  try {
-    stat = fs.statSync(target);
-  } catch {
-    return 0;
-  }
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = 0;
-  for (const entry of fs.readdirSync(target, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
-    newest = Math.max(newest, newestMtime(path.join(target, entry.name)));
-  }
-  return newest;
 }
 
 function buildSpaIfNeeded() {
