@@ -22,7 +22,7 @@ import { HttpProblem, registerProblemHandlers, sendProblem } from './http/proble
 import { registerInputGuard } from './http/input-guard.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerRateLimiting } from './http/rate-limits.ts';
-import { createTokenVerifier, registerAuth, TokenRevoked, type TokenVerifier } from './http/auth.ts';
+import { createTokenVerifier, registerAuth, type GrantCheck, type TokenVerifier } from './http/auth.ts';
 import { modules } from './modules/index.ts';
 import { GRANT_CLAIM, mountEmbeddedIdentityProvider, type EmbeddedIdentity } from './modules/identity/provider.ts';
 
@@ -93,21 +93,20 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   // Identity: the embedded provider unless an external issuer is configured.
   let identity: EmbeddedIdentity | null = null;
   let verify = options.verify;
+  let grant: GrantCheck | undefined;
   if (!config.oidcIssuer) {
     identity = await mountEmbeddedIdentityProvider(app, options);
-    const embedded = identity;
     const verifySignature = createTokenVerifier({
       issuer: identity.issuer,
       audience: config.oidcAudience,
       localJwks: identity.publicJwks,
       emailClaim: config.oidcEmailClaim,
     });
-    verify ??= async (token) => {
-      const payload = await verifySignature(token);
-      const grant = payload[GRANT_CLAIM];
-      if (typeof grant === 'string' && !(await embedded.grantActive(grant))) throw new TokenRevoked();
-      return payload;
-    };
+    // The embedded provider's tokens name their grant: a signed-out grant ends them (checked by the auth hook).
+    if (!verify) {
+      verify = verifySignature;
+      grant = { claim: GRANT_CLAIM, active: identity.grantActive };
+    }
   } else {
     verify ??= createTokenVerifier({
       issuer: config.oidcIssuer,
@@ -138,7 +137,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   });
   app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  registerAuth(app, { db: options.db, verify, emailClaim: config.oidcEmailClaim });
+  registerAuth(app, { db: options.db, verify, emailClaim: config.oidcEmailClaim, grant });
 
   for (const register of modules) await register(app, options);
 

@@ -12,6 +12,7 @@ import { Role } from '@shk/contracts';
 import type { Db } from '../db/pool.ts';
 import { forbidden, unauthorized } from './problem.ts';
 import { isDatabaseUnavailable } from '../db/pool.ts';
+import { CallerCache } from './caller-cache.ts';
 
 /** Who is calling: always read from our database, never from the browser. */
 export interface Caller {
@@ -51,6 +52,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     routeAccess: RouteAccessEntry[];
+    /** The auth hook's cache of callers per token (caller-cache.ts). */
+    callerCache: CallerCache;
   }
 }
 
@@ -183,11 +186,33 @@ async function idsSessionOpen(db: Db, contextId: string, userId: string): Promis
   return rows.length === 1 && !rows[0].completed;
 }
 
-/** Authenticates every /v1 route and enforces its declared roles. */
-export function registerAuth(app: FastifyInstance, deps: { db: Db; verify: TokenVerifier; emailClaim: string }) {
+/** The embedded provider's sign-out check: the claim naming a token's grant and whether that grant is still active. */
+export interface GrantCheck {
+  claim: string;
+  active: (grantId: string) => Promise<boolean>;
+}
+
+/**
+ * Authenticates every /v1 route and enforces its declared roles. The grant, the caller's row and the IDS context
+ * are read per token once and then kept by the caller cache while its LISTEN is connected (caller-cache.ts);
+ * the route's role check runs on every request.
+ */
+export function registerAuth(
+  app: FastifyInstance,
+  deps: { db: Db; verify: TokenVerifier; emailClaim: string; grant?: GrantCheck },
+) {
   app.decorateRequest('caller', null);
   const routeAccess: RouteAccessEntry[] = [];
   app.decorate('routeAccess', routeAccess);
+  const callers = new CallerCache(deps.db.$client, app.log);
+  app.decorate('callerCache', callers);
+  app.addHook('onReady', () => callers.start());
+  // A changing request (partner switch, IDS completion) may change its own caller: its next request must not
+  // depend on the notification having arrived first.
+  app.addHook('onSend', async (request) => {
+    if (request.caller && request.method !== 'GET' && request.method !== 'HEAD') callers.forget(request.caller.userId);
+  });
+  app.addHook('onClose', () => callers.close());
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/v1/') || route.url === '/v1/openapi.json') return;
@@ -198,30 +223,45 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; verify: Token
     }
   });
 
+  const rejected = (request: FastifyRequest, error: unknown) => {
+    if (isDatabaseUnavailable(error)) return error;
+    const detail =
+      error instanceof joseErrors.JWTExpired
+        ? 'Das Zugriffstoken ist abgelaufen.'
+        : error instanceof TokenRevoked
+          ? 'Das Zugriffstoken gilt nicht mehr, weil Sie sich abgemeldet haben.'
+          : 'Das Zugriffstoken ist ungültig.';
+    request.log.info({ reason: (error as Error).message }, 'token rejected');
+    return unauthorized(detail);
+  };
+
   app.addHook('onRequest', async (request: FastifyRequest) => {
     const access = request.routeOptions.config?.roles;
     if (!access || access === 'public') return;
     const header = request.headers.authorization;
     const match = header?.match(/^Bearer\s+(.+)$/i);
     if (!match) throw unauthorized('Es wurde kein Zugriffstoken übermittelt.');
+    const token = match[1];
     let payload: JWTPayload;
     try {
-      payload = await deps.verify(match[1]);
+      // Signature (cached per token) and time window: on every request.
+      payload = await deps.verify(token);
     } catch (error) {
-      if (isDatabaseUnavailable(error)) throw error;
-      const detail =
-        error instanceof joseErrors.JWTExpired
-          ? 'Das Zugriffstoken ist abgelaufen.'
-          : error instanceof TokenRevoked
-            ? 'Das Zugriffstoken gilt nicht mehr, weil Sie sich abgemeldet haben.'
-            : 'Das Zugriffstoken ist ungültig.';
-      request.log.info({ reason: (error as Error).message }, 'token rejected');
-      throw unauthorized(detail);
+      throw rejected(request, error);
     }
-    const caller = await findCaller(deps.db, payload, deps.emailClaim);
-    if (!caller) throw forbidden('Für dieses Konto ist im Portal kein Benutzer angelegt.');
-    if (caller.idsContextId && !(await idsSessionOpen(deps.db, caller.idsContextId, caller.userId))) {
-      throw unauthorized(IDS_SESSION_ENDED);
+    let caller: Caller | undefined = callers.get(token)?.caller;
+    if (!caller) {
+      const ticket = callers.ticket();
+      const grantClaim = deps.grant ? payload[deps.grant.claim] : undefined;
+      const grantId = typeof grantClaim === 'string' ? grantClaim : null;
+      if (grantId && !(await deps.grant!.active(grantId))) throw rejected(request, new TokenRevoked());
+      const found = await findCaller(deps.db, payload, deps.emailClaim);
+      if (!found) throw forbidden('Für dieses Konto ist im Portal kein Benutzer angelegt.');
+      if (found.idsContextId && !(await idsSessionOpen(deps.db, found.idsContextId, found.userId))) {
+        throw unauthorized(IDS_SESSION_ENDED);
+      }
+      callers.set(token, ticket, found, grantId);
+      caller = found;
     }
     request.caller = caller;
     if (access !== 'authenticated' && !access.includes(caller.role)) {

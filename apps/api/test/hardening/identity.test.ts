@@ -2,7 +2,7 @@ import http from 'node:http';
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CookieJar } from '../support/oidc-login.ts';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { startSecondRuntime, startTestApp, type TestApp } from '../support/test-app.ts';
 
 /** The embedded provider as a browser uses it: one cookie jar, manual redirects. */
 class Browser {
@@ -146,6 +146,43 @@ describe('tokens and sessions', () => {
     const after = await t.request('GET', '/v1/UserProfile', { token: tokens.access_token });
     expect(after.status).toBe(401);
     expect(after.body.detail).toBe('Das Zugriffstoken gilt nicht mehr, weil Sie sich abgemeldet haben.');
+  });
+
+  it('a token signed out on one API process is a 401 on another that had its caller cached', async () => {
+    const second = await startSecondRuntime(t);
+    try {
+      const browser = new Browser(t.config.publicUrl);
+      const tokens = await browser.signIn('einkauf@example.com');
+      const onSecond = () =>
+        fetch(`${second.baseUrl}/v1/UserProfile`, { headers: { authorization: `Bearer ${tokens.access_token}` } });
+      expect((await onSecond()).status).toBe(200);
+      expect((await onSecond()).status).toBe(200);
+
+      const seen = second.app.callerCache.notifications;
+      const end = new URL('/auth/session/end', t.config.publicUrl);
+      end.search = new URLSearchParams({
+        id_token_hint: tokens.id_token,
+        post_logout_redirect_uri: `${t.config.publicUrl}/`,
+      }).toString();
+      const html = await (await browser.go(end.toString())).text();
+      const action = html.match(/<form[^>]*action="([^"]+)"/)![1];
+      const fields = Object.fromEntries(
+        [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], m[2]]),
+      );
+      expect((await browser.post(action, fields)).status).toBe(303);
+      // The sign-out's NOTIFY reaches the second process about 0.1 ms after its commit; in this one test process
+      // the next request could overtake it, so it waits for the delivery (a browser's next request cannot).
+      for (let i = 0; second.app.callerCache.notifications === seen && i < 10_000; i++) {
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      const after = await onSecond();
+      expect(after.status).toBe(401);
+      expect(((await after.json()) as { detail: string }).detail).toBe(
+        'Das Zugriffstoken gilt nicht mehr, weil Sie sich abgemeldet haben.',
+      );
+    } finally {
+      await second.close();
+    }
   });
 
   it('accepts the Vite dev server redirect URI only in development', async () => {

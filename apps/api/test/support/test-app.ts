@@ -135,3 +135,18 @@ export async function eventually<T>(
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/**
+ * A second API process on the same database as `t` (same configuration and signing keys) on a port of its own:
+ * what a second `npm start` behind the same proxy is. close() when done.
+ */
+export async function startSecondRuntime(t: TestApp): Promise<Runtime & { baseUrl: string }> {
+  const runtime = await createRuntime(t.config, t.databaseUrl, {
+    logger: { level: process.env.TEST_LOG_LEVEL ?? 'silent' },
+    migrate: false,
+    log: { info() {}, error() {}, warn() {} } as unknown as Console,
+  });
+  const port = await freePort();
+  await runtime.app.listen({ port, host: '127.0.0.1' });
+  return { ...runtime, baseUrl: `http://127.0.0.1:${port}` };
+}

@@ -1,0 +1,42 @@
+import pg from 'pg';
+
+/**
+ * LISTEN on a channel over a connection of its own (not one of the pool's, which would be handed to other
+ * queries); returns a stop function. The notification's payload goes to onNotify. A lost connection (server
+ * restart, pg_terminate_backend, network) is reported once through onLost; the caller decides whether to
+ * connect again. The same pattern as the catalogue's and the search index's listeners (migrations 0150, 0190).
+ */
+export async function listenChannel(
+  pool: pg.Pool,
+  channel: string,
+  onNotify: (payload: string) => void,
+  onLost: (e: Error) => void,
+): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`invalid channel name ${channel}`);
+  const options = (pool as unknown as { options: pg.ClientConfig }).options;
+  const client = new pg.Client({ connectionString: options.connectionString });
+  let stopped = false;
+  let lost = false;
+  const reportLost = (e: Error) => {
+    if (stopped || lost) return;
+    lost = true;
+    onLost(e);
+  };
+  client.on('notification', (message) => {
+    if (message.channel === channel) onNotify(message.payload ?? '');
+  });
+  client.on('error', reportLost);
+  client.on('end', () => reportLost(new Error(`LISTEN ${channel}: connection ended`)));
+  try {
+    await client.connect();
+    await client.query(`LISTEN ${channel}`);
+  } catch (e) {
+    stopped = true;
+    await client.end().catch(() => {});
+    throw e;
+  }
+  return async () => {
+    stopped = true;
+    await client.end().catch(() => {});
+  };
+}
