@@ -19,7 +19,10 @@
  *
  * Env: BENCH_DATA_DIR (/tmp/shk-bench-search), BENCH_PG_PORT (55200), BENCH_PRODUCTS (1000000),
  * BENCH_SECONDS (45), BENCH_CLIENTS (8), BENCH_API_PORT (3200), BENCH_DISTINCT (1000), BENCH_TYPO_CASES (200),
- * BENCH_ENGINE (index | sql: the engine of the distinct-query phase, default index).
+ * BENCH_ENGINE (index | sql: the engine of the distinct-query phase, default index), BENCH_CPU_PROFILE=<dir> (V8 CPU
+ * profiles of the API processes, written when they stop), BENCH_PG_STATS=1 (Postgres restarted with
+ * pg_stat_statements; the costliest statements of each distinct-query run are printed). Each distinct-query run
+ * reports the CPU per search of the API processes and of Postgres (/proc).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -60,7 +63,16 @@ const BUYER = { email: 'einkauf@example.com', userId: '00000000-0000-4000-8000-0
 // ——— database ———
 fs.mkdirSync(dataDir, { recursive: true });
 fs.chmodSync(dataDir, 0o755);
-const server = await startEmbeddedPostgres(path.join(dataDir, 'postgres'), pgPort);
+let server = await startEmbeddedPostgres(path.join(dataDir, 'postgres'), pgPort);
+if (process.env.BENCH_PG_STATS) {
+  const admin = new pg.Client({ connectionString: server.url('postgres') });
+  await admin.connect();
+  await admin.query(`ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'`);
+  await admin.query(`ALTER SYSTEM SET pg_stat_statements.track = 'all'`);
+  await admin.end();
+  await server.stop();
+  server = await startEmbeddedPostgres(path.join(dataDir, 'postgres'), pgPort);
+}
 await ensureDatabase(server.url('postgres'), EMBEDDED_DATABASE);
 const databaseUrl = server.url(EMBEDDED_DATABASE);
 const pool = createPool(databaseUrl, 12);
@@ -165,7 +177,10 @@ if (!viaTsx && (await ensureApiBuild())) console.log('API compiled to apps/api/d
 
 function startApi(extraEnv: Record<string, string> = {}, port = apiPort): Promise<ChildProcess> {
   const entry = viaTsx ? ['--import', 'tsx', 'apps/api/src/main.ts'] : ['apps/api/dist/main.js'];
-  const child = spawn(process.execPath, entry, {
+  const profile = process.env.BENCH_CPU_PROFILE
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROFILE)}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, ...entry], {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -303,8 +318,40 @@ async function apiPhase(label: string, env: Record<string, string> = {}) {
  * Distinct queries, each asked once (first occurrences on a freshly started API), by kind; then the
  * typo recall through the API: the intended product on page one for the typo of its own words.
  */
+/** CPU time (user + system, ms) of a process; withChildren adds its ended children's (/proc, Linux). */
+function cpuMs(pid: number, withChildren = false): { ppid: number; ms: number } {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // fields after the name: state(0) ppid(1) … utime(11) stime(12) cutime(13) cstime(14); USER_HZ 100
+  const ticks = Number(f[11]) + Number(f[12]) + (withChildren ? Number(f[13]) + Number(f[14]) : 0);
+  return { ppid: Number(f[1]), ms: ticks * 10 };
+}
+/** CPU time of Postgres: the postmaster's own and its ended children's, plus the live backends'. */
+function postgresCpuMs(): number {
+  const pid = Number(fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+  let total = cpuMs(pid, true).ms;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const t = cpuMs(Number(entry));
+      if (t.ppid === pid) total += t.ms;
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return total;
+}
+
 /** Sends each query once, BENCH_CLIENTS at a time, spread over the API ports; latencies by kind. */
-async function askOnce(queries: BenchQuery[], ports: number[], token: string, label: string) {
+async function askOnce(queries: BenchQuery[], ports: number[], token: string, label: string, apiPids: number[] = []) {
+  if (process.env.BENCH_PG_STATS) {
+    await pool.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+    await pool.query('SELECT pg_stat_statements_reset()');
+  }
+  const apiCpu = () => apiPids.reduce((sum, pid) => sum + cpuMs(pid).ms, 0);
+  const apiCpu0 = apiCpu();
+  const pgCpu0 = postgresCpuMs();
+  const benchCpu0 = process.cpuUsage();
   const byKind = new Map<string, number[]>();
   let errors = 0;
   let next = 0;
@@ -323,12 +370,28 @@ async function askOnce(queries: BenchQuery[], ports: number[], token: string, la
     }),
   );
   const elapsed = performance.now() - started;
+  const apiCpuRun = apiCpu() - apiCpu0;
+  const pgCpuRun = postgresCpuMs() - pgCpu0;
+  const benchCpu = process.cpuUsage(benchCpu0);
+  const benchCpuRun = (benchCpu.user + benchCpu.system) / 1000;
   const all = [...byKind.values()].flat();
   console.log(`\n${label}: ${fmt(stats(all, errors, elapsed))}`);
+  console.log(
+    `  CPU per search: API ${(apiCpuRun / queries.length).toFixed(1)} ms, Postgres ${(pgCpuRun / queries.length).toFixed(1)} ms, bench clients ${(benchCpuRun / queries.length).toFixed(1)} ms`,
+  );
   console.log('  | kind | queries | p50 ms | p95 ms | p99 ms |\n  |---|---|---|---|---|');
   for (const kind of QUERY_KINDS) {
     const s = stats(byKind.get(kind) ?? [], 0, 1);
     console.log(`  | ${kind} | ${s.count} | ${s.p50.toFixed(0)} | ${s.p95.toFixed(0)} | ${s.p99.toFixed(0)} |`);
+  }
+  if (process.env.BENCH_PG_STATS) {
+    const { rows } = await pool.query<{ calls: number; total_ms: number; mean_ms: string; query: string }>(
+      `SELECT calls::int, round(total_exec_time)::int AS total_ms, round(mean_exec_time::numeric, 2) AS mean_ms,
+              left(regexp_replace(query, '\\s+', ' ', 'g'), 140) AS query
+         FROM pg_stat_statements WHERE query NOT ILIKE '%pg_stat_statements%' ORDER BY total_exec_time DESC LIMIT 15`,
+    );
+    console.log('  costliest statements: | calls | total ms | mean ms | statement |');
+    for (const r of rows) console.log(`  | ${r.calls} | ${r.total_ms} | ${r.mean_ms} | ${r.query} |`);
   }
 }
 
@@ -390,6 +453,7 @@ async function distinctPhase() {
     [apiPort],
     first.token,
     `Distinct queries, each once (first occurrence), ${clients} clients, fresh API process, seed ${seed}`,
+    first.children.map((c) => c.pid!),
   );
   console.log(
     `  peak RSS of the API process after the distinct queries: ${peakRssMb(first.children[0].pid!).toFixed(0)} MB`,
@@ -420,6 +484,7 @@ async function distinctPhase() {
     [apiPort],
     restarted.token,
     `Distinct queries after a restart (first minute included), seed ${seed + 1}`,
+    restarted.children.map((c) => c.pid!),
   );
   await stopApi(restarted.children[0]);
 
@@ -429,6 +494,7 @@ async function distinctPhase() {
     [apiPort, apiPort + 1],
     two.token,
     `Distinct queries on two API processes (clients alternate), seed ${seed + 2}`,
+    two.children.map((c) => c.pid!),
   );
   for (const child of two.children) await stopApi(child);
 }

@@ -92,22 +92,20 @@ export class IndexSearchEngine extends SearchEngine {
     const slots = meta.classes.get(classNo)?.slots ?? [];
     const members = index.classes.get(classNo);
     if (!slots.length || !members) return stats;
-    const ids = (await this.scopeBitmap(index, meta, scope)).andInPlace(members).toUint32Array();
+    const matching = (await this.scopeBitmap(index, meta, scope)).andInPlace(members);
+    const ids = index.ids(matching); // shared buffer: read synchronously below
+    const n = matching.size;
     for (const s of slots) {
       const column = index.f[s.slot - 1];
       const kind = meta.features.get(s.featureId)!.kind;
       if (kind === 'A') {
-        const values = new Map<number, number>();
-        for (const id of ids) {
-          const v = column[id];
-          if (!Number.isNaN(v)) values.set(Math.round(v), (values.get(Math.round(v)) ?? 0) + 1);
-        }
+        const values = valueCounts(column, ids, n);
         if (values.size) stats.values.set(s.featureId, values);
       } else if (kind === 'N') {
         let min = Infinity;
         let max = -Infinity;
-        for (const id of ids) {
-          const v = column[id];
+        for (let k = 0; k < n; k++) {
+          const v = column[ids[k]];
           if (v < min) min = v;
           if (v > max) max = v;
         }
@@ -326,32 +324,113 @@ function computeFilter(
   }
 }
 
-/** Facet counts of a result set: intersection cardinalities with the value bitmaps. */
+/** Value numbers of alphanumeric features below this are counted in a typed array, others in a Map. */
+const DENSE_VALUES = 1 << 16;
+const valueScratch = new Int32Array(DENSE_VALUES);
+
+/** Per value of a feature column (rounded), the ids having it, in order of first occurrence (as a Map would). */
+function valueCounts(column: Float32Array, ids: Uint32Array, n: number): Map<number, number> {
+  const seen: number[] = [];
+  const sparse = new Map<number, number>();
+  for (let k = 0; k < n; k++) {
+    const v = column[ids[k]];
+    if (Number.isNaN(v)) continue;
+    const r = Math.round(v);
+    if (r >= 0 && r < DENSE_VALUES) {
+      if (valueScratch[r]++ === 0) seen.push(r);
+    } else {
+      if (!sparse.has(r)) seen.push(r);
+      sparse.set(r, (sparse.get(r) ?? 0) + 1);
+    }
+  }
+  const out = new Map<number, number>();
+  for (const r of seen) {
+    if (r >= 0 && r < DENSE_VALUES) {
+      out.set(r, valueScratch[r]);
+      valueScratch[r] = 0;
+    } else out.set(r, sparse.get(r)!);
+  }
+  return out;
+}
+
+/** Keys of value bitmaps up to this are counted from the id columns; larger keys by intersections. */
+const DENSE_KEYS = 1 << 20;
+
+/**
+ * Facet counts of a result set. Brand, class and leaf (one value per product) in one pass over the result's ids
+ * with the per-id columns, together with the price range; suppliers (several per product) and Aktion as
+ * intersection cardinalities with the value bitmaps. The counts are listed in the order of the value maps.
+ */
 export function facetSetOf(index: SearchIndex, result: Bitmap): FacetSet {
-  const counts = (map: Map<number, Bitmap>) => {
+  const total = result.size;
+  // The whole catalogue (a search without term and filters, the disjunctive set of a single filter): its
+  // counts change only with the index, so they are kept until its next change.
+  if (total === index.all.size && result.isEqual(index.all)) {
+    const whole = wholeCatalogue.get(index);
+    if (whole?.changes === index.changes) return whole.set;
+    const set = countFacets(index, result);
+    wholeCatalogue.set(index, { changes: index.changes, set });
+    return set;
+  }
+  return countFacets(index, result);
+}
+
+/** Facet counts of the whole catalogue per index, with the index's change count they belong to. */
+const wholeCatalogue = new WeakMap<SearchIndex, { changes: number; set: FacetSet }>();
+
+function countFacets(index: SearchIndex, result: Bitmap): FacetSet {
+  const total = result.size;
+  const maxKey = (map: Map<number, Bitmap>) => {
+    let max = -1;
+    for (const key of map.keys()) if (key > max) max = key;
+    return max;
+  };
+  const brandCounts = new Int32Array(maxKey(index.brands) + 1);
+  const classCounts = new Int32Array(maxKey(index.classes) + 1);
+  const leafCounts = new Int32Array(maxKey(index.leaves) + 1);
+  const dense = brandCounts.length <= DENSE_KEYS && classCounts.length <= DENSE_KEYS && leafCounts.length <= DENSE_KEYS;
+  let min = Infinity;
+  let max = -Infinity;
+  if (total) {
+    const { price, brandOf, leafOf, classOf } = index;
+    const ids = index.ids(result); // shared buffer: read synchronously here
+    for (let k = 0; k < total; k++) {
+      const id = ids[k];
+      const p = price[id];
+      if (p < min) min = p;
+      if (p > max) max = p;
+      if (!dense) continue;
+      brandCounts[brandOf[id]]++;
+      leafCounts[leafOf[id]]++;
+      const c = classOf[id];
+      if (c === c) classCounts[c]++; // not NaN: the product has a class
+    }
+  }
+  const counts = (map: Map<number, Bitmap>, column: Int32Array) => {
     const out = new Map<number, number>();
-    if (!result.size) return out;
+    if (!total) return out;
+    for (const [key, bitmap] of map) {
+      const n = dense ? column[key] : result.andCardinality(bitmap);
+      if (n) out.set(key, n);
+    }
+    return out;
+  };
+  const bitmapCounts = (map: Map<number, Bitmap>) => {
+    const out = new Map<number, number>();
+    if (!total) return out;
     for (const [key, bitmap] of map) {
       const n = result.andCardinality(bitmap);
       if (n) out.set(key, n);
     }
     return out;
   };
-  let min = Infinity;
-  let max = -Infinity;
-  const price = index.price;
-  for (const id of result.toUint32Array()) {
-    const p = price[id];
-    if (p < min) min = p;
-    if (p > max) max = p;
-  }
   return {
-    total: result.size,
-    brands: counts(index.brands),
-    classes: counts(index.classes),
-    leaves: counts(index.leaves),
-    suppliers: counts(index.suppliers),
-    promo: result.size ? result.andCardinality(index.promo) : 0,
+    total,
+    brands: counts(index.brands, brandCounts),
+    classes: counts(index.classes, classCounts),
+    leaves: counts(index.leaves, leafCounts),
+    suppliers: bitmapCounts(index.suppliers),
+    promo: total ? result.andCardinality(index.promo) : 0,
     price: min === Infinity ? { min: null, max: null } : { min, max },
   };
 }

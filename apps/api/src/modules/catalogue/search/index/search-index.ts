@@ -71,13 +71,25 @@ export function parseTsvector(text: string): Map<string, number> {
 
 type Postings = (Bitmap | null)[]; // per weight A, B, C, D
 
-const grow = <T extends Float64Array | Float32Array | Int32Array>(a: T, size: number, make: (n: number) => T): T => {
+const grow = <T extends Float64Array | Float32Array | Int32Array>(
+  a: T,
+  size: number,
+  make: (n: number) => T,
+  empty: number = NaN,
+): T => {
   if (a.length >= size) return a;
   const b = make(Math.max(size, a.length * 2));
-  b.fill(NaN as never);
+  b.fill(empty as never);
   b.set(a);
   return b;
 };
+
+/** Per id, the key of the value bitmap holding it (-1: none) – derived from a map of value bitmaps. */
+function keyColumn(map: Map<number, Bitmap>, size: number): Int32Array<ArrayBuffer> {
+  const column = new Int32Array(size).fill(-1);
+  for (const [key, bitmap] of map) for (const id of bitmap.toUint32Array()) column[id] = key;
+  return column;
+}
 
 export class SearchIndex {
   readonly all = new RoaringBitmap32();
@@ -92,12 +104,20 @@ export class SearchIndex {
   nameRank = new Float64Array(0);
   price = new Float64Array(0);
   classOf = new Float64Array(0);
+  /** Brand and leaf of each id (-1: none): facet counts of large results in one pass (facetSetOf). */
+  brandOf = new Int32Array(0);
+  leafOf = new Int32Array(0);
   readonly f: Float32Array[] = Array.from({ length: 8 }, () => new Float32Array(0));
-  /** Ids in name order (null name ranks last), rebuilt lazily after changes. */
+  /** Ids in name order (null name ranks last) and each id's position in it, rebuilt lazily after changes. */
   private namePermutation: Uint32Array | null = null;
+  private namePositions: Uint32Array | null = null;
+  /** Scratch space for the ids of a result, read synchronously (ids()). */
+  private scratch = new Uint32Array(0);
   /** Whether ascending ids are ascending ranks (bitmap order is then rank order); checked lazily after changes. */
   private rankFollows = true;
   private rankChecked = false;
+  /** Raised by every change of the index's content (memos of whole-catalogue figures compare it). */
+  changes = 0;
   /** Change-feed position (a transaction id, xid8 text): changes of transactions from here on are not applied yet. */
   feedPosition = '0';
 
@@ -111,6 +131,8 @@ export class SearchIndex {
     this.nameRank = grow(this.nameRank, size, (n) => new Float64Array(n));
     this.price = grow(this.price, size, (n) => new Float64Array(n));
     this.classOf = grow(this.classOf, size, (n) => new Float64Array(n));
+    this.brandOf = grow(this.brandOf, size, (n) => new Int32Array(n), -1);
+    this.leafOf = grow(this.leafOf, size, (n) => new Int32Array(n), -1);
     for (let k = 0; k < 8; k++) this.f[k] = grow(this.f[k], size, (n) => new Float32Array(n));
   }
 
@@ -136,6 +158,8 @@ export class SearchIndex {
       this.nameRank[id] = r.name_rank ?? NaN;
       this.price[id] = r.price_cents ?? NaN;
       this.classOf[id] = r.class_no ?? NaN;
+      this.brandOf[id] = r.brand_no;
+      this.leafOf[id] = r.leaf_no;
       for (let k = 0; k < 8; k++) this.f[k][id] = r.f[k] ?? NaN;
       perValue(brands, r.brand_no, id);
       if (r.class_no !== null) perValue(classes, r.class_no, id);
@@ -174,7 +198,9 @@ export class SearchIndex {
       }
     }
     this.all.addMany(ids);
+    this.changes++;
     this.namePermutation = null;
+    this.namePositions = null;
     this.rankChecked = false;
   }
 
@@ -215,14 +241,18 @@ export class SearchIndex {
       }
     }
     this.all.andNotInPlace(gone);
+    this.changes++;
     for (const id of gone) {
       this.rank[id] = NaN;
       this.nameRank[id] = NaN;
       this.price[id] = NaN;
       this.classOf[id] = NaN;
+      this.brandOf[id] = -1;
+      this.leafOf[id] = -1;
       for (let k = 0; k < 8; k++) this.f[k][id] = NaN;
     }
     this.namePermutation = null;
+    this.namePositions = null;
   }
 
   get rankFollowsId(): boolean {
@@ -319,6 +349,8 @@ export class SearchIndex {
     index.nameRank = data.nameRank;
     index.price = data.price;
     index.classOf = data.classOf;
+    index.brandOf = keyColumn(index.brands, index.classOf.length);
+    index.leafOf = keyColumn(index.leaves, index.classOf.length);
     for (let k = 0; k < 8; k++) index.f[k] = data.f[k];
     return { index, meta: data.meta };
   }
@@ -421,13 +453,20 @@ export class SearchIndex {
     return ids.slice(offset, offset + limit);
   }
 
+  /**
+   * The ids of a bitmap in ascending order, in a buffer shared by all callers: valid until the next call, so only
+   * for synchronous use (no await while reading it). Saves allocating a large array per result.
+   */
+  ids(bitmap: Bitmap): Uint32Array {
+    if (this.scratch.length < bitmap.size) this.scratch = new Uint32Array(Math.max(bitmap.size, this.all.size));
+    return bitmap.toUint32Array(this.scratch);
+  }
+
   /** The ids of a bitmap in name order (NULL name ranks last ascending, first descending, as Postgres). */
   namePage(bitmap: Bitmap, offset: number, limit: number, descending: boolean): number[] {
     if (offset >= bitmap.size || limit <= 0) return [];
-    const nameRank = this.nameRank;
-    const key = (id: number) => (Number.isNaN(nameRank[id]) ? Infinity : nameRank[id]);
-    const need = offset + limit;
-    // A large result: walk the name order and keep members; a small one: sort it.
+    // A large result: walk the name order and keep members; a small one: its members' positions in the name
+    // order as a bitmap (sorted by CRoaring), the page read from it – no comparison sort in JavaScript.
     if (bitmap.size * 8 > this.all.size) {
       const order = this.nameOrder();
       const out: number[] = [];
@@ -440,9 +479,16 @@ export class SearchIndex {
       }
       return out;
     }
-    const ids = Array.from(bitmap.toUint32Array());
-    ids.sort((a, b) => (descending ? key(b) - key(a) : key(a) - key(b)) || a - b);
-    return ids.slice(offset, need);
+    const order = this.nameOrder();
+    const positionOf = this.namePositions!;
+    const ids = this.ids(bitmap);
+    const positions = new Uint32Array(ids.length);
+    for (let k = 0; k < ids.length; k++) positions[k] = positionOf[ids[k]];
+    const sorted = new RoaringBitmap32(positions);
+    const out: number[] = [];
+    const n = sorted.size;
+    for (let k = offset; k < n && out.length < limit; k++) out.push(order[sorted.select(descending ? n - 1 - k : k)!]);
+    return out;
   }
 
   private nameOrder(): Uint32Array {
@@ -452,6 +498,9 @@ export class SearchIndex {
       const key = (id: number) => (Number.isNaN(nameRank[id]) ? Infinity : nameRank[id]);
       ids.sort((a, b) => key(a) - key(b) || a - b);
       this.namePermutation = Uint32Array.from(ids);
+      const positions = new Uint32Array(this.rank.length);
+      this.namePermutation.forEach((id, position) => (positions[id] = position));
+      this.namePositions = positions;
     }
     return this.namePermutation;
   }

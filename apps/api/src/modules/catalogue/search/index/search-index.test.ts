@@ -1,0 +1,111 @@
+/**
+ * The index's per-id columns and memos (issue 13, CPU per search): facet counts from the brand/leaf/class columns
+ * equal the intersection counts of the value bitmaps – also after changes, after a snapshot round trip and for the
+ * whole catalogue, whose counts are kept until the next change; the name order of small results (positions in the
+ * name order as a bitmap) equals sorting by name rank. No database: rows are written here.
+ */
+import { describe, expect, it } from 'vitest';
+import type { SearchRow } from './search-index.repo.ts';
+import { facetSetOf } from './index-engine.ts';
+import { RoaringBitmap32, SearchIndex, type Bitmap } from './search-index.ts';
+import { seededRandom } from '../typo-sample.ts';
+
+const random = seededRandom(7);
+const pick = <T>(list: T[]): T => list[Math.floor(random() * list.length)];
+
+function row(id: number, overrides: Partial<SearchRow> = {}): SearchRow {
+  return {
+    id,
+    rank: id,
+    name_rank: null,
+    vec: `'${pick(['rohr', 'ventil', 'hahn'])}':1A '${pick(['kupfer', 'messing'])}':2C`,
+    brand_no: pick([1, 2, 3, 7]),
+    class_no: pick([null, 10, 11, 12]),
+    leaf_no: pick([100, 101, 102]),
+    promo: random() < 0.2,
+    supplier_nos: [pick([1, 2]), pick([2, 3])],
+    price_cents: Math.floor(random() * 10_000),
+    f: [null, null, null, null, null, null, null, null],
+    ...overrides,
+  };
+}
+
+/** The facet counts as intersections with every value bitmap (what facetSetOf did before the columns). */
+function expected(index: SearchIndex, result: Bitmap) {
+  const counts = (map: Map<number, Bitmap>) =>
+    new Map([...map].map(([k, b]) => [k, result.andCardinality(b)] as const).filter(([, n]) => n > 0));
+  const prices = [...result].map((id) => index.price[id]).filter((p) => !Number.isNaN(p));
+  return {
+    total: result.size,
+    brands: counts(index.brands),
+    classes: counts(index.classes),
+    leaves: counts(index.leaves),
+    suppliers: counts(index.suppliers),
+    promo: result.andCardinality(index.promo),
+    price: prices.length ? { min: Math.min(...prices), max: Math.max(...prices) } : { min: null, max: null },
+  };
+}
+
+function build(n: number): SearchIndex {
+  const index = new SearchIndex();
+  // Name ranks: a shuffled permutation, some products without one (they sort last).
+  const ranks = Array.from({ length: n }, (_, k) => k + 1).sort(() => random() - 0.5);
+  index.addRows(Array.from({ length: n }, (_, k) => row(k + 1, { name_rank: random() < 0.1 ? null : ranks[k] })));
+  return index;
+}
+
+describe('facet counts from the per-id columns', () => {
+  it('equal the bitmap intersections for results of every size, after changes and after a snapshot', () => {
+    const index = build(3_000);
+    const check = (ix: SearchIndex) => {
+      for (const lexeme of ['rohr', 'ventil', 'kupfer']) {
+        const result = ix.lexemeBitmap(lexeme, false, '');
+        expect(facetSetOf(ix, result)).toEqual(expected(ix, result));
+        const small = new RoaringBitmap32([...result].filter(() => random() < 0.01));
+        expect(facetSetOf(ix, small)).toEqual(expected(ix, small));
+      }
+      expect(facetSetOf(ix, new RoaringBitmap32())).toEqual(expected(ix, new RoaringBitmap32()));
+      expect(facetSetOf(ix, ix.all)).toEqual(expected(ix, ix.all));
+    };
+    check(index);
+    // A product changes brand, leaf and class; one is removed; a new one arrives.
+    index.applyChanges([5, 6, 3_001], [row(5, { brand_no: 9, leaf_no: 109, class_no: 19 }), row(3_001)]);
+    check(index);
+    const restored = SearchIndex.deserialize(index.serialize({}))!.index;
+    check(restored);
+    expect(restored.brandOf).toEqual(index.brandOf.subarray(0, restored.brandOf.length));
+  });
+
+  it('of the whole catalogue are kept until the index changes', () => {
+    const index = build(500);
+    const before = facetSetOf(index, index.all.clone());
+    expect(facetSetOf(index, index.all.clone())).toBe(before); // kept
+    index.applyChanges([1], [row(1, { brand_no: 42 })]);
+    const after = facetSetOf(index, index.all.clone());
+    expect(after.brands.get(42)).toBe(1);
+    expect(after).toEqual(expected(index, index.all));
+    index.applyChanges([2], []);
+    expect(facetSetOf(index, index.all.clone()).total).toBe(499);
+  });
+});
+
+describe('name order', () => {
+  it('of a small result equals sorting by name rank (products without one last), both directions', () => {
+    const index = build(4_000);
+    const key = (id: number) => (Number.isNaN(index.nameRank[id]) ? Infinity : index.nameRank[id]);
+    for (const share of [0.002, 0.02, 0.1]) {
+      const result = new RoaringBitmap32([...index.all].filter(() => random() < share));
+      const ascending = [...result].sort((a, b) => key(a) - key(b) || a - b);
+      for (const [offset, limit] of [
+        [0, 25],
+        [10, 5],
+        [result.size - 3, 25],
+      ]) {
+        expect(index.namePage(result, offset, limit, false)).toEqual(ascending.slice(offset, offset + limit));
+        expect(index.namePage(result, offset, limit, true)).toEqual(
+          [...ascending].reverse().slice(offset, offset + limit),
+        );
+      }
+    }
+  });
+});
