@@ -40,6 +40,7 @@ import { seedDemoCatalogueIfEmpty } from '../src/seed/catalogue/demo.ts';
 import { hashPassword } from '../src/modules/identity/password.ts';
 import { loginWithCodeFlow } from '../test/support/oidc-login.ts';
 import { ensureApiBuild } from '../../../scripts/build-api.mjs';
+import { benchClient } from './http-client.ts';
 
 const USERS = Number(process.env.BENCH_USERS ?? 50);
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 10);
@@ -94,6 +95,18 @@ const databaseUrl = server.url(EMBEDDED_DATABASE);
 const pool = createPool(databaseUrl, 4);
 pool.on('error', () => {});
 let api: ChildProcess | undefined;
+let closeClient: (() => Promise<void>) | undefined;
+
+/** CPU milliseconds a process has used so far (utime + stime from /proc, Linux). */
+function processCpuMs(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) * 10; // USER_HZ 100
+  } catch {
+    return NaN;
+  }
+}
 
 interface Account {
   email: string;
@@ -242,9 +255,12 @@ run: try {
   }
   for (const account of accounts) account.token = (await loginWithCodeFlow(apiUrl, account.email)).access_token;
 
+  // undici's Pool (bench/http-client.ts): the same requests as fetch for less of the generator's CPU.
+  const client = benchClient(apiUrl);
+  closeClient = () => client.close();
   async function getText(token: string, url: string): Promise<string> {
-    const res = await fetch(`${apiUrl}${url}`, { headers: { authorization: `Bearer ${token}` } });
-    const text = await res.text();
+    const res = await client.send('GET', url, { token });
+    const text = res.text;
     if (res.status !== 200) throw new Error(`${url} ${res.status} ${text.slice(0, 200)}`);
     return text;
   }
@@ -272,10 +288,7 @@ run: try {
       const other = accounts[(accounts.indexOf(account) + 1) % accounts.length];
       if (other !== account) {
         const foreign: { id: number }[] = await get(other.token, '/v1/MultiCarts');
-        const res = await fetch(`${apiUrl}/v1/MultiCarts/${foreign[0].id}`, {
-          headers: { authorization: `Bearer ${account.token}` },
-        });
-        await res.text();
+        const res = await client.send('GET', `/v1/MultiCarts/${foreign[0].id}`, { token: account.token });
         if (res.status !== 404) {
           mismatches++;
           console.error(`foreign cart ${foreign[0].id} answered ${res.status} for ${account.bp}`);
@@ -339,6 +352,8 @@ run: try {
     const samples: Sample[] = [];
     const errors: string[] = [];
     const loadBefore = os.loadavg();
+    const cpuBefore = process.cpuUsage();
+    const apiCpuBefore = processCpuMs(api!.pid!);
     const started = performance.now();
     const end = started + SECONDS * 1000;
     await Promise.all(
@@ -371,6 +386,9 @@ run: try {
       }),
     );
     const wallSeconds = (performance.now() - started) / 1000;
+    const cpuRun = process.cpuUsage(cpuBefore);
+    const apiCpuRun = processCpuMs(api!.pid!) - apiCpuBefore;
+    const requests = samples.reduce((n, s) => n + Object.keys(s.calls).length, 0);
     const pages = samples.map((s) => s.page);
     const names = [...new Set(samples.flatMap((s) => Object.keys(s.calls)))];
     return {
@@ -379,7 +397,12 @@ run: try {
       seconds: SECONDS,
       pages: pages.length,
       pagesPerSecond: +(pages.length / wallSeconds).toFixed(1),
-      requestsPerSecond: +(samples.reduce((n, s) => n + Object.keys(s.calls).length, 0) / wallSeconds).toFixed(1),
+      requestsPerSecond: +(requests / wallSeconds).toFixed(1),
+      // CPU per request (call) of the API process and of this load generator during the phase.
+      cpuMsPerRequest: {
+        api: +(apiCpuRun / requests).toFixed(2),
+        loadGenerator: +((cpuRun.user + cpuRun.system) / 1000 / requests).toFixed(2),
+      },
       errors: errors.length,
       firstErrors: errors.slice(0, 3),
       page: { p50: pct(pages, 50), p95: pct(pages, 95), p99: pct(pages, 99), max: pct(pages, 100) },
@@ -458,6 +481,7 @@ run: try {
   console.log(ok ? 'Ziel erreicht.' : 'Ziel verfehlt.');
   process.exitCode = ok ? 0 : 1;
 } finally {
+  await closeClient?.();
   if (api && api.exitCode === null) {
     const exited = new Promise((r) => api!.once('exit', r));
     api.kill('SIGTERM');
