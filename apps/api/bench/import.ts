@@ -10,6 +10,9 @@
  * 5. Checks that the search index matches the offers (search consistent afterwards).
  *
  * Env: BENCH_DATA_DIR (/tmp/shk-bench-import), BENCH_PG_PORT (55300), BENCH_PRODUCTS, BENCH_PRICES.
+ * BENCH_REUSE=1 keeps the database of an earlier run when it already holds BENCH_PRODUCTS offers of the supplier
+ * and runs only the price update (for iterating on it); BENCH_PRICE_ROUND (0) shifts the update's prices so that a
+ * repeated update changes them again. BENCH_CPU_PROFILE names a directory for the CLI's CPU profiles (node --cpu-prof).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -30,20 +33,33 @@ const products = Number(process.env.BENCH_PRODUCTS ?? 1_000_000);
 const prices = Math.min(products, Number(process.env.BENCH_PRICES ?? 100_000));
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const SUPPLIER = '200001';
+const priceRound = Number(process.env.BENCH_PRICE_ROUND ?? 0);
 
 const server = await startEmbeddedPostgres(path.join(dataDir, 'postgres'), pgPort);
 const dbName = 'bench_import';
 const admin = createPool(server.url('postgres'), 1);
-await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [dbName])).rowCount === 1;
+let reuse = false;
+if (process.env.BENCH_REUSE === '1' && exists) {
+  const probe = createPool(server.url(dbName), 1);
+  const { rows } = await probe
+    .query<{ n: number }>('SELECT count(*)::int AS n FROM product_offers WHERE supplier_bp_number = $1', [SUPPLIER])
+    .catch(() => ({ rows: [{ n: 0 }] }));
+  await probe.end();
+  reuse = rows[0].n === products;
+}
+if (!reuse) await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
 await admin.end();
 await ensureDatabase(server.url('postgres'), dbName);
 const databaseUrl = server.url(dbName);
 const pool = createPool(databaseUrl, 4);
 await migrate(pool);
 const db = createDb(pool);
-await ensureFeatureSettings(db);
-await seedDemoWorldIfEmpty(db, () => {});
-await loadCatalogue(pool, { products: 0 });
+if (!reuse) {
+  await ensureFeatureSettings(db);
+  await seedDemoWorldIfEmpty(db, () => {});
+  await loadCatalogue(pool, { products: 0 });
+}
 const { rows: classes } = await pool.query<{
   class_id: string;
   features: { id: string; kind: string; unit: string | null }[];
@@ -99,7 +115,7 @@ const product = (i: number) => {
 };
 const priceUpdate = (i: number) => {
   const n = Math.floor((i * products) / prices);
-  return `<PRODUCT mode="update"><SUPPLIER_PID>B-${n}</SUPPLIER_PID><PRODUCT_PRICE_DETAILS><PRODUCT_PRICE price_type="net_list"><PRICE_AMOUNT>${(20 + (n % 300) + 0.49).toFixed(2)}</PRICE_AMOUNT></PRODUCT_PRICE></PRODUCT_PRICE_DETAILS></PRODUCT>\n`;
+  return `<PRODUCT mode="update"><SUPPLIER_PID>B-${n}</SUPPLIER_PID><PRODUCT_PRICE_DETAILS><PRODUCT_PRICE price_type="net_list"><PRICE_AMOUNT>${(20 + priceRound + (n % 300) + 0.49).toFixed(2)}</PRICE_AMOUNT></PRODUCT_PRICE></PRODUCT_PRICE_DETAILS></PRODUCT>\n`;
 };
 
 /** Runs the CLI as its own process and samples its resident memory. */
@@ -107,7 +123,15 @@ async function cli(file: string) {
   const started = performance.now();
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(repoRoot, 'apps/api/src/tools/import-cli.ts'), '--supplier', SUPPLIER, file],
+    [
+      ...(process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROFILE] : []),
+      '--import',
+      'tsx',
+      path.join(repoRoot, 'apps/api/src/tools/import-cli.ts'),
+      '--supplier',
+      SUPPLIER,
+      file,
+    ],
     {
       cwd: repoRoot,
       env: { ...process.env, DATABASE_URL: databaseUrl },
@@ -139,16 +163,19 @@ const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 fs.mkdirSync(dataDir, { recursive: true });
 const catalogueFile = path.join(dataDir, `catalogue-${products}.xml`);
 let t = performance.now();
-const size = await writeFile(catalogueFile, 'T_NEW_CATALOG', products, product);
-console.log(
-  `generated ${products.toLocaleString('de-DE')} products, ${mb(size)} MB in ${((performance.now() - t) / 1000).toFixed(1)} s`,
-);
-const full = await cli(catalogueFile);
-console.log(
-  `T_NEW_CATALOG: ${full.result.counts.created.toLocaleString('de-DE')} created, ${full.result.counts.rejected} rejected, ` +
-    `${full.seconds.toFixed(1)} s wall (import ${(full.result.durationMs / 1000).toFixed(1)} s) → ` +
-    `${Math.round(products / (full.result.durationMs / 1000)).toLocaleString('de-DE')} products/s, peak RSS ${full.peakMb} MB`,
-);
+if (reuse) console.log(`reusing the catalogue of ${products.toLocaleString('de-DE')} products (BENCH_REUSE)`);
+else {
+  const size = await writeFile(catalogueFile, 'T_NEW_CATALOG', products, product);
+  console.log(
+    `generated ${products.toLocaleString('de-DE')} products, ${mb(size)} MB in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+  );
+  const full = await cli(catalogueFile);
+  console.log(
+    `T_NEW_CATALOG: ${full.result.counts.created.toLocaleString('de-DE')} created, ${full.result.counts.rejected} rejected, ` +
+      `${full.seconds.toFixed(1)} s wall (import ${(full.result.durationMs / 1000).toFixed(1)} s) → ` +
+      `${Math.round(products / (full.result.durationMs / 1000)).toLocaleString('de-DE')} products/s, peak RSS ${full.peakMb} MB`,
+  );
+}
 const priceFile = path.join(dataDir, `prices-${prices}.xml`);
 t = performance.now();
 await writeFile(priceFile, 'T_UPDATE_PRICES', prices, priceUpdate);

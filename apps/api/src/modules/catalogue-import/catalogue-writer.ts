@@ -226,18 +226,23 @@ export class CatalogueWriter {
   private async updatePrices(b: StagedBatch, result: BatchResult) {
     if (!b.lines) return;
     await this.copy(repo.copyPriceStage, b.chunks);
-    const unknown = await this.timed('unknown articles', () => repo.unknownPriceArticles(this.c, this.supplier));
+    await repo.lookUpPricesByIndex(this.c);
+    // Future blocks that differ from the stored ones (compared as JSON, ascending by start).
+    const futures = b.futurePrices || this.hasFuturePrices;
+    if (futures) await this.timed('future prices', () => repo.markChangedFuturePrices(this.c, this.supplier));
+    // Today's price where the file has one (t.current); an article with only later blocks keeps it.
+    const changed = await this.timed('offer prices', () => repo.updateOfferPrices(this.c, this.supplier));
+    // Lines that changed no offer: unchanged, or an article the supplier's catalogue does not have.
+    const unknown =
+      changed < b.lines
+        ? await this.timed('unknown articles', () => repo.unknownPriceArticles(this.c, this.supplier))
+        : [];
     for (const r of unknown)
       result.rejected.push({
         position: r.pos,
         productId: r.pid,
         reason: `Der Artikel ${r.pid} ist im Katalog des Lieferanten nicht vorhanden.`,
       });
-    // Future blocks that differ from the stored ones (compared as JSON, ascending by start).
-    const futures = b.futurePrices || this.hasFuturePrices;
-    if (futures) await this.timed('future prices', () => repo.markChangedFuturePrices(this.c, this.supplier));
-    // Today's price where the file has one (t.current); an article with only later blocks keeps it.
-    const changed = await this.timed('offer prices', () => repo.updateOfferPrices(this.c, this.supplier));
     if (futures)
       await this.timed('future prices', () =>
         repo.replacePriceStageFuturePrices(this.c, this.supplier, b.futurePrices),

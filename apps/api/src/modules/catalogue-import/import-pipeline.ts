@@ -18,6 +18,11 @@ import { dropStaging, inTx, prepareStaging, publishSearch, withdrawOffers } from
 
 /** Articles per staged batch: one COPY and one set-based merge each (about 75 MB of COPY text for BMEcat). */
 const BATCH = 50_000;
+/**
+ * Price lines per batch of a T_UPDATE_PRICES: its statements look every line up by index, so a smaller batch costs
+ * nothing more per line, and Postgres starts merging after a fifth of the parse a batch of 50,000 would need.
+ */
+const PRICE_BATCH = 20_000;
 
 export interface PipelineOptions {
   log?: (message: string) => void;
@@ -212,7 +217,8 @@ async function importStaged(
         if (event.article.references.length) hasReferences = true;
         if (!writer) throw new Error('Die Katalogdatei enthält Artikel vor ihrem Kopf.');
         await writer.stage(event.article);
-        if (writer.size >= batchSize) await flush();
+        if (writer.size >= (header?.transaction === 'T_UPDATE_PRICES' ? Math.min(batchSize, PRICE_BATCH) : batchSize))
+          await flush();
       } else if (event.kind === 'groupMap') {
         if (!groupMaps.length) await flush(true);
         groupMaps.push({ pid: event.supplierPid, group: event.groupId });
@@ -241,7 +247,9 @@ async function importStaged(
     if (hasReferences) await run.resolveReferences(c);
     const time = <T>(label: string, work: () => Promise<T>) => (writer ? writer.timedStep(label, work) : work());
     if ((await publishSearch(c, id, time)) > 0) reshaped = true;
-    if (changed) await run.bumpCatalogueVersion(c);
+    // The search rows are counted again only when rows were added or removed: a price update changes none of them,
+    // and counting a million search rows is a scan of the whole table.
+    if (changed) await run.bumpCatalogueVersion(c, { recount: reshaped });
     await repo.saveProgress(c, id, counts, header ?? { format: null, transaction: null });
   });
   // Foreign keys dropped for a first large catalogue: added again and validated, one set-based check each.

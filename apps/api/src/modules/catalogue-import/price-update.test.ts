@@ -1,0 +1,198 @@
+/**
+ * T_UPDATE_PRICES through the price path (issue 15 performance): batches with changed, unchanged and unknown lines
+ * mixed, the search index's lowest price and price filter, cart totals, a re-import that changes nothing, and an
+ * update that broke off after its first batch and is imported again.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually, startTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { insertImport, importDetails } from './catalogue-import.repo.ts';
+import { runImport } from './import-pipeline.ts';
+
+const BUYER = 'einkauf@example.com'; // partner 100001, active relation to 200001
+const SUPPLIER = '200001';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const sql = async (text: string, params: unknown[] = []) => (await t.pool.query(text, params)).rows;
+
+const bmecat = (transaction: string, products: string, end = `</${transaction}></BMECAT>`) =>
+  `<?xml version="1.0" encoding="UTF-8"?>
+<BMECAT version="2005" xmlns="http://www.bmecat.org/bmecat/2005">
+<HEADER><CATALOG><LANGUAGE>deu</LANGUAGE><CATALOG_ID>PU</CATALOG_ID><CATALOG_VERSION>1</CATALOG_VERSION></CATALOG></HEADER>
+<${transaction}>${products}${end}`;
+const priced = (pid: string, price: string, details = '') =>
+  `<PRODUCT mode="update"><SUPPLIER_PID>${pid}</SUPPLIER_PID>${details}
+<PRODUCT_PRICE_DETAILS><PRODUCT_PRICE price_type="net_list"><PRICE_AMOUNT>${price}</PRICE_AMOUNT></PRODUCT_PRICE></PRODUCT_PRICE_DETAILS></PRODUCT>`;
+const details = (name: string) => `<PRODUCT_DETAILS><DESCRIPTION_SHORT>${name}</DESCRIPTION_SHORT></PRODUCT_DETAILS>
+<PRODUCT_ORDER_DETAILS><ORDER_UNIT>C62</ORDER_UNIT><PRICE_QUANTITY>1</PRICE_QUANTITY><QUANTITY_MIN>1</QUANTITY_MIN></PRODUCT_ORDER_DETAILS>`;
+
+async function run(name: string, text: string, batchSize?: number) {
+  const file = path.join(t.config.dataDir, name);
+  fs.writeFileSync(file, text);
+  const id = await insertImport(t.pool, { supplier: SUPPLIER, fileName: name, filePath: file, userId: null });
+  await runImport(t.pool, id, batchSize ? { batchSize } : {});
+  return (await importDetails(t.pool, SUPPLIER, id))!;
+}
+
+const offerPrices = async (pids: string[]) =>
+  Object.fromEntries(
+    (
+      await sql(
+        `SELECT supplier_pid, net_price FROM product_offers WHERE supplier_bp_number = $1 AND supplier_pid = ANY($2)`,
+        [SUPPLIER, pids],
+      )
+    ).map((r) => [r.supplier_pid, r.net_price]),
+  );
+const searchPrices = async (pids: string[]) =>
+  Object.fromEntries(
+    (
+      await sql(
+        `SELECT o.supplier_pid, s.price_cents FROM product_offers o JOIN product_search s ON s.id = o.product_no
+          WHERE o.supplier_bp_number = $1 AND o.supplier_pid = ANY($2)`,
+        [SUPPLIER, pids],
+      )
+    ).map((r) => [r.supplier_pid, r.price_cents]),
+  );
+const catalogueVersion = async () => Number((await sql('SELECT version FROM catalogue_state'))[0].version);
+
+/** Article numbers of the hits of a search for `term` with the price slider at [min, max] EUR. */
+async function searchWithPrice(term: string, min: number, max: number) {
+  const r = await t.request('POST', '/v1/Product/Search', {
+    as: BUYER,
+    body: {
+      searchTerm: term,
+      page: 1,
+      pageSize: 25,
+      filter: [
+        {
+          columnName: 'mhk_handelsdaten_preis',
+          filterType: 'Regler',
+          sliderValues: { minValue: min, maxValue: max },
+        },
+      ],
+    },
+  });
+  expect(r.status, r.text).toBe(200);
+  return r.body;
+}
+
+describe('a price update (T_UPDATE_PRICES)', () => {
+  let cartId: number;
+  beforeAll(async () => {
+    const created = await run(
+      'pu-products.xml',
+      bmecat(
+        'T_UPDATE_PRODUCTS',
+        ['PU-1', 'PU-2', 'PU-3', 'PU-4']
+          .map((pid) => priced(pid, '10.00', details(`Preisprobe Ventilkappe ${pid}`)))
+          .join(''),
+      ),
+    );
+    expect(created).toMatchObject({ status: 'Completed', counts: { created: 4, rejected: 0 } });
+    const cart = await t.request('POST', '/v1/MultiCarts', { as: BUYER, body: { name: 'Preisprobe' } });
+    expect(cart.status).toBe(201);
+    cartId = cart.body.id;
+    await t.pool.query(
+      `INSERT INTO cart_items (cart_id, product_instance_id, supplier_bp_number, article_number, quantity)
+       VALUES ($1, '200001~PU-1', '200001', 'PU-1', 2), ($1, '200001~PU-3', '200001', 'PU-3', 1)`,
+      [cartId],
+    );
+  });
+
+  const overviewTotal = async () => {
+    const res = await t.request('GET', '/v1/MultiCarts', { as: BUYER });
+    expect(res.status).toBe(200);
+    return res.body.find((c: { id: number }) => c.id === cartId).totalNetValue;
+  };
+
+  const prices = bmecat(
+    'T_UPDATE_PRICES',
+    // Batches of two: (changed, unchanged), (unknown, changed), (changed).
+    priced('PU-1', '12.50') +
+      priced('PU-2', '10.00') +
+      priced('PU-UNBEKANNT', '5.00') +
+      priced('PU-3', '31.00') +
+      priced('PU-4', '7.25'),
+  );
+
+  it('changes the offers whose price moved, counts unchanged and unknown lines apart, and the search and cart follow', async () => {
+    expect(await overviewTotal()).toBe(30);
+    const result = await run('pu-prices.xml', prices, 2);
+    expect(result).toMatchObject({
+      status: 'Completed',
+      transaction: 'T_UPDATE_PRICES',
+      counts: { read: 5, created: 0, updated: 3, unchanged: 1, rejected: 1 },
+      rejections: [
+        {
+          position: 3,
+          productId: 'PU-UNBEKANNT',
+          reason: 'Der Artikel PU-UNBEKANNT ist im Katalog des Lieferanten nicht vorhanden.',
+        },
+      ],
+    });
+    expect(await offerPrices(['PU-1', 'PU-2', 'PU-3', 'PU-4'])).toEqual({
+      'PU-1': 12.5,
+      'PU-2': 10,
+      'PU-3': 31,
+      'PU-4': 7.25,
+    });
+    expect(await searchPrices(['PU-1', 'PU-2', 'PU-3', 'PU-4'])).toEqual({
+      'PU-1': 1250,
+      'PU-2': 1000,
+      'PU-3': 3100,
+      'PU-4': 725,
+    });
+    // The price slider finds the products by their new prices only.
+    const between = await eventually(async () => {
+      const body = await searchWithPrice('Preisprobe', 12, 40);
+      return body.hitCount === 2 ? body : null;
+    });
+    expect(between.hitCount).toBe(2);
+    expect((await searchWithPrice('Preisprobe', 7, 8)).hitCount).toBe(1);
+    // 2 × 12.50 + 1 × 31.00
+    expect(await overviewTotal()).toBe(56);
+  });
+
+  it('changes nothing when the same file is imported again', async () => {
+    const version = await catalogueVersion();
+    const again = await run('pu-prices-again.xml', prices, 2);
+    expect(again).toMatchObject({
+      status: 'Completed',
+      counts: { read: 5, updated: 0, unchanged: 4, rejected: 1 },
+    });
+    expect(await catalogueVersion()).toBe(version);
+    expect(await searchPrices(['PU-1', 'PU-3'])).toEqual({ 'PU-1': 1250, 'PU-3': 3100 });
+  });
+
+  it('keeps the prices of the batches merged before a file broke off, and takes the rest when it comes again', async () => {
+    const next = [priced('PU-1', '13.00'), priced('PU-2', '11.00'), priced('PU-3', '32.00'), priced('PU-4', '8.00')];
+    const broken = await run(
+      'pu-broken.xml',
+      bmecat('T_UPDATE_PRICES', next.slice(0, 2).join('') + '<PRODUCT mode="update"><SUPPLIER_PID>PU-3</SUPP', ''),
+      2,
+    );
+    expect(broken.status).toBe('Failed');
+    expect(await offerPrices(['PU-1', 'PU-2', 'PU-3'])).toEqual({ 'PU-1': 13, 'PU-2': 11, 'PU-3': 31 });
+    // The merged batch is in the search rows and the cart totals although the import failed.
+    expect(await searchPrices(['PU-1', 'PU-2', 'PU-3'])).toEqual({ 'PU-1': 1300, 'PU-2': 1100, 'PU-3': 3100 });
+    expect(await overviewTotal()).toBe(57);
+
+    const whole = await run('pu-whole.xml', bmecat('T_UPDATE_PRICES', next.join('')), 2);
+    expect(whole).toMatchObject({ status: 'Completed', counts: { read: 4, updated: 2, unchanged: 2, rejected: 0 } });
+    expect(await searchPrices(['PU-1', 'PU-2', 'PU-3', 'PU-4'])).toEqual({
+      'PU-1': 1300,
+      'PU-2': 1100,
+      'PU-3': 3200,
+      'PU-4': 800,
+    });
+    expect(await overviewTotal()).toBe(58);
+  });
+});
