@@ -385,25 +385,31 @@ function countFacets(index: SearchIndex, result: Bitmap): FacetSet {
     for (const key of map.keys()) if (key > max) max = key;
     return max;
   };
-  const brandCounts = new Int32Array(maxKey(index.brands) + 1);
-  const classCounts = new Int32Array(maxKey(index.classes) + 1);
-  const leafCounts = new Int32Array(maxKey(index.leaves) + 1);
-  const dense = brandCounts.length <= DENSE_KEYS && classCounts.length <= DENSE_KEYS && leafCounts.length <= DENSE_KEYS;
+  const keys = [maxKey(index.brands), maxKey(index.classes), maxKey(index.leaves)];
+  const dense = keys.every((k) => k < DENSE_KEYS);
+  const [brandCounts, classCounts, leafCounts] = keys.map((k) => new Int32Array(dense ? k + 1 : 0));
   let min = Infinity;
   let max = -Infinity;
   if (total) {
-    const { price, brandOf, leafOf, classOf } = index;
+    const { price, brandOf, leafOf, classNoOf } = index;
     const ids = index.ids(result); // shared buffer: read synchronously here
-    for (let k = 0; k < total; k++) {
-      const id = ids[k];
-      const p = price[id];
-      if (p < min) min = p;
-      if (p > max) max = p;
-      if (!dense) continue;
-      brandCounts[brandOf[id]]++;
-      leafCounts[leafOf[id]]++;
-      const c = classOf[id];
-      if (c === c) classCounts[c]++; // not NaN: the product has a class
+    if (dense) {
+      for (let k = 0; k < total; k++) {
+        const id = ids[k];
+        const p = price[id];
+        if (p < min) min = p;
+        if (p > max) max = p;
+        brandCounts[brandOf[id]]++;
+        leafCounts[leafOf[id]]++;
+        const c = classNoOf[id];
+        if (c >= 0) classCounts[c]++;
+      }
+    } else {
+      for (let k = 0; k < total; k++) {
+        const p = price[ids[k]];
+        if (p < min) min = p;
+        if (p > max) max = p;
+      }
     }
   }
   const counts = (map: Map<number, Bitmap>, column: Int32Array) => {

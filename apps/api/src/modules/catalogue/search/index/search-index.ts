@@ -104,9 +104,10 @@ export class SearchIndex {
   nameRank = new Float64Array(0);
   price = new Float64Array(0);
   classOf = new Float64Array(0);
-  /** Brand and leaf of each id (-1: none): facet counts of large results in one pass (facetSetOf). */
+  /** Brand, leaf and class of each id (-1: none): facet counts of large results in one pass (facetSetOf). */
   brandOf = new Int32Array(0);
   leafOf = new Int32Array(0);
+  classNoOf = new Int32Array(0);
   readonly f: Float32Array[] = Array.from({ length: 8 }, () => new Float32Array(0));
   /** Ids in name order (null name ranks last) and each id's position in it, rebuilt lazily after changes. */
   private namePermutation: Uint32Array | null = null;
@@ -133,6 +134,7 @@ export class SearchIndex {
     this.classOf = grow(this.classOf, size, (n) => new Float64Array(n));
     this.brandOf = grow(this.brandOf, size, (n) => new Int32Array(n), -1);
     this.leafOf = grow(this.leafOf, size, (n) => new Int32Array(n), -1);
+    this.classNoOf = grow(this.classNoOf, size, (n) => new Int32Array(n), -1);
     for (let k = 0; k < 8; k++) this.f[k] = grow(this.f[k], size, (n) => new Float32Array(n));
   }
 
@@ -160,6 +162,7 @@ export class SearchIndex {
       this.classOf[id] = r.class_no ?? NaN;
       this.brandOf[id] = r.brand_no;
       this.leafOf[id] = r.leaf_no;
+      this.classNoOf[id] = r.class_no ?? -1;
       for (let k = 0; k < 8; k++) this.f[k][id] = r.f[k] ?? NaN;
       perValue(brands, r.brand_no, id);
       if (r.class_no !== null) perValue(classes, r.class_no, id);
@@ -249,6 +252,7 @@ export class SearchIndex {
       this.classOf[id] = NaN;
       this.brandOf[id] = -1;
       this.leafOf[id] = -1;
+      this.classNoOf[id] = -1;
       for (let k = 0; k < 8; k++) this.f[k][id] = NaN;
     }
     this.namePermutation = null;
@@ -351,6 +355,7 @@ export class SearchIndex {
     index.classOf = data.classOf;
     index.brandOf = keyColumn(index.brands, index.classOf.length);
     index.leafOf = keyColumn(index.leaves, index.classOf.length);
+    index.classNoOf = keyColumn(index.classes, index.classOf.length);
     for (let k = 0; k < 8; k++) index.f[k] = data.f[k];
     return { index, meta: data.meta };
   }
