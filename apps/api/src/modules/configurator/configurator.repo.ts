@@ -2,23 +2,26 @@ import type { Db } from '../../db/pool.ts';
 
 type Client = Db['$client'];
 
-/** Name of a business partner, null when unknown. */
-export async function partnerName(db: Client, bpNumber: string): Promise<string | null> {
-  const { rows } = await db.query<{ name: string }>('SELECT name FROM business_partners WHERE bp_number = $1', [
-    bpNumber,
-  ]);
-  return rows[0]?.name ?? null;
-}
-
-/** The relation between a buyer partner and a supplier, if any. */
-export async function relationOf(
+/** The supplier's name and, for a buyer partner, its relation to the supplier: the slide's reads in one statement. */
+export async function slideFacts(
   db: Client,
-  buyerBpNumber: string,
+  buyerBpNumber: string | null,
   supplierBpNumber: string,
-): Promise<{ relationStatusId: number; isActive: boolean } | null> {
-  const { rows } = await db.query<{ relation_status_id: number; is_active: boolean }>(
-    'SELECT relation_status_id, is_active FROM supplier_customers WHERE buyer_bp_number = $1 AND supplier_bp_number = $2',
+): Promise<{ supplierName: string | null; relation: { relationStatusId: number; isActive: boolean } | null }> {
+  const { rows } = await db.query<{
+    name: string | null;
+    relation_status_id: number | null;
+    is_active: boolean | null;
+  }>(
+    `SELECT (SELECT name FROM business_partners WHERE bp_number = $2) AS name, r.relation_status_id, r.is_active
+       FROM (SELECT 1) one
+       LEFT JOIN supplier_customers r ON r.buyer_bp_number = $1 AND r.supplier_bp_number = $2`,
     [buyerBpNumber, supplierBpNumber],
   );
-  return rows[0] ? { relationStatusId: rows[0].relation_status_id, isActive: rows[0].is_active } : null;
+  const row = rows[0];
+  return {
+    supplierName: row?.name ?? null,
+    relation:
+      row?.relation_status_id != null ? { relationStatusId: row.relation_status_id, isActive: !!row.is_active } : null,
+  };
 }

@@ -10,8 +10,8 @@ import {
 } from '@shk/contracts';
 import type { Db } from '../../db/pool.ts';
 import { badRequest } from '../../http/problem.ts';
-import { readConfiguration } from '../settings/settings.service.ts';
-import { partnerName, relationOf } from './configurator.repo.ts';
+import { readConfigurationValues } from '../settings/settings.service.ts';
+import { slideFacts } from './configurator.repo.ts';
 import { returnSignatureMatches, signHandOff } from './signing.ts';
 
 interface CallerLike {
@@ -50,14 +50,19 @@ export class ConfiguratorService {
     return this.drizzle.$client;
   }
 
+  /** The three settings in one statement (each as readConfiguration reads it). */
   private async integration(): Promise<Integration> {
-    const read = async (key: string) => (await readConfiguration(this.drizzle, key))?.value?.trim() || null;
-    const [supplier, url, secret] = await Promise.all([
-      read(FeatureSettingKey.KitchenConfiguratorSupplier),
-      read(FeatureSettingKey.KitchenConfiguratorUrl),
-      read(FeatureSettingKey.KitchenConfiguratorClientSecret),
+    const values = await readConfigurationValues(this.drizzle, [
+      FeatureSettingKey.KitchenConfiguratorSupplier,
+      FeatureSettingKey.KitchenConfiguratorUrl,
+      FeatureSettingKey.KitchenConfiguratorClientSecret,
     ]);
-    return { supplier, url, secret };
+    const read = (key: string) => values.get(key)?.trim() || null;
+    return {
+      supplier: read(FeatureSettingKey.KitchenConfiguratorSupplier),
+      url: read(FeatureSettingKey.KitchenConfiguratorUrl),
+      secret: read(FeatureSettingKey.KitchenConfiguratorClientSecret),
+    };
   }
 
   /**
@@ -69,16 +74,17 @@ export class ConfiguratorService {
     const { supplier, url, secret } = await this.integration();
     if (!supplier || !url || !isHttpUrl(url)) return hidden;
     let partner: string | null = null;
+    if (caller.role === Role.Buyer && (!secret || !caller.bpNumber)) return hidden;
+    if (caller.role === Role.Seller && !caller.partners.includes(supplier)) return hidden;
+    // The supplier's name and the buyer's relation in one statement.
+    const buyer = caller.role === Role.Buyer ? caller.bpNumber : null;
+    const { supplierName: name, relation } = await slideFacts(this.db, buyer, supplier);
     if (caller.role === Role.Buyer) {
-      if (!secret || !caller.bpNumber) return hidden;
-      const relation = await relationOf(this.db, caller.bpNumber, supplier);
       if (!relation || relation.relationStatusId !== RelationStatus.Approved || !relation.isActive) return hidden;
       partner = caller.bpNumber;
     } else if (caller.role === Role.Seller) {
-      if (!caller.partners.includes(supplier)) return hidden;
       partner = secret ? caller.bpNumber : null;
     }
-    const name = await partnerName(this.db, supplier);
     const link = new URL(url);
     let expiresAt: string | null = null;
     if (partner && secret) {

@@ -18,6 +18,26 @@ export async function findValuesValidToday(
   return rows;
 }
 
+/**
+ * The first value valid today of each of several parameters in one statement (what readConfiguration's `value`
+ * is for each key: the first non-null value by id; null when the parameter has none; keys without a parameter are
+ * missing from the map).
+ */
+export async function findFirstValuesValidToday(db: Db, keys: string[]): Promise<Map<string, string | null>> {
+  const { rows } = await db.$client.query<{ key: string; value: string | null }>(
+    `SELECT p.key,
+            (SELECT v.value FROM custom_parameter_values v
+              WHERE v.key = p.key AND v.value IS NOT NULL
+                AND (v.valid_from IS NULL OR v.valid_from <= (now() AT TIME ZONE 'Europe/Berlin')::date)
+                AND (v.valid_to IS NULL OR v.valid_to >= (now() AT TIME ZONE 'Europe/Berlin')::date)
+              ORDER BY v.id LIMIT 1) AS value
+       FROM custom_parameters p
+      WHERE p.key = ANY($1::text[])`,
+    [keys],
+  );
+  return new Map(rows.map((r) => [r.key, r.value]));
+}
+
 /** Creates a feature-setting parameter unless it exists; its first value only when the parameter is new. */
 export async function insertParameterIfMissing(
   db: Db,

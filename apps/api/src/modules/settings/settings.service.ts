@@ -1,6 +1,6 @@
 import type { Db } from '../../db/pool.ts';
 import { featureSettingDefaults } from '@shk/contracts';
-import { findValuesValidToday, insertParameterIfMissing } from './settings.repo.ts';
+import { findFirstValuesValidToday, findValuesValidToday, insertParameterIfMissing } from './settings.repo.ts';
 
 export interface ConfigurationValue {
   key: string;
@@ -17,6 +17,11 @@ export async function readConfiguration(
   if (!rows.length) return null;
   const values = rows.map((r) => r.value).filter((v): v is string => v !== null);
   return { key, value: values[0] ?? null, values, isPublic: rows[0].is_public };
+}
+
+/** The `value` readConfiguration gives for each of several keys, in one statement (unknown keys are missing). */
+export function readConfigurationValues(db: Db, keys: string[]): Promise<Map<string, string | null>> {
+  return findFirstValuesValidToday(db, keys);
 }
 
 /** Typed readers used by the services that enforce these limits (one rule, one place). */

@@ -51,3 +51,30 @@ describe('configuration values', () => {
     expect(bad.body.errors[0].field).toBe('params.key');
   });
 });
+
+describe('readConfigurationValues', () => {
+  it('gives each key the value readConfiguration gives, in one statement (validity, first by id, unknown key)', async () => {
+    const { readConfiguration, readConfigurationValues } = await import('./settings.service.ts');
+    await t.pool.query(`INSERT INTO custom_parameters (key, description, type_id, max_value_count, is_public)
+      VALUES ('H3Test', 'test', 3, 3, false), ('H3Empty', 'test', 3, 3, false)`);
+    await t.pool.query(`INSERT INTO custom_parameter_values (key, value, valid_from, valid_to) VALUES
+      ('H3Test', 'expired', '2000-01-01', '2000-12-31'),
+      ('H3Test', ' current ', NULL, NULL), ('H3Test', 'later', NULL, NULL), ('H3Empty', 'future', '2999-01-01', NULL)`);
+    const keys = ['H3Test', 'H3Empty', 'MaxCartCount', 'H3Unknown'];
+    const statements: string[] = [];
+    const query = t.pool.query.bind(t.pool) as (...args: unknown[]) => unknown;
+    (t.pool as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+      statements.push(String(args[0]));
+      return query(...args);
+    };
+    let values: Map<string, string | null>;
+    try {
+      values = await readConfigurationValues(t.db, keys);
+    } finally {
+      (t.pool as unknown as { query: unknown }).query = query;
+    }
+    expect(statements).toHaveLength(1);
+    expect(Object.fromEntries(values)).toEqual({ H3Test: ' current ', H3Empty: null, MaxCartCount: '10' });
+    for (const key of keys) expect(values.get(key) ?? null).toBe((await readConfiguration(t.db, key))?.value ?? null);
+  });
+});
