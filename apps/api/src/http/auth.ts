@@ -46,6 +46,11 @@ declare module 'fastify' {
     roles?: RouteAccess;
     /** The 403 detail when the caller's role is not allowed (a message the spec names for that call). */
     forbiddenDetail?: string;
+    /**
+     * The route changes what the auth hook reads for its own caller (current partner, IDS context completed): the
+     * caller cache drops the caller's entries before the answer goes out, not only on the notification.
+     */
+    changesCaller?: boolean;
   }
   interface FastifyRequest {
     caller: Caller | null;
@@ -207,10 +212,10 @@ export function registerAuth(
   const callers = new CallerCache(deps.db.$client, app.log);
   app.decorate('callerCache', callers);
   app.addHook('onReady', () => callers.start());
-  // A changing request (partner switch, IDS completion) may change its own caller: its next request must not
-  // depend on the notification having arrived first.
+  // A route that changes its own caller (partner switch, IDS completion): the caller's next request may reach this
+  // process before the notification does.
   app.addHook('onSend', async (request) => {
-    if (request.caller && request.method !== 'GET' && request.method !== 'HEAD') callers.forget(request.caller.userId);
+    if (request.caller && request.routeOptions.config?.changesCaller) callers.forget(request.caller.userId);
   });
   app.addHook('onClose', () => callers.close());
 

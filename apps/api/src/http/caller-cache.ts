@@ -108,8 +108,8 @@ export class CallerCache {
 
   /**
    * Drops a user's entries at once, without waiting for the notification: called when this process answers a
-   * changing request of that user (a partner switch, an IDS completion), so that the user's next request, which
-   * may reach this process before the notification does, reads the new state.
+   * request that changed its own caller (routes with config.changesCaller: a partner switch, an IDS completion), so
+   * that the user's next request, which may reach this process before the notification does, reads the new state.
    */
   forget(userId: string): void {
     this.generation++;

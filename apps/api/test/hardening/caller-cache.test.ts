@@ -72,6 +72,18 @@ describe('caller cache', () => {
     expect(again.authReads).toEqual([]);
   });
 
+  it('other changing requests keep the entry (a search or a new cart is no change of the caller)', async () => {
+    const token = await t.token('einkauf@example.com');
+    await onSecond('/v1/UserProfile', token);
+    const created = await fetch(`${second.baseUrl}/v1/MultiCarts`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Zwischendurch' }),
+    });
+    expect(created.status).toBeLessThan(300);
+    expect((await onSecond('/v1/UserProfile', token)).authReads).toEqual([]);
+  });
+
   it('a role change on the database takes effect at once on both processes', async () => {
     const token = await t.token('einkauf@example.com');
     expect((await onSecond('/v1/MultiCarts', token)).status).toBe(200);

@@ -51,7 +51,7 @@ export function idsRoutes(service: IdsService) {
     app.post(
       '/v1/Ids/complete',
       {
-        config: { roles: buyer },
+        config: { roles: buyer, changesCaller: true },
         schema: {
           tags,
           summary: 'Warenkorb an die Handwerkersoftware zurückgeben (optional vorher bestellen)',
@@ -73,7 +73,7 @@ export function idsRoutes(service: IdsService) {
     app.post(
       '/v1/Ids/Send',
       {
-        config: { roles: buyer },
+        config: { roles: buyer, changesCaller: true },
         schema: {
           tags,
           summary: 'Einen Artikel an die Handwerkersoftware senden (Aktion as)',

@@ -32,7 +32,7 @@ export async function profileRoutes(app: App, { db }: AppDeps) {
   app.put(
     '/v1/UserProfile',
     {
-      config: { roles: 'authenticated' },
+      config: { roles: 'authenticated', changesCaller: true },
       schema: {
         tags: ['Profil'],
         summary: 'Aktuellen Geschäftspartner wechseln',
