@@ -4,8 +4,8 @@
  * search_changes, polling every second as a fallback, it re-reads the changed products' rows and
  * replaces them in the bitmaps. Every API process follows the feed on its own.
  *
- * Snapshot: with a directory (DATA_DIR/search-index) the index is saved after a build and every
- * 10 minutes when it changed, and on close; a start loads it (when it is younger than the feed's
+ * Snapshot: with a directory (DATA_DIR/search-index) the index is saved after a build, every
+ * 10 minutes when products changed (else only before it gets too old to load), and on close; a start loads it (when it is younger than the feed's
  * retention and belongs to this database's feed) and catches up with the feed instead of rebuilding.
  */
 import fs from 'node:fs';
@@ -49,6 +49,8 @@ export class SearchIndexHolder {
   private closed = false;
   private lastPrune = Date.now();
   private lastSave = 0;
+  /** Products changed since the last save (the feed position alone moves with every transaction of the database). */
+  private changedSinceSave = false;
   private savedPosition: string | null = null;
   /** LISTEN search_changes is connected: without a notification since the last round, nothing changed. */
   private listening = false;
@@ -115,6 +117,7 @@ export class SearchIndexHolder {
     if (meta.feedRow ? !(await feedRowExists(pool, meta.feedRow)) : (await latestFeedRow(pool)) !== null) return null;
     if (!meta.feedRow && (await searchRowCount(pool)) !== meta.count) return null;
     this.savedPosition = snapshot.index.feedPosition;
+    this.lastSave = meta.savedAt;
     return snapshot.index;
   }
 
@@ -136,6 +139,7 @@ export class SearchIndexHolder {
       await fs.promises.rename(tmp, file);
       this.savedPosition = position;
       this.lastSave = Date.now();
+      this.changedSinceSave = false;
     } catch (e) {
       this.log.warn({ err: e }, 'search index: snapshot not saved');
     }
@@ -229,7 +233,11 @@ export class SearchIndexHolder {
       index.applyChanges(chunk, await searchRowsOf(pool, chunk));
     }
     index.feedPosition = horizon;
-    if (Date.now() - this.lastSave > SAVE_EVERY_MS) await this.save(index);
+    if (ids.length) this.changedSinceSave = true;
+    // Writing the snapshot serialises the whole index on the event loop (about a second at 1M products):
+    // only when products changed, or before the snapshot gets too old to be loaded.
+    const saveAfter = this.changedSinceSave ? SAVE_EVERY_MS : SNAPSHOT_MAX_AGE_MS / 2;
+    if (Date.now() - this.lastSave > saveAfter) await this.save(index);
     if (Date.now() - this.lastPrune > PRUNE_EVERY_MS) {
       this.lastPrune = Date.now();
       await pruneSearchChanges(pool);

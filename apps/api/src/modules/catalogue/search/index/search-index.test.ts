@@ -46,10 +46,10 @@ function expected(index: SearchIndex, result: Bitmap) {
   };
 }
 
-function build(n: number): SearchIndex {
+function build(n: number, rankOf = (k: number) => k + 1): SearchIndex {
   const index = new SearchIndex();
   // Name ranks: a shuffled permutation, some products without one (they sort last).
-  const ranks = Array.from({ length: n }, (_, k) => k + 1).sort(() => random() - 0.5);
+  const ranks = Array.from({ length: n }, (_, k) => rankOf(k)).sort(() => random() - 0.5);
   index.addRows(Array.from({ length: n }, (_, k) => row(k + 1, { name_rank: random() < 0.1 ? null : ranks[k] })));
   return index;
 }
@@ -93,10 +93,13 @@ describe('facet counts from the per-id columns', () => {
 });
 
 describe('name order', () => {
-  it('of a small result equals sorting by name rank (products without one last), both directions', () => {
-    const index = build(4_000);
+  it.each([
+    ['whole', (k: number) => k + 1],
+    ['fractional and repeated', (k: number) => (k % 1_500) / 4],
+  ])('(%s name ranks) equals sorting by name rank and id, products without one last, both directions', (_, rankOf) => {
+    const index = build(4_000, rankOf);
     const key = (id: number) => (Number.isNaN(index.nameRank[id]) ? Infinity : index.nameRank[id]);
-    for (const share of [0.002, 0.02, 0.1]) {
+    for (const share of [0.002, 0.02, 0.1, 0.5]) {
       const result = new RoaringBitmap32([...index.all].filter(() => random() < share));
       const ascending = [...result].sort((a, b) => key(a) - key(b) || a - b);
       for (const [offset, limit] of [
