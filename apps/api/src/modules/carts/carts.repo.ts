@@ -34,6 +34,16 @@ export async function findCart(c: Queryable, bpNumber: string, cartId: number, l
   return rows[0] ? { ...rows[0], id: Number(rows[0].id) } : null;
 }
 
+/** The distinct offers of a partner's cart (none when the cart is not the partner's). */
+export async function offerIdsOfCart(c: Queryable, bpNumber: string, cartId: number): Promise<string[]> {
+  const { rows } = await c.query<{ id: string }>(
+    `SELECT DISTINCT i.product_instance_id AS id FROM cart_items i JOIN carts c ON c.id = i.cart_id
+      WHERE c.id = $1 AND c.bp_number = $2`,
+    [cartId, bpNumber],
+  );
+  return rows.map((r) => r.id);
+}
+
 export async function cartItems(c: Queryable, cartId: number): Promise<CartItemRow[]> {
   const { rows } = await c.query<CartItemRow>('SELECT * FROM cart_items WHERE cart_id = $1 ORDER BY id', [cartId]);
   return rows.map((r) => ({

@@ -165,6 +165,11 @@ export class CartsService {
     return cart ? { cart, items: await cartItems(c, cart.id) } : null;
   }
 
+  /** The offers in a cart of the partner (unlocked: what a checkout prices before it locks the cart). */
+  offerIdsOf(bpNumber: string, cartId: number): Promise<string[]> {
+    return repo.offerIdsOfCart(this.db.$client, bpNumber, cartId);
+  }
+
   /** Name, delivery cost and free-delivery threshold per supplier. */
   supplierSettings(c: Queryable, supplierBpNumbers: string[]) {
     return supplierSettings(c, supplierBpNumbers);

@@ -11,6 +11,8 @@ import * as repo from './checkout.repo.ts';
 
 /** A repeated checkout of an emptied cart within this window returns the order it already created. */
 const REPEAT_WINDOW_MS = 10 * 60 * 1000;
+/** Rounds of "read the offers, then lock the cart" before the last round reads them inside the transaction. */
+const MAX_ATTEMPTS = 3;
 
 type Line = { item: CartItemRow; offer: OfferSnapshot; total: number | null };
 
@@ -28,47 +30,72 @@ export class CheckoutService {
   ) {}
 
   async checkout(caller: Caller, bpNumber: string, cartId: number): Promise<{ customerOrderNumber: string }> {
-    const result = await inTransaction(this.deps.db, async (tx) => {
-      const locked = await this.carts.lockForCheckout(tx.$client, bpNumber, cartId);
-      if (!locked) throw notFound(cartMessages.cartNotFound);
-      const { cart } = locked;
-      // Cart-level project, address and date apply to every line that has none of its own.
-      const items = locked.items.map((i) => ({
-        ...i,
-        project_id: i.project_id ?? (cart.project_id != null ? Number(cart.project_id) : null),
-        delivery_address_id:
-          i.delivery_address_id ?? (cart.delivery_address_id != null ? Number(cart.delivery_address_id) : null),
-        delivery_date: i.delivery_date ?? cart.delivery_date,
-      }));
-      if (!items.length) {
-        const recent =
-          cart.last_order_number &&
-          cart.last_checkout_at &&
-          Date.now() - new Date(cart.last_checkout_at).getTime() < REPEAT_WINDOW_MS;
-        if (recent) return { customerOrderNumber: cart.last_order_number! };
-        throw new HttpProblem(400, cartMessages.emptyCart);
-      }
-      const lines = await this.readLines(bpNumber, items);
-      const order = await this.createCustomerOrder(tx, caller, bpNumber, cart, lines);
-      const supplierOrderIds = await this.createSupplierOrders(tx, bpNumber, order.id, lines, order.totals);
-      await queueTransmissions(tx.$client, supplierOrderIds);
-      await this.carts.resetAfterCheckout(
-        tx.$client,
-        cart.id,
-        order.number,
-        lines.map((l) => l.item.id),
+    // The offers are read (through the pool) before the transaction takes its connection: read inside it, every
+    // checkout held one connection while it waited for more, and as many concurrent checkouts as the pool has
+    // connections waited for each other until the pool's timeout (bench:load: 30 s, then 503). A line added between
+    // this read and the lock is priced by another round.
+    for (let attempt = 1; ; attempt++) {
+      const ids = await this.carts.offerIdsOf(bpNumber, cartId);
+      const offers = ids.length ? await this.offers.findOffers(bpNumber, ids) : new Map<string, OfferSnapshot>();
+      const result = await inTransaction(this.deps.db, (tx) =>
+        this.checkoutLocked(tx, caller, bpNumber, cartId, offers, attempt < MAX_ATTEMPTS),
       );
-      return { customerOrderNumber: order.number };
-    });
-    return { customerOrderNumber: result.customerOrderNumber };
+      if (result) return { customerOrderNumber: result.customerOrderNumber };
+    }
+  }
+
+  /** The checkout in its transaction; null when the cart holds an offer not read before (with `retry`). */
+  private async checkoutLocked(
+    tx: TxDb,
+    caller: Caller,
+    bpNumber: string,
+    cartId: number,
+    preread: Map<string, OfferSnapshot>,
+    retry: boolean,
+  ): Promise<{ customerOrderNumber: string } | null> {
+    const locked = await this.carts.lockForCheckout(tx.$client, bpNumber, cartId);
+    if (!locked) throw notFound(cartMessages.cartNotFound);
+    const { cart } = locked;
+    // Cart-level project, address and date apply to every line that has none of its own.
+    const items = locked.items.map((i) => ({
+      ...i,
+      project_id: i.project_id ?? (cart.project_id != null ? Number(cart.project_id) : null),
+      delivery_address_id:
+        i.delivery_address_id ?? (cart.delivery_address_id != null ? Number(cart.delivery_address_id) : null),
+      delivery_date: i.delivery_date ?? cart.delivery_date,
+    }));
+    if (!items.length) {
+      const recent =
+        cart.last_order_number &&
+        cart.last_checkout_at &&
+        Date.now() - new Date(cart.last_checkout_at).getTime() < REPEAT_WINDOW_MS;
+      if (recent) return { customerOrderNumber: cart.last_order_number! };
+      throw new HttpProblem(400, cartMessages.emptyCart);
+    }
+    const unread = items.some((i) => !preread.has(i.product_instance_id));
+    if (unread && retry) return null;
+    // The last round reads what is missing here, as before (a cart changing under every round).
+    const offers = unread
+      ? await this.offers.findOffers(
+          bpNumber,
+          items.map((i) => i.product_instance_id),
+        )
+      : preread;
+    const lines = this.readLines(items, offers);
+    const order = await this.createCustomerOrder(tx, caller, bpNumber, cart, lines);
+    const supplierOrderIds = await this.createSupplierOrders(tx, bpNumber, order.id, lines, order.totals);
+    await queueTransmissions(tx.$client, supplierOrderIds);
+    await this.carts.resetAfterCheckout(
+      tx.$client,
+      cart.id,
+      order.number,
+      lines.map((l) => l.item.id),
+    );
+    return { customerOrderNumber: order.number };
   }
 
   /** Only orderable lines are ordered; unavailable ones stay in the cart (they are hidden there). */
-  private async readLines(bpNumber: string, items: CartItemRow[]): Promise<Line[]> {
-    const offers = await this.offers.findOffers(
-      bpNumber,
-      items.map((i) => i.product_instance_id),
-    );
+  private readLines(items: CartItemRow[], offers: Map<string, OfferSnapshot>): Line[] {
     const lines: Line[] = [];
     for (const item of items) {
       const offer = offers.get(item.product_instance_id);
