@@ -118,9 +118,52 @@ const priceUpdate = (i: number) => {
   return `<PRODUCT mode="update"><SUPPLIER_PID>B-${n}</SUPPLIER_PID><PRODUCT_PRICE_DETAILS><PRODUCT_PRICE price_type="net_list"><PRICE_AMOUNT>${(20 + priceRound + (n % 300) + 0.49).toFixed(2)}</PRICE_AMOUNT></PRODUCT_PRICE></PRODUCT_PRICE_DETAILS></PRODUCT>\n`;
 };
 
-/** Runs the CLI as its own process and samples its resident memory. */
+/** CPU milliseconds a process has used so far (utime + stime from /proc, Linux). */
+function processCpuMs(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) * 10; // USER_HZ 100
+  } catch {
+    return NaN;
+  }
+}
+
+/** CPU milliseconds of Postgres: the postmaster's own and its ended children's, plus the live processes' (Linux). */
+function postgresCpuMs(): number {
+  try {
+    const pid = Number(fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+    const ticks = (p: number | string, withChildren: boolean) => {
+      const stat = fs.readFileSync(`/proc/${p}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return {
+        ppid: Number(f[1]),
+        t: Number(f[11]) + Number(f[12]) + (withChildren ? Number(f[13]) + Number(f[14]) : 0),
+      };
+    };
+    let total = ticks(pid, true).t;
+    for (const entry of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const t = ticks(entry, false);
+        if (t.ppid === pid) total += t.t;
+      } catch {
+        // ended meanwhile
+      }
+    }
+    return total * 10;
+  } catch {
+    return NaN;
+  }
+}
+
+/**
+ * Runs the CLI as its own process and samples its resident memory and CPU time; the CPU time of Postgres meanwhile
+ * too (steadier than wall time on a shared machine).
+ */
 async function cli(file: string) {
   const started = performance.now();
+  const pgCpuBefore = postgresCpuMs();
   const child = spawn(
     process.execPath,
     [
@@ -141,7 +184,10 @@ async function cli(file: string) {
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   let peak = 0;
+  let cliCpuMs = 0;
   const timer = setInterval(() => {
+    const cpu = processCpuMs(child.pid!);
+    if (!Number.isNaN(cpu)) cliCpuMs = cpu;
     try {
       const rss = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${child.pid}/status`, 'utf8'));
       if (rss) peak = Math.max(peak, Number(rss[1]) * 1024);
@@ -152,11 +198,12 @@ async function cli(file: string) {
   const [code] = await once(child, 'exit');
   clearInterval(timer);
   const seconds = (performance.now() - started) / 1000;
+  const cpu = `CPU: CLI ${(cliCpuMs / 1000).toFixed(1)} s, Postgres ${((postgresCpuMs() - pgCpuBefore) / 1000).toFixed(1)} s`;
   // The CLI's log lines (progress, time per merge step) come before its JSON result.
   for (const l of output.slice(0, output.indexOf('{')).split('\n')) if (l.trim()) console.log(`  ${l}`);
   const result = JSON.parse(output.slice(output.indexOf('{')));
   if (code !== 0) throw new Error(`CLI exit ${code}: ${output}`);
-  return { seconds, peakMb: Math.round(peak / 1024 / 1024), result };
+  return { seconds, peakMb: Math.round(peak / 1024 / 1024), result, cpu };
 }
 
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
@@ -173,7 +220,7 @@ else {
   console.log(
     `T_NEW_CATALOG: ${full.result.counts.created.toLocaleString('de-DE')} created, ${full.result.counts.rejected} rejected, ` +
       `${full.seconds.toFixed(1)} s wall (import ${(full.result.durationMs / 1000).toFixed(1)} s) → ` +
-      `${Math.round(products / (full.result.durationMs / 1000)).toLocaleString('de-DE')} products/s, peak RSS ${full.peakMb} MB`,
+      `${Math.round(products / (full.result.durationMs / 1000)).toLocaleString('de-DE')} products/s, peak RSS ${full.peakMb} MB; ${full.cpu}`,
   );
 }
 const priceFile = path.join(dataDir, `prices-${prices}.xml`);
@@ -182,7 +229,7 @@ await writeFile(priceFile, 'T_UPDATE_PRICES', prices, priceUpdate);
 const update = await cli(priceFile);
 console.log(
   `T_UPDATE_PRICES: ${update.result.counts.updated.toLocaleString('de-DE')} updated, ${update.seconds.toFixed(1)} s wall ` +
-    `(import ${(update.result.durationMs / 1000).toFixed(1)} s) → ${Math.round(prices / (update.result.durationMs / 1000)).toLocaleString('de-DE')} prices/s, peak RSS ${update.peakMb} MB`,
+    `(import ${(update.result.durationMs / 1000).toFixed(1)} s) → ${Math.round(prices / (update.result.durationMs / 1000)).toLocaleString('de-DE')} prices/s, peak RSS ${update.peakMb} MB; ${update.cpu}`,
 );
 const { rows: check } = await pool.query(
   `SELECT (SELECT count(*)::int FROM pg_indexes WHERE tablename = 'product_search') AS search_indexes,

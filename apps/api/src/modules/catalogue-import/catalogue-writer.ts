@@ -28,6 +28,8 @@ export interface BatchResult {
   /** Notes on imported products (a medium not stored): listed with the rejections, not counted. */
   notes: Rejection[];
   changedProducts: number;
+  /** Products of a price batch whose search rows' lowest price is still to be written (by the second session). */
+  searchPriceProducts: number[];
 }
 
 interface Rejection {
@@ -202,6 +204,7 @@ export class CatalogueWriter {
       rejected: b.rejected,
       notes: b.notes,
       changedProducts: 0,
+      searchPriceProducts: [],
     };
     // Sorts and hashes of 50,000 staged rows stay in memory.
     await repo.setBatchWorkMem(this.c);
@@ -251,9 +254,15 @@ export class CatalogueWriter {
     result.updated += changed;
     result.unchanged += known - changed;
     result.changedProducts += changed;
-    // A price update adds or removes no offer: of the search columns only the lowest price can change
-    // (no supplier numbers aggregated), and only rows whose price moved are rewritten.
-    if (changed) await this.timed('search prices', () => repo.updateSearchPrices(this.c));
+    // A price update adds or removes no offer: of the search columns only the lowest price can change (no supplier
+    // numbers aggregated), and only rows whose price moved are rewritten — by the import's second session once this
+    // batch has committed (import-pipeline.ts), while this one merges the next batch. Until the import has written
+    // them all, the supplier is marked (in this batch's transaction): an import that crashes meanwhile leaves the
+    // mark, and the supplier's next import recomputes the lowest prices first.
+    if (changed) {
+      result.searchPriceProducts = await repo.changedPriceProducts(this.c);
+      await repo.markSearchPricesPending(this.c, this.supplier);
+    }
   }
 
   private async stageLine(a: ImportedArticle): Promise<string> {

@@ -14,7 +14,17 @@ import { MediaStore } from './media-store.ts';
 import { CatalogueWriter, type BatchResult, type StagedBatch } from './catalogue-writer.ts';
 import * as repo from './catalogue-import.repo.ts';
 import * as run from './import-run.repo.ts';
-import { dropStaging, inTx, prepareStaging, publishSearch, withdrawOffers } from './staging.repo.ts';
+import {
+  clearSearchPricesPending,
+  dropStaging,
+  inTx,
+  prepareStaging,
+  publishSearch,
+  repairSearchPrices,
+  setBatchWorkMem,
+  updateSearchPricesOf,
+  withdrawOffers,
+} from './staging.repo.ts';
 
 /** Articles per staged batch: one COPY and one set-based merge each (about 75 MB of COPY text for BMEcat). */
 const BATCH = 50_000;
@@ -52,6 +62,8 @@ export async function runImport(pool: pg.Pool, id: number, options: PipelineOpti
     // Indexes and foreign keys an earlier import crashed without restoring.
     await run.restoreImportIndexes(c);
     await run.restoreImportConstraints(c);
+    // Search prices an earlier price update of the supplier crashed without writing.
+    if (await repairSearchPrices(c, supplier)) log(`import ${id}: lowest prices of the search rows recomputed`);
     const started = Date.now();
     try {
       const counts = await importFile(pool, c, id, supplier, row.file_path, options.batchSize ?? BATCH, log, options);
@@ -104,6 +116,8 @@ async function importFile(
   // Reference data the file brings that the catalogue lacks is created by a second session right when
   // an article is staged (committed at once), while this one merges the previous batch.
   const refClient = await run.openSession(pool);
+  /** A price update's second session: it writes the search rows' lowest prices one batch behind the offers. */
+  const second: { session?: Promise<pg.PoolClient> } = {};
   try {
     // Staging tables live in this session's temp buffers (must be set before its first temp table).
     await run.setTempBuffers(c).catch(() => {});
@@ -120,9 +134,21 @@ async function importFile(
           )
         : null;
     const fileBytes = (await fs.promises.stat(catalogue)).size;
-    return await importStaged(c, refClient, id, supplier, events, batchSize, log, media, fileBytes);
+    return await importStaged(
+      c,
+      refClient,
+      id,
+      supplier,
+      events,
+      batchSize,
+      log,
+      media,
+      fileBytes,
+      () => (second.session ??= run.openSession(pool)),
+    );
   } finally {
     refClient.release();
+    if (second.session) (await second.session.catch(() => null))?.release();
     await dropStaging(c).catch(() => {});
   }
 }
@@ -137,6 +163,7 @@ async function importStaged(
   log: (m: string) => void,
   media: MediaStore | null,
   fileBytes: number,
+  searchSession: () => Promise<pg.PoolClient>,
 ) {
   const counts = zero();
   const supplierName = await run.supplierName(c, supplier);
@@ -156,6 +183,24 @@ async function importStaged(
 
   // One batch is written while the parser reads the next (Node parses, Postgres writes).
   let writing: Promise<void> = Promise.resolve();
+  // A price update's search rows: written by the second session for each committed batch, in order, while this
+  // session merges the next one.
+  let searchPrices: Promise<void> = Promise.resolve();
+  let searchPricesPending = false;
+  const writeSearchPrices = (w: CatalogueWriter, productNos: number[]) => {
+    searchPricesPending = true;
+    searchPrices = searchPrices.then(() =>
+      w.timedStep('search prices', async () => {
+        const s = await searchSession();
+        await inTx(s, async () => {
+          await setBatchWorkMem(s);
+          await updateSearchPricesOf(s, productNos);
+        });
+      }),
+    );
+    // Awaited when the import ends (or fails); until then a failure must not count as unhandled.
+    searchPrices.catch(() => {});
+  };
   const writeBatch = async (w: CatalogueWriter, part: StagedBatch) => {
     const result: BatchResult = await inTx(c, async () => {
       const r = await w.write(part);
@@ -166,6 +211,7 @@ async function importStaged(
       if (r.changedProducts || r.deleted) await run.bumpCatalogueVersion(c, { recount: false });
       return r;
     });
+    if (result.searchPriceProducts.length) writeSearchPrices(w, result.searchPriceProducts);
     counts.read += part.read;
     counts.created += result.created;
     counts.updated += result.updated;
@@ -226,11 +272,20 @@ async function importStaged(
       }
     }
   } catch (error) {
-    // A broken file stops the parser; the batch being written finishes before the import is marked failed.
+    // A broken file stops the parser; the batch being written finishes before the import is marked failed, and so
+    // do the search prices of the batches merged (their mark stays if they could not be written).
     await writing.catch(() => {});
+    if (searchPricesPending && (await searchPrices.then(() => true).catch(() => false)))
+      await clearSearchPricesPending(c, supplier);
     throw error;
   }
-  await flush(true);
+  try {
+    await flush(true);
+  } finally {
+    // The second session's work ends before the import goes on (or fails).
+    await searchPrices.catch(() => {});
+  }
+  await searchPrices;
   if (bulkIndexes.length) await writer?.timedStep('rebuild indexes', () => run.restoreImportIndexes(c, bulkIndexes));
   await flushMaps();
   changed += mapped;
@@ -245,6 +300,7 @@ async function importStaged(
       reshaped ||= withdrawn > 0;
     }
     if (hasReferences) await run.resolveReferences(c);
+    if (searchPricesPending) await clearSearchPricesPending(c, supplier);
     const time = <T>(label: string, work: () => Promise<T>) => (writer ? writer.timedStep(label, work) : work());
     if ((await publishSearch(c, id, time)) > 0) reshaped = true;
     // The search rows are counted again only when rows were added or removed: a price update changes none of them,

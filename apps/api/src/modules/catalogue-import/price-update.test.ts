@@ -194,5 +194,27 @@ describe('a price update (T_UPDATE_PRICES)', () => {
       'PU-4': 800,
     });
     expect(await overviewTotal()).toBe(58);
+    // Every search price of the imports written: the supplier is not marked any more.
+    expect(await sql('SELECT supplier_bp_number FROM catalogue_import_search_prices')).toEqual([]);
+  });
+
+  it('recomputes the search prices a price update crashed without writing when the supplier imports next', async () => {
+    // As a crash leaves it: the offer prices of a batch committed and the supplier marked, its search rows not written.
+    await t.pool.query(`INSERT INTO catalogue_import_search_prices (supplier_bp_number) VALUES ($1)`, [SUPPLIER]);
+    await t.pool.query(
+      `UPDATE product_search SET price_cents = 1 WHERE id IN (SELECT product_no FROM product_offers
+        WHERE supplier_bp_number = $1 AND supplier_pid IN ('PU-2', 'PU-4'))`,
+      [SUPPLIER],
+    );
+    // The next import changes no offer (the same prices again).
+    const next = await run('pu-after-crash.xml', bmecat('T_UPDATE_PRICES', priced('PU-1', '13.00')));
+    expect(next).toMatchObject({ status: 'Completed', counts: { read: 1, updated: 0, unchanged: 1 } });
+    expect(await searchPrices(['PU-1', 'PU-2', 'PU-3', 'PU-4'])).toEqual({
+      'PU-1': 1300,
+      'PU-2': 1100,
+      'PU-3': 3200,
+      'PU-4': 800,
+    });
+    expect(await sql('SELECT supplier_bp_number FROM catalogue_import_search_prices')).toEqual([]);
   });
 });

@@ -152,15 +152,61 @@ export async function updateOfferPrices(c: pg.PoolClient, supplier: string): Pro
   return rowCount ?? 0;
 }
 
-/** The lowest price of the search rows of the products whose offer prices changed in this batch. */
-export async function updateSearchPrices(c: pg.PoolClient) {
+/** The products whose offer prices changed in this batch. */
+export async function changedPriceProducts(c: pg.PoolClient): Promise<number[]> {
+  const { rows } = await c.query<{ product_no: number }>(`SELECT DISTINCT product_no FROM ${CHANGED}`);
+  return rows.map((r) => r.product_no);
+}
+
+/** Lowest net price per unit (cents) of the products `ids` (a subquery), from their offers: one grouped pass. */
+const lowestPrices = (ids: string) => `
+  SELECT o.product_no AS id,
+         round(min(o.net_price / o.price_basis) FILTER (WHERE o.net_price IS NOT NULL AND NOT o.price_on_demand) * 100)::int AS price
+    FROM product_offers o WHERE o.product_no IN (${ids}) GROUP BY o.product_no`;
+
+/**
+ * The lowest price of the search rows of products whose offer prices changed (a batch of a price update, written by
+ * the import's second session after the batch committed). Looked up by index; the caller wraps it in a transaction.
+ */
+export async function updateSearchPricesOf(c: pg.PoolClient, productNos: number[]) {
+  await lookUpPricesByIndex(c);
   await c.query(
-    `UPDATE product_search s SET price_cents = x.price
-             FROM (SELECT o.product_no AS id,
-                          round(min(o.net_price / o.price_basis) FILTER (WHERE o.net_price IS NOT NULL AND NOT o.price_on_demand) * 100)::int AS price
-                     FROM product_offers o WHERE o.product_no IN (SELECT product_no FROM ${CHANGED}) GROUP BY o.product_no) x
-            WHERE s.id = x.id AND s.price_cents IS DISTINCT FROM x.price`,
+    `UPDATE product_search s SET price_cents = x.price FROM (${lowestPrices('SELECT unnest($1::int[])')}) x
+      WHERE s.id = x.id AND s.price_cents IS DISTINCT FROM x.price`,
+    [productNos],
   );
+}
+
+/** From the batch's commit on, the supplier's search rows may lag its offer prices until the import ends. */
+export async function markSearchPricesPending(c: pg.PoolClient, supplier: string) {
+  await c.query('INSERT INTO catalogue_import_search_prices (supplier_bp_number) VALUES ($1) ON CONFLICT DO NOTHING', [
+    supplier,
+  ]);
+}
+
+export async function clearSearchPricesPending(c: pg.PoolClient, supplier: string) {
+  await c.query('DELETE FROM catalogue_import_search_prices WHERE supplier_bp_number = $1', [supplier]);
+}
+
+/**
+ * A price update of the supplier ended without its search rows' prices (crash, lost connection): the lowest prices
+ * of all the supplier's products are recomputed, set-based, and the mark removed. Returns whether there was one.
+ */
+export async function repairSearchPrices(c: pg.PoolClient, supplier: string): Promise<boolean> {
+  return inTx(c, async () => {
+    const { rowCount } = await c.query('DELETE FROM catalogue_import_search_prices WHERE supplier_bp_number = $1', [
+      supplier,
+    ]);
+    if (!rowCount) return false;
+    await c.query(`SET LOCAL work_mem = '256MB'`);
+    await c.query(
+      `UPDATE product_search s SET price_cents = x.price
+         FROM (${lowestPrices('SELECT product_no FROM product_offers WHERE supplier_bp_number = $1')}) x
+        WHERE s.id = x.id AND s.price_cents IS DISTINCT FROM x.price`,
+      [supplier],
+    );
+    return true;
+  });
 }
 
 /** Future price blocks of the staged price lines whose blocks changed. */
