@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { catalogueApi, catalogueKeys } from './catalogue';
 import { usePartnerQuery, useUserProfile } from './session';
@@ -11,7 +12,8 @@ export function useUnits(): Map<string, string> {
     enabled: profile.isSuccess,
     staleTime: Infinity,
   });
-  return units.data ? new Map(units.data.map((unit) => [unit.code, unit.shortDescription])) : new Map();
+  // One Map per answer, not per render: memoised lists (the search hits) keep it as an unchanged prop.
+  return useMemo(() => new Map(units.data?.map((unit) => [unit.code, unit.shortDescription]) ?? []), [units.data]);
 }
 
 /** The product tree with the current partner's counts. */

@@ -46,7 +46,8 @@ function useFittingPlaceholder(ref: RefObject<HTMLInputElement | null>): string 
       const fitting = placeholders.find((text) => context.measureText(text).width <= room);
       setPlaceholder(fitting ?? placeholders[placeholders.length - 1]);
     };
-    choose();
+    // No first call here: the observer reports the input's size once after the next layout, so reading the
+    // computed style then does not force a style and layout pass of the whole new page inside React's commit.
     const observer = new ResizeObserver(choose);
     observer.observe(input);
     return () => observer.disconnect();
@@ -111,7 +112,10 @@ export function SearchBar({ initialTerm = '', onSearch, size = 'md', withSuggest
     <form role="search" onSubmit={submit}>
       <Group gap="xs" wrap="nowrap" align="flex-start">
         {withSuggestions ? (
-          <Combobox store={combobox} onOptionSubmit={choose} withinPortal={false}>
+          // keepMounted off: Combobox keeps its (hidden) dropdown mounted by default, and floating-ui then measures
+          // and positions it on every page load (getComputedStyle in a layout effect: a forced style and layout of
+          // the whole page inside React's commit). Mounted while open, it is positioned only when used.
+          <Combobox store={combobox} onOptionSubmit={choose} withinPortal={false} keepMounted={false}>
             <Combobox.Target>{input}</Combobox.Target>
             <Combobox.Dropdown hidden={!hasOptions} data-testid="search-suggestions">
               <Combobox.Options>

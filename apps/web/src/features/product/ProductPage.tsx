@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useDeferredValue, useEffect, useMemo } from 'react';
 import { Anchor, Breadcrumbs, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { FeatureSettingKey, Role, SearchColumn, selectionFilter, treeFilter } from '@shk/contracts';
@@ -78,17 +78,20 @@ function ProductView({ manufacturerId, manufacturerPid, productInstanceId, searc
   const isBuyer = profile?.role === Role.Buyer;
   const units = useUnits();
   const product = useProduct(manufacturerId, manufacturerPid, productInstanceId);
-  const data = product.data;
-  const offers = useOffers(data?.productInstanceId ?? null);
+  // The product is rendered in a deferred (time-sliced) pass instead of in the synchronous update React Query
+  // triggers (one long task that blocks input); data and its placeholder state change together in that pass.
+  const data = useDeferredValue(product.data);
+  const isPlaceholderData = useDeferredValue(product.isPlaceholderData);
+  const offers = useOffers(product.data?.productInstanceId ?? null);
   const noteOfUseSuppliers = useConfigurationValue(FeatureSettingKey.NoteOfUseAllowedSuppliers).data?.value ?? '';
-  usePageTitle(data?.productName ?? 'Produkt');
+  usePageTitle(product.data?.productName ?? 'Produkt');
 
   const offerList = useMemo(() => offers.data?.offers ?? [], [offers.data]);
   const selected = offerList.find((o) => o.productInstanceId === data?.productInstanceId) ?? null;
 
   // view_item and 'Zuletzt angesehen' once per shown offer.
   useEffect(() => {
-    if (!data || product.isPlaceholderData) return;
+    if (!data || isPlaceholderData) return;
     trackEcommerce('view_item', {
       value: data.pricesPackage.netPrice.value ?? undefined,
       items: [
@@ -111,9 +114,9 @@ function ProductView({ manufacturerId, manufacturerPid, productInstanceId, searc
       manufacturerPid: data.manufacturerPid,
       category: data.categoryPath[0]?.elementID ?? data.treeElementId,
     });
-  }, [data, product.isPlaceholderData]);
+  }, [data, isPlaceholderData]);
 
-  if (product.isPending) return <FullPageLoader />;
+  if (product.isPending || (!data && product.data)) return <FullPageLoader />;
   if (product.isError || !data) {
     return (
       <ProductNotFound

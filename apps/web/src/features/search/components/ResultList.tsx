@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { SimpleGrid, Stack } from '@mantine/core';
 import type { SearchHit } from '../../../api/catalogue';
 import { AddToCartButton } from '../../../ui/cart/AddToCartButton';
@@ -32,8 +33,11 @@ interface ResultListProps {
   units: Map<string, string>;
 }
 
-/** The result cards: horizontal in the list view, vertical in the grid view. */
-export function ResultList({ hits, term, view, offset, onBrandClick, units }: ResultListProps) {
+/**
+ * The result cards: horizontal in the list view, vertical in the grid view. Memoised: the page re-renders when any
+ * of its queries answers (units, tree, carts); the 25 cards only when their own props change.
+ */
+export const ResultList = memo(function ResultList({ hits, term, view, offset, onBrandClick, units }: ResultListProps) {
   const cards = hits.map((hit, index) => {
     const product = cardDataOfHit(hit, term);
     return (
@@ -66,4 +70,4 @@ export function ResultList({ hits, term, view, offset, onBrandClick, units }: Re
       {cards}
     </Stack>
   );
-}
+});
