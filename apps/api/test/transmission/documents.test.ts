@@ -5,6 +5,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Reader } from 'edifact';
 import { orderPdf } from '../../src/modules/transmission/formats/pdf-order.ts';
+import { renderPdf } from '../../src/lib/pdf.ts';
 import { escapeEdifact, ordersMessage } from '../../src/modules/transmission/formats/edifact-orders.ts';
 import type { SupplierOrderForTransmission } from '../../src/modules/transmission/transmission.types.ts';
 
@@ -79,6 +80,16 @@ describe('order PDF', () => {
     expect(text).toMatch(/1\.234,50\s€/);
     expect(text).toContain('Projekt: P-7 – Neubau Süd');
     expect(text).toContain('Lieferdatum: 10.03.2026');
+  });
+
+  it('opens no font its text does not use (pdfkit parsed Helvetica for every document)', () => {
+    let opened: string[] = [];
+    renderPdf((doc) => {
+      opened = Object.keys((doc as unknown as { _fontFamilies: Record<string, unknown> })._fontFamilies);
+      doc.text('Bestellung');
+    });
+    expect(opened).not.toContain('Helvetica');
+    expect(opened).toContain('regular');
   });
 
   it('documents rendered one after another (fonts parsed once per process) each carry their own complete text', () => {
