@@ -50,13 +50,13 @@ export function createCatalogueContext(
   };
   const meta = new CatalogueMetaCache(getPool, { listen: true, log: options.log });
   const prices = options.prices ?? priceStrategyOf(deps);
-  // SEARCH_ENGINE=index: the in-process roaring index (ADR 0003); sql (default): SQL per request.
-  // SEARCH_CACHE=off: no facet/analysis cache in the SQL engine (benchmark of the uncached path).
-  const engine = options.engine ?? (process.env.SEARCH_ENGINE === 'index' ? 'index' : 'sql');
+  // The in-process roaring index (ADR 0003) by default – SQL answers while it is built or loaded;
+  // SEARCH_ENGINE=sql: SQL per request only. SEARCH_CACHE=off: no facet/analysis cache in the SQL engine.
+  const engine = options.engine ?? (process.env.SEARCH_ENGINE === 'sql' ? 'sql' : 'index');
   const holder =
     engine === 'index' ? new SearchIndexHolder(getPool, { snapshotDir: options.snapshotDir, log: options.log }) : null;
   const search = holder
-    ? new IndexSearchEngine(getPool, meta, () => holder.latest())
+    ? new IndexSearchEngine(getPool, meta, () => holder.latest(), { ready: () => holder.ready })
     : new SearchEngine(getPool, meta, { cache: process.env.SEARCH_CACHE !== 'off' });
   // The change feed (search_changes) is pruned by the index followers; without one, here.
   const pruner = holder ? null : setInterval(() => void pruneSearchChanges(getPool()).catch(() => {}), 10 * 60_000);

@@ -216,3 +216,25 @@ describe('index engine = SQL engine', () => {
     }
   }, 300_000);
 });
+
+describe('before the index is there', () => {
+  it('answers through SQL instead of waiting for the build, and starts the build', async () => {
+    let asked = 0;
+    const never = new Promise<SearchIndex>(() => {}); // a build that does not finish during the test
+    const pool = () => t.pool;
+    const engine = new IndexSearchEngine(
+      pool,
+      new CatalogueMetaCache(pool),
+      () => {
+        asked++;
+        return never;
+      },
+      { ready: () => false },
+    );
+    for (const body of await sampleRequests(20, 5)) {
+      expect(comparable(await engine.search(caller, body))).toEqual(comparable(await sqlEngine.search(caller, body)));
+    }
+    expect((await engine.catalogueCounts()).set).toEqual((await sqlEngine.catalogueCounts()).set);
+    expect(asked).toBeGreaterThan(0);
+  }, 60_000);
+});

@@ -9,9 +9,16 @@
 import type pg from 'pg';
 import type { CatalogueMeta, CatalogueMetaCache } from '../../catalogue-meta.ts';
 import type { FacetSet, FeatureStats, Scope } from '../facets.ts';
+import type {
+  SearchFilterOption,
+  SearchRequest,
+  SearchResponse,
+  FilterOptionsRequest,
+  Suggestions,
+} from '@shk/contracts';
 import type { AnalysedQuery, QueryLevel } from '../query-analyser.ts';
 import type { Dimension, FilterSelection } from '../search-request.ts';
-import { relevanceLevels, SearchEngine } from '../search-engine.ts';
+import { relevanceLevels, SearchEngine, type SearchCaller } from '../search-engine.ts';
 import { lexemesOf, parseTsquery } from './tsquery.ts';
 import { normaliseQueryTexts, productsWithPhrase } from './search-index.repo.ts';
 import { RoaringBitmap32, type Bitmap, type SearchIndex } from './search-index.ts';
@@ -38,13 +45,45 @@ export class IndexSearchEngine extends SearchEngine {
    */
   private readonly normalised = new LRUCache<string, string>({ max: 100_000 });
 
+  /** Answers while the process has no index yet (its first build or snapshot load runs): SQL per request. */
+  private readonly sql: SearchEngine;
+
+  /**
+   * options.ready: whether the index is there (SearchIndexHolder.ready); while it is not, requests are answered by
+   * the SQL engine instead of waiting for the build (about 20 s at 1M products without a snapshot).
+   */
   constructor(
     pool: () => pg.Pool,
     meta: CatalogueMetaCache,
     private readonly currentIndex: () => Promise<SearchIndex>,
+    private readonly options: { ready?: () => boolean } = {},
   ) {
     // No per-query caches: the index answers every request from scratch.
     super(pool, meta, { cache: false });
+    this.sql = new SearchEngine(pool, meta, { cache: false });
+  }
+
+  /** Whether to answer from the index; if not, the build is started (or joined) in the background. */
+  private indexReady(): boolean {
+    if (!this.options.ready || this.options.ready()) return true;
+    void this.currentIndex().catch(() => {}); // a failed build is retried by the next request
+    return false;
+  }
+
+  override search(caller: SearchCaller, body: SearchRequest): Promise<SearchResponse> {
+    return this.indexReady() ? super.search(caller, body) : this.sql.search(caller, body);
+  }
+
+  override filterOptions(caller: SearchCaller, body: FilterOptionsRequest): Promise<SearchFilterOption> {
+    return this.indexReady() ? super.filterOptions(caller, body) : this.sql.filterOptions(caller, body);
+  }
+
+  override suggestions(caller: SearchCaller, rawTerm: string): Promise<Suggestions> {
+    return this.indexReady() ? super.suggestions(caller, rawTerm) : this.sql.suggestions(caller, rawTerm);
+  }
+
+  override catalogueCounts() {
+    return this.indexReady() ? super.catalogueCounts() : this.sql.catalogueCounts();
   }
 
   /** The analyser's existence checks: normalised by Postgres (no table read), evaluated on the index. */

@@ -56,6 +56,8 @@ export class SearchIndexHolder {
   private listening = false;
   /** A notification arrived after the last round started (its changes may not be applied yet). */
   private notified = true;
+  /** An index was built or loaded: searches can be answered from it (false while the first build or load runs). */
+  ready = false;
   /** How the index came to be: built from Postgres or loaded from the snapshot, and the time it took. */
   origin: { kind: 'build' | 'snapshot'; ms: number } | null = null;
 
@@ -82,7 +84,12 @@ export class SearchIndexHolder {
         if (this.index === index) this.index = null; // a failed build is tried again by the next request
       });
       this.index = index;
-      void index.then(() => this.follow()).catch(() => {});
+      void index
+        .then(() => {
+          this.ready = true;
+          return this.follow();
+        })
+        .catch(() => {});
     }
     return this.index;
   }
