@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import {
   Alert,
   Box,
@@ -26,7 +26,6 @@ import { FilterIcon, GridIcon, ListIcon } from '../../ui/icons';
 import { Page } from '../../ui/Page';
 import { SearchBar } from '../../ui/SearchBar';
 import { ActiveFilters } from './components/ActiveFilters';
-import { FeedbackDialog } from './components/FeedbackDialog';
 import { FilterPanel } from './components/FilterPanel';
 import { KitchenBanner } from './components/KitchenBanner';
 import { NoResults } from './components/NoResults';
@@ -49,6 +48,9 @@ import { useProductSearch } from './use-search';
 import classes from './SearchPage.module.css';
 import { formatCount } from '../../ui/format';
 
+/** The feedback form (react-hook-form, zod) is loaded when it is first opened, not with every search page. */
+const FeedbackDialog = lazy(() => import('./components/FeedbackDialog').then((m) => ({ default: m.FeedbackDialog })));
+
 /** The page's first data request, started by main.tsx before the page renders (routes.tsx `prefetchPageData`). */
 export { prefetchSearch as prefetch } from './use-search';
 
@@ -65,6 +67,11 @@ export default function SearchPage() {
   const isDesktop = useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false });
   const [filtersOpened, filterDrawer] = useDisclosure(false);
   const [feedbackOpened, feedback] = useDisclosure(false);
+  // The dialog stays mounted after its first opening (closing animates).
+  const [feedbackUsed, setFeedbackUsed] = useState(false);
+  useEffect(() => {
+    if (feedbackOpened) setFeedbackUsed(true);
+  }, [feedbackOpened]);
   const [view, setView] = useState<ResultView>('list');
   const units = useUnits();
   const tree = useProductTree();
@@ -325,7 +332,11 @@ export default function SearchPage() {
           {sidebar}
         </Drawer>
       )}
-      <FeedbackDialog opened={feedbackOpened} onClose={feedback.close} />
+      {(feedbackOpened || feedbackUsed) && (
+        <Suspense fallback={null}>
+          <FeedbackDialog opened={feedbackOpened} onClose={feedback.close} />
+        </Suspense>
+      )}
     </Page>
   );
 }

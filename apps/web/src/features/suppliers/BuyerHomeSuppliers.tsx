@@ -1,10 +1,13 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Alert, Anchor, Button, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { RelationStatus } from '@shk/contracts';
 import { useRelations, useSuppliersWithoutRelation, type SupplierSummary } from '../../api/relations';
-import { AddSupplierDialog, type WizardSupplier } from './AddSupplierDialog';
+import type { WizardSupplier } from './AddSupplierDialog';
 import { SupplierCardGrid } from './SupplierCards';
+
+/** The wizard (react-hook-form, zod) is loaded when it is first opened, not with every home page. */
+const AddSupplierDialog = lazy(() => import('./AddSupplierDialog').then((m) => ({ default: m.AddSupplierDialog })));
 
 /**
  * The buyer's home page sections (spec §2 Home): cards of the suppliers with an active relation, and
@@ -97,7 +100,12 @@ export function BuyerHomeSuppliers() {
         </section>
       )}
 
-      <AddSupplierDialog opened={opened} onClose={() => setOpened(false)} initialSupplier={adding} origin="home" />
+      {/* Mounted from the first opening on (closing animates). */}
+      {adding && (
+        <Suspense fallback={null}>
+          <AddSupplierDialog opened={opened} onClose={() => setOpened(false)} initialSupplier={adding} origin="home" />
+        </Suspense>
+      )}
     </Stack>
   );
 }
