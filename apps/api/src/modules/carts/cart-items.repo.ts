@@ -23,16 +23,18 @@ export interface AttachmentFile {
   content: Buffer;
 }
 
-export async function lockCart(c: Queryable, cartId: number) {
-  await c.query('SELECT id FROM carts WHERE id = $1 FOR UPDATE', [cartId]);
-}
-
-export async function itemOfOffer(c: Queryable, cartId: number, productInstanceId: string) {
-  const { rows } = await c.query<{ id: number; quantity: number }>(
-    'SELECT id, quantity FROM cart_items WHERE cart_id = $1 AND product_instance_id = $2',
+/**
+ * Locks the cart (a checkout of it waits, and waits for it) and reads its line of the offer, if any: one round trip
+ * instead of two.
+ */
+export async function lockCartAndItemOfOffer(c: Queryable, cartId: number, productInstanceId: string) {
+  const { rows } = await c.query<{ id: number | null; quantity: number | null }>(
+    `SELECT i.id, i.quantity FROM carts c
+       LEFT JOIN cart_items i ON i.cart_id = c.id AND i.product_instance_id = $2
+      WHERE c.id = $1 FOR UPDATE OF c`,
     [cartId, productInstanceId],
   );
-  return rows[0] ? { id: Number(rows[0].id), quantity: Number(rows[0].quantity) } : null;
+  return rows[0]?.id != null ? { id: Number(rows[0].id), quantity: Number(rows[0].quantity) } : null;
 }
 
 /** A new quantity; a given comment replaces the old one. */
@@ -44,12 +46,13 @@ export async function setItemQuantity(c: Queryable, itemId: number, quantity: nu
 }
 
 export async function insertItem(c: Queryable, cartId: number, item: NewCartItem): Promise<number> {
+  // The line and the cart's updated_at in one statement.
   const { rows } = await c.query<{ id: number }>(
-    `INSERT INTO cart_items (cart_id, product_instance_id, supplier_bp_number, article_number, quantity, comment)
+    `WITH touched AS (UPDATE carts SET updated_at = now() WHERE id = $1)
+     INSERT INTO cart_items (cart_id, product_instance_id, supplier_bp_number, article_number, quantity, comment)
      VALUES ($1,$2,$3,$4,$5,$6) RETURNING id`,
     [cartId, item.productInstanceId, item.supplierBpNumber, item.articleNumber, item.quantity, item.comment],
   );
-  await c.query('UPDATE carts SET updated_at = now() WHERE id = $1', [cartId]);
   return Number(rows[0].id);
 }
 

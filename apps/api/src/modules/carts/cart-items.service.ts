@@ -13,8 +13,7 @@ import {
   deleteItems,
   insertAttachment,
   insertItem,
-  itemOfOffer,
-  lockCart,
+  lockCartAndItemOfOffer,
   lockItem,
   setItemQuantity,
   updateItem,
@@ -57,8 +56,7 @@ export class CartItemsService {
       throw new HttpProblem(400, cartMessages.notOrderable, { detail: `Bestellbarkeit ${offer.orderableStatus}` });
     const cartItemId = await inTransaction(this.db, async (tx) => {
       const c = tx.$client;
-      await lockCart(c, cart.id);
-      const existing = await itemOfOffer(c, cart.id, offer.productInstanceId);
+      const existing = await lockCartAndItemOfOffer(c, cart.id, offer.productInstanceId);
       const quantity = (existing?.quantity ?? 0) + body.quantity;
       CartsService.checkQuantity(quantity, offer.minOrderQuantity);
       if (existing) {

@@ -500,3 +500,19 @@ describe('checkout', () => {
     expect(res.body.title).toBe('Der Warenkorb ist leer.');
   });
 });
+
+describe('adding to a cart', () => {
+  it('adding an offer marks the cart changed; the same offer again raises its one line', async () => {
+    const cartId = await newCart('Geändert', OTHER);
+    const stamp = async () =>
+      (await t.pool.query<{ at: Date }>('SELECT updated_at AS at FROM carts WHERE id = $1', [cartId])).rows[0].at;
+    const before = await stamp();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect((await add(cartId, offers.nordbad, 1, OTHER)).status).toBeLessThan(300);
+    const afterFirst = await stamp();
+    expect(afterFirst.getTime()).toBeGreaterThan(before.getTime());
+    expect((await add(cartId, offers.nordbad, 2, OTHER)).status).toBeLessThan(300);
+    const { rows } = await t.pool.query('SELECT quantity FROM cart_items WHERE cart_id = $1', [cartId]);
+    expect(rows.map((r) => Number(r.quantity))).toEqual([3]);
+  });
+});
