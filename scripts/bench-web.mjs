@@ -254,7 +254,16 @@ function summarise(lhr) {
     fcpMs: Math.round(lhr.audits['first-contentful-paint'].numericValue),
     lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
     tbtMs: Math.round(lhr.audits['total-blocking-time'].numericValue),
-    cls: +lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3),
+    cls: Number.isFinite(lhr.audits['cumulative-layout-shift'].numericValue)
+      ? +lhr.audits['cumulative-layout-shift'].numericValue.toFixed(3)
+      : null,
+    // An audit or run that failed (e.g. a metric Lighthouse could not compute): its message instead of a crash.
+    errors: [
+      lhr.runtimeError?.message,
+      ...Object.values(lhr.audits)
+        .filter((a) => a.errorMessage)
+        .map((a) => `${a.id}: ${a.errorMessage}`),
+    ].filter(Boolean),
     // What moved (Lighthouse's layout-shifts audit): the elements to give a reserved size.
     shifted: (lhr.audits['layout-shifts']?.details?.items ?? []).slice(0, 5).map((item) => ({
       score: +(item.score ?? 0).toFixed(3),
