@@ -56,7 +56,7 @@ export function createCatalogueContext(
   const holder =
     engine === 'index' ? new SearchIndexHolder(getPool, { snapshotDir: options.snapshotDir, log: options.log }) : null;
   const search = holder
-    ? new IndexSearchEngine(getPool, meta, () => holder.latest(), { ready: () => holder.ready })
+    ? new IndexSearchEngine(getPool, meta, () => holder.latest(), { ready: () => holder.answersFromIndex })
     : new SearchEngine(getPool, meta, { cache: process.env.SEARCH_CACHE !== 'off' });
   // The change feed (search_changes) is pruned by the index followers; without one, here.
   const pruner = holder ? null : setInterval(() => void pruneSearchChanges(getPool()).catch(() => {}), 10 * 60_000);

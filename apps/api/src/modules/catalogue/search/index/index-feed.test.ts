@@ -140,7 +140,11 @@ describe('change feed', () => {
       return { holder, engine };
     };
     const first = start();
-    await first.holder.get();
+    const building = first.holder.get();
+    // While it builds, searches are answered through SQL; with the index there, from it.
+    expect(first.holder.answersFromIndex).toBe(false);
+    await building;
+    expect(first.holder.answersFromIndex).toBe(true);
     expect(first.holder.origin?.kind).toBe('build');
     await first.holder.close(); // saves the snapshot
     expect(fs.existsSync(path.join(dir, 'snapshot.bin'))).toBe(true);
@@ -156,6 +160,10 @@ describe('change feed', () => {
     const saved = fs.statSync(file).mtimeMs;
     const second = start();
     try {
+      // While the snapshot loads (seconds), searches wait for it instead of being answered through SQL.
+      const loading = second.holder.get();
+      expect(second.holder.answersFromIndex).toBe(true);
+      await loading;
       await second.holder.catchUp();
       expect(second.holder.origin?.kind).toBe('snapshot');
       for (const term of ['Kieselgurfilter', 'Ventil', 'Thermostatventil Eckform', 'Hydroline', 'DN 15', '']) {

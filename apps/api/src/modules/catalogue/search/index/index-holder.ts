@@ -58,6 +58,8 @@ export class SearchIndexHolder {
   private notified = true;
   /** An index was built or loaded: searches can be answered from it (false while the first build or load runs). */
   ready = false;
+  /** A snapshot is being loaded (a few seconds at 1M products; a build takes far longer). */
+  private loadingSnapshot = false;
   /** How the index came to be: built from Postgres or loaded from the snapshot, and the time it took. */
   origin: { kind: 'build' | 'snapshot'; ms: number } | null = null;
 
@@ -75,6 +77,14 @@ export class SearchIndexHolder {
 
   private get snapshotFile() {
     return this.options.snapshotDir ? path.join(this.options.snapshotDir, 'snapshot.bin') : null;
+  }
+
+  /**
+   * Whether a search should be answered from the index: it is there, or its snapshot is being loaded (waiting the
+   * few seconds costs less than answering through SQL, whose facet counts read every match) – not while it is built.
+   */
+  get answersFromIndex(): boolean {
+    return this.ready || this.loadingSnapshot;
   }
 
   get(): Promise<SearchIndex> {
@@ -96,10 +106,13 @@ export class SearchIndexHolder {
 
   private async build(): Promise<SearchIndex> {
     const started = performance.now();
-    const loaded = await this.load().catch((e) => {
-      this.log.warn({ err: e }, 'search index: snapshot not loaded, building');
-      return null;
-    });
+    this.loadingSnapshot = !!this.snapshotFile && fs.existsSync(this.snapshotFile);
+    const loaded = await this.load()
+      .catch((e) => {
+        this.log.warn({ err: e }, 'search index: snapshot not loaded, building');
+        return null;
+      })
+      .finally(() => (this.loadingSnapshot = false));
     if (loaded) {
       this.origin = { kind: 'snapshot', ms: performance.now() - started };
       return loaded;
