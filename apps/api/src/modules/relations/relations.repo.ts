@@ -17,6 +17,13 @@ const SELECT = `
     JOIN suppliers sup ON sup.bp_number = r.supplier_bp_number
     JOIN business_partners b ON b.bp_number = r.buyer_bp_number`;
 
+/** SELECT with the number of all matching rows on each row (a window count, taken before LIMIT). */
+const SELECT_COUNTED = SELECT.replace(
+  '\n    FROM supplier_customers r',
+  ', count(*) OVER ()::int AS total_count\n    FROM supplier_customers r',
+);
+if (SELECT_COUNTED === SELECT) throw new Error('relations.repo: SELECT_COUNTED found no FROM');
+
 type Rel = SupplierCustomerRelation;
 type Sup = Rel['supplier'];
 type Buy = Rel['buyer'];
@@ -146,17 +153,23 @@ export async function listRelations(db: Db, q: RelationQuery) {
     'status-then-supplier': 'r.relation_status_id, s.name, r.id',
   }[q.order];
   const filter = `WHERE ${where.join(' AND ')}`;
-  const count = await db.$client.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM supplier_customers r
+  // The page and the number of all matches in one statement (the window count is taken before LIMIT); only a page
+  // past the end, which has no row to carry it, needs the count apart.
+  const { rows } = await db.$client.query<RelationRow & { total_count: number }>(
+    `${SELECT_COUNTED} ${filter}
+      ORDER BY ${order} LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize}`,
+    params,
+  );
+  const totalCount = rows.length
+    ? rows[0].total_count
+    : (
+        await db.$client.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM supplier_customers r
     JOIN business_partners s ON s.bp_number = r.supplier_bp_number JOIN suppliers sup ON sup.bp_number = r.supplier_bp_number
     JOIN business_partners b ON b.bp_number = r.buyer_bp_number ${filter}`,
-    params,
-  );
-  const { rows } = await db.$client.query(
-    `${SELECT} ${filter} ORDER BY ${order} LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize}`,
-    params,
-  );
-  const totalCount = count.rows[0].n;
+          params,
+        )
+      ).rows[0].n;
   return {
     items: rows.map(toRelation),
     currentPage: q.page,

@@ -59,6 +59,14 @@ describe('listing', () => {
     expect(junk.body.totalCount).toBe(3);
   });
 
+  it('pages carry the number of all matches, also a page past the end', async () => {
+    const second = await t.request('GET', '/v1/SupplierCustomers?PageSize=1&Page=2', { as: BUYER });
+    expect(second.body.items.map((r: any) => r.supplier.bpNumber)).toEqual(['200001']);
+    expect(second.body).toMatchObject({ totalCount: 3, totalPages: 3, currentPage: 2 });
+    const beyond = await t.request('GET', '/v1/SupplierCustomers?PageSize=1&Page=9', { as: BUYER });
+    expect(beyond.body).toMatchObject({ items: [], totalCount: 3, totalPages: 3 });
+  });
+
   it('searches suppliers by name or number', async () => {
     const res = await t.request('GET', `/v1/SupplierCustomers?Name=${encodeURIComponent('aqua')}`, { as: BUYER });
     expect(res.body.items.map((r: any) => r.supplier.bpNumber)).toEqual(['200003']);
