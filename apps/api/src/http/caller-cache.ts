@@ -116,6 +116,11 @@ export class CallerCache {
     this.dropUser(userId);
   }
 
+  /** Drops the tokens of a grant at once: called by this process's identity provider when it ended the grant. */
+  forgetGrant(grantId: string): void {
+    this.changed(`grant:${grantId}`, false);
+  }
+
   private dropUser(userId: string): void {
     const tokens = this.tokensOfUser.get(userId);
     if (!tokens) return;
@@ -124,9 +129,9 @@ export class CallerCache {
   }
 
   /** Drops the entries of a user, grant or IDS context (what a notification names); anything else drops all. */
-  private changed(payload: string): void {
+  private changed(payload: string, notified = true): void {
     this.generation++;
-    this.notifications++;
+    if (notified) this.notifications++;
     const colon = payload.indexOf(':');
     const kind = payload.slice(0, colon);
     const id = payload.slice(colon + 1);

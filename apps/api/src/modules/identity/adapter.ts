@@ -1,8 +1,12 @@
 import type { Queryable } from '../../db/queryable.ts';
 import * as repo from './identity.repo.ts';
 
-/** oidc-provider storage adapter on Postgres (one row per model instance; SQL in identity.repo.ts). */
-export function createPostgresAdapter(pool: Queryable) {
+/**
+ * oidc-provider storage adapter on Postgres (one row per model instance; SQL in identity.repo.ts). onGrantRevoked
+ * runs after a revoked grant is committed (this process's caller cache drops its tokens at once; other processes
+ * learn it through NOTIFY auth_changes).
+ */
+export function createPostgresAdapter(pool: Queryable, onGrantRevoked?: (grantId: string) => void) {
   return class PostgresAdapter {
     constructor(readonly type: string) {}
 
@@ -35,7 +39,10 @@ export function createPostgresAdapter(pool: Queryable) {
     async revokeByGrantId(grantId: string) {
       await repo.deletePayloadsOfGrant(pool, grantId);
       // Access tokens are JWTs that were never stored: remember the grant so the API refuses them.
-      if (this.type === 'AccessToken') await repo.recordRevokedGrant(pool, grantId);
+      if (this.type === 'AccessToken') {
+        await repo.recordRevokedGrant(pool, grantId);
+        onGrantRevoked?.(grantId);
+      }
     }
   };
 }

@@ -46,7 +46,10 @@ export async function mountEmbeddedIdentityProvider(app: App, deps: AppDeps): Pr
   const findAccountRow = (id: string) => findAccountById(pool, id);
 
   const configuration: Configuration = {
-    adapter: createPostgresAdapter(pool) as unknown as Configuration['adapter'],
+    // A sign-out ends the grant's tokens in this process's caller cache before the answer (http/caller-cache.ts).
+    adapter: createPostgresAdapter(pool, (grantId) =>
+      app.callerCache?.forgetGrant(grantId),
+    ) as unknown as Configuration['adapter'],
     clients: [
       {
         client_id: config.oidcClientId,
