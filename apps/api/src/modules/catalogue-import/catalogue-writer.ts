@@ -2,8 +2,9 @@
  * Writes parsed articles into the catalogue in large batches (50,000 by default): every article
  * becomes one text line of a COPY into a session-temporary staging table (pg-copy-streams), and
  * one set-based merge per batch upserts products and offers and computes the search vectors in SQL
- * (each distinct brand, category and description text once per batch); the vectors are staged and
- * published into product_search once, when the import ends (publishSearch). Articles
+ * (each distinct brand, category and description text once per batch); the vectors are computed by the import's
+ * second session once the batch has committed, while the import session merges the next batch (`writeSearch`), staged
+ * and published into product_search once, when the import ends (publishSearch). Articles
  * whose stored hash equals the file's are dropped from the staging table before the merge, so
  * re-importing a file changes nothing. Price updates are one `UPDATE … FROM` the staged batch.
  *
@@ -30,6 +31,17 @@ export interface BatchResult {
   changedProducts: number;
   /** Products of a price batch whose search rows' lowest price is still to be written (by the second session). */
   searchPriceProducts: number[];
+  /** Search vectors of the batch's written products, still to be computed (by the second session, `writeSearch`). */
+  searchVectors: SearchWork | null;
+}
+
+/** A committed batch's search texts, for the second session. */
+export interface SearchWork {
+  /** COPY text of the search stage (pos, product id, texts A–D) in chunks of about 256 KB. */
+  chunks: Buffer[];
+  /** Positions of the articles the merge dropped as unchanged: no vector for them. */
+  dropped: number[];
+  sharedProducts: boolean;
 }
 
 interface Rejection {
@@ -42,6 +54,8 @@ interface Rejection {
 export interface StagedBatch {
   /** COPY text in UTF-8 chunks of about 256 KB (outside the JS heap). */
   chunks: Buffer[];
+  /** COPY text of the articles' search texts (the second session's stage), likewise. */
+  searchChunks: Buffer[];
   /** Lines in `chunks`. */
   lines: number;
   /** Several lines name the same manufacturer article (product id). */
@@ -86,6 +100,8 @@ export class CatalogueWriter {
   private products = new Set<string>();
   private pending: string[] = [];
   private pendingSize = 0;
+  private searchPending: string[] = [];
+  private searchPendingSize = 0;
   /** The supplier had future price blocks when the import began (they must be replaced by the file's). */
   hasFuturePrices = true;
   /**
@@ -164,15 +180,28 @@ export class CatalogueWriter {
     if (this.pendingSize >= 262_144) this.seal();
   }
 
+  private pushSearch(text: string) {
+    this.searchPending.push(text);
+    this.searchPendingSize += text.length;
+    if (this.searchPendingSize >= 262_144) this.sealSearch();
+  }
+
   private seal() {
     if (this.pending.length) this.batch.chunks.push(Buffer.from(this.pending.join(''), 'utf8'));
     this.pending = [];
     this.pendingSize = 0;
   }
 
+  private sealSearch() {
+    if (this.searchPending.length) this.batch.searchChunks.push(Buffer.from(this.searchPending.join(''), 'utf8'));
+    this.searchPending = [];
+    this.searchPendingSize = 0;
+  }
+
   /** The staged batch, handed to write(); staging goes on into a fresh one. */
   take(): StagedBatch {
     this.seal();
+    this.sealSearch();
     const b = this.batch;
     this.batch = emptyBatch();
     this.seen = new Set();
@@ -205,6 +234,7 @@ export class CatalogueWriter {
       notes: b.notes,
       changedProducts: 0,
       searchPriceProducts: [],
+      searchVectors: null,
     };
     // Sorts and hashes of 50,000 staged rows stay in memory.
     await repo.setBatchWorkMem(this.c);
@@ -328,6 +358,7 @@ export class CatalogueWriter {
       alphanumericValues: alphanumeric,
       productDescr: [a.longDescription, ...a.keywords].filter(Boolean).join(' '),
     });
+    this.pushSearch(line([position, productId, doc.a, doc.b, doc.c, doc.d]));
     const p = a.price;
     const keepPrice = p === null && a.futurePrices.length > 0;
     if (keepPrice) this.batch.keepsPrice = true;
@@ -366,10 +397,6 @@ export class CatalogueWriter {
       p?.validTo ?? null,
       p?.scales.length ? JSON.stringify(p.scales) : null,
       hash,
-      doc.a,
-      doc.b,
-      doc.c,
-      doc.d,
       this.references(a, 'successors'),
       futureJson(a.futurePrices),
       keepPrice,
@@ -383,13 +410,16 @@ export class CatalogueWriter {
     // Same hash, and the product has its search row (published or staged by this import): nothing to
     // write, so re-importing a file changes nothing. After a crash the staged search rows are gone;
     // such products are written again rather than left unsearchable.
-    const unchanged = await this.timed('unchanged', () => repo.dropUnchangedStaged(c, this.importId));
+    const dropped = await this.timed('unchanged', () => repo.dropUnchangedStaged(c, this.importId));
     const counts = await repo.countStaged(c);
-    result.unchanged += unchanged;
+    result.unchanged += dropped.length;
     result.updated += counts.existing;
     result.created += counts.total - counts.existing;
     result.changedProducts += counts.total;
-    if (!counts.total) return;
+    if (!counts.total) {
+      b.searchChunks.length = 0;
+      return;
+    }
     const isUpdate = this.transaction === 'T_UPDATE_PRODUCTS';
     // Articles with only future price blocks keep the offer's price of today.
     if (b.keepsPrice) await repo.keepTodaysPrices(c);
@@ -406,10 +436,26 @@ export class CatalogueWriter {
     if (b.futurePrices || this.hasFuturePrices)
       await this.timed('future prices', () => repo.replaceStagedFuturePrices(c, this.supplier, b.futurePrices));
 
-    // Search vectors, set-based: brand, category and description texts repeat across products, so
-    // each distinct one is parsed once per batch; the name (weight A) is parsed per product. They are
-    // staged and published into product_search when the import ends (publishSearch).
-    await this.timed('search vectors', () => repo.stageSearchVectors(c, b.sharedProducts, this.importId));
+    // Search vectors: computed by the second session once this batch has committed (writeSearch).
+    result.searchVectors = { chunks: b.searchChunks, dropped, sharedProducts: b.sharedProducts };
+  }
+
+  /**
+   * Computes a committed batch's search vectors in the second session `s` (one transaction; the caller runs the
+   * batches in order): its search texts are COPYed into that session's stage, the vectors staged for publishSearch.
+   * Until they are, the batch's products have no search row of this import: a crash meanwhile makes the next run
+   * write them again (dropUnchangedStaged asks for one) instead of taking them as unchanged.
+   */
+  async writeSearch(s: pg.PoolClient, work: SearchWork) {
+    await this.timed('search vectors (second session)', () =>
+      repo.inTx(s, async () => {
+        await repo.setBatchWorkMem(s);
+        await repo.copySearchStage(s, work.chunks);
+        // The text is in Postgres now: its memory is free while the vectors are computed.
+        work.chunks.length = 0;
+        await repo.stageSearchVectors(s, work.sharedProducts, this.importId, work.dropped);
+      }),
+    );
   }
 
   /** References name the supplier's article numbers; the catalogue stores product ids. */
@@ -421,6 +467,7 @@ export class CatalogueWriter {
 
 const emptyBatch = (): StagedBatch => ({
   chunks: [],
+  searchChunks: [],
   lines: 0,
   sharedProducts: false,
   read: 0,

@@ -1,6 +1,8 @@
 /**
  * Runs one import: parse the file as a stream of events, stage articles and merge them in batches
- * of 50,000 (each batch one COPY and one transaction, so progress survives a crash), then withdraw what a full catalogue no longer
+ * of 50,000 (each batch one COPY and one transaction, so progress survives a crash; the parser reads the next batch
+ * meanwhile, and a second session computes the search vectors of the committed batch while the import session merges
+ * the next one), then withdraw what a full catalogue no longer
  * contains and bump the catalogue version so the search sees the change. Writes are idempotent
  * upserts: a crashed import simply runs again from the start of its file without duplicates.
  */
@@ -11,13 +13,15 @@ import type { ImportEvent, ImportFormat, ImportTransaction } from './import.type
 import { openCatalogue } from './catalogue-source.ts';
 import { ReferenceData } from './reference-data.ts';
 import { MediaStore } from './media-store.ts';
-import { CatalogueWriter, type BatchResult, type StagedBatch } from './catalogue-writer.ts';
+import { CatalogueWriter, type BatchResult, type SearchWork, type StagedBatch } from './catalogue-writer.ts';
 import * as repo from './catalogue-import.repo.ts';
 import * as run from './import-run.repo.ts';
 import {
   clearSearchPricesPending,
+  dropSearchStaging,
   dropStaging,
   inTx,
+  prepareSearchStaging,
   prepareStaging,
   publishSearch,
   repairSearchPrices,
@@ -116,8 +120,21 @@ async function importFile(
   // Reference data the file brings that the catalogue lacks is created by a second session right when
   // an article is staged (committed at once), while this one merges the previous batch.
   const refClient = await run.openSession(pool);
-  /** A price update's second session: it writes the search rows' lowest prices one batch behind the offers. */
+  /**
+   * The import's second session, one batch behind the first: it computes the search vectors of a committed batch, or
+   * for a price update writes the search rows' lowest prices.
+   */
   const second: { session?: Promise<pg.PoolClient> } = {};
+  const openSecond = async () => {
+    const s = await run.openSession(pool);
+    try {
+      await prepareSearchStaging(s);
+      return s;
+    } catch (error) {
+      s.release(true);
+      throw error;
+    }
+  };
   try {
     // Staging tables live in this session's temp buffers (must be set before its first temp table).
     await run.setTempBuffers(c).catch(() => {});
@@ -144,11 +161,19 @@ async function importFile(
       log,
       media,
       fileBytes,
-      () => (second.session ??= run.openSession(pool)),
+      () => (second.session ??= openSecond()),
     );
   } finally {
     refClient.release();
-    if (second.session) (await second.session.catch(() => null))?.release();
+    const s = second.session && (await second.session.catch(() => null));
+    if (s) {
+      const dropped = await dropSearchStaging(s).then(
+        () => true,
+        () => false,
+      );
+      // A session whose connection broke is not handed back to the pool.
+      s.release(!dropped);
+    }
     await dropStaging(c).catch(() => {});
   }
 }
@@ -183,10 +208,17 @@ async function importStaged(
 
   // One batch is written while the parser reads the next (Node parses, Postgres writes).
   let writing: Promise<void> = Promise.resolve();
-  // A price update's search rows: written by the second session for each committed batch, in order, while this
-  // session merges the next one.
+  // The second session's work for each committed batch, in order, while this session merges the next one: a price
+  // update's search prices, a catalogue's search vectors.
   let searchPrices: Promise<void> = Promise.resolve();
   let searchPricesPending = false;
+  // At most one batch's search texts wait for the second session besides the batch being merged (memory).
+  let searchGate: Promise<void> = Promise.resolve();
+  const writeSearchVectors = (w: CatalogueWriter, work: SearchWork) => {
+    searchPrices = searchPrices.then(async () => w.writeSearch(await searchSession(), work));
+    // Awaited before the next batches and when the import ends (or fails); until then not unhandled.
+    searchPrices.catch(() => {});
+  };
   const writeSearchPrices = (w: CatalogueWriter, productNos: number[]) => {
     searchPricesPending = true;
     searchPrices = searchPrices.then(() =>
@@ -212,6 +244,7 @@ async function importStaged(
       return r;
     });
     if (result.searchPriceProducts.length) writeSearchPrices(w, result.searchPriceProducts);
+    if (result.searchVectors) writeSearchVectors(w, result.searchVectors);
     counts.read += part.read;
     counts.created += result.created;
     counts.updated += result.updated;
@@ -223,10 +256,21 @@ async function importStaged(
     await repo.saveProgress(c, id, counts, header ?? { format: null, transaction: null });
     if (counts.read % 100_000 < part.read) log(`import ${id}: ${counts.read.toLocaleString('de-DE')} articles`);
   };
+  // Where the overlap falls short (logged with the steps): the parser waiting for the previous batch's merge, and the
+  // merge session idle until the parser has the next batch.
+  let writtenAt: number | null = null;
   const flush = async (wait = false) => {
+    const waitStarted = performance.now();
     await writing;
+    // The second session's work up to the batch before the one just merged (a failure there ends the import).
+    await searchGate;
+    searchGate = searchPrices;
+    const now = performance.now();
+    if (writer) addTiming(writer, 'parser waits for merge', now - waitStarted);
     if (writer?.size) {
-      writing = writeBatch(writer, writer.take());
+      const w = writer;
+      if (writtenAt !== null) addTiming(w, 'merge waits for parser', now - writtenAt);
+      writing = writeBatch(w, w.take()).then(() => void (writtenAt = performance.now()));
       // Awaited at the next flush; until then a failure must not count as unhandled.
       writing.catch(() => {});
     }
@@ -273,10 +317,14 @@ async function importStaged(
     }
   } catch (error) {
     // A broken file stops the parser; the batch being written finishes before the import is marked failed, and so
-    // do the search prices of the batches merged (their mark stays if they could not be written).
+    // do the second session's work for the batches merged (search vectors; search prices, whose mark stays if they
+    // could not be written).
     await writing.catch(() => {});
-    if (searchPricesPending && (await searchPrices.then(() => true).catch(() => false)))
-      await clearSearchPricesPending(c, supplier);
+    const besideWritten = await searchPrices.then(
+      () => true,
+      () => false,
+    );
+    if (searchPricesPending && besideWritten) await clearSearchPricesPending(c, supplier);
     throw error;
   }
   try {
@@ -388,5 +436,8 @@ function isTransient(error: unknown): boolean {
     '40P01',
   ].includes(code);
 }
+
+const addTiming = (w: CatalogueWriter, label: string, ms: number) =>
+  w.timings.set(label, (w.timings.get(label) ?? 0) + ms);
 
 const zero = (): repo.ImportCounts => ({ read: 0, created: 0, updated: 0, unchanged: 0, deleted: 0, rejected: 0 });

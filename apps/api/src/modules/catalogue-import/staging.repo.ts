@@ -21,13 +21,37 @@ const STAGE_TABLES = `
     name text, descr text, ptype text, class_no integer, features text, leaf_no integer, acc text, spare text, media text,
     unit text, net numeric, basis numeric, gross numeric, has_price boolean, min numeric, days smallint, step numeric,
     content_unit text, valid_from date, valid_to date, scales text, hash text,
-    doc_a text, doc_b text, doc_c text, doc_d text, succ text, future text, keep_price boolean
+    succ text, future text, keep_price boolean
   ) ON COMMIT DELETE ROWS;
   CREATE TEMP TABLE IF NOT EXISTS ${PRICE_STAGE} (
     pos integer, pid text, net numeric, gross numeric, scales text, valid_from date, valid_to date, basis numeric,
     current boolean, future text, fchanged boolean
   ) ON COMMIT DELETE ROWS;
   CREATE TEMP TABLE IF NOT EXISTS ${CHANGED} (product_no integer, pos integer) ON COMMIT DELETE ROWS`;
+
+/**
+ * The search texts of a batch (weights A–D) are staged apart, in the import's second session: it computes the batch's
+ * search vectors once the batch has committed, while the import session merges the next batch (two cores at work).
+ */
+const SEARCH_STAGE = 'catalogue_import_search_stage';
+
+/** Creates the second session's stage of search texts (idempotent). */
+export async function prepareSearchStaging(s: pg.PoolClient) {
+  await s.query(
+    `CREATE TEMP TABLE IF NOT EXISTS ${SEARCH_STAGE} (pos integer, product_id text, doc_a text, doc_b text, doc_c text, doc_d text)
+       ON COMMIT DELETE ROWS`,
+  );
+}
+
+/** Drops it again before the connection goes back to the pool. */
+export async function dropSearchStaging(s: pg.PoolClient) {
+  await s.query(`DROP TABLE IF EXISTS ${SEARCH_STAGE}`);
+}
+
+/** COPYs a batch's search texts (pos, product id, texts A–D) into the second session's stage. */
+export function copySearchStage(s: pg.PoolClient, chunks: Buffer[]) {
+  return copyInto(s, SEARCH_STAGE, chunks);
+}
 
 /** Creates the session's staging tables (idempotent). */
 export async function prepareStaging(c: pg.PoolClient) {
@@ -234,20 +258,18 @@ export function replaceStagedFuturePrices(c: pg.PoolClient, supplier: string, an
 /**
  * Same hash, and the product has its search row (published or staged by this import): nothing to write, so
  * re-importing a file changes nothing. After a crash the staged search rows are gone; such products are written
- * again rather than left unsearchable. Returns the staged articles dropped.
+ * again rather than left unsearchable. Returns the positions of the staged articles dropped.
  */
-export async function dropUnchangedStaged(c: pg.PoolClient, importId: number): Promise<number> {
-  return (
-    (
-      await c.query(
-        `DELETE FROM ${STAGE} s USING product_offers o
-              WHERE o.product_instance_id = s.iid AND o.import_hash = s.hash
-                AND (EXISTS (SELECT 1 FROM product_search ps WHERE ps.id = o.product_no)
-                     OR EXISTS (SELECT 1 FROM catalogue_import_search x WHERE x.import_id = $1 AND x.id = o.product_no))`,
-        [importId],
-      )
-    ).rowCount ?? 0
+export async function dropUnchangedStaged(c: pg.PoolClient, importId: number): Promise<number[]> {
+  const { rows } = await c.query<{ pos: number }>(
+    `DELETE FROM ${STAGE} s USING product_offers o
+          WHERE o.product_instance_id = s.iid AND o.import_hash = s.hash
+            AND (EXISTS (SELECT 1 FROM product_search ps WHERE ps.id = o.product_no)
+                 OR EXISTS (SELECT 1 FROM catalogue_import_search x WHERE x.import_id = $1 AND x.id = o.product_no))
+      RETURNING s.pos`,
+    [importId],
   );
+  return rows.map((r) => r.pos);
 }
 
 /** Staged articles left, and how many of them have an offer already. */
@@ -353,13 +375,24 @@ export async function reviveWithdrawnOffers(c: pg.PoolClient, supplier: string) 
 }
 
 /**
- * Search vectors, set-based: brand, category and description texts repeat across products, so each distinct one is
- * parsed once per batch; the name (weight A) is parsed per product. They are staged and published into
- * product_search when the import ends (publishSearch).
+ * Search vectors, set-based, in the second session from its stage of search texts (the batch's products are
+ * committed): brand, category and description texts repeat across products, so each distinct one is parsed once per
+ * batch; the name (weight A) is parsed per product. Articles the import session dropped as unchanged (`dropped`,
+ * their positions) are left out. They are staged and published into product_search when the import ends
+ * (publishSearch).
  */
-export async function stageSearchVectors(c: pg.PoolClient, sharedProducts: boolean, importId: number) {
-  const perProduct = perProductOf(sharedProducts);
-  await c.query(
+export async function stageSearchVectors(
+  s: pg.PoolClient,
+  sharedProducts: boolean,
+  importId: number,
+  dropped: number[],
+) {
+  if (dropped.length) await s.query(`DELETE FROM ${SEARCH_STAGE} WHERE pos = ANY($1::int[])`, [dropped]);
+  // Several supplier articles may name the same manufacturer article: the last one in the file wins, as for the product.
+  const perProduct = sharedProducts
+    ? `(SELECT DISTINCT ON (product_id) * FROM ${SEARCH_STAGE} ORDER BY product_id, pos DESC)`
+    : SEARCH_STAGE;
+  await s.query(
     `WITH t AS (SELECT product_id, doc_a, doc_b, doc_c, doc_d FROM ${perProduct} x),
               b AS (SELECT x, setweight(to_tsvector('german_unaccent', x), 'B') AS v FROM (SELECT DISTINCT doc_b AS x FROM t) d),
               c AS (SELECT x, setweight(to_tsvector('german_unaccent', x), 'C') AS v FROM (SELECT DISTINCT doc_c AS x FROM t) d),
