@@ -198,6 +198,8 @@ async function cli(file: string) {
   const [code] = await once(child, 'exit');
   clearInterval(timer);
   const seconds = (performance.now() - started) / 1000;
+  // The CLI's backends end with it: their CPU counts in the postmaster's (children's) once it has reaped them.
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
   const cpu = `CPU: CLI ${(cliCpuMs / 1000).toFixed(1)} s, Postgres ${((postgresCpuMs() - pgCpuBefore) / 1000).toFixed(1)} s`;
   // The CLI's log lines (progress, time per merge step) come before its JSON result.
   for (const l of output.slice(0, output.indexOf('{')).split('\n')) if (l.trim()) console.log(`  ${l}`);
