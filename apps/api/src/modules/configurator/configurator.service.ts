@@ -11,7 +11,7 @@ import {
 import type { Db } from '../../db/pool.ts';
 import { badRequest } from '../../http/problem.ts';
 import { readConfigurationValues } from '../settings/settings.service.ts';
-import { slideFacts } from './configurator.repo.ts';
+import { slideFacts, slideRead } from './configurator.repo.ts';
 import { returnSignatureMatches, signHandOff } from './signing.ts';
 
 interface CallerLike {
@@ -24,6 +24,22 @@ interface Integration {
   supplier: string | null;
   url: string | null;
   secret: string | null;
+}
+
+const SETTING_KEYS = [
+  FeatureSettingKey.KitchenConfiguratorSupplier,
+  FeatureSettingKey.KitchenConfiguratorUrl,
+  FeatureSettingKey.KitchenConfiguratorClientSecret,
+];
+
+/** The integration's settings from their values (trimmed; empty = not set). */
+function integrationOf(values: Map<string, string | null>): Integration {
+  const read = (key: string) => values.get(key)?.trim() || null;
+  return {
+    supplier: read(FeatureSettingKey.KitchenConfiguratorSupplier),
+    url: read(FeatureSettingKey.KitchenConfiguratorUrl),
+    secret: read(FeatureSettingKey.KitchenConfiguratorClientSecret),
+  };
 }
 
 const hidden: ConfiguratorSlide = {
@@ -52,17 +68,7 @@ export class ConfiguratorService {
 
   /** The three settings in one statement (each as readConfiguration reads it). */
   private async integration(): Promise<Integration> {
-    const values = await readConfigurationValues(this.drizzle, [
-      FeatureSettingKey.KitchenConfiguratorSupplier,
-      FeatureSettingKey.KitchenConfiguratorUrl,
-      FeatureSettingKey.KitchenConfiguratorClientSecret,
-    ]);
-    const read = (key: string) => values.get(key)?.trim() || null;
-    return {
-      supplier: read(FeatureSettingKey.KitchenConfiguratorSupplier),
-      url: read(FeatureSettingKey.KitchenConfiguratorUrl),
-      secret: read(FeatureSettingKey.KitchenConfiguratorClientSecret),
-    };
+    return integrationOf(await readConfigurationValues(this.drizzle, SETTING_KEYS));
   }
 
   /**
@@ -71,14 +77,17 @@ export class ConfiguratorService {
    * everyone else (staff, role None) whenever the configurator is set up.
    */
   async slideFor(caller: CallerLike): Promise<ConfiguratorSlide> {
-    const { supplier, url, secret } = await this.integration();
+    // Settings, the supplier's name and the buyer's relation in one statement.
+    const buyer = caller.role === Role.Buyer ? caller.bpNumber : null;
+    const read = await slideRead(this.db, SETTING_KEYS, FeatureSettingKey.KitchenConfiguratorSupplier, buyer);
+    const { supplier, url, secret } = integrationOf(read.values);
     if (!supplier || !url || !isHttpUrl(url)) return hidden;
     let partner: string | null = null;
     if (caller.role === Role.Buyer && (!secret || !caller.bpNumber)) return hidden;
     if (caller.role === Role.Seller && !caller.partners.includes(supplier)) return hidden;
-    // The supplier's name and the buyer's relation in one statement.
-    const buyer = caller.role === Role.Buyer ? caller.bpNumber : null;
-    const { supplierName: name, relation } = await slideFacts(this.db, buyer, supplier);
+    // The statement joined on Postgres' trim of the supplier; a value with other white space is read again.
+    const { supplierName: name, relation } =
+      read.supplier === supplier ? read : await slideFacts(this.db, buyer, supplier);
     if (caller.role === Role.Buyer) {
       if (!relation || relation.relationStatusId !== RelationStatus.Approved || !relation.isActive) return hidden;
       partner = caller.bpNumber;

@@ -101,6 +101,18 @@ describe('slide visibility', () => {
     expect((await slide(BUYER2)).body.visible).toBe(false);
   });
 
+  it('a supplier setting with white space around it (also other than spaces) names the same supplier', async () => {
+    await setRelation('100001', 1, true);
+    const previous = await setValue('KitchenConfiguratorSupplier', `  ${KITCHEN} `);
+    try {
+      expect((await slide(BUYER)).body).toMatchObject({ visible: true, supplierName: 'Küchenwerk Ostwestfalen' });
+      await setValue('KitchenConfiguratorSupplier', `\u00a0${KITCHEN}\t`);
+      expect((await slide(BUYER)).body).toMatchObject({ visible: true, supplierName: 'Küchenwerk Ostwestfalen' });
+    } finally {
+      await setValue('KitchenConfiguratorSupplier', previous);
+    }
+  });
+
   it('buyers: not without the client secret', async () => {
     await setRelation('100001', 1, true);
     const previous = await setValue('KitchenConfiguratorClientSecret', null);
