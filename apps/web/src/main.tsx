@@ -1,6 +1,6 @@
 import './app/shell-styles';
 import './ui/global.css';
-import { startTransition, StrictMode } from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createSession } from './app/App';
 import { StartupError } from './app/StartupError';
@@ -37,16 +37,13 @@ async function start() {
       const profile = session.queryClient.fetchQuery(userProfileQuery);
       void prefetchPageData(window.location, session.queryClient, profile);
     }
-    // As a transition, React renders the shell and the page in slices of a few milliseconds and lets the browser
-    // paint and handle input in between, instead of in one long task (Lighthouse counts every task over 50 ms on
-    // its 4x slower mobile CPU as blocking time). The static header of index.html stays until the commit.
-    startTransition(() => {
-      root.render(
-        <StrictMode>
-          <App session={session} userManager={userManager} />
-        </StrictMode>,
-      );
-    });
+    // Not inside startTransition: a time-sliced first render made the IDS pre-cart page wait forever on its loader
+    // when the route changed (redirect to /ids-warenkorb) while that first render was still suspended (e2e/ids.spec.ts).
+    root.render(
+      <StrictMode>
+        <App session={session} userManager={userManager} />
+      </StrictMode>,
+    );
   } catch (error) {
     console.error('Start failed', error);
     root.render(<StartupError />);
