@@ -2,10 +2,10 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Reader } from 'edifact';
 import { orderPdf } from '../../src/modules/transmission/formats/pdf-order.ts';
-import { renderPdf } from '../../src/lib/pdf.ts';
+import { clearPdfCaches, layoutCacheWords, renderPdf } from '../../src/lib/pdf.ts';
 import { escapeEdifact, ordersMessage } from '../../src/modules/transmission/formats/edifact-orders.ts';
 import type { SupplierOrderForTransmission } from '../../src/modules/transmission/transmission.types.ts';
 
@@ -106,6 +106,88 @@ describe('order PDF', () => {
     expect(pdfPages(firstPdf).join('\n')).not.toContain('Überwurfmutter');
     // each document embeds its own font subset: the bytes of the first one do not depend on the second
     expect(again.length).toBe(firstPdf.length);
+  });
+});
+
+describe('order PDF: fonts and word layouts kept per process', () => {
+  type Fontkit = { layout: (...args: unknown[]) => unknown };
+  const fontkitOf = (doc: unknown, name: string) =>
+    (doc as { _fontFamilies: Record<string, { font: Fontkit }> })._fontFamilies[name].font;
+
+  it('a document rendered first or after other orders is byte for byte the one pdfkit renders alone', () => {
+    // pdfkit stamps the creation date (and the file ID derived from it) into every file
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-26T08:00:00Z'));
+    try {
+      const mine = { ...order(3), supplierOrderNumber: 'LB-77' };
+      clearPdfCaches();
+      const first = orderPdf(mine);
+      const other = { ...order(5), supplierOrderNumber: 'LB-99', customerOrderNumber: 'KB-FREMD-1' };
+      other.buyer = { ...other.buyer, contactName: 'Zoë Ångström', contactEmail: 'fremd@example.org' };
+      other.lines = other.lines.map((l) => ({
+        ...l,
+        name: `Spülkasten Ωmega ${l.lineNo}`,
+        comment: 'Vertraulich: Tor 9',
+      }));
+      orderPdf(other);
+      const after = orderPdf(mine);
+      const plain = orderPdf(mine, { reuse: false });
+      expect(first.equals(plain)).toBe(true);
+      expect(after.equals(plain)).toBe(true);
+      const text = pdfPages(after).join('\n');
+      expect(text).toContain('LB-77');
+      for (const foreign of ['LB-99', 'KB-FREMD-1', 'Zoë', 'Ångström', 'Spülkasten', 'Ωmega', 'Vertraulich', 'fremd@'])
+        expect(text).not.toContain(foreign);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('the words of an order are shaped by fontkit once per process, not once per document', () => {
+    let fonts: Fontkit[] = [];
+    renderPdf((doc) => {
+      fonts = [fontkitOf(doc, 'regular'), fontkitOf(doc, 'bold')];
+    });
+    const first = orderPdf(order(2));
+    let shaped = 0;
+    const originals = fonts.map((font) => font.layout);
+    fonts.forEach((font, i) => {
+      font.layout = (...args) => {
+        shaped++;
+        return originals[i].apply(font, args);
+      };
+    });
+    let again: Buffer;
+    try {
+      again = orderPdf(order(2));
+    } finally {
+      fonts.forEach((font, i) => (font.layout = originals[i]));
+    }
+    expect(shaped).toBe(0);
+    expect(pdfPages(again).join('\n')).toBe(pdfPages(first).join('\n'));
+  });
+
+  it('keeps a bounded number of word layouts (order numbers and names vary without end)', () => {
+    clearPdfCaches();
+    const words = Array.from({ length: layoutCacheWords + 200 }, (_, i) => `W${i}`);
+    const pdf = renderPdf((doc) => doc.fontSize(4).text(words.join(' ')));
+    let shaped = 0;
+    renderPdf((doc) => {
+      const font = fontkitOf(doc, 'regular');
+      const layout = font.layout;
+      font.layout = (...args) => {
+        shaped++;
+        return layout.apply(font, args);
+      };
+      try {
+        doc.text('W0 W1 W2');
+      } finally {
+        font.layout = layout;
+      }
+    });
+    // the oldest words were dropped (shaped again), the text itself is complete
+    expect(shaped).toBeGreaterThan(0);
+    expect(pdfPages(pdf).join(' ')).toContain(`W${layoutCacheWords + 199}`);
   });
 });
 

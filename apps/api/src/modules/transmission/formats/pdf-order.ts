@@ -1,5 +1,5 @@
 import { CommunicationDataFormat, round2 } from '@shk/contracts';
-import { renderPdf, type PdfKitDocument } from '../../../lib/pdf.ts';
+import { renderPdf, type PdfKitDocument, type RenderOptions } from '../../../lib/pdf.ts';
 import type {
   OrderAddress,
   OrderLineForTransmission,
@@ -71,7 +71,7 @@ function lineCells(l: OrderLineForTransmission): string[] {
 }
 
 /** The German order document (data format 1). */
-export function orderPdf(order: SupplierOrderForTransmission): Buffer {
+export function orderPdf(order: SupplierOrderForTransmission, options: RenderOptions = {}): Buffer {
   const title = `${order.isTest ? 'TESTBESTELLUNG – ' : ''}Bestellung ${order.supplierOrderNumber}`;
   return renderPdf(
     (doc) => {
@@ -149,6 +149,7 @@ export function orderPdf(order: SupplierOrderForTransmission): Buffer {
       );
     },
     { title },
+    options,
   );
 }
 
