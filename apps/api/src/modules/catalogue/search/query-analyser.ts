@@ -74,6 +74,11 @@ export async function analyseQuery(
      * product_search; the index engine answers it from its bitmaps.
      */
     matches?: (queries: string[]) => Promise<(boolean | null)[]>;
+    /**
+     * The catalogue words one edit away per word (search_terms). Default: oneEditNeighbours, one statement; the index
+     * engine keeps the answers per catalogue version (search_terms only changes with a catalogue load).
+     */
+    neighbours?: (words: string[]) => Promise<Map<string, string[]>>;
   },
 ): Promise<AnalysedQuery> {
   const result: AnalysedQuery = { ...emptyLevel(), exact: null, dimensions: [], codeIds: [], corrections: [] };
@@ -105,7 +110,7 @@ export async function analyseQuery(
   const lastWhole = toTsquery([{ tokens: [words[words.length - 1]], prefix: false }]);
   const [[...exists], neighbours] = await Promise.all([
     existing([...plain.map((alts) => toTsquery(alts)), lastWhole]),
-    oneEditNeighbours(pool, words.filter(typoCandidate)),
+    (options.neighbours ?? ((w: string[]) => oneEditNeighbours(pool, w)))(words.filter(typoCandidate)),
   ]);
   const lastIsWholeWord = exists.pop();
   const exactPerWord: Alternative[][] = [];
@@ -202,7 +207,7 @@ async function fallback(
  * substitution or transposition of neighbours, anywhere in the word – through the deletion index
  * of migration 0110; the candidates are confirmed here (optimal string alignment distance 1).
  */
-async function oneEditNeighbours(pool: pg.Pool, words: string[]): Promise<Map<string, string[]>> {
+export async function oneEditNeighbours(pool: pg.Pool, words: string[]): Promise<Map<string, string[]>> {
   const result = new Map<string, string[]>();
   const unique = [...new Set(words)];
   if (!unique.length) return result;

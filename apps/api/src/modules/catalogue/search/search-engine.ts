@@ -172,8 +172,17 @@ export class SearchEngine {
 
   private analyse(meta: CatalogueMeta, term: string, numberSearch: boolean) {
     return this.memo(this.analyses, `${meta.version}|${numberSearch}|${term.toLowerCase()}`, () =>
-      analyseQuery(this.pool(), meta, term, { numberSearch, matches: this.queryMatches() }),
+      analyseQuery(this.pool(), meta, term, {
+        numberSearch,
+        matches: this.queryMatches(),
+        neighbours: this.wordNeighbours(meta),
+      }),
     );
+  }
+
+  /** How the query analyser finds the catalogue words one edit away; undefined: one statement per analysis. */
+  protected wordNeighbours(_meta: CatalogueMeta): ((words: string[]) => Promise<Map<string, string[]>>) | undefined {
+    return undefined;
   }
 
   /** How the query analyser learns whether a tsquery matches any product; undefined: EXISTS over product_search. */

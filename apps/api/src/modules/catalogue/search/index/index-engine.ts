@@ -16,7 +16,7 @@ import type {
   FilterOptionsRequest,
   Suggestions,
 } from '@shk/contracts';
-import type { AnalysedQuery, QueryLevel } from '../query-analyser.ts';
+import { oneEditNeighbours, type AnalysedQuery, type QueryLevel } from '../query-analyser.ts';
 import type { Dimension, FilterSelection } from '../search-request.ts';
 import { relevanceLevels, SearchEngine, type SearchCaller } from '../search-engine.ts';
 import { lexemesOf, parseTsquery } from './tsquery.ts';
@@ -44,6 +44,12 @@ export class IndexSearchEngine extends SearchEngine {
    * search configuration is fixed by the migrations), kept like a dictionary, not a result cache.
    */
   private readonly normalised = new LRUCache<string, string>({ max: 100_000 });
+  /**
+   * The catalogue words one edit away from a query word (search_terms), per catalogue version: search_terms is only
+   * written by the catalogue load, which raises the version (catalogue_state, followed by every process through the
+   * meta cache), so an answer is valid for its version. Kept like a dictionary, not a result cache.
+   */
+  private readonly neighbours = new LRUCache<string, Promise<string[]>>({ max: 20_000 });
 
   /** Answers while the process has no index yet (its first build or snapshot load runs): SQL per request. */
   private readonly sql: SearchEngine;
@@ -91,6 +97,34 @@ export class IndexSearchEngine extends SearchEngine {
     return async (queries: string[]) => {
       const [index, { queries: normalised }] = await Promise.all([this.currentIndex(), this.normalise(queries, [])]);
       return normalised.map((text) => (parseTsquery(text) ? index.evaluateText(text).size > 0 : null));
+    };
+  }
+
+  /** The analyser's one-edit neighbours: words seen before under this catalogue version from memory, the rest in one statement. */
+  protected override wordNeighbours(meta: CatalogueMeta) {
+    return async (words: string[]) => {
+      const key = (w: string) => `${meta.version}\u0000${w}`;
+      const unique = [...new Set(words)];
+      const entries = new Map(unique.map((w) => [w, this.neighbours.get(key(w))]));
+      const missing = unique.filter((w) => !entries.get(w));
+      if (missing.length) {
+        const fetched = oneEditNeighbours(this.pool(), missing);
+        for (const w of missing) {
+          const entry = fetched.then((found) => found.get(w) ?? []);
+          entries.set(w, entry);
+          this.neighbours.set(key(w), entry);
+          // A failed read is not kept: the next search asks again.
+          entry.catch(() => {
+            if (this.neighbours.get(key(w)) === entry) this.neighbours.delete(key(w));
+          });
+        }
+      }
+      const result = new Map<string, string[]>();
+      for (const w of unique) {
+        const list = await entries.get(w)!;
+        if (list.length) result.set(w, [...list]);
+      }
+      return result;
     };
   }
 

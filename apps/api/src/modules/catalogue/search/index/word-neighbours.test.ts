@@ -1,0 +1,89 @@
+/**
+ * The index engine's one-edit neighbours (issue 14, statements per search): a word's catalogue words one edit away
+ * (search_terms) are read once per catalogue version, not on every search; a new catalogue version (the catalogue
+ * load rewrites search_terms and raises it) reads them again, and the answers equal the SQL engine's.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../../../../test/support/test-app.ts';
+import { CatalogueMetaCache } from '../../catalogue-meta.ts';
+import { listPriceStrategy } from '../../pricing/price-strategy.ts';
+import { SearchEngine, type SearchCaller } from '../search-engine.ts';
+import { IndexSearchEngine } from './index-engine.ts';
+import { SearchIndex } from './search-index.ts';
+
+let t: TestApp;
+let sqlEngine: SearchEngine;
+let indexEngine: IndexSearchEngine;
+const caller: SearchCaller = { userId: 'neighbours-test', bpNumber: null, prices: listPriceStrategy };
+
+beforeAll(async () => {
+  t = await startTestApp();
+  const pool = () => t.pool;
+  // pollMs 0: every search reads the catalogue version, so a new version is seen at once.
+  sqlEngine = new SearchEngine(pool, new CatalogueMetaCache(pool, { pollMs: 0 }), { cache: false });
+  const index = await SearchIndex.build(t.pool);
+  indexEngine = new IndexSearchEngine(pool, new CatalogueMetaCache(pool, { pollMs: 0 }), async () => index);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** The search's statements that read the one-edit neighbours (search_terms' deletion index). */
+async function neighbourReads<T>(run: () => Promise<T>): Promise<{ result: T; reads: number }> {
+  const statements: string[] = [];
+  const query = t.pool.query.bind(t.pool) as (...args: unknown[]) => unknown;
+  (t.pool as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const first = args[0];
+    statements.push(typeof first === 'string' ? first : String((first as { text?: string })?.text ?? first));
+    return query(...args);
+  };
+  try {
+    const result = await run();
+    return { result, reads: statements.filter((s) => s.includes('search_term_deletes')).length };
+  } finally {
+    (t.pool as unknown as { query: unknown }).query = query;
+  }
+}
+
+const search = (engine: SearchEngine, searchTerm: string) =>
+  engine.search(caller, { page: 1, pageSize: 25, searchTerm, filter: [] } as never);
+
+describe('one-edit neighbours of the index engine', () => {
+  it('are read once per word and catalogue version; a new version reads them again', async () => {
+    // Two words, one statement; the same words again (another order): none, and the SQL engine's answer.
+    const first = await neighbourReads(() => search(indexEngine, 'Thermostatventil Rohr'));
+    expect(first.reads).toBe(1);
+    const again = await neighbourReads(() => search(indexEngine, 'Rohr Thermostatventil'));
+    expect(again.reads).toBe(0);
+    expect(again.result.hitCount).toBe((await search(sqlEngine, 'Rohr Thermostatventil')).hitCount);
+
+    // A word no catalogue word is one edit away from; then the catalogue load adds one (and raises the version).
+    const before = await neighbourReads(() => search(indexEngine, 'qqzzyx'));
+    expect(before.reads).toBe(1);
+    await t.pool.query(`INSERT INTO search_terms (term, folded, kind, doc_count) VALUES ('qqzzyxa', 'qqzzyxa', 1, 1)`);
+    const sameVersion = await neighbourReads(() => search(indexEngine, 'qqzzyx'));
+    expect(sameVersion.reads).toBe(0);
+    await t.pool.query('UPDATE catalogue_state SET version = version + 1');
+    const next = await neighbourReads(() => search(indexEngine, 'qqzzyx'));
+    expect(next.reads).toBe(1);
+    expect(next.result.correctedTerms).toEqual([{ from: 'qqzzyx', to: ['qqzzyxa'] }]);
+    expect(next.result.correctedTerms).toEqual((await search(sqlEngine, 'qqzzyx')).correctedTerms);
+  });
+
+  it('a failed read is not kept', async () => {
+    const query = t.pool.query.bind(t.pool) as (...args: unknown[]) => unknown;
+    (t.pool as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+      const first = args[0];
+      if (typeof first === 'string' && first.includes('search_term_deletes')) return Promise.reject(new Error('lost'));
+      return query(...args);
+    };
+    try {
+      await expect(search(indexEngine, 'Kugelhahnx')).rejects.toThrow('lost');
+    } finally {
+      (t.pool as unknown as { query: unknown }).query = query;
+    }
+    const retried = await neighbourReads(() => search(indexEngine, 'Kugelhahnx'));
+    expect(retried.reads).toBe(1);
+    expect(retried.result.correctedTerms).toEqual((await search(sqlEngine, 'Kugelhahnx')).correctedTerms);
+  });
+});
