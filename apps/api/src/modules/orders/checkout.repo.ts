@@ -42,11 +42,15 @@ export async function insertCustomerOrder(
   return { id: Number(rows[0].id), number: rows[0].customer_order_number };
 }
 
+/** The lines' projects; no statement when no line has one (the checkout's transaction waits for each round trip). */
 export async function projectRows(c: Queryable, ids: number[]) {
+  if (!ids.length) return [];
   return (await c.query('SELECT id, code, description FROM projects WHERE id = ANY($1)', [ids])).rows;
 }
 
+/** The lines' delivery addresses; no statement when no line has one. */
 export async function addressRows(c: Queryable, ids: number[]) {
+  if (!ids.length) return [];
   return (await c.query('SELECT * FROM delivery_addresses WHERE id = ANY($1)', [ids])).rows;
 }
 

@@ -1,0 +1,81 @@
+/**
+ * Statements of a checkout's transaction (issue 14, bench:load): every statement is a round trip while the
+ * transaction holds its connection and the cart's lock. A cart whose lines have no project and no delivery address
+ * of their own reads neither projects nor addresses (carts.test.ts covers the lines that have them).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type pg from 'pg';
+import { Role } from '@shk/contracts';
+import { createDb, createPool } from '../../db/pool.ts';
+import type { AppDeps } from '../../http/types.ts';
+import type { Caller } from '../../http/auth.ts';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { insertTestOffers, offers } from '../../../test/support/cart-fixtures.ts';
+import { catalogueOfferCatalog } from '../carts/catalogue-offers.ts';
+import { CartsService } from '../carts/carts.service.ts';
+import { priceStrategyOf } from '../catalogue/pricing/price-strategy.ts';
+import { CheckoutService } from './checkout.service.ts';
+
+const BUYER = 'einkauf@example.com';
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+  await insertTestOffers(t.pool);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('checkout statements', () => {
+  it('a cart without projects and delivery addresses reads neither', async () => {
+    const cart = await t.request('POST', '/v1/MultiCarts', { as: BUYER, body: { name: 'Ohne Projekt' } });
+    expect(cart.status).toBe(201);
+    const added = await t.request('POST', '/v1/CartItems', {
+      as: BUYER,
+      body: { cartId: cart.body.id, productInstanceId: offers.nordbad, quantity: 2 },
+    });
+    expect(added.status).toBeLessThan(300);
+    const profile = await t.request('GET', '/v1/UserProfile', { as: BUYER });
+
+    // A pool of its own whose connections record their statements.
+    const statements: string[] = [];
+    const pool = createPool(t.databaseUrl, 2);
+    pool.on('connect', (client: pg.PoolClient) => {
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+        const first = args[0];
+        statements.push(typeof first === 'string' ? first : String((first as { text?: string })?.text ?? first));
+        return query(...args);
+      };
+    });
+    try {
+      const db = createDb(pool);
+      const deps: AppDeps = { config: t.config, db, pool, jobs: t.jobs, mail: t.mail, prices: undefined };
+      const catalog = catalogueOfferCatalog(db, priceStrategyOf(deps));
+      const service = new CheckoutService(deps, catalog, new CartsService(db, catalog));
+      const caller: Caller = {
+        userId: profile.body.id,
+        email: BUYER,
+        firstName: profile.body.firstName,
+        lastName: profile.body.lastName,
+        role: Role.Buyer,
+        bpNumber: profile.body.currentBpNumber,
+        partners: profile.body.availableBusinessPartners.map((p: { number: string }) => p.number),
+        idsContextId: null,
+      };
+      const order = await service.checkout(caller, caller.bpNumber!, cart.body.id);
+      expect(order.customerOrderNumber).toBeTruthy();
+      expect(statements.some((s) => /INSERT INTO supplier_orders/.test(s))).toBe(true);
+      expect(statements.filter((s) => /FROM (projects|delivery_addresses)\b/.test(s))).toEqual([]);
+    } finally {
+      await pool.end();
+    }
+    const { rows } = await t.pool.query(
+      `SELECT l.project_code, l.delivery_address FROM order_lines l
+         JOIN supplier_orders s ON s.id = l.supplier_order_id JOIN customer_orders c ON c.id = s.customer_order_id
+        WHERE c.cart_id = $1`,
+      [cart.body.id],
+    );
+    expect(rows).toEqual([{ project_code: null, delivery_address: null }]);
+  });
+});
