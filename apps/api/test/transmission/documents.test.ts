@@ -80,6 +80,9 @@ describe('order PDF', () => {
     expect(text).toMatch(/1\.234,50\s€/);
     expect(text).toContain('Projekt: P-7 – Neubau Süd');
     expect(text).toContain('Lieferdatum: 10.03.2026');
+    // German number and date formats (Intl formatters kept per process)
+    expect(text).toContain('Kundenbestellung KB-2026-42 vom 2.3.2026');
+    expect(text).toMatch(/2 C62\s+12,50\s€\s+25,00\s€/);
   });
 
   it('opens no font its text does not use (pdfkit parsed Helvetica for every document)', () => {

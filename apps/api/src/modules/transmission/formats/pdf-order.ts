@@ -7,9 +7,12 @@ import type {
   SupplierOrderForTransmission,
 } from '../transmission.types.ts';
 
-const euro = (n: number | null) =>
-  n == null ? 'auf Anfrage' : n.toLocaleString('de-DE', { style: 'currency', currency: 'EUR' });
-const qty = (n: number) => n.toLocaleString('de-DE', { maximumFractionDigits: 3 });
+// One formatter each per process: toLocaleString builds a new Intl formatter on every call (the same text).
+const euroFormat = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' });
+const qtyFormat = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 3 });
+const placedFormat = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin' });
+const euro = (n: number | null) => (n == null ? 'auf Anfrage' : euroFormat.format(n));
+const qty = (n: number) => qtyFormat.format(n);
 const dateDe = (iso: string) => iso.split('-').reverse().join('.');
 export const addressText = (a: OrderAddress) =>
   [
@@ -78,7 +81,7 @@ export function orderPdf(order: SupplierOrderForTransmission, options: RenderOpt
       doc.font('bold').fontSize(16).text(title);
       doc.font('regular').fontSize(9).moveDown(0.3);
       doc.text(
-        `Kundenbestellung ${order.customerOrderNumber} vom ${order.placedAt.toLocaleDateString('de-DE', { timeZone: 'Europe/Berlin' })} über das SHK-Bestellportal`,
+        `Kundenbestellung ${order.customerOrderNumber} vom ${placedFormat.format(order.placedAt)} über das SHK-Bestellportal`,
       );
       if (order.isTest) doc.text('Testbestellung im Kommunikationstest – bitte nicht ausliefern.');
       doc.moveDown(0.6);
