@@ -1,7 +1,8 @@
 /**
  * Statements of a checkout's transaction (issue 14, bench:load): every statement is a round trip while the
  * transaction holds its connection and the cart's lock. A cart whose lines have no project and no delivery address
- * of their own reads neither projects nor addresses (carts.test.ts covers the lines that have them).
+ * of their own reads neither projects nor addresses (carts.test.ts covers the lines that have them); the ordering
+ * partner and its customer numbers at the suppliers are read in one statement.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type pg from 'pg';
@@ -27,7 +28,7 @@ afterAll(async () => {
 });
 
 describe('checkout statements', () => {
-  it('a cart without projects and delivery addresses reads neither', async () => {
+  it('a cart without projects and delivery addresses reads neither; partner and customer numbers in one statement', async () => {
     const cart = await t.request('POST', '/v1/MultiCarts', { as: BUYER, body: { name: 'Ohne Projekt' } });
     expect(cart.status).toBe(201);
     const added = await t.request('POST', '/v1/CartItems', {
@@ -67,9 +68,31 @@ describe('checkout statements', () => {
       expect(order.customerOrderNumber).toBeTruthy();
       expect(statements.some((s) => /INSERT INTO supplier_orders/.test(s))).toBe(true);
       expect(statements.filter((s) => /FROM (projects|delivery_addresses)\b/.test(s))).toEqual([]);
+      // Partner and customer numbers in one statement.
+      const partnerReads = statements.filter((s) =>
+        /FROM business_partners\b|^\s*SELECT\b[\s\S]*\bsupplier_customer_number\b[\s\S]*FROM supplier_customers\b/.test(
+          s,
+        ),
+      );
+      expect(partnerReads).toHaveLength(1);
     } finally {
       await pool.end();
     }
+    const snapshot = await t.pool.query(
+      `SELECT s.supplier_bp_number, s.supplier_customer_number, c.customer_address->>'name' AS name,
+              (SELECT coalesce(official_company_name, name) FROM business_partners WHERE bp_number = c.bp_number) AS partner
+         FROM supplier_orders s JOIN customer_orders c ON c.id = s.customer_order_id WHERE c.cart_id = $1`,
+      [cart.body.id],
+    );
+    expect(snapshot.rows).toHaveLength(1);
+    const [so] = snapshot.rows;
+    expect(so.name).toBe(so.partner);
+    const customerNumber = await t.pool.query(
+      'SELECT supplier_customer_number FROM supplier_customers WHERE buyer_bp_number = $1 AND supplier_bp_number = $2',
+      [profile.body.currentBpNumber, so.supplier_bp_number],
+    );
+    expect(so.supplier_customer_number).toBe(customerNumber.rows[0]?.supplier_customer_number ?? null);
+    expect(so.supplier_customer_number).toBeTruthy();
     const { rows } = await t.pool.query(
       `SELECT l.project_code, l.delivery_address FROM order_lines l
          JOIN supplier_orders s ON s.id = l.supplier_order_id JOIN customer_orders c ON c.id = s.customer_order_id

@@ -1,8 +1,35 @@
 /** SQL of the checkout: what an order snapshots (partner, addresses, projects, customer numbers) and its rows. */
 import type { Queryable } from '../../db/queryable.ts';
 
-export async function findPartnerRow(c: Queryable, bpNumber: string) {
-  return (await c.query('SELECT * FROM business_partners WHERE bp_number = $1', [bpNumber])).rows[0];
+/** The ordering partner's columns the order snapshots (business_partners). */
+export interface PartnerRow {
+  name: string;
+  official_company_name: string | null;
+  street: string | null;
+  house_number: string | null;
+  postal_code: string | null;
+  city: string | null;
+  country: string | null;
+  email: string | null;
+  phone_number: string | null;
+  tax_number: string | null;
+  vat_id: string | null;
+}
+
+/**
+ * The ordering partner and its customer numbers at the given suppliers, in one round trip (the checkout's transaction
+ * waits for each); undefined when the partner does not exist.
+ */
+export async function partnerWithCustomerNumbers(c: Queryable, bpNumber: string, supplierBpNumbers: string[]) {
+  const { rows } = await c.query<PartnerRow & { customer_numbers: Record<string, string | null> }>(
+    `SELECT b.*, (SELECT coalesce(jsonb_object_agg(sc.supplier_bp_number, sc.supplier_customer_number), '{}'::jsonb)
+                    FROM supplier_customers sc WHERE sc.buyer_bp_number = $1 AND sc.supplier_bp_number = ANY($2)) AS customer_numbers
+       FROM business_partners b WHERE b.bp_number = $1`,
+    [bpNumber, supplierBpNumbers],
+  );
+  if (!rows[0]) return undefined;
+  const { customer_numbers: numbers, ...partner } = rows[0];
+  return { partner: partner as PartnerRow, customerNumbers: new Map(Object.entries(numbers)) };
 }
 
 export async function findAddressRow(c: Queryable, id: number) {
@@ -52,15 +79,6 @@ export async function projectRows(c: Queryable, ids: number[]) {
 export async function addressRows(c: Queryable, ids: number[]) {
   if (!ids.length) return [];
   return (await c.query('SELECT * FROM delivery_addresses WHERE id = ANY($1)', [ids])).rows;
-}
-
-/** The buyer's customer numbers at the suppliers. */
-export async function customerNumberRows(c: Queryable, buyerBpNumber: string, supplierBpNumbers: string[]) {
-  const { rows } = await c.query<{ supplier_bp_number: string; supplier_customer_number: string | null }>(
-    'SELECT supplier_bp_number, supplier_customer_number FROM supplier_customers WHERE buyer_bp_number = $1 AND supplier_bp_number = ANY($2)',
-    [buyerBpNumber, supplierBpNumbers],
-  );
-  return rows;
 }
 
 /** All supplier orders of a customer order in one statement, numbered LB-<sequence> in the given order. */

@@ -82,8 +82,21 @@ export class CheckoutService {
         )
       : preread;
     const lines = this.readLines(items, offers);
-    const order = await this.createCustomerOrder(tx, caller, bpNumber, cart, lines);
-    const supplierOrderIds = await this.createSupplierOrders(tx, bpNumber, order.id, lines, order.totals);
+    // The partner and its customer numbers at the lines' suppliers in one round trip.
+    const ordering = await repo.partnerWithCustomerNumbers(tx.$client, bpNumber, [
+      ...new Set(lines.map((l) => l.offer.supplierBpNumber)),
+    ]);
+    // The cart is the partner's (found by bp_number above, foreign key): the partner exists.
+    if (!ordering) throw new Error(`business partner ${bpNumber} not found`);
+    const order = await this.createCustomerOrder(tx, caller, bpNumber, cart, lines, ordering.partner);
+    const supplierOrderIds = await this.createSupplierOrders(
+      tx,
+      bpNumber,
+      order.id,
+      lines,
+      order.totals,
+      ordering.customerNumbers,
+    );
     await queueTransmissions(tx.$client, supplierOrderIds);
     await this.carts.resetAfterCheckout(
       tx.$client,
@@ -113,9 +126,9 @@ export class CheckoutService {
     bpNumber: string,
     cart: { id: number; name: string; delivery_address_id: number | null },
     lines: Line[],
+    partner: repo.PartnerRow,
   ) {
     const c = tx.$client;
-    const partner = await repo.findPartnerRow(c, bpNumber);
     const address = cart.delivery_address_id ? await repo.findAddressRow(c, cart.delivery_address_id) : null;
     const totals = await this.totalsBySupplier(tx, lines);
     const totalNet = round2([...totals.values()].reduce((s, t) => s + t.net, 0));
@@ -172,18 +185,13 @@ export class CheckoutService {
     customerOrderId: number,
     lines: Line[],
     totals: Map<string, { net: number; deliveryCost: number }>,
+    customerNumbers: Map<string, string | null>,
   ): Promise<number[]> {
     const c = tx.$client;
     const projectIds = [...new Set(lines.map((l) => l.item.project_id).filter((p): p is number => p != null))];
     const addressIds = [...new Set(lines.map((l) => l.item.delivery_address_id).filter((p): p is number => p != null))];
     const projects = new Map((await repo.projectRows(c, projectIds)).map((p) => [Number(p.id), p]));
     const addresses = new Map((await repo.addressRows(c, addressIds)).map((a) => [Number(a.id), a]));
-    const customerNumbers = new Map(
-      (await repo.customerNumberRows(c, bpNumber, [...totals.keys()])).map((r) => [
-        r.supplier_bp_number,
-        r.supplier_customer_number,
-      ]),
-    );
     const lineRecords: Record<string, unknown>[] = [];
     // All supplier orders in one statement.
     const suppliersInOrder = [...totals.keys()];
