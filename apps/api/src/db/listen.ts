@@ -4,7 +4,8 @@ import pg from 'pg';
  * LISTEN on a channel over a connection of its own (not one of the pool's, which would be handed to other
  * queries); returns a stop function. The notification's payload goes to onNotify. A lost connection (server
  * restart, pg_terminate_backend, network) is reported once through onLost; the caller decides whether to
- * connect again. The same pattern as the catalogue's and the search index's listeners (migrations 0150, 0190).
+ * connect again. Used by the catalogue meta cache (catalogue_state, migration 0190), the search index
+ * (search_changes, 0150) and the caller cache (auth_changes, 0195).
  */
 export async function listenChannel(
   pool: pg.Pool,

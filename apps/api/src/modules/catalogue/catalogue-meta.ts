@@ -4,7 +4,8 @@
  * from here instead of joining them on every request.
  */
 import type pg from 'pg';
-import { catalogueMetaRows, catalogueVersion, listenCatalogueState } from './catalogue.repo.ts';
+import { listenChannel } from '../../db/listen.ts';
+import { catalogueMetaRows, catalogueVersion } from './catalogue.repo.ts';
 
 export interface SlotMeta {
   slot: number;
@@ -122,8 +123,10 @@ export class CatalogueMetaCache {
 
   private async listen(): Promise<(() => Promise<void>) | null> {
     try {
-      const stop = await listenCatalogueState(
+      // catalogue_state: a new catalogue version (migration 0190).
+      const stop = await listenChannel(
         this.pool(),
+        'catalogue_state',
         () => {
           this.notified = true;
         },

@@ -2,7 +2,7 @@
  * SQL of the catalogue's products and offers (search hits, product pages, media): the rows as stored; the views
  * (prices, orderability, favourites) are built in offers.ts and product-views.ts.
  */
-import pg from 'pg';
+import type pg from 'pg';
 import type { MediaEntry } from './catalogue.types.ts';
 import type { OfferRow } from './offers.ts';
 import { todayPriceColumns, todayPriceJoin } from './today-price.ts';
@@ -111,26 +111,6 @@ export async function mediaProductRows(pool: pg.Pool, ids: number[]) {
 export async function catalogueVersion(pool: pg.Pool): Promise<number> {
   const { rows } = await pool.query<{ version: number }>('SELECT version FROM catalogue_state');
   return Number(rows[0]?.version ?? 0);
-}
-
-/**
- * LISTEN catalogue_state (migration 0190: a new catalogue version) on a connection of its own (not one of the
- * pool's); returns a stop function. A lost connection is reported through onError.
- */
-export async function listenCatalogueState(
-  pool: pg.Pool,
-  onNotify: () => void,
-  onError: (e: Error) => void,
-): Promise<() => Promise<void>> {
-  const options = (pool as unknown as { options: pg.ClientConfig }).options;
-  const client = new pg.Client({ connectionString: options.connectionString });
-  client.on('notification', onNotify);
-  client.on('error', onError);
-  await client.connect();
-  await client.query('LISTEN catalogue_state');
-  return async () => {
-    await client.end().catch(() => {});
-  };
 }
 
 /** Everything the catalogue meta cache holds (catalogue-meta.ts), read at once. */

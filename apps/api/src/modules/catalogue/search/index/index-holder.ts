@@ -11,13 +11,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
+import { listenChannel } from '../../../../db/listen.ts';
 import { SearchIndex } from './search-index.ts';
 import {
   changedProducts,
   feedHorizon,
   feedRowExists,
   latestFeedRow,
-  listenSearchChanges,
   pruneSearchChanges,
   searchRowCount,
   searchRowsOf,
@@ -170,8 +170,9 @@ export class SearchIndexHolder {
     this.timer = setInterval(() => this.wake(), POLL_MS);
     this.timer.unref();
     try {
-      this.stopListening = await listenSearchChanges(
+      this.stopListening = await listenChannel(
         this.pool(),
+        'search_changes',
         () => {
           this.notified = true;
           this.wake();

@@ -1,5 +1,5 @@
 /** The SQL of the in-process search index: reading product_search, the change feed, query normalisation. */
-import pg from 'pg';
+import type pg from 'pg';
 
 /** One row of product_search as the index needs it (vec as tsvector text, f = slots f1…f8). */
 export interface SearchRow {
@@ -63,26 +63,6 @@ export async function changedProducts(pool: pg.Pool, from: string, to: string): 
 /** Feed rows older than a day are not needed by any follower (a process that starts builds anew). */
 export async function pruneSearchChanges(pool: pg.Pool): Promise<void> {
   await pool.query(`DELETE FROM search_changes WHERE changed_at < now() - interval '1 day'`);
-}
-
-/**
- * LISTEN search_changes on a connection of its own (not one of the pool's); returns a stop function.
- * A lost connection is reported through onError (the poll keeps the index current meanwhile).
- */
-export async function listenSearchChanges(
-  pool: pg.Pool,
-  onNotify: () => void,
-  onError: (e: Error) => void,
-): Promise<() => Promise<void>> {
-  const options = (pool as unknown as { options: pg.ClientConfig }).options;
-  const client = new pg.Client({ connectionString: options.connectionString });
-  client.on('notification', onNotify);
-  client.on('error', onError);
-  await client.connect();
-  await client.query('LISTEN search_changes');
-  return async () => {
-    await client.end().catch(() => {});
-  };
 }
 
 /**
