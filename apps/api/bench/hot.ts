@@ -30,7 +30,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { FeatureSettingKey, limits } from '@shk/contracts';
-import { startEmbeddedPostgres } from '../src/db/embedded.ts';
+import { processCpuMs, startBenchPostgres } from './bench-support.ts';
 import { ensureDatabase, EMBEDDED_DATABASE } from '../src/db/bootstrap.ts';
 import { createDb, createPool } from '../src/db/pool.ts';
 import { migrate } from '../src/db/migrate.ts';
@@ -70,43 +70,13 @@ if (fs.existsSync(dataDir) && (!fs.existsSync(marker) || fs.readFileSync(marker,
   fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true });
 fs.chmodSync(dataDir, 0o755);
-let server = await startEmbeddedPostgres(path.join(dataDir, 'postgres'), pgPort, { durable: true });
-{
-  // BENCH_PG_STATS=1: pg_stat_statements loaded (statements per call and the costliest statements are printed);
-  // without it the library is unloaded again, so it does not cost the figures anything.
-  const admin = createPool(server.url('postgres'), 1);
-  const loaded = (
-    await admin.query<{ l: string }>('SELECT current_setting($$shared_preload_libraries$$) AS l')
-  ).rows[0].l.includes('stat');
-  if (loaded !== pgStats) {
-    if (pgStats) {
-      await admin.query(`ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'`);
-      await admin.query(`ALTER SYSTEM SET pg_stat_statements.track = 'all'`);
-    } else await admin.query('ALTER SYSTEM RESET shared_preload_libraries');
-  }
-  await admin.end();
-  if (loaded !== pgStats) {
-    await server.stop();
-    server = await startEmbeddedPostgres(path.join(dataDir, 'postgres'), pgPort, { durable: true });
-  }
-}
+const server = await startBenchPostgres(path.join(dataDir, 'postgres'), pgPort, { pgStats });
 await ensureDatabase(server.url('postgres'), EMBEDDED_DATABASE);
 const databaseUrl = server.url(EMBEDDED_DATABASE);
 const pool = createPool(databaseUrl, 4);
 pool.on('error', () => {});
 let api: ChildProcess | undefined;
 let closeClient: (() => Promise<void>) | undefined;
-
-/** CPU milliseconds a process has used so far (utime + stime from /proc, Linux). */
-function processCpuMs(pid: number): number {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(f[11]) + Number(f[12])) * 10; // USER_HZ 100
-  } catch {
-    return NaN;
-  }
-}
 
 interface Account {
   email: string;

@@ -20,6 +20,7 @@ import { once } from 'node:events';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { startEmbeddedPostgres } from '../src/db/embedded.ts';
+import { postgresCpuMs, processCpuMs } from './bench-support.ts';
 import { ensureDatabase } from '../src/db/bootstrap.ts';
 import { createDb, createPool } from '../src/db/pool.ts';
 import { migrate } from '../src/db/migrate.ts';
@@ -118,52 +119,13 @@ const priceUpdate = (i: number) => {
   return `<PRODUCT mode="update"><SUPPLIER_PID>B-${n}</SUPPLIER_PID><PRODUCT_PRICE_DETAILS><PRODUCT_PRICE price_type="net_list"><PRICE_AMOUNT>${(20 + priceRound + (n % 300) + 0.49).toFixed(2)}</PRICE_AMOUNT></PRODUCT_PRICE></PRODUCT_PRICE_DETAILS></PRODUCT>\n`;
 };
 
-/** CPU milliseconds a process has used so far (utime + stime from /proc, Linux). */
-function processCpuMs(pid: number): number {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(f[11]) + Number(f[12])) * 10; // USER_HZ 100
-  } catch {
-    return NaN;
-  }
-}
-
-/** CPU milliseconds of Postgres: the postmaster's own and its ended children's, plus the live processes' (Linux). */
-function postgresCpuMs(): number {
-  try {
-    const pid = Number(fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
-    const ticks = (p: number | string, withChildren: boolean) => {
-      const stat = fs.readFileSync(`/proc/${p}/stat`, 'utf8');
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      return {
-        ppid: Number(f[1]),
-        t: Number(f[11]) + Number(f[12]) + (withChildren ? Number(f[13]) + Number(f[14]) : 0),
-      };
-    };
-    let total = ticks(pid, true).t;
-    for (const entry of fs.readdirSync('/proc')) {
-      if (!/^\d+$/.test(entry)) continue;
-      try {
-        const t = ticks(entry, false);
-        if (t.ppid === pid) total += t.t;
-      } catch {
-        // ended meanwhile
-      }
-    }
-    return total * 10;
-  } catch {
-    return NaN;
-  }
-}
-
 /**
  * Runs the CLI as its own process and samples its resident memory and CPU time; the CPU time of Postgres meanwhile
  * too (steadier than wall time on a shared machine).
  */
 async function cli(file: string) {
   const started = performance.now();
-  const pgCpuBefore = postgresCpuMs();
+  const pgCpuBefore = postgresCpuMs(path.join(dataDir, 'postgres'));
   const child = spawn(
     process.execPath,
     [
@@ -200,7 +162,7 @@ async function cli(file: string) {
   const seconds = (performance.now() - started) / 1000;
   // The CLI's backends end with it: their CPU counts in the postmaster's (children's) once it has reaped them.
   await new Promise((resolve) => setTimeout(resolve, 1_000));
-  const cpu = `CPU: CLI ${(cliCpuMs / 1000).toFixed(1)} s, Postgres ${((postgresCpuMs() - pgCpuBefore) / 1000).toFixed(1)} s`;
+  const cpu = `CPU: CLI ${(cliCpuMs / 1000).toFixed(1)} s, Postgres ${((postgresCpuMs(path.join(dataDir, 'postgres')) - pgCpuBefore) / 1000).toFixed(1)} s`;
   // The CLI's log lines (progress, time per merge step) come before its JSON result.
   for (const l of output.slice(0, output.indexOf('{')).split('\n')) if (l.trim()) console.log(`  ${l}`);
   const result = JSON.parse(output.slice(output.indexOf('{')));

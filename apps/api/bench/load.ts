@@ -25,7 +25,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { spawn, type ChildProcess } from 'node:child_process';
 import pg from 'pg';
-import { startEmbeddedPostgres } from '../src/db/embedded.ts';
+import { postgresCpuMs, processCpuMs, startBenchPostgres } from './bench-support.ts';
 import { ensureDatabase } from '../src/db/bootstrap.ts';
 import { loadConfig } from '../src/config.ts';
 import { createRuntime } from '../src/runtime.ts';
@@ -50,16 +50,9 @@ const TERMS = ['Thermostat', 'Rohr', 'Ventil', 'Pressfitting', 'Heizkörper', 'K
 const loadBefore = os.loadavg();
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shk-bench-load-'));
 fs.chmodSync(dir, 0o755);
-let server = await startEmbeddedPostgres(path.join(dir, 'pg'), undefined, { durable: true });
-if (process.env.BENCH_PG_STATS) {
-  const admin = new pg.Client({ connectionString: server.url('postgres') });
-  await admin.connect();
-  await admin.query(`ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'`);
-  await admin.query(`ALTER SYSTEM SET pg_stat_statements.track = 'all'`);
-  await admin.end();
-  await server.stop();
-  server = await startEmbeddedPostgres(path.join(dir, 'pg'), undefined, { durable: true });
-}
+const server = await startBenchPostgres(path.join(dir, 'pg'), undefined, {
+  pgStats: Boolean(process.env.BENCH_PG_STATS),
+});
 await ensureDatabase(server.url('postgres'), 'bench');
 const port = await freePort();
 const config = loadConfig({
@@ -245,60 +238,20 @@ async function virtualUser(n: number) {
   }
 }
 
-/** CPU milliseconds a process has used so far (utime + stime from /proc, Linux). */
-function processCpuMs(pid: number): number {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(f[11]) + Number(f[12])) * 10; // USER_HZ 100
-  } catch {
-    return NaN;
-  }
-}
-
-// CPU time of Postgres: the postmaster's own and its ended children's, plus the live backends' (/proc, Linux).
-function postgresCpuMs(): number {
-  try {
-    const pid = Number(fs.readFileSync(path.join(dir, 'pg', 'postmaster.pid'), 'utf8').split('\n')[0]);
-    const ticks = (p: number | string, withChildren: boolean) => {
-      const stat = fs.readFileSync(`/proc/${p}/stat`, 'utf8');
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      // fields after the name: state(0) ppid(1) … utime(11) stime(12) cutime(13) cstime(14)
-      return {
-        ppid: Number(f[1]),
-        t: Number(f[11]) + Number(f[12]) + (withChildren ? Number(f[13]) + Number(f[14]) : 0),
-      };
-    };
-    let total = ticks(pid, true).t;
-    for (const entry of fs.readdirSync('/proc')) {
-      if (!/^\d+$/.test(entry)) continue;
-      try {
-        const t = ticks(entry, false);
-        if (t.ppid === pid) total += t.t;
-      } catch {
-        // ended meanwhile
-      }
-    }
-    return total * 10; // USER_HZ 100
-  } catch {
-    return NaN;
-  }
-}
-
 if (process.env.BENCH_PG_STATS) {
   await pool.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
   await pool.query('SELECT pg_stat_statements_reset()');
 }
 const cpuBefore = process.cpuUsage();
 const apiCpuBefore = processCpuMs(api.pid!);
-const pgCpuBefore = postgresCpuMs();
+const pgCpuBefore = postgresCpuMs(path.join(dir, 'pg'));
 const started = performance.now();
 const deadline = started + SECONDS * 1000;
 await Promise.all(Array.from({ length: USERS }, (_, n) => virtualUser(n)));
 const wallSeconds = (performance.now() - started) / 1000;
 const cpuRun = process.cpuUsage(cpuBefore);
 const apiCpuRun = processCpuMs(api.pid!) - apiCpuBefore;
-const pgCpuRun = postgresCpuMs() - pgCpuBefore;
+const pgCpuRun = postgresCpuMs(path.join(dir, 'pg')) - pgCpuBefore;
 const pgStatements = process.env.BENCH_PG_STATS
   ? (
       await pool.query(

@@ -30,7 +30,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { fileURLToPath } from 'node:url';
-import { startEmbeddedPostgres } from '../src/db/embedded.ts';
+import { postgresCpuMs, processCpuMs, startBenchPostgres } from './bench-support.ts';
 import { ensureDatabase, EMBEDDED_DATABASE } from '../src/db/bootstrap.ts';
 import { createDb, createPool } from '../src/db/pool.ts';
 import { migrate } from '../src/db/migrate.ts';
@@ -63,16 +63,9 @@ const BUYER = { email: 'einkauf@example.com', userId: '00000000-0000-4000-8000-0
 // ——— database ———
 fs.mkdirSync(dataDir, { recursive: true });
 fs.chmodSync(dataDir, 0o755);
-let server = await startEmbeddedPostgres(path.join(dataDir, 'postgres'), pgPort);
-if (process.env.BENCH_PG_STATS) {
-  const admin = new pg.Client({ connectionString: server.url('postgres') });
-  await admin.connect();
-  await admin.query(`ALTER SYSTEM SET shared_preload_libraries = 'pg_stat_statements'`);
-  await admin.query(`ALTER SYSTEM SET pg_stat_statements.track = 'all'`);
-  await admin.end();
-  await server.stop();
-  server = await startEmbeddedPostgres(path.join(dataDir, 'postgres'), pgPort);
-}
+const server = await startBenchPostgres(path.join(dataDir, 'postgres'), pgPort, {
+  pgStats: Boolean(process.env.BENCH_PG_STATS),
+});
 await ensureDatabase(server.url('postgres'), EMBEDDED_DATABASE);
 const databaseUrl = server.url(EMBEDDED_DATABASE);
 const pool = createPool(databaseUrl, 12);
@@ -318,39 +311,15 @@ async function apiPhase(label: string, env: Record<string, string> = {}) {
  * Distinct queries, each asked once (first occurrences on a freshly started API), by kind; then the
  * typo recall through the API: the intended product on page one for the typo of its own words.
  */
-/** CPU time (user + system, ms) of a process; withChildren adds its ended children's (/proc, Linux). */
-function cpuMs(pid: number, withChildren = false): { ppid: number; ms: number } {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  // fields after the name: state(0) ppid(1) … utime(11) stime(12) cutime(13) cstime(14); USER_HZ 100
-  const ticks = Number(f[11]) + Number(f[12]) + (withChildren ? Number(f[13]) + Number(f[14]) : 0);
-  return { ppid: Number(f[1]), ms: ticks * 10 };
-}
-/** CPU time of Postgres: the postmaster's own and its ended children's, plus the live backends'. */
-function postgresCpuMs(): number {
-  const pid = Number(fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
-  let total = cpuMs(pid, true).ms;
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const t = cpuMs(Number(entry));
-      if (t.ppid === pid) total += t.ms;
-    } catch {
-      // ended meanwhile
-    }
-  }
-  return total;
-}
-
 /** Sends each query once, BENCH_CLIENTS at a time, spread over the API ports; latencies by kind. */
 async function askOnce(queries: BenchQuery[], ports: number[], token: string, label: string, apiPids: number[] = []) {
   if (process.env.BENCH_PG_STATS) {
     await pool.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
     await pool.query('SELECT pg_stat_statements_reset()');
   }
-  const apiCpu = () => apiPids.reduce((sum, pid) => sum + cpuMs(pid).ms, 0);
+  const apiCpu = () => apiPids.reduce((sum, pid) => sum + processCpuMs(pid), 0);
   const apiCpu0 = apiCpu();
-  const pgCpu0 = postgresCpuMs();
+  const pgCpu0 = postgresCpuMs(path.join(dataDir, 'postgres'));
   const benchCpu0 = process.cpuUsage();
   const byKind = new Map<string, number[]>();
   let errors = 0;
@@ -371,7 +340,7 @@ async function askOnce(queries: BenchQuery[], ports: number[], token: string, la
   );
   const elapsed = performance.now() - started;
   const apiCpuRun = apiCpu() - apiCpu0;
-  const pgCpuRun = postgresCpuMs() - pgCpu0;
+  const pgCpuRun = postgresCpuMs(path.join(dataDir, 'postgres')) - pgCpu0;
   const benchCpu = process.cpuUsage(benchCpu0);
   const benchCpuRun = (benchCpu.user + benchCpu.system) / 1000;
   const all = [...byKind.values()].flat();
