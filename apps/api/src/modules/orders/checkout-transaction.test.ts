@@ -1,8 +1,12 @@
 /**
- * Statements of a checkout's transaction (issue 14, bench:load): every statement is a round trip while the
- * transaction holds its connection and the cart's lock. A cart whose lines have no project and no delivery address
- * of their own reads neither projects nor addresses (carts.test.ts covers the lines that have them); the ordering
- * partner and its customer numbers at the suppliers are read in one statement.
+ * The checkout's transaction on a pool of its own (issue 14, bench:load):
+ * - it must not wait for a second pool connection while it holds one: with as many concurrent checkouts as the pool
+ *   has connections they all waited for each other until the pool's timeout (bench:load, 2026-11-26: 30 s, then
+ *   503). With a pool of one connection a checkout shows it alone;
+ * - every statement is a round trip while the transaction holds its connection and the cart's lock. A cart whose
+ *   lines have no project and no delivery address of their own reads neither projects nor addresses (carts.test.ts
+ *   covers the lines that have them); the ordering partner and its customer numbers at the suppliers are read in one
+ *   statement.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type pg from 'pg';
@@ -27,16 +31,57 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** A new cart of the buyer with two of one offer; the cart's id and the buyer as the auth hook would find them. */
+async function cartWithOneLine(name: string): Promise<{ cartId: number; caller: Caller }> {
+  const cart = await t.request('POST', '/v1/MultiCarts', { as: BUYER, body: { name } });
+  expect(cart.status).toBe(201);
+  const added = await t.request('POST', '/v1/CartItems', {
+    as: BUYER,
+    body: { cartId: cart.body.id, productInstanceId: offers.nordbad, quantity: 2 },
+  });
+  expect(added.status).toBeLessThan(300);
+  const profile = await t.request('GET', '/v1/UserProfile', { as: BUYER });
+  const caller: Caller = {
+    userId: profile.body.id,
+    email: BUYER,
+    firstName: profile.body.firstName,
+    lastName: profile.body.lastName,
+    role: Role.Buyer,
+    bpNumber: profile.body.currentBpNumber,
+    partners: profile.body.availableBusinessPartners.map((p: { number: string }) => p.number),
+    idsContextId: null,
+  };
+  return { cartId: cart.body.id, caller };
+}
+
+/** The checkout service wired as the app wires it, but on the given pool. */
+function checkoutServiceOn(pool: pg.Pool): CheckoutService {
+  const db = createDb(pool);
+  const deps: AppDeps = { config: t.config, db, pool, jobs: t.jobs, mail: t.mail, prices: undefined };
+  const catalog = catalogueOfferCatalog(db, priceStrategyOf(deps));
+  return new CheckoutService(deps, catalog, new CartsService(db, catalog));
+}
+
+describe('checkout and the connection pool', () => {
+  it('completes on a pool of one connection (no second connection while the transaction holds the first)', async () => {
+    const { cartId, caller } = await cartWithOneLine('Ein Anschluss');
+    const pool = createPool(t.databaseUrl, 1, { connectionTimeoutMillis: 3_000 });
+    try {
+      const order = await checkoutServiceOn(pool).checkout(caller, caller.bpNumber!, cartId);
+      expect(order.customerOrderNumber).toBeTruthy();
+      const { rows } = await t.pool.query('SELECT total_net FROM customer_orders WHERE customer_order_number = $1', [
+        order.customerOrderNumber,
+      ]);
+      expect(Number(rows[0].total_net)).toBeCloseTo(39.98, 2);
+    } finally {
+      await pool.end();
+    }
+  });
+});
+
 describe('checkout statements', () => {
   it('a cart without projects and delivery addresses reads neither; partner and customer numbers in one statement', async () => {
-    const cart = await t.request('POST', '/v1/MultiCarts', { as: BUYER, body: { name: 'Ohne Projekt' } });
-    expect(cart.status).toBe(201);
-    const added = await t.request('POST', '/v1/CartItems', {
-      as: BUYER,
-      body: { cartId: cart.body.id, productInstanceId: offers.nordbad, quantity: 2 },
-    });
-    expect(added.status).toBeLessThan(300);
-    const profile = await t.request('GET', '/v1/UserProfile', { as: BUYER });
+    const { cartId, caller } = await cartWithOneLine('Ohne Projekt');
 
     // A pool of its own whose connections record their statements.
     const statements: string[] = [];
@@ -50,21 +95,7 @@ describe('checkout statements', () => {
       };
     });
     try {
-      const db = createDb(pool);
-      const deps: AppDeps = { config: t.config, db, pool, jobs: t.jobs, mail: t.mail, prices: undefined };
-      const catalog = catalogueOfferCatalog(db, priceStrategyOf(deps));
-      const service = new CheckoutService(deps, catalog, new CartsService(db, catalog));
-      const caller: Caller = {
-        userId: profile.body.id,
-        email: BUYER,
-        firstName: profile.body.firstName,
-        lastName: profile.body.lastName,
-        role: Role.Buyer,
-        bpNumber: profile.body.currentBpNumber,
-        partners: profile.body.availableBusinessPartners.map((p: { number: string }) => p.number),
-        idsContextId: null,
-      };
-      const order = await service.checkout(caller, caller.bpNumber!, cart.body.id);
+      const order = await checkoutServiceOn(pool).checkout(caller, caller.bpNumber!, cartId);
       expect(order.customerOrderNumber).toBeTruthy();
       expect(statements.some((s) => /INSERT INTO supplier_orders/.test(s))).toBe(true);
       expect(statements.filter((s) => /FROM (projects|delivery_addresses)\b/.test(s))).toEqual([]);
@@ -82,14 +113,14 @@ describe('checkout statements', () => {
       `SELECT s.supplier_bp_number, s.supplier_customer_number, c.customer_address->>'name' AS name,
               (SELECT coalesce(official_company_name, name) FROM business_partners WHERE bp_number = c.bp_number) AS partner
          FROM supplier_orders s JOIN customer_orders c ON c.id = s.customer_order_id WHERE c.cart_id = $1`,
-      [cart.body.id],
+      [cartId],
     );
     expect(snapshot.rows).toHaveLength(1);
     const [so] = snapshot.rows;
     expect(so.name).toBe(so.partner);
     const customerNumber = await t.pool.query(
       'SELECT supplier_customer_number FROM supplier_customers WHERE buyer_bp_number = $1 AND supplier_bp_number = $2',
-      [profile.body.currentBpNumber, so.supplier_bp_number],
+      [caller.bpNumber, so.supplier_bp_number],
     );
     expect(so.supplier_customer_number).toBe(customerNumber.rows[0]?.supplier_customer_number ?? null);
     expect(so.supplier_customer_number).toBeTruthy();
@@ -97,7 +128,7 @@ describe('checkout statements', () => {
       `SELECT l.project_code, l.delivery_address FROM order_lines l
          JOIN supplier_orders s ON s.id = l.supplier_order_id JOIN customer_orders c ON c.id = s.customer_order_id
         WHERE c.cart_id = $1`,
-      [cart.body.id],
+      [cartId],
     );
     expect(rows).toEqual([{ project_code: null, delivery_address: null }]);
   });
