@@ -65,6 +65,20 @@ class Browser {
     });
     return (await tokens.json()) as { access_token: string; id_token: string; expires_in: number };
   }
+  /** Signs out through the provider's end-session page, as the portal's logout does; returns the confirm's status. */
+  async signOut(idToken: string) {
+    const end = new URL('/auth/session/end', this.base);
+    end.search = new URLSearchParams({
+      id_token_hint: idToken,
+      post_logout_redirect_uri: `${this.base}/`,
+    }).toString();
+    const html = await (await this.go(end.toString())).text();
+    const action = html.match(/<form[^>]*action="([^"]+)"/)![1];
+    const fields = Object.fromEntries(
+      [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], m[2]]),
+    );
+    return (await this.post(action, fields)).status;
+  }
 }
 
 let t: TestApp;
@@ -131,17 +145,7 @@ describe('tokens and sessions', () => {
     const tokens = await browser.signIn('betrieb@example.com');
     expect((await t.request('GET', '/v1/UserProfile', { token: tokens.access_token })).status).toBe(200);
 
-    const end = new URL('/auth/session/end', t.config.publicUrl);
-    end.search = new URLSearchParams({
-      id_token_hint: tokens.id_token,
-      post_logout_redirect_uri: `${t.config.publicUrl}/`,
-    }).toString();
-    const html = await (await browser.go(end.toString())).text();
-    const action = html.match(/<form[^>]*action="([^"]+)"/)![1];
-    const fields = Object.fromEntries(
-      [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], m[2]]),
-    );
-    expect((await browser.post(action, fields)).status).toBe(303);
+    expect(await browser.signOut(tokens.id_token)).toBe(303);
 
     const after = await t.request('GET', '/v1/UserProfile', { token: tokens.access_token });
     expect(after.status).toBe(401);
@@ -159,17 +163,7 @@ describe('tokens and sessions', () => {
       expect((await onSecond()).status).toBe(200);
 
       const seen = second.app.callerCache.notifications;
-      const end = new URL('/auth/session/end', t.config.publicUrl);
-      end.search = new URLSearchParams({
-        id_token_hint: tokens.id_token,
-        post_logout_redirect_uri: `${t.config.publicUrl}/`,
-      }).toString();
-      const html = await (await browser.go(end.toString())).text();
-      const action = html.match(/<form[^>]*action="([^"]+)"/)![1];
-      const fields = Object.fromEntries(
-        [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], m[2]]),
-      );
-      expect((await browser.post(action, fields)).status).toBe(303);
+      expect(await browser.signOut(tokens.id_token)).toBe(303);
       // The sign-out's NOTIFY reaches the second process about 0.1 ms after its commit; in this one test process
       // the next request could overtake it, so it waits for the delivery (a browser's next request cannot).
       for (let i = 0; second.app.callerCache.notifications === seen && i < 10_000; i++) {
