@@ -3,26 +3,24 @@ import type { z } from 'zod';
 import type { Db } from '../../db/pool.ts';
 import type { Queryable } from '../../db/queryable.ts';
 
-const SELECT = `
-  SELECT r.id, r.relation_status_id, r.supplier_customer_number, r.shared_customer_id, r.comments, r.is_active,
+const COLUMNS = `
+         r.id, r.relation_status_id, r.supplier_customer_number, r.shared_customer_id, r.comments, r.is_active,
          r.created_at, r.updated_at, r.supplier_bp_number, r.buyer_bp_number,
          s.name AS s_name, s.official_company_name AS s_official, s.street AS s_street, s.house_number AS s_house,
          s.postal_code AS s_zip, s.city AS s_city, s.country AS s_country, s.website AS s_website, s.organisation_type AS s_org,
          sup.supplier_status_id, sup.required_onboarding_form, sup.integration_status, sup.integration_provider,
          sup.product_data_source, sup.filter_value, sup.brand_name,
          b.name AS b_name, b.official_company_name AS b_official, b.email AS b_email, b.phone_number AS b_phone,
-         b.fax_number AS b_fax, b.website AS b_website, b.tax_number AS b_tax, b.vat_id AS b_vat
+         b.fax_number AS b_fax, b.website AS b_website, b.tax_number AS b_tax, b.vat_id AS b_vat`;
+/** A relation with its supplier and its buyer (the tables every relation query filters on). */
+const FROM = `
     FROM supplier_customers r
     JOIN business_partners s ON s.bp_number = r.supplier_bp_number
     JOIN suppliers sup ON sup.bp_number = r.supplier_bp_number
     JOIN business_partners b ON b.bp_number = r.buyer_bp_number`;
-
+const SELECT = `SELECT ${COLUMNS} ${FROM}`;
 /** SELECT with the number of all matching rows on each row (a window count, taken before LIMIT). */
-const SELECT_COUNTED = SELECT.replace(
-  '\n    FROM supplier_customers r',
-  ', count(*) OVER ()::int AS total_count\n    FROM supplier_customers r',
-);
-if (SELECT_COUNTED === SELECT) throw new Error('relations.repo: SELECT_COUNTED found no FROM');
+const SELECT_COUNTED = `SELECT ${COLUMNS}, count(*) OVER ()::int AS total_count ${FROM}`;
 
 type Rel = SupplierCustomerRelation;
 type Sup = Rel['supplier'];
@@ -162,14 +160,7 @@ export async function listRelations(db: Db, q: RelationQuery) {
   );
   const totalCount = rows.length
     ? rows[0].total_count
-    : (
-        await db.$client.query<{ n: number }>(
-          `SELECT count(*)::int AS n FROM supplier_customers r
-    JOIN business_partners s ON s.bp_number = r.supplier_bp_number JOIN suppliers sup ON sup.bp_number = r.supplier_bp_number
-    JOIN business_partners b ON b.bp_number = r.buyer_bp_number ${filter}`,
-          params,
-        )
-      ).rows[0].n;
+    : (await db.$client.query<{ n: number }>(`SELECT count(*)::int AS n ${FROM} ${filter}`, params)).rows[0].n;
   return {
     items: rows.map(toRelation),
     currentPage: q.page,
