@@ -1,5 +1,9 @@
 import type { Db } from '../../db/pool.ts';
 
+/** A parameter value `v` is valid today in Germany: its validity window, where set, includes today's Berlin date. */
+const VALID_TODAY = `(v.valid_from IS NULL OR v.valid_from <= (now() AT TIME ZONE 'Europe/Berlin')::date)
+        AND (v.valid_to IS NULL OR v.valid_to >= (now() AT TIME ZONE 'Europe/Berlin')::date)`;
+
 /** A parameter's `is_public` flag with each value valid today (Europe/Berlin), oldest first; no rows for an unknown key. */
 export async function findValuesValidToday(
   db: Db,
@@ -8,9 +12,7 @@ export async function findValuesValidToday(
   const { rows } = await db.$client.query<{ is_public: boolean; value: string | null }>(
     `SELECT p.is_public, v.value
        FROM custom_parameters p
-       LEFT JOIN custom_parameter_values v ON v.key = p.key
-        AND (v.valid_from IS NULL OR v.valid_from <= (now() AT TIME ZONE 'Europe/Berlin')::date)
-        AND (v.valid_to IS NULL OR v.valid_to >= (now() AT TIME ZONE 'Europe/Berlin')::date)
+       LEFT JOIN custom_parameter_values v ON v.key = p.key AND ${VALID_TODAY}
       WHERE p.key = $1
       ORDER BY v.id`,
     [key],
@@ -27,9 +29,7 @@ export async function findFirstValuesValidToday(db: Db, keys: string[]): Promise
   const { rows } = await db.$client.query<{ key: string; value: string | null }>(
     `SELECT p.key,
             (SELECT v.value FROM custom_parameter_values v
-              WHERE v.key = p.key AND v.value IS NOT NULL
-                AND (v.valid_from IS NULL OR v.valid_from <= (now() AT TIME ZONE 'Europe/Berlin')::date)
-                AND (v.valid_to IS NULL OR v.valid_to >= (now() AT TIME ZONE 'Europe/Berlin')::date)
+              WHERE v.key = p.key AND v.value IS NOT NULL AND ${VALID_TODAY}
               ORDER BY v.id LIMIT 1) AS value
        FROM custom_parameters p
       WHERE p.key = ANY($1::text[])`,
