@@ -11,7 +11,7 @@ import {
 import type { Db } from '../../db/pool.ts';
 import { badRequest } from '../../http/problem.ts';
 import { readConfigurationValues } from '../settings/settings.service.ts';
-import { slideFacts, slideRead } from './configurator.repo.ts';
+import { slideFacts } from './configurator.repo.ts';
 import { returnSignatureMatches, signHandOff } from './signing.ts';
 
 interface CallerLike {
@@ -77,17 +77,14 @@ export class ConfiguratorService {
    * everyone else (staff, role None) whenever the configurator is set up.
    */
   async slideFor(caller: CallerLike): Promise<ConfiguratorSlide> {
-    // Settings, the supplier's name and the buyer's relation in one statement.
-    const buyer = caller.role === Role.Buyer ? caller.bpNumber : null;
-    const read = await slideRead(this.db, SETTING_KEYS, FeatureSettingKey.KitchenConfiguratorSupplier, buyer);
-    const { supplier, url, secret } = integrationOf(read.values);
+    const { supplier, url, secret } = await this.integration();
     if (!supplier || !url || !isHttpUrl(url)) return hidden;
     let partner: string | null = null;
     if (caller.role === Role.Buyer && (!secret || !caller.bpNumber)) return hidden;
     if (caller.role === Role.Seller && !caller.partners.includes(supplier)) return hidden;
-    // The statement joined on Postgres' trim of the supplier; a value with other white space is read again.
-    const { supplierName: name, relation } =
-      read.supplier === supplier ? read : await slideFacts(this.db, buyer, supplier);
+    // The supplier's name and the buyer's relation to it in one statement.
+    const buyer = caller.role === Role.Buyer ? caller.bpNumber : null;
+    const { supplierName: name, relation } = await slideFacts(this.db, buyer, supplier);
     if (caller.role === Role.Buyer) {
       if (!relation || relation.relationStatusId !== RelationStatus.Approved || !relation.isActive) return hidden;
       partner = caller.bpNumber;
