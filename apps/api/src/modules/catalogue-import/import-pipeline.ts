@@ -210,28 +210,26 @@ async function importStaged(
   let writing: Promise<void> = Promise.resolve();
   // The second session's work for each committed batch, in order, while this session merges the next one: a price
   // update's search prices, a catalogue's search vectors.
-  let searchPrices: Promise<void> = Promise.resolve();
+  let secondSessionWork: Promise<void> = Promise.resolve();
   let searchPricesPending = false;
   // At most one batch's search texts wait for the second session besides the batch being merged (memory).
   let searchGate: Promise<void> = Promise.resolve();
-  const writeSearchVectors = (w: CatalogueWriter, work: SearchWork) => {
-    searchPrices = searchPrices.then(async () => w.writeSearch(await searchSession(), work));
+  const besideMerge = (work: (session: pg.PoolClient) => Promise<void>) => {
+    secondSessionWork = secondSessionWork.then(async () => work(await searchSession()));
     // Awaited before the next batches and when the import ends (or fails); until then not unhandled.
-    searchPrices.catch(() => {});
+    secondSessionWork.catch(() => {});
   };
+  const writeSearchVectors = (w: CatalogueWriter, work: SearchWork) => besideMerge((s) => w.writeSearch(s, work));
   const writeSearchPrices = (w: CatalogueWriter, productNos: number[]) => {
     searchPricesPending = true;
-    searchPrices = searchPrices.then(() =>
-      w.timedStep('search prices', async () => {
-        const s = await searchSession();
-        await inTx(s, async () => {
+    besideMerge((s) =>
+      w.timedStep('search prices', () =>
+        inTx(s, async () => {
           await setBatchWorkMem(s);
           await updateSearchPricesOf(s, productNos);
-        });
-      }),
+        }),
+      ),
     );
-    // Awaited when the import ends (or fails); until then a failure must not count as unhandled.
-    searchPrices.catch(() => {});
   };
   const writeBatch = async (w: CatalogueWriter, part: StagedBatch) => {
     const result: BatchResult = await inTx(c, async () => {
@@ -264,7 +262,7 @@ async function importStaged(
     await writing;
     // The second session's work up to the batch before the one just merged (a failure there ends the import).
     await searchGate;
-    searchGate = searchPrices;
+    searchGate = secondSessionWork;
     const now = performance.now();
     if (writer) addTiming(writer, 'parser waits for merge', now - waitStarted);
     if (writer?.size) {
@@ -320,7 +318,7 @@ async function importStaged(
     // do the second session's work for the batches merged (search vectors; search prices, whose mark stays if they
     // could not be written).
     await writing.catch(() => {});
-    const besideWritten = await searchPrices.then(
+    const besideWritten = await secondSessionWork.then(
       () => true,
       () => false,
     );
@@ -331,9 +329,9 @@ async function importStaged(
     await flush(true);
   } finally {
     // The second session's work ends before the import goes on (or fails).
-    await searchPrices.catch(() => {});
+    await secondSessionWork.catch(() => {});
   }
-  await searchPrices;
+  await secondSessionWork;
   if (bulkIndexes.length) await writer?.timedStep('rebuild indexes', () => run.restoreImportIndexes(c, bulkIndexes));
   await flushMaps();
   changed += mapped;
