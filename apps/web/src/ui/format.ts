@@ -1,5 +1,5 @@
 /** German formats (spec: dates d.M.yyyy in Central European time, de-DE numbers, EUR). */
-const TIME_ZONE = 'Europe/Berlin';
+import { BUSINESS_TIME_ZONE as TIME_ZONE, formatEuro, formatQuantityValue } from '@shk/contracts';
 
 const dateFormat = new Intl.DateTimeFormat('de-DE', {
   day: 'numeric',
@@ -15,8 +15,6 @@ const dateTimeFormat = new Intl.DateTimeFormat('de-DE', {
   minute: '2-digit',
   timeZone: TIME_ZONE,
 });
-const currencyFormat = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' });
-const quantityFormat = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 3 });
 const countFormat = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 });
 const decimalFormat = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
@@ -42,10 +40,10 @@ export const formatDateTime = (value: DateInput) => {
 
 /** '1.234,50 €'; a dash when the amount is unknown. */
 export const formatCurrency = (amount: number | null | undefined) =>
-  amount === null || amount === undefined || Number.isNaN(amount) ? '–' : currencyFormat.format(amount);
+  amount === null || amount === undefined || Number.isNaN(amount) ? '–' : formatEuro(amount);
 
 /** Quantities with up to 3 decimals: '2,5', '1.000'. */
-export const formatQuantity = (value: number) => quantityFormat.format(value);
+export const formatQuantity = formatQuantityValue;
 
 /** Counts (hits, products, facet values): '12.345'. */
 export const formatCount = (value: number) => countFormat.format(value);

@@ -1,8 +1,6 @@
-import { CommunicationProtocol } from '@shk/contracts';
+import { CommunicationProtocol, formatEuro as euro } from '@shk/contracts';
 import type { MailService } from '../../mail/mail.service.ts';
 import { PermanentTransmissionError, type OrderTransmitter, type TransmissionRequest } from '../transmission.types.ts';
-
-const euro = (n: number) => n.toLocaleString('de-DE', { style: 'currency', currency: 'EUR' });
 
 export function orderMailText({ order, documents, attachments }: TransmissionRequest): string {
   return [

@@ -1,4 +1,4 @@
-import { CommunicationDataFormat, round2 } from '@shk/contracts';
+import { BUSINESS_TIME_ZONE, CommunicationDataFormat, formatEuro, formatQuantityValue, round2 } from '@shk/contracts';
 import { renderPdf, type PdfKitDocument, type RenderOptions } from '../../../lib/pdf.ts';
 import type {
   OrderAddress,
@@ -7,12 +7,10 @@ import type {
   SupplierOrderForTransmission,
 } from '../transmission.types.ts';
 
-// One formatter each per process: toLocaleString builds a new Intl formatter on every call (the same text).
-const euroFormat = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' });
-const qtyFormat = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 3 });
-const placedFormat = new Intl.DateTimeFormat('de-DE', { timeZone: 'Europe/Berlin' });
-const euro = (n: number | null) => (n == null ? 'auf Anfrage' : euroFormat.format(n));
-const qty = (n: number) => qtyFormat.format(n);
+// Formatters built once (toLocaleString builds a new Intl formatter on every call; the same text).
+const placedFormat = new Intl.DateTimeFormat('de-DE', { timeZone: BUSINESS_TIME_ZONE });
+const euro = (n: number | null) => (n == null ? 'auf Anfrage' : formatEuro(n));
+const qty = formatQuantityValue;
 const dateDe = (iso: string) => iso.split('-').reverse().join('.');
 export const addressText = (a: OrderAddress) =>
   [
