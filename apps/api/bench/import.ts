@@ -198,13 +198,15 @@ console.log(
 const { rows: check } = await pool.query(
   `SELECT (SELECT count(*)::int FROM pg_indexes WHERE tablename = 'product_search') AS search_indexes,
           (SELECT count(*)::int FROM pg_constraint WHERE contype = 'f' AND convalidated
-              AND conrelid IN ('products'::regclass, 'product_offers'::regclass, 'product_search'::regclass)) AS foreign_keys,
+              AND conrelid IN ('products'::regclass, 'product_offers'::regclass, 'product_search'::regclass,
+                               'product_search_prices'::regclass)) AS foreign_keys,
           (SELECT count(*)::int FROM catalogue_import_constraints) AS foreign_keys_pending,
           (SELECT count(*)::int FROM product_search WHERE name_rank IS NULL) AS search_rows_without_name_rank,
           (SELECT count(*)::int FROM product_offers WHERE supplier_bp_number = $1) AS offers,
           (SELECT count(*)::int FROM product_search) AS search_rows,
-          (SELECT count(*)::int FROM product_search s JOIN product_offers o ON o.product_no = s.id
-            WHERE s.price_cents IS DISTINCT FROM round(o.net_price * 100)::int) AS price_mismatches`,
+          (SELECT count(*)::int FROM product_search s LEFT JOIN product_search_prices sp ON sp.id = s.id
+             JOIN product_offers o ON o.product_no = s.id
+            WHERE sp.price_cents IS DISTINCT FROM round(o.net_price * 100)::int) AS price_mismatches`,
   [SUPPLIER],
 );
 console.log(`search consistent: ${JSON.stringify(check[0])}`);

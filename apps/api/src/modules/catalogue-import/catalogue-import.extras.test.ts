@@ -250,7 +250,7 @@ describe('the daily promotion of future prices', () => {
     const version = (await sql('SELECT version FROM catalogue_state'))[0].version;
     expect(await promoteDuePrices(t.pool)).toBe(1);
     const [offer] = await sql(
-      `SELECT o.net_price, o.price_valid_to::text, s.price_cents FROM product_offers o JOIN product_search s ON s.id = o.product_no
+      `SELECT o.net_price, o.price_valid_to::text, s.price_cents FROM product_offers o JOIN product_search_prices s ON s.id = o.product_no
         WHERE o.product_instance_id = '200001~WM-5002'`,
     );
     expect(offer).toEqual({ net_price: 159, price_valid_to: '2099-12-31', price_cents: 15900 });

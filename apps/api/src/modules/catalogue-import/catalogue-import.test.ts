@@ -346,7 +346,8 @@ describe('jobs', () => {
     const counts = await runImport(t.pool, id);
     expect(counts).toMatchObject({ read: 5, created: 0, updated: 1, unchanged: 2, rejected: 2 });
     const [row] = await sql(
-      `SELECT s.name_rank, s.price_cents, s.vec::text AS vec FROM product_search s
+      `SELECT s.name_rank, sp.price_cents, s.vec::text AS vec FROM product_search s
+         JOIN product_search_prices sp ON sp.id = s.id
          JOIN product_offers o ON o.product_no = s.id WHERE o.product_instance_id = '200004~QX-1002'`,
     );
     expect(row.name_rank).toBeGreaterThan(0);

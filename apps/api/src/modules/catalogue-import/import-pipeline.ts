@@ -391,9 +391,9 @@ async function dropIndexesForFirstLargeCatalogue(c: pg.PoolClient, fileBytes: nu
   if (estimated < BULK_PRODUCTS) return [];
   if ((await run.estimatedProducts(c)) > estimated) return [];
   return inTx(c, async () => {
-    // Their foreign keys (and those of the search rows, published at the end) too: one lookup per written row and key
-    // otherwise, about half the time of the products' insert.
-    await run.recordAndDropForeignKeys(c, [...BULK_TABLES, 'product_search']);
+    // Their foreign keys (and those of the search rows and their prices, published at the end) too: one lookup per
+    // written row and key otherwise, about half the time of the products' insert.
+    await run.recordAndDropForeignKeys(c, [...BULK_TABLES, 'product_search', 'product_search_prices']);
     return run.recordAndDropSecondaryIndexes(c, BULK_TABLES);
   });
 }

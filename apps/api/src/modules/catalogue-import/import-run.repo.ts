@@ -76,9 +76,9 @@ export async function supplierHasFuturePrices(c: pg.PoolClient, supplier: string
   ).rows[0].e;
 }
 
-/** Search rows added or removed: the planner's statistics of product_search are refreshed. */
+/** Search rows added or removed: the planner's statistics of product_search and its prices are refreshed. */
 export async function analyzeSearch(c: pg.PoolClient) {
-  await c.query('ANALYZE product_search');
+  await c.query('ANALYZE product_search, product_search_prices');
 }
 
 /** The planner's estimate of the products table's rows. */

@@ -55,11 +55,18 @@ const searchPrices = async (pids: string[]) =>
   Object.fromEntries(
     (
       await sql(
-        `SELECT o.supplier_pid, s.price_cents FROM product_offers o JOIN product_search s ON s.id = o.product_no
+        `SELECT o.supplier_pid, s.price_cents FROM product_offers o JOIN product_search_prices s ON s.id = o.product_no
           WHERE o.supplier_bp_number = $1 AND o.supplier_pid = ANY($2)`,
         [SUPPLIER, pids],
       )
     ).map((r) => [r.supplier_pid, r.price_cents]),
+  );
+/** The row versions (xmin) of the products' wide search rows: a price update must not rewrite them. */
+const searchRowVersions = async (pids: string[]) =>
+  sql(
+    `SELECT o.supplier_pid, s.xmin::text AS version FROM product_offers o JOIN product_search s ON s.id = o.product_no
+      WHERE o.supplier_bp_number = $1 AND o.supplier_pid = ANY($2) ORDER BY o.supplier_pid`,
+    [SUPPLIER, pids],
   );
 const catalogueVersion = async () => Number((await sql('SELECT version FROM catalogue_state'))[0].version);
 
@@ -125,6 +132,7 @@ describe('a price update (T_UPDATE_PRICES)', () => {
 
   it('changes the offers whose price moved, counts unchanged and unknown lines apart, and the search and cart follow', async () => {
     expect(await overviewTotal()).toBe(30);
+    const versions = await searchRowVersions(['PU-1', 'PU-2', 'PU-3', 'PU-4']);
     const result = await run('pu-prices.xml', prices, 2);
     expect(result).toMatchObject({
       status: 'Completed',
@@ -150,6 +158,9 @@ describe('a price update (T_UPDATE_PRICES)', () => {
       'PU-3': 3100,
       'PU-4': 725,
     });
+    // The lowest prices went to the narrow price rows (migration 0205): the wide search rows (words, facets) are as
+    // they were, not one rewritten.
+    expect(await searchRowVersions(['PU-1', 'PU-2', 'PU-3', 'PU-4'])).toEqual(versions);
     // The price slider finds the products by their new prices only.
     const between = await eventually(async () => {
       const body = await searchWithPrice('Preisprobe', 12, 40);
@@ -202,7 +213,7 @@ describe('a price update (T_UPDATE_PRICES)', () => {
     // As a crash leaves it: the offer prices of a batch committed and the supplier marked, its search rows not written.
     await t.pool.query(`INSERT INTO catalogue_import_search_prices (supplier_bp_number) VALUES ($1)`, [SUPPLIER]);
     await t.pool.query(
-      `UPDATE product_search SET price_cents = 1 WHERE id IN (SELECT product_no FROM product_offers
+      `UPDATE product_search_prices SET price_cents = 1 WHERE id IN (SELECT product_no FROM product_offers
         WHERE supplier_bp_number = $1 AND supplier_pid IN ('PU-2', 'PU-4'))`,
       [SUPPLIER],
     );

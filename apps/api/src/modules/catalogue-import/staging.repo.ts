@@ -9,6 +9,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { addImportedTerms, lowerTermsOfWithdrawn } from './search-terms.repo.ts';
 
 /** Staging tables of this session; ON COMMIT DELETE ROWS: every batch is one transaction and starts empty. */
 const STAGE = 'catalogue_import_stage';
@@ -190,12 +191,13 @@ const lowestPrices = (ids: string) => `
 
 /**
  * The lowest price of the search rows of products whose offer prices changed (a batch of a price update, written by
- * the import's second session after the batch committed). Looked up by index; the caller wraps it in a transaction.
+ * the import's second session after the batch committed) — in the narrow product_search_prices (migration 0205), not
+ * in the wide search rows. Looked up by index; the caller wraps it in a transaction.
  */
 export async function updateSearchPricesOf(c: pg.PoolClient, productNos: number[]) {
   await lookUpPricesByIndex(c);
   await c.query(
-    `UPDATE product_search s SET price_cents = x.price FROM (${lowestPrices('SELECT unnest($1::int[])')}) x
+    `UPDATE product_search_prices s SET price_cents = x.price FROM (${lowestPrices('SELECT unnest($1::int[])')}) x
       WHERE s.id = x.id AND s.price_cents IS DISTINCT FROM x.price`,
     [productNos],
   );
@@ -224,7 +226,7 @@ export async function repairSearchPrices(c: pg.PoolClient, supplier: string): Pr
     if (!rowCount) return false;
     await c.query(`SET LOCAL work_mem = '256MB'`);
     await c.query(
-      `UPDATE product_search s SET price_cents = x.price
+      `UPDATE product_search_prices s SET price_cents = x.price
          FROM (${lowestPrices('SELECT product_no FROM product_offers WHERE supplier_bp_number = $1')}) x
         WHERE s.id = x.id AND s.price_cents IS DISTINCT FROM x.price`,
       [supplier],
@@ -447,15 +449,18 @@ const offerAggregate = (ids: string) => `
 export async function refreshSearchOffers(c: pg.PoolClient, productNos: number[]) {
   if (!productNos.length) return;
   await c.query(
-    `UPDATE product_search s SET supplier_nos = x.nos, price_cents = x.price FROM (${offerAggregate('SELECT unnest($1::int[])')}) x
-      WHERE s.id = x.id AND (s.supplier_nos, s.price_cents) IS DISTINCT FROM (x.nos, x.price)`,
+    `WITH x AS MATERIALIZED (${offerAggregate('SELECT unnest($1::int[])')}),
+          nos AS (UPDATE product_search s SET supplier_nos = x.nos FROM x WHERE s.id = x.id AND s.supplier_nos IS DISTINCT FROM x.nos)
+     UPDATE product_search_prices s SET price_cents = x.price FROM x WHERE s.id = x.id AND s.price_cents IS DISTINCT FROM x.price`,
     [productNos],
   );
-  // A product without any offer left is not found by the search any more (the product row stays).
-  await c.query(
-    `DELETE FROM product_search s WHERE s.id = ANY($1) AND NOT EXISTS (SELECT 1 FROM product_offers o WHERE o.product_no = s.id)`,
-    [productNos],
-  );
+  // A product without any offer left is not found by the search any more (the product row stays). Its price row goes
+  // first, in its own statement: a first large catalogue drops the prices' foreign key (and its cascade) meanwhile.
+  for (const table of ['product_search_prices', 'product_search'])
+    await c.query(
+      `DELETE FROM ${table} s WHERE s.id = ANY($1) AND NOT EXISTS (SELECT 1 FROM product_offers o WHERE o.product_no = s.id)`,
+      [productNos],
+    );
 }
 
 /**
@@ -472,6 +477,7 @@ export async function publishSearch(
   time: <T>(label: string, work: () => Promise<T>) => Promise<T> = (_label, work) => work(),
 ): Promise<number> {
   const id = Number(importId);
+  await time('publish: search terms', () => addImportedTerms(c, id));
   await time('publish: offers', () =>
     c.query(
       `CREATE TEMP TABLE catalogue_import_publish ON COMMIT DROP AS
@@ -495,19 +501,33 @@ export async function publishSearch(
     await time('publish: rows', async () => {
       await c.query(
         `UPDATE product_search s SET vec = x.vec, brand_no = p.brand_no, class_no = p.class_no, leaf_no = p.leaf_no,
-              promo = p.is_promotion, supplier_nos = x.nos, price_cents = x.price, name_rank = r.rn,
+              promo = p.is_promotion, supplier_nos = x.nos, name_rank = r.rn,
               ${features.map((k) => `f${k} = p.feature_values[${k}]`).join(', ')}
          FROM catalogue_import_publish x JOIN products p ON p.id = x.id JOIN catalogue_import_ranks r ON r.id = x.id
         WHERE s.id = x.id`,
       );
       await c.query(
-        `INSERT INTO product_search (id, rank, name_rank, vec, brand_no, class_no, leaf_no, promo, supplier_nos, price_cents,
+        `INSERT INTO product_search (id, rank, name_rank, vec, brand_no, class_no, leaf_no, promo, supplier_nos,
                                    ${features.map((k) => `f${k}`).join(', ')})
-       SELECT x.id, x.id, r.rn, x.vec, p.brand_no, p.class_no, p.leaf_no, p.is_promotion, x.nos, x.price,
+       SELECT x.id, x.id, r.rn, x.vec, p.brand_no, p.class_no, p.leaf_no, p.is_promotion, x.nos,
               ${features.map((k) => `p.feature_values[${k}]`).join(', ')}
          FROM catalogue_import_publish x JOIN products p ON p.id = x.id JOIN catalogue_import_ranks r ON r.id = x.id
         WHERE NOT EXISTS (SELECT 1 FROM product_search s WHERE s.id = x.id)
         ORDER BY p.leaf_no, x.id`,
+      );
+    });
+    // The lowest prices (the narrow table of migration 0205): changed ones of rows that were searchable, then one
+    // row for each new search row (every published product has its search row now).
+    await time('publish: prices', async () => {
+      await c.query(
+        `UPDATE product_search_prices s SET price_cents = x.price FROM catalogue_import_publish x
+          WHERE s.id = x.id AND s.price_cents IS DISTINCT FROM x.price`,
+      );
+      await c.query(
+        `INSERT INTO product_search_prices (id, price_cents)
+         SELECT x.id, x.price FROM catalogue_import_publish x
+          WHERE NOT EXISTS (SELECT 1 FROM product_search_prices s WHERE s.id = x.id)
+          ORDER BY x.id`,
       );
     });
     if (rebuild.length)
@@ -571,6 +591,8 @@ export async function withdrawOffers(
      RETURNING product_no`,
     pids === 'not-seen' ? [supplier, importId] : [supplier, importId, pids],
   );
-  await refreshSearchOffers(c, [...new Set(rows.map((r) => r.product_no))]);
+  const products = [...new Set(rows.map((r) => r.product_no))];
+  await lowerTermsOfWithdrawn(c, products);
+  await refreshSearchOffers(c, products);
   return rows.length;
 }

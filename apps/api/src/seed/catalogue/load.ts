@@ -12,6 +12,7 @@ import { searchDocumentOf } from '../../modules/catalogue/search/indexer.ts';
 import { fold, foldedTokens } from '../../modules/catalogue/search/fold.ts';
 import { PART_WORDS } from '../../modules/catalogue/search/decompound.ts';
 import type { CatalogueProduct } from '../../modules/catalogue/catalogue.types.ts';
+import { recordAndDropForeignKeys, restoreImportConstraints } from '../../modules/catalogue-import/import-run.repo.ts';
 
 export interface LoadOptions {
   products: number;
@@ -26,6 +27,7 @@ export interface LoadOptions {
 const STAGING = 'catalogue_load_search';
 
 const CATALOGUE_TABLES = [
+  'product_search_prices',
   'product_search',
   // future price blocks of supplier catalogue imports (they reference product_offers)
   'catalogue_offer_prices',
@@ -62,7 +64,8 @@ export async function loadCatalogue(pool: pg.Pool, options: LoadOptions): Promis
     const indexDefinitions =
       total >= 50_000 ? await dropSecondaryIndexes(client) : (await restorePendingIndexes(client), []);
     await client.query(`DROP TABLE IF EXISTS ${STAGING}`);
-    await client.query(`CREATE UNLOGGED TABLE ${STAGING} (LIKE product_search)`);
+    // The lowest price is staged with the search row and goes to product_search_prices (migration 0205).
+    await client.query(`CREATE UNLOGGED TABLE ${STAGING} (LIKE product_search, price_cents integer)`);
 
     const terms = new TermCounter();
     // Postgres sessions work on earlier batches while Node generates the next one.
@@ -80,11 +83,18 @@ export async function loadCatalogue(pool: pg.Pool, options: LoadOptions): Promis
 
     log('catalogue: ordering search rows by category and German name');
     await client.query(`
-      INSERT INTO product_search (id, rank, name_rank, vec, brand_no, class_no, leaf_no, promo, supplier_nos, price_cents, f1, f2, f3, f4, f5, f6, f7, f8)
+      INSERT INTO product_search (id, rank, name_rank, vec, brand_no, class_no, leaf_no, promo, supplier_nos, f1, f2, f3, f4, f5, f6, f7, f8)
       SELECT s.id, s.rank, row_number() OVER (ORDER BY p.product_name COLLATE catalogue_de, p.id), s.vec, s.brand_no, s.class_no, s.leaf_no,
-             s.promo, s.supplier_nos, s.price_cents, s.f1, s.f2, s.f3, s.f4, s.f5, s.f6, s.f7, s.f8
+             s.promo, s.supplier_nos, s.f1, s.f2, s.f3, s.f4, s.f5, s.f6, s.f7, s.f8
         FROM ${STAGING} s JOIN products p ON p.id = s.id
        ORDER BY s.leaf_no, s.id`);
+    // A big load checks the prices' foreign key once, set-based, instead of a search row lookup per price row (the
+    // key is recorded as an import's would be, so a load that breaks off leaves it to the next import or load).
+    if (total >= 50_000) await recordAndDropForeignKeys(client, ['product_search_prices']);
+    await client.query(
+      `INSERT INTO product_search_prices (id, price_cents) SELECT id, price_cents FROM ${STAGING} ORDER BY id`,
+    );
+    await restoreImportConstraints(client);
     await client.query(`DROP TABLE ${STAGING}`);
     if (indexDefinitions.length) {
       log(`catalogue: building ${indexDefinitions.length} indexes`);

@@ -97,10 +97,11 @@ export function dimensionCondition(
     case 'wholesaler':
       return `s.supplier_nos && ${p.add(s.wholesaler)}::int[]`;
     case 'price': {
+      // The lowest price lives in the narrow product_search_prices (migration 0205), one row per search row.
       const c: string[] = [];
-      if (s.price!.min !== null) c.push(`s.price_cents >= ${p.add(s.price!.min)}`);
-      if (s.price!.max !== null) c.push(`s.price_cents <= ${p.add(s.price!.max)}`);
-      return `(${c.join(' AND ')})`;
+      if (s.price!.min !== null) c.push(`sp.price_cents >= ${p.add(s.price!.min)}`);
+      if (s.price!.max !== null) c.push(`sp.price_cents <= ${p.add(s.price!.max)}`);
+      return `s.id IN (SELECT sp.id FROM product_search_prices sp WHERE ${c.join(' AND ')})`;
     }
     case 'tree': {
       const t = s.tree!;

@@ -96,7 +96,7 @@ export async function idsByCode(pool: pg.Pool, code: string, pattern: string, pr
 
 /**
  * Facet counts of the search rows matching `where` (built by facets.ts with `params`): one pass with grouping sets for
- * brand/class/leaf/totals, one unnest pass for the supplier arrays.
+ * brand/class/leaf/totals and the price range (product_search_prices), one unnest pass for the supplier arrays.
  */
 export async function facetSetRows(pool: pg.Pool, where: string, params: unknown[]) {
   const { rows } = await pool.query<{
@@ -111,7 +111,8 @@ export async function facetSetRows(pool: pg.Pool, where: string, params: unknown
   }>(
     `
     WITH m AS MATERIALIZED (
-      SELECT s.brand_no, s.class_no, s.leaf_no, s.promo, s.supplier_nos, s.price_cents FROM product_search s WHERE ${where}
+      SELECT s.brand_no, s.class_no, s.leaf_no, s.promo, s.supplier_nos, sp.price_cents
+        FROM product_search s LEFT JOIN product_search_prices sp ON sp.id = s.id WHERE ${where}
     )
     SELECT GROUPING(brand_no, class_no, leaf_no) AS g, brand_no, class_no, leaf_no, count(*)::int AS n,
            count(*) FILTER (WHERE promo)::int AS promo, min(price_cents) AS lo, max(price_cents) AS hi

@@ -73,8 +73,8 @@ describe('change feed', () => {
     );
     await expectFollowersEqualSql(search('Quarzsandfilter'), (n) => n === 1);
 
-    // A price far above every other: the price facet's range and a price filter.
-    await sql('UPDATE product_search SET price_cents = 987654321 WHERE id = $1', [p.id]);
+    // A price far above every other: the price facet's range and a price filter (the price table's own feed trigger).
+    await sql('UPDATE product_search_prices SET price_cents = 987654321 WHERE id = $1', [p.id]);
     const priceFilter = [
       {
         columnName: 'mhk_handelsdaten_preis',

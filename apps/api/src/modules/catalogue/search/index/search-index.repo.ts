@@ -16,13 +16,18 @@ export interface SearchRow {
   f: (number | null)[];
 }
 
+/** Columns of a search row `s`; its lowest price from product_search_prices `sp` (migration 0205). */
 const SEARCH_ROW_COLUMNS = `s.id, s.rank, s.name_rank, s.vec::text AS vec, s.brand_no, s.class_no, s.leaf_no, s.promo,
-  s.supplier_nos, s.price_cents, ARRAY[s.f1, s.f2, s.f3, s.f4, s.f5, s.f6, s.f7, s.f8] AS f`;
+  s.supplier_nos, sp.price_cents, ARRAY[s.f1, s.f2, s.f3, s.f4, s.f5, s.f6, s.f7, s.f8] AS f`;
+const SEARCH_ROWS = 'product_search s LEFT JOIN product_search_prices sp ON sp.id = s.id';
 
 /** The search rows with ids in [from, to] (any order). */
 export async function searchRowsBetween(pool: pg.Pool, from: number, to: number): Promise<SearchRow[]> {
   const { rows } = await pool.query<SearchRow>(
-    `SELECT ${SEARCH_ROW_COLUMNS} FROM product_search s WHERE s.id BETWEEN $1 AND $2`,
+    // The range on both sides: Postgres carries equalities across a join, not ranges (else each range reads every price).
+    `SELECT ${SEARCH_ROW_COLUMNS}
+       FROM product_search s LEFT JOIN product_search_prices sp ON sp.id = s.id AND sp.id BETWEEN $1 AND $2
+      WHERE s.id BETWEEN $1 AND $2`,
     [from, to],
   );
   return rows;
@@ -36,7 +41,7 @@ export async function maxSearchId(pool: pg.Pool): Promise<number> {
 /** The search rows of some products (those without a row are gone). */
 export async function searchRowsOf(pool: pg.Pool, ids: number[]): Promise<SearchRow[]> {
   const { rows } = await pool.query<SearchRow>(
-    `SELECT ${SEARCH_ROW_COLUMNS} FROM product_search s WHERE s.id = ANY($1::int[])`,
+    `SELECT ${SEARCH_ROW_COLUMNS} FROM ${SEARCH_ROWS} WHERE s.id = ANY($1::int[])`,
     [ids],
   );
   return rows;
