@@ -11,6 +11,7 @@ import { DEFAULT_SEED, generateProduct } from './generate.ts';
 import { searchDocumentOf } from '../../modules/catalogue/search/indexer.ts';
 import { fold, foldedTokens } from '../../modules/catalogue/search/fold.ts';
 import { PART_WORDS } from '../../modules/catalogue/search/decompound.ts';
+import { isSeriesTerm, nameWords, TERM_KIND } from '../../modules/catalogue/search/search-terms.ts';
 import type { CatalogueProduct } from '../../modules/catalogue/catalogue.types.ts';
 import { recordAndDropForeignKeys, restoreImportConstraints } from '../../modules/catalogue-import/import-run.repo.ts';
 
@@ -368,10 +369,7 @@ function lowestPriceCents(p: CatalogueProduct): number | null {
 class TermCounter {
   private readonly words = new Map<string, { display: Map<string, number>; kind: number; count: number }>();
   add(p: CatalogueProduct) {
-    for (const raw of p.productName.split(/[\s/()]+/)) {
-      const word = raw.replace(/^[^\p{L}\d]+|[^\p{L}\d]+$/gu, '');
-      if (word.length >= 3 && /\p{L}{3}/u.test(word)) this.count(word, 1);
-    }
+    for (const word of nameWords(p.productName)) this.count(word, TERM_KIND.word);
   }
   count(display: string, kind: number, by = 1) {
     const key = fold(display);
@@ -408,7 +406,7 @@ async function insertTerms(client: pg.PoolClient, counter: TermCounter) {
   const brandTotals = new Map<string, number>();
   for (const r of brandCounts) {
     brandTotals.set(r.name, (brandTotals.get(r.name) ?? 0) + r.n);
-    if (r.series && /\p{L}{2}/u.test(r.series)) extra.push({ display: r.series, kind: 4, count: r.n });
+    if (r.series && isSeriesTerm(r.series)) extra.push({ display: r.series, kind: 4, count: r.n });
   }
   for (const b of brandDefs) extra.push({ display: b.name, kind: 2, count: brandTotals.get(b.name) ?? 0 });
   for (const n of ref.tree) if (n.type !== 'root') extra.push({ display: n.name, kind: 3, count: 0 });

@@ -76,7 +76,7 @@ export async function analyseQuery(
     matches?: (queries: string[]) => Promise<(boolean | null)[]>;
     /**
      * The catalogue words one edit away per word (search_terms). Default: oneEditNeighbours, one statement; the index
-     * engine keeps the answers per catalogue version (search_terms only changes with a catalogue load).
+     * engine keeps the answers per catalogue version (search_terms changes with a catalogue load or import, which raise it).
      */
     neighbours?: (words: string[]) => Promise<Map<string, string[]>>;
   },

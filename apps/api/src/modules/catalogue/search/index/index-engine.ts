@@ -46,8 +46,9 @@ export class IndexSearchEngine extends SearchEngine {
   private readonly normalised = new LRUCache<string, string>({ max: 100_000 });
   /**
    * The catalogue words one edit away from a query word (search_terms), per catalogue version: search_terms is only
-   * written by the catalogue load, which raises the version (catalogue_state, followed by every process through the
-   * meta cache), so an answer is valid for its version. Kept like a dictionary, not a result cache.
+   * written by the catalogue load and by an import's transactions that publish or remove search rows
+   * (catalogue-import/search-terms.repo.ts), and each of them raises the version (catalogue_state, followed by every
+   * process through the meta cache), so an answer is valid for its version. Kept like a dictionary, not a result cache.
    */
   private readonly neighbours = new LRUCache<string, Promise<string[]>>({ max: 20_000 });
 
