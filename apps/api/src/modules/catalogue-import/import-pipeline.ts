@@ -16,6 +16,7 @@ import { MediaStore } from './media-store.ts';
 import { CatalogueWriter, type BatchResult, type SearchWork, type StagedBatch } from './catalogue-writer.ts';
 import * as repo from './catalogue-import.repo.ts';
 import * as run from './import-run.repo.ts';
+import { addImportedTerms, applyImportedTerms, tallyImportedTerms } from './search-terms.repo.ts';
 import {
   clearSearchPricesPending,
   dropSearchStaging,
@@ -89,6 +90,7 @@ export async function runImport(pool: pg.Pool, id: number, options: PipelineOpti
       await run.restoreImportIndexes(c).catch(() => {});
       // Products written before the file broke stay, and stay searchable.
       await inTx(c, async () => {
+        await addImportedTerms(c, id);
         if (await publishSearch(c, id)) await run.bumpCatalogueVersion(c);
       }).catch(() => {});
       await run.restoreImportConstraints(c).catch(() => {});
@@ -327,17 +329,22 @@ async function importStaged(
   }
   try {
     await flush(true);
+    // The indexes of products and offers dropped for a first large catalogue are built while the second session
+    // computes the last batch's search vectors (they need none of them: products are found by their unique key).
+    if (bulkIndexes.length) await writer?.timedStep('rebuild indexes', () => run.restoreImportIndexes(c, bulkIndexes));
   } finally {
     // The second session's work ends before the import goes on (or fails).
     await secondSessionWork.catch(() => {});
   }
   await secondSessionWork;
-  if (bulkIndexes.length) await writer?.timedStep('rebuild indexes', () => run.restoreImportIndexes(c, bulkIndexes));
+  // The words of the search rows to publish are counted by the second session meanwhile (search_terms).
+  const terms = tallyImportedTerms(await searchSession(), id);
   await flushMaps();
   changed += mapped;
 
   // Search rows added or removed: the planner's statistics of product_search are refreshed.
   let reshaped = counts.deleted > 0;
+  await terms.ready;
   await inTx(c, async () => {
     if (withdraws) {
       const withdrawn = await withdrawOffers(c, supplier, id, 'not-seen');
@@ -349,6 +356,7 @@ async function importStaged(
     if (searchPricesPending) await clearSearchPricesPending(c, supplier);
     const time = <T>(label: string, work: () => Promise<T>) => (writer ? writer.timedStep(label, work) : work());
     if ((await publishSearch(c, id, time)) > 0) reshaped = true;
+    await time('publish: search terms', async () => applyImportedTerms(c, await terms.rows));
     // The search rows are counted again only when rows were added or removed: a price update changes none of them,
     // and counting a million search rows is a scan of the whole table.
     if (changed) await run.bumpCatalogueVersion(c, { recount: reshaped });

@@ -3,14 +3,16 @@
  * (issues 13 and 15). The catalogue load writes the list whole; an import changes it by the products whose search
  * rows it adds or removes, in the transaction that adds or removes them:
  *
- * - `addImportedTerms`, first step of the publication of an import's search rows (publishSearch, the import's last
+ * - `tallyImportedTerms` + `applyImportedTerms`, when an import publishes its search rows (the import's last
  *   transaction): the words of the products that become searchable are counted in, words new to the list are added
- *   with their kind and count (also those of products that were searchable already and got a new name).
- * - `lowerTermsOfWithdrawn`, where search rows are removed (a product's last offer withdrawn): their words are counted out; a
- *   word, brand or series no searchable product has any more leaves the list (a part word stays, as kind 5).
+ *   with their kind and count (also those of products that were searchable already and got a new name). The counting
+ *   runs on the import's second session while its own session withdraws and publishes (two cores at work), the
+ *   writing in the publishing transaction; `addImportedTerms` does both in one session (a failed import's publish).
+ * - `lowerTermsOfWithdrawn`, where search rows are removed (a product's last offer withdrawn): their words are counted
+ *   out; a word, brand or series no searchable product has any more leaves the list (a part word stays, as kind 5).
  *
- * Set-based: Postgres splits the names at spaces and groups the pieces (one pass over the changed products), Node
- * applies the catalogue load's word rules to the distinct pieces only (search/search-terms.ts), and the changes go
+ * Set-based: Postgres splits the names at spaces and groups the pieces that may be words (one pass over the changed
+ * products), Node applies the catalogue load's word rules to the distinct pieces only (search/search-terms.ts), and the changes go
  * back as arrays in two statements. The catalogue version bump of the same transaction makes every process read the
  * new list (the index engine keeps typo neighbours per version). What is exact: see docs/catalogue-import.md.
  */
@@ -20,22 +22,29 @@ import { PART_WORDS } from '../catalogue/search/decompound.ts';
 import { TERM_KIND, TermTally, type TermDelta } from '../catalogue/search/search-terms.ts';
 
 /**
+ * A name piece that can hold a word: three characters in a row that are ASCII letters or not ASCII (nameWords wants
+ * three letters in a row). Tokens without (article numbers, sizes) are left out in Postgres, so only pieces that may
+ * be words are grouped and sent to Node.
+ */
+const MAY_BE_WORD = '[^ -@[-`{-~]{3}';
+
+/**
  * The grouped name pieces, brands and series of the products `products` (a query of `id` and `fresh`), one pass:
- * src 1 a piece of a name, 2 a brand, 4 a series; n occurrences, fresh those of products with fresh = true.
+ * src 1 a piece of a name (split at spaces), 2 a brand, 4 a series; n occurrences, fresh those of products with
+ * fresh = true.
  */
 const sourcesOf = (products: string) => `
-  WITH p AS (${products})
   SELECT w.src, w.word, count(*)::int AS n, count(*) FILTER (WHERE p.fresh)::int AS fresh
-    FROM p JOIN products pr ON pr.id = p.id
+    FROM (${products}) p JOIN products pr ON pr.id = p.id
     LEFT JOIN brands b ON b.brand_no = pr.brand_no
     CROSS JOIN LATERAL (
-      SELECT 1, t FROM unnest(string_to_array(pr.product_name, ' ')) t
+      SELECT 1, t FROM string_to_table(pr.product_name, ' ') t WHERE t ~ '${MAY_BE_WORD}'
       UNION ALL VALUES (2, b.name), (4, pr.series)
     ) w(src, word)
    WHERE w.word <> ''
    GROUP BY w.src, w.word`;
 
-async function tally(c: pg.PoolClient, products: string, params: unknown[]): Promise<TermDelta[]> {
+async function tally(c: pg.ClientBase, products: string, params: unknown[]): Promise<TermDelta[]> {
   const { rows } = await c.query<{ src: number; word: string; n: number; fresh: number }>(sourcesOf(products), params);
   const t = new TermTally();
   for (const r of rows) {
@@ -46,19 +55,50 @@ async function tally(c: pg.PoolClient, products: string, params: unknown[]): Pro
   return t.rows();
 }
 
+/** The words of an import's staged search rows, counted while the import's last steps run (tallyImportedTerms). */
+export interface ImportedTermsTally {
+  /** Resolves once the products that are searchable already have been read: from then on no lock on product_search. */
+  ready: Promise<void>;
+  rows: Promise<TermDelta[]>;
+}
+
 /**
- * Counts in the words of the search rows import `importId` is about to publish (call before publishSearch moves them;
- * same transaction). A product counts as new when it has no search row yet and has an offer (publishSearch gives it
- * one). Returns the words added to the list.
+ * Counts the words of the search rows import `importId` staged (its batches have committed them), on session `s`.
+ * A product counts as new (fresh) when it has no search row yet; only those with an offer are counted (publishSearch
+ * publishes no other). Two statements: the products searchable already (ids, read before publishSearch changes or
+ * locks product_search: await `ready` first), then the grouping without product_search, so the import can run it on
+ * its second session while its own session publishes the search rows, and apply the result in that transaction.
  */
-export async function addImportedTerms(c: pg.PoolClient, importId: number): Promise<number> {
-  const rows = await tally(
-    c,
-    `SELECT x.id, NOT EXISTS (SELECT 1 FROM product_search s WHERE s.id = x.id) AS fresh
-       FROM catalogue_import_search x
-      WHERE x.import_id = $1 AND EXISTS (SELECT 1 FROM product_offers o WHERE o.product_no = x.id)`,
-    [importId],
+export function tallyImportedTerms(s: pg.ClientBase, importId: number): ImportedTermsTally {
+  const searchable = s
+    .query<{ ids: number[] }>(
+      `SELECT coalesce(array_agg(x.id), '{}') AS ids FROM catalogue_import_search x
+        WHERE x.import_id = $1 AND EXISTS (SELECT 1 FROM product_search p WHERE p.id = x.id)`,
+      [importId],
+    )
+    .then((r) => r.rows[0].ids);
+  const rows = searchable.then((ids) =>
+    tally(
+      s,
+      `SELECT x.id, old.id IS NULL AS fresh
+         FROM catalogue_import_search x LEFT JOIN unnest($2::int[]) old(id) ON old.id = x.id
+        WHERE x.import_id = $1 AND EXISTS (SELECT 1 FROM product_offers o WHERE o.product_no = x.id)`,
+      [importId, ids],
+    ),
   );
+  const ready = searchable.then(() => {});
+  // Awaited by the import's last transaction, or dropped with the import when it fails before.
+  ready.catch(() => {});
+  rows.catch(() => {});
+  return { ready, rows };
+}
+
+/**
+ * Writes the counted words of an import (tallyImportedTerms) in the transaction that publishes its search rows:
+ * words in the list are counted up by their new products, words new to the list are added with the count of all the
+ * import's products that have them. Returns the words added.
+ */
+export async function applyImportedTerms(c: pg.ClientBase, rows: TermDelta[]): Promise<number> {
   if (!rows.length) return 0;
   const counted = rows.filter((r) => r.fresh > 0);
   // Words in the list: counted up; a part word (kind 5) found in a product name becomes a suggested word.
@@ -79,6 +119,11 @@ export async function addImportedTerms(c: pg.PoolClient, importId: number): Prom
     [rows.map((r) => r.term), rows.map((r) => r.folded), rows.map((r) => r.kind), rows.map((r) => r.n)],
   );
   return rowCount ?? 0;
+}
+
+/** Both in the import's own session (a failed import publishes what its batches wrote): count, then write. */
+export async function addImportedTerms(c: pg.ClientBase, importId: number): Promise<number> {
+  return applyImportedTerms(c, await tallyImportedTerms(c, importId).rows);
 }
 
 let partKeys: Set<string> | null = null;

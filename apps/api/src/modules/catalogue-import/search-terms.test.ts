@@ -58,13 +58,13 @@ const article = (pid: string, name: string, mode = 'new') =>
 <PRODUCT_PRICE_DETAILS><PRODUCT_PRICE price_type="net_list"><PRICE_AMOUNT>10.00</PRICE_AMOUNT></PRODUCT_PRICE></PRODUCT_PRICE_DETAILS></PRODUCT>`;
 const deletion = (pid: string) => `<PRODUCT mode="delete"><SUPPLIER_PID>${pid}</SUPPLIER_PID></PRODUCT>`;
 
-async function runFile(supplier: string, name: string, text: string) {
+async function runFile(supplier: string, name: string, text: string, status = 'Completed', batchSize?: number) {
   const file = path.join(t.config.dataDir, name);
   fs.writeFileSync(file, text);
   const id = await insertImport(t.pool, { supplier, fileName: name, filePath: file, userId: null });
-  await runImport(t.pool, id);
+  await runImport(t.pool, id, { batchSize });
   const details = (await importDetails(t.pool, supplier, id))!;
-  expect(details.status, JSON.stringify(details)).toBe('Completed');
+  expect(details.status, JSON.stringify(details)).toBe(status);
   await holder.catchUp();
   return details;
 }
@@ -172,6 +172,21 @@ describe('search terms of imported catalogues', () => {
     for (const { name, engine } of engines) {
       expect(await suggested(engine, 'Flimmbr'), name).toEqual([]);
       expect(await pageOne(engine, 'Flimbrunner'), name).toEqual([]);
+    }
+  }, 60_000);
+
+  it('a file that breaks off: the products of its merged batches are published with their words', async () => {
+    const broken = bmecat(
+      'T_UPDATE_PRODUCTS',
+      article('ST-5', 'Knusperrohr 22 mm') + article('ST-6', 'Knusperrohr 28 mm') + '<PRODUCT mode="new"><SUPPL',
+    ).replace(/<\/T_UPDATE_PRODUCTS><\/BMECAT>$/, '');
+    await runFile('200001', 'terms-broken.xml', broken, 'Failed', 2);
+    expect(await term('knusperrohr')).toEqual({ term: 'Knusperrohr', kind: 1, doc_count: 2 });
+    for (const { name, engine } of engines) {
+      expect(await pageOne(engine, 'Knusprerohr'), name).toEqual(
+        expect.arrayContaining(['200001~ST-5', '200001~ST-6']),
+      );
+      expect(await suggested(engine, 'knusp'), name).toContain('Begriff:Knusperrohr');
     }
   }, 60_000);
 

@@ -9,7 +9,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { addImportedTerms, lowerTermsOfWithdrawn } from './search-terms.repo.ts';
+import { lowerTermsOfWithdrawn } from './search-terms.repo.ts';
 
 /** Staging tables of this session; ON COMMIT DELETE ROWS: every batch is one transaction and starts empty. */
 const STAGE = 'catalogue_import_stage';
@@ -477,7 +477,6 @@ export async function publishSearch(
   time: <T>(label: string, work: () => Promise<T>) => Promise<T> = (_label, work) => work(),
 ): Promise<number> {
   const id = Number(importId);
-  await time('publish: search terms', () => addImportedTerms(c, id));
   await time('publish: offers', () =>
     c.query(
       `CREATE TEMP TABLE catalogue_import_publish ON COMMIT DROP AS
