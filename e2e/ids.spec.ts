@@ -1,7 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -80,9 +78,7 @@ async function craftsmanProgram(portal: string, cart: () => string, extra: Recor
 }
 
 function validate(xml: string) {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ids-e2e-')), 'cart.xml');
-  fs.writeFileSync(file, xml);
-  execFileSync('xmllint', ['--noout', '--schema', xsd, file], { stdio: 'pipe' });
+  execFileSync('xmllint', ['--noout', '--schema', xsd, '-'], { input: xml, stdio: 'pipe' });
 }
 
 async function idsContextOf(page: Page): Promise<string> {

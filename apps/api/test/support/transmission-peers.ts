@@ -260,6 +260,7 @@ export async function startFtpPeer(folders: string[] = ['inbox']): Promise<FtpPe
     root,
     close: async () => {
       await server.close();
+      fs.rmSync(root, { recursive: true, force: true });
     },
   };
   server.on('login', ({ username, password }, resolve, reject) => {
@@ -375,7 +376,10 @@ export async function startAs2Peer(as2Id = 'NORDBAD-AS2'): Promise<As2Peer> {
   peer.close = () =>
     new Promise<void>((resolve) => {
       server.closeAllConnections();
-      server.close(() => resolve());
+      server.close(() => {
+        fs.rmSync(dir, { recursive: true, force: true });
+        resolve();
+      });
     });
   return peer;
 }

@@ -1,7 +1,4 @@
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { Reader } from 'edifact';
 import { orderPdf } from '../../src/modules/transmission/formats/pdf-order.ts';
@@ -60,9 +57,7 @@ function order(lines: number): SupplierOrderForTransmission {
 }
 
 function pdfPages(bytes: Buffer): string[] {
-  const file = path.join(os.tmpdir(), `shk-doc-${process.pid}-${Math.random()}.pdf`);
-  fs.writeFileSync(file, bytes);
-  return execFileSync('pdftotext', ['-layout', file, '-'])
+  return execFileSync('pdftotext', ['-layout', '-', '-'], { input: bytes })
     .toString()
     .split('\f')
     .filter((p) => p.trim());

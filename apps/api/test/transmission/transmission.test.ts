@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Reader } from 'edifact';
@@ -45,11 +44,7 @@ const parseEdifact = (bytes: Buffer): Segment[] =>
   new Reader({ autoDetectEncoding: true }).parse(bytes.toString('latin1')) as Segment[];
 const seg = (segments: Segment[], name: string, first?: string) =>
   segments.filter((s) => s.name === name && (first === undefined || s.elements[0][0] === first));
-const pdfText = (bytes: Buffer) => {
-  const file = path.join(os.tmpdir(), `shk-order-${Date.now()}-${Math.random()}.pdf`);
-  fs.writeFileSync(file, bytes);
-  return execFileSync('pdftotext', ['-layout', file, '-']).toString();
-};
+const pdfText = (bytes: Buffer) => execFileSync('pdftotext', ['-layout', '-', '-'], { input: bytes }).toString();
 
 beforeAll(async () => {
   [smtp, receiver, sftp, ftp, as2] = await Promise.all([
