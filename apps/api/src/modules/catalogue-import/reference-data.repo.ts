@@ -34,9 +34,31 @@ export async function loadReferenceRows(c: Queryable, supplier: string): Promise
   return results;
 }
 
+/**
+ * An insert that numbers its row max + 1 (the catalogue's numbers are dense and the seed loader sets them itself, so no
+ * sequence). Two imports that take the same number at once: the second waits for the first's commit on the primary
+ * key and fails; run again, it sees the first's row and takes the next. Runs outside a transaction (the import's
+ * reference session is autocommit), so the failed attempt leaves nothing behind.
+ */
+async function insertNextNumbered<R extends pg.QueryResultRow>(
+  c: Queryable,
+  text: string,
+  params: unknown[],
+): Promise<pg.QueryResult<R>> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await c.query<R>(text, params);
+    } catch (error) {
+      const e = error as { code?: string; constraint?: string };
+      if (e.code !== '23505' || !e.constraint?.endsWith('_pkey') || attempt >= 10) throw error;
+    }
+  }
+}
+
 /** The supplier's catalogue number (catalogue_supplier_numbers), created on its first import. */
 export async function ensureSupplierNo(c: Queryable, supplier: string): Promise<number> {
-  await c.query(
+  await insertNextNumbered(
+    c,
     `INSERT INTO catalogue_supplier_numbers (supplier_no, bp_number)
      SELECT COALESCE(max(supplier_no), 0) + 1, $1 FROM catalogue_supplier_numbers
      HAVING NOT COALESCE(bool_or(bp_number = $1), false)`,
@@ -80,7 +102,8 @@ export async function insertManufacturer(c: Queryable, id: string, name: string)
 }
 
 export async function insertBrand(c: Queryable, name: string, manufacturerId: string): Promise<number> {
-  const { rows } = await c.query(
+  const { rows } = await insertNextNumbered(
+    c,
     `INSERT INTO brands (brand_no, name, manufacturer_id) SELECT COALESCE(max(brand_no), 0) + 1, $1, $2 FROM brands
      ON CONFLICT (name) DO UPDATE SET name = EXCLUDED.name RETURNING brand_no`,
     [name, manufacturerId],
@@ -93,7 +116,8 @@ export async function insertEtimClass(
   classId: string,
   description: string,
 ): Promise<{ class_no: number; description: string }> {
-  const { rows } = await c.query(
+  const { rows } = await insertNextNumbered<{ class_no: number; description: string }>(
+    c,
     `INSERT INTO etim_classes (class_no, class_id, description) SELECT COALESCE(max(class_no), 0) + 1, $1, $2 FROM etim_classes
      ON CONFLICT (class_id) DO UPDATE SET class_id = EXCLUDED.class_id RETURNING class_no, description`,
     [classId, description],
@@ -108,7 +132,8 @@ export async function insertEtimFeature(
   unit: string | null,
   description: string,
 ): Promise<{ feature_no: number; kind: 'N' | 'A' }> {
-  const { rows } = await c.query(
+  const { rows } = await insertNextNumbered<{ feature_no: number; kind: 'N' | 'A' }>(
+    c,
     `INSERT INTO etim_features (feature_no, feature_id, description, kind, unit_code)
      SELECT COALESCE(max(feature_no), 0) + 1, $1, $4, $2, $3 FROM etim_features
      ON CONFLICT (feature_id) DO UPDATE SET feature_id = EXCLUDED.feature_id RETURNING feature_no, kind`,
@@ -129,7 +154,8 @@ export async function insertEtimValue(
   valueId: string,
   text: string,
 ): Promise<{ value_no: number; description: string }> {
-  const { rows } = await c.query(
+  const { rows } = await insertNextNumbered<{ value_no: number; description: string }>(
+    c,
     `INSERT INTO etim_values (value_no, value_id, description) SELECT COALESCE(max(value_no), 0) + 1, $1, $2 FROM etim_values
      ON CONFLICT (value_id) DO UPDATE SET value_id = EXCLUDED.value_id RETURNING value_no, description`,
     [valueId, text],
@@ -139,7 +165,8 @@ export async function insertEtimValue(
 
 /** The tree leaf `elementId` ("Weitere Artikel") under the root, created once; returns its node number. */
 export async function ensureFallbackLeaf(c: Queryable, elementId: string): Promise<number> {
-  const { rows } = await c.query(
+  const { rows } = await insertNextNumbered(
+    c,
     `INSERT INTO product_tree (node_no, element_id, parent_no, type, name, sort)
      SELECT COALESCE(max(node_no), 0) + 1, $1, (SELECT node_no FROM product_tree WHERE parent_no IS NULL ORDER BY node_no LIMIT 1),
             'leaf', 'Weitere Artikel', 999 FROM product_tree
