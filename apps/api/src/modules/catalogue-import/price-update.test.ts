@@ -167,7 +167,12 @@ describe('a price update (T_UPDATE_PRICES)', () => {
       return body.hitCount === 2 ? body : null;
     });
     expect(between.hitCount).toBe(2);
-    expect((await searchWithPrice('Preisprobe', 7, 8)).hitCount).toBe(1);
+    // The last batch's search price is a transaction of its own: the index engine may apply it a round later.
+    const cheap = await eventually(async () => {
+      const body = await searchWithPrice('Preisprobe', 7, 8);
+      return body.hitCount === 1 ? body : null;
+    });
+    expect(cheap.hitCount).toBe(1);
     // 2 × 12.50 + 1 × 31.00
     expect(await overviewTotal()).toBe(56);
   });

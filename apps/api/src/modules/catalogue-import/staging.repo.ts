@@ -477,17 +477,25 @@ export async function publishSearch(
   time: <T>(label: string, work: () => Promise<T>) => Promise<T> = (_label, work) => work(),
 ): Promise<number> {
   const id = Number(importId);
+  // A first catalogue publishes a million rows: its aggregates, joins and sorts in memory where they fit (with the
+  // default 4 MB each of them spilled to disk), and the planner given the stage's statistics (filled during the import;
+  // planned without them, the offers of 1,000,000 staged products were looked up one by one: 2.9 s against 0.3 s for
+  // one pass over the offers).
+  await c.query(`SET LOCAL work_mem = '256MB'`);
+  await c.query('ANALYZE catalogue_import_search');
+  // Supplier numbers and lowest price per staged product; the vectors stay in the stage (not copied once more).
   await time('publish: offers', () =>
     c.query(
       `CREATE TEMP TABLE catalogue_import_publish ON COMMIT DROP AS
-     SELECT x.id, x.vec, a.nos, a.price
-       FROM catalogue_import_search x
-       JOIN (${offerAggregate(`SELECT id FROM catalogue_import_search WHERE import_id = ${id}`)}) a ON a.id = x.id
-      WHERE x.import_id = ${id}`,
+     ${offerAggregate(`SELECT id FROM catalogue_import_search WHERE import_id = ${id}`)}`,
     ),
   );
   const { rows } = await c.query<{ n: number }>('SELECT count(*)::int AS n FROM catalogue_import_publish');
   if (rows[0].n) {
+    // Except for the sort by name: compared by the ICU collation, a million names sorted in small runs and merged
+    // (the default work_mem) took half the time of one sort in memory (3.8 s against 7.6 s, EXPLAIN ANALYZE at
+    // 1,000,000 products).
+    await c.query('SET LOCAL work_mem TO DEFAULT');
     await time('publish: name order', () =>
       c.query(
         `CREATE TEMP TABLE catalogue_import_ranks ON COMMIT DROP AS
@@ -495,22 +503,25 @@ export async function publishSearch(
          FROM products p WHERE p.id IN (SELECT id FROM product_search UNION SELECT id FROM catalogue_import_publish)`,
       ),
     );
+    await c.query(`SET LOCAL work_mem = '256MB'`);
     const features = [1, 2, 3, 4, 5, 6, 7, 8];
     const rebuild = await dropSearchIndexesForBulkInsert(c, rows[0].n);
     await time('publish: rows', async () => {
       await c.query(
-        `UPDATE product_search s SET vec = x.vec, brand_no = p.brand_no, class_no = p.class_no, leaf_no = p.leaf_no,
+        `UPDATE product_search s SET vec = v.vec, brand_no = p.brand_no, class_no = p.class_no, leaf_no = p.leaf_no,
               promo = p.is_promotion, supplier_nos = x.nos, name_rank = r.rn,
               ${features.map((k) => `f${k} = p.feature_values[${k}]`).join(', ')}
-         FROM catalogue_import_publish x JOIN products p ON p.id = x.id JOIN catalogue_import_ranks r ON r.id = x.id
+         FROM catalogue_import_publish x JOIN catalogue_import_search v ON v.import_id = ${id} AND v.id = x.id
+         JOIN products p ON p.id = x.id JOIN catalogue_import_ranks r ON r.id = x.id
         WHERE s.id = x.id`,
       );
       await c.query(
         `INSERT INTO product_search (id, rank, name_rank, vec, brand_no, class_no, leaf_no, promo, supplier_nos,
                                    ${features.map((k) => `f${k}`).join(', ')})
-       SELECT x.id, x.id, r.rn, x.vec, p.brand_no, p.class_no, p.leaf_no, p.is_promotion, x.nos,
+       SELECT x.id, x.id, r.rn, v.vec, p.brand_no, p.class_no, p.leaf_no, p.is_promotion, x.nos,
               ${features.map((k) => `p.feature_values[${k}]`).join(', ')}
-         FROM catalogue_import_publish x JOIN products p ON p.id = x.id JOIN catalogue_import_ranks r ON r.id = x.id
+         FROM catalogue_import_publish x JOIN catalogue_import_search v ON v.import_id = ${id} AND v.id = x.id
+         JOIN products p ON p.id = x.id JOIN catalogue_import_ranks r ON r.id = x.id
         WHERE NOT EXISTS (SELECT 1 FROM product_search s WHERE s.id = x.id)
         ORDER BY p.leaf_no, x.id`,
       );
