@@ -1,7 +1,7 @@
 /**
  * Freshness of the in-process index (issue 13): changes to product_search (words, price, supplier,
  * removal) reach two followers (two API processes) through the change feed, with facet counts equal
- * to the SQL engine's; a new process (restart) builds the same index.
+ * to the SQL engine's; a whole-catalogue mark makes them build anew; a new process (restart) builds the same index.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,6 +14,7 @@ import { listPriceStrategy } from '../../pricing/price-strategy.ts';
 import { SearchEngine, type SearchCaller } from '../search-engine.ts';
 import { IndexSearchEngine } from './index-engine.ts';
 import { SearchIndexHolder } from './index-holder.ts';
+import { FEED_REBUILD } from './feed.ts';
 
 let t: TestApp;
 let sqlEngine: SearchEngine;
@@ -108,6 +109,30 @@ describe('change feed', () => {
     // Removed from the search (its last offer gone).
     await sql('DELETE FROM product_search WHERE id = $1', [p.id]);
     await expectFollowersEqualSql(search('Quarzsandfilter'), (n) => n === 0);
+  }, 120_000);
+
+  it('a whole-catalogue mark (a first large catalogue publishes) makes both processes build anew', async () => {
+    const [p] = await sql<{ id: number }>('SELECT id FROM product_search ORDER BY id LIMIT 1 OFFSET 200');
+    // As such a publish writes: the rows without a feed row each, one mark for all of them instead.
+    const c = await t.pool.connect();
+    try {
+      await c.query('BEGIN');
+      await c.query('ALTER TABLE product_search DISABLE TRIGGER product_search_changes_update');
+      await c.query(
+        `UPDATE product_search SET vec = vec || to_tsvector('german_unaccent', 'zeolithfilter') WHERE id = $1`,
+        [p.id],
+      );
+      await c.query('ALTER TABLE product_search ENABLE TRIGGER product_search_changes_update');
+      await c.query(`INSERT INTO search_changes (product_id) VALUES (${FEED_REBUILD})`);
+      await c.query(`SELECT pg_notify('search_changes', '')`);
+      await c.query('COMMIT');
+    } catch (error) {
+      await c.query('ROLLBACK');
+      throw error;
+    } finally {
+      c.release();
+    }
+    await expectFollowersEqualSql(search('Zeolithfilter'), (n) => n === 1);
   }, 120_000);
 
   it('a process that starts later (restart) builds the same index and answers the same', async () => {

@@ -13,6 +13,7 @@ import path from 'node:path';
 import type pg from 'pg';
 import { listenChannel } from '../../../../db/listen.ts';
 import { SearchIndex } from './search-index.ts';
+import { FEED_REBUILD } from './feed.ts';
 import {
   changedProducts,
   feedHorizon,
@@ -244,7 +245,7 @@ export class SearchIndexHolder {
     const horizon = await feedHorizon(pool);
     if (horizon === index.feedPosition) return;
     const ids = await changedProducts(pool, index.feedPosition, horizon);
-    if (ids.length > Math.max(CHUNK, index.size * REBUILD_SHARE)) {
+    if (ids.includes(FEED_REBUILD) || ids.length > Math.max(CHUNK, index.size * REBUILD_SHARE)) {
       const fresh = await this.build();
       if (!this.closed) this.index = Promise.resolve(fresh);
       return;
