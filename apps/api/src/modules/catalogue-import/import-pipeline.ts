@@ -338,7 +338,7 @@ async function importStaged(
   }
   await secondSessionWork;
   // The words of the search rows to publish are counted by the second session meanwhile (search_terms).
-  const terms = tallyImportedTerms(await searchSession(), id);
+  const terms = tallyImportedTerms(await searchSession(), id, { inTransaction: false });
   void writer?.timedStep('search terms (second session)', () => terms.rows).catch(() => {});
   await flushMaps();
   changed += mapped;
