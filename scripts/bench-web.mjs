@@ -12,6 +12,9 @@
  *   5. prints scores, FCP/LCP/TBT/CLS, the JS each page transferred, and whether the targets hold
  *      (performance ≥ 95, accessibility ≥ 95, initial JS ≤ 150 kB compressed).
  * BENCH_WEB_RUNS (1): runs per page (the median score is reported). Reports: test-results/lighthouse-<pid>/.
+ * BENCH_WEB_TRACE=1: also saves each run's artifacts (`<page>-<run>.artifacts/`: trace and DevTools log, what
+ * Lighthouse simulated from; `lighthouse -A=<folder>` audits them again, scripts/lantern-path.mjs prints the LCP path);
+ * BENCH_WEB_TRACE=samples adds the V8 sampling profiler to the trace (what each long task ran; skews the scores).
  */
 /* global window, document, location -- functions passed to page.evaluate* run in the browser */
 import { spawn, spawnSync } from 'node:child_process';
@@ -24,6 +27,7 @@ import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import * as constants from 'lighthouse/core/config/constants.js';
+import { saveArtifacts } from 'lighthouse/core/lib/asset-saver.js';
 import puppeteer from 'puppeteer-core';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -239,7 +243,17 @@ async function runLighthouse(page, port, url, cpuSlowdownMultiplier) {
     url,
     { port, output: 'html', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] },
     // Keep the signed-in session (storage). Otherwise Lighthouse's mobile default (or its CPU slowdown calibrated).
-    { extends: 'lighthouse:default', settings: { disableStorageReset: true, ...throttling } },
+    {
+      extends: 'lighthouse:default',
+      settings: {
+        disableStorageReset: true,
+        ...throttling,
+        // The JS samples in the trace too, to see what a long task ran (costs some overhead: not for scores).
+        ...(process.env.BENCH_WEB_TRACE === 'samples'
+          ? { additionalTraceCategories: 'disabled-by-default-v8.cpu_profiler' }
+          : {}),
+      },
+    },
     page,
   );
 }
@@ -369,6 +383,9 @@ async function main() {
         const name = pagePath.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home';
         fs.writeFileSync(path.join(reportDir, `${name}-${run + 1}.html`), result.report);
         fs.writeFileSync(path.join(reportDir, `${name}-${run + 1}.json`), JSON.stringify(lhr));
+        if (process.env.BENCH_WEB_TRACE) {
+          await saveArtifacts(result.artifacts, path.join(reportDir, `${name}-${run + 1}.artifacts`));
+        }
       }
       const best = runs[runs.indexOf(runs.find((r) => r.performance === median(runs.map((x) => x.performance))))];
       results.push({ page: pagePath, ...best, performanceRuns: runs.map((r) => r.performance) });
