@@ -3,6 +3,7 @@ import './ui/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createSession } from './app/App';
+import { preloadHeaderOf } from './app/layout/AppLayout';
 import { StartupError } from './app/StartupError';
 import { prefetchPageData, preloadPageOf } from './app/routes';
 import { userProfileQuery } from './api/session';
@@ -36,6 +37,7 @@ async function start() {
     if (await userManager.getUser()) {
       const profile = session.queryClient.fetchQuery(userProfileQuery);
       void prefetchPageData(window.location, session.queryClient, profile);
+      profile.then(preloadHeaderOf, () => undefined);
     }
     // Not inside startTransition: a time-sliced first render made the IDS pre-cart page wait forever on its loader
     // when the route changed (redirect to /ids-warenkorb) while that first render was still suspended (e2e/ids.spec.ts).

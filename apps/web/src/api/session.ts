@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useAuth } from 'react-oidc-context';
-import { useMutation, useQuery, type UseQueryOptions } from '@tanstack/react-query';
+import { useMutation, useQuery, type QueryClient, type UseQueryOptions } from '@tanstack/react-query';
 import { api } from './client';
 import { expectStatus, unwrap } from './problem';
 import { queryKeys } from './query-keys';
@@ -36,6 +36,24 @@ export function usePartnerQuery<T>(
     queryKey: queryKeys.partnerScoped(bpNumber, ...key),
     queryFn,
     enabled: profile.isSuccess && (options.enabled ?? true),
+  });
+}
+
+/**
+ * Starts a partner-scoped read into the cache under the key usePartnerQuery gives it (nothing when a fresh answer is
+ * cached): main.tsx and the pages' `prefetch` use it to request what the first render shows while the code loads.
+ */
+export function prefetchPartnerQuery<T>(
+  queryClient: QueryClient,
+  profile: UserProfile,
+  key: readonly unknown[],
+  queryFn: () => Promise<T>,
+  staleTime: number,
+): Promise<void> {
+  return queryClient.prefetchQuery({
+    queryKey: queryKeys.partnerScoped(profile.currentBpNumber, ...key),
+    queryFn,
+    staleTime,
   });
 }
 

@@ -5,6 +5,7 @@ import { Link, Outlet } from 'react-router';
 import { useAuth } from 'react-oidc-context';
 import { breakpoints, PRODUCT_NAME, Role } from '@shk/contracts';
 import { useSignOut, useUserProfile } from '../../api/session';
+import type { UserProfile } from '../../api/types';
 import { FullPageLoader } from '../../ui/FullPageLoader';
 import { LogoMark } from '../../ui/icons';
 import { marketingVideoFlag } from '../../ui/marketing-video';
@@ -26,10 +27,19 @@ const CookieConsentDialog = lazy(() =>
 );
 const IdsContextRules = lazy(() => import('../IdsContextRules').then((m) => ({ default: m.IdsContextRules })));
 const PartnerSwitch = lazy(() => import('./PartnerSwitch').then((m) => ({ default: m.PartnerSwitch })));
-const CartWidget = lazy(() => import('./CartWidget').then((m) => ({ default: m.CartWidget })));
+const loadCartWidget = () => import('./CartWidget').then((m) => ({ default: m.CartWidget }));
+const CartWidget = lazy(loadCartWidget);
 const MobileMenu = lazy(() => import('./MobileMenu').then((m) => ({ default: m.MobileMenu })));
 
 const DESKTOP_QUERY = `(min-width: ${breakpoints.mobilePx}px)`;
+
+/**
+ * Starts loading the header parts this user sees (the buyer's cart widget) as soon as the profile is known (main.tsx),
+ * so their code arrives with the page's instead of being requested after the first render.
+ */
+export function preloadHeaderOf(profile: Pick<UserProfile, 'role'>): void {
+  if (profile.role === Role.Buyer) void loadCartWidget().catch(() => undefined);
+}
 
 /**
  * The shell: header (brand, partner switch, cart widget, role menu), page, footer. Below 1200 px the

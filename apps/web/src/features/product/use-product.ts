@@ -2,7 +2,8 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { limits } from '@shk/contracts';
 import { catalogueApi, catalogueKeys } from '../../api/catalogue';
 import { queryKeys } from '../../api/query-keys';
-import { usePartnerQuery } from '../../api/session';
+import { prefetchCatalogueBasics } from '../../api/catalogue-queries';
+import { prefetchPartnerQuery, usePartnerQuery } from '../../api/session';
 import type { PagePrefetch } from '../../app/routes';
 import { isProductInstanceId, parseProductId } from '../../ui/catalogue/product-url';
 
@@ -26,22 +27,40 @@ export function prefetchProduct({ queryClient, profile, searchParams }: PagePref
   const articleNumber = searchParams.get('articleNumber')?.trim() || null;
   const productInstanceId = isProductInstanceId(articleNumber) ? articleNumber : null;
   const { manufacturerId, manufacturerPid } = parsed;
-  void queryClient.prefetchQuery({
-    queryKey: queryKeys.partnerScoped(
-      profile.currentBpNumber,
-      ...catalogueKeys.product(manufacturerId, manufacturerPid, productInstanceId),
-    ),
-    queryFn: () => catalogueApi.productByManufacturerData(manufacturerId, manufacturerPid, productInstanceId),
-  });
+  const productKey = queryKeys.partnerScoped(
+    profile.currentBpNumber,
+    ...catalogueKeys.product(manufacturerId, manufacturerPid, productInstanceId),
+  );
+  void queryClient
+    .prefetchQuery({
+      queryKey: productKey,
+      queryFn: () => catalogueApi.productByManufacturerData(manufacturerId, manufacturerPid, productInstanceId),
+    })
+    .then(() => {
+      // The offers of the chosen one follow the product's answer (useOffers reads the same id from it).
+      const chosen = queryClient.getQueryData<{ productInstanceId?: string | null }>(productKey)?.productInstanceId;
+      if (chosen)
+        void prefetchPartnerQuery(
+          queryClient,
+          profile,
+          catalogueKeys.details(chosen),
+          offersOf(chosen),
+          OFFERS_STALE_MS,
+        );
+    });
+  prefetchCatalogueBasics(queryClient, profile, { tree: false });
 }
+
+const OFFERS_STALE_MS = 60_000;
+const offersOf = (productInstanceId: string) => () => catalogueApi.details(productInstanceId);
 
 /** All suppliers' offers of the product (GET /v1/Product/Details). */
 export function useOffers(productInstanceId: string | null) {
-  return usePartnerQuery(
-    catalogueKeys.details(productInstanceId ?? ''),
-    () => catalogueApi.details(productInstanceId!),
-    { enabled: Boolean(productInstanceId), placeholderData: keepPreviousData },
-  );
+  return usePartnerQuery(catalogueKeys.details(productInstanceId ?? ''), offersOf(productInstanceId ?? ''), {
+    enabled: Boolean(productInstanceId),
+    placeholderData: keepPreviousData,
+    staleTime: OFFERS_STALE_MS,
+  });
 }
 
 /**

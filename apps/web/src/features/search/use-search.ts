@@ -1,6 +1,7 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { catalogueApi, catalogueKeys, type SearchRequest } from '../../api/catalogue';
 import { queryKeys } from '../../api/query-keys';
+import { prefetchCatalogueBasics } from '../../api/catalogue-queries';
 import { usePartnerQuery } from '../../api/session';
 import type { SearchFilter } from '@shk/contracts';
 import type { PagePrefetch } from '../../app/routes';
@@ -23,6 +24,8 @@ export function prefetchSearch({ queryClient, profile, searchParams }: PagePrefe
     queryFn: () => catalogueApi.search(request),
     staleTime: 30_000,
   });
+  // The sidebar's tree and the prices' units come with it instead of after the page's first render.
+  prefetchCatalogueBasics(queryClient, profile, { tree: true });
 }
 
 /** All values of one filter (POST /v1/Product/FilterOptions) for the show-more list. */
