@@ -23,3 +23,6 @@ export const SearchColumn = {
   /** Price slider over the suppliers' net list prices (wholesaler trade data). */
   price: 'mhk_handelsdaten_preis',
 } as const;
+
+/** Sort columns of the search: empty/'relevanz' = recommended, 'artikelbeschreibung' = name. */
+export const SortColumn = { recommended: 'relevanz', name: 'artikelbeschreibung' } as const;

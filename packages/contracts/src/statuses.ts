@@ -91,3 +91,16 @@ export const supplierOrderStatusLabels: Record<number, string> = {
   5: 'Mit Änderungen bestätigt',
   6: 'Storniert',
 };
+
+/** German labels of the relation states (a module without zod: the SPA's shared code shows them). */
+export const relationStatusLabels: Record<number, string> = {
+  1: 'Freigegeben',
+  2: 'Wartet auf Bestätigung',
+  3: 'Abgelehnt',
+  4: 'Kundennummer angefragt',
+  6: 'Gesperrt',
+  7: 'Ungültig',
+};
+
+/** Protocols whose outbound interface needs a folder and a workflow (connection profile). */
+export const workflowProtocols: readonly number[] = [CommunicationProtocol.Ftp, CommunicationProtocol.Sftp];

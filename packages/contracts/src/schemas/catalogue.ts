@@ -13,13 +13,10 @@ export const ID_SEPARATOR = '~';
  */
 export const SEARCH_TERM_TRANSPORT_MAX = 10_000;
 
-export { SearchColumn } from '../search-columns.ts';
+export { SearchColumn, SortColumn } from '../search-columns.ts';
 
 export const FilterType = z.enum(['Auswahl', 'Baum', 'Regler']).meta({ id: 'FilterType' });
 export type FilterType = z.infer<typeof FilterType>;
-
-/** Sort columns of the search: empty/'relevanz' = recommended, 'artikelbeschreibung' = name. */
-export const SortColumn = { recommended: 'relevanz', name: 'artikelbeschreibung' } as const;
 
 export const catalogueProblemTitles = {
   unknownFilterColumn: 'Unbekannte Filterspalte',

@@ -12,24 +12,6 @@ export const configuratorLimits = {
   returnMaxLifetimeSeconds: 60 * 60,
 } as const;
 
-export const configuratorMessages = {
-  slideEyebrow: 'Küchenkonfigurator',
-  slideTitle: (manufacturer: string) => `Küchen von ${manufacturer} konfigurieren`,
-  slideText:
-    'Stellen Sie Ihre Küche im Konfigurator des Herstellers zusammen – der fertige Artikel landet direkt in Ihrem Standard-Warenkorb.',
-  slideCta: 'Zum Küchenkonfigurator',
-  returnUnsigned: 'Die Rückgabe des Küchenkonfigurators ist nicht signiert. Es wurde nichts in den Warenkorb gelegt.',
-  returnInvalid:
-    'Die Signatur der Rückgabe des Küchenkonfigurators ist ungültig. Es wurde nichts in den Warenkorb gelegt.',
-  returnExpired: 'Die Rückgabe des Küchenkonfigurators ist abgelaufen. Bitte konfigurieren Sie den Artikel erneut.',
-  returnOtherPartner:
-    'Die Rückgabe des Küchenkonfigurators gilt für einen anderen Geschäftspartner. Es wurde nichts in den Warenkorb gelegt.',
-  returnNotConfigured: 'Der Küchenkonfigurator ist nicht eingerichtet. Es wurde nichts in den Warenkorb gelegt.',
-  videoTitle: 'Einführungsvideo',
-  videoClose: 'Schließen',
-  videoHelpLabel: 'Video-Hilfe',
-} as const;
-
 /** What the home slideshow needs: whether the caller sees the configurator slide and where it leads. */
 export const ConfiguratorSlide = z
   .object({

@@ -187,12 +187,3 @@ export const relationMessages = {
   /** Not quoted by the spec (only the failure is); wording of the web UI. */
   customerNumberSuccess: 'Ihre Kundennummer wurde erfolgreich übermittelt.',
 } as const;
-
-export const relationStatusLabels: Record<number, string> = {
-  1: 'Freigegeben',
-  2: 'Wartet auf Bestätigung',
-  3: 'Abgelehnt',
-  4: 'Kundennummer angefragt',
-  6: 'Gesperrt',
-  7: 'Ungültig',
-};

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
 import { limits } from '../limits.ts';
-import { CommunicationProtocol, SupplierStatus } from '../statuses.ts';
+import { CommunicationProtocol, SupplierStatus, workflowProtocols } from '../statuses.ts';
 import { EMAIL_PATTERN } from './profile.ts';
 
 /** German texts of supplier management (seller-staff-side.md §4, §5, §8; where the spec is silent, ours). */
@@ -61,9 +61,6 @@ export const communicationProtocolLabels: Record<number, string> = {
   6: 'API',
 };
 export const communicationDataFormatNames: Record<number, string> = { 1: 'Pdf', 2: 'Edi_96A', 3: 'Edi_97A' };
-
-/** Protocols whose outbound interface needs a folder and a workflow (connection profile). */
-export const workflowProtocols: readonly number[] = [CommunicationProtocol.Ftp, CommunicationProtocol.Sftp];
 
 export const NamedId = z.object({ id: z.number().int(), name: z.string() }).meta({ id: 'NamedId' });
 
