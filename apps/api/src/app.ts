@@ -23,6 +23,7 @@ import { registerInputGuard } from './http/input-guard.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerRateLimiting } from './http/rate-limits.ts';
 import { createTokenVerifier, registerAuth, type GrantCheck, type TokenVerifier } from './http/auth.ts';
+import { registerReadModelCache } from './http/read-model-cache.ts';
 import { modules } from './modules/index.ts';
 import { GRANT_CLAIM, mountEmbeddedIdentityProvider, type EmbeddedIdentity } from './modules/identity/provider.ts';
 
@@ -138,6 +139,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   registerAuth(app, { db: options.db, verify, emailClaim: config.oidcEmailClaim, grant });
+  // Answers of routes with config.readModel kept per caller until a table they read changes (after compress, before the routes).
+  registerReadModelCache(app, options.db.$client);
 
   for (const register of modules) await register(app, options);
 

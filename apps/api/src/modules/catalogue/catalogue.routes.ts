@@ -17,6 +17,8 @@ import {
   Unit,
 } from '@shk/contracts';
 import type { App, AppDeps } from '../../http/types.ts';
+import { callerOf } from '../../http/auth.ts';
+import { snapshotId, type ReadModelRoute } from '../../http/read-model-cache.ts';
 import { HttpProblem } from '../../http/problem.ts';
 import { createCatalogueContext, type CatalogueContext } from './catalogue.context.ts';
 import { productByInstance, productByManufacturer, productDetails, splitCompositeId } from './product.service.ts';
@@ -72,14 +74,38 @@ async function guarded<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * The product page's answers as the read-model cache keeps them: by the catalogue version (every catalogue write
+ * raises it, followed by the meta cache through NOTIFY catalogue_state: the meta the answer is built with) and the
+ * price strategy's stamp (none: a live strategy, nothing kept); products, offers, prices, the caller's relations, the
+ * suppliers' settings and the favourites by their tables.
+ */
+function productReadModel(catalogue: CatalogueContext): ReadModelRoute {
+  return {
+    tables: [
+      'products',
+      'product_offers',
+      'catalogue_offer_prices',
+      'supplier_customers',
+      'suppliers',
+      'favorite_products',
+    ],
+    vary: async (request) => {
+      const stamp = catalogue.prices.cacheStamp?.({ buyerBpNumber: callerOf(request).bpNumber }) ?? null;
+      return stamp === null ? null : `${(await catalogue.meta.get()).version}\u0000${stamp}`;
+    },
+  };
+}
+
 function registerCatalogueRoutes(app: App, catalogue: CatalogueContext) {
   const roles = [...CATALOGUE_ROLES];
   const tags = ['Produkte'];
+  const productPage = productReadModel(catalogue);
 
   app.get(
     '/v1/Units',
     {
-      config: { roles: 'authenticated' },
+      config: { roles: 'authenticated', readModel: { tables: ['units'] } },
       schema: {
         tags,
         summary: 'Mengeneinheiten (ein ^ markiert Hochstellung, z. B. m^2)',
@@ -92,7 +118,17 @@ function registerCatalogueRoutes(app: App, catalogue: CatalogueContext) {
   app.get(
     '/v1/ProductTree',
     {
-      config: { roles: 'authenticated' },
+      config: {
+        roles: 'authenticated',
+        // Built from the whole-catalogue counts and the meta in memory: kept while they are the same objects.
+        readModel: {
+          tables: [],
+          vary: async () => {
+            const { meta, set } = await catalogue.search.catalogueCounts();
+            return `${snapshotId(meta)}.${snapshotId(set)}`;
+          },
+        },
+      },
       schema: {
         tags,
         summary: 'Produktbaum mit Produktanzahlen (Wurzel SHKMARKET)',
@@ -185,7 +221,7 @@ function registerCatalogueRoutes(app: App, catalogue: CatalogueContext) {
   app.get(
     '/v1/Product/Details',
     {
-      config: { roles },
+      config: { roles, readModel: productPage },
       schema: {
         tags,
         summary: 'Angebote aller Lieferanten zum Produkt einer Produktinstanz',
@@ -208,7 +244,7 @@ function registerCatalogueRoutes(app: App, catalogue: CatalogueContext) {
   app.get(
     '/v1/Product/ByManufacturerData',
     {
-      config: { roles },
+      config: { roles, readModel: productPage },
       schema: {
         tags,
         summary: 'Produkt über Hersteller-ID und Werksartikelnummer (optional gewünschte Produktinstanz)',

@@ -5,7 +5,7 @@ import { ConfiguratorService } from './configurator.service.ts';
 
 /** Kitchen-manufacturer configurator: home slide with signed hand-off, verification of the return. */
 export async function configuratorRoutes(app: App, { db, config }: AppDeps) {
-  const service = new ConfiguratorService(db, config.publicUrl);
+  const service = new ConfiguratorService(db, config.publicUrl, undefined, app.readModels);
 
   app.get(
     '/v1/KitchenConfigurator/Slide',

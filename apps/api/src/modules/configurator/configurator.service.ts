@@ -9,6 +9,7 @@ import {
   type ConfiguratorSlide,
 } from '@shk/contracts';
 import type { Db } from '../../db/pool.ts';
+import type { ReadModelCache } from '../../http/read-model-cache.ts';
 import { badRequest } from '../../http/problem.ts';
 import { readConfigurationValues } from '../settings/settings.service.ts';
 import { slideFacts } from './configurator.repo.ts';
@@ -52,15 +53,22 @@ const hidden: ConfiguratorSlide = {
 
 /**
  * The kitchen-manufacturer configurator (docs/configurator.md): who sees the home slide, the signed
- * hand-off link, and the verification of the configurator's signed return. Every value is read from the
- * custom parameters on each call (no cache), the client secret never leaves this service.
+ * hand-off link, and the verification of the configurator's signed return. The verification reads the custom
+ * parameters on each call; the slide's reads (settings, supplier name, the buyer's relation) go through the
+ * read-model cache when one is given (kept until those tables change), its link is signed per call. The client
+ * secret never leaves this service.
  */
 export class ConfiguratorService {
   constructor(
     private readonly drizzle: Db,
     private readonly publicUrl: string,
     private readonly now: () => number = () => Date.now(),
+    private readonly cache?: Pick<ReadModelCache, 'read'>,
   ) {}
+
+  private cached<T>(key: string, tables: Parameters<ReadModelCache['read']>[1], load: () => Promise<T>): Promise<T> {
+    return this.cache ? this.cache.read(key, tables, load) : load();
+  }
 
   private get db() {
     return this.drizzle.$client;
@@ -77,14 +85,22 @@ export class ConfiguratorService {
    * everyone else (staff, role None) whenever the configurator is set up.
    */
   async slideFor(caller: CallerLike): Promise<ConfiguratorSlide> {
-    const { supplier, url, secret } = await this.integration();
+    const { supplier, url, secret } = await this.cached(
+      'configurator:integration',
+      ['custom_parameters', 'custom_parameter_values'],
+      () => this.integration(),
+    );
     if (!supplier || !url || !isHttpUrl(url)) return hidden;
     let partner: string | null = null;
     if (caller.role === Role.Buyer && (!secret || !caller.bpNumber)) return hidden;
     if (caller.role === Role.Seller && !caller.partners.includes(supplier)) return hidden;
     // The supplier's name and the buyer's relation to it in one statement.
     const buyer = caller.role === Role.Buyer ? caller.bpNumber : null;
-    const { supplierName: name, relation } = await slideFacts(this.db, buyer, supplier);
+    const { supplierName: name, relation } = await this.cached(
+      `configurator:facts:${buyer ?? ''}:${supplier}`,
+      ['business_partners', 'supplier_customers'],
+      () => slideFacts(this.db, buyer, supplier),
+    );
     if (caller.role === Role.Buyer) {
       if (!relation || relation.relationStatusId !== RelationStatus.Approved || !relation.isActive) return hidden;
       partner = caller.bpNumber;

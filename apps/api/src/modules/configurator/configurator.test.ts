@@ -38,6 +38,8 @@ const setValue = async (key: string, value: string | null): Promise<string | nul
   await t.pool.query('DELETE FROM custom_parameter_values WHERE key = $1', [key]);
   if (value !== null)
     await t.pool.query('INSERT INTO custom_parameter_values (key, value) VALUES ($1, $2)', [key, value]);
+  // Written with SQL, not through the API: the API's read-model cache applies it before the next answer.
+  await t.app.readModels.synced();
   return rows[0]?.value ?? null;
 };
 const nowSeconds = () => Math.floor(Date.now() / 1000);

@@ -9,7 +9,8 @@ export async function profileRoutes(app: App, { db }: AppDeps) {
   app.get(
     '/v1/UserProfile',
     {
-      config: { roles: 'authenticated' },
+      // The caller's fields come with the caller (part of the cache key); the partners' names from business_partners.
+      config: { roles: 'authenticated', readModel: { tables: ['business_partners'] } },
       schema: { tags: ['Profil'], summary: 'Profil des angemeldeten Benutzers', response: { 200: UserProfile } },
     },
     async (request) => {

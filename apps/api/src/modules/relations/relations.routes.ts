@@ -21,6 +21,9 @@ import { RelationsService, canSeeRelation } from './relations.service.ts';
 
 const staff = [Role.Administrator, Role.Support, Role.PlatformOperator] as const;
 
+/** What the relation lists read (kept by the read-model cache until one of them changes). */
+const relationTables = ['supplier_customers', 'business_partners', 'suppliers'] as const;
+
 /**
  * Status filters accept numeric values only (comma-separated or repeated) and fall back to the
  * defaults when nothing valid remains (seller-staff-side.md §4).
@@ -55,7 +58,7 @@ export async function relationsRoutes(app: App, { db, mail }: AppDeps) {
   app.get(
     '/v1/SupplierCustomers',
     {
-      config: { roles: [Role.Buyer, Role.Seller] },
+      config: { roles: [Role.Buyer, Role.Seller], readModel: { tables: relationTables } },
       schema: {
         tags: ['Lieferantenbeziehungen'],
         summary: 'Beziehungen des aktuellen Geschäftspartners (Käufer: Lieferanten, Verkäufer: Kunden)',
@@ -85,7 +88,7 @@ export async function relationsRoutes(app: App, { db, mail }: AppDeps) {
   app.get(
     '/v1/SupplierCustomers/SuppliersWithoutRelation',
     {
-      config: { roles: [Role.Buyer] },
+      config: { roles: [Role.Buyer], readModel: { tables: relationTables } },
       schema: {
         tags: ['Lieferantenbeziehungen'],
         summary: 'Lieferanten ohne Beziehung zum aktuellen Geschäftspartner',

@@ -89,8 +89,31 @@ export class IndexSearchEngine extends SearchEngine {
     return this.indexReady() ? super.suggestions(caller, rawTerm) : this.sql.suggestions(caller, rawTerm);
   }
 
-  override catalogueCounts() {
-    return this.indexReady() ? super.catalogueCounts() : this.sql.catalogueCounts();
+  /**
+   * The whole catalogue's counts (product tree, empty search) are the same object while the index, its feed position
+   * and the catalogue version are: the tree's answer can then be kept by the read-model cache (vary: snapshotId of
+   * the set), and the counts are not taken again for every call.
+   */
+  private wholeCatalogue: {
+    index: SearchIndex;
+    position: string;
+    version: number;
+    counts: Promise<{ meta: CatalogueMeta; set: FacetSet }>;
+  } | null = null;
+
+  override async catalogueCounts() {
+    if (!this.indexReady()) return this.sql.catalogueCounts();
+    const [meta, index] = await Promise.all([this.meta.get(), this.currentIndex()]);
+    const kept = this.wholeCatalogue;
+    if (kept && kept.index === index && kept.position === index.feedPosition && kept.version === meta.version)
+      return kept.counts;
+    const counts = super.catalogueCounts();
+    const entry = { index, position: index.feedPosition, version: meta.version, counts };
+    this.wholeCatalogue = entry;
+    counts.catch(() => {
+      if (this.wholeCatalogue === entry) this.wholeCatalogue = null;
+    });
+    return counts;
   }
 
   /** The analyser's existence checks: normalised by Postgres (no table read), evaluated on the index. */

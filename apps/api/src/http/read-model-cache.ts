@@ -1,0 +1,435 @@
+import { PassThrough, type Readable } from 'node:stream';
+import type pg from 'pg';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import { businessToday } from '@shk/contracts';
+import { listenChannel, type ChannelListener } from '../db/listen.ts';
+import type { Caller } from './auth.ts';
+
+/**
+ * Tables whose changes the read-model cache follows (migration 0215: a statement trigger on each sends NOTIFY
+ * read_model_changes with the table's name at commit). A route or value names the ones its answer reads.
+ */
+export type ReadModelTable =
+  | 'business_partners'
+  | 'suppliers'
+  | 'supplier_customers'
+  | 'custom_parameters'
+  | 'custom_parameter_values'
+  | 'favorite_products'
+  | 'units'
+  | 'products'
+  | 'product_offers'
+  | 'catalogue_offer_prices';
+
+/** `config.readModel` of a GET route whose JSON answer is kept (see registerReadModelCache). */
+export interface ReadModelRoute {
+  /** The tables the answer reads (besides the caller, which is part of the key). */
+  tables: readonly ReadModelTable[];
+  /**
+   * What else the answer depends on, as a string in the key: a version of an in-process snapshot (the catalogue
+   * meta's version, snapshotId of a cached object). null: this answer is not kept (e.g. a live price strategy).
+   */
+  vary?: (request: FastifyRequest) => string | null | Promise<string | null>;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's JSON answer is kept by the read-model cache (http/read-model-cache.ts). */
+    readModel?: ReadModelRoute;
+  }
+  interface FastifyInstance {
+    /** Answers and values read from the database, kept until a table they read changes (read-model-cache.ts). */
+    readModels: ReadModelCache;
+  }
+}
+
+interface Entry {
+  tables: readonly ReadModelTable[];
+  /** A kept JSON answer: its text, its content type and compressed copies by the request's Accept-Encoding. */
+  body?: string;
+  contentType?: string;
+  encoded?: Map<string, { encoding: string; payload: Buffer }>;
+  /** A kept value (read()). */
+  value?: unknown;
+  size: number;
+}
+
+/** How long to wait before connecting the listener again after it was lost. */
+const RECONNECT_MS = 1_000;
+/** How long a round trip on the listening connection may take before the connection counts as lost. */
+const SYNC_TIMEOUT_MS = 2_000;
+
+/**
+ * A process-local cache of read models: JSON answers of GET routes (`config.readModel`) and values (read()), each
+ * keyed by what it depends on — the URL with its query, the whole caller (user, role, current partner, partners,
+ * names, IDS context: one user never gets another's answer, and a changed caller is a new key), the business day in
+ * Europe/Berlin (settings and prices valid today) and the route's `vary` — and dropped when a table it read changes.
+ *
+ * Freshness across processes: every write to a followed table notifies at its commit (migration 0215); each process
+ * LISTENs and drops the entries that read that table. An entry is only kept when no notification arrived while it
+ * was computed, and entries are only used while the listener is connected: before it connects and after it is lost
+ * every request reads the database as before (no caching) and the entries are dropped. What remains is the
+ * notification's delivery time to another process (about 0.1 ms after the commit here). A process's own writes: after
+ * any non-GET request answered here, the next cached read first waits for a round trip on the listening connection
+ * (sync(): every notification committed before it has then arrived), so a caller never reads past its own change.
+ *
+ * Bounded: at most MAX_ENTRIES entries and MAX_BYTES of answer text (least recently used dropped first).
+ */
+export class ReadModelCache {
+  private readonly entries = new LRUCache<string, Entry>({
+    max: 20_000,
+    maxSize: 64 * 1024 * 1024,
+    sizeCalculation: (entry) => Math.max(1, entry.size),
+  });
+  /** Raised by every notification and every change of the listener's state. */
+  private generation = 0;
+  private listening = false;
+  private listener: ChannelListener | null = null;
+  private closed = false;
+  private reconnect: NodeJS.Timeout | null = null;
+  /** Round trips on the listening connection started and completed (numbered from 1). */
+  private syncsStarted = 0;
+  private syncsCompleted = 0;
+  private syncing: Promise<void> | null = null;
+  /** The number of the first round trip that started after the last write this process answered. */
+  private writeMark = 0;
+  /** Notifications received (tests wait for a change's delivery with it). */
+  notifications = 0;
+  /** Answers served from the cache (tests and the bench's view of it), and of them sent as a kept compressed copy. */
+  hits = 0;
+  compressedHits = 0;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly log?: { warn: (o: object, m: string) => void },
+  ) {}
+
+  /** Connects the listener (failures are logged; the cache stays off and a new attempt follows). */
+  async start(): Promise<void> {
+    if (this.closed || this.listener) return;
+    try {
+      const listener = await listenChannel(
+        this.pool,
+        'read_model_changes',
+        (payload) => this.changed(payload),
+        (e) => this.lost(e),
+      );
+      if (this.closed) {
+        await listener();
+        return;
+      }
+      this.listener = listener;
+      this.generation++;
+      this.listening = true;
+    } catch (e) {
+      this.log?.warn({ err: e }, 'read-model cache: LISTEN read_model_changes failed, reading per request');
+      this.scheduleReconnect();
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.listening = false;
+    this.entries.clear();
+    if (this.reconnect) clearTimeout(this.reconnect);
+    const listener = this.listener;
+    this.listener = null;
+    await listener?.();
+  }
+
+  /** The listener is connected (entries are kept and used). */
+  get connected(): boolean {
+    return this.listening;
+  }
+
+  /** Entries held now. */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /**
+   * Resolves when every change committed before the call has been applied (one round trip on the listening
+   * connection): for a writer that must see its change in this process's next answer without having gone through it
+   * (tests that write with SQL). Without the listener nothing is kept, so nothing is to wait for.
+   */
+  async synced(): Promise<void> {
+    await this.syncUntil(this.syncsStarted + 1);
+  }
+
+  /** A write was answered by this process: the next cached read first waits until its notifications arrived. */
+  wrote(): void {
+    this.writeMark = this.syncsStarted + 1;
+  }
+
+  /**
+   * A value read through the cache: `load` runs when no entry is kept under `key` (and the business day), its result
+   * is kept until one of `tables` changes. The value is shared between requests: never change it.
+   */
+  async read<T>(key: string, tables: readonly ReadModelTable[], load: () => Promise<T>): Promise<T> {
+    if (!(await this.settled())) return load();
+    const fullKey = `value\u0000${key}\u0000${businessDay()}`;
+    const ticket = this.ticket();
+    const found = this.get(fullKey);
+    if (found && 'value' in found) return found.value as T;
+    const value = await load();
+    this.keep(fullKey, ticket, { tables, value, size: 256 });
+    return value;
+  }
+
+  /**
+   * Whether entries may be used now: the listener is connected, and when this process answered a write since the
+   * last sync, every notification committed before this call has arrived (one round trip shared by all waiting).
+   */
+  async settled(): Promise<boolean> {
+    if (!this.listening) return false;
+    if (this.syncsCompleted < this.writeMark) await this.syncUntil(this.writeMark);
+    return this.listening;
+  }
+
+  /** The entry under a key, only while the listener is connected. */
+  get(key: string): Entry | undefined {
+    return this.listening ? this.entries.get(key) : undefined;
+  }
+
+  /** Taken before the reads; keep() stores their outcome only if nothing changed meanwhile. */
+  ticket(): number | null {
+    return this.listening ? this.generation : null;
+  }
+
+  keep(key: string, ticket: number | null, entry: Entry): Entry | undefined {
+    if (ticket === null || !this.listening || ticket !== this.generation) return undefined;
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  /** Records a compressed copy of a kept answer (its size counts from now on). */
+  addEncoded(key: string, entry: Entry, acceptEncoding: string, encoding: string, payload: Buffer): void {
+    if (this.entries.peek(key) !== entry) return;
+    entry.encoded ??= new Map();
+    if (entry.encoded.size >= 4) return;
+    entry.encoded.set(acceptEncoding, { encoding, payload });
+    entry.size += payload.length;
+    this.entries.set(key, entry);
+  }
+
+  /** Drops the entries that read a table (a notification's payload; anything unknown drops all). */
+  private changed(payload: string): void {
+    this.generation++;
+    this.notifications++;
+    const drop: string[] = [];
+    this.entries.forEach((entry, key) => {
+      if (entry.tables.includes(payload as ReadModelTable)) drop.push(key);
+    });
+    if (!KNOWN_TABLES.has(payload)) this.entries.clear();
+    for (const key of drop) this.entries.delete(key);
+  }
+
+  /** Waits for round trip number `n` (one in flight is shared by all waiting; a later one starts after it). */
+  private async syncUntil(n: number): Promise<void> {
+    while (this.syncsCompleted < n && this.listening) await (this.syncing ?? this.startSync());
+  }
+
+  private startSync(): Promise<void> {
+    const number = ++this.syncsStarted;
+    const listener = this.listener;
+    let timer: NodeJS.Timeout | undefined;
+    // A listening connection that stops answering counts as lost (reads go to the database) rather than stalling them.
+    const stalled = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('read-model cache: sync timed out')), SYNC_TIMEOUT_MS);
+    });
+    const done = Promise.race([listener ? listener.sync() : Promise.resolve(), stalled]).then(
+      () => {
+        this.syncsCompleted = Math.max(this.syncsCompleted, number);
+      },
+      (e: unknown) => this.lost(e as Error),
+    );
+    this.syncing = done.finally(() => {
+      clearTimeout(timer);
+      this.syncing = null;
+    });
+    return this.syncing;
+  }
+
+  private lost(e: Error): void {
+    this.listening = false;
+    this.generation++;
+    this.entries.clear();
+    const listener = this.listener;
+    this.listener = null;
+    void listener?.();
+    if (this.closed) return;
+    this.log?.warn({ err: e }, 'read-model cache: change notifications lost, reading per request');
+    this.scheduleReconnect();
+  }
+
+  private scheduleReconnect(): void {
+    if (this.closed || this.reconnect) return;
+    this.reconnect = setTimeout(() => {
+      this.reconnect = null;
+      void this.start();
+    }, RECONNECT_MS);
+    this.reconnect.unref();
+  }
+}
+
+const KNOWN_TABLES = new Set<string>([
+  'business_partners',
+  'suppliers',
+  'supplier_customers',
+  'custom_parameters',
+  'custom_parameter_values',
+  'favorite_products',
+  'units',
+  'products',
+  'product_offers',
+  'catalogue_offer_prices',
+]);
+
+let today = { day: '', until: 0 };
+/** Today in Europe/Berlin, recomputed at most once a second. */
+function businessDay(): string {
+  const now = Date.now();
+  if (now >= today.until) today = { day: businessToday(new Date(now)), until: now + 1_000 };
+  return today.day;
+}
+
+const callerKeys = new WeakMap<Caller, string>();
+/** Everything of the caller an answer may depend on (cached per caller object: the caller cache keeps them). */
+function callerKey(caller: Caller): string {
+  let key = callerKeys.get(caller);
+  if (key === undefined) {
+    key = JSON.stringify([
+      caller.userId,
+      caller.role,
+      caller.bpNumber,
+      caller.partners,
+      caller.idsContextId,
+      caller.email,
+      caller.firstName,
+      caller.lastName,
+    ]);
+    callerKeys.set(caller, key);
+  }
+  return key;
+}
+
+const snapshotIds = new WeakMap<object, number>();
+let nextSnapshotId = 0;
+/** A number per in-process object (a `vary` for answers computed from an immutable snapshot such as a facet set). */
+export function snapshotId(snapshot: object): number {
+  let id = snapshotIds.get(snapshot);
+  if (id === undefined) {
+    id = ++nextSnapshotId;
+    snapshotIds.set(snapshot, id);
+  }
+  return id;
+}
+
+function isStream(payload: unknown): payload is Readable {
+  return (
+    typeof payload === 'object' &&
+    payload !== null &&
+    typeof (payload as Readable).pipe === 'function' &&
+    typeof (payload as Readable).on === 'function'
+  );
+}
+
+interface Pending {
+  key: string;
+  ticket: number | null;
+  tables: readonly ReadModelTable[];
+  entry?: Entry;
+}
+const pendingOf = new WeakMap<FastifyRequest, Pending>();
+
+/**
+ * Wires the cache into the app: a GET route with `config.readModel` answers from the cache when it holds the
+ * answer for this key (before its handler: no statement, no serialisation; the kept compressed copy when the
+ * request's Accept-Encoding matches one), else its handler runs and a 200 answer's JSON text is kept. Must be
+ * registered after @fastify/compress (its per-route onSend runs first, so the compressed copy can be kept) and before
+ * the routes. Hooks that run on every answer (request id, security headers) still run on a cached one.
+ */
+export function registerReadModelCache(app: FastifyInstance, pool: pg.Pool): ReadModelCache {
+  const cache = new ReadModelCache(pool, app.log);
+  app.decorate('readModels', cache);
+  app.addHook('onReady', () => cache.start());
+  app.addHook('onClose', () => cache.close());
+
+  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+    const spec = request.routeOptions.config?.readModel;
+    if (!spec || request.method !== 'GET' || !request.caller || !(await cache.settled())) return;
+    const ticket = cache.ticket();
+    const vary = spec.vary ? await spec.vary(request) : '';
+    if (vary === null) return;
+    const key = `${request.url}\u0000${callerKey(request.caller)}\u0000${businessDay()}\u0000${vary}`;
+    const entry = cache.get(key);
+    if (entry?.body !== undefined) {
+      cache.hits++;
+      reply.header('content-type', entry.contentType);
+      const acceptEncoding = request.headers['accept-encoding'];
+      const encoded =
+        typeof acceptEncoding === 'string' && request.headers['x-no-compression'] === undefined
+          ? entry.encoded?.get(acceptEncoding)
+          : undefined;
+      if (encoded) {
+        cache.compressedHits++;
+        reply.header('content-encoding', encoded.encoding).header('vary', 'accept-encoding');
+        return reply.send(encoded.payload);
+      }
+      pendingOf.set(request, { key, ticket: null, tables: spec.tables, entry });
+      return reply.send(entry.body);
+    }
+    pendingOf.set(request, { key, ticket, tables: spec.tables });
+  });
+
+  // Before @fastify/compress (route-level onSend hooks run after the app's): the answer's JSON text.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') {
+      if (reply.statusCode < 400) cache.wrote();
+      return;
+    }
+    const pending = pendingOf.get(request);
+    if (!pending || pending.entry || reply.statusCode !== 200 || typeof payload !== 'string') return;
+    const contentType = reply.getHeader('content-type');
+    if (typeof contentType !== 'string' || !contentType.includes('json')) return;
+    pending.entry = cache.keep(pending.key, pending.ticket, {
+      tables: pending.tables,
+      body: payload,
+      contentType,
+      size: payload.length,
+    });
+  });
+
+  // After @fastify/compress: its compressed copy of a kept answer, for the next request with this Accept-Encoding
+  // (compressed at once below its sync threshold, else as a stream, which is copied while it is sent).
+  const keepEncoded: onSendHookHandler = (request, reply, payload, done) => {
+    const pending = pendingOf.get(request);
+    const encoding = reply.getHeader('content-encoding');
+    const acceptEncoding = request.headers['accept-encoding'];
+    const entry = pending?.entry;
+    if (!entry || reply.statusCode !== 200 || typeof encoding !== 'string' || typeof acceptEncoding !== 'string')
+      return done(null, payload);
+    if (Buffer.isBuffer(payload)) {
+      cache.addEncoded(pending.key, entry, acceptEncoding, encoding, payload);
+      return done(null, payload);
+    }
+    // A stream (@fastify/compress's own transform, not necessarily node's Readable class).
+    if (!isStream(payload)) return done(null, payload);
+    const chunks: Buffer[] = [];
+    const copy = new PassThrough();
+    // Both listeners are attached in this tick: the copy and the answer get every chunk.
+    payload.on('data', (chunk: Buffer) => chunks.push(chunk));
+    payload.on('end', () => cache.addEncoded(pending.key, entry, acceptEncoding, encoding, Buffer.concat(chunks)));
+    payload.on('error', (e) => copy.destroy(e));
+    payload.pipe(copy);
+    done(null, copy);
+  };
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.readModel) return;
+    const methods = [route.method].flat();
+    if (methods.some((m) => m !== 'GET' && m !== 'HEAD')) throw new Error(`${route.url}: readModel is for GET routes`);
+    route.onSend = [...(route.onSend ? [route.onSend].flat() : []), keepEncoded];
+  });
+  return cache;
+}
