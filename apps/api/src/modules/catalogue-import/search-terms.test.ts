@@ -17,6 +17,7 @@ import { SearchIndexHolder } from '../catalogue/search/index/index-holder.ts';
 import { fold } from '../catalogue/search/fold.ts';
 import { nameWords } from '../catalogue/search/search-terms.ts';
 import { insertImport, importDetails } from './catalogue-import.repo.ts';
+import { applyImportedTerms } from './search-terms.repo.ts';
 import { runImport } from './import-pipeline.ts';
 
 let t: TestApp;
@@ -204,4 +205,28 @@ describe('search terms of imported catalogues', () => {
     await sql(`UPDATE search_terms SET doc_count = doc_count - 1 WHERE folded = 'quorkelhahn'`);
     await expectWordCountsExact();
   }, 60_000);
+
+  it('two imports that add the same new word at the same time end with one row and both counts', async () => {
+    const a = await t.pool.connect();
+    const b = await t.pool.connect();
+    try {
+      await a.query('BEGIN');
+      await b.query('BEGIN');
+      await applyImportedTerms(a, [{ term: 'Zeitgleichhahn', folded: 'zeitgleichhahn', kind: 1, n: 2, fresh: 2 }]);
+      // The second waits for the first's row (unique key on folded) and then adds its count to it.
+      const second = applyImportedTerms(b, [
+        { term: 'ZEITGLEICHHAHN', folded: 'zeitgleichhahn', kind: 1, n: 3, fresh: 3 },
+      ]);
+      await new Promise((r) => setTimeout(r, 200));
+      await a.query('COMMIT');
+      await second;
+      await b.query('COMMIT');
+    } finally {
+      a.release();
+      b.release();
+    }
+    expect(await sql(`SELECT term, doc_count FROM search_terms WHERE folded = 'zeitgleichhahn'`)).toEqual([
+      { term: 'Zeitgleichhahn', doc_count: 5 },
+    ]);
+  });
 });
