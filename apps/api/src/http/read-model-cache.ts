@@ -20,7 +20,11 @@ export type ReadModelTable =
   | 'units'
   | 'products'
   | 'product_offers'
-  | 'catalogue_offer_prices';
+  | 'catalogue_offer_prices'
+  | 'carts'
+  | 'cart_items'
+  | 'cart_totals'
+  | 'catalogue_state';
 
 /** `config.readModel` of a GET route whose JSON answer is kept (see registerReadModelCache). */
 export interface ReadModelRoute {
@@ -37,6 +41,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route's JSON answer is kept by the read-model cache (http/read-model-cache.ts). */
     readModel?: ReadModelRoute;
+    /**
+     * A GET route that writes a followed table (the default cart created on first use): counted as a write, so this
+     * process's next cached read waits for its notification (non-GET routes always count).
+     */
+    changesReadModels?: boolean;
   }
   interface FastifyInstance {
     /** Answers and values read from the database, kept until a table they read changes (read-model-cache.ts). */
@@ -77,10 +86,21 @@ const SYNC_TIMEOUT_MS = 2_000;
  * Bounded: at most MAX_ENTRIES entries and MAX_BYTES of answer text (least recently used dropped first).
  */
 export class ReadModelCache {
+  /** The keys of the entries that read each table (kept by the cache's dispose). */
+  private readonly keysOfTable = new Map<ReadModelTable, Set<string>>();
   private readonly entries = new LRUCache<string, Entry>({
     max: 20_000,
     maxSize: 64 * 1024 * 1024,
     sizeCalculation: (entry) => Math.max(1, entry.size),
+    dispose: (entry, key, reason) => {
+      // A set() of the same entry again (a compressed copy added) keeps its keys.
+      if (reason === 'set' && this.entries.peek(key) === entry) return;
+      for (const table of entry.tables) {
+        const keys = this.keysOfTable.get(table);
+        keys?.delete(key);
+        if (keys?.size === 0) this.keysOfTable.delete(table);
+      }
+    },
   });
   /** Raised by every notification and every change of the listener's state. */
   private generation = 0;
@@ -200,6 +220,12 @@ export class ReadModelCache {
   keep(key: string, ticket: number | null, entry: Entry): Entry | undefined {
     if (ticket === null || !this.listening || ticket !== this.generation) return undefined;
     this.entries.set(key, entry);
+    if (this.entries.peek(key) !== entry) return undefined; // larger than the cache allows
+    for (const table of entry.tables) {
+      const keys = this.keysOfTable.get(table);
+      if (keys) keys.add(key);
+      else this.keysOfTable.set(table, new Set([key]));
+    }
     return entry;
   }
 
@@ -217,12 +243,11 @@ export class ReadModelCache {
   private changed(payload: string): void {
     this.generation++;
     this.notifications++;
-    const drop: string[] = [];
-    this.entries.forEach((entry, key) => {
-      if (entry.tables.includes(payload as ReadModelTable)) drop.push(key);
-    });
-    if (!KNOWN_TABLES.has(payload)) this.entries.clear();
-    for (const key of drop) this.entries.delete(key);
+    if (!KNOWN_TABLES.has(payload)) {
+      this.entries.clear();
+      return;
+    }
+    for (const key of [...(this.keysOfTable.get(payload as ReadModelTable) ?? [])]) this.entries.delete(key);
   }
 
   /** Waits for round trip number `n` (one in flight is shared by all waiting; a later one starts after it). */
@@ -284,6 +309,10 @@ const KNOWN_TABLES = new Set<string>([
   'products',
   'product_offers',
   'catalogue_offer_prices',
+  'carts',
+  'cart_items',
+  'cart_totals',
+  'catalogue_state',
 ]);
 
 let today = { day: '', until: 0 };
@@ -385,7 +414,10 @@ export function registerReadModelCache(app: FastifyInstance, pool: pg.Pool): Rea
 
   // Before @fastify/compress (route-level onSend hooks run after the app's): the answer's JSON text.
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') {
+    const writing =
+      (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') ||
+      request.routeOptions.config?.changesReadModels === true;
+    if (writing) {
       if (reply.statusCode < 400) cache.wrote();
       return;
     }

@@ -208,6 +208,48 @@ describe('read-model cache', () => {
     expect((await onFirst(page, token)).body.isFavorite).toBe(false);
   });
 
+  it('the cart overview: a line added on one process is counted by its next overview and by the other process', async () => {
+    const token = await t.token('einkauf@example.com');
+    const json = (body: unknown) => ({
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const created = await fetch(`${t.baseUrl}/v1/MultiCarts`, json({ name: 'Zwischenspeicher' }));
+    expect(created.status).toBe(201);
+    const cartId = (await created.json()).id;
+    const countOn = async (base: string) => {
+      const { body } = await call(base, '/v1/MultiCarts', token);
+      return body.find((c: { id: number }) => c.id === cartId).itemCount;
+    };
+    for (const base of [t.baseUrl, second.baseUrl]) expect(await countOn(base)).toBe(0);
+    const hits = second.app.readModels.hits;
+    expect(await countOn(second.baseUrl)).toBe(0);
+    expect(second.app.readModels.hits).toBe(hits + 1);
+    const {
+      rows: [offer],
+    } = await t.pool.query<{ id: string }>(
+      `SELECT o.product_instance_id AS id FROM product_offers o
+         JOIN supplier_customers r ON r.supplier_bp_number = o.supplier_bp_number
+        WHERE r.buyer_bp_number = '100001' AND r.relation_status_id = 1 AND r.is_active AND NOT o.price_on_demand
+          AND o.net_price IS NOT NULL AND coalesce(o.min_order_quantity, 1) <= 1
+        ORDER BY 1 LIMIT 1`,
+    );
+    const seen = second.app.readModels.notifications;
+    const added = await fetch(`${t.baseUrl}/v1/CartItems`, json({ cartId, productInstanceId: offer.id, quantity: 1 }));
+    expect(added.status).toBe(201);
+    try {
+      expect(await countOn(t.baseUrl)).toBe(1);
+      await eventually(async () => second.app.readModels.notifications > seen, 1_000);
+      expect(await countOn(second.baseUrl)).toBe(1);
+    } finally {
+      await fetch(`${t.baseUrl}/v1/MultiCarts/${cartId}`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${token}` },
+      });
+    }
+  });
+
   it('a setting changed on the database reaches the home page of a second process', async () => {
     const token = await t.token('einkauf@example.com');
     const url = `/v1/ConfigurationValues/${FeatureSettingKey.NonProductPromotionSlide}`;

@@ -27,7 +27,26 @@ export function cartRoutes(offers: OfferCatalog, totalsStamp?: (buyerBpNumber: s
     app.get(
       '/v1/MultiCarts',
       {
-        config: { roles: buyer },
+        config: {
+          roles: buyer,
+          // Kept per caller until a cart, a line or a pricing input changes, while the totals may be kept at all.
+          readModel: {
+            tables: [
+              'carts',
+              'cart_items',
+              'cart_totals',
+              'catalogue_state',
+              'supplier_customers',
+              'units',
+              'product_offers',
+              'catalogue_offer_prices',
+            ],
+            vary: (request) => {
+              const bp = callerOf(request).bpNumber;
+              return bp ? (totalsStamp?.(bp) ?? null) : null;
+            },
+          },
+        },
         schema: {
           tags: ['Warenkörbe'],
           summary: 'Warenkörbe des aktuellen Geschäftspartners',
@@ -57,7 +76,8 @@ export function cartRoutes(offers: OfferCatalog, totalsStamp?: (buyerBpNumber: s
     app.get(
       '/v1/MultiCarts/Default',
       {
-        config: { roles: buyer },
+        // Creates the default cart on first use.
+        config: { roles: buyer, changesReadModels: true },
         schema: {
           tags: ['Warenkörbe'],
           summary: 'Standard-Warenkorb (wird bei Bedarf angelegt)',
