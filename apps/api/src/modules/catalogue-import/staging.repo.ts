@@ -483,7 +483,11 @@ export async function publishSearch(
   // planned without them, the offers of 1,000,000 staged products were looked up one by one: 2.9 s against 0.3 s for
   // one pass over the offers).
   await c.query(`SET LOCAL work_mem = '256MB'`);
-  await c.query('ANALYZE catalogue_import_search');
+  const { rows: staged } = await c.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (SELECT 1 FROM catalogue_import_search WHERE import_id = $1 LIMIT ${BULK_PUBLISH}) x`,
+    [id],
+  );
+  if (staged[0].n >= BULK_PUBLISH) await c.query('ANALYZE catalogue_import_search');
   // Supplier numbers and lowest price per staged product; the vectors stay in the stage (not copied once more).
   await time('publish: offers', () =>
     c.query(
