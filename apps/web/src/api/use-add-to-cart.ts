@@ -3,7 +3,6 @@ import { messages, round2, timings } from '@shk/contracts';
 import { cartMemory } from './cart-memory';
 import { cartsApi, invalidateCarts } from './carts';
 import { ApiError } from './problem';
-import { useUserProfile } from './session';
 import { trackEcommerce, type AnalyticsItem } from '../ui/analytics';
 import { toast } from '../ui/toast';
 
@@ -25,10 +24,10 @@ function rememberedCartId(inIdsContext: boolean): number | undefined {
  * Puts an offer into the current cart (remembered cart, else the default cart): POST /v1/CartItems.
  * 201 → success toast (8000 ms), cart reads refreshed (header badge), add_to_cart pushed; anything else →
  * the spec's warning toast. A remembered cart that no longer exists is forgotten and the default cart used.
+ * `inIdsContext` comes from the caller's profile read (one profile observer per button instead of two).
  */
-export function useAddToCart() {
+export function useAddToCart(inIdsContext: boolean) {
   const queryClient = useQueryClient();
-  const inIdsContext = Boolean(useUserProfile().data?.idsContextId);
   return useMutation({
     mutationFn: async ({ productInstanceId, quantity }: AddToCartInput) => {
       const cartId = rememberedCartId(inIdsContext);

@@ -3,7 +3,6 @@ import { messages } from '@shk/contracts';
 import { catalogueApi, catalogueKeys } from './catalogue';
 import { problemTitle } from './problem';
 import { queryKeys } from './query-keys';
-import { useUserProfile } from './session';
 import { trackEcommerce, type AnalyticsItem } from '../ui/analytics';
 import { toast } from '../ui/toast';
 
@@ -17,11 +16,11 @@ export interface FavouriteChange {
 /**
  * Adds or removes a favourite (POST/DELETE /v1/FavoriteProducts?productInstanceId). Afterwards the
  * favourites and the catalogue reads (isFavorite flags) of the current partner are refreshed; a failure
- * shows the server's title as error toast (spec §8).
+ * shows the server's title as error toast (spec §8). `bpNumber`: the current partner (from the caller's profile read:
+ * one profile observer per star instead of two – a search page has 25).
  */
-export function useFavouriteToggle() {
+export function useFavouriteToggle(bpNumber: string | null) {
   const queryClient = useQueryClient();
-  const bpNumber = useUserProfile().data?.currentBpNumber ?? null;
   return useMutation({
     mutationFn: async ({ productInstanceId, favourite }: FavouriteChange) =>
       favourite ? catalogueApi.addFavourite(productInstanceId) : catalogueApi.removeFavourite(productInstanceId),

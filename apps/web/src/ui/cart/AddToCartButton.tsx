@@ -33,8 +33,9 @@ export function AddToCartButton({
   size = 'sm',
   stacked = false,
 }: AddToCartButtonProps) {
-  const role = useUserProfile().data?.role;
-  const addToCart = useAddToCart();
+  const profile = useUserProfile().data;
+  const role = profile?.role;
+  const addToCart = useAddToCart(Boolean(profile?.idsContextId));
   const [quantity, setQuantity] = useState(() => initialQuantity(minQuantity));
   useEffect(() => setQuantity(initialQuantity(minQuantity)), [productInstanceId, minQuantity]);
 

@@ -26,8 +26,9 @@ export function FavouriteButton({
   size = 'lg',
   onRemoved,
 }: FavouriteButtonProps) {
-  const role = useUserProfile().data?.role;
-  const toggle = useFavouriteToggle();
+  const profile = useUserProfile().data;
+  const role = profile?.role;
+  const toggle = useFavouriteToggle(profile?.currentBpNumber ?? null);
   const [favourite, setFavourite] = useState(isFavorite);
   const [confirming, setConfirming] = useState(false);
   useEffect(() => setFavourite(isFavorite), [isFavorite, productInstanceId]);
