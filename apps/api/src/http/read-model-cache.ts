@@ -83,7 +83,7 @@ const SYNC_TIMEOUT_MS = 2_000;
  * any non-GET request answered here, the next cached read first waits for a round trip on the listening connection
  * (sync(): every notification committed before it has then arrived), so a caller never reads past its own change.
  *
- * Bounded: at most MAX_ENTRIES entries and MAX_BYTES of answer text (least recently used dropped first).
+ * Bounded: at most 20,000 entries and 64 MB of answers with their compressed copies (least recently used dropped first).
  */
 export class ReadModelCache {
   /** The keys of the entries that read each table (kept by the cache's dispose). */
@@ -429,7 +429,8 @@ export function registerReadModelCache(app: FastifyInstance, pool: pg.Pool): Rea
       tables: pending.tables,
       body: payload,
       contentType,
-      size: payload.length,
+      // A string may hold two bytes per character (umlauts): counted as two.
+      size: payload.length * 2,
     });
   });
 
