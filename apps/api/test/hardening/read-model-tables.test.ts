@@ -29,6 +29,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FeatureSettingKey } from '@shk/contracts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { insertTestOffers, offers } from '../support/cart-fixtures.ts';
+import {
+  demoUsers,
+  roleMatrix,
+  type MatrixContext,
+  type MatrixRequest,
+  type MatrixRole,
+} from '../role-matrix.table.ts';
 
 interface Statement {
   text: string;
@@ -41,8 +48,10 @@ interface Scope {
   kept: { key: string; tables: readonly string[] }[];
   /** Values read through readModels.read() during the call. */
   values: { key: string; tables: readonly string[]; scope: Scope }[];
+  /** The call counted as a write (readModels.wrote(): this process's next cached read syncs first). */
+  wrote: boolean;
 }
-const newScope = (): Scope => ({ statements: new Map(), kept: [], values: [] });
+const newScope = (): Scope => ({ statements: new Map(), kept: [], values: [], wrote: false });
 const scopes = new AsyncLocalStorage<Scope>();
 /** The scope of the next request that carries the x-read-model-guard header. */
 let recording: Scope | undefined;
@@ -119,6 +128,12 @@ beforeAll(async () => {
     const kept = keep(key, ticket, entry);
     if (kept) scopes.getStore()?.kept.push({ key, tables: entry.tables });
     return kept;
+  };
+  const wrote = cache.wrote.bind(cache);
+  cache.wrote = () => {
+    const scope = scopes.getStore();
+    if (scope) scope.wrote = true;
+    wrote();
   };
   const read = cache.read.bind(cache);
   cache.read = (key, tables, load) => {
@@ -288,6 +303,26 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
+/**
+ * Followed tables whose writes by a GET change no answer: cart_totals stores totals the overview computes from the
+ * cart's lines (the same numbers whether read stored or computed).
+ */
+const DERIVED: Record<string, string> = { cart_totals: 'stored totals, equal to the computed ones' };
+
+/** A role-matrix route with its sample's parameters and query (as role-matrix.test.ts builds it). */
+function matrixUrl(route: string, request: MatrixRequest): string {
+  const filled = route.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
+    const value = request.params?.[name];
+    if (value === undefined) throw new Error(`${route}: sample has no value for :${name}`);
+    return encodeURIComponent(String(value));
+  });
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(request.query ?? {})) {
+    for (const v of [value].flat()) query.append(key, String(v));
+  }
+  return query.size ? `${filled}?${query}` : filled;
+}
+
 type Case = [url: string, users: string[], prepare?: () => Promise<unknown>];
 let prepared: Promise<Case[]> | undefined;
 /** The cached routes' calls with the roles that reach them (a cart line first, so that the overview prices one). */
@@ -435,5 +470,49 @@ describe('read-model cache: what each kept answer reads', () => {
     } finally {
       await listener.end();
     }
+  });
+  it('a GET route that writes a followed table counts as a write (config.changesReadModels), so its caller reads it next', async () => {
+    // Every GET sample of the role matrix, recorded; its statements' writes compared with readModels.wrote().
+    const fixtures = new Map<string, Promise<unknown>>();
+    const ctx: MatrixContext = {
+      t,
+      sql: async (text, params = []) => (await t.pool.query(text, params)).rows,
+      once: (key, create) => {
+        if (!fixtures.has(key)) fixtures.set(key, create());
+        return fixtures.get(key) as Promise<never>;
+      },
+    };
+    const unsynced: string[] = [];
+    const writers = new Set<string>();
+    // The buyer's default cart is made by its first GET (a write the check must see).
+    await t.pool.query(`DELETE FROM carts WHERE bp_number = '100001' AND is_default`);
+    for (const [key, entry] of Object.entries(roleMatrix)) {
+      const [method, route] = key.split(' ');
+      if (method !== 'GET') continue;
+      for (const [role, sample] of Object.entries(entry) as [MatrixRole, NonNullable<(typeof entry)[MatrixRole]>][]) {
+        const request: MatrixRequest = typeof sample === 'function' ? await sample(ctx) : sample;
+        const url = matrixUrl(route, request);
+        const user = role === 'Anonymous' ? null : (request.user ?? demoUsers[role]);
+        const scope = newScope();
+        recording = scope;
+        const response = await fetch(`${t.baseUrl}${url}`, {
+          headers: { ...(user ? { authorization: `Bearer ${await t.token(user)}` } : {}), 'x-read-model-guard': '1' },
+        });
+        await response.arrayBuffer();
+        recording = undefined;
+        if (response.status >= 400) continue;
+        for (const statement of scope.statements.values()) {
+          for (const m of statement.text.matchAll(
+            /\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM|TRUNCATE)\s+(?:ONLY\s+)?"?(\w+)"?/gi,
+          )) {
+            if (!triggers.has(m[1]) || m[1] in DERIVED) continue;
+            writers.add(key);
+            if (!scope.wrote) unsynced.push(`${key} as ${role} writes ${m[1]}`);
+          }
+        }
+      }
+    }
+    expect(writers).toContain('GET /v1/MultiCarts/Default');
+    expect([...new Set(unsynced)]).toEqual([]);
   });
 });
