@@ -139,6 +139,9 @@ describe('database away', () => {
   it('answers 503 problem+json while the database is unreachable and recovers by itself', async () => {
     expect((await t.request('GET', '/v1/UserProfile', { as: BUYER })).status).toBe(200);
     await proxy.cut();
+    // The profile is kept by the read-model cache while its LISTEN connection (also cut) is up: from the moment the
+    // process notices the lost connection, nothing is served from memory.
+    await eventually(async () => !t.app.readModels.connected, 5_000);
     const away = await t.request('GET', '/v1/UserProfile', { as: BUYER });
     expect(away.status).toBe(503);
     expect(away.headers.get('content-type')).toContain('application/problem+json');
