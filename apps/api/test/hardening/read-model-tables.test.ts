@@ -278,6 +278,9 @@ async function checkValues(url: string, email: string): Promise<Finding[]> {
 const BUYER = 'einkauf@example.com';
 const SELLER = 'verkauf@example.com';
 const ADMIN = 'admin@example.com';
+const SUPPORT = 'support@example.com';
+const OPERATOR = 'betrieb@example.com';
+const GUEST = 'gast@example.com'; // role None
 const q = encodeURIComponent;
 
 /** The routes checked below (paths); compared with the sources' `readModel:` routes. */
@@ -345,14 +348,14 @@ function routeCases(): Promise<Case[]> {
     const byManufacturer = `/v1/Product/ByManufacturerData?manufacturerId=${q(offer.manufacturer_id)}&manufacturerPid=${q(offer.manufacturer_pid)}`;
     const everyone = [BUYER, SELLER, ADMIN];
     return [
-      ['/v1/UserProfile', everyone],
+      ['/v1/UserProfile', [...everyone, SUPPORT, OPERATOR, GUEST]],
       ['/v1/SupplierCustomers?RelationStatusIds=1&PageSize=100&Page=1', [BUYER, SELLER]],
       ['/v1/SupplierCustomers?Name=a&SupplierStatusIds=1,2,3&RelationStatusIds=1,2,3,4', [BUYER, SELLER]],
       ['/v1/SupplierCustomers/SuppliersWithoutRelation', [BUYER]],
-      [`/v1/ConfigurationValues/${FeatureSettingKey.NonProductPromotionSlide}`, [BUYER, ADMIN]],
+      [`/v1/ConfigurationValues/${FeatureSettingKey.NonProductPromotionSlide}`, [BUYER, ADMIN, GUEST]],
       ['/v1/Units', [BUYER]],
-      ['/v1/ProductTree', everyone],
-      [`/v1/Product/Details?productInstanceId=${q(offers.nordbad)}`, everyone],
+      ['/v1/ProductTree', [...everyone, GUEST]],
+      [`/v1/Product/Details?productInstanceId=${q(offers.nordbad)}`, [...everyone, SUPPORT, OPERATOR]],
       [`${byManufacturer}&productInstanceId=${q(offers.nordbad)}`, everyone],
       [byManufacturer, [BUYER]],
       // Stored totals dropped first: the overview prices the lines, then keeps and reads the stored totals.
@@ -367,7 +370,7 @@ describe('read-model cache: what each kept answer reads', () => {
     const findings: Finding[] = [];
     for (const [url, users, prepare] of await routeCases())
       for (const user of users) findings.push(...(await check(url, user, prepare)));
-    for (const user of [BUYER, SELLER, ADMIN])
+    for (const user of [BUYER, SELLER, ADMIN, GUEST])
       findings.push(...(await checkValues('/v1/KitchenConfigurator/Slide', user)));
     expect(findings).toEqual([]);
   });
