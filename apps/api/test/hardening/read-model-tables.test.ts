@@ -154,7 +154,7 @@ afterAll(async () => {
 
 /**
  * Tables an answer may read without declaring them because no request, job, import or seed step of a running portal
- * writes them (only migrations). None today.
+ * writes them (only migrations), and the portal's SQL functions (as `function name()`) that read no table. None today.
  */
 const STATIC: Record<string, string> = {};
 
