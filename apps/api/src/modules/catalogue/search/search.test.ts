@@ -199,6 +199,21 @@ describe('filters and facets', () => {
     ]);
   });
 
+  it("the demo newcomer's cheaper offers are the lowest prices of their search rows (price slider and range)", async () => {
+    const [{ offers, stale }] = await sql(
+      `SELECT (SELECT count(*)::int FROM product_offers WHERE supplier_bp_number = '200010') AS offers,
+              (SELECT count(*)::int FROM product_search_prices sp
+                 JOIN (SELECT o.product_no AS id,
+                              round(min(o.net_price / o.price_basis) FILTER (WHERE o.net_price IS NOT NULL AND NOT o.price_on_demand) * 100)::int AS price
+                         FROM product_offers o
+                        WHERE o.product_no IN (SELECT product_no FROM product_offers WHERE supplier_bp_number = '200010')
+                        GROUP BY o.product_no) x ON x.id = sp.id
+                WHERE sp.price_cents IS DISTINCT FROM x.price) AS stale`,
+    );
+    expect(offers).toBeGreaterThan(0);
+    expect(stale).toBe(0);
+  });
+
   it('supplier and wholesaler filters', async () => {
     const base = await ok({ searchTerm: 'Rohr' });
     const suppliers = option(base, 'supplierID').filterValue;
