@@ -13,6 +13,7 @@ import { insertImport } from './catalogue-import.repo.ts';
 import { runImport } from './import-pipeline.ts';
 import { partnerStorageUsed } from '../../lib/uploads/storage-quota.ts';
 import { promoteDuePrices } from './future-prices.repo.ts';
+import { recordAndDropForeignKeys, restoreImportConstraints } from './import-run.repo.ts';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
 const ADMIN = 'admin@example.com';
@@ -369,6 +370,32 @@ describe('foreign keys dropped for a first large catalogue', () => {
     await expect(
       t.pool.query(`UPDATE products SET brand_no = -1 WHERE id = (SELECT min(id) FROM products)`),
     ).rejects.toThrow(/products_brand_no_fkey/);
+  });
+
+  it('are validated in two sessions at once at the end of a first large catalogue, all of them, and then forgotten', async () => {
+    const keys = async () =>
+      sql(
+        `SELECT k.conname, t.relname, k.convalidated, pg_get_constraintdef(k.oid) AS definition FROM pg_constraint k
+           JOIN pg_class t ON t.oid = k.conrelid
+          WHERE k.contype = 'f' AND t.relname = ANY($1) ORDER BY k.conname`,
+        [['products', 'product_offers', 'product_search', 'product_search_prices']],
+      );
+    const before = await keys();
+    expect(before.length).toBeGreaterThanOrEqual(8);
+    const c = await t.pool.connect();
+    const beside = await t.pool.connect();
+    try {
+      await c.query('BEGIN');
+      await recordAndDropForeignKeys(c, ['products', 'product_offers', 'product_search', 'product_search_prices']);
+      await c.query('COMMIT');
+      expect(await keys()).toEqual([]);
+      await restoreImportConstraints(c, beside);
+    } finally {
+      c.release();
+      beside.release();
+    }
+    expect(await keys()).toEqual(before);
+    expect(await sql('SELECT * FROM catalogue_import_constraints')).toEqual([]);
   });
 });
 

@@ -368,7 +368,8 @@ async function importStaged(
     await repo.saveProgress(c, id, counts, header ?? { format: null, transaction: null });
   });
   // Foreign keys dropped for a first large catalogue: added again and validated, one set-based check each.
-  if (bulkIndexes.length) await writer?.timedStep('foreign keys', () => run.restoreImportConstraints(c));
+  if (bulkIndexes.length)
+    await writer?.timedStep('foreign keys', async () => run.restoreImportConstraints(c, await searchSession()));
   await run.deleteSeen(c, id);
   // A price update leaves the rows as they are; autovacuum's analyze follows its price changes.
   if (reshaped) await run.analyzeSearch(c);

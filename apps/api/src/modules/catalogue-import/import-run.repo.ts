@@ -134,20 +134,38 @@ export async function recordAndDropForeignKeys(c: pg.PoolClient, tables: string[
  * Adds the foreign keys recorded as dropped again and validates them (one set-based check of every row; neither reads
  * nor writes of others wait for it), then forgets them. A row that violates one fails the import (and the next one):
  * the constraint stays recorded, added NOT VALID (new rows are checked), until the row is repaired.
+ *
+ * With a second session (`beside`), all keys are added first (NOT VALID: no scan) and then validated in two lanes at
+ * once, a table's keys in one lane: a validation locks its own table only against other validations and schema
+ * changes (SHARE UPDATE EXCLUSIVE) and the referenced table against nothing but exclusive locks, so the keys of
+ * products and those of offers, search rows and prices are checked side by side (the second core is idle then).
  */
-export async function restoreImportConstraints(c: pg.PoolClient) {
+export async function restoreImportConstraints(c: pg.PoolClient, beside?: pg.PoolClient) {
   const { rows } = await c.query<{ name: string; table_name: string; definition: string; state: string | null }>(
     `SELECT x.name, x.table_name, x.definition,
             (SELECT CASE WHEN k.convalidated THEN 'valid' ELSE 'added' END FROM pg_constraint k
               WHERE k.conname = x.name AND k.conrelid = to_regclass(x.table_name)) AS state
        FROM catalogue_import_constraints x ORDER BY x.table_name, x.name`,
   );
-  for (const r of rows) {
+  for (const r of rows)
     if (!r.state)
       await c.query(`ALTER TABLE ${ident(r.table_name)} ADD CONSTRAINT ${ident(r.name)} ${r.definition} NOT VALID`);
-    if (r.state !== 'valid') await c.query(`ALTER TABLE ${ident(r.table_name)} VALIDATE CONSTRAINT ${ident(r.name)}`);
-    await c.query('DELETE FROM catalogue_import_constraints WHERE name = $1', [r.name]);
-  }
+  const validate = async (s: pg.PoolClient, list: typeof rows) => {
+    for (const r of list) {
+      if (r.state !== 'valid') await s.query(`ALTER TABLE ${ident(r.table_name)} VALIDATE CONSTRAINT ${ident(r.name)}`);
+      await s.query('DELETE FROM catalogue_import_constraints WHERE name = $1', [r.name]);
+    }
+  };
+  if (!beside) return validate(c, rows);
+  // Lanes by table, the larger groups first, each to the lane with fewer keys so far.
+  const byTable = new Map<string, typeof rows>();
+  for (const r of rows) byTable.set(r.table_name, [...(byTable.get(r.table_name) ?? []), r]);
+  const lanes: (typeof rows)[] = [[], []];
+  for (const group of [...byTable.values()].sort((x, y) => y.length - x.length))
+    (lanes[0].length <= lanes[1].length ? lanes[0] : lanes[1]).push(...group);
+  // Both lanes end before this returns (or throws), so neither session is still at work afterwards.
+  const done = await Promise.allSettled([validate(c, lanes[0]), validate(beside, lanes[1])]);
+  for (const d of done) if (d.status === 'rejected') throw d.reason;
 }
 
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
