@@ -54,3 +54,108 @@ export async function listenChannel(
 
 /** Ends the listening connection; sync() waits until every change committed before the call has been notified. */
 export type ChannelListener = (() => Promise<void>) & { sync: () => Promise<void> };
+
+/**
+ * A LISTEN kept connected for an in-process cache (the caller cache, the read-model cache). While it is connected the
+ * cache may keep what it reads; `generation` rises with every notification and every change of the connection, so a
+ * cache keeps a read's outcome only when the generation is still the one it took before reading (ticket): nothing
+ * changed meanwhile. A lost connection calls onLost — the cache drops everything, since changes may have been
+ * missed — and a new connection is tried after reconnectMs; until then the cache reads per request.
+ */
+export class FollowedChannel {
+  generation = 0;
+  private listener: ChannelListener | null = null;
+  private listening = false;
+  private closed = false;
+  private reconnect: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly channel: string,
+    private readonly handlers: { onNotify: (payload: string) => void; onLost: () => void },
+    private readonly log?: { warn: (o: object, m: string) => void },
+    private readonly reconnectMs = 1_000,
+  ) {}
+
+  /** Connects (a failure is logged and retried after reconnectMs). */
+  async start(): Promise<void> {
+    if (this.closed || this.listener) return;
+    try {
+      const listener = await listenChannel(
+        this.pool,
+        this.channel,
+        (payload) => {
+          this.generation++;
+          this.handlers.onNotify(payload);
+        },
+        (e) => this.lost(e),
+      );
+      if (this.closed) {
+        await listener();
+        return;
+      }
+      this.listener = listener;
+      this.generation++;
+      this.listening = true;
+    } catch (e) {
+      this.log?.warn({ err: e }, `LISTEN ${this.channel} failed, reading per request`);
+      this.scheduleReconnect();
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.listening = false;
+    if (this.reconnect) clearTimeout(this.reconnect);
+    const listener = this.listener;
+    this.listener = null;
+    await listener?.();
+  }
+
+  /** Notifications arrive: kept entries may be used. */
+  get connected(): boolean {
+    return this.listening;
+  }
+
+  /** Taken before a read; null while nothing may be kept. */
+  ticket(): number | null {
+    return this.listening ? this.generation : null;
+  }
+
+  /** Nothing changed since the ticket was taken (and the channel is still followed): the read may be kept. */
+  unchangedSince(ticket: number | null): boolean {
+    return ticket !== null && this.listening && ticket === this.generation;
+  }
+
+  /** A change the cache learnt of by itself (its own process's write): reads begun before it are not kept. */
+  bump(): void {
+    this.generation++;
+  }
+
+  /** A round trip on the listening connection (see listenChannel); nothing to wait for while not connected. */
+  sync(): Promise<void> {
+    return this.listener ? this.listener.sync() : Promise.resolve();
+  }
+
+  /** The connection is lost (or counts as lost, e.g. a sync that stalled): stop using it and connect again. */
+  lost(e: Error): void {
+    this.listening = false;
+    this.generation++;
+    const listener = this.listener;
+    this.listener = null;
+    void listener?.();
+    this.handlers.onLost();
+    if (this.closed) return;
+    this.log?.warn({ err: e }, `LISTEN ${this.channel}: notifications lost, reading per request`);
+    this.scheduleReconnect();
+  }
+
+  private scheduleReconnect(): void {
+    if (this.closed || this.reconnect) return;
+    this.reconnect = setTimeout(() => {
+      this.reconnect = null;
+      void this.start();
+    }, this.reconnectMs);
+    this.reconnect.unref();
+  }
+}

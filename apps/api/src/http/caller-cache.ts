@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { LRUCache } from 'lru-cache';
-import { listenChannel } from '../db/listen.ts';
+import { FollowedChannel } from '../db/listen.ts';
 import type { Caller } from './auth.ts';
 
 /** A token's outcome of the auth hook's reads: its grant was active, its user is this caller, its IDS context open. */
@@ -8,9 +8,6 @@ interface Entry {
   caller: Readonly<Caller>;
   grantId: string | null;
 }
-
-/** How long to wait before connecting the listener again after it was lost. */
-const RECONNECT_MS = 1_000;
 
 /**
  * The auth hook's reads per bearer token (grant not revoked, the user row with role and partners, the IDS context
@@ -35,70 +32,54 @@ export class CallerCache {
       if (tokens?.size === 0) this.tokensOfUser.delete(entry.caller.userId);
     },
   });
-  /** Raised by every notification and every change of the listener's state. */
-  private generation = 0;
-  private listening = false;
-  private stop: (() => Promise<void>) | null = null;
-  private closed = false;
-  private reconnect: NodeJS.Timeout | null = null;
+  /** LISTEN auth_changes: its generation tells whether anything changed while a caller was read. */
+  private readonly channel: FollowedChannel;
   /** Notifications received (tests wait for a change's delivery with it). */
   notifications = 0;
 
-  constructor(
-    private readonly pool: pg.Pool,
-    private readonly log?: { warn: (o: object, m: string) => void },
-  ) {}
+  constructor(pool: pg.Pool, log?: { warn: (o: object, m: string) => void }) {
+    this.channel = new FollowedChannel(
+      pool,
+      'auth_changes',
+      {
+        onNotify: (payload) => {
+          this.notifications++;
+          this.changed(payload);
+        },
+        // Changes may have been missed.
+        onLost: () => this.entries.clear(),
+      },
+      log,
+    );
+  }
 
   /** Connects the listener (failures are logged; the cache stays off and a new attempt follows). */
-  async start(): Promise<void> {
-    if (this.closed || this.stop) return;
-    try {
-      const stop = await listenChannel(
-        this.pool,
-        'auth_changes',
-        (payload) => this.changed(payload),
-        (e) => this.lost(e),
-      );
-      if (this.closed) {
-        await stop();
-        return;
-      }
-      this.stop = stop;
-      this.generation++;
-      this.listening = true;
-    } catch (e) {
-      this.log?.warn({ err: e }, 'caller cache: LISTEN auth_changes failed, reading callers per request');
-      this.scheduleReconnect();
-    }
+  start(): Promise<void> {
+    return this.channel.start();
   }
 
   async close(): Promise<void> {
-    this.closed = true;
-    this.listening = false;
+    await this.channel.close();
     this.entries.clear();
-    if (this.reconnect) clearTimeout(this.reconnect);
-    const stop = this.stop;
-    this.stop = null;
-    await stop?.();
   }
 
   /** The listener is connected (entries are kept and used). */
   get connected(): boolean {
-    return this.listening;
+    return this.channel.connected;
   }
 
   /** The cached outcome for a token, only while the listener is connected. */
   get(token: string): Entry | undefined {
-    return this.listening ? this.entries.get(token) : undefined;
+    return this.channel.connected ? this.entries.get(token) : undefined;
   }
 
   /** Taken before the reads; set() keeps their outcome only if nothing changed meanwhile. */
   ticket(): number | null {
-    return this.listening ? this.generation : null;
+    return this.channel.ticket();
   }
 
   set(token: string, ticket: number | null, caller: Caller, grantId: string | null): void {
-    if (ticket === null || !this.listening || ticket !== this.generation) return;
+    if (!this.channel.unchangedSince(ticket)) return;
     const frozen = Object.freeze({ ...caller, partners: Object.freeze([...caller.partners]) as string[] });
     this.entries.set(token, { caller: frozen, grantId });
     const tokens = this.tokensOfUser.get(caller.userId);
@@ -112,13 +93,14 @@ export class CallerCache {
    * that the user's next request, which may reach this process before the notification does, reads the new state.
    */
   forget(userId: string): void {
-    this.generation++;
+    this.channel.bump();
     this.dropUser(userId);
   }
 
   /** Drops the tokens of a grant at once: called by this process's identity provider when it ended the grant. */
   forgetGrant(grantId: string): void {
-    this.changed(`grant:${grantId}`, false);
+    this.channel.bump();
+    this.changed(`grant:${grantId}`);
   }
 
   private dropUser(userId: string): void {
@@ -129,9 +111,7 @@ export class CallerCache {
   }
 
   /** Drops the entries of a user, grant or IDS context (what a notification names); anything else drops all. */
-  private changed(payload: string, notified = true): void {
-    this.generation++;
-    if (notified) this.notifications++;
+  private changed(payload: string): void {
     const colon = payload.indexOf(':');
     const kind = payload.slice(0, colon);
     const id = payload.slice(colon + 1);
@@ -154,26 +134,5 @@ export class CallerCache {
       if (matches(entry)) drop.push(token);
     });
     for (const token of drop) this.entries.delete(token);
-  }
-
-  private lost(e: Error): void {
-    this.listening = false;
-    this.generation++;
-    this.entries.clear();
-    const stop = this.stop;
-    this.stop = null;
-    void stop?.();
-    if (this.closed) return;
-    this.log?.warn({ err: e }, 'caller cache: change notifications lost, reading callers per request');
-    this.scheduleReconnect();
-  }
-
-  private scheduleReconnect(): void {
-    if (this.closed || this.reconnect) return;
-    this.reconnect = setTimeout(() => {
-      this.reconnect = null;
-      void this.start();
-    }, RECONNECT_MS);
-    this.reconnect.unref();
   }
 }
