@@ -3,7 +3,7 @@ import type pg from 'pg';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { businessToday } from '@shk/contracts';
-import { listenChannel, type ChannelListener } from '../db/listen.ts';
+import { FollowedChannel } from '../db/listen.ts';
 import type { Caller } from './auth.ts';
 
 /**
@@ -64,8 +64,6 @@ interface Entry {
   size: number;
 }
 
-/** How long to wait before connecting the listener again after it was lost. */
-const RECONNECT_MS = 1_000;
 /** How long a round trip on the listening connection may take before the connection counts as lost. */
 const SYNC_TIMEOUT_MS = 2_000;
 
@@ -102,12 +100,8 @@ export class ReadModelCache {
       }
     },
   });
-  /** Raised by every notification and every change of the listener's state. */
-  private generation = 0;
-  private listening = false;
-  private listener: ChannelListener | null = null;
-  private closed = false;
-  private reconnect: NodeJS.Timeout | null = null;
+  /** LISTEN read_model_changes: its generation tells whether anything changed while an answer was read. */
+  private readonly channel: FollowedChannel;
   /** Round trips on the listening connection started and completed (numbered from 1). */
   private syncsStarted = 0;
   private syncsCompleted = 0;
@@ -120,47 +114,32 @@ export class ReadModelCache {
   hits = 0;
   compressedHits = 0;
 
-  constructor(
-    private readonly pool: pg.Pool,
-    private readonly log?: { warn: (o: object, m: string) => void },
-  ) {}
+  constructor(pool: pg.Pool, log?: { warn: (o: object, m: string) => void }) {
+    this.channel = new FollowedChannel(
+      pool,
+      'read_model_changes',
+      {
+        onNotify: (payload) => this.changed(payload),
+        // Changes may have been missed.
+        onLost: () => this.entries.clear(),
+      },
+      log,
+    );
+  }
 
   /** Connects the listener (failures are logged; the cache stays off and a new attempt follows). */
-  async start(): Promise<void> {
-    if (this.closed || this.listener) return;
-    try {
-      const listener = await listenChannel(
-        this.pool,
-        'read_model_changes',
-        (payload) => this.changed(payload),
-        (e) => this.lost(e),
-      );
-      if (this.closed) {
-        await listener();
-        return;
-      }
-      this.listener = listener;
-      this.generation++;
-      this.listening = true;
-    } catch (e) {
-      this.log?.warn({ err: e }, 'read-model cache: LISTEN read_model_changes failed, reading per request');
-      this.scheduleReconnect();
-    }
+  start(): Promise<void> {
+    return this.channel.start();
   }
 
   async close(): Promise<void> {
-    this.closed = true;
-    this.listening = false;
+    await this.channel.close();
     this.entries.clear();
-    if (this.reconnect) clearTimeout(this.reconnect);
-    const listener = this.listener;
-    this.listener = null;
-    await listener?.();
   }
 
   /** The listener is connected (entries are kept and used). */
   get connected(): boolean {
-    return this.listening;
+    return this.channel.connected;
   }
 
   /** Entries held now. */
@@ -202,23 +181,23 @@ export class ReadModelCache {
    * last sync, every notification committed before this call has arrived (one round trip shared by all waiting).
    */
   async settled(): Promise<boolean> {
-    if (!this.listening) return false;
+    if (!this.channel.connected) return false;
     if (this.syncsCompleted < this.writeMark) await this.syncUntil(this.writeMark);
-    return this.listening;
+    return this.channel.connected;
   }
 
   /** The entry under a key, only while the listener is connected. */
   get(key: string): Entry | undefined {
-    return this.listening ? this.entries.get(key) : undefined;
+    return this.channel.connected ? this.entries.get(key) : undefined;
   }
 
   /** Taken before the reads; keep() stores their outcome only if nothing changed meanwhile. */
   ticket(): number | null {
-    return this.listening ? this.generation : null;
+    return this.channel.ticket();
   }
 
   keep(key: string, ticket: number | null, entry: Entry): Entry | undefined {
-    if (ticket === null || !this.listening || ticket !== this.generation) return undefined;
+    if (!this.channel.unchangedSince(ticket)) return undefined;
     this.entries.set(key, entry);
     if (this.entries.peek(key) !== entry) return undefined; // larger than the cache allows
     for (const table of entry.tables) {
@@ -241,7 +220,6 @@ export class ReadModelCache {
 
   /** Drops the entries that read a table (a notification's payload; anything unknown drops all). */
   private changed(payload: string): void {
-    this.generation++;
     this.notifications++;
     if (!KNOWN_TABLES.has(payload)) {
       this.entries.clear();
@@ -252,49 +230,27 @@ export class ReadModelCache {
 
   /** Waits for round trip number `n` (one in flight is shared by all waiting; a later one starts after it). */
   private async syncUntil(n: number): Promise<void> {
-    while (this.syncsCompleted < n && this.listening) await (this.syncing ?? this.startSync());
+    while (this.syncsCompleted < n && this.channel.connected) await (this.syncing ?? this.startSync());
   }
 
   private startSync(): Promise<void> {
     const number = ++this.syncsStarted;
-    const listener = this.listener;
     let timer: NodeJS.Timeout | undefined;
     // A listening connection that stops answering counts as lost (reads go to the database) rather than stalling them.
     const stalled = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error('read-model cache: sync timed out')), SYNC_TIMEOUT_MS);
     });
-    const done = Promise.race([listener ? listener.sync() : Promise.resolve(), stalled]).then(
+    const done = Promise.race([this.channel.sync(), stalled]).then(
       () => {
         this.syncsCompleted = Math.max(this.syncsCompleted, number);
       },
-      (e: unknown) => this.lost(e as Error),
+      (e: unknown) => this.channel.lost(e as Error),
     );
     this.syncing = done.finally(() => {
       clearTimeout(timer);
       this.syncing = null;
     });
     return this.syncing;
-  }
-
-  private lost(e: Error): void {
-    this.listening = false;
-    this.generation++;
-    this.entries.clear();
-    const listener = this.listener;
-    this.listener = null;
-    void listener?.();
-    if (this.closed) return;
-    this.log?.warn({ err: e }, 'read-model cache: change notifications lost, reading per request');
-    this.scheduleReconnect();
-  }
-
-  private scheduleReconnect(): void {
-    if (this.closed || this.reconnect) return;
-    this.reconnect = setTimeout(() => {
-      this.reconnect = null;
-      void this.start();
-    }, RECONNECT_MS);
-    this.reconnect.unref();
   }
 }
 
