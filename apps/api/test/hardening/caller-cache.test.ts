@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Role } from '@shk/contracts';
 import type { Runtime } from '../../src/runtime.ts';
 import { eventually, startSecondRuntime, startTestApp, type TestApp } from '../support/test-app.ts';
+import { changeAndAwaitNotifications, listenerPids } from '../support/notifications.ts';
 
 const AUTH_READS = /FROM users u LEFT JOIN user_business_partners|FROM revoked_grants|FROM ids_contexts/;
 const BUYER = '00000000-0000-4000-8000-000000000001';
@@ -40,25 +41,14 @@ async function onSecond(url: string, token: string) {
 }
 
 /** Runs a change on the database and waits until both processes' listeners have its notification. */
-async function change(sql: string, params: unknown[]) {
-  const seen = [t.app.callerCache.notifications, second.app.callerCache.notifications];
-  await t.pool.query(sql, params);
-  await delivered(seen);
-}
-async function delivered(seen: number[]) {
-  const deadline = Date.now() + 2_000;
-  while (t.app.callerCache.notifications === seen[0] || second.app.callerCache.notifications === seen[1]) {
-    if (Date.now() > deadline) throw new Error('notification not delivered');
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-}
-
-const listeners = async () =>
-  (
-    await t.pool.query<{ pid: number }>(
-      `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN auth_changes'`,
-    )
-  ).rows.map((r) => r.pid);
+const change = (sql: string, params: unknown[]) =>
+  changeAndAwaitNotifications(
+    t.pool,
+    [() => t.app.callerCache.notifications, () => second.app.callerCache.notifications],
+    sql,
+    params,
+  );
+const listeners = () => listenerPids(t.pool, 'auth_changes');
 
 describe('caller cache', () => {
   it('reads grant and caller once per token; a repeat caller costs no statement of the auth hook', async () => {

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FeatureSettingKey } from '@shk/contracts';
 import type { Runtime } from '../../src/runtime.ts';
 import { eventually, startSecondRuntime, startTestApp, type TestApp } from '../support/test-app.ts';
+import { changeAndAwaitNotifications, listenerPids } from '../support/notifications.ts';
 
 const BUYER = '00000000-0000-4000-8000-000000000001';
 const RELATIONS = '/v1/SupplierCustomers?RelationStatusIds=1&PageSize=100&Page=1';
@@ -50,22 +51,14 @@ const onSecond = (url: string, token: string) => call(second.baseUrl, url, token
 const onFirst = (url: string, token: string, method = 'GET') => call(t.baseUrl, url, token, method);
 
 /** Runs a change on the database and waits until both processes' listeners have its notification. */
-async function change(sql: string, params: unknown[]) {
-  const seen = [t.app.readModels.notifications, second.app.readModels.notifications];
-  await t.pool.query(sql, params);
-  const deadline = Date.now() + 2_000;
-  while (t.app.readModels.notifications === seen[0] || second.app.readModels.notifications === seen[1]) {
-    if (Date.now() > deadline) throw new Error('notification not delivered');
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-}
-
-const listeners = async () =>
-  (
-    await t.pool.query<{ pid: number }>(
-      `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'listen read_model_changes'`,
-    )
-  ).rows.map((r) => r.pid);
+const change = (sql: string, params: unknown[]) =>
+  changeAndAwaitNotifications(
+    t.pool,
+    [() => t.app.readModels.notifications, () => second.app.readModels.notifications],
+    sql,
+    params,
+  );
+const listeners = () => listenerPids(t.pool, 'read_model_changes');
 
 describe('read-model cache', () => {
   it('answers a repeat call of the home page without a statement, byte for byte the same', async () => {
