@@ -197,7 +197,7 @@ export class ReadModelCache {
   }
 
   keep(key: string, ticket: number | null, entry: Entry): Entry | undefined {
-    if (!this.channel.unchangedSince(ticket)) return undefined;
+    if (!this.channel.unchangedSince(ticket) || dayStarting()) return undefined;
     this.entries.set(key, entry);
     if (this.entries.peek(key) !== entry) return undefined; // larger than the cache allows
     for (const table of entry.tables) {
@@ -271,12 +271,28 @@ const KNOWN_TABLES = new Set<string>([
   'catalogue_state',
 ]);
 
-let today = { day: '', until: 0 };
-/** Today in Europe/Berlin, recomputed at most once a second. */
+/**
+ * How long after a Berlin midnight nothing is kept. The key's day is this process's clock, the prices and settings
+ * valid today are the database's (now()): a database host whose clock is behind still answers with the day before
+ * for that long, and such an answer would be kept under the new day's key for the whole day.
+ */
+export const DAY_START_MARGIN_MS = 10_000;
+
+let today = { day: '', until: 0, starting: false };
+/** Today in Europe/Berlin, recomputed at most once a second (and when the clock was set back). */
 function businessDay(): string {
   const now = Date.now();
-  if (now >= today.until) today = { day: businessToday(new Date(now)), until: now + 1_000 };
+  if (now >= today.until || now < today.until - 1_000) {
+    const day = businessToday(new Date(now));
+    today = { day, until: now + 1_000, starting: businessToday(new Date(now - DAY_START_MARGIN_MS)) !== day };
+  }
   return today.day;
+}
+
+/** The Berlin day began less than DAY_START_MARGIN_MS ago (a second more at most). */
+function dayStarting(): boolean {
+  businessDay();
+  return today.starting;
 }
 
 const callerKeys = new WeakMap<Caller, string>();

@@ -25,8 +25,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FeatureSettingKey } from '@shk/contracts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { BUSINESS_TIME_ZONE, businessToday, FeatureSettingKey } from '@shk/contracts';
+import { DAY_START_MARGIN_MS } from '../../src/http/read-model-cache.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { insertTestOffers, offers } from '../support/cart-fixtures.ts';
 import {
@@ -517,5 +518,34 @@ describe('read-model cache: what each kept answer reads', () => {
     }
     expect(writers).toContain('GET /v1/MultiCarts/Default');
     expect([...new Set(unsynced)]).toEqual([]);
+  });
+});
+
+describe('read-model cache: the business day', () => {
+  it('keeps nothing in the first seconds of a Berlin day (a database clock behind may still answer for the day before)', async () => {
+    // This morning's Berlin midnight (the offset of Berlin at that moment, from Intl).
+    const day = businessToday();
+    const offset = new Intl.DateTimeFormat('en', { timeZone: BUSINESS_TIME_ZONE, timeZoneName: 'longOffset' })
+      .formatToParts(new Date(`${day}T12:00:00Z`))
+      .find((p) => p.type === 'timeZoneName')!
+      .value.replace('GMT', '');
+    const midnight = Date.parse(`${day}T00:00:00${offset || '+00:00'}`);
+    expect(businessToday(new Date(midnight))).toBe(day);
+    expect(businessToday(new Date(midnight - 1))).not.toBe(day);
+    let loads = 0;
+    const load = async () => ++loads;
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(midnight + 3_000);
+      await t.app.readModels.read('read-model-tables.test:day', ['units'], load);
+      await t.app.readModels.read('read-model-tables.test:day', ['units'], load);
+      expect(loads).toBe(2);
+      vi.setSystemTime(midnight + DAY_START_MARGIN_MS + 1_500);
+      await t.app.readModels.read('read-model-tables.test:day', ['units'], load);
+      await t.app.readModels.read('read-model-tables.test:day', ['units'], load);
+      expect(loads).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
