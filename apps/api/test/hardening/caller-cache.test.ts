@@ -8,6 +8,7 @@ import { Role } from '@shk/contracts';
 import type { Runtime } from '../../src/runtime.ts';
 import { eventually, startSecondRuntime, startTestApp, type TestApp } from '../support/test-app.ts';
 import { changeAndAwaitNotifications, listenerPids } from '../support/notifications.ts';
+import { recordStatements, type StatementRecorder } from '../support/statements.ts';
 
 const AUTH_READS = /FROM users u LEFT JOIN user_business_partners|FROM revoked_grants|FROM ids_contexts/;
 const BUYER = '00000000-0000-4000-8000-000000000001';
@@ -15,17 +16,12 @@ const BUYER = '00000000-0000-4000-8000-000000000001';
 let t: TestApp;
 let second: Runtime & { baseUrl: string };
 /** Statements the second process sent since the last reset. */
-let statements: string[] = [];
+let statements: StatementRecorder;
 
 beforeAll(async () => {
   t = await startTestApp();
   second = await startSecondRuntime(t);
-  const query = second.pool.query.bind(second.pool) as (...args: unknown[]) => unknown;
-  (second.pool as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
-    const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string })?.text;
-    statements.push(String(text));
-    return query(...args);
-  };
+  statements = recordStatements(second.pool);
 });
 afterAll(async () => {
   await second?.close();
@@ -33,11 +29,11 @@ afterAll(async () => {
 });
 
 async function onSecond(url: string, token: string) {
-  statements = [];
+  statements.clear();
   // Over HTTP, as the next request of a browser reaches it.
   const response = await fetch(`${second.baseUrl}${url}`, { headers: { authorization: `Bearer ${token}` } });
   const body = await response.json();
-  return { status: response.status, body, authReads: statements.filter((s) => AUTH_READS.test(s)) };
+  return { status: response.status, body, authReads: statements.texts.filter((s) => AUTH_READS.test(s)) };
 }
 
 /** Runs a change on the database and waits until both processes' listeners have its notification. */

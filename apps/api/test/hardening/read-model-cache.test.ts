@@ -11,6 +11,7 @@ import { FeatureSettingKey } from '@shk/contracts';
 import type { Runtime } from '../../src/runtime.ts';
 import { eventually, startSecondRuntime, startTestApp, type TestApp } from '../support/test-app.ts';
 import { changeAndAwaitNotifications, listenerPids } from '../support/notifications.ts';
+import { recordStatements, type StatementRecorder } from '../support/statements.ts';
 
 const BUYER = '00000000-0000-4000-8000-000000000001';
 const RELATIONS = '/v1/SupplierCustomers?RelationStatusIds=1&PageSize=100&Page=1';
@@ -18,19 +19,14 @@ const RELATIONS = '/v1/SupplierCustomers?RelationStatusIds=1&PageSize=100&Page=1
 let t: TestApp;
 let second: Runtime & { baseUrl: string };
 /** Statements the second process sent on its main pool since the last reset. */
-let statements: string[] = [];
+let statements: StatementRecorder;
 /** The reads of the calls below (and the auth hook's); background jobs (transmission, mail, pg-boss) share the pool. */
 const READS = /supplier_customers|business_partners|custom_parameter|FROM units|FROM users|FROM revoked_grants/;
 
 beforeAll(async () => {
   t = await startTestApp();
   second = await startSecondRuntime(t);
-  const query = second.pool.query.bind(second.pool) as (...args: unknown[]) => unknown;
-  (second.pool as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
-    const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string })?.text;
-    statements.push(String(text));
-    return query(...args);
-  };
+  statements = recordStatements(second.pool);
 });
 afterAll(async () => {
   await second?.close();
@@ -38,13 +34,13 @@ afterAll(async () => {
 });
 
 async function call(base: string, url: string, token: string, method = 'GET') {
-  statements = [];
+  statements.clear();
   const response = await fetch(`${base}${url}`, { method, headers: { authorization: `Bearer ${token}` } });
   const text = await response.text();
   return {
     status: response.status,
     body: text ? JSON.parse(text) : null,
-    statements: statements.filter((s) => READS.test(s)),
+    statements: statements.texts.filter((s) => READS.test(s)),
   };
 }
 const onSecond = (url: string, token: string) => call(second.baseUrl, url, token);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { featureSettingDefaults } from '@shk/contracts';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { recordStatements } from '../../../test/support/statements.ts';
 
 /** GET /v1/ConfigurationValues: defaults, stored values, hidden keys (moved from test/foundation.test.ts). */
 let t: TestApp;
@@ -61,19 +62,14 @@ describe('readConfigurationValues', () => {
       ('H3Test', 'expired', '2000-01-01', '2000-12-31'),
       ('H3Test', ' current ', NULL, NULL), ('H3Test', 'later', NULL, NULL), ('H3Empty', 'future', '2999-01-01', NULL)`);
     const keys = ['H3Test', 'H3Empty', 'MaxCartCount', 'H3Unknown'];
-    const statements: string[] = [];
-    const query = t.pool.query.bind(t.pool) as (...args: unknown[]) => unknown;
-    (t.pool as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
-      statements.push(String(args[0]));
-      return query(...args);
-    };
+    const recorder = recordStatements(t.pool);
     let values: Map<string, string | null>;
     try {
       values = await readConfigurationValues(t.db, keys);
     } finally {
-      (t.pool as unknown as { query: unknown }).query = query;
+      recorder.stop();
     }
-    expect(statements).toHaveLength(1);
+    expect(recorder.texts).toHaveLength(1);
     expect(Object.fromEntries(values)).toEqual({ H3Test: ' current ', H3Empty: null, MaxCartCount: '10' });
     for (const key of keys) expect(values.get(key) ?? null).toBe((await readConfiguration(t.db, key))?.value ?? null);
   });

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../../../../test/support/test-app.ts';
+import { recordStatements } from '../../../../../test/support/statements.ts';
 import { CatalogueMetaCache } from '../../catalogue-meta.ts';
 import { listPriceStrategy } from '../../pricing/price-strategy.ts';
 import { SearchEngine, type SearchCaller } from '../search-engine.ts';
@@ -30,18 +31,12 @@ afterAll(async () => {
 
 /** The search's statements that read the one-edit neighbours (search_terms' deletion index). */
 async function neighbourReads<T>(run: () => Promise<T>): Promise<{ result: T; reads: number }> {
-  const statements: string[] = [];
-  const query = t.pool.query.bind(t.pool) as (...args: unknown[]) => unknown;
-  (t.pool as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
-    const first = args[0];
-    statements.push(typeof first === 'string' ? first : String((first as { text?: string })?.text ?? first));
-    return query(...args);
-  };
+  const recorder = recordStatements(t.pool);
   try {
     const result = await run();
-    return { result, reads: statements.filter((s) => s.includes('search_term_deletes')).length };
+    return { result, reads: recorder.texts.filter((s) => s.includes('search_term_deletes')).length };
   } finally {
-    (t.pool as unknown as { query: unknown }).query = query;
+    recorder.stop();
   }
 }
 
