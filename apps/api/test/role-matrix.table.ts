@@ -44,6 +44,20 @@ export type MatrixSample = MatrixRequest | ((ctx: MatrixContext) => Promise<Matr
 export type MatrixRole = RoleName | 'Anonymous';
 export type MatrixEntry = Partial<Record<MatrixRole, MatrixSample>>;
 
+/** The URL of a sample: the route's `:name` parameters filled from it, its query appended. */
+export function matrixUrl(path: string, request: MatrixRequest): string {
+  const filled = path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
+    const value = request.params?.[name];
+    if (value === undefined) throw new Error(`${path}: sample has no value for :${name}`);
+    return encodeURIComponent(String(value));
+  });
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(request.query ?? {})) {
+    for (const v of [value].flat()) query.append(key, String(v));
+  }
+  return query.size ? `${filled}?${query}` : filled;
+}
+
 /** The demo user that stands for each role (apps/api/src/seed/demo-world.ts). */
 export const demoUsers: Record<RoleName, string> = {
   None: 'gast@example.com',

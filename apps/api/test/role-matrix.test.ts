@@ -4,6 +4,7 @@ import type { RouteAccess, RouteAccessEntry } from '../src/http/auth.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 import {
   demoUsers,
+  matrixUrl,
   roleMatrix,
   type MatrixContext,
   type MatrixRequest,
@@ -39,19 +40,8 @@ const allRoles = Object.values(Role) as Role[];
 const allowedRoles = (access: RouteAccess): Role[] =>
   access === 'public' || access === 'authenticated' ? allRoles : [...access];
 
-function urlOf(route: string, request: MatrixRequest): string {
-  const [, path] = route.split(' ');
-  const filled = path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
-    const value = request.params?.[name];
-    if (value === undefined) throw new Error(`${route}: sample has no value for :${name}`);
-    return encodeURIComponent(String(value));
-  });
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(request.query ?? {})) {
-    for (const v of [value].flat()) query.append(key, String(v));
-  }
-  return query.size ? `${filled}?${query}` : filled;
-}
+/** A matrix key ("GET /v1/…") with its sample's parameters and query. */
+const urlOf = (route: string, request: MatrixRequest) => matrixUrl(route.split(' ')[1], request);
 
 const describeAccess = (access: RouteAccess) =>
   typeof access === 'string' ? access : access.map((r) => roleNames[r]).join(', ');

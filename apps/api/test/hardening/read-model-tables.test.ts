@@ -32,6 +32,7 @@ import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { insertTestOffers, offers } from '../support/cart-fixtures.ts';
 import {
   demoUsers,
+  matrixUrl,
   roleMatrix,
   type MatrixContext,
   type MatrixRequest,
@@ -312,20 +313,6 @@ function sourceFiles(dir: string): string[] {
  * cart's lines (the same numbers whether read stored or computed).
  */
 const DERIVED: Record<string, string> = { cart_totals: 'stored totals, equal to the computed ones' };
-
-/** A role-matrix route with its sample's parameters and query (as role-matrix.test.ts builds it). */
-function matrixUrl(route: string, request: MatrixRequest): string {
-  const filled = route.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
-    const value = request.params?.[name];
-    if (value === undefined) throw new Error(`${route}: sample has no value for :${name}`);
-    return encodeURIComponent(String(value));
-  });
-  const query = new URLSearchParams();
-  for (const [key, value] of Object.entries(request.query ?? {})) {
-    for (const v of [value].flat()) query.append(key, String(v));
-  }
-  return query.size ? `${filled}?${query}` : filled;
-}
 
 type Case = [url: string, users: string[], prepare?: () => Promise<unknown>];
 let prepared: Promise<Case[]> | undefined;
