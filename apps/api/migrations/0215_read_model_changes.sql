@@ -12,33 +12,13 @@ BEGIN
   RETURN NULL;
 END $$;
 
-CREATE TRIGGER business_partners_read_model_changes
-  AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON business_partners
-  FOR EACH STATEMENT EXECUTE FUNCTION read_model_changes_notify();
-CREATE TRIGGER suppliers_read_model_changes
-  AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON suppliers
-  FOR EACH STATEMENT EXECUTE FUNCTION read_model_changes_notify();
-CREATE TRIGGER supplier_customers_read_model_changes
-  AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON supplier_customers
-  FOR EACH STATEMENT EXECUTE FUNCTION read_model_changes_notify();
-CREATE TRIGGER custom_parameters_read_model_changes
-  AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON custom_parameters
-  FOR EACH STATEMENT EXECUTE FUNCTION read_model_changes_notify();
-CREATE TRIGGER custom_parameter_values_read_model_changes
-  AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON custom_parameter_values
-  FOR EACH STATEMENT EXECUTE FUNCTION read_model_changes_notify();
-CREATE TRIGGER favorite_products_read_model_changes
-  AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON favorite_products
-  FOR EACH STATEMENT EXECUTE FUNCTION read_model_changes_notify();
-CREATE TRIGGER units_read_model_changes
-  AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON units
-  FOR EACH STATEMENT EXECUTE FUNCTION read_model_changes_notify();
-CREATE TRIGGER products_read_model_changes
-  AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON products
-  FOR EACH STATEMENT EXECUTE FUNCTION read_model_changes_notify();
-CREATE TRIGGER product_offers_read_model_changes
-  AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON product_offers
-  FOR EACH STATEMENT EXECUTE FUNCTION read_model_changes_notify();
-CREATE TRIGGER catalogue_offer_prices_read_model_changes
-  AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON catalogue_offer_prices
-  FOR EACH STATEMENT EXECUTE FUNCTION read_model_changes_notify();
+-- Follows a table: <table>_read_model_changes notifies on every kind of write (0220 follows more tables with it).
+CREATE FUNCTION read_model_follow(t text) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  EXECUTE format('CREATE TRIGGER %I AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON %I
+                  FOR EACH STATEMENT EXECUTE FUNCTION read_model_changes_notify()', t || '_read_model_changes', t);
+END $$;
+
+SELECT read_model_follow(t)
+  FROM unnest(ARRAY['business_partners', 'suppliers', 'supplier_customers', 'custom_parameters', 'custom_parameter_values',
+                    'favorite_products', 'units', 'products', 'product_offers', 'catalogue_offer_prices']) t;
