@@ -135,6 +135,55 @@ describe('change feed', () => {
     await expectFollowersEqualSql(search('Zeolithfilter'), (n) => n === 1);
   }, 120_000);
 
+  it('a statement records its products in one feed row; a row of one product (before migration 0225) is read too', async () => {
+    const ids = (await sql<{ id: number }>('SELECT id FROM product_search ORDER BY id LIMIT 30 OFFSET 300')).map(
+      (r) => r.id,
+    );
+    const c = await t.pool.connect();
+    try {
+      await c.query('BEGIN');
+      const [{ xid }] = (await c.query('SELECT pg_current_xact_id()::text AS xid')).rows;
+      await c.query('UPDATE product_search_prices SET price_cents = 876543210 WHERE id = ANY($1)', [ids]);
+      await c.query('COMMIT');
+      const rows = await sql<{ ids: number[] }>(
+        'SELECT product_ids AS ids FROM search_changes WHERE xid = $1::xid8 AND product_id IS NULL',
+        [xid],
+      );
+      expect(rows.map((r) => [...r.ids].sort((a, b) => a - b))).toEqual([ids]);
+    } finally {
+      c.release();
+    }
+    const priceFilter = [
+      {
+        columnName: 'mhk_handelsdaten_preis',
+        filterType: 'Regler',
+        sliderValues: { minValue: 8000000, maxValue: null },
+      },
+    ];
+    await expectFollowersEqualSql(search('', priceFilter), (n) => n === 30);
+
+    // A row as the feed held them before: one product, no array.
+    const legacy = await t.pool.connect();
+    try {
+      await legacy.query('BEGIN');
+      await legacy.query('ALTER TABLE product_search DISABLE TRIGGER product_search_changes_update');
+      await legacy.query(
+        `UPDATE product_search SET vec = vec || to_tsvector('german_unaccent', 'anthrazitfilter') WHERE id = $1`,
+        [ids[0]],
+      );
+      await legacy.query('ALTER TABLE product_search ENABLE TRIGGER product_search_changes_update');
+      await legacy.query('INSERT INTO search_changes (product_id) VALUES ($1)', [ids[0]]);
+      await legacy.query(`SELECT pg_notify('search_changes', '')`);
+      await legacy.query('COMMIT');
+    } catch (error) {
+      await legacy.query('ROLLBACK');
+      throw error;
+    } finally {
+      legacy.release();
+    }
+    await expectFollowersEqualSql(search('Anthrazitfilter'), (n) => n === 1);
+  }, 120_000);
+
   it('a process that starts later (restart) builds the same index and answers the same', async () => {
     const holder = new SearchIndexHolder(() => t.pool);
     const fresh = new IndexSearchEngine(

@@ -59,7 +59,9 @@ export async function feedHorizon(pool: pg.Pool): Promise<string> {
 /** Products changed by the transactions in [from, to) (xid8 as text). */
 export async function changedProducts(pool: pg.Pool, from: string, to: string): Promise<number[]> {
   const { rows } = await pool.query<{ id: number }>(
-    'SELECT DISTINCT product_id AS id FROM search_changes WHERE xid >= $1::xid8 AND xid < $2::xid8',
+    // A row holds a statement's products (product_ids, migration 0225); rows written before it one product each.
+    `SELECT DISTINCT unnest(COALESCE(product_ids, ARRAY[product_id])) AS id
+       FROM search_changes WHERE xid >= $1::xid8 AND xid < $2::xid8`,
     [from, to],
   );
   return rows.map((r) => r.id);
