@@ -23,7 +23,7 @@ if (!values.supplier || !file || !fs.existsSync(file)) {
 
 const config = loadConfig();
 const database = await openDatabase(config);
-const pool = createPool(database.url, 4);
+const pool = createPool(database.url, 5);
 let exitCode = 0;
 try {
   await migrate(pool);

@@ -223,8 +223,11 @@ export class CatalogueWriter {
     }
   }
 
-  /** Writes a staged batch; the caller wraps it in a transaction. */
-  async write(b: StagedBatch): Promise<BatchResult> {
+  /**
+   * Writes a staged batch; the caller wraps it in a transaction. A price batch may be written on another session of
+   * the import (`session`, a second merge lane: its batches touch other offers); every other batch on the import's own.
+   */
+  async write(b: StagedBatch, session: pg.PoolClient = this.c): Promise<BatchResult> {
     const result: BatchResult = {
       created: 0,
       updated: 0,
@@ -237,12 +240,13 @@ export class CatalogueWriter {
       searchVectors: null,
     };
     // Sorts and hashes of 50,000 staged rows stay in memory.
-    await repo.setBatchWorkMem(this.c);
-    // Rejected articles keep their current offer: they count as seen for the withdrawal at the end.
-    if (this.recordSeen && b.pids.length)
-      await this.timed('seen', () => repo.recordSeen(this.c, this.importId, b.pids));
-    if (this.transaction === 'T_UPDATE_PRICES') await this.updatePrices(b, result);
+    await repo.setBatchWorkMem(session);
+    if (this.transaction === 'T_UPDATE_PRICES') await this.updatePrices(b, result, session);
     else {
+      if (session !== this.c) throw new Error('Nur Preisstapel werden auf einer zweiten Sitzung geschrieben.');
+      // Rejected articles keep their current offer: they count as seen for the withdrawal at the end.
+      if (this.recordSeen && b.pids.length)
+        await this.timed('seen', () => repo.recordSeen(this.c, this.importId, b.pids));
       await this.upsert(b, result);
       if (b.deletes.length)
         result.deleted += await repo.withdrawOffers(this.c, this.supplier, this.importId, b.deletes);
@@ -250,26 +254,28 @@ export class CatalogueWriter {
     return result;
   }
 
-  private async copy(into: (c: pg.PoolClient, chunks: Buffer[]) => Promise<void>, chunks: Buffer[]) {
-    await this.timed('copy', () => into(this.c, chunks));
+  private async copy(
+    into: (c: pg.PoolClient, chunks: Buffer[]) => Promise<void>,
+    chunks: Buffer[],
+    session: pg.PoolClient = this.c,
+  ) {
+    await this.timed('copy', () => into(session, chunks));
     // The COPY text is in Postgres now: its memory is free while the batch is merged.
     chunks.length = 0;
   }
 
-  private async updatePrices(b: StagedBatch, result: BatchResult) {
+  private async updatePrices(b: StagedBatch, result: BatchResult, s: pg.PoolClient) {
     if (!b.lines) return;
-    await this.copy(repo.copyPriceStage, b.chunks);
-    await repo.lookUpPricesByIndex(this.c);
+    await this.copy(repo.copyPriceStage, b.chunks, s);
+    await repo.lookUpPricesByIndex(s);
     // Future blocks that differ from the stored ones (compared as JSON, ascending by start).
     const futures = b.futurePrices || this.hasFuturePrices;
-    if (futures) await this.timed('future prices', () => repo.markChangedFuturePrices(this.c, this.supplier));
+    if (futures) await this.timed('future prices', () => repo.markChangedFuturePrices(s, this.supplier));
     // Today's price where the file has one (t.current); an article with only later blocks keeps it.
-    const changed = await this.timed('offer prices', () => repo.updateOfferPrices(this.c, this.supplier));
+    const changed = await this.timed('offer prices', () => repo.updateOfferPrices(s, this.supplier));
     // Lines that changed no offer: unchanged, or an article the supplier's catalogue does not have.
     const unknown =
-      changed < b.lines
-        ? await this.timed('unknown articles', () => repo.unknownPriceArticles(this.c, this.supplier))
-        : [];
+      changed < b.lines ? await this.timed('unknown articles', () => repo.unknownPriceArticles(s, this.supplier)) : [];
     for (const r of unknown)
       result.rejected.push({
         position: r.pos,
@@ -277,9 +283,7 @@ export class CatalogueWriter {
         reason: `Der Artikel ${r.pid} ist im Katalog des Lieferanten nicht vorhanden.`,
       });
     if (futures)
-      await this.timed('future prices', () =>
-        repo.replacePriceStageFuturePrices(this.c, this.supplier, b.futurePrices),
-      );
+      await this.timed('future prices', () => repo.replacePriceStageFuturePrices(s, this.supplier, b.futurePrices));
     const known = b.lines - unknown.length;
     result.updated += changed;
     result.unchanged += known - changed;
@@ -290,8 +294,8 @@ export class CatalogueWriter {
     // them all, the supplier is marked (in this batch's transaction): an import that crashes meanwhile leaves the
     // mark, and the supplier's next import recomputes the lowest prices first.
     if (changed) {
-      result.searchPriceProducts = await repo.changedPriceProducts(this.c);
-      await repo.markSearchPricesPending(this.c, this.supplier);
+      result.searchPriceProducts = await repo.changedPriceProducts(s);
+      await repo.markSearchPricesPending(s, this.supplier);
     }
   }
 

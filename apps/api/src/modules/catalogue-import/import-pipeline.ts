@@ -38,6 +38,11 @@ const BATCH = 50_000;
  * nothing more per line, and Postgres starts merging after a fifth of the parse a batch of 50,000 would need.
  */
 const PRICE_BATCH = 20_000;
+/**
+ * The first batch of a large import is a quarter of the others: Postgres starts merging it (and the second session
+ * its search work) after a quarter of the parse a full first batch needs; the batches after it overlap as before.
+ */
+const firstBatch = (size: number) => (size >= 1_000 ? Math.ceil(size / 4) : size);
 
 export interface PipelineOptions {
   log?: (message: string) => void;
@@ -117,14 +122,11 @@ async function importFile(
   log: (m: string) => void,
   options: PipelineOptions,
 ) {
-  const { events, mediaDir, catalogue } = await openCatalogue(file);
-  await run.syncProductNoSequence(c);
-  // Reference data the file brings that the catalogue lacks is created by a second session right when
-  // an article is staged (committed at once), while this one merges the previous batch.
-  const refClient = await run.openSession(pool);
   /**
    * The import's second session, one batch behind the first: it computes the search vectors of a committed batch, or
-   * for a price update writes the search rows' lowest prices.
+   * for a price update writes the search rows' lowest prices. Every kind of file needs it: its connection is opened
+   * beside the reference session's and the first batch's parse, not after that batch has been merged. A failure to
+   * open it surfaces where the session is first used.
    */
   const second: { session?: Promise<pg.PoolClient> } = {};
   const openSecond = async () => {
@@ -137,7 +139,29 @@ async function importFile(
       throw error;
     }
   };
+  second.session = openSecond();
+  second.session.catch(() => {});
+  // Reference data the file brings that the catalogue lacks is created by a third session right when an article is
+  // staged (committed at once), while this one merges the previous batch.
+  const reference = run.openSession(pool);
+  reference.catch(() => {});
+  // A price update's second merge lane (importStaged), with staging tables of its own.
+  const lane: { session?: Promise<pg.PoolClient> } = {};
+  const openLane = async () => {
+    const s = await run.openSession(pool);
+    try {
+      await run.setTempBuffers(s).catch(() => {});
+      await prepareStaging(s);
+      return s;
+    } catch (error) {
+      s.release(true);
+      throw error;
+    }
+  };
   try {
+    const { events, mediaDir, catalogue } = await openCatalogue(file);
+    await run.syncProductNoSequence(c);
+    const refClient = await reference;
     // Staging tables live in this session's temp buffers (must be set before its first temp table).
     await run.setTempBuffers(c).catch(() => {});
     await prepareStaging(c);
@@ -164,9 +188,18 @@ async function importFile(
       media,
       fileBytes,
       () => (second.session ??= openSecond()),
+      () => (lane.session ??= openLane()),
     );
   } finally {
-    refClient.release();
+    (await reference.catch(() => null))?.release();
+    const l = lane.session && (await lane.session.catch(() => null));
+    if (l) {
+      const dropped = await dropStaging(l).then(
+        () => true,
+        () => false,
+      );
+      l.release(!dropped);
+    }
     const s = second.session && (await second.session.catch(() => null));
     if (s) {
       const dropped = await dropSearchStaging(s).then(
@@ -191,6 +224,7 @@ async function importStaged(
   media: MediaStore | null,
   fileBytes: number,
   searchSession: () => Promise<pg.PoolClient>,
+  priceLane: () => Promise<pg.PoolClient>,
 ) {
   const counts = zero();
   const supplierName = await run.supplierName(c, supplier);
@@ -208,8 +242,26 @@ async function importStaged(
   /** Secondary indexes of products and offers dropped for a supplier's first large catalogue. */
   let bulkIndexes: string[] = [];
 
-  // One batch is written while the parser reads the next (Node parses, Postgres writes).
-  let writing: Promise<void> = Promise.resolve();
+  /**
+   * Merge lanes: batches are written while the parser reads the next (Node parses, Postgres writes). A catalogue's
+   * batches are merged one after the other by this session. A price update has a second lane (its own session): a
+   * price batch changes only its own offers (an article number once per file), so two batches merge at once, each
+   * in its own transaction, and the search prices of both follow in the second session in the order they commit.
+   */
+  interface Lane {
+    session: pg.PoolClient;
+    writing: Promise<void>;
+    inTransaction: boolean;
+  }
+  const lanes: Lane[] = [{ session: c, writing: Promise.resolve(), inTransaction: false }];
+  let nextLane = 0;
+  /** A price update's second lane, opened when the header says so and used from its second batch on. */
+  let laneOpening: Promise<pg.PoolClient> | null = null;
+  /** Every lane's batch written; the first failure once all have ended. */
+  const allWritten = async () => {
+    const failed = (await Promise.allSettled(lanes.map((l) => l.writing))).find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
+  };
   // The second session's work for each committed batch, in order, while this session merges the next one: a price
   // update's search prices, a catalogue's search vectors.
   let secondSessionWork: Promise<void> = Promise.resolve();
@@ -222,27 +274,57 @@ async function importStaged(
     secondSessionWork.catch(() => {});
   };
   const writeSearchVectors = (w: CatalogueWriter, work: SearchWork) => besideMerge((s) => w.writeSearch(s, work));
+  // Products whose search prices the second session has yet to write, per batch handed to it.
+  const searchPricesQueued = new Set<number[]>();
   const writeSearchPrices = (w: CatalogueWriter, productNos: number[]) => {
     searchPricesPending = true;
+    const queued = productNos;
+    searchPricesQueued.add(queued);
     besideMerge((s) =>
-      w.timedStep('search prices', () =>
-        inTx(s, async () => {
-          await setBatchWorkMem(s);
-          await updateSearchPricesOf(s, productNos);
-        }),
-      ),
+      w
+        .timedStep('search prices', () =>
+          inTx(s, async () => {
+            await setBatchWorkMem(s);
+            await updateSearchPricesOf(s, productNos);
+          }),
+        )
+        .finally(() => searchPricesQueued.delete(queued)),
     );
   };
-  const writeBatch = async (w: CatalogueWriter, part: StagedBatch) => {
-    const result: BatchResult = await inTx(c, async () => {
-      const r = await w.write(part);
-      // Cart totals (cart_totals) and the catalogue's caches are valid under the catalogue version: it is raised in
-      // every batch that changed offers, in the batch's transaction, so a cart prices the batch's new offers and prices
-      // as soon as it commits, not only when the import ends. Last statement of the batch: the row lock on
-      // catalogue_state is held only until the commit (imports of other suppliers raise it too).
-      if (r.changedProducts || r.deleted) await run.bumpCatalogueVersion(c, { recount: false });
-      return r;
-    });
+  /**
+   * The last batch's search prices are written by this session, in the batch's transaction, while the second session
+   * finishes the batch before: nothing is left for after the last commit. Not when a product of the batch is still
+   * queued there: the second session's statement may not see this batch's prices and could write its older lowest
+   * price after this one; such a batch goes to the second session, behind that work, as every other batch.
+   */
+  const writeSearchPricesInline = async (w: CatalogueWriter, r: BatchResult, lane: Lane) => {
+    if (!r.searchPriceProducts.length) return;
+    // The other lane's batch, not committed yet, may change other offers of the same products.
+    if (lanes.some((l) => l !== lane && l.inTransaction)) return;
+    const batch = new Set(r.searchPriceProducts);
+    for (const queued of searchPricesQueued) if (queued.some((no) => batch.has(no))) return;
+    await w.timedStep('search prices', () => updateSearchPricesOf(lane.session, r.searchPriceProducts));
+    r.searchPriceProducts = [];
+  };
+  const writeBatch = async (w: CatalogueWriter, part: StagedBatch, last: boolean, lane: Lane) => {
+    const s = lane.session;
+    lane.inTransaction = true;
+    let result: BatchResult;
+    try {
+      result = await inTx(s, async () => {
+        const r = await w.write(part, s);
+        if (last) await writeSearchPricesInline(w, r, lane);
+        // Cart totals (cart_totals) and the catalogue's caches are valid under the catalogue version: it is raised in
+        // every batch that changed offers, in the batch's transaction, so a cart prices the batch's new offers and
+        // prices as soon as it commits, not only when the import ends. Last statement of the batch: the row lock on
+        // catalogue_state is held only until the commit (imports of other suppliers and the other lane raise it too).
+        if (r.changedProducts || r.deleted) await run.bumpCatalogueVersion(s, { recount: false });
+        return r;
+      });
+    } finally {
+      lane.inTransaction = false;
+    }
+    // Right after the commit, before anything else runs: the other lane's last batch sees these products queued.
     if (result.searchPriceProducts.length) writeSearchPrices(w, result.searchPriceProducts);
     if (result.searchVectors) writeSearchVectors(w, result.searchVectors);
     counts.read += part.read;
@@ -252,17 +334,26 @@ async function importStaged(
     counts.deleted += result.deleted;
     counts.rejected += result.rejected.length;
     changed += result.changedProducts + result.deleted;
-    await repo.saveRejections(c, id, [...result.rejected, ...result.notes]);
-    await repo.saveProgress(c, id, counts, header ?? { format: null, transaction: null });
+    // Outside the batch's transaction, on its lane (the other lane may be inside one). Progress saved out of order
+    // is overwritten by the import's last transaction.
+    await repo.saveRejections(s, id, [...result.rejected, ...result.notes]);
+    await repo.saveProgress(s, id, counts, header ?? { format: null, transaction: null });
     if (counts.read % 100_000 < part.read) log(`import ${id}: ${counts.read.toLocaleString('de-DE')} articles`);
   };
   // Where the overlap falls short (logged with the steps): the parser waiting for the previous batch's merge, and the
   // merge session idle until the parser has the next batch.
   let writtenAt: number | null = null;
-  const flush = async (wait = false) => {
+  let batchesStarted = false;
+  /** `last`: the parser has read the whole file (this is the last batch). */
+  const flush = async (wait = false, last = false) => {
     const waitStarted = performance.now();
-    await writing;
-    // The second session's work up to the batch before the one just merged (a failure there ends the import).
+    if (laneOpening && batchesStarted && lanes.length === 1 && writer?.size)
+      lanes.push({ session: await laneOpening, writing: Promise.resolve(), inTransaction: false });
+    const lane = lanes[nextLane];
+    // This lane's previous batch (the other lane's, if any, may still be merging).
+    await lane.writing;
+    // The second session's work queued up to the previous flush (a failure there ends the import): at most that much
+    // waits for it (memory).
     await searchGate;
     searchGate = secondSessionWork;
     const now = performance.now();
@@ -270,11 +361,13 @@ async function importStaged(
     if (writer?.size) {
       const w = writer;
       if (writtenAt !== null) addTiming(w, 'merge waits for parser', now - writtenAt);
-      writing = writeBatch(w, w.take()).then(() => void (writtenAt = performance.now()));
+      batchesStarted = true;
+      lane.writing = writeBatch(w, w.take(), last, lane).then(() => void (writtenAt = performance.now()));
       // Awaited at the next flush; until then a failure must not count as unhandled.
-      writing.catch(() => {});
+      lane.writing.catch(() => {});
+      nextLane = (nextLane + 1) % lanes.length;
     }
-    if (wait) await writing;
+    if (wait) await allWritten();
   };
   const flushMaps = async () => {
     if (!groupMaps.length) return;
@@ -291,6 +384,11 @@ async function importStaged(
         if (event.transaction === 'T_NEW_CATALOG') withdraws = await run.supplierHasOffers(c, supplier);
         const ref = event.transaction === 'T_UPDATE_PRICES' ? ReferenceData.unloaded(refClient) : await reference();
         writer = new CatalogueWriter(c, supplier, supplierName, ref, id, event.transaction, withdraws, media);
+        if (event.transaction === 'T_UPDATE_PRICES') {
+          laneOpening = priceLane();
+          // A failure to open it surfaces at the batch that needs it.
+          laneOpening.catch(() => {});
+        }
         if (event.transaction === 'T_NEW_CATALOG' && !withdraws)
           bulkIndexes = await writer.timedStep('drop indexes', () => dropIndexesForFirstLargeCatalogue(c, fileBytes));
         writer.hasFuturePrices = await run.supplierHasFuturePrices(c, supplier);
@@ -307,8 +405,8 @@ async function importStaged(
         if (event.article.references.length) hasReferences = true;
         if (!writer) throw new Error('Die Katalogdatei enthält Artikel vor ihrem Kopf.');
         await writer.stage(event.article);
-        if (writer.size >= (header?.transaction === 'T_UPDATE_PRICES' ? Math.min(batchSize, PRICE_BATCH) : batchSize))
-          await flush();
+        const size = header?.transaction === 'T_UPDATE_PRICES' ? Math.min(batchSize, PRICE_BATCH) : batchSize;
+        if (writer.size >= (batchesStarted ? size : firstBatch(size))) await flush();
       } else if (event.kind === 'groupMap') {
         if (!groupMaps.length) await flush(true);
         groupMaps.push({ pid: event.supplierPid, group: event.groupId });
@@ -319,7 +417,7 @@ async function importStaged(
     // A broken file stops the parser; the batch being written finishes before the import is marked failed, and so
     // do the second session's work for the batches merged (search vectors; search prices, whose mark stays if they
     // could not be written).
-    await writing.catch(() => {});
+    await Promise.all(lanes.map((l) => l.writing.catch(() => {})));
     const besideWritten = await secondSessionWork.then(
       () => true,
       () => false,
@@ -328,7 +426,7 @@ async function importStaged(
     throw error;
   }
   try {
-    await flush(true);
+    await flush(true, true);
     // The indexes of products and offers dropped for a first large catalogue are built while the second session
     // computes the last batch's search vectors (they need none of them: products are found by their unique key).
     if (bulkIndexes.length) await writer?.timedStep('rebuild indexes', () => run.restoreImportIndexes(c, bulkIndexes));

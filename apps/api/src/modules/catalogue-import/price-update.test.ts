@@ -214,6 +214,45 @@ describe('a price update (T_UPDATE_PRICES)', () => {
     expect(await sql('SELECT supplier_bp_number FROM catalogue_import_search_prices')).toEqual([]);
   });
 
+  it('gives a product with two offers in different batches (the last one among them) the lowest of both prices', async () => {
+    // Two articles of the supplier for one product (same manufacturer and manufacturer article number).
+    const shared = (pid: string) =>
+      priced(
+        pid,
+        '20.00',
+        `<PRODUCT_DETAILS><DESCRIPTION_SHORT>Preisprobe Doppelangebot ${pid}</DESCRIPTION_SHORT>
+<MANUFACTURER_PID>DOPPEL-1</MANUFACTURER_PID><MANUFACTURER_NAME>Preisprobe Werke</MANUFACTURER_NAME></PRODUCT_DETAILS>
+<PRODUCT_ORDER_DETAILS><ORDER_UNIT>C62</ORDER_UNIT><PRICE_QUANTITY>1</PRICE_QUANTITY><QUANTITY_MIN>1</QUANTITY_MIN></PRODUCT_ORDER_DETAILS>`,
+      );
+    const created = await run('pu-shared.xml', bmecat('T_UPDATE_PRODUCTS', shared('PU-7') + shared('PU-8')));
+    expect(created).toMatchObject({ status: 'Completed', counts: { created: 2, rejected: 0 } });
+    const [{ n }] = await sql(
+      `SELECT count(DISTINCT product_no)::int AS n FROM product_offers WHERE supplier_bp_number = $1 AND supplier_pid IN ('PU-7', 'PU-8')`,
+      [SUPPLIER],
+    );
+    expect(n).toBe(1);
+    expect(await searchPrices(['PU-7'])).toEqual({ 'PU-7': 2000 });
+
+    // Batches of two: (PU-7, PU-1), then the last batch (PU-8), while the first may still be the second session's.
+    const first = await run(
+      'pu-shared-prices.xml',
+      bmecat('T_UPDATE_PRICES', priced('PU-7', '12.00') + priced('PU-1', '13.50') + priced('PU-8', '9.00')),
+      2,
+    );
+    expect(first).toMatchObject({ status: 'Completed', counts: { updated: 3, rejected: 0 } });
+    expect(await searchPrices(['PU-7', 'PU-8', 'PU-1'])).toEqual({ 'PU-7': 900, 'PU-8': 900, 'PU-1': 1350 });
+
+    // The cheaper offer dearer now, in the first batch; the other one in the last.
+    const second = await run(
+      'pu-shared-prices-2.xml',
+      bmecat('T_UPDATE_PRICES', priced('PU-8', '15.00') + priced('PU-1', '13.00') + priced('PU-7', '14.00')),
+      2,
+    );
+    expect(second).toMatchObject({ status: 'Completed', counts: { updated: 3, rejected: 0 } });
+    expect(await searchPrices(['PU-7', 'PU-8', 'PU-1'])).toEqual({ 'PU-7': 1400, 'PU-8': 1400, 'PU-1': 1300 });
+    expect(await sql('SELECT supplier_bp_number FROM catalogue_import_search_prices')).toEqual([]);
+  });
+
   it('recomputes the search prices a price update crashed without writing when the supplier imports next', async () => {
     // As a crash leaves it: the offer prices of a batch committed and the supplier marked, its search rows not written.
     await t.pool.query(`INSERT INTO catalogue_import_search_prices (supplier_bp_number) VALUES ($1)`, [SUPPLIER]);

@@ -17,6 +17,7 @@ import { FEED_REBUILD } from './feed.ts';
 import {
   changedProducts,
   feedHorizon,
+  feedNext,
   feedRowExists,
   latestFeedRow,
   pruneSearchChanges,
@@ -230,10 +231,22 @@ export class SearchIndexHolder {
     return this.index;
   }
 
-  /** Resolves once every change committed before the call is applied (tests, benchmarks). */
-  async catchUp(): Promise<void> {
+  /**
+   * Resolves once every change committed before the call is applied (tests, benchmarks). A round applies the feed up
+   * to the oldest transaction still running anywhere in the cluster (feedHorizon); one that started before the call
+   * and runs on (another database's, another import's) holds that back, so rounds repeat until the horizon has passed
+   * every transaction begun before the call, for at most `timeoutMs`.
+   */
+  async catchUp(timeoutMs = 30_000): Promise<void> {
     await this.get();
-    await this.sync();
+    const target = BigInt(await feedNext(this.pool()));
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      await this.sync();
+      const index = await this.index;
+      if (!index || BigInt(index.feedPosition) >= target || Date.now() > until) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
   }
 
   private async apply() {

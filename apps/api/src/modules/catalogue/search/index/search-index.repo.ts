@@ -56,6 +56,12 @@ export async function feedHorizon(pool: pg.Pool): Promise<string> {
   return rows[0].x;
 }
 
+/** The transaction id the next transaction gets (pg_snapshot_xmax): every one begun so far is below it. */
+export async function feedNext(pool: pg.Pool): Promise<string> {
+  const { rows } = await pool.query<{ x: string }>('SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS x');
+  return rows[0].x;
+}
+
 /** Products changed by the transactions in [from, to) (xid8 as text). */
 export async function changedProducts(pool: pg.Pool, from: string, to: string): Promise<number[]> {
   const { rows } = await pool.query<{ id: number }>(
