@@ -33,7 +33,7 @@ async function start() {
     const session = createSession(config, userManager);
     // The profile (role, partner: what every guarded page waits for) is requested now, in parallel with React's
     // first render, instead of after the AuthProvider has read the stored user in an effect.
-    // The page's first data request follows as soon as the profile and the page module are there.
+    // The page's first data requests follow as soon as the profile is there (the route table's `prefetch`).
     if (await userManager.getUser()) {
       const profile = session.queryClient.fetchQuery(userProfileQuery);
       void prefetchPageData(window.location, session.queryClient, profile);

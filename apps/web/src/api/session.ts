@@ -21,6 +21,20 @@ export function useUserProfile() {
 }
 
 /**
+ * The same profile read for controls repeated in lists (a hit's cart and favourite buttons: 50 on a search page). This
+ * observer never marks the answer stale, so it installs no stale timer on mount (one `setTimeout` per observer, about
+ * a third of the search page's 25-hit commit) and never refetches; the page's own observers (route guard, header)
+ * keep the cached answer fresh, and these buttons re-render with every new answer as before.
+ */
+export function useListedUserProfile() {
+  const { isAuthenticated } = useAuth();
+  return useQuery({ ...listedUserProfileQuery, enabled: isAuthenticated });
+}
+
+/** useListedUserProfile's options: the profile read without a stale time of its own. */
+export const listedUserProfileQuery = { ...userProfileQuery, staleTime: Infinity };
+
+/**
  * A read cached per current business partner: the partner number is part of the key, so a switch
  * never shows the previous partner's data. Runs once the profile is known.
  */

@@ -1,9 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { messages, Role } from '@shk/contracts';
 import { allowedRoutes, firstAllowedRouteKey, mayOpen } from './access';
 import { landingPath } from './auth/landing';
 import { menuFor } from './menu';
 import { appRoutes, pathOf } from './routes';
+
+// The route table holds the pages' prefetch, whose API client reads the page's origin when its module loads.
+vi.hoisted(() => vi.stubGlobal('window', { location: { origin: 'http://portal.test' } }));
 
 const labels = (role: Role, inIdsContext = false) => menuFor({ role, inIdsContext }).map((item) => item.label);
 

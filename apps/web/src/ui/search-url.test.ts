@@ -1,8 +1,38 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { selectionFilter, treeFilter } from '@shk/contracts';
-import { decodeFilters, encodeFilters, searchUrl, sellerCatalogueUrl } from './search-url';
+import {
+  decodeFilters,
+  encodeFilters,
+  filterParserLoaded,
+  loadFilterParser,
+  searchUrl,
+  sellerCatalogueUrl,
+} from './search-url';
+import source from './search-url.ts?raw';
+
+describe('the filters parser (zod), loaded only for addresses with filters', () => {
+  it('is not part of the module: a filters value before loadFilterParser() fails loudly, no value needs nothing', () => {
+    expect(filterParserLoaded()).toBe(false);
+    expect(decodeFilters(null)).toEqual([]);
+    expect(decodeFilters('')).toEqual([]);
+    expect(() => decodeFilters(encodeFilters([treeFilter('SHKMARKET_10')]))).toThrow(/loadFilterParser/);
+  });
+
+  it('is imported only dynamically (no static import of the contracts’ schemas)', () => {
+    expect(source).not.toMatch(/^import\s+\{[^}]*\}\s+from\s+'@shk\/contracts'/m);
+    expect(source).toMatch(/import\('\.\/search-filter-parser'\)/);
+  });
+
+  it('reads filters once loaded', async () => {
+    await loadFilterParser();
+    expect(filterParserLoaded()).toBe(true);
+    expect(decodeFilters(encodeFilters([treeFilter('SHKMARKET_10')]))).toEqual([treeFilter('SHKMARKET_10')]);
+  });
+});
 
 describe('search URL state', () => {
+  beforeAll(() => loadFilterParser());
+
   it("encodes the API's filter list (spec: Search filter) as base64 JSON, URL-encoded in the filters parameter", () => {
     const url = new URL(sellerCatalogueUrl(), 'http://portal');
     expect(url.pathname).toBe('/suche');

@@ -4,8 +4,7 @@
  */
 import { z } from 'zod';
 
-/** Separator of the composite ids: productId = manufacturerId~manufacturerPid, productInstanceId = supplierBpNo~supplierPid. */
-export const ID_SEPARATOR = '~';
+export { ID_SEPARATOR } from '../composite-ids.ts';
 
 /**
  * Upper bound of a search term the API accepts at all; the product rule (limits.searchTermMaxLength) is checked

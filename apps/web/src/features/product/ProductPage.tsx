@@ -23,9 +23,6 @@ import { ProductNotFound } from './components/ProductNotFound';
 import { ProductSections } from './components/ProductSections';
 import { useArticleNumberLookup, useOffers, useProduct } from './use-product';
 
-/** The page's first data request, started by main.tsx before the page renders (routes.tsx `prefetchPageData`). */
-export { prefetchProduct as prefetch } from './use-product';
-
 /** Breadcrumb links are at least 24 px high (WCAG 2.5.8 target size); the small text alone is 20 px. */
 const BREADCRUMB_TARGET = { display: 'inline-flex', alignItems: 'center', minHeight: 24 } as const;
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, use, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import {
   ActionIcon,
   Alert,
@@ -24,6 +24,7 @@ import { useUnits } from '../../api/catalogue-queries';
 import { FilterIcon, GridIcon, ListIcon } from '../../ui/icons';
 import { Page } from '../../ui/Page';
 import { SearchBar } from '../../ui/SearchBar';
+import { loadFilterParser } from '../../ui/search-url';
 import { ActiveFilters } from './components/ActiveFilters';
 import { FilterPanel } from './components/FilterPanel';
 import { KitchenBanner } from './components/KitchenBanner';
@@ -50,9 +51,6 @@ import { formatCount } from '../../ui/format';
 /** The feedback form (react-hook-form, zod) is loaded when it is first opened, not with every search page. */
 const FeedbackDialog = lazy(() => import('./components/FeedbackDialog').then((m) => ({ default: m.FeedbackDialog })));
 
-/** The page's first data request, started by main.tsx before the page renders (routes.tsx `prefetchPageData`). */
-export { prefetchSearch as prefetch } from './use-search';
-
 const DESKTOP_QUERY = `(min-width: ${breakpoints.mobilePx}px)`;
 
 /**
@@ -61,6 +59,10 @@ const DESKTOP_QUERY = `(min-width: ${breakpoints.mobilePx}px)`;
  */
 export default function SearchPage() {
   const [params] = useSearchParams();
+  // Filters in the address need their parser (zod) first; an address without filters renders without loading it.
+  // The first filter chosen loads it: the router's navigation is a transition, so the page stays as it is meanwhile.
+  // (Not preloaded after the hits: a download that ends before the hits' picture paints counts for Lighthouse's LCP.)
+  if (params.get('filters')) use(loadFilterParser());
   const navigate = useNavigate();
   const profile = useUserProfile().data;
   const isDesktop = useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false });

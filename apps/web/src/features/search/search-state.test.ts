@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { encodeFilters } from '../../ui/search-url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { encodeFilters, loadFilterParser } from '../../ui/search-url';
 import { filterValuesOf, normaliseFilterList as normaliseFilters } from '@shk/contracts';
 import {
   pageWindow,
@@ -12,6 +12,9 @@ import {
 } from './search-state';
 
 const params = (query: string) => new URLSearchParams(query);
+
+// Reading `filters` values needs the parser the page loads on demand.
+beforeAll(() => loadFilterParser());
 
 describe('search URL state', () => {
   it('reads term, page, filters and sort and writes them back', () => {

@@ -4,6 +4,8 @@ import type { UserProfile } from '../../api/types';
 
 /** Requests the SPA's API client sends (path and method), answered with an empty JSON body per path. */
 const requests: string[] = [];
+/** The bodies of the searches sent. */
+const searchBodies: unknown[] = [];
 const answers: Record<string, unknown> = {
   '/v1/Product/Search': { products: [], totalCount: 0, filters: [] },
   '/v1/Units': [],
@@ -17,6 +19,7 @@ beforeAll(async () => {
   vi.stubGlobal('fetch', async (input: Request) => {
     const path = new URL(input.url).pathname;
     requests.push(`${input.method} ${path}`);
+    if (path === '/v1/Product/Search') searchBodies.push(await input.clone().json());
     return new Response(JSON.stringify(answers[path] ?? {}), { headers: { 'content-type': 'application/json' } });
   });
   ({ prefetchSearch } = await import('./use-search'));
@@ -34,5 +37,20 @@ describe('the search page started before it renders (prefetch)', () => {
       expect(queryClient.getQueryData(['units'])).toEqual([]);
       expect(queryClient.getQueryData(['bp', '4711', 'catalogue', 'tree'])).toEqual(answers['/v1/ProductTree']);
     });
+  });
+
+  it('with filters in the address: loads their parser first and searches with them', async () => {
+    const { encodeFilters, filterParserLoaded } = await import('../../ui/search-url');
+    const { selectionFilter } = await import('@shk/contracts');
+    searchBodies.length = 0;
+    const filters = [selectionFilter('brandname', ['Calora'])];
+    const queryClient = new QueryClient();
+    const profile = { currentBpNumber: '4711' } as UserProfile;
+    const searchParams = new URLSearchParams({ term: 'Ventil', filters: encodeFilters(filters) });
+    prefetchSearch({ queryClient, profile, searchParams });
+    expect(filterParserLoaded()).toBe(false);
+    await vi.waitFor(() => expect(searchBodies).toHaveLength(1));
+    expect(filterParserLoaded()).toBe(true);
+    expect(searchBodies[0]).toMatchObject({ searchTerm: 'Ventil', filter: filters });
   });
 });

@@ -6,6 +6,7 @@ import { usePartnerQuery } from '../../api/session';
 import type { SearchFilter } from '@shk/contracts';
 import type { PagePrefetch } from '../../app/routes';
 import { readSearchState, searchRequestOf } from './search-state';
+import { filterParserLoaded, loadFilterParser } from '../../ui/search-url';
 
 /** POST /v1/Product/Search; the previous result stays visible while the next page or filter loads. */
 export function useProductSearch(request: SearchRequest, enabled = true) {
@@ -18,14 +19,22 @@ export function useProductSearch(request: SearchRequest, enabled = true) {
 
 /** The search of the address opened, started before the page renders (the same key as useProductSearch's). */
 export function prefetchSearch({ queryClient, profile, searchParams }: PagePrefetch) {
+  // The sidebar's tree and the prices' units come with it instead of after the page's first render.
+  prefetchCatalogueBasics(queryClient, profile, { tree: true });
+  // Filters in the address are read by their parser, loaded on demand (the page waits for it too).
+  if (searchParams.get('filters') && !filterParserLoaded()) {
+    void loadFilterParser().then(
+      () => prefetchSearch({ queryClient, profile, searchParams }),
+      () => undefined,
+    );
+    return;
+  }
   const request = searchRequestOf(readSearchState(searchParams));
   void queryClient.prefetchQuery({
     queryKey: queryKeys.partnerScoped(profile.currentBpNumber, ...catalogueKeys.search(request)),
     queryFn: () => catalogueApi.search(request),
     staleTime: 30_000,
   });
-  // The sidebar's tree and the prices' units come with it instead of after the page's first render.
-  prefetchCatalogueBasics(queryClient, profile, { tree: true });
 }
 
 /** All values of one filter (POST /v1/Product/FilterOptions) for the show-more list. */

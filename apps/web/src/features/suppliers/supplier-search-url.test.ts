@@ -1,10 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import { decodeFilters } from '../../ui/search-url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { decodeFilters, loadFilterParser } from '../../ui/search-url';
 import { supplierSearchUrl } from './supplier-search-url';
 
 const filtersOf = (url: string) => decodeFilters(new URL(url, 'http://portal').searchParams.get('filters'));
 
 describe('search link of a supplier card', () => {
+  // Reading `filters` values needs the parser the search page loads on demand.
+  beforeAll(() => loadFilterParser());
+
   it('filters wholesalers by the wholesalers column', () => {
     const url = supplierSearchUrl({ bpNumber: '200001', name: 'Nordbad Großhandel', organisationType: 1 });
     expect(url.startsWith('/suche?')).toBe(true);

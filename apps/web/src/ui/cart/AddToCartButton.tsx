@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { Role } from '@shk/contracts';
-import { useUserProfile } from '../../api/session';
+import { useListedUserProfile } from '../../api/session';
 import type { AnalyticsItem } from '../analytics';
 import { CartIcon } from '../icons';
 import { minQuantityError, QuantityCounter } from '../QuantityCounter';
@@ -33,7 +33,7 @@ export function AddToCartButton({
   size = 'sm',
   stacked = false,
 }: AddToCartButtonProps) {
-  const profile = useUserProfile().data;
+  const profile = useListedUserProfile().data;
   const role = profile?.role;
   const addToCart = useAddToCart(Boolean(profile?.idsContextId));
   const [quantity, setQuantity] = useState(() => initialQuantity(minQuantity));

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { ActionIcon, Button, Group, Modal, Text, Tooltip } from '@mantine/core';
 import { Role, timings } from '@shk/contracts';
-import { useUserProfile } from '../../api/session';
+import { useListedUserProfile } from '../../api/session';
 import type { AnalyticsItem } from '../analytics';
 import { useFavouriteToggle } from '../../api/use-favourite';
 import { StarIcon } from '../icons';
@@ -26,7 +26,7 @@ export function FavouriteButton({
   size = 'lg',
   onRemoved,
 }: FavouriteButtonProps) {
-  const profile = useUserProfile().data;
+  const profile = useListedUserProfile().data;
   const role = profile?.role;
   const toggle = useFavouriteToggle(profile?.currentBpNumber ?? null);
   const [favourite, setFavourite] = useState(isFavorite);

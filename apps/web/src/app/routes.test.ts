@@ -1,0 +1,53 @@
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import { Role } from '@shk/contracts';
+import type { UserProfile } from '../api/types';
+
+/** Requests the SPA's API client sends (method and path), answered with an empty JSON body. */
+const requests: string[] = [];
+let routes: typeof import('./routes');
+
+beforeAll(async () => {
+  vi.stubGlobal('window', { location: { origin: 'http://portal.test' } });
+  vi.stubGlobal('fetch', async (input: Request) => {
+    requests.push(`${input.method} ${new URL(input.url).pathname}`);
+    return new Response('{}', { headers: { 'content-type': 'application/json' } });
+  });
+  routes = await import('./routes');
+});
+
+const buyer = { role: Role.Buyer, currentBpNumber: '4711' } as UserProfile;
+
+describe('the page data started before the page renders (prefetchPageData)', () => {
+  it('starts the product read as soon as the profile is there, without waiting for the page’s code', async () => {
+    const { catalogueKeys } = await import('../api/catalogue');
+    const { queryKeys } = await import('../api/query-keys');
+    const queryClient = new QueryClient();
+    void routes.prefetchPageData(
+      { pathname: '/produkt', search: '?id=4011407~00087109&articleNumber=200001~NB00004711' },
+      queryClient,
+      Promise.resolve(buyer),
+    );
+    // A few microtasks: enough for the resolved profile, far too few for a dynamic import of the page's module.
+    for (let i = 0; i < 3; i++) await Promise.resolve();
+    const key = queryKeys.partnerScoped('4711', ...catalogueKeys.product('4011407', '00087109', '200001~NB00004711'));
+    expect(queryClient.getQueryState(key)?.fetchStatus).toBe('fetching');
+  });
+
+  it('requests nothing for a role that may not open the page, nor for a route without prefetch', async () => {
+    requests.length = 0;
+    const withoutRole = { ...buyer, role: Role.None } as UserProfile;
+    await routes.prefetchPageData(
+      { pathname: '/suche', search: '?term=x' },
+      new QueryClient(),
+      Promise.resolve(withoutRole),
+    );
+    await routes.prefetchPageData({ pathname: '/profil', search: '' }, new QueryClient(), Promise.resolve(buyer));
+    expect(requests).toEqual([]);
+  });
+
+  it('the search and product pages have their prefetch in the route table', () => {
+    const prefetching = routes.appRoutes.filter((route) => route.prefetch).map((route) => route.path);
+    expect(prefetching).toEqual(['/suche', '/produkt']);
+  });
+});
