@@ -206,7 +206,9 @@ const { rows: check } = await pool.query(
           (SELECT count(*)::int FROM product_search) AS search_rows,
           (SELECT count(*)::int FROM product_search s LEFT JOIN product_search_prices sp ON sp.id = s.id
              JOIN product_offers o ON o.product_no = s.id
-            WHERE sp.price_cents IS DISTINCT FROM round(o.net_price * 100)::int) AS price_mismatches`,
+            WHERE sp.price_cents IS DISTINCT FROM round(o.net_price * 100)::int) AS price_mismatches,
+          (SELECT count(*)::int FROM product_search_prices sp
+            WHERE sp.offers <> (SELECT count(*) FROM product_offers o WHERE o.product_no = sp.id)) AS offer_count_mismatches`,
   [SUPPLIER],
 );
 console.log(`search consistent: ${JSON.stringify(check[0])}`);

@@ -30,7 +30,7 @@ export interface BatchResult {
   notes: Rejection[];
   changedProducts: number;
   /** Products of a price batch whose search rows' lowest price is still to be written (by the second session). */
-  searchPriceProducts: number[];
+  searchPrices: repo.ChangedPrices | null;
   /** Search vectors of the batch's written products, still to be computed (by the second session, `writeSearch`). */
   searchVectors: SearchWork | null;
 }
@@ -236,7 +236,7 @@ export class CatalogueWriter {
       rejected: b.rejected,
       notes: b.notes,
       changedProducts: 0,
-      searchPriceProducts: [],
+      searchPrices: null,
       searchVectors: null,
     };
     // Sorts and hashes of 50,000 staged rows stay in memory.
@@ -294,7 +294,7 @@ export class CatalogueWriter {
     // them all, the supplier is marked (in this batch's transaction): an import that crashes meanwhile leaves the
     // mark, and the supplier's next import recomputes the lowest prices first.
     if (changed) {
-      result.searchPriceProducts = await repo.changedPriceProducts(s);
+      result.searchPrices = await repo.changedPriceProducts(s);
       await repo.markSearchPricesPending(s, this.supplier);
     }
   }

@@ -28,6 +28,7 @@ import {
   repairSearchPrices,
   setBatchWorkMem,
   updateSearchPricesOf,
+  type ChangedPrices,
   withdrawOffers,
 } from './staging.repo.ts';
 
@@ -276,16 +277,15 @@ async function importStaged(
   const writeSearchVectors = (w: CatalogueWriter, work: SearchWork) => besideMerge((s) => w.writeSearch(s, work));
   // Products whose search prices the second session has yet to write, per batch handed to it.
   const searchPricesQueued = new Set<number[]>();
-  const writeSearchPrices = (w: CatalogueWriter, productNos: number[]) => {
-    searchPricesPending = true;
-    const queued = productNos;
+  const writeSearchPrices = (w: CatalogueWriter, changed: ChangedPrices) => {
+    const queued = changed.productNos;
     searchPricesQueued.add(queued);
     besideMerge((s) =>
       w
         .timedStep('search prices', () =>
           inTx(s, async () => {
             await setBatchWorkMem(s);
-            await updateSearchPricesOf(s, productNos);
+            await updateSearchPricesOf(s, changed);
           }),
         )
         .finally(() => searchPricesQueued.delete(queued)),
@@ -298,13 +298,14 @@ async function importStaged(
    * price after this one; such a batch goes to the second session, behind that work, as every other batch.
    */
   const writeSearchPricesInline = async (w: CatalogueWriter, r: BatchResult, lane: Lane) => {
-    if (!r.searchPriceProducts.length) return;
+    const changed = r.searchPrices;
+    if (!changed?.productNos.length) return;
     // The other lane's batch, not committed yet, may change other offers of the same products.
     if (lanes.some((l) => l !== lane && l.inTransaction)) return;
-    const batch = new Set(r.searchPriceProducts);
+    const batch = new Set(changed.productNos);
     for (const queued of searchPricesQueued) if (queued.some((no) => batch.has(no))) return;
-    await w.timedStep('search prices', () => updateSearchPricesOf(lane.session, r.searchPriceProducts));
-    r.searchPriceProducts = [];
+    await w.timedStep('search prices', () => updateSearchPricesOf(lane.session, changed));
+    r.searchPrices = null;
   };
   const writeBatch = async (w: CatalogueWriter, part: StagedBatch, last: boolean, lane: Lane) => {
     const s = lane.session;
@@ -313,6 +314,8 @@ async function importStaged(
     try {
       result = await inTx(s, async () => {
         const r = await w.write(part, s);
+        // The batch marked the supplier (search prices pending): the import's end removes the mark.
+        if (r.searchPrices) searchPricesPending = true;
         if (last) await writeSearchPricesInline(w, r, lane);
         // Cart totals (cart_totals) and the catalogue's caches are valid under the catalogue version: it is raised in
         // every batch that changed offers, in the batch's transaction, so a cart prices the batch's new offers and
@@ -325,7 +328,7 @@ async function importStaged(
       lane.inTransaction = false;
     }
     // Right after the commit, before anything else runs: the other lane's last batch sees these products queued.
-    if (result.searchPriceProducts.length) writeSearchPrices(w, result.searchPriceProducts);
+    if (result.searchPrices?.productNos.length) writeSearchPrices(w, result.searchPrices);
     if (result.searchVectors) writeSearchVectors(w, result.searchVectors);
     counts.read += part.read;
     counts.created += result.created;

@@ -68,6 +68,16 @@ const searchRowVersions = async (pids: string[]) =>
       WHERE o.supplier_bp_number = $1 AND o.supplier_pid = ANY($2) ORDER BY o.supplier_pid`,
     [SUPPLIER, pids],
   );
+/**
+ * Search price rows whose recorded number of offers (migration 0230) is not their product's: a price update takes a
+ * single offer's price as the lowest without reading the offers, so a wrong count would give a wrong price.
+ */
+const offerCountMismatches = async () =>
+  sql(
+    `SELECT sp.id, sp.offers, (SELECT count(*)::int FROM product_offers o WHERE o.product_no = sp.id) AS actual
+       FROM product_search_prices sp
+      WHERE sp.offers <> (SELECT count(*) FROM product_offers o WHERE o.product_no = sp.id)`,
+  );
 const catalogueVersion = async () => Number((await sql('SELECT version FROM catalogue_state'))[0].version);
 
 /** Article numbers of the hits of a search for `term` with the price slider at [min, max] EUR. */
@@ -175,6 +185,8 @@ describe('a price update (T_UPDATE_PRICES)', () => {
     expect(cheap.hitCount).toBe(1);
     // 2 × 12.50 + 1 × 31.00
     expect(await overviewTotal()).toBe(56);
+    // Demo catalogue (loaded with its counts), the import's publish and the price update: every count right.
+    expect(await offerCountMismatches()).toEqual([]);
   });
 
   it('changes nothing when the same file is imported again', async () => {
@@ -250,7 +262,13 @@ describe('a price update (T_UPDATE_PRICES)', () => {
     );
     expect(second).toMatchObject({ status: 'Completed', counts: { updated: 3, rejected: 0 } });
     expect(await searchPrices(['PU-7', 'PU-8', 'PU-1'])).toEqual({ 'PU-7': 1400, 'PU-8': 1400, 'PU-1': 1300 });
+
+    // Only the dearer offer changes: the product keeps the other's price (its row counts two offers).
+    const third = await run('pu-shared-prices-3.xml', bmecat('T_UPDATE_PRICES', priced('PU-8', '30.00')));
+    expect(third).toMatchObject({ status: 'Completed', counts: { updated: 1, rejected: 0 } });
+    expect(await searchPrices(['PU-7', 'PU-8'])).toEqual({ 'PU-7': 1400, 'PU-8': 1400 });
     expect(await sql('SELECT supplier_bp_number FROM catalogue_import_search_prices')).toEqual([]);
+    expect(await offerCountMismatches()).toEqual([]);
   });
 
   it('recomputes the search prices a price update crashed without writing when the supplier imports next', async () => {

@@ -29,7 +29,7 @@ const STAGE_TABLES = `
     pos integer, pid text, net numeric, gross numeric, scales text, valid_from date, valid_to date, basis numeric,
     current boolean, future text, fchanged boolean
   ) ON COMMIT DELETE ROWS;
-  CREATE TEMP TABLE IF NOT EXISTS ${CHANGED} (product_no integer, pos integer) ON COMMIT DELETE ROWS`;
+  CREATE TEMP TABLE IF NOT EXISTS ${CHANGED} (product_no integer, pos integer, cents integer) ON COMMIT DELETE ROWS`;
 
 /**
  * The search texts of a batch (weights A–D) are staged apart, in the import's second session: it computes the batch's
@@ -153,6 +153,9 @@ export async function markChangedFuturePrices(c: pg.PoolClient, supplier: string
   );
 }
 
+/** Net price per unit in cents of an offer `o` (null: no price, or on demand) — the lowest price's measure. */
+const UNIT_CENTS = `CASE WHEN o.net_price IS NOT NULL AND NOT o.price_on_demand THEN round(o.net_price / o.price_basis * 100)::int END AS cents`;
+
 /** Today's price where the file has one (t.current); returns the offers changed (their products and lines go to the changed table). */
 export async function updateOfferPrices(c: pg.PoolClient, supplier: string): Promise<number> {
   const { rowCount } = await c.query(
@@ -171,36 +174,58 @@ export async function updateOfferPrices(c: pg.PoolClient, supplier: string): Pro
                  (o.net_price, o.gross_list_price, o.price_scales, o.price_valid_from, o.price_valid_to, o.price_basis, o.price_on_demand)
                  IS DISTINCT FROM (t.net, COALESCE(t.gross, o.gross_list_price), t.scales::jsonb, t.valid_from, t.valid_to,
                                    COALESCE(t.basis, o.price_basis), false))
-          RETURNING o.product_no, t.pos)
-       INSERT INTO ${CHANGED} (product_no, pos) SELECT product_no, pos FROM changed`,
+          RETURNING o.product_no, t.pos, ${UNIT_CENTS})
+       INSERT INTO ${CHANGED} (product_no, pos, cents) SELECT product_no, pos, cents FROM changed`,
     [supplier],
   );
   return rowCount ?? 0;
 }
 
-/** The products whose offer prices changed in this batch. */
-export async function changedPriceProducts(c: pg.PoolClient): Promise<number[]> {
-  const { rows } = await c.query<{ product_no: number }>(`SELECT DISTINCT product_no FROM ${CHANGED}`);
-  return rows.map((r) => r.product_no);
+/** Products whose offer prices changed in a batch, with the new unit price (cents) of one changed offer each. */
+export interface ChangedPrices {
+  productNos: number[];
+  unitCents: (number | null)[];
 }
 
-/** Lowest net price per unit (cents) of the products `ids` (a subquery), from their offers: one grouped pass. */
+/** The products whose offer prices changed in this batch. */
+export async function changedPriceProducts(c: pg.PoolClient): Promise<ChangedPrices> {
+  const { rows } = await c.query<{ product_no: number; cents: number | null }>(
+    `SELECT product_no, min(cents) AS cents FROM ${CHANGED} GROUP BY product_no`,
+  );
+  return { productNos: rows.map((r) => r.product_no), unitCents: rows.map((r) => r.cents) };
+}
+
+/**
+ * Lowest net price per unit (cents) and number of offers of the products `ids` (a subquery), from their offers: one
+ * grouped pass.
+ */
 const lowestPrices = (ids: string) => `
   SELECT o.product_no AS id,
-         round(min(o.net_price / o.price_basis) FILTER (WHERE o.net_price IS NOT NULL AND NOT o.price_on_demand) * 100)::int AS price
+         round(min(o.net_price / o.price_basis) FILTER (WHERE o.net_price IS NOT NULL AND NOT o.price_on_demand) * 100)::int AS price,
+         count(*)::int AS offers
     FROM product_offers o WHERE o.product_no IN (${ids}) GROUP BY o.product_no`;
 
 /**
  * The lowest price of the search rows of products whose offer prices changed (a batch of a price update, written by
- * the import's second session after the batch committed) — in the narrow product_search_prices (migration 0205), not
- * in the wide search rows. Looked up by index; the caller wraps it in a transaction.
+ * the import's second session after the batch committed, or by the last batch's own) — in the narrow
+ * product_search_prices (migration 0205), not in the wide search rows. A product with a single offer (offers = 1,
+ * migration 0230; a price update adds or removes none) gets the changed offer's unit price as it is; the others
+ * (offers 0: not known) are computed from all their offers, and their count of offers recorded. Looked up by index;
+ * the caller wraps it in a transaction.
  */
-export async function updateSearchPricesOf(c: pg.PoolClient, productNos: number[]) {
+export async function updateSearchPricesOf(c: pg.PoolClient, changed: ChangedPrices) {
   await lookUpPricesByIndex(c);
+  // The subquery's condition on s.offers is a one-time filter: a single offer's row reads no offers.
   await c.query(
-    `UPDATE product_search_prices s SET price_cents = x.price FROM (${lowestPrices('SELECT unnest($1::int[])')}) x
-      WHERE s.id = x.id AND s.price_cents IS DISTINCT FROM x.price`,
-    [productNos],
+    `UPDATE product_search_prices s
+        SET (price_cents, offers) = (
+              SELECT CASE WHEN s.offers = 1 THEN v.cents
+                          ELSE round(min(o.net_price / o.price_basis) FILTER (WHERE o.net_price IS NOT NULL AND NOT o.price_on_demand) * 100)::int END,
+                     CASE WHEN s.offers = 1 THEN 1 ELSE count(*)::int END
+                FROM product_offers o WHERE o.product_no = s.id AND s.offers <> 1)
+       FROM unnest($1::int[], $2::int[]) v(id, cents)
+      WHERE s.id = v.id AND NOT (s.offers = 1 AND s.price_cents IS NOT DISTINCT FROM v.cents)`,
+    [changed.productNos, changed.unitCents],
   );
 }
 
@@ -227,9 +252,9 @@ export async function repairSearchPrices(c: pg.PoolClient, supplier: string): Pr
     if (!rowCount) return false;
     await c.query(`SET LOCAL work_mem = '256MB'`);
     await c.query(
-      `UPDATE product_search_prices s SET price_cents = x.price
+      `UPDATE product_search_prices s SET price_cents = x.price, offers = x.offers
          FROM (${lowestPrices('SELECT product_no FROM product_offers WHERE supplier_bp_number = $1')}) x
-        WHERE s.id = x.id AND s.price_cents IS DISTINCT FROM x.price`,
+        WHERE s.id = x.id AND (s.price_cents, s.offers) IS DISTINCT FROM (x.price, x.offers)`,
       [supplier],
     );
     return true;
@@ -439,10 +464,14 @@ async function replaceFuturePrices(
   );
 }
 
-/** Supplier numbers and lowest net price per unit (cents) of the products `ids` (a subquery), from their offers: one grouped pass. */
+/**
+ * Supplier numbers, lowest net price per unit (cents) and number of offers of the products `ids` (a subquery), from
+ * their offers: one grouped pass.
+ */
 const offerAggregate = (ids: string) => `
   SELECT o.product_no AS id, array_agg(DISTINCT n.supplier_no ORDER BY n.supplier_no) AS nos,
-         round(min(o.net_price / o.price_basis) FILTER (WHERE o.net_price IS NOT NULL AND NOT o.price_on_demand) * 100)::int AS price
+         round(min(o.net_price / o.price_basis) FILTER (WHERE o.net_price IS NOT NULL AND NOT o.price_on_demand) * 100)::int AS price,
+         count(*)::int AS offers
     FROM product_offers o JOIN catalogue_supplier_numbers n ON n.bp_number = o.supplier_bp_number
    WHERE o.product_no IN (${ids}) GROUP BY o.product_no`;
 
@@ -452,7 +481,8 @@ export async function refreshSearchOffers(c: pg.PoolClient, productNos: number[]
   await c.query(
     `WITH x AS MATERIALIZED (${offerAggregate('SELECT unnest($1::int[])')}),
           nos AS (UPDATE product_search s SET supplier_nos = x.nos FROM x WHERE s.id = x.id AND s.supplier_nos IS DISTINCT FROM x.nos)
-     UPDATE product_search_prices s SET price_cents = x.price FROM x WHERE s.id = x.id AND s.price_cents IS DISTINCT FROM x.price`,
+     UPDATE product_search_prices s SET price_cents = x.price, offers = x.offers
+       FROM x WHERE s.id = x.id AND (s.price_cents, s.offers) IS DISTINCT FROM (x.price, x.offers)`,
     [productNos],
   );
   // A product without any offer left is not found by the search any more (the product row stays). Its price row goes
@@ -543,12 +573,12 @@ export async function publishSearch(
     // row for each new search row (every published product has its search row now).
     await time('publish: prices', async () => {
       await c.query(
-        `UPDATE product_search_prices s SET price_cents = x.price FROM catalogue_import_publish x
-          WHERE s.id = x.id AND s.price_cents IS DISTINCT FROM x.price`,
+        `UPDATE product_search_prices s SET price_cents = x.price, offers = x.offers FROM catalogue_import_publish x
+          WHERE s.id = x.id AND (s.price_cents, s.offers) IS DISTINCT FROM (x.price, x.offers)`,
       );
       await c.query(
-        `INSERT INTO product_search_prices (id, price_cents)
-         SELECT x.id, x.price FROM catalogue_import_publish x
+        `INSERT INTO product_search_prices (id, price_cents, offers)
+         SELECT x.id, x.price, x.offers FROM catalogue_import_publish x
           WHERE NOT EXISTS (SELECT 1 FROM product_search_prices s WHERE s.id = x.id)
           ORDER BY x.id`,
       );

@@ -65,8 +65,9 @@ export async function loadCatalogue(pool: pg.Pool, options: LoadOptions): Promis
     const indexDefinitions =
       total >= 50_000 ? await dropSecondaryIndexes(client) : (await restorePendingIndexes(client), []);
     await client.query(`DROP TABLE IF EXISTS ${STAGING}`);
-    // The lowest price is staged with the search row and goes to product_search_prices (migration 0205).
-    await client.query(`CREATE UNLOGGED TABLE ${STAGING} (LIKE product_search, price_cents integer)`);
+    // The lowest price and the number of offers are staged with the search row and go to product_search_prices
+    // (migrations 0205, 0230).
+    await client.query(`CREATE UNLOGGED TABLE ${STAGING} (LIKE product_search, price_cents integer, offers integer)`);
 
     const terms = new TermCounter();
     // Postgres sessions work on earlier batches while Node generates the next one.
@@ -93,7 +94,7 @@ export async function loadCatalogue(pool: pg.Pool, options: LoadOptions): Promis
     // key is recorded as an import's would be, so a load that breaks off leaves it to the next import or load).
     if (total >= 50_000) await recordAndDropForeignKeys(client, ['product_search_prices']);
     await client.query(
-      `INSERT INTO product_search_prices (id, price_cents) SELECT id, price_cents FROM ${STAGING} ORDER BY id`,
+      `INSERT INTO product_search_prices (id, price_cents, offers) SELECT id, price_cents, offers FROM ${STAGING} ORDER BY id`,
     );
     await restoreImportConstraints(client);
     await client.query(`DROP TABLE ${STAGING}`);
@@ -311,12 +312,12 @@ async function insertBatch(client: pg.PoolClient, batch: CatalogueProduct[]) {
   );
   const [b, c, d] = (['b', 'c', 'd'] as const).map((field) => docs.map((x) => vectors.get(x[field])!));
   await client.query(
-    `INSERT INTO ${STAGING} (id, rank, vec, brand_no, class_no, leaf_no, promo, supplier_nos, price_cents, f1, f2, f3, f4, f5, f6, f7, f8)
+    `INSERT INTO ${STAGING} (id, rank, vec, brand_no, class_no, leaf_no, promo, supplier_nos, price_cents, offers, f1, f2, f3, f4, f5, f6, f7, f8)
      SELECT id, id, setweight(to_tsvector('german_unaccent', a), 'A') || setweight(b::tsvector, 'B') || setweight(c::tsvector, 'C') || setweight(d::tsvector, 'D'),
-            brand_no, class_no, leaf_no, promo, string_to_array(supplier_nos, ',')::int[], price_cents, f1, f2, f3, f4, f5, f6, f7, f8
+            brand_no, class_no, leaf_no, promo, string_to_array(supplier_nos, ',')::int[], price_cents, offers, f1, f2, f3, f4, f5, f6, f7, f8
        FROM unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[], $6::int[], $7::int[], $8::int[], $9::boolean[], $10::text[], $11::int[],
-                   $12::real[], $13::real[], $14::real[], $15::real[], $16::real[], $17::real[], $18::real[], $19::real[])
-         AS t(id, a, b, c, d, brand_no, class_no, leaf_no, promo, supplier_nos, price_cents, f1, f2, f3, f4, f5, f6, f7, f8)`,
+                   $12::int[], $13::real[], $14::real[], $15::real[], $16::real[], $17::real[], $18::real[], $19::real[], $20::real[])
+         AS t(id, a, b, c, d, brand_no, class_no, leaf_no, promo, supplier_nos, price_cents, offers, f1, f2, f3, f4, f5, f6, f7, f8)`,
     [
       batch.map((p) => p.id),
       docs.map((x) => x.a),
@@ -329,6 +330,7 @@ async function insertBatch(client: pg.PoolClient, batch: CatalogueProduct[]) {
       batch.map((p) => p.isPromotion),
       batch.map((p) => p.offers.map((o) => ref.supplierNumbers.get(o.supplierBpNumber)).join(',')),
       batch.map(lowestPriceCents),
+      batch.map((p) => p.offers.length),
       ...[0, 1, 2, 3, 4, 5, 6, 7].map((k) => batch.map((p) => slot(p, k))),
     ],
   );

@@ -46,13 +46,14 @@ export async function addNewcomerOffers(client: pg.Pool | pg.PoolClient): Promis
   // A little cheaper: the lowest price of those search rows (product_search_prices) is the newcomer's now, else the
   // price slider and the price range would still go by the dearer offers.
   await client.query(
-    `UPDATE product_search_prices sp SET price_cents = x.price
+    `UPDATE product_search_prices sp SET price_cents = x.price, offers = x.offers
        FROM (SELECT o.product_no AS id,
-                    round(min(o.net_price / o.price_basis) FILTER (WHERE o.net_price IS NOT NULL AND NOT o.price_on_demand) * 100)::int AS price
+                    round(min(o.net_price / o.price_basis) FILTER (WHERE o.net_price IS NOT NULL AND NOT o.price_on_demand) * 100)::int AS price,
+                    count(*)::int AS offers
                FROM product_offers o
               WHERE o.product_no IN (SELECT product_no FROM product_offers WHERE supplier_bp_number = $1)
               GROUP BY o.product_no) x
-      WHERE sp.id = x.id AND sp.price_cents IS DISTINCT FROM x.price`,
+      WHERE sp.id = x.id AND (sp.price_cents, sp.offers) IS DISTINCT FROM (x.price, x.offers)`,
     [NEWCOMER_BP],
   );
 }
