@@ -153,6 +153,8 @@ export async function markChangedFuturePrices(c: pg.PoolClient, supplier: string
   );
 }
 
+/** Lowest net price per unit in cents over the offers `o` of a product (null: none priced, or all on demand). */
+const LOWEST_UNIT_CENTS = `round(min(o.net_price / o.price_basis) FILTER (WHERE o.net_price IS NOT NULL AND NOT o.price_on_demand) * 100)::int`;
 /** Net price per unit in cents of an offer `o` (null: no price, or on demand) — the lowest price's measure. */
 const UNIT_CENTS = `CASE WHEN o.net_price IS NOT NULL AND NOT o.price_on_demand THEN round(o.net_price / o.price_basis * 100)::int END AS cents`;
 
@@ -201,7 +203,7 @@ export async function changedPriceProducts(c: pg.PoolClient): Promise<ChangedPri
  */
 const lowestPrices = (ids: string) => `
   SELECT o.product_no AS id,
-         round(min(o.net_price / o.price_basis) FILTER (WHERE o.net_price IS NOT NULL AND NOT o.price_on_demand) * 100)::int AS price,
+         ${LOWEST_UNIT_CENTS} AS price,
          count(*)::int AS offers
     FROM product_offers o WHERE o.product_no IN (${ids}) GROUP BY o.product_no`;
 
@@ -215,12 +217,13 @@ const lowestPrices = (ids: string) => `
  */
 export async function updateSearchPricesOf(c: pg.PoolClient, changed: ChangedPrices) {
   await lookUpPricesByIndex(c);
-  // The subquery's condition on s.offers is a one-time filter: a single offer's row reads no offers.
+  // The subquery's condition on s.offers is a one-time filter: a single offer's row reads no offers. The others are
+  // written even when their lowest price stays (a dearer offer changed): one row each, no second read of the offers.
   await c.query(
     `UPDATE product_search_prices s
         SET (price_cents, offers) = (
               SELECT CASE WHEN s.offers = 1 THEN v.cents
-                          ELSE round(min(o.net_price / o.price_basis) FILTER (WHERE o.net_price IS NOT NULL AND NOT o.price_on_demand) * 100)::int END,
+                          ELSE ${LOWEST_UNIT_CENTS} END,
                      CASE WHEN s.offers = 1 THEN 1 ELSE count(*)::int END
                 FROM product_offers o WHERE o.product_no = s.id AND s.offers <> 1)
        FROM unnest($1::int[], $2::int[]) v(id, cents)
@@ -470,7 +473,7 @@ async function replaceFuturePrices(
  */
 const offerAggregate = (ids: string) => `
   SELECT o.product_no AS id, array_agg(DISTINCT n.supplier_no ORDER BY n.supplier_no) AS nos,
-         round(min(o.net_price / o.price_basis) FILTER (WHERE o.net_price IS NOT NULL AND NOT o.price_on_demand) * 100)::int AS price,
+         ${LOWEST_UNIT_CENTS} AS price,
          count(*)::int AS offers
     FROM product_offers o JOIN catalogue_supplier_numbers n ON n.bp_number = o.supplier_bp_number
    WHERE o.product_no IN (${ids}) GROUP BY o.product_no`;
