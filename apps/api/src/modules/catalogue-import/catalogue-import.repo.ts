@@ -63,24 +63,38 @@ export async function saveProgress(
   );
 }
 
+/**
+ * Stores a batch's rejections so that the import keeps its first 1,000 by position in the file: at most that many of
+ * the batch, then any beyond the 1,000th position stored are removed. Batches may be stored out of order (a price
+ * update merges two at once), so a later batch's rejections can give way to an earlier one's.
+ */
 export async function saveRejections(
   c: Queryable,
   id: number,
   rejections: { position: number; productId: string | null; reason: string }[],
 ) {
   if (!rejections.length) return;
+  const first = [...rejections].sort((a, b) => a.position - b.position).slice(0, CATALOGUE_IMPORT_MAX_REJECTIONS);
   await c.query(
     `INSERT INTO catalogue_import_rejections (import_id, position, product_id, reason)
      SELECT $1, t.position, t.product_id, t.reason FROM unnest($2::int[], $3::text[], $4::text[]) AS t(position, product_id, reason)
-      WHERE (SELECT count(*) FROM catalogue_import_rejections WHERE import_id = $1) < $5
+      WHERE t.position < COALESCE((SELECT position FROM catalogue_import_rejections WHERE import_id = $1
+                                    ORDER BY position OFFSET $5 - 1 LIMIT 1), 2147483647)
      ON CONFLICT DO NOTHING`,
     [
       id,
-      rejections.map((r) => r.position),
-      rejections.map((r) => r.productId),
-      rejections.map((r) => r.reason),
+      first.map((r) => r.position),
+      first.map((r) => r.productId),
+      first.map((r) => r.reason),
       CATALOGUE_IMPORT_MAX_REJECTIONS,
     ],
+  );
+  await c.query(
+    `DELETE FROM catalogue_import_rejections
+      WHERE import_id = $1
+        AND position > (SELECT position FROM catalogue_import_rejections WHERE import_id = $1
+                         ORDER BY position OFFSET $2 - 1 LIMIT 1)`,
+    [id, CATALOGUE_IMPORT_MAX_REJECTIONS],
   );
 }
 

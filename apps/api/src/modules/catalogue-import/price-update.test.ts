@@ -271,6 +271,25 @@ describe('a price update (T_UPDATE_PRICES)', () => {
     expect(await offerCountMismatches()).toEqual([]);
   });
 
+  it('keeps the first 1,000 rejections by position, no more, when batches merge side by side', async () => {
+    const unknown = Array.from({ length: 1_300 }, (_, k) => priced(`PU-FEHLT-${k + 1}`, '1.00')).join('');
+    // Batches of 600: the first two merge at once (two lanes), the third after them.
+    const result = await run('pu-unknown.xml', bmecat('T_UPDATE_PRICES', unknown), 600);
+    expect(result).toMatchObject({ status: 'Completed', counts: { read: 1_300, rejected: 1_300, updated: 0 } });
+    expect(result.rejections.map((r: { position: number }) => r.position)).toEqual(
+      Array.from({ length: 1_000 }, (_, k) => k + 1),
+    );
+    expect(result.rejections[999]).toEqual({
+      position: 1_000,
+      productId: 'PU-FEHLT-1000',
+      reason: 'Der Artikel PU-FEHLT-1000 ist im Katalog des Lieferanten nicht vorhanden.',
+    });
+    const [{ n }] = await sql('SELECT count(*)::int AS n FROM catalogue_import_rejections WHERE import_id = $1', [
+      result.id,
+    ]);
+    expect(n).toBe(1_000);
+  });
+
   it('recomputes the search prices a price update crashed without writing when the supplier imports next', async () => {
     // As a crash leaves it: the offer prices of a batch committed and the supplier marked, its search rows not written.
     await t.pool.query(`INSERT INTO catalogue_import_search_prices (supplier_bp_number) VALUES ($1)`, [SUPPLIER]);
