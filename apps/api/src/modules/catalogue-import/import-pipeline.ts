@@ -193,25 +193,27 @@ async function importFile(
     );
   } finally {
     (await reference.catch(() => null))?.release();
-    const l = lane.session && (await lane.session.catch(() => null));
-    if (l) {
-      const dropped = await dropStaging(l).then(
-        () => true,
-        () => false,
-      );
-      l.release(!dropped);
-    }
-    const s = second.session && (await second.session.catch(() => null));
-    if (s) {
-      const dropped = await dropSearchStaging(s).then(
-        () => true,
-        () => false,
-      );
-      // A session whose connection broke is not handed back to the pool.
-      s.release(!dropped);
-    }
+    await releaseSession(lane.session, dropStaging);
+    await releaseSession(second.session, dropSearchStaging);
     await dropStaging(c).catch(() => {});
   }
+}
+
+/**
+ * Hands an extra session of the import back to the pool once its staging tables are dropped; a session whose
+ * connection broke (the drop fails) is destroyed instead.
+ */
+async function releaseSession(
+  session: Promise<pg.PoolClient> | undefined,
+  drop: (s: pg.PoolClient) => Promise<unknown>,
+) {
+  const s = session && (await session.catch(() => null));
+  if (!s) return;
+  const dropped = await drop(s).then(
+    () => true,
+    () => false,
+  );
+  s.release(!dropped);
 }
 
 async function importStaged(

@@ -59,6 +59,31 @@ async function expectFollowersEqualSql(body: SearchRequest, until: (hitCount: nu
   }
 }
 
+/**
+ * Adds a word to a product's search row without the feed trigger and writes the feed row `feedProductId` instead (a
+ * product, or FEED_REBUILD), in one transaction.
+ */
+async function addWordWithFeedRow(productId: number, word: string, feedProductId: number) {
+  const c = await t.pool.connect();
+  try {
+    await c.query('BEGIN');
+    await c.query('ALTER TABLE product_search DISABLE TRIGGER product_search_changes_update');
+    await c.query(`UPDATE product_search SET vec = vec || to_tsvector('german_unaccent', $2) WHERE id = $1`, [
+      productId,
+      word,
+    ]);
+    await c.query('ALTER TABLE product_search ENABLE TRIGGER product_search_changes_update');
+    await c.query('INSERT INTO search_changes (product_id) VALUES ($1)', [feedProductId]);
+    await c.query(`SELECT pg_notify('search_changes', '')`);
+    await c.query('COMMIT');
+  } catch (error) {
+    await c.query('ROLLBACK');
+    throw error;
+  } finally {
+    c.release();
+  }
+}
+
 const search = (searchTerm: string, filter: unknown[] = []) =>
   ({ page: 1, pageSize: 25, searchTerm, filter }) as unknown as SearchRequest;
 
@@ -114,24 +139,7 @@ describe('change feed', () => {
   it('a whole-catalogue mark (a first large catalogue publishes) makes both processes build anew', async () => {
     const [p] = await sql<{ id: number }>('SELECT id FROM product_search ORDER BY id LIMIT 1 OFFSET 200');
     // As such a publish writes: the rows without a feed row each, one mark for all of them instead.
-    const c = await t.pool.connect();
-    try {
-      await c.query('BEGIN');
-      await c.query('ALTER TABLE product_search DISABLE TRIGGER product_search_changes_update');
-      await c.query(
-        `UPDATE product_search SET vec = vec || to_tsvector('german_unaccent', 'zeolithfilter') WHERE id = $1`,
-        [p.id],
-      );
-      await c.query('ALTER TABLE product_search ENABLE TRIGGER product_search_changes_update');
-      await c.query(`INSERT INTO search_changes (product_id) VALUES (${FEED_REBUILD})`);
-      await c.query(`SELECT pg_notify('search_changes', '')`);
-      await c.query('COMMIT');
-    } catch (error) {
-      await c.query('ROLLBACK');
-      throw error;
-    } finally {
-      c.release();
-    }
+    await addWordWithFeedRow(p.id, 'zeolithfilter', FEED_REBUILD);
     await expectFollowersEqualSql(search('Zeolithfilter'), (n) => n === 1);
   }, 120_000);
 
@@ -163,24 +171,7 @@ describe('change feed', () => {
     await expectFollowersEqualSql(search('', priceFilter), (n) => n === 30);
 
     // A row as the feed held them before: one product, no array.
-    const legacy = await t.pool.connect();
-    try {
-      await legacy.query('BEGIN');
-      await legacy.query('ALTER TABLE product_search DISABLE TRIGGER product_search_changes_update');
-      await legacy.query(
-        `UPDATE product_search SET vec = vec || to_tsvector('german_unaccent', 'anthrazitfilter') WHERE id = $1`,
-        [ids[0]],
-      );
-      await legacy.query('ALTER TABLE product_search ENABLE TRIGGER product_search_changes_update');
-      await legacy.query('INSERT INTO search_changes (product_id) VALUES ($1)', [ids[0]]);
-      await legacy.query(`SELECT pg_notify('search_changes', '')`);
-      await legacy.query('COMMIT');
-    } catch (error) {
-      await legacy.query('ROLLBACK');
-      throw error;
-    } finally {
-      legacy.release();
-    }
+    await addWordWithFeedRow(ids[0], 'anthrazitfilter', ids[0]);
     await expectFollowersEqualSql(search('Anthrazitfilter'), (n) => n === 1);
   }, 120_000);
 
