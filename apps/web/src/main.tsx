@@ -37,7 +37,10 @@ async function start() {
     if (await userManager.getUser()) {
       const profile = session.queryClient.fetchQuery(userProfileQuery);
       void prefetchPageData(window.location, session.queryClient, profile);
-      profile.then(preloadHeaderOf, () => undefined);
+      profile.then(
+        (user) => preloadHeaderOf(user, session.queryClient),
+        () => undefined,
+      );
     }
     // Not inside startTransition: a time-sliced first render made the IDS pre-cart page wait forever on its loader
     // when the route changed (redirect to /ids-warenkorb) while that first render was still suspended (e2e/ids.spec.ts).

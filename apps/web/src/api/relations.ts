@@ -1,11 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { limits } from '@shk/contracts';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { limits, RelationStatus } from '@shk/contracts';
 import { api } from './client';
 import { downloadApiFile } from './download';
 import { ApiError, isProblem, unwrap } from './problem';
 import { queryKeys } from './query-keys';
 import { usePartnerQuery, useUserProfile } from './session';
 import type { components } from './schema';
+import type { UserProfile } from './types';
 
 /**
  * Supplier–customer relations (seller-staff-side.md §2–§8): the reads and writes of 'Meine Lieferanten'
@@ -36,33 +37,56 @@ export interface RelationListFilter {
 
 /** Buyer: the current partner's suppliers (status, then name); seller: the own supplier's customers (by name). */
 export function useRelations(filter: RelationListFilter, options: { enabled?: boolean } = {}) {
-  const name = filter.name.trim();
-  return usePartnerQuery<PagedRelations>(
-    [RELATIONS, 'list', { statusIds: filter.statusIds, name }],
-    async () =>
-      unwrap(
-        await api.GET('/v1/SupplierCustomers', {
-          params: {
-            query: {
-              ...(filter.statusIds.length ? { RelationStatusIds: filter.statusIds.join(',') } : {}),
-              ...(name ? { Name: name } : {}),
-              PageSize: limits.platformOperatorRelationPageSize,
-              Page: 1,
-            },
-          },
-        }),
-      ),
-    { enabled: options.enabled, placeholderData: (previous) => previous },
-  );
+  return usePartnerQuery<PagedRelations>(relationListKey(filter), relationList(filter), {
+    enabled: options.enabled,
+    placeholderData: (previous) => previous,
+  });
 }
+
+const relationListKey = (filter: RelationListFilter) =>
+  [RELATIONS, 'list', { statusIds: filter.statusIds, name: filter.name.trim() }] as const;
+
+const relationList = (filter: RelationListFilter) => {
+  const name = filter.name.trim();
+  return async (): Promise<PagedRelations> =>
+    unwrap(
+      await api.GET('/v1/SupplierCustomers', {
+        params: {
+          query: {
+            ...(filter.statusIds.length ? { RelationStatusIds: filter.statusIds.join(',') } : {}),
+            ...(name ? { Name: name } : {}),
+            PageSize: limits.platformOperatorRelationPageSize,
+            Page: 1,
+          },
+        },
+      }),
+    );
+};
+
+const suppliersWithoutRelationKey = [RELATIONS, 'suppliersWithoutRelation'] as const;
+const suppliersWithoutRelation = async (): Promise<SupplierSummary[]> =>
+  unwrap(await api.GET('/v1/SupplierCustomers/SuppliersWithoutRelation'));
 
 /** Suppliers the buyer's current partner has no relation with yet (the add-supplier list). */
 export function useSuppliersWithoutRelation(options: { enabled?: boolean } = {}) {
-  return usePartnerQuery<SupplierSummary[]>(
-    [RELATIONS, 'suppliersWithoutRelation'],
-    async () => unwrap(await api.GET('/v1/SupplierCustomers/SuppliersWithoutRelation')),
-    options,
-  );
+  return usePartnerQuery<SupplierSummary[]>(suppliersWithoutRelationKey, suppliersWithoutRelation, options);
+}
+
+/**
+ * The buyer home page's supplier reads (its approved suppliers and those without a relation: BuyerHomeSuppliers),
+ * started with the profile (routes.tsx, the home route's `prefetch`) instead of after the page's code and first render.
+ * Same keys as useRelations / useSuppliersWithoutRelation, under the client's default stale time.
+ */
+export function prefetchBuyerHomeSuppliers(queryClient: QueryClient, profile: UserProfile): void {
+  const approved: RelationListFilter = { statusIds: [RelationStatus.Approved], name: '' };
+  void queryClient.prefetchQuery({
+    queryKey: queryKeys.partnerScoped(profile.currentBpNumber, ...relationListKey(approved)),
+    queryFn: relationList(approved),
+  });
+  void queryClient.prefetchQuery({
+    queryKey: queryKeys.partnerScoped(profile.currentBpNumber, ...suppliersWithoutRelationKey),
+    queryFn: suppliersWithoutRelation,
+  });
 }
 
 export interface StaffRelationFilter {

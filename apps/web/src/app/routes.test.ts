@@ -46,8 +46,22 @@ describe('the page data started before the page renders (prefetchPageData)', () 
     expect(requests).toEqual([]);
   });
 
-  it('the search and product pages have their prefetch in the route table', () => {
+  it('the home, search and product pages have their prefetch in the route table', () => {
     const prefetching = routes.appRoutes.filter((route) => route.prefetch).map((route) => route.path);
-    expect(prefetching).toEqual(['/suche', '/produkt']);
+    expect(prefetching).toEqual(['/', '/suche', '/produkt']);
+  });
+
+  it('a buyer’s home page reads its suppliers with the profile; other roles’ home pages read nothing', async () => {
+    requests.length = 0;
+    const seller = { ...buyer, role: Role.Seller } as UserProfile;
+    await routes.prefetchPageData({ pathname: '/', search: '' }, new QueryClient(), Promise.resolve(seller));
+    expect(requests).toEqual([]);
+    await routes.prefetchPageData({ pathname: '/', search: '' }, new QueryClient(), Promise.resolve(buyer));
+    await vi.waitFor(() =>
+      expect(requests.sort()).toEqual([
+        'GET /v1/SupplierCustomers',
+        'GET /v1/SupplierCustomers/SuppliersWithoutRelation',
+      ]),
+    );
   });
 });

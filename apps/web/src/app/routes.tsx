@@ -3,6 +3,7 @@ import { matchPath } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { messages, Role } from '@shk/contracts';
 import type { UserProfile } from '../api/types';
+import { prefetchBuyerHomeSuppliers } from '../api/relations';
 import { prefetchProduct } from '../features/product/use-product';
 import { prefetchSearch } from '../features/search/use-search';
 import { mayOpen, type RouteAccess, type RouteKey } from './access';
@@ -47,7 +48,15 @@ const page = (load: () => Promise<PageModule>) => {
  * Adding a page is one line here.
  */
 export const appRoutes: readonly AppRoute[] = [
-  { path: '/', access: 'home', page: page(() => import('./HomeRoute')) },
+  {
+    path: '/',
+    access: 'home',
+    page: page(() => import('./HomeRoute')),
+    // A buyer's home page shows its suppliers (BuyerHomeSuppliers).
+    prefetch: ({ queryClient, profile }) => {
+      if (profile.role === Role.Buyer) prefetchBuyerHomeSuppliers(queryClient, profile);
+    },
+  },
   {
     path: '/suche',
     access: 'search',

@@ -4,6 +4,8 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Link, Outlet } from 'react-router';
 import { useAuth } from 'react-oidc-context';
 import { breakpoints, PRODUCT_NAME, Role } from '@shk/contracts';
+import type { QueryClient } from '@tanstack/react-query';
+import { prefetchCarts } from '../../api/carts';
 import { useSignOut, useUserProfile } from '../../api/session';
 import type { UserProfile } from '../../api/types';
 import { FullPageLoader } from '../../ui/FullPageLoader';
@@ -34,11 +36,13 @@ const MobileMenu = lazy(() => import('./MobileMenu').then((m) => ({ default: m.M
 const DESKTOP_QUERY = `(min-width: ${breakpoints.mobilePx}px)`;
 
 /**
- * Starts loading the header parts this user sees (the buyer's cart widget) as soon as the profile is known (main.tsx),
- * so their code arrives with the page's instead of being requested after the first render.
+ * Starts loading the header parts this user sees (the buyer's cart widget and its cart list) as soon as the profile is
+ * known (main.tsx), so their code and data arrive with the page's instead of being requested after the first render.
  */
-export function preloadHeaderOf(profile: Pick<UserProfile, 'role'>): void {
-  if (profile.role === Role.Buyer) void loadCartWidget().catch(() => undefined);
+export function preloadHeaderOf(profile: UserProfile, queryClient: QueryClient): void {
+  if (profile.role !== Role.Buyer) return;
+  void loadCartWidget().catch(() => undefined);
+  void prefetchCarts(queryClient, profile);
 }
 
 /**

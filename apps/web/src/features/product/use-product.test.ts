@@ -33,14 +33,20 @@ describe('the product page started before it renders (prefetch)', () => {
       profile,
       searchParams: new URLSearchParams('id=4011407~00087109&articleNumber=200001~NB00004711'),
     });
-    await vi.waitFor(() => expect(requests).toHaveLength(3));
-    expect(requests[2]).toBe('GET /v1/Product/Details?productInstanceId=200001~NB00004711');
+    await vi.waitFor(() => expect(requests).toHaveLength(6));
+    expect(requests[5]).toBe('GET /v1/Product/Details?productInstanceId=200001~NB00004711');
     expect(
       requests
-        .slice(0, 2)
+        .slice(0, 5)
         .map((r) => r.split('?')[0])
         .sort(),
-    ).toEqual(['GET /v1/Product/ByManufacturerData', 'GET /v1/Units']);
+    ).toEqual([
+      'GET /v1/ConfigurationValues/IntroductoryVideoManufacturer',
+      'GET /v1/ConfigurationValues/IntroductoryVideoUrl',
+      'GET /v1/ConfigurationValues/NoteOfUseAllowedSuppliers',
+      'GET /v1/Product/ByManufacturerData',
+      'GET /v1/Units',
+    ]);
     await vi.waitFor(() =>
       expect(queryClient.getQueryData(['bp', '4711', 'catalogue', 'details', '200001~NB00004711'])).toEqual([]),
     );

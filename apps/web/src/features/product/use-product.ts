@@ -1,8 +1,9 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { limits } from '@shk/contracts';
+import { FeatureSettingKey, limits } from '@shk/contracts';
 import { catalogueApi, catalogueKeys } from '../../api/catalogue';
 import { queryKeys } from '../../api/query-keys';
 import { prefetchCatalogueBasics } from '../../api/catalogue-queries';
+import { prefetchConfigurationValues } from '../../api/configuration';
 import { prefetchPartnerQuery, usePartnerQuery } from '../../api/session';
 import type { PagePrefetch } from '../../app/routes';
 import { isProductInstanceId, parseProductId } from '../../ui/catalogue/product-url';
@@ -49,7 +50,16 @@ export function prefetchProduct({ queryClient, profile, searchParams }: PagePref
         );
     });
   prefetchCatalogueBasics(queryClient, profile, { tree: false });
+  // The settings the page's first render reads (note of use, introductory video), with the product.
+  prefetchConfigurationValues(queryClient, productPageSettings);
 }
+
+/** The configuration values the product page shows (ProductPage, IntroductoryVideoModal). */
+export const productPageSettings = [
+  FeatureSettingKey.NoteOfUseAllowedSuppliers,
+  FeatureSettingKey.IntroductoryVideoManufacturer,
+  FeatureSettingKey.IntroductoryVideoUrl,
+] as const;
 
 const OFFERS_STALE_MS = 60_000;
 const offersOf = (productInstanceId: string) => () => catalogueApi.details(productInstanceId);

@@ -26,12 +26,17 @@ beforeAll(async () => {
 });
 
 describe('the search page started before it renders (prefetch)', () => {
-  it('requests the search and, beside it, the units and the product tree the page shows with the hits', async () => {
+  it('requests the search and, beside it, the units, the product tree and the banner setting the page shows', async () => {
     const queryClient = new QueryClient();
     const profile = { currentBpNumber: '4711' } as UserProfile;
     prefetchSearch({ queryClient, profile, searchParams: new URLSearchParams('term=Thermostat') });
-    await vi.waitFor(() => expect(requests).toHaveLength(3));
-    expect(requests.sort()).toEqual(['GET /v1/ProductTree', 'GET /v1/Units', 'POST /v1/Product/Search']);
+    await vi.waitFor(() => expect(requests).toHaveLength(4));
+    expect(requests.sort()).toEqual([
+      'GET /v1/ConfigurationValues/ManufacturerBannerSupplier',
+      'GET /v1/ProductTree',
+      'GET /v1/Units',
+      'POST /v1/Product/Search',
+    ]);
     // Under the keys the page's hooks read (units: global; tree: the partner's).
     await vi.waitFor(() => {
       expect(queryClient.getQueryData(['units'])).toEqual([]);

@@ -2,8 +2,9 @@ import { keepPreviousData } from '@tanstack/react-query';
 import { catalogueApi, catalogueKeys, type SearchRequest } from '../../api/catalogue';
 import { queryKeys } from '../../api/query-keys';
 import { prefetchCatalogueBasics } from '../../api/catalogue-queries';
+import { prefetchConfigurationValues } from '../../api/configuration';
 import { usePartnerQuery } from '../../api/session';
-import type { SearchFilter } from '@shk/contracts';
+import { FeatureSettingKey, type SearchFilter } from '@shk/contracts';
 import type { PagePrefetch } from '../../app/routes';
 import { readSearchState, searchRequestOf } from './search-state';
 import { filterParserLoaded, loadFilterParser } from '../../ui/search-url';
@@ -19,8 +20,10 @@ export function useProductSearch(request: SearchRequest, enabled = true) {
 
 /** The search of the address opened, started before the page renders (the same key as useProductSearch's). */
 export function prefetchSearch({ queryClient, profile, searchParams }: PagePrefetch) {
-  // The sidebar's tree and the prices' units come with it instead of after the page's first render.
+  // The sidebar's tree and the prices' units come with it instead of after the page's first render, and so does the
+  // kitchen banner's setting.
   prefetchCatalogueBasics(queryClient, profile, { tree: true });
+  prefetchConfigurationValues(queryClient, [FeatureSettingKey.ManufacturerBannerSupplier]);
   // Filters in the address are read by their parser, loaded on demand (the page waits for it too).
   if (searchParams.get('filters') && !filterParserLoaded()) {
     void loadFilterParser().then(
