@@ -48,6 +48,7 @@ describe('the search page started before it renders (prefetch)', () => {
     const { encodeFilters, filterParserLoaded } = await import('../../ui/search-url');
     const { selectionFilter } = await import('@shk/contracts');
     searchBodies.length = 0;
+    requests.length = 0;
     const filters = [selectionFilter('brandname', ['Calora'])];
     const queryClient = new QueryClient();
     const profile = { currentBpNumber: '4711' } as UserProfile;
@@ -57,5 +58,7 @@ describe('the search page started before it renders (prefetch)', () => {
     await vi.waitFor(() => expect(searchBodies).toHaveLength(1));
     expect(filterParserLoaded()).toBe(true);
     expect(searchBodies[0]).toMatchObject({ searchTerm: 'Ventil', filter: filters });
+    // Each read once: the banner's setting is not read again when the search follows the parser.
+    expect(requests.filter((r) => r.includes('ConfigurationValues'))).toHaveLength(1);
   });
 });

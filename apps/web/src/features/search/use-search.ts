@@ -24,20 +24,17 @@ export function prefetchSearch({ queryClient, profile, searchParams }: PagePrefe
   // kitchen banner's setting.
   prefetchCatalogueBasics(queryClient, profile, { tree: true });
   prefetchConfigurationValues(queryClient, [FeatureSettingKey.ManufacturerBannerSupplier]);
+  const search = () => {
+    const request = searchRequestOf(readSearchState(searchParams));
+    void queryClient.prefetchQuery({
+      queryKey: queryKeys.partnerScoped(profile.currentBpNumber, ...catalogueKeys.search(request)),
+      queryFn: () => catalogueApi.search(request),
+      staleTime: 30_000,
+    });
+  };
   // Filters in the address are read by their parser, loaded on demand (the page waits for it too).
-  if (searchParams.get('filters') && !filterParserLoaded()) {
-    void loadFilterParser().then(
-      () => prefetchSearch({ queryClient, profile, searchParams }),
-      () => undefined,
-    );
-    return;
-  }
-  const request = searchRequestOf(readSearchState(searchParams));
-  void queryClient.prefetchQuery({
-    queryKey: queryKeys.partnerScoped(profile.currentBpNumber, ...catalogueKeys.search(request)),
-    queryFn: () => catalogueApi.search(request),
-    staleTime: 30_000,
-  });
+  if (searchParams.get('filters') && !filterParserLoaded()) void loadFilterParser().then(search, () => undefined);
+  else search();
 }
 
 /** All values of one filter (POST /v1/Product/FilterOptions) for the show-more list. */
