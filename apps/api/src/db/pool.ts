@@ -86,14 +86,24 @@ export type TxDb = NodePgDatabase<typeof schema> & { $client: pg.PoolClient };
 export async function inTransaction<T>(db: Db, work: (tx: TxDb) => Promise<T>): Promise<T> {
   const client = await db.$client.connect();
   try {
-    await client.query('BEGIN');
-    const result = await work(drizzle(client, { schema }) as TxDb);
+    return await inClientTransaction(client, () => work(drizzle(client, { schema }) as TxDb));
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * Runs `work` as one transaction of a connection the caller holds (its session state — temporary tables, settings —
+ * stays with it): committed when `work` resolves, rolled back when it throws.
+ */
+export async function inClientTransaction<T>(client: pg.ClientBase, work: () => Promise<T>): Promise<T> {
+  await client.query('BEGIN');
+  try {
+    const result = await work();
     await client.query('COMMIT');
     return result;
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {});
     throw error;
-  } finally {
-    client.release();
   }
 }

@@ -13,6 +13,7 @@
  */
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
+import { inClientTransaction } from '../../db/pool.ts';
 import { searchDocumentOf } from '../catalogue/search/indexer.ts';
 import { normaliseCode } from '../catalogue/search/fold.ts';
 import type { ImportedArticle, ImportedPrice, ImportTransaction } from './import.types.ts';
@@ -452,7 +453,7 @@ export class CatalogueWriter {
    */
   async writeSearch(s: pg.PoolClient, work: SearchWork) {
     await this.timed('search vectors (second session)', () =>
-      repo.inTx(s, async () => {
+      inClientTransaction(s, async () => {
         await repo.setBatchWorkMem(s);
         await repo.copySearchStage(s, work.chunks);
         // The text is in Postgres now: its memory is free while the vectors are computed.

@@ -6,6 +6,7 @@
  * import in step. Runs as the daily pg-boss job `catalogue-future-prices` (00:05 Europe/Berlin).
  */
 import type pg from 'pg';
+import { inClientTransaction } from '../../db/pool.ts';
 import { bumpCatalogueVersion } from './import-run.repo.ts';
 import { refreshSearchOffers } from './staging.repo.ts';
 
@@ -17,9 +18,9 @@ export const FUTURE_PRICES_CRON = '5 0 * * *';
 export async function promoteDuePrices(pool: pg.Pool): Promise<number> {
   const c = await pool.connect();
   try {
-    await c.query('BEGIN');
-    const { rows } = await c.query<{ product_no: number }>(
-      `WITH today AS (SELECT (now() AT TIME ZONE 'Europe/Berlin')::date AS d),
+    return await inClientTransaction(c, async () => {
+      const { rows } = await c.query<{ product_no: number }>(
+        `WITH today AS (SELECT (now() AT TIME ZONE 'Europe/Berlin')::date AS d),
             due AS (SELECT DISTINCT ON (f.product_instance_id) f.*
                       FROM catalogue_offer_prices f, today WHERE f.valid_from <= today.d
                      ORDER BY f.product_instance_id, f.valid_from DESC),
@@ -34,17 +35,14 @@ export async function promoteDuePrices(pool: pg.Pool): Promise<number> {
               RETURNING o.product_no),
             gone AS (DELETE FROM catalogue_offer_prices f USING today WHERE f.valid_from <= today.d RETURNING 1)
        SELECT product_no FROM promoted`,
-    );
-    const products = [...new Set(rows.map((r) => r.product_no))];
-    if (products.length) {
-      await refreshSearchOffers(c, products);
-      await bumpCatalogueVersion(c);
-    }
-    await c.query('COMMIT');
-    return rows.length;
-  } catch (error) {
-    await c.query('ROLLBACK').catch(() => {});
-    throw error;
+      );
+      const products = [...new Set(rows.map((r) => r.product_no))];
+      if (products.length) {
+        await refreshSearchOffers(c, products);
+        await bumpCatalogueVersion(c);
+      }
+      return rows.length;
+    });
   } finally {
     c.release();
   }

@@ -9,6 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
+import { inClientTransaction } from '../../db/pool.ts';
 import type { ImportEvent, ImportFormat, ImportTransaction } from './import.types.ts';
 import { openCatalogue } from './catalogue-source.ts';
 import { ReferenceData } from './reference-data.ts';
@@ -21,7 +22,6 @@ import {
   clearSearchPricesPending,
   dropSearchStaging,
   dropStaging,
-  inTx,
   prepareSearchStaging,
   prepareStaging,
   publishSearch,
@@ -95,7 +95,7 @@ export async function runImport(pool: pg.Pool, id: number, options: PipelineOpti
       // Indexes dropped for a first large catalogue are built again.
       await run.restoreImportIndexes(c).catch(() => {});
       // Products written before the file broke stay, and stay searchable.
-      await inTx(c, async () => {
+      await inClientTransaction(c, async () => {
         await addImportedTerms(c, id);
         if (await publishSearch(c, id)) await run.bumpCatalogueVersion(c);
       }).catch(() => {});
@@ -285,7 +285,7 @@ async function importStaged(
     besideMerge((s) =>
       w
         .timedStep('search prices', () =>
-          inTx(s, async () => {
+          inClientTransaction(s, async () => {
             await setBatchWorkMem(s);
             await updateSearchPricesOf(s, changed);
           }),
@@ -314,7 +314,7 @@ async function importStaged(
     lane.inTransaction = true;
     let result: BatchResult;
     try {
-      result = await inTx(s, async () => {
+      result = await inClientTransaction(s, async () => {
         const r = await w.write(part, s);
         // The batch marked the supplier (search prices pending): the import's end removes the mark.
         if (r.searchPrices) searchPricesPending = true;
@@ -453,7 +453,7 @@ async function importStaged(
   // Search rows added or removed: the planner's statistics of product_search are refreshed.
   let reshaped = counts.deleted > 0;
   await terms?.ready;
-  await inTx(c, async () => {
+  await inClientTransaction(c, async () => {
     if (withdraws) {
       const withdrawn = await withdrawOffers(c, supplier, id, 'not-seen');
       counts.deleted += withdrawn;
@@ -507,7 +507,7 @@ async function dropIndexesForFirstLargeCatalogue(c: pg.PoolClient, fileBytes: nu
   const estimated = fileBytes / BYTES_PER_PRODUCT;
   if (estimated < BULK_PRODUCTS) return [];
   if ((await run.estimatedProducts(c)) > estimated) return [];
-  return inTx(c, async () => {
+  return inClientTransaction(c, async () => {
     // Their foreign keys (and those of the search rows and their prices, published at the end) too: one lookup per
     // written row and key otherwise, about half the time of the products' insert.
     await run.recordAndDropForeignKeys(c, [...BULK_TABLES, 'product_search', 'product_search_prices']);
@@ -524,7 +524,7 @@ async function applyGroupMaps(
 ) {
   const rows = maps.filter((m) => leaves.has(m.group));
   if (!rows.length) return 0;
-  return inTx(c, async () => {
+  return inClientTransaction(c, async () => {
     const moved = await run.moveProductsToLeaves(
       c,
       supplier,

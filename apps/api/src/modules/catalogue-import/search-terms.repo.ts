@@ -17,6 +17,7 @@
  * new list (the index engine keeps typo neighbours per version). What is exact: see docs/catalogue-import.md.
  */
 import type pg from 'pg';
+import { inClientTransaction } from '../../db/pool.ts';
 import { fold } from '../catalogue/search/fold.ts';
 import { PART_WORDS } from '../catalogue/search/decompound.ts';
 import { TERM_KIND, TermTally, type TermDelta } from '../catalogue/search/search-terms.ts';
@@ -98,16 +99,7 @@ export function tallyImportedTerms(
         [importId, ids],
       );
     };
-    if (options.inTransaction) return count();
-    await s.query('BEGIN');
-    try {
-      const result = await count();
-      await s.query('COMMIT');
-      return result;
-    } catch (error) {
-      await s.query('ROLLBACK').catch(() => {});
-      throw error;
-    }
+    return options.inTransaction ? count() : inClientTransaction(s, count);
   });
   const ready = searchable.then(() => {});
   // Awaited by the import's last transaction, or dropped with the import when it fails before.

@@ -3,11 +3,12 @@
  * their COPY, the set-based merge of a staged batch into products, offers and future price blocks, the staged search
  * vectors and their publication into product_search (with the bulk index rebuild), and the withdrawal of offers. The
  * functions take the import session's client: the staging tables are temporary tables of that session and each batch
- * is one transaction of it (`inTx`).
+ * is one transaction of it (`inClientTransaction`, db/pool.ts).
  */
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
+import { inClientTransaction } from '../../db/pool.ts';
 import { from as copyFrom } from 'pg-copy-streams';
 import { lowerTermsOfWithdrawn } from './search-terms.repo.ts';
 import { FEED_REBUILD } from '../catalogue/search/index/feed.ts';
@@ -63,19 +64,6 @@ export async function prepareStaging(c: pg.PoolClient) {
 /** Drops them again before the connection goes back to the pool. */
 export async function dropStaging(c: pg.PoolClient) {
   await c.query(`DROP TABLE IF EXISTS ${STAGE}, ${PRICE_STAGE}, ${CHANGED}`);
-}
-
-/** Runs `work` as one transaction of the session `c` (the staging tables belong to that session). */
-export async function inTx<T>(c: pg.PoolClient, work: () => Promise<T>): Promise<T> {
-  await c.query('BEGIN');
-  try {
-    const result = await work();
-    await c.query('COMMIT');
-    return result;
-  } catch (error) {
-    await c.query('ROLLBACK').catch(() => {});
-    throw error;
-  }
 }
 
 /**
@@ -248,7 +236,7 @@ export async function clearSearchPricesPending(c: pg.PoolClient, supplier: strin
  * of all the supplier's products are recomputed, set-based, and the mark removed. Returns whether there was one.
  */
 export async function repairSearchPrices(c: pg.PoolClient, supplier: string): Promise<boolean> {
-  return inTx(c, async () => {
+  return inClientTransaction(c, async () => {
     const { rowCount } = await c.query('DELETE FROM catalogue_import_search_prices WHERE supplier_bp_number = $1', [
       supplier,
     ]);
