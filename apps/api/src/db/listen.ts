@@ -159,3 +159,48 @@ export class FollowedChannel {
     this.reconnect.unref();
   }
 }
+
+/**
+ * An in-process cache that follows a channel (the caller cache, the read-model cache): its entries are used only while
+ * the listener is connected and are all dropped when it is lost (changes may have been missed); each notification's
+ * payload goes to changed(), which drops the entries it concerns.
+ */
+export abstract class ChannelFollowingCache {
+  protected readonly channel: FollowedChannel;
+  protected abstract readonly entries: { clear(): void };
+  /** Notifications received (tests wait for a change's delivery with it). */
+  notifications = 0;
+
+  constructor(pool: pg.Pool, channel: string, log?: { warn: (o: object, m: string) => void }) {
+    this.channel = new FollowedChannel(
+      pool,
+      channel,
+      {
+        onNotify: (payload) => {
+          this.notifications++;
+          this.changed(payload);
+        },
+        onLost: () => this.entries.clear(),
+      },
+      log,
+    );
+  }
+
+  /** Drops the entries a notification's payload concerns. */
+  protected abstract changed(payload: string): void;
+
+  /** Connects the listener (failures are logged; the cache stays off and a new attempt follows). */
+  start(): Promise<void> {
+    return this.channel.start();
+  }
+
+  async close(): Promise<void> {
+    await this.channel.close();
+    this.entries.clear();
+  }
+
+  /** The listener is connected (entries are kept and used). */
+  get connected(): boolean {
+    return this.channel.connected;
+  }
+}

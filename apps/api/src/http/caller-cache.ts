@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { LRUCache } from 'lru-cache';
-import { FollowedChannel } from '../db/listen.ts';
+import { ChannelFollowingCache } from '../db/listen.ts';
 import type { Caller } from './auth.ts';
 
 /** A token's outcome of the auth hook's reads: its grant was active, its user is this caller, its IDS context open. */
@@ -21,10 +21,10 @@ interface Entry {
  * are dropped (changes may have been missed). What remains is the delivery time of a notification (a commit on
  * another process reaches this one's listener within about a millisecond, before any answer to the changing request).
  */
-export class CallerCache {
+export class CallerCache extends ChannelFollowingCache {
   /** The tokens of each user with an entry (kept by the cache's dispose). */
   private readonly tokensOfUser = new Map<string, Set<string>>();
-  private readonly entries = new LRUCache<string, Entry>({
+  protected readonly entries = new LRUCache<string, Entry>({
     max: 10_000,
     dispose: (entry, token) => {
       const tokens = this.tokensOfUser.get(entry.caller.userId);
@@ -33,39 +33,8 @@ export class CallerCache {
     },
   });
   /** LISTEN auth_changes: its generation tells whether anything changed while a caller was read. */
-  private readonly channel: FollowedChannel;
-  /** Notifications received (tests wait for a change's delivery with it). */
-  notifications = 0;
-
   constructor(pool: pg.Pool, log?: { warn: (o: object, m: string) => void }) {
-    this.channel = new FollowedChannel(
-      pool,
-      'auth_changes',
-      {
-        onNotify: (payload) => {
-          this.notifications++;
-          this.changed(payload);
-        },
-        // Changes may have been missed.
-        onLost: () => this.entries.clear(),
-      },
-      log,
-    );
-  }
-
-  /** Connects the listener (failures are logged; the cache stays off and a new attempt follows). */
-  start(): Promise<void> {
-    return this.channel.start();
-  }
-
-  async close(): Promise<void> {
-    await this.channel.close();
-    this.entries.clear();
-  }
-
-  /** The listener is connected (entries are kept and used). */
-  get connected(): boolean {
-    return this.channel.connected;
+    super(pool, 'auth_changes', log);
   }
 
   /** The cached outcome for a token, only while the listener is connected. */
@@ -111,7 +80,7 @@ export class CallerCache {
   }
 
   /** Drops the entries of a user, grant or IDS context (what a notification names); anything else drops all. */
-  private changed(payload: string): void {
+  protected changed(payload: string): void {
     const colon = payload.indexOf(':');
     const kind = payload.slice(0, colon);
     const id = payload.slice(colon + 1);

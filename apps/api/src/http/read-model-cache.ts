@@ -3,7 +3,7 @@ import type pg from 'pg';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { businessToday } from '@shk/contracts';
-import { FollowedChannel } from '../db/listen.ts';
+import { ChannelFollowingCache } from '../db/listen.ts';
 import type { Caller } from './auth.ts';
 
 /**
@@ -83,10 +83,10 @@ const SYNC_TIMEOUT_MS = 2_000;
  *
  * Bounded: at most 20,000 entries and 64 MB of answers with their compressed copies (least recently used dropped first).
  */
-export class ReadModelCache {
+export class ReadModelCache extends ChannelFollowingCache {
   /** The keys of the entries that read each table (kept by the cache's dispose). */
   private readonly keysOfTable = new Map<ReadModelTable, Set<string>>();
-  private readonly entries = new LRUCache<string, Entry>({
+  protected readonly entries = new LRUCache<string, Entry>({
     max: 20_000,
     maxSize: 64 * 1024 * 1024,
     sizeCalculation: (entry) => Math.max(1, entry.size),
@@ -100,46 +100,19 @@ export class ReadModelCache {
       }
     },
   });
-  /** LISTEN read_model_changes: its generation tells whether anything changed while an answer was read. */
-  private readonly channel: FollowedChannel;
   /** Round trips on the listening connection started and completed (numbered from 1). */
   private syncsStarted = 0;
   private syncsCompleted = 0;
   private syncing: Promise<void> | null = null;
   /** The number of the first round trip that started after the last write this process answered. */
   private writeMark = 0;
-  /** Notifications received (tests wait for a change's delivery with it). */
-  notifications = 0;
   /** Answers served from the cache (tests and the bench's view of it), and of them sent as a kept compressed copy. */
   hits = 0;
   compressedHits = 0;
 
+  /** LISTEN read_model_changes: its generation tells whether anything changed while an answer was read. */
   constructor(pool: pg.Pool, log?: { warn: (o: object, m: string) => void }) {
-    this.channel = new FollowedChannel(
-      pool,
-      'read_model_changes',
-      {
-        onNotify: (payload) => this.changed(payload),
-        // Changes may have been missed.
-        onLost: () => this.entries.clear(),
-      },
-      log,
-    );
-  }
-
-  /** Connects the listener (failures are logged; the cache stays off and a new attempt follows). */
-  start(): Promise<void> {
-    return this.channel.start();
-  }
-
-  async close(): Promise<void> {
-    await this.channel.close();
-    this.entries.clear();
-  }
-
-  /** The listener is connected (entries are kept and used). */
-  get connected(): boolean {
-    return this.channel.connected;
+    super(pool, 'read_model_changes', log);
   }
 
   /** Entries held now. */
@@ -219,8 +192,7 @@ export class ReadModelCache {
   }
 
   /** Drops the entries that read a table (a notification's payload; anything unknown drops all). */
-  private changed(payload: string): void {
-    this.notifications++;
+  protected changed(payload: string): void {
     if (!KNOWN_TABLES.has(payload)) {
       this.entries.clear();
       return;
