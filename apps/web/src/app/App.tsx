@@ -1,13 +1,13 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { AuthProvider } from 'react-oidc-context';
 import type { UserManager } from 'oidc-client-ts';
 import { configureApiAuth } from '../api/client';
 import { createQueryClient } from '../api/query-client';
 import type { ClientConfig } from '../api/types';
 import { createTokenSource } from './auth/user-manager';
-import { createAppRouter } from './router';
+import { AppRoutes } from './router';
 import { cssVariablesResolver, theme } from './theme';
 
 /** Removes ?code=…&state=… after the sign-in callback without disturbing the router's history entry. */
@@ -15,10 +15,11 @@ const forgetAuthParams = () => window.history.replaceState(window.history.state,
 
 export interface Session {
   queryClient: QueryClient;
-  router: ReturnType<typeof createAppRouter>;
+  /** Where the identity provider sends the browser back after sign-in (a route of its own). */
+  callbackPath: string;
 }
 
-/** The query cache, the API's token source and the router of one page load (created once, before the first render). */
+/** The query cache, the API's token source and the callback route of one page load (created once, before the first render). */
 export function createSession(config: ClientConfig, userManager: UserManager): Session {
   const queryClient = createQueryClient();
   configureApiAuth({
@@ -28,15 +29,23 @@ export function createSession(config: ClientConfig, userManager: UserManager): S
   });
   // Nothing of one user's data survives into the next session.
   userManager.events.addUserUnloaded(() => queryClient.clear());
-  return { queryClient, router: createAppRouter(config.callbackPath) };
+  return { queryClient, callbackPath: config.callbackPath };
 }
 
-export function App({ session: { queryClient, router }, userManager }: { session: Session; userManager: UserManager }) {
+export function App({
+  session: { queryClient, callbackPath },
+  userManager,
+}: {
+  session: Session;
+  userManager: UserManager;
+}) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
         <AuthProvider userManager={userManager} onSigninCallback={forgetAuthParams}>
-          <RouterProvider router={router} />
+          <BrowserRouter>
+            <AppRoutes callbackPath={callbackPath} />
+          </BrowserRouter>
         </AuthProvider>
       </QueryClientProvider>
     </MantineProvider>
