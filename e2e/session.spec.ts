@@ -89,3 +89,39 @@ test('Tokens liegen nicht im dauerhaften Speicher; Neuladen und ein neuer Tab bl
   ).toBe(0);
   await tab.close();
 });
+
+test('eine Seite mit gültigem Token lädt die OIDC-Bibliothek nicht; ein offener Tab erneuert das Token vor dem Ablauf', async ({
+  page,
+}) => {
+  await loginThroughUi(page, 'einkauf2@example.com');
+  await page.goto('/profil');
+  await expect(pageHeading(page)).toHaveText('Mein Profil');
+
+  // A page load with a stored, unexpired token renders without oidc-client-ts (its chunk: user-manager-*.js).
+  const oidcChunks: string[] = [];
+  page.on('request', (request) => {
+    if (/\/assets\/user-manager-[^/]*\.js$/.test(request.url())) oidcChunks.push(request.url());
+  });
+  await page.reload();
+  await expect(pageHeading(page)).toHaveText('Mein Profil');
+  await expect(mainMenu(page)).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(oidcChunks).toEqual([]);
+
+  // Shortly before the token runs out (oidc-client-ts renews 60 s ahead), the open tab loads the library and renews.
+  const readExpiry = () =>
+    page.evaluate(() => {
+      const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user'))!;
+      return JSON.parse(sessionStorage.getItem(key)!).expires_at as number;
+    });
+  const soon = Math.floor(Date.now() / 1000) + 63;
+  await page.evaluate((at) => {
+    const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user'))!;
+    sessionStorage.setItem(key, JSON.stringify({ ...JSON.parse(sessionStorage.getItem(key)!), expires_at: at }));
+  }, soon);
+  await page.reload();
+  await expect(pageHeading(page)).toHaveText('Mein Profil');
+  await expect.poll(readExpiry, { timeout: 20_000 }).toBeGreaterThan(soon);
+  expect(oidcChunks.length).toBeGreaterThan(0);
+  await expect(mainMenu(page)).toBeVisible();
+});

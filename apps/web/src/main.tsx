@@ -6,18 +6,18 @@ import { App, createSession } from './app/App';
 import { preloadHeaderOf } from './app/layout/AppLayout';
 import { StartupError } from './app/StartupError';
 import { prefetchPageData, preloadPageOf } from './app/routes';
+import { AuthSession, isSilentRenewFrame, loadClientConfig } from './api/auth-session';
 import { userProfileQuery } from './api/session';
-import {
-  completeSilentRenew,
-  createUserManager,
-  isSilentRenewFrame,
-  loadClientConfig,
-  restoreSession,
-} from './app/auth/user-manager';
+
+/*
+ * oidc-client-ts is loaded only when the identity provider has to be asked (sign-in, its callback, renewal,
+ * sign-out; AuthSession decides): never statically from here (issue 13, checked by entry-imports.test.ts).
+ */
+const loadOidc = () => import('./app/auth/user-manager');
 
 async function start() {
   if (isSilentRenewFrame()) {
-    await completeSilentRenew();
+    await (await loadOidc()).completeSilentRenew();
     return;
   }
   preloadPageOf(window.location.pathname);
@@ -25,16 +25,20 @@ async function start() {
   try {
     // Already on its way: index.html preloads /v1/ClientConfig while this script downloads.
     const config = await loadClientConfig();
-    const userManager = createUserManager(config);
+    const auth = new AuthSession({
+      config,
+      loadUserManager: async () => (await loadOidc()).createUserManager(config),
+    });
     // A page opened after the token expired, or a new tab: renew or sign in through the provider session
     // before the first render, so a signed-in user is not shown 'Willkommen' (the timer-based renewal only
-    // runs while a page is open).
-    await restoreSession(userManager, config.callbackPath);
-    const session = createSession(config, userManager);
+    // runs while a page is open). A stored, unexpired token needs nothing: the page renders at once.
+    await auth.restore();
+    auth.start();
+    const session = createSession(auth);
     // The profile (role, partner: what every guarded page waits for) is requested now, in parallel with React's
-    // first render, instead of after the AuthProvider has read the stored user in an effect.
-    // The page's first data requests follow as soon as the profile is there (the route table's `prefetch`).
-    if (await userManager.getUser()) {
+    // first render. The page's first data requests follow as soon as the profile is there (the route table's
+    // `prefetch`).
+    if (auth.storedUser()) {
       const profile = session.queryClient.fetchQuery(userProfileQuery);
       void prefetchPageData(window.location, session.queryClient, profile);
       profile.then(
@@ -46,7 +50,7 @@ async function start() {
     // when the route changed (redirect to /ids-warenkorb) while that first render was still suspended (e2e/ids.spec.ts).
     root.render(
       <StrictMode>
-        <App session={session} userManager={userManager} />
+        <App session={session} />
       </StrictMode>,
     );
   } catch (error) {

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useAuth } from 'react-oidc-context';
+import { useAuth } from './auth';
 import { useMutation, useQuery, type QueryClient, type UseQueryOptions } from '@tanstack/react-query';
 import { api } from './client';
 import { expectStatus, unwrap } from './problem';

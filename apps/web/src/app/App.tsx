@@ -1,50 +1,38 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
-import { AuthProvider } from 'react-oidc-context';
-import type { UserManager } from 'oidc-client-ts';
+import { AuthProvider } from '../api/auth';
+import type { AuthSession } from '../api/auth-session';
 import { configureApiAuth } from '../api/client';
 import { createQueryClient } from '../api/query-client';
-import type { ClientConfig } from '../api/types';
-import { createTokenSource } from './auth/user-manager';
 import { AppRoutes } from './router';
 import { cssVariablesResolver, theme } from './theme';
 
-/** Removes ?code=…&state=… after the sign-in callback without disturbing the router's history entry. */
-const forgetAuthParams = () => window.history.replaceState(window.history.state, '', window.location.pathname);
-
 export interface Session {
   queryClient: QueryClient;
-  /** Where the identity provider sends the browser back after sign-in (a route of its own). */
-  callbackPath: string;
+  auth: AuthSession;
 }
 
-/** The query cache, the API's token source and the callback route of one page load (created once, before the first render). */
-export function createSession(config: ClientConfig, userManager: UserManager): Session {
+/** The query cache and the API's token source of one page load (created once, before the first render). */
+export function createSession(auth: AuthSession): Session {
   const queryClient = createQueryClient();
   configureApiAuth({
-    getAccessToken: createTokenSource(userManager),
+    getAccessToken: auth.getAccessToken,
     // The API no longer accepts the token (expired, revoked): forget it, the guard then shows 'Willkommen'.
-    onUnauthorized: () => void userManager.removeUser(),
+    onUnauthorized: () => void auth.removeUser(),
   });
   // Nothing of one user's data survives into the next session.
-  userManager.events.addUserUnloaded(() => queryClient.clear());
-  return { queryClient, callbackPath: config.callbackPath };
+  auth.onUserUnloaded(() => queryClient.clear());
+  return { queryClient, auth };
 }
 
-export function App({
-  session: { queryClient, callbackPath },
-  userManager,
-}: {
-  session: Session;
-  userManager: UserManager;
-}) {
+export function App({ session: { queryClient, auth } }: { session: Session }) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <QueryClientProvider client={queryClient}>
-        <AuthProvider userManager={userManager} onSigninCallback={forgetAuthParams}>
+        <AuthProvider session={auth}>
           <BrowserRouter>
-            <AppRoutes callbackPath={callbackPath} />
+            <AppRoutes callbackPath={auth.callbackPath} />
           </BrowserRouter>
         </AuthProvider>
       </QueryClientProvider>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Affix, Button, Group, NumberInput, Paper, Text } from '@mantine/core';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useAuth } from 'react-oidc-context';
+import { useAuth } from '../api/auth';
 import { useQuery } from '@tanstack/react-query';
 import { idsMessages } from '@shk/contracts';
 import { catalogueApi } from '../api/catalogue';

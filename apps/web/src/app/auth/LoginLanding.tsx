@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router';
-import { useAuth } from 'react-oidc-context';
+import { useAuth } from '../../api/auth';
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { useSignIn, useUserProfile, type SignInState } from '../../api/session';
 import { usePageTitle } from '../../ui/page-title';

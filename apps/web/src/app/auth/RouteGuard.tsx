@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { useAuth } from 'react-oidc-context';
+import { useAuth } from '../../api/auth';
 import { useUserProfile } from '../../api/session';
 import { AccessDeniedPage } from '../../features/errors/AccessDeniedPage';
 import { WelcomePage } from '../../features/welcome/WelcomePage';

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { AppShell, Burger, Container, Group, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Link, Outlet } from 'react-router';
-import { useAuth } from 'react-oidc-context';
+import { useAuth } from '../../api/auth';
 import { breakpoints, PRODUCT_NAME, Role } from '@shk/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import { prefetchCarts } from '../../api/carts';

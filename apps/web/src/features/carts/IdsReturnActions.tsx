@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Button, Group, Text } from '@mantine/core';
-import { useAuth } from 'react-oidc-context';
+import { useAuth } from '../../api/auth';
 import { idsMessages } from '@shk/contracts';
 import { cartMemory } from '../../api/cart-memory';
 import { idsReturnPage, openIdsReturnPage } from '../../api/ids';
