@@ -29,6 +29,9 @@ export const SIGNED_IN_HINT = 'shk.signedIn';
 /** Seconds before the token expires when the UserManager (and with it oidc-client-ts's automatic renewal) starts. */
 export const RENEWAL_START_SECONDS = 120;
 
+/** Seconds after the start that a due renewal waits, so the library does not compete with the page's own load. */
+export const PAGE_LOAD_SECONDS = 10;
+
 /** What the app reads of the signed-in user (a subset of oidc-client-ts's User, stored or just signed in). */
 export interface SessionUser {
   access_token: string;
@@ -273,17 +276,20 @@ export class AuthSession {
   /**
    * oidc-client-ts renews the token shortly before it expires (automaticSilentRenew, 60 s ahead) once its
    * UserManager exists. Creating it — and loading the library — is put off until RENEWAL_START_SECONDS before the
-   * expiry, so a page view shorter than the token's life never loads it; the token source renews on demand anyway.
+   * expiry, so a page view shorter than the token's life never loads it (the token source renews on demand anyway),
+   * and, when that time has already come, until the page has loaded (PAGE_LOAD_SECONDS) as long as the library's
+   * 60 s lead still holds then.
    */
   private scheduleRenewal(): void {
     const user = this.storedUser();
     if (!user || user.expires_at === undefined || this.manager) return;
-    const seconds = user.expires_at - Math.floor(Date.now() / 1000) - RENEWAL_START_SECONDS;
+    const secondsLeft = user.expires_at - Math.floor(Date.now() / 1000);
+    const seconds = Math.max(secondsLeft - RENEWAL_START_SECONDS, Math.min(PAGE_LOAD_SECONDS, secondsLeft - 62), 0);
     this.options.setTimeout(
       () => {
         if (this.storedUser()) this.userManager().catch(() => undefined);
       },
-      Math.min(Math.max(0, seconds) * 1000, 2 ** 31 - 1),
+      Math.min(seconds * 1000, 2 ** 31 - 1),
     );
   }
 
