@@ -7,6 +7,7 @@ export default defineConfig({
       'apps/api/test/**/*.test.ts',
       'packages/contracts/src/**/*.test.ts',
       'apps/web/src/**/*.test.ts',
+      'apps/web/*.test.ts',
     ],
     globalSetup: ['apps/api/test/global-setup.ts'],
     pool: 'forks',

@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './precompress.ts';
+import { mantineCssPerComponent } from './mantine-css-per-component.ts';
 
 /** The API (and the embedded identity provider) during `npm run dev -w @shk/web`. */
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
@@ -25,7 +26,7 @@ function entryScriptLowPriority(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress(), entryScriptLowPriority()],
+  plugins: [react(), mantineCssPerComponent(), precompress(), entryScriptLowPriority()],
   server: {
     port: 5173,
     strictPort: true,

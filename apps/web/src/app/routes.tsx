@@ -34,12 +34,12 @@ export interface AppRoute {
 }
 
 /**
- * A page module with a default export, loaded when the route is first opened – together with the component styles
- * the shell does not load up front (`page-styles.ts`).
+ * A page module with a default export, loaded when the route is first opened (with the styles of the Mantine
+ * components its chunks use: `mantine-css-per-component.ts`).
  */
 const page = (load: () => Promise<PageModule>) => {
   let loading: Promise<PageModule> | undefined;
-  const loadOnce = () => (loading ??= Promise.all([load(), import('./page-styles')]).then(([module]) => module));
+  const loadOnce = () => (loading ??= load());
   return Object.assign(lazy(loadOnce), { preload: loadOnce });
 };
 

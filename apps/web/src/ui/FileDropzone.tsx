@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { ActionIcon, Group, List, Stack, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
-import '@mantine/dropzone/styles.layer.css';
 import { formatFileSize } from './format';
 import { addFiles, fileErrorText, type FileErrorKind, type FileLimits } from './file-selection';
 

@@ -1,5 +1,4 @@
 import { DatePickerInput, DatesProvider } from '@mantine/dates';
-import '@mantine/dates/styles.layer.css';
 import dayjs from 'dayjs';
 // German month and day names for the picker; loaded with the only page that has a date picker, not the shell.
 import 'dayjs/locale/de';

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { ActionIcon, Anchor, Group, Loader, Stack, Text, Tooltip } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
-import '@mantine/dropzone/styles.layer.css';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { cartMessages, messages } from '@shk/contracts';
 import { cartsApi, invalidateCarts, type CartItem } from '../../api/carts';

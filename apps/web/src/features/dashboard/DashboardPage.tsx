@@ -1,4 +1,3 @@
-import '@mantine/charts/styles.css';
 import { useMemo, useState } from 'react';
 import {
   Alert,
