@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { limits } from '@shk/contracts';
-import { consentStore, PREFERENCE_STORAGE_PREFIX } from './consent';
+import { consentStore, PREFERENCE_STORAGE_PREFIX } from './consent/consent-store';
 
 /** One recently viewed product, enough to show a card without asking the API. */
 export interface RecentlyViewedProduct {

@@ -6,7 +6,11 @@ import { consentStore, type ConsentCategory } from './consent-store';
  * Re-renders when the user decides or withdraws.
  */
 export function useConsent() {
-  const { decision, settingsOpen } = useSyncExternalStore(consentStore.subscribe, consentStore.getSnapshot);
+  const { decision, settingsOpen } = useSyncExternalStore(
+    consentStore.subscribe,
+    consentStore.getSnapshot,
+    consentStore.getSnapshot,
+  );
   return {
     decision,
     decided: decision !== null,
