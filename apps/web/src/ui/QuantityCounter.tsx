@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { ActionIcon, Group, NativeSelect, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { DeferredTooltip } from './DeferredTooltip';
 import { messages } from '@shk/contracts';
 import { CheckIcon } from './icons';
 import { minQuantityError, parseQuantity, QUANTITY_INPUT_FROM } from './quantity';
@@ -93,7 +94,7 @@ export function QuantityCounter({
               }
             }}
           />
-          <Tooltip label="Menge übernehmen" withArrow>
+          <DeferredTooltip label="Menge übernehmen" withArrow>
             <ActionIcon
               variant={pending ? 'filled' : 'light'}
               size={size === 'md' ? 36 : size === 'xs' ? 30 : 36}
@@ -103,7 +104,7 @@ export function QuantityCounter({
             >
               <CheckIcon size={16} />
             </ActionIcon>
-          </Tooltip>
+          </DeferredTooltip>
         </Group>
       ) : (
         <NativeSelect

@@ -1,10 +1,18 @@
-import { useEffect, useState } from 'react';
-import { ActionIcon, Button, Group, Modal, Text, Tooltip } from '@mantine/core';
-import { Role, timings } from '@shk/contracts';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { ActionIcon } from '@mantine/core';
+import { Role } from '@shk/contracts';
 import { useListedUserProfile } from '../../api/session';
 import type { AnalyticsItem } from '../analytics';
 import { useFavouriteToggle } from '../../api/use-favourite';
+import { DeferredTooltip } from '../DeferredTooltip';
 import { StarIcon } from '../icons';
+import { useOpenedOnce } from '../use-opened-once';
+
+// The confirmation (favourites page only) is loaded when it is first asked for: the cards on the search, product
+// and home pages never need its Modal.
+const RemoveFavouriteDialog = lazy(() =>
+  import('./RemoveFavouriteDialog').then((m) => ({ default: m.RemoveFavouriteDialog })),
+);
 
 interface FavouriteButtonProps {
   productInstanceId: string;
@@ -31,6 +39,7 @@ export function FavouriteButton({
   const toggle = useFavouriteToggle(profile?.currentBpNumber ?? null);
   const [favourite, setFavourite] = useState(isFavorite);
   const [confirming, setConfirming] = useState(false);
+  const confirmMounted = useOpenedOnce(confirming);
   useEffect(() => setFavourite(isFavorite), [isFavorite, productInstanceId]);
 
   if (role !== Role.Buyer) return null;
@@ -51,7 +60,7 @@ export function FavouriteButton({
 
   return (
     <>
-      <Tooltip label={label} withArrow>
+      <DeferredTooltip label={label} withArrow>
         <ActionIcon
           variant="subtle"
           color={favourite ? 'yellow' : 'gray'}
@@ -70,31 +79,18 @@ export function FavouriteButton({
         >
           <StarIcon filled={favourite} size={size === 'lg' ? 22 : 18} />
         </ActionIcon>
-      </Tooltip>
-      {confirmRemove && (
-        <Modal
-          opened={confirming}
-          onClose={() => setConfirming(false)}
-          title="Favorit entfernen"
-          centered
-          transitionProps={{ duration: timings.modalFadeMs }}
-        >
-          <Text size="sm">Möchten Sie diesen Artikel aus Ihren Favoriten entfernen?</Text>
-          <Group justify="flex-end" mt="lg" gap="sm">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              Abbrechen
-            </Button>
-            <Button
-              color="red"
-              onClick={() => {
-                setConfirming(false);
-                change(false);
-              }}
-            >
-              Entfernen
-            </Button>
-          </Group>
-        </Modal>
+      </DeferredTooltip>
+      {confirmRemove && confirmMounted && (
+        <Suspense fallback={null}>
+          <RemoveFavouriteDialog
+            opened={confirming}
+            onCancel={() => setConfirming(false)}
+            onConfirm={() => {
+              setConfirming(false);
+              change(false);
+            }}
+          />
+        </Suspense>
       )}
     </>
   );
