@@ -1,11 +1,22 @@
-import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
-import { Button, Combobox, Group, Text, TextInput, useCombobox } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { Button, Group, TextInput } from '@mantine/core';
 import { useNavigate } from 'react-router';
-import { limits, timings } from '@shk/contracts';
-import { useSuggestions } from '../api/catalogue-queries';
+import { limits } from '@shk/contracts';
 import { productUrl } from './catalogue/product-url';
 import { SearchIcon } from './icons';
+import type { SuggestionsStore } from './SearchSuggestions';
+
+type SuggestionsModule = typeof import('./SearchSuggestions');
+let suggestionsModule: SuggestionsModule | null = null;
+/**
+ * The suggestions' code (Mantine's Combobox with Popover and floating-ui, the debounce, the suggestions read) is
+ * loaded when the field is first hovered or focused, not with the page; once loaded, every search field uses it
+ * at once.
+ */
+export function loadSuggestions(): Promise<SuggestionsModule> {
+  return import('./SearchSuggestions').then((m) => (suggestionsModule = m));
+}
+export const suggestionsLoaded = () => suggestionsModule !== null;
 
 interface SearchBarProps {
   initialTerm?: string;
@@ -16,13 +27,6 @@ interface SearchBarProps {
   withSuggestions?: boolean;
 }
 
-const kindLabel: Record<string, string> = {
-  Begriff: 'Suchbegriff',
-  Marke: 'Marke',
-  Kategorie: 'Kategorie',
-  Serie: 'Serie',
-};
-
 /** Placeholders from the longest to the shortest; the field shows the longest that fits its width. */
 const placeholders = [
   'Produkt, Marke, Artikelnummer oder GTIN suchen',
@@ -32,7 +36,7 @@ const placeholders = [
 ];
 
 /** The longest placeholder that fits into the input (measured with its font; follows size changes). */
-function useFittingPlaceholder(ref: RefObject<HTMLInputElement | null>): string {
+function useFittingPlaceholder(ref: RefObject<HTMLInputElement | null>, remounted: unknown): string {
   const [placeholder, setPlaceholder] = useState(placeholders[0]);
   useEffect(() => {
     const input = ref.current;
@@ -51,7 +55,8 @@ function useFittingPlaceholder(ref: RefObject<HTMLInputElement | null>): string 
     const observer = new ResizeObserver(choose);
     observer.observe(input);
     return () => observer.disconnect();
-  }, [ref]);
+    // `remounted`: the field is a new element once the suggestions' Combobox wraps it.
+  }, [ref, remounted]);
   return placeholder;
 }
 
@@ -59,25 +64,45 @@ function useFittingPlaceholder(ref: RefObject<HTMLInputElement | null>): string 
 export function SearchBar({ initialTerm = '', onSearch, size = 'md', withSuggestions = false }: SearchBarProps) {
   const [term, setTerm] = useState(initialTerm);
   const inputRef = useRef<HTMLInputElement>(null);
-  const placeholder = useFittingPlaceholder(inputRef);
   const trimmed = term.trim();
   const navigate = useNavigate();
-  const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
-  const [debounced] = useDebouncedValue(trimmed, timings.suggestionDebounceMs);
-  const suggestionsWanted = withSuggestions && debounced.length > 1 && combobox.dropdownOpened;
-  const suggestions = useSuggestions(debounced, suggestionsWanted);
-  // Suggestions of an older term are not offered for a changed one.
-  const current = suggestionsWanted && suggestions.data && debounced === trimmed ? suggestions.data : null;
-  const hasOptions = Boolean(current && (current.suggestions.length || current.products.length));
+  const [suggestions, setSuggestions] = useState<SuggestionsModule | null>(() =>
+    withSuggestions ? suggestionsModule : null,
+  );
+  const placeholder = useFittingPlaceholder(inputRef, suggestions);
+  const store = useRef<SuggestionsStore | null>(null);
+  // The field's focus and selection when the suggestions' code arrived: the field is mounted again inside the
+  // Combobox then, and gets both back in the same commit (typing goes on where it was).
+  const handOver = useRef<{ start: number | null; end: number | null } | null>(null);
+
+  const wantSuggestions = () => {
+    if (!withSuggestions || suggestions) return;
+    void loadSuggestions().then((m) => {
+      const field = inputRef.current;
+      handOver.current =
+        field && document.activeElement === field ? { start: field.selectionStart, end: field.selectionEnd } : null;
+      setSuggestions(() => m);
+    });
+  };
+
+  useLayoutEffect(() => {
+    const field = inputRef.current;
+    const focus = handOver.current;
+    if (!suggestions || !field || !focus) return;
+    handOver.current = null;
+    field.focus({ preventScroll: true });
+    field.setSelectionRange(focus.start, focus.end);
+    store.current?.openDropdown();
+  }, [suggestions]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    combobox.closeDropdown();
+    store.current?.closeDropdown();
     if (trimmed.length > 1) onSearch(trimmed);
   };
 
   const choose = (value: string) => {
-    combobox.closeDropdown();
+    store.current?.closeDropdown();
     if (value.startsWith('product:')) {
       const [productId, productInstanceId] = JSON.parse(value.slice('product:'.length)) as [string, string];
       navigate(productUrl({ productId, articleNumber: productInstanceId, searchTerm: trimmed }));
@@ -97,62 +122,31 @@ export function SearchBar({ initialTerm = '', onSearch, size = 'md', withSuggest
       value={term}
       onChange={(event) => {
         setTerm(event.currentTarget.value);
-        if (withSuggestions) combobox.openDropdown();
+        if (withSuggestions) store.current?.openDropdown();
+        wantSuggestions();
       }}
-      onFocus={() => withSuggestions && combobox.openDropdown()}
-      onBlur={() => combobox.closeDropdown()}
+      onFocus={() => {
+        if (withSuggestions) store.current?.openDropdown();
+        wantSuggestions();
+      }}
+      onPointerEnter={wantSuggestions}
+      onBlur={() => store.current?.closeDropdown()}
       maxLength={limits.searchTermMaxLength}
       leftSection={<SearchIcon size={18} />}
       size={size}
       style={{ flex: 1 }}
+      // What the Combobox's target sets, already before its code is there (no change when it arrives).
+      {...(withSuggestions && !suggestions ? { 'aria-haspopup': 'listbox' as const, autoComplete: 'off' } : {})}
     />
   );
 
   return (
     <form role="search" onSubmit={submit}>
       <Group gap="xs" wrap="nowrap" align="flex-start">
-        {withSuggestions ? (
-          // keepMounted off: Combobox keeps its (hidden) dropdown mounted by default, and floating-ui then measures
-          // and positions it on every page load (getComputedStyle in a layout effect: a forced style and layout of
-          // the whole page inside React's commit). Mounted while open, it is positioned only when used.
-          <Combobox store={combobox} onOptionSubmit={choose} withinPortal={false} keepMounted={false}>
-            <Combobox.Target>{input}</Combobox.Target>
-            <Combobox.Dropdown hidden={!hasOptions} data-testid="search-suggestions">
-              <Combobox.Options>
-                {current && current.suggestions.length > 0 && (
-                  <Combobox.Group label="Vorschläge">
-                    {current.suggestions.map((s) => (
-                      <Combobox.Option key={`${s.kind}:${s.text}`} value={`term:${s.text}`}>
-                        <Group justify="space-between" wrap="nowrap" gap="xs">
-                          <Text size="sm">{s.text}</Text>
-                          <Text size="xs" c="dimmed">
-                            {kindLabel[s.kind] ?? s.kind}
-                          </Text>
-                        </Group>
-                      </Combobox.Option>
-                    ))}
-                  </Combobox.Group>
-                )}
-                {current && current.products.length > 0 && (
-                  <Combobox.Group label="Produkte">
-                    {current.products.map((p) => (
-                      <Combobox.Option
-                        key={p.productInstanceId}
-                        value={`product:${JSON.stringify([p.productId, p.productInstanceId])}`}
-                      >
-                        <Text size="sm" lineClamp={1}>
-                          {p.productName}
-                        </Text>
-                        <Text size="xs" c="dimmed">
-                          {p.brandName}
-                        </Text>
-                      </Combobox.Option>
-                    ))}
-                  </Combobox.Group>
-                )}
-              </Combobox.Options>
-            </Combobox.Dropdown>
-          </Combobox>
+        {suggestions ? (
+          <suggestions.SearchSuggestions term={trimmed} storeRef={store} onChoose={choose}>
+            {input}
+          </suggestions.SearchSuggestions>
         ) : (
           input
         )}
