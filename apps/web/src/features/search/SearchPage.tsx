@@ -4,7 +4,6 @@ import {
   Alert,
   Box,
   Button,
-  Drawer,
   Group,
   LoadingOverlay,
   NativeSelect,
@@ -25,6 +24,7 @@ import { FilterIcon, GridIcon, ListIcon } from '../../ui/icons';
 import { Page } from '../../ui/Page';
 import { SearchBar } from '../../ui/SearchBar';
 import { loadFilterParser } from '../../ui/search-url';
+import { useOpenedOnce } from '../../ui/use-opened-once';
 import { ActiveFilters } from './components/ActiveFilters';
 import { FilterPanel } from './components/FilterPanel';
 import { KitchenBanner } from './components/KitchenBanner';
@@ -49,6 +49,8 @@ import classes from './SearchPage.module.css';
 import { formatCount } from '../../ui/format';
 
 /** The feedback form (react-hook-form, zod) is loaded when it is first opened, not with every search page. */
+// The small screens' filter drawer (Drawer, its overlay and focus trap) is loaded when it first opens.
+const FilterDrawer = lazy(() => import('./components/FilterDrawer').then((m) => ({ default: m.FilterDrawer })));
 const FeedbackDialog = lazy(() => import('./components/FeedbackDialog').then((m) => ({ default: m.FeedbackDialog })));
 
 const DESKTOP_QUERY = `(min-width: ${breakpoints.mobilePx}px)`;
@@ -70,6 +72,7 @@ export default function SearchPage() {
   const [feedbackOpened, feedback] = useDisclosure(false);
   // The dialog stays mounted after its first opening (closing animates).
   const [feedbackUsed, setFeedbackUsed] = useState(false);
+  const filterDrawerMounted = useOpenedOnce(filtersOpened);
   useEffect(() => {
     if (feedbackOpened) setFeedbackUsed(true);
   }, [feedbackOpened]);
@@ -319,15 +322,13 @@ export default function SearchPage() {
       </div>
 
       {!isDesktop && (
-        <Drawer
-          opened={filtersOpened}
-          onClose={filterDrawer.close}
-          title="Kategorien und Filter"
-          size="md"
-          padding="md"
-        >
-          {sidebar}
-        </Drawer>
+        <Suspense fallback={null}>
+          {filterDrawerMounted && (
+            <FilterDrawer opened={filtersOpened} onClose={filterDrawer.close}>
+              {sidebar}
+            </FilterDrawer>
+          )}
+        </Suspense>
       )}
       {(feedbackOpened || feedbackUsed) && (
         <Suspense fallback={null}>

@@ -1,8 +1,13 @@
-import { useEffect, useState } from 'react';
-import { Modal } from '@mantine/core';
-import { configuratorMessages, FeatureSettingKey, timings } from '@shk/contracts';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { FeatureSettingKey } from '@shk/contracts';
 import { useConfigurationValue } from '../../../api/configuration';
-import { isVideoFile, marketingVideoFlag } from '../../../ui/marketing-video';
+import { marketingVideoFlag } from '../../../ui/marketing-video';
+import { useOpenedOnce } from '../../../ui/use-opened-once';
+
+// The video's Modal is loaded when the video opens (once per browser session, for one manufacturer's products).
+const IntroductoryVideoDialog = lazy(() =>
+  import('./IntroductoryVideoDialog').then((m) => ({ default: m.IntroductoryVideoDialog })),
+);
 
 /**
  * Spec 'Product detail': a fixed manufacturer (setting IntroductoryVideoManufacturer) triggers an
@@ -21,31 +26,11 @@ export function IntroductoryVideoModal({ manufacturerId, enabled }: { manufactur
     setOpened(true);
   }, [enabled, manufacturer, url, manufacturerId]);
 
-  if (!url) return null;
+  const mounted = useOpenedOnce(opened);
+  if (!url || !mounted) return null;
   return (
-    <Modal
-      opened={opened}
-      onClose={() => setOpened(false)}
-      title={configuratorMessages.videoTitle}
-      closeButtonProps={{ 'aria-label': configuratorMessages.videoClose }}
-      centered
-      size="xl"
-      transitionProps={{ duration: timings.modalFadeMs }}
-      data-testid="introductory-video"
-    >
-      {isVideoFile(url) ? (
-        <video src={url} controls autoPlay muted playsInline style={{ width: '100%', display: 'block' }}>
-          <track kind="captions" />
-        </video>
-      ) : (
-        <iframe
-          src={url}
-          title={configuratorMessages.videoTitle}
-          allow="autoplay; fullscreen; picture-in-picture"
-          allowFullScreen
-          style={{ width: '100%', aspectRatio: '16 / 9', border: 0, display: 'block' }}
-        />
-      )}
-    </Modal>
+    <Suspense fallback={null}>
+      <IntroductoryVideoDialog url={url} opened={opened} onClose={() => setOpened(false)} />
+    </Suspense>
   );
 }
