@@ -1,39 +1,11 @@
-import { Badge, Select, type BadgeProps } from '@mantine/core';
-import { RelationStatus, relationStatusLabels } from '@shk/contracts';
+import { Select } from '@mantine/core';
+import { relationStatusLabel } from './relation-status-badge';
 
 /**
  * Relation status pieces shared by 'Meine Lieferanten', 'Meine Kunden' and 'Geschäftspartner':
  * the coloured badge, the status filter and its URL value.
  */
-const statusColors: Record<number, string> = {
-  [RelationStatus.Approved]: 'green',
-  [RelationStatus.AwaitingConfirmation]: 'yellow',
-  [RelationStatus.Rejected]: 'red',
-  [RelationStatus.CustomerIdRequested]: 'blue',
-  [RelationStatus.Blocked]: 'dark',
-  [RelationStatus.Invalid]: 'gray',
-};
-
-export const relationStatusLabel = (statusId: number) => relationStatusLabels[statusId] ?? String(statusId);
-
-export function RelationStatusBadge({
-  statusId,
-  ...props
-}: { statusId: number } & Omit<BadgeProps, 'color' | 'children'>) {
-  return (
-    <Badge
-      variant="light"
-      color={statusColors[statusId] ?? 'gray'}
-      radius="sm"
-      tt="none"
-      data-status={statusId}
-      {...props}
-    >
-      {relationStatusLabel(statusId)}
-    </Badge>
-  );
-}
-
+export { RelationStatusBadge, relationStatusLabel } from './relation-status-badge';
 export { parseStatusParam } from './status-param';
 
 interface RelationStatusFilterProps {

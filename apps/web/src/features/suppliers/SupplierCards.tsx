@@ -2,7 +2,7 @@ import { Anchor, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { RelationStatus } from '@shk/contracts';
 import type { Relation } from '../../api/relations';
-import { RelationStatusBadge } from '../../ui/relation-status';
+import { RelationStatusBadge } from '../../ui/relation-status-badge';
 import { supplierSearchUrl } from './supplier-search-url';
 import { SupplierLogo } from '../../ui/SupplierLogo';
 
