@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './precompress.ts';
+import { analyseFirstPages, firstPageGroups } from './first-page-chunks.ts';
 import { mantineCssPerComponent } from './mantine-css-per-component.ts';
 
 /** The API (and the embedded identity provider) during `npm run dev -w @shk/web`. */
@@ -25,7 +26,16 @@ function entryScriptLowPriority(): Plugin {
   };
 }
 
-export default defineConfig({
+/** The libraries and app layers shared by the route pages (Mantine, floating-ui, the app's ui/api, the contracts). */
+const COMMON =
+  /node_modules[\\/](@mantine[\\/](core|hooks)|@floating-ui|@tabler|react-number-format|embla-carousel)|[\\/]src[\\/](ui|api)[\\/]|packages[\\/]contracts/;
+
+// The contracts' zod schemas are built at module evaluation (z.object(…) calls). Marked side-effect free, the ones the
+// SPA never uses are dropped instead of being constructed on every page load (the shared chunk built ~10 schema modules
+// the first page did not need; the API keeps its own build with all of them).
+const treeshake = { manualPureFunctions: ['z'] };
+
+export default defineConfig(async ({ command }) => ({
   plugins: [react(), mantineCssPerComponent(), precompress(), entryScriptLowPriority()],
   server: {
     port: 5173,
@@ -40,17 +50,16 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     chunkSizeWarningLimit: 1000,
-    // Everything the first page loads statically in one chunk: 2 requests instead of ~25 small ones before the
-    // first render (slow mobile networks pay a round trip per request); route chunks are split as before.
+    // The entry in one chunk; then per route what its first render needs, in a few chunks shared by exactly the pages
+    // that load them (slow mobile networks pay for every byte and every round trip before the first content).
     rolldownOptions: {
-      // The contracts' zod schemas are built at module evaluation (z.object(…) calls). Marked side-effect free, the
-      // ones the SPA never uses are dropped instead of being constructed on every page load (the shared chunk
-      // built ~10 schema modules the first page did not need; the API keeps its own build with all of them).
-      treeshake: { manualPureFunctions: ['z'] },
+      treeshake,
       output: {
         codeSplitting: {
           groups: [
-            { name: 'shell', tags: ['$initial'] },
+            // The entry's modules first: the first-page groups below also take their modules' dependencies (React,
+            // Mantine's core), which must stay in the entry.
+            { name: 'shell', tags: ['$initial'], priority: 1000 },
             // zod and the contracts' schemas apart from `common`, split by the routes that use them: a page without a
             // form (home, product) no longer downloads them (~27 kB brotli) nor builds the schemas at load
             // (~25 ms of main thread); their dependencies (statuses, texts) stay where the pages need them.
@@ -62,12 +71,17 @@ export default defineConfig({
               entriesAware: true,
               entriesAwareMergeThreshold: 8000,
             },
-            // What the route pages share (Mantine components, floating-ui, the app's ui/api layers, contracts): one
-            // chunk instead of ~60 small ones per page. Over HTTP/1.1 a browser opens 6 connections, so 60 requests
-            // cost about 10 round trips on a mobile network; the merged chunk costs some kB more on a few pages.
+            // What the first pages (home, search, product) load before their first render, in chunks named after the
+            // pages that share them (first-page-chunks.ts; only `vite build`, from an analysis build of a few seconds).
+            ...(command === 'build'
+              ? firstPageGroups(await analyseFirstPages(import.meta.dirname, treeshake), COMMON)
+              : []),
+            // Everything else the route chunks share (other pages, dialogs, drawers, suggestions): one chunk instead of
+            // ~60 small ones. Over HTTP/1.1 a browser opens 6 connections, so 60 requests cost about 10 round trips
+            // on a mobile network; the merged chunk costs some kB more on a few pages.
             {
               name: 'common',
-              test: /node_modules[\\/](@mantine[\\/](core|hooks)|@floating-ui|@tabler|react-number-format)|[\\/]src[\\/](ui|api)[\\/]|packages[\\/]contracts/,
+              test: COMMON,
               minShareCount: 2,
             },
           ],
@@ -75,4 +89,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));
