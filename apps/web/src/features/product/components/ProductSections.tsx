@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Anchor, Badge, SimpleGrid, Stack, Table, Text, Typography } from '@mantine/core';
+import { Anchor, Badge, SimpleGrid, Stack, Text, Typography } from '@mantine/core';
 import { messages } from '@shk/contracts';
 import type { Product, ProductOffer } from '../../../api/catalogue';
 import { downloadApiFile } from '../../../api/download';
@@ -8,6 +8,7 @@ import { needsRelation } from '../../../ui/catalogue/orderability';
 import { UnitText } from '../../../ui/catalogue/units';
 import { DownloadCard } from '../../../ui/DownloadCard';
 import { ExpandableSection } from '../../../ui/ExpandableSection';
+import featureTable from './FeatureTable.module.css';
 import { FieldList } from '../../../ui/FieldList';
 import { formatCountry, formatQuantity } from '../../../ui/format';
 import { ProductImage } from '../../../ui/product/ProductImage';
@@ -137,16 +138,16 @@ export function ProductSections({ product, offers, units, showOnboardingForms }:
       key: 'features',
       title: 'Weitere Eigenschaften',
       content: (
-        <Table striped withRowBorders={false} data-testid="features">
-          <Table.Tbody>
+        <table className={featureTable.table} data-testid="features">
+          <tbody>
             {product.features.map((feature) => (
-              <Table.Tr key={feature.featureId}>
-                <Table.Td w="50%">
+              <tr key={feature.featureId}>
+                <td style={{ width: '50%' }}>
                   <Text size="sm" c="dimmed">
                     {feature.description}
                   </Text>
-                </Table.Td>
-                <Table.Td>
+                </td>
+                <td>
                   <Text size="sm">
                     {typeof feature.value === 'number' ? formatQuantity(feature.value) : feature.value}
                     {feature.unit && (
@@ -156,11 +157,11 @@ export function ProductSections({ product, offers, units, showOnboardingForms }:
                       </>
                     )}
                   </Text>
-                </Table.Td>
-              </Table.Tr>
+                </td>
+              </tr>
             ))}
-          </Table.Tbody>
-        </Table>
+          </tbody>
+        </table>
       ),
     });
   }
