@@ -1,11 +1,23 @@
-import { useState } from 'react';
+import { Suspense, use, useState } from 'react';
 import { Accordion, Badge, Group, Text } from '@mantine/core';
-import { messages, SearchColumn, timings } from '@shk/contracts';
+import { breakpoints, messages, SearchColumn, timings } from '@shk/contracts';
 import type { SearchFilterOption } from '../../../api/catalogue';
 import { filterValuesOf, type SearchFilter } from '@shk/contracts';
 import { selectedValues, setSlider, toggleValue } from '../search-state';
 import { SelectionFilter } from './SelectionFilter';
-import { SliderFilter } from './SliderFilter';
+
+type SliderFilterModule = typeof import('./SliderFilter');
+let sliderFilter: Promise<SliderFilterModule> | null = null;
+/**
+ * The range filters' code (RangeSlider, NumberInput with react-number-format) is loaded when a panel with a range
+ * filter is shown: on small screens the panel is in the filter drawer, so the page loads it only when that opens.
+ */
+export const loadSliderFilter = () => (sliderFilter ??= import('./SliderFilter'));
+// On large screens the panel shows with the first result: loading starts with the page's code, so that it is there
+// before the search's answer (the panel then appears at once, as before).
+if (typeof window !== 'undefined' && window.matchMedia?.(`(min-width: ${breakpoints.mobilePx}px)`).matches) {
+  void loadSliderFilter();
+}
 
 /** Spec: sections are open by default if among tree, brand, supplier, ETIM class, wholesalers or the first 5. */
 const OPEN_COLUMNS: string[] = [
@@ -32,7 +44,16 @@ const activeCount = (option: SearchFilterOption, filters: SearchFilter[]) => {
 };
 
 /** The filter panel: one collapsible section per filter of the result (the tree has its own panel). */
-export function FilterPanel({ options, filters, term, onChange, units }: FilterPanelProps) {
+export function FilterPanel(props: FilterPanelProps) {
+  // The whole panel waits for the range filters' code (never a section that grows afterwards).
+  return (
+    <Suspense fallback={null}>
+      <FilterSections {...props} />
+    </Suspense>
+  );
+}
+
+function FilterSections({ options, filters, term, onChange, units }: FilterPanelProps) {
   const visible = options.filter(
     (o) =>
       o.filterType !== 'Baum' &&
@@ -40,6 +61,7 @@ export function FilterPanel({ options, filters, term, onChange, units }: FilterP
         ? o.sliderValues?.minValue !== null && o.sliderValues?.minValue !== undefined
         : o.filterValue.length > 0 || activeCount(o, filters) > 0),
   );
+  const SliderFilter = visible.some((o) => o.filterType === 'Regler') ? use(loadSliderFilter()).SliderFilter : null;
   const defaultOpen = visible
     .filter((o, index) => index < OPEN_FIRST || OPEN_COLUMNS.includes(o.columnName))
     .map((o) => o.columnName);
@@ -86,7 +108,7 @@ export function FilterPanel({ options, filters, term, onChange, units }: FilterP
               </Group>
             </Accordion.Control>
             <Accordion.Panel>
-              {option.filterType === 'Regler' ? (
+              {option.filterType === 'Regler' && SliderFilter ? (
                 <SliderFilter
                   option={option}
                   units={units}
