@@ -82,6 +82,8 @@ describe('Mantine core styles per component', () => {
     expect(ours.get('mantine.dates')).toEqual(rulesByLayer(fs.readFileSync(file, 'utf8')).get('mantine'));
     expect(() => stylesheetFor(require.resolve('@mantine/core/styles.layer.css'), core)).toThrow(/by hand/);
     expect(stylesheetFor('/work/app/src/ui/global.css', core)).toBeUndefined();
+    expect(() => stylesheetFor(require.resolve('@mantine/charts/styles.css'), core)).toThrow(/unlayered/);
+    expect(() => stylesheetFor(path.join(coreDir, 'styles', 'Button.css'), core)).toThrow(/unlayered/);
   });
 });
 

@@ -109,6 +109,10 @@ export function stylesheetFor(id: string, core: CoreStyles, everything = false):
     const rest = [...core.rules].map(([name, nodes]) => inLayer(name, nodes));
     return order + rest.join('') + WHOLE_PACKAGES.map((name) => wholePackage(name)).join('');
   }
+  if (/\/node_modules\/@mantine\/[^/]+\/styles(\/[^/]+)?\.css$/.test(file) && !file.endsWith('.layer.css')) {
+    // Unlayered, it would win over the app's own styles and every sublayer.
+    throw new Error(`${file}: import no unlayered Mantine CSS (the plugin adds each component's styles)`);
+  }
   const name = /\/node_modules\/@mantine\/([^/]+)\/styles\.layer\.css$/.exec(file)?.[1];
   if (name === 'core')
     throw new Error('@mantine/core/styles.layer.css: import no Mantine CSS by hand (see shell-styles.ts)');
