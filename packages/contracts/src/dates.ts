@@ -2,11 +2,10 @@ import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
 
+import { BUSINESS_TIME_ZONE } from './time-zone.ts';
+
 dayjs.extend(utc);
 dayjs.extend(timezone);
-
-/** The portal's business day is the German one, wherever the browser or the server runs. */
-export const BUSINESS_TIME_ZONE = 'Europe/Berlin';
 
 /** Today in Europe/Berlin as yyyy-mm-dd. */
 export function businessToday(now: Date = new Date()): string {

@@ -1,6 +1,7 @@
 export * from './roles.ts';
 export * from './statuses.ts';
 export * from './limits.ts';
+export * from './time-zone.ts';
 export * from './dates.ts';
 export * from './money.ts';
 export * from './quantity.ts';
