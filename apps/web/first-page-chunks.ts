@@ -45,6 +45,23 @@ export function firstPageReach(chunks: readonly OutputChunk[], root: string, pag
       for (const id of chunk.moduleIds) if (id !== pageId) reach.set(id, (reach.get(id) ?? '') + letter);
     }
   }
+  return mergeSmallCombinations(reach, chunks, Object.keys(pages).join(''));
+}
+
+/**
+ * Below this (rendered bytes before minification; ~2–3 kB brotli), a combination's chunk costs more than it saves:
+ * over HTTP/1.1 every request of the page's second wave waits for one of six connections, the profile and the page's
+ * data requests too. Such modules go to the chunk all first pages load.
+ */
+export const MIN_COMBINATION_BYTES = 12_000;
+
+function mergeSmallCombinations(reach: Map<string, string>, chunks: readonly OutputChunk[], all: string) {
+  const length = new Map<string, number>();
+  for (const chunk of chunks)
+    for (const [id, module] of Object.entries(chunk.modules)) length.set(id, module.renderedLength);
+  const bytes = new Map<string, number>();
+  for (const [id, letters] of reach) bytes.set(letters, (bytes.get(letters) ?? 0) + (length.get(id) ?? 0));
+  for (const [id, letters] of reach) if ((bytes.get(letters) ?? 0) < MIN_COMBINATION_BYTES) reach.set(id, all);
   return reach;
 }
 

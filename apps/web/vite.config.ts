@@ -28,7 +28,7 @@ function entryScriptLowPriority(): Plugin {
 
 /** The libraries and app layers shared by the route pages (Mantine, floating-ui, the app's ui/api, the contracts). */
 const COMMON =
-  /node_modules[\\/](@mantine[\\/](core|hooks)|@floating-ui|@tabler|react-number-format|embla-carousel)|[\\/]src[\\/](ui|api)[\\/]|packages[\\/]contracts/;
+  /node_modules[\\/](@mantine[\\/](core|hooks|carousel)|@floating-ui|@tabler|react-number-format|embla-carousel)|[\\/]src[\\/](ui|api)[\\/]|packages[\\/]contracts/;
 
 // The contracts' zod schemas are built at module evaluation (z.object(…) calls). Marked side-effect free, the ones the
 // SPA never uses are dropped instead of being constructed on every page load (the shared chunk built ~10 schema modules
