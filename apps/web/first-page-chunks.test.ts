@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { OutputChunk } from 'rolldown';
+import type { Rolldown } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { firstPageGroups, firstPageReach, MIN_COMBINATION_BYTES } from './first-page-chunks.ts';
 
@@ -8,7 +8,12 @@ const pages = { h: 'src/Home.tsx', s: 'src/Search.tsx' };
 const id = (file: string) => path.resolve(root, file);
 
 /** A chunk of a build's output with the fields the analysis reads (each module 20 kB unless said otherwise). */
-function chunk(fileName: string, moduleIds: string[], imports: string[] = [], extra: Partial<OutputChunk> = {}) {
+function chunk(
+  fileName: string,
+  moduleIds: string[],
+  imports: string[] = [],
+  extra: Partial<Rolldown.OutputChunk> = {},
+) {
   return {
     type: 'chunk',
     fileName,
@@ -18,7 +23,7 @@ function chunk(fileName: string, moduleIds: string[], imports: string[] = [], ex
     isEntry: false,
     facadeModuleId: null,
     ...extra,
-  } as unknown as OutputChunk;
+  } as unknown as Rolldown.OutputChunk;
 }
 
 // entry → (dynamic) Home, Search; Home and Search share `shared`, which imports `react` from the entry's chunk; only
@@ -29,13 +34,13 @@ const build = [
   chunk('Home.js', ['src/Home.tsx', 'src/home-only.ts'], ['shared.js', 'index.js', 'badge.js'], {
     facadeModuleId: id('src/Home.tsx'),
     modules: { [id('src/Home.tsx')]: { renderedLength: 20_000 }, [id('src/home-only.ts')]: { renderedLength: 1 } },
-  } as unknown as Partial<OutputChunk>),
+  } as unknown as Partial<Rolldown.OutputChunk>),
   chunk('Search.js', ['src/Search.tsx'], ['shared.js', 'filters.js'], { facadeModuleId: id('src/Search.tsx') }),
   chunk('shared.js', ['src/ui/card.ts', 'src/ui/price.ts'], ['index.js']),
   chunk('filters.js', ['src/ui/filters.ts']),
   chunk('badge.js', ['src/ui/badge.ts'], [], {
     modules: { [id('src/ui/badge.ts')]: { renderedLength: MIN_COMBINATION_BYTES - 2 } },
-  } as unknown as Partial<OutputChunk>),
+  } as unknown as Partial<Rolldown.OutputChunk>),
   chunk('Dialog.js', ['src/ui/dialog.ts'], ['index.js'], { facadeModuleId: id('src/ui/dialog.ts') }),
 ];
 

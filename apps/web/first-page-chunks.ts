@@ -1,5 +1,7 @@
 import path from 'node:path';
-import type { OutputChunk } from 'rolldown';
+import type { Rolldown } from 'vite';
+
+type OutputChunk = Rolldown.OutputChunk;
 
 /** The pages most visits open first (issue 13: Lighthouse on /, /suche, /produkt), by the letter used in chunk names. */
 export const FIRST_PAGES: Readonly<Record<string, string>> = {
