@@ -129,36 +129,19 @@ async function importFile(
    * beside the reference session's and the first batch's parse, not after that batch has been merged. A failure to
    * open it surfaces where the session is first used.
    */
-  const second: { session?: Promise<pg.PoolClient> } = {};
-  const openSecond = async () => {
-    const s = await run.openSession(pool);
-    try {
-      await prepareSearchStaging(s);
-      return s;
-    } catch (error) {
-      s.release(true);
-      throw error;
-    }
-  };
-  second.session = openSecond();
-  second.session.catch(() => {});
+  const second = openPreparedSession(pool, prepareSearchStaging);
+  second.catch(() => {});
   // Reference data the file brings that the catalogue lacks is created by a third session right when an article is
   // staged (committed at once), while this one merges the previous batch.
   const reference = run.openSession(pool);
   reference.catch(() => {});
   // A price update's second merge lane (importStaged), with staging tables of its own.
   const lane: { session?: Promise<pg.PoolClient> } = {};
-  const openLane = async () => {
-    const s = await run.openSession(pool);
-    try {
+  const openLane = () =>
+    openPreparedSession(pool, async (s) => {
       await run.setTempBuffers(s).catch(() => {});
       await prepareStaging(s);
-      return s;
-    } catch (error) {
-      s.release(true);
-      throw error;
-    }
-  };
+    });
   try {
     const { events, mediaDir, catalogue } = await openCatalogue(file);
     await run.syncProductNoSequence(c);
@@ -188,14 +171,26 @@ async function importFile(
       log,
       media,
       fileBytes,
-      () => (second.session ??= openSecond()),
+      second,
       () => (lane.session ??= openLane()),
     );
   } finally {
     (await reference.catch(() => null))?.release();
     await releaseSession(lane.session, dropStaging);
-    await releaseSession(second.session, dropSearchStaging);
+    await releaseSession(second, dropSearchStaging);
     await dropStaging(c).catch(() => {});
+  }
+}
+
+/** An extra session of the import with its staging tables; destroyed instead of handed back if preparing fails. */
+async function openPreparedSession(pool: pg.Pool, prepare: (s: pg.PoolClient) => Promise<unknown>) {
+  const s = await run.openSession(pool);
+  try {
+    await prepare(s);
+    return s;
+  } catch (error) {
+    s.release(true);
+    throw error;
   }
 }
 
@@ -226,7 +221,7 @@ async function importStaged(
   log: (m: string) => void,
   media: MediaStore | null,
   fileBytes: number,
-  searchSession: () => Promise<pg.PoolClient>,
+  searchSession: Promise<pg.PoolClient>,
   priceLane: () => Promise<pg.PoolClient>,
 ) {
   const counts = zero();
@@ -272,7 +267,7 @@ async function importStaged(
   // At most one batch's search texts wait for the second session besides the batch being merged (memory).
   let searchGate: Promise<void> = Promise.resolve();
   const besideMerge = (work: (session: pg.PoolClient) => Promise<void>) => {
-    secondSessionWork = secondSessionWork.then(async () => work(await searchSession()));
+    secondSessionWork = secondSessionWork.then(async () => work(await searchSession));
     // Awaited before the next batches and when the import ends (or fails); until then not unhandled.
     secondSessionWork.catch(() => {});
   };
@@ -445,7 +440,7 @@ async function importStaged(
   const terms =
     header?.transaction === 'T_UPDATE_PRICES'
       ? null
-      : tallyImportedTerms(await searchSession(), id, { inTransaction: false });
+      : tallyImportedTerms(await searchSession, id, { inTransaction: false });
   if (terms) void writer?.timedStep('search terms (second session)', () => terms.rows).catch(() => {});
   await flushMaps();
   changed += mapped;
@@ -472,7 +467,7 @@ async function importStaged(
   });
   // Foreign keys dropped for a first large catalogue: added again and validated, one set-based check each.
   if (bulkIndexes.length)
-    await writer?.timedStep('foreign keys', async () => run.restoreImportConstraints(c, await searchSession()));
+    await writer?.timedStep('foreign keys', async () => run.restoreImportConstraints(c, await searchSession));
   await run.deleteSeen(c, id);
   // A price update leaves the rows as they are; autovacuum's analyze follows its price changes.
   if (reshaped) await run.analyzeSearch(c);
