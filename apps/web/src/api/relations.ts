@@ -4,7 +4,7 @@ import { api } from './client';
 import { downloadApiFile } from './download';
 import { ApiError, isProblem, unwrap } from './problem';
 import { queryKeys } from './query-keys';
-import { usePartnerQuery, useUserProfile } from './session';
+import { prefetchPartnerQuery, usePartnerQuery, useUserProfile } from './session';
 import type { components } from './schema';
 import type { UserProfile } from './types';
 
@@ -79,14 +79,8 @@ export function useSuppliersWithoutRelation(options: { enabled?: boolean } = {})
  */
 export function prefetchBuyerHomeSuppliers(queryClient: QueryClient, profile: UserProfile): void {
   const approved: RelationListFilter = { statusIds: [RelationStatus.Approved], name: '' };
-  void queryClient.prefetchQuery({
-    queryKey: queryKeys.partnerScoped(profile.currentBpNumber, ...relationListKey(approved)),
-    queryFn: relationList(approved),
-  });
-  void queryClient.prefetchQuery({
-    queryKey: queryKeys.partnerScoped(profile.currentBpNumber, ...suppliersWithoutRelationKey),
-    queryFn: suppliersWithoutRelation,
-  });
+  void prefetchPartnerQuery(queryClient, profile, relationListKey(approved), relationList(approved));
+  void prefetchPartnerQuery(queryClient, profile, suppliersWithoutRelationKey, suppliersWithoutRelation);
 }
 
 export interface StaffRelationFilter {

@@ -56,13 +56,14 @@ export function usePartnerQuery<T>(
 /**
  * Starts a partner-scoped read into the cache under the key usePartnerQuery gives it (nothing when a fresh answer is
  * cached): main.tsx and the pages' `prefetch` use it to request what the first render shows while the code loads.
+ * `staleTime`: the reading hook's; none for a hook that uses the client's default.
  */
 export function prefetchPartnerQuery<T>(
   queryClient: QueryClient,
   profile: UserProfile,
   key: readonly unknown[],
   queryFn: () => Promise<T>,
-  staleTime: number,
+  staleTime?: number,
 ): Promise<void> {
   return queryClient.prefetchQuery({
     queryKey: queryKeys.partnerScoped(profile.currentBpNumber, ...key),
