@@ -1,19 +1,20 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { catalogueApi, catalogueKeys, type SearchRequest } from '../../api/catalogue';
-import { queryKeys } from '../../api/query-keys';
 import { prefetchCatalogueBasics } from '../../api/catalogue-queries';
 import { prefetchConfigurationValues } from '../../api/configuration';
-import { usePartnerQuery } from '../../api/session';
+import { prefetchPartnerQuery, usePartnerQuery } from '../../api/session';
 import { FeatureSettingKey, type SearchFilter } from '@shk/contracts';
 import type { PagePrefetch } from '../../app/routes';
 import { readSearchState, searchRequestOf } from './search-state';
 import { filterParserLoaded, loadFilterParser } from '../../ui/search-url';
 
+const SEARCH_STALE_MS = 30_000;
+
 /** POST /v1/Product/Search; the previous result stays visible while the next page or filter loads. */
 export function useProductSearch(request: SearchRequest, enabled = true) {
   return usePartnerQuery(catalogueKeys.search(request), () => catalogueApi.search(request), {
     placeholderData: keepPreviousData,
-    staleTime: 30_000,
+    staleTime: SEARCH_STALE_MS,
     enabled,
   });
 }
@@ -26,11 +27,13 @@ export function prefetchSearch({ queryClient, profile, searchParams }: PagePrefe
   prefetchConfigurationValues(queryClient, [FeatureSettingKey.ManufacturerBannerSupplier]);
   const search = () => {
     const request = searchRequestOf(readSearchState(searchParams));
-    void queryClient.prefetchQuery({
-      queryKey: queryKeys.partnerScoped(profile.currentBpNumber, ...catalogueKeys.search(request)),
-      queryFn: () => catalogueApi.search(request),
-      staleTime: 30_000,
-    });
+    void prefetchPartnerQuery(
+      queryClient,
+      profile,
+      catalogueKeys.search(request),
+      () => catalogueApi.search(request),
+      SEARCH_STALE_MS,
+    );
   };
   // Filters in the address are read by their parser, loaded on demand (the page waits for it too).
   if (searchParams.get('filters') && !filterParserLoaded()) void loadFilterParser().then(search, () => undefined);
