@@ -6,7 +6,7 @@ import { App, createSession } from './app/App';
 import { preloadHeaderOf } from './app/layout/AppLayout';
 import { StartupError } from './app/StartupError';
 import { prefetchPageData, preloadPageOf } from './app/routes';
-import { AuthSession, isExpired, isSilentRenewFrame, loadClientConfig } from './api/auth-session';
+import { AuthSession, isSilentRenewFrame, loadClientConfig } from './api/auth-session';
 import { userProfileQuery } from './api/session';
 
 /*
@@ -32,8 +32,7 @@ async function start() {
     // page's data, and requested first it gets one of the browser's six connections before the page's chunks do
     // (issue 13: behind them it started ~450 ms later in Lighthouse's simulation). Otherwise the code loads while
     // the session is restored.
-    const stored = auth.storedUser();
-    const signedIn = stored !== null && !isExpired(stored);
+    const signedIn = auth.getState().isAuthenticated;
     if (!signedIn) preloadPageOf(window.location.pathname);
     // A page opened after the token expired, or a new tab: renew or sign in through the provider session
     // before the first render, so a signed-in user is not shown 'Willkommen' (the timer-based renewal only
