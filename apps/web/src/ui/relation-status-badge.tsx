@@ -1,10 +1,6 @@
 import { Badge, type BadgeProps } from '@mantine/core';
 import { RelationStatus, relationStatusLabels } from '@shk/contracts';
 
-/**
- * The relation status as a coloured badge (e.g. the home page's supplier cards). Apart from the status filter
- * (`relation-status.tsx`, a Select with its Combobox and floating-ui) so that showing a status needs neither.
- */
 const statusColors: Record<number, string> = {
   [RelationStatus.Approved]: 'green',
   [RelationStatus.AwaitingConfirmation]: 'yellow',
@@ -16,6 +12,10 @@ const statusColors: Record<number, string> = {
 
 export const relationStatusLabel = (statusId: number) => relationStatusLabels[statusId] ?? String(statusId);
 
+/**
+ * The relation status as a coloured badge (e.g. the home page's supplier cards). Apart from the status filter
+ * (`relation-status.tsx`, a Select with its Combobox and floating-ui) so that showing a status needs neither.
+ */
 export function RelationStatusBadge({
   statusId,
   ...props
