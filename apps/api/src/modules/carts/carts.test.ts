@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, eventually, type TestApp } from '../../../test/support/test-app.ts';
 import { insertTestOffers, offers } from '../../../test/support/cart-fixtures.ts';
-import { earliestDeliveryDate } from '@shk/contracts';
+import { businessToday, earliestDeliveryDate } from '@shk/contracts';
 import { pdfDocument } from '../../lib/pdf.ts';
 
 let t: TestApp;
@@ -219,7 +219,7 @@ describe('cart items', () => {
       comment: 'Bitte anrufen',
     });
 
-    const today = new Date().toISOString().slice(0, 10);
+    const today = businessToday();
     const early = await t.request('PUT', `/v1/CartItems/${item.id}/properties`, {
       as: BUYER,
       body: { quantity: 4, deliveryDate: today },
@@ -429,7 +429,7 @@ describe('checkout', () => {
       totalValueExcludingVat: 184.97,
       customerOrderStatusId: 2,
     });
-    expect(list.availableOrderYears).toContain(new Date().getFullYear());
+    expect(list.availableOrderYears).toContain(Number(businessToday().slice(0, 4)));
     expect((await t.request('GET', `/v1/CustomerOrders/${number}/Details`, { as: OTHER })).status).toBe(404);
     expect((await t.request('GET', '/v1/CustomerOrders', { as: OTHER })).body.totalCount).toBe(0);
 

@@ -1,5 +1,5 @@
 import { XMLBuilder } from 'fast-xml-parser';
-import type { IdsVersion } from '@shk/contracts';
+import { businessToday, type IdsVersion } from '@shk/contracts';
 
 export const IDS_NAMESPACE = 'http://www.itek.de/Shop-Anbindung/Warenkorb/';
 
@@ -156,7 +156,7 @@ const builder = new XMLBuilder({
 /** The Warenkorb document of the call's version (warenkorb-empfangen-<version>.xsd). */
 export function buildReturnCart(cart: ReturnCart): string {
   const now = cart.now ?? new Date();
-  const today = now.toISOString().slice(0, 10);
+  const today = businessToday(now);
   const doc = {
     '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' },
     Warenkorb: {

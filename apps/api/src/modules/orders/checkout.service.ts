@@ -1,4 +1,4 @@
-import { ProductOrderableStatus, cartMessages, round2 } from '@shk/contracts';
+import { ProductOrderableStatus, businessToday, cartMessages, round2 } from '@shk/contracts';
 import type { Caller } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/types.ts';
 import { inTransaction, type TxDb } from '../../db/pool.ts';
@@ -133,7 +133,7 @@ export class CheckoutService {
     const totals = await this.totalsBySupplier(tx, lines);
     const totalNet = round2([...totals.values()].reduce((s, t) => s + t.net, 0));
     const totalDelivery = round2([...totals.values()].reduce((s, t) => s + t.deliveryCost, 0));
-    const year = new Date().getFullYear();
+    const year = Number(businessToday().slice(0, 4));
     const order = await repo.insertCustomerOrder(c, {
       year,
       bpNumber,

@@ -1,0 +1,5 @@
+/**
+ * Today as the portal's data see it: the Berlin calendar day (yyyy-mm-dd). Tests fill date fields with it, never
+ * with the UTC day, which is yesterday in Berlin between 22:00/23:00 and midnight UTC.
+ */
+export declare function berlinToday(now?: Date): string;
