@@ -27,6 +27,7 @@ export const outboundMessages = {
   badPrivateKey: 'Der private Schlüssel ist ungültig',
   tls: 'TLS-Zertifikat des Servers ungültig',
   noHost: 'Kein Rechner angegeben',
+  blockedPort: 'Dieser Port ist für HTTP gesperrt',
   badUrl: 'Die URL ist ungültig',
   unexpected: 'unerwarteter Fehler',
   noSuchFile: 'Datei oder Ordner nicht vorhanden',
@@ -75,10 +76,8 @@ export const TransmissionChannel = z
   .meta({ id: 'TransmissionChannel' });
 export type TransmissionChannel = z.infer<typeof TransmissionChannel>;
 
-/** 'Erneut senden': by default over the channel of the first attempt; `current` takes the supplier's settings now. */
-export const ResendRequest = z
-  .object({ channel: z.enum(['first', 'current']).default('first') })
-  .meta({ id: 'ResendRequest' });
+/** 'Erneut senden' (query): by default over the channel of the first attempt; `current` takes the supplier's settings now. */
+export const ResendRequest = z.object({ channel: z.enum(['first', 'current']).default('first') });
 
 export const SupplierOrderTransmissions = z
   .object({

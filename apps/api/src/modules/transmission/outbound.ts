@@ -303,6 +303,8 @@ function networkReason(error: unknown, depth = 0): string | null {
   const embedded = /\b(E[A-Z_]{4,}|UND_ERR_[A-Z_]+)\b/.exec(e.message ?? '')?.[1];
   if (embedded && NETWORK_CODES[embedded]) return NETWORK_CODES[embedded];
   if (/No such file/i.test(e.message ?? '')) return outboundMessages.noSuchFile;
+  // fetch refuses ports the Fetch standard blocks (25, 9, …) before connecting.
+  if (/^bad port$/i.test(e.message ?? '')) return outboundMessages.blockedPort;
   if (/Permission denied/i.test(e.message ?? '')) return outboundMessages.permissionDenied;
   return null;
 }

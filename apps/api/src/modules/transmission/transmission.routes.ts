@@ -16,9 +16,9 @@ export function transmissionRoutes(workflows: () => WorkflowsService, onResend: 
         schema: {
           tags: ['Bestellübertragung'],
           summary:
-            'Erneut senden: eine Bestellung mit Versandfehler erneut übertragen – über den Weg des ersten Versuchs, oder mit channel=current über die aktuellen Einstellungen',
+            'Erneut senden: eine Bestellung mit Versandfehler erneut übertragen – über den Weg des ersten Versuchs, mit ?channel=current über die aktuellen Einstellungen des Lieferanten',
           params: Params,
-          body: ResendRequest.optional(),
+          querystring: ResendRequest,
           response: { 202: SupplierOrderTransmissions },
         },
       },
@@ -26,7 +26,7 @@ export function transmissionRoutes(workflows: () => WorkflowsService, onResend: 
         const result = await resendSupplierOrder(
           db,
           request.params.supplierOrderNumber,
-          request.body?.channel ?? 'first',
+          request.query.channel,
         );
         onResend();
         return reply.code(202).send(result);
