@@ -22,7 +22,15 @@ import {
   vsftpdUnavailable,
   type SshdPeer,
 } from '../support/debian-peers.ts';
-import { Format, Protocol, configureSupplier, createWorkflow, placeOrder, statusOf, waitForStatus } from './order-fixtures.ts';
+import {
+  Format,
+  Protocol,
+  configureSupplier,
+  createWorkflow,
+  placeOrder,
+  statusOf,
+  waitForStatus,
+} from './order-fixtures.ts';
 import { OutboundPolicy } from '../../src/modules/transmission/outbound.ts';
 
 const ADMIN = 'admin@example.com';
@@ -87,9 +95,7 @@ describe('vsftpd', () => {
         });
         // vsftpd is not running yet: the first attempts fail (German reason), the order stays Created.
         const [so] = (await placeOrder(t, [{ offer: offers.aquatherm, quantity: 10 }])).supplierOrders;
-        expect((await firstFailure(so.number)).error).toBe(
-          outboundMessages.connectionFailed(outboundMessages.refused),
-        );
+        expect((await firstFailure(so.number)).error).toBe(outboundMessages.connectionFailed(outboundMessages.refused));
         expect(await statusOf(t, so.number)).toBe(SupplierOrderStatus.Created);
         // Meanwhile a file of that name is on the server (an old order, the supplier's own system …).
         const inbox = path.join(ftp.root, 'inbox');
@@ -305,13 +311,19 @@ describe('the channel of the first attempt', () => {
     expect(log.lastError).toBe(outboundMessages.internalTarget('127.0.0.2', '127.0.0.2', 'Loopback'));
     expect(log.channel.description).toBe('HTTP · Workflow „AquaTherm intern“ (Version 1)');
 
-    await configureSupplier(t, AQUATHERM, { protocol: Protocol.Email, formats: [Format.Pdf], email: 'neu@aquatherm.example' });
+    await configureSupplier(t, AQUATHERM, {
+      protocol: Protocol.Email,
+      formats: [Format.Pdf],
+      email: 'neu@aquatherm.example',
+    });
     log = await transmissions(so.number);
     expect(log.currentChannel.description).toBe('E-Mail · an neu@aquatherm.example');
     const resend = (query = '') =>
       t.request('POST', `/v1/PlatformOperator/SupplierOrders/${so.number}/Resend${query}`, { as: ADMIN });
     expect((await resend()).status).toBe(202);
-    await eventually(async () => (await transmissions(so.number)).attempts === 2 && (await statusOf(t, so.number)) === 3);
+    await eventually(
+      async () => (await transmissions(so.number)).attempts === 2 && (await statusOf(t, so.number)) === 3,
+    );
     log = await transmissions(so.number);
     expect(log.log.map((a: any) => a.communicationProtocolId)).toEqual([Protocol.Http, Protocol.Http]);
 
@@ -345,7 +357,10 @@ describe('internal targets and German reasons', () => {
     expect(privateNet.message).toBe(
       workflowMessages.testFailed(outboundMessages.internalTarget('10.1.2.3', '10.1.2.3', 'privates Netz')),
     );
-    const metadata = await tryWorkflow({ communicationProtocol: Protocol.Api, baseUrl: 'http://169.254.169.254/latest' });
+    const metadata = await tryWorkflow({
+      communicationProtocol: Protocol.Api,
+      baseUrl: 'http://169.254.169.254/latest',
+    });
     expect(metadata.message).toContain('Link-Local');
     const ipv6 = await tryWorkflow({ communicationProtocol: Protocol.Http, baseUrl: 'http://[::1]:8080/x' });
     expect(ipv6.message).toContain('Loopback');
@@ -383,8 +398,16 @@ describe('internal targets and German reasons', () => {
       const test = await tryWorkflow({ communicationProtocol: Protocol.Http, baseUrl: url });
       expect(test).toMatchObject({ ok: false });
       expect(test.message).toContain(outboundMessages.redirect(302, 'http://169.254.169.254/latest/meta-data'));
-      const workflow = await createWorkflow(t, { name: 'Umleitung', communicationProtocol: Protocol.Http, baseUrl: url });
-      await configureSupplier(t, AQUATHERM, { protocol: Protocol.Http, formats: [Format.Pdf], workflowId: workflow.id });
+      const workflow = await createWorkflow(t, {
+        name: 'Umleitung',
+        communicationProtocol: Protocol.Http,
+        baseUrl: url,
+      });
+      await configureSupplier(t, AQUATHERM, {
+        protocol: Protocol.Http,
+        formats: [Format.Pdf],
+        workflowId: workflow.id,
+      });
       const [so] = (await placeOrder(t, [{ offer: offers.aquatherm, quantity: 10 }])).supplierOrders;
       await waitForStatus(t, so.number, SupplierOrderStatus.SendingFailed);
       expect((await transmissions(so.number)).lastError).toBe(

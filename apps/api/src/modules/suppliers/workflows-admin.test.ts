@@ -17,7 +17,12 @@ let http: HttpPeer;
 const ADMIN = 'admin@example.com';
 
 beforeAll(async () => {
-  [t, ftp, sftp, http] = await Promise.all([startTestApp(), startFtpPeer(), startSftpPeer(), startHttpPeer()]);
+  [t, ftp, sftp, http] = await Promise.all([
+    startTestApp({ env: { TRANSMISSION_ALLOWED_HOSTS: '127.0.0.1' } }),
+    startFtpPeer(),
+    startSftpPeer(),
+    startHttpPeer(),
+  ]);
 });
 afterAll(async () => {
   await Promise.all([t?.close(), ftp?.close(), sftp?.close(), http?.close()]);

@@ -23,11 +23,7 @@ export function transmissionRoutes(workflows: () => WorkflowsService, onResend: 
         },
       },
       async (request, reply) => {
-        const result = await resendSupplierOrder(
-          db,
-          request.params.supplierOrderNumber,
-          request.query.channel,
-        );
+        const result = await resendSupplierOrder(db, request.params.supplierOrderNumber, request.query.channel);
         onResend();
         return reply.code(202).send(result);
       },
