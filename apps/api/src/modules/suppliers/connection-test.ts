@@ -1,5 +1,6 @@
 import { CommunicationProtocol, outboundMessages, workflowMessages, type WorkflowTestResult } from '@shk/contracts';
 import {
+  HostKeyMismatchError,
   describeOutboundError,
   openFtp,
   openSftp,
@@ -18,26 +19,28 @@ const failureText = (error: unknown) => {
 
 /**
  * SFTP: logs in and shows the host key the server presents beside the pinned one. Nothing is pinned here: staff
- * confirm the fingerprint they were shown (PUT …/HostKey). A changed key fails the test with both fingerprints.
+ * confirm the fingerprint they were shown (PUT …/HostKey). A changed key fails the test with both fingerprints,
+ * before any credentials are sent to that server.
  */
 async function testSftp(c: WorkflowConnection, policy: OutboundPolicy, workflows: WorkflowsService) {
   const port = c.port ?? 22;
   const pin = await workflows.pinnedHostKey(c.id, c.host ?? '', port);
   const pinned = pin?.fingerprint ?? null;
-  let opened: Awaited<ReturnType<typeof openSftp>> | null = null;
+  let opened: Awaited<ReturnType<typeof openSftp>>;
   try {
-    // Log in even with a changed key, to show it; nothing is read or written on such a server.
-    opened = await openSftp(c, policy, pinned, { acceptChanged: true });
+    opened = await openSftp(c, policy, pinned);
+  } catch (error) {
+    // A changed key stops the handshake before the login: the test shows both fingerprints, nothing else.
+    if (!(error instanceof HostKeyMismatchError)) throw error;
+    return {
+      ok: false,
+      message: workflowMessages.testFailed(workflowMessages.hostKeyChanged(error.pinned, error.presented)),
+      hostKey: { fingerprint: error.presented, pinned: error.pinned, status: 'changed' as const },
+    };
+  }
+  try {
     const { presented } = opened;
-    const status: HostKeyCheck['status'] =
-      pinned === null ? 'new' : pinned !== presented ? 'changed' : pin?.confirmed_at ? 'match' : 'unconfirmed';
-    const hostKey: HostKeyCheck = { fingerprint: presented, pinned, status };
-    if (status === 'changed')
-      return {
-        ok: false,
-        message: workflowMessages.testFailed(workflowMessages.hostKeyChanged(pinned!, presented)),
-        hostKey,
-      };
+    const status: HostKeyCheck['status'] = pinned === null ? 'new' : pin?.confirmed_at ? 'match' : 'unconfirmed';
     await opened.client.cwd();
     const message =
       status === 'new'
@@ -45,9 +48,9 @@ async function testSftp(c: WorkflowConnection, policy: OutboundPolicy, workflows
         : status === 'unconfirmed'
           ? `${workflowMessages.testOk} ${workflowMessages.hostKeyUnconfirmed(presented)}`
           : workflowMessages.testOk;
-    return { ok: true, message, hostKey };
+    return { ok: true, message, hostKey: { fingerprint: presented, pinned, status } };
   } finally {
-    await opened?.client.end().catch(() => undefined);
+    await opened.client.end().catch(() => undefined);
   }
 }
 

@@ -12,7 +12,7 @@ export { changeSupplierOrderStatus, refreshCustomerOrderStatus } from './supplie
 export { WorkflowsService, type WorkflowInput, type WorkflowView } from './workflows.service.ts';
 export type { WorkflowConnection } from './transmission.types.ts';
 export { OutboundPolicy, describeOutboundError } from './outbound.ts';
-export { openSftp } from './channels/sftp.ts';
+export { HostKeyMismatchError, openSftp } from './channels/sftp.ts';
 export { openFtp } from './channels/ftp.ts';
 
 /** The outbound policy of this process: TRANSMISSION_ALLOWED_HOSTS, and the database's port is never a target. */

@@ -28,6 +28,16 @@ export interface HostKeyStore {
   pinFirstHostKey(workflowId: number, host: string, port: number, fingerprint: string): Promise<string>;
 }
 
+/** The server presented another key than the pinned one: nothing was sent, not even credentials. */
+export class HostKeyMismatchError extends PermanentTransmissionError {
+  constructor(
+    readonly pinned: string,
+    readonly presented: string,
+  ) {
+    super(outboundMessages.hostKeyChanged(pinned, presented));
+  }
+}
+
 export interface OpenedSftp {
   client: SftpClient;
   /** The fingerprint the server presented. */
@@ -38,14 +48,14 @@ export interface OpenedSftp {
 
 /**
  * Logs in to the workflow's SFTP server at the address the policy allows. The server's host key must equal the
- * pinned one (a changed key fails with both fingerprints before anything is sent); `acceptUnpinned` lets a
- * server without a pinned key in (the caller decides whether to pin what it saw).
+ * pinned one: a changed key ends the handshake before authentication (no password or key signature reaches
+ * that server) with HostKeyMismatchError naming both fingerprints. Without a pinned key any key is let in; the
+ * caller decides whether to pin the one it saw (`presented`).
  */
 export async function openSftp(
   workflow: Pick<WorkflowConnection, 'id' | 'host' | 'port' | 'username' | 'password' | 'privateKey' | 'timeoutMs'>,
   policy: OutboundPolicy,
   pinned: string | null,
-  options: { acceptChanged?: boolean } = {},
 ): Promise<OpenedSftp> {
   const port = workflow.port ?? 22;
   const address = await policy.resolve(workflow.host, port);
@@ -62,13 +72,12 @@ export async function openSftp(
       retries: 0,
       hostVerifier: (key: Buffer) => {
         presented = hostKeyFingerprint(key);
-        return pinned === null || pinned === presented || options.acceptChanged === true;
+        return pinned === null || pinned === presented;
       },
     });
   } catch (error) {
     await client.end().catch(() => undefined);
-    if (presented && pinned && presented !== pinned && !options.acceptChanged)
-      throw new PermanentTransmissionError(outboundMessages.hostKeyChanged(pinned, presented));
+    if (presented && pinned && presented !== pinned) throw new HostKeyMismatchError(pinned, presented);
     throw error;
   }
   return { client, presented: presented!, pinned };
@@ -107,7 +116,7 @@ class SftpConnections {
       if (pinned === null) {
         // Trust on first use: nothing pinned yet, the key seen now is pinned (shown to staff for confirmation).
         const now = await this.hostKeys.pinFirstHostKey(workflow.id, host, port, presented);
-        if (now !== presented) throw new PermanentTransmissionError(outboundMessages.hostKeyChanged(now, presented));
+        if (now !== presented) throw new HostKeyMismatchError(now, presented);
       }
       const result = await work(client);
       this.release(`${workflow.id}|${host}|${port}|${workflow.username}|${presented}`, client);
