@@ -203,8 +203,10 @@ export class TransmissionWorker {
             from: [SupplierOrderStatus.Created],
           });
       });
+      // The library's own text stays in the server log (for the operator), never in what staff see.
+      const raw = error instanceof Error ? error.message : String(error);
       this.log.info(
-        `order ${order.supplierOrderNumber}: attempt ${attempts} failed${final ? ' (final)' : ''}: ${message}`,
+        `order ${order.supplierOrderNumber}: attempt ${attempts} failed${final ? ' (final)' : ''}: ${message}${raw === message ? '' : ` [${raw}]`}`,
       );
     }
   }
