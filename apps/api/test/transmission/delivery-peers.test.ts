@@ -438,5 +438,7 @@ describe('internal targets and German reasons', () => {
     await expect(some.resolve('127.0.0.1', 22)).rejects.toThrow(/Loopback/);
     const byRange = new OutboundPolicy(['127.0.0.0/8'], { host: '127.0.0.1', port: 5432 });
     await expect(byRange.resolve('127.0.0.1', 5432)).rejects.toThrow(/Port der Datenbank/);
+    // A name with several addresses connects to one the list allows.
+    await expect(new OutboundPolicy(['127.0.0.1'], null).resolve('localhost', 2222)).resolves.toBe('127.0.0.1');
   });
 });

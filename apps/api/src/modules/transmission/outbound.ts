@@ -186,8 +186,18 @@ export class OutboundPolicy {
     if (!name) throw new OutboundError(outboundMessages.connectionFailed(outboundMessages.noHost));
     const addresses = net.isIP(name) ? [name] : await lookupAll(name);
     if (!addresses.length) throw new OutboundError(outboundMessages.connectionFailed(outboundMessages.hostNotFound));
-    await this.check(name, addresses[0], port);
-    return addresses[0];
+    // The first address the policy allows (a name may resolve to ::1 and 127.0.0.1 with only one of them allowed);
+    // none allowed: the refusal of the first.
+    let refusal: unknown = null;
+    for (const address of addresses) {
+      try {
+        await this.check(name, address, port);
+        return address;
+      } catch (error) {
+        refusal ??= error;
+      }
+    }
+    throw refusal;
   }
 
   /** An HTTP agent whose every connection goes through the same check (DNS is asked at connect time). */
