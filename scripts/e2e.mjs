@@ -151,6 +151,8 @@ function startServer({ dataDir, webDistDir, port, pgPort, baseUrl, logFile }) {
       // Short transmission retries: a supplier channel that is down reaches SendingFailed within a test.
       TRANSMISSION_MAX_ATTEMPTS: process.env.TRANSMISSION_MAX_ATTEMPTS ?? '2',
       TRANSMISSION_RETRY_BASE_MS: process.env.TRANSMISSION_RETRY_BASE_MS ?? '500',
+      // Supplier peers the specs start run on loopback, an internal address the operator allowlist must name.
+      TRANSMISSION_ALLOWED_HOSTS: process.env.TRANSMISSION_ALLOWED_HOSTS ?? '127.0.0.1',
     },
   });
 }

@@ -32,7 +32,8 @@ async function pageAs(browser: Browser, who: keyof typeof emails) {
 
 /**
  * Staff: a supplier whose channel is down → retries → SendingFailed; the staff list finds the order with the
- * status filter; after the supplier's interface is fixed, 'Erneut senden' delivers it (log: 'gesendet').
+ * status filter; the supplier is switched back to e-mail: 'Erneut senden' names the channel of the first attempt
+ * (it would go there again), staff choose 'Mit den aktuellen Einstellungen senden' and it is delivered (log: 'gesendet').
  * The e2e server runs with short transmission retries (scripts/e2e.mjs). Exclusive: AquaTherm's (200003)
  * outbound interface is switched to a closed HTTP port for a moment (restored in `finally`), which would fail
  * other specs' orders to AquaTherm meanwhile.
@@ -104,8 +105,16 @@ test('staff: Erneut senden delivers a failed supplier order once its channel wor
   await staff.goto(`/bestellungen/bestellung?id=${failedNo}&orderType=supplier`);
   const log = staff.getByTestId('transmission-log');
   await expect(log.getByRole('row').nth(1)).toContainText('fehlgeschlagen');
-  await staff.getByRole('button', { name: 'Erneut senden' }).click();
-  await expect(staff.getByTestId('toasts').getByText('Die Bestellung wird erneut gesendet.')).toBeVisible();
+  await expect(staff.getByTestId('resend-channel')).toContainText(
+    'Erneut senden verwendet denselben Weg wie der erste Versuch: HTTP · Workflow „E2E geschlossen',
+  );
+  await expect(staff.getByTestId('channel-changed')).toContainText('umgestellt auf: E-Mail');
+  await staff.getByRole('button', { name: 'Mit den aktuellen Einstellungen senden' }).click();
+  await expect(
+    staff
+      .getByTestId('toasts')
+      .getByText('Die Bestellung wird mit den aktuellen Einstellungen des Lieferanten erneut gesendet.'),
+  ).toBeVisible();
   await expect
     .poll(
       async () => {

@@ -44,6 +44,8 @@ const config = loadConfig({
   LOG_LEVEL: 'warn',
   WEB_DIST_DIR: path.join(dir, 'none'),
   SMTP_URL: smtp.url,
+  // The peers run on loopback, an internal address the operator allowlist must name.
+  TRANSMISSION_ALLOWED_HOSTS: '127.0.0.1',
 });
 const silent = { info() {}, warn() {}, error() {} } as unknown as Console;
 const runtime = await createRuntime(config, server.url('bench'), { logger: false, log: silent });

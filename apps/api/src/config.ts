@@ -37,6 +37,13 @@ export interface AppConfig {
    * space- or comma-separated): where a manufacturer hosts its introductory video or the video-help widget.
    */
   cspExternalOrigins: string[];
+  /**
+   * Targets of supplier transmission ('Verbindung testen' and deliveries) that may be internal
+   * (TRANSMISSION_ALLOWED_HOSTS, comma- or space-separated): host names, IP addresses or CIDR ranges, each
+   * optionally with ':port' (IPv6 in brackets). Loopback, private and link-local addresses and the database's
+   * port are refused unless an entry names them (docs/transmission.md).
+   */
+  transmissionAllowedHosts: string[];
 }
 
 /** Only real http(s) origins reach the Content-Security-Policy; anything else is ignored. */
@@ -79,5 +86,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: env.TRUST_PROXY?.trim() || undefined,
     nodeEnv: env.NODE_ENV ?? 'production',
     cspExternalOrigins: originsOf(env.CSP_EXTERNAL_ORIGINS),
+    transmissionAllowedHosts: (env.TRANSMISSION_ALLOWED_HOSTS ?? '').split(/[\s,]+/).filter(Boolean),
   };
 }

@@ -434,6 +434,14 @@ export const roleMatrix: Record<string, MatrixEntry> = {
     }),
   },
   'POST /v1/Workflow/:id/Test': { Administrator: async (ctx) => ({ params: { id: await matrixWorkflow(ctx) } }) },
+  'PUT /v1/Workflow/:id/HostKey': {
+    Administrator: async (ctx) => {
+      const [row] = await ctx.sql<{ id: number }>(
+        "INSERT INTO workflows (name, communication_protocol_id, host, port) VALUES ('Matrix SFTP', 2, 'sftp.example.com', 22) RETURNING id",
+      );
+      return { params: { id: row.id }, body: { fingerprint: `SHA256:${'A'.repeat(43)}` } };
+    },
+  },
   'DELETE /v1/Workflow/:id': {
     Administrator: async (ctx) => {
       const [row] = await ctx.sql<{ id: number }>(

@@ -17,7 +17,7 @@ beforeAll(async () => {
   receiver.delayMs = 40;
   // The app process transmits nothing: the worker runs in child processes that the test kills.
   process.env.TRANSMISSION_WORKER = 'off';
-  t = await startTestApp();
+  t = await startTestApp({ env: { TRANSMISSION_ALLOWED_HOSTS: '127.0.0.1' } });
   await insertTestOffers(t.pool);
 }, 60_000);
 afterAll(async () => {
@@ -37,6 +37,8 @@ function startWorker(): Promise<ChildProcess> {
       TRANSMISSION_LEASE_MS: '1500',
       TRANSMISSION_POLL_MS: '50',
       TRANSMISSION_RETRY_BASE_MS: '100',
+      // The receiver runs on loopback, an internal address the operator allowlist must name.
+      TRANSMISSION_ALLOWED_HOSTS: '127.0.0.1',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -59,7 +59,8 @@ beforeAll(async () => {
   process.env.TRANSMISSION_RETRY_MAX_MS = '400';
   process.env.TRANSMISSION_MAX_ATTEMPTS = '3';
   process.env.TRANSMISSION_POLL_MS = '50';
-  t = await startTestApp({ env: { SMTP_URL: smtp.url } });
+  // The peers run on loopback, an internal address the operator allowlist must name.
+  t = await startTestApp({ env: { SMTP_URL: smtp.url, TRANSMISSION_ALLOWED_HOSTS: '127.0.0.1' } });
   await insertTestOffers(t.pool);
 }, 60_000);
 afterAll(async () => {
@@ -251,7 +252,7 @@ describe('outbox', () => {
 });
 
 describe('formats over channels', () => {
-  it('EDIFACT ORDERS D.96A over SFTP: temporary name then rename; parsed back field by field', async () => {
+  it('EDIFACT ORDERS D.96A over SFTP: unique temporary name, size checked, then rename; parsed back field by field', async () => {
     const workflow = await createWorkflow(t, {
       name: 'Nordbad SFTP',
       communicationProtocol: Protocol.Sftp,
@@ -275,9 +276,15 @@ describe('formats over channels', () => {
     ).supplierOrders;
     await waitForStatus(t, so.number, SupplierOrderStatus.Sent);
     const name = `/inbox/ORDERS_${so.number}.edi`;
+    const { messageId } = (
+      await t.request('GET', `/v1/PlatformOperator/SupplierOrders/${so.number}/Transmissions`, {
+        as: 'admin@example.com',
+      })
+    ).body.log[0];
+    expect(messageId).toMatch(/^1-[0-9a-f]{8}$/);
     expect(sftp.events.filter((e) => e.includes(so.number))).toEqual([
-      `write /inbox/.ORDERS_${so.number}.edi.shk-${so.number}.part`,
-      `rename /inbox/.ORDERS_${so.number}.edi.shk-${so.number}.part -> ${name}`,
+      `write /inbox/.ORDERS_${so.number}.edi.${messageId}.part`,
+      `rename /inbox/.ORDERS_${so.number}.edi.${messageId}.part -> ${name}`,
     ]);
     const segments = parseEdifact(sftp.files.get(name)!);
     expect(segments[0]).toMatchObject({ name: 'UNB' });
@@ -316,7 +323,7 @@ describe('formats over channels', () => {
     expect(seg(segments, 'UNZ')[0].elements).toEqual([['1'], [segments[0].elements[4][0]]]);
   });
 
-  it('a file already delivered (crash after rename) is not uploaded again', async () => {
+  it('a file of the same name is never taken as delivered: a repeat after a crash uploads under a unique name', async () => {
     const { rows } = await t.pool.query(
       'SELECT so.id, so.supplier_order_number FROM supplier_orders so WHERE so.supplier_bp_number = $1 AND so.status_id = 2 ORDER BY id DESC LIMIT 1',
       [NORDBAD],
@@ -330,7 +337,13 @@ describe('formats over channels', () => {
       [rows[0].id],
     );
     await waitForStatus(t, number, SupplierOrderStatus.Sent);
-    expect(sftp.events.slice(before)).toEqual([]);
+    // The name alone proves nothing (it may be another order's or the supplier's file): the bytes go again,
+    // under the order number plus this attempt's message id; the existing file is left alone.
+    const events = sftp.events.slice(before);
+    expect(events).toHaveLength(2);
+    const unique = /-> (\/inbox\/ORDERS_[^ ]+_\d+-[0-9a-f]{8}\.edi)$/.exec(events[1])![1];
+    expect(unique.startsWith(`/inbox/ORDERS_${number}_`)).toBe(true);
+    expect(sftp.files.get(unique)!.toString('latin1')).toContain(`BGM+220+${number}`);
   });
 
   it('EDIFACT ORDERS D.97A over FTP into the supplier folder', async () => {

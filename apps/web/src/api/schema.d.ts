@@ -1475,6 +1475,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/Workflow/{id}/HostKey": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** SFTP-Hostschlüssel bestätigen oder einen geänderten Schlüssel annehmen (Fingerabdruck aus „Verbindung testen“) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HostKeyConfirmationInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Workflow"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/CustomParameter": {
         parameters: {
             query?: never;
@@ -4764,10 +4806,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Erneut senden: eine Bestellung mit Versandfehler erneut an den Lieferanten übertragen */
+        /** Erneut senden: eine Bestellung mit Versandfehler erneut übertragen – über den Weg des ersten Versuchs, mit ?channel=current über die aktuellen Einstellungen des Lieferanten */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    channel?: "first" | "current";
+                };
                 header?: never;
                 path: {
                     supplierOrderNumber: string;
@@ -5926,10 +5970,20 @@ export interface components {
                 dataFormats: number[];
             };
         };
+        HostKeyCheckInput: {
+            fingerprint: string;
+            pinned: string | null;
+            /** @enum {string} */
+            status: "new" | "unconfirmed" | "match" | "changed";
+        };
         WorkflowTestResultInput: {
             ok: boolean;
             message: string;
             durationMs: number;
+            hostKey?: components["schemas"]["HostKeyCheckInput"] | null;
+        };
+        HostKeyConfirmationInput: {
+            fingerprint: string;
         };
         CustomParameterValueInput: {
             id: number;
@@ -5966,6 +6020,14 @@ export interface components {
             remoteNames: string[];
             messageId: string | null;
         };
+        TransmissionChannelInput: {
+            communicationProtocolId: number;
+            workflowId: number | null;
+            workflowName: string | null;
+            workflowVersion: number | null;
+            recordedAt: string | null;
+            description: string;
+        };
         SupplierOrderTransmissionsInput: {
             supplierOrderNumber: string;
             supplierOrderStatusId: number;
@@ -5976,6 +6038,8 @@ export interface components {
             idempotencyKey: string | null;
             sentAt: string | null;
             log: components["schemas"]["TransmissionAttemptInput"][];
+            channel: components["schemas"]["TransmissionChannelInput"] | null;
+            currentChannel: components["schemas"]["TransmissionChannelInput"] | null;
         };
         WorkflowInput: {
             id: number;
@@ -5988,6 +6052,11 @@ export interface components {
             timeoutMs: number;
             secretKind: ("password" | "privateKey") | null;
             hasSecret: boolean;
+            hostKey: {
+                fingerprint: string;
+                pinnedAt: string;
+                confirmedAt: string | null;
+            } | null;
         };
         ConfiguratorSlideInput: {
             visible: boolean;
@@ -7131,10 +7200,20 @@ export interface components {
                 dataFormats: number[];
             };
         };
+        HostKeyCheck: {
+            fingerprint: string;
+            pinned: string | null;
+            /** @enum {string} */
+            status: "new" | "unconfirmed" | "match" | "changed";
+        };
         WorkflowTestResult: {
             ok: boolean;
             message: string;
             durationMs: number;
+            hostKey?: components["schemas"]["HostKeyCheck"] | null;
+        };
+        HostKeyConfirmation: {
+            fingerprint: string;
         };
         CustomParameterValue: {
             id: number;
@@ -7171,6 +7250,14 @@ export interface components {
             remoteNames: string[];
             messageId: string | null;
         };
+        TransmissionChannel: {
+            communicationProtocolId: number;
+            workflowId: number | null;
+            workflowName: string | null;
+            workflowVersion: number | null;
+            recordedAt: string | null;
+            description: string;
+        };
         SupplierOrderTransmissions: {
             supplierOrderNumber: string;
             supplierOrderStatusId: number;
@@ -7181,6 +7268,8 @@ export interface components {
             idempotencyKey: string | null;
             sentAt: string | null;
             log: components["schemas"]["TransmissionAttempt"][];
+            channel: components["schemas"]["TransmissionChannel"] | null;
+            currentChannel: components["schemas"]["TransmissionChannel"] | null;
         };
         Workflow: {
             id: number;
@@ -7193,6 +7282,11 @@ export interface components {
             timeoutMs: number;
             secretKind: ("password" | "privateKey") | null;
             hasSecret: boolean;
+            hostKey: {
+                fingerprint: string;
+                pinnedAt: string;
+                confirmedAt: string | null;
+            } | null;
         };
         ConfiguratorSlide: {
             visible: boolean;

@@ -93,10 +93,14 @@ export const transmissionsApi = {
         params: { path: { supplierOrderNumber } },
       }),
     ),
-  resend: async (supplierOrderNumber: string): Promise<SupplierOrderTransmissions> =>
+  /** 'first' keeps the channel of the first attempt (the default); 'current' uses the supplier's settings now. */
+  resend: async (
+    supplierOrderNumber: string,
+    channel: 'first' | 'current' = 'first',
+  ): Promise<SupplierOrderTransmissions> =>
     unwrap(
       await api.POST('/v1/PlatformOperator/SupplierOrders/{supplierOrderNumber}/Resend', {
-        params: { path: { supplierOrderNumber } },
+        params: { path: { supplierOrderNumber }, query: { channel } },
       }),
     ),
 };

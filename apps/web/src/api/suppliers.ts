@@ -233,6 +233,8 @@ export interface WorkflowView {
   timeoutMs: number;
   secretKind: 'password' | 'privateKey' | null;
   hasSecret: boolean;
+  /** SFTP: the host key pinned for the profile's host and port. */
+  hostKey: components['schemas']['Workflow']['hostKey'];
 }
 
 async function callApi<T>(method: string, path: string, body?: unknown): Promise<T> {
@@ -275,6 +277,12 @@ export function useWorkflowMutations() {
     }),
     test: useMutation({
       mutationFn: (id: number) => callApi<WorkflowTestResult>('POST', `/v1/Workflow/${id}/Test`),
+    }),
+    /** Confirms the fingerprint 'Verbindung testen' showed, or accepts a changed host key. */
+    confirmHostKey: useMutation({
+      mutationFn: ({ id, fingerprint }: { id: number; fingerprint: string }) =>
+        callApi<WorkflowView>('PUT', `/v1/Workflow/${id}/HostKey`, { fingerprint }),
+      onSuccess: refresh,
     }),
   };
 }

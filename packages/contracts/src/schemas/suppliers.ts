@@ -330,9 +330,31 @@ export const WorkflowInput = z
   });
 export type WorkflowInput = z.input<typeof WorkflowInput>;
 
+/** An SSH host key as 'Verbindung testen' saw it, beside the one pinned for the workflow's host and port. */
+export const HostKeyCheck = z
+  .object({
+    /** SHA256 fingerprint the server presented ('SHA256:…', as ssh-keygen -l prints it). */
+    fingerprint: z.string(),
+    /** The pinned fingerprint, null when none is stored yet. */
+    pinned: z.string().nullable(),
+    /** new: nothing pinned yet · unconfirmed: pinned by a delivery, not yet confirmed · match · changed */
+    status: z.enum(['new', 'unconfirmed', 'match', 'changed']),
+  })
+  .meta({ id: 'HostKeyCheck' });
+
 export const WorkflowTestResult = z
-  .object({ ok: z.boolean(), message: z.string(), durationMs: z.number().int() })
+  .object({
+    ok: z.boolean(),
+    message: z.string(),
+    durationMs: z.number().int(),
+    hostKey: HostKeyCheck.nullable().optional(),
+  })
   .meta({ id: 'WorkflowTestResult' });
+
+/** Staff confirm the fingerprint 'Verbindung testen' showed (or accept a changed one). */
+export const HostKeyConfirmation = z
+  .object({ fingerprint: z.string().regex(/^SHA256:[A-Za-z0-9+/]{43}$/, { message: 'Ungültiger Fingerabdruck' }) })
+  .meta({ id: 'HostKeyConfirmation' });
 export type WorkflowTestResult = z.infer<typeof WorkflowTestResult>;
 
 export const workflowMessages = {
@@ -341,5 +363,15 @@ export const workflowMessages = {
   inUse: (suppliers: string) => `Der Workflow wird noch von Lieferanten verwendet: ${suppliers}`,
   testOk: 'Verbindung erfolgreich hergestellt.',
   testFailed: (reason: string) => `Verbindung fehlgeschlagen: ${reason}`,
+  hostKeyNew: (fingerprint: string) =>
+    `Der Server zeigt den Hostschlüssel ${fingerprint}. Bitte mit dem Lieferanten abgleichen und bestätigen.`,
+  hostKeyUnconfirmed: (fingerprint: string) =>
+    `Hostschlüssel ${fingerprint} wurde bei der ersten Lieferung gespeichert und ist noch nicht bestätigt.`,
+  hostKeyChanged: (pinned: string, presented: string) =>
+    `Der Hostschlüssel des SFTP-Servers hat sich geändert: hinterlegt ist ${pinned}, der Server zeigt ${presented}. Nur annehmen, wenn der Lieferant den neuen Schlüssel bestätigt.`,
+  hostKeyConfirmed: 'Der Hostschlüssel wurde bestätigt und gespeichert.',
+  hostKeyConfirm: 'Fingerabdruck bestätigen',
+  hostKeyAccept: 'Neuen Schlüssel annehmen',
+  hostKeyNotSftp: 'Hostschlüssel gibt es nur bei SFTP-Workflows.',
   failure: 'Der Workflow konnte nicht gespeichert werden. Bitte versuchen Sie es später erneut.',
 } as const;

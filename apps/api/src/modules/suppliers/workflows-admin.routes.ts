@@ -1,4 +1,6 @@
 import {
+  CommunicationProtocol,
+  HostKeyConfirmation,
   Int4IdParams as IdParams,
   Role,
   Workflow,
@@ -7,8 +9,9 @@ import {
   workflowMessages,
 } from '@shk/contracts';
 import type { App, AppDeps } from '../../http/types.ts';
-import { conflict, notFound } from '../../http/problem.ts';
-import { WorkflowsService } from '../transmission/index.ts';
+import { badRequest, conflict, notFound } from '../../http/problem.ts';
+import { callerOf } from '../../http/auth.ts';
+import { WorkflowsService, outboundPolicy, type OutboundPolicy } from '../transmission/index.ts';
 import { SecretBox } from '../transmission/secret-box.ts';
 import { testConnection } from './connection-test.ts';
 
@@ -25,10 +28,16 @@ const uniqueName = (error: { code?: string }) => {
  * transmission module). Secrets are accepted, encrypted by the transmission module's service and never
  * returned.
  */
-export async function workflowAdminRoutes(app: App, { pool, config }: AppDeps) {
+export async function workflowAdminRoutes(app: App, deps: AppDeps) {
+  const { pool, config } = deps;
   // Built on first use: the OpenAPI generator registers routes without a database.
   let service: WorkflowsService | null = null;
   const workflows = () => (service ??= new WorkflowsService(pool, SecretBox.fromEnvironment(config.dataDir)));
+  let policy: OutboundPolicy | null = null;
+  const outbound = () => (policy ??= outboundPolicy(deps));
+  app.addHook('onClose', async () => {
+    await policy?.close();
+  });
 
   app.post(
     '/v1/Workflow',
@@ -83,7 +92,31 @@ export async function workflowAdminRoutes(app: App, { pool, config }: AppDeps) {
     async (request) => {
       const connection = await workflows().connection(request.params.id);
       if (!connection) throw notFound('Workflow nicht gefunden');
-      return testConnection({ ...connection, protocolId: connection.protocolId });
+      return testConnection(connection, outbound(), workflows());
+    },
+  );
+
+  app.put(
+    '/v1/Workflow/:id/HostKey',
+    {
+      config: { roles: admin },
+      schema: {
+        tags,
+        summary:
+          'SFTP-Hostschlüssel bestätigen oder einen geänderten Schlüssel annehmen (Fingerabdruck aus „Verbindung testen“)',
+        params: IdParams,
+        body: HostKeyConfirmation,
+        response: { 200: Workflow },
+      },
+    },
+    async (request) => {
+      const current = await workflows().get(request.params.id);
+      if (!current) throw notFound('Workflow nicht gefunden');
+      if (current.communicationProtocol !== CommunicationProtocol.Sftp)
+        throw badRequest(workflowMessages.hostKeyNotSftp);
+      const caller = callerOf(request);
+      const by = caller.email ?? String(caller.userId);
+      return (await workflows().confirmHostKey(request.params.id, request.body.fingerprint, by))!;
     },
   );
 }

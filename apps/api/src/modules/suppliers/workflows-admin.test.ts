@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, workflowMessages } from '@shk/contracts';
+import { messages, outboundMessages, workflowMessages } from '@shk/contracts';
 import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import {
   startFtpPeer,
@@ -17,7 +17,12 @@ let http: HttpPeer;
 const ADMIN = 'admin@example.com';
 
 beforeAll(async () => {
-  [t, ftp, sftp, http] = await Promise.all([startTestApp(), startFtpPeer(), startSftpPeer(), startHttpPeer()]);
+  [t, ftp, sftp, http] = await Promise.all([
+    startTestApp({ env: { TRANSMISSION_ALLOWED_HOSTS: '127.0.0.1' } }),
+    startFtpPeer(),
+    startSftpPeer(),
+    startHttpPeer(),
+  ]);
 });
 afterAll(async () => {
   await Promise.all([t?.close(), ftp?.close(), sftp?.close(), http?.close()]);
@@ -76,7 +81,7 @@ describe('workflows (connection profiles) on /admin', () => {
     });
     const failed = await test(ftpBad.body.id);
     expect(failed.body.ok).toBe(false);
-    expect(failed.body.message).toMatch(/^Verbindung fehlgeschlagen: /);
+    expect(failed.body.message).toBe(outboundMessages.connectionFailed(outboundMessages.authFailed));
 
     const sftpOk = await create({
       name: 'SFTP',

@@ -5,11 +5,19 @@ import { TransmissionWorker, workerOptionsFromEnv } from './worker.ts';
 import { defaultTransmitters } from './channels/index.ts';
 import { loadAs2Identity, type As2Identity } from './channels/as2.ts';
 import { transmissionRoutes } from './transmission.routes.ts';
+import { OutboundPolicy, databaseEndpointOf } from './outbound.ts';
 
 export { queueTransmissions, resendSupplierOrder, listTransmissions } from './transmission.service.ts';
 export { changeSupplierOrderStatus, refreshCustomerOrderStatus } from './supplier-order-status.ts';
 export { WorkflowsService, type WorkflowInput, type WorkflowView } from './workflows.service.ts';
 export type { WorkflowConnection } from './transmission.types.ts';
+export { OutboundPolicy, describeOutboundError } from './outbound.ts';
+export { HostKeyMismatchError, openSftp } from './channels/sftp.ts';
+export { openFtp } from './channels/ftp.ts';
+
+/** The outbound policy of this process: TRANSMISSION_ALLOWED_HOSTS, and the database's port is never a target. */
+export const outboundPolicy = (deps: Pick<AppDeps, 'db' | 'config'>) =>
+  new OutboundPolicy(deps.config.transmissionAllowedHosts, databaseEndpointOf(deps.db.$client));
 
 /** Workflows with the secret key of this data directory (the ORDRSP pick-up reads its connections here). */
 export const workflowsService = (deps: Pick<AppDeps, 'db' | 'config'>, env: NodeJS.ProcessEnv = process.env) =>
@@ -24,11 +32,13 @@ export function createTransmissionWorker(
   const workflows = new WorkflowsService(deps.db.$client, SecretBox.fromEnvironment(deps.config.dataDir, env));
   let as2: As2Identity | null = null;
   const identity = () => (as2 ??= loadAs2Identity(deps.config.dataDir, env));
+  const policy = outboundPolicy(deps);
   const worker = new TransmissionWorker(
     deps.db,
-    defaultTransmitters(deps.mail, identity),
+    defaultTransmitters(deps.mail, identity, policy, workflows),
     workflows,
     workerOptionsFromEnv(env),
+    policy,
     log,
   );
   return { worker, workflows };

@@ -3,13 +3,34 @@ import { SupplierOrderStatus } from '@shk/contracts';
 import type { Queryable } from '../../db/queryable.ts';
 import { neutraliseCsvUpload } from '../../lib/uploads/csv-safe.ts';
 
+/** The channel of a transmission's first attempt: the supplier's outbound settings then (docs/transmission.md). */
+export interface ChannelSnapshot {
+  protocolId: number;
+  dataFormatIds: number[];
+  emailAddress: string | null;
+  folder: string | null;
+  as2Identifier: string | null;
+  as2Url: string | null;
+  workflowId: number | null;
+}
+
 export interface ClaimedTransmission {
   supplierOrderId: number;
   attempts: number;
   /** Attempts made before the last 'Erneut senden': this series' attempt number is attempts - budgetBase. */
   budgetBase: number;
   idempotencyKey: string;
+  channel: ChannelSnapshot;
+  /** The workflow version of the first attempt (null: no workflow, or it was deleted since). */
+  workflowVersionId: number | null;
 }
+
+/** The supplier's current outbound settings as a channel snapshot (SQL expression over suppliers `s`). */
+const CHANNEL_OF_SUPPLIER = `jsonb_build_object('protocolId', s.out_com_protocol_id, 'dataFormatIds', to_jsonb(COALESCE(s.out_data_formats, '{}')),
+  'emailAddress', s.out_email_address, 'folder', s.out_ftp_folder, 'as2Identifier', s.out_as2_identifier,
+  'as2Url', s.out_as2_url, 'workflowId', s.workflow_id)`;
+/** The newest version of the supplier's workflow (SQL expression over suppliers `s`). */
+const CURRENT_WORKFLOW_VERSION = `(SELECT v.id FROM workflow_versions v WHERE v.workflow_id = s.workflow_id ORDER BY v.version DESC LIMIT 1)`;
 
 /** Outbox rows for new supplier orders; called inside the checkout transaction. */
 export async function insertTransmissions(client: Queryable, supplierOrderIds: number[]) {
@@ -43,22 +64,29 @@ export async function claimDue(client: Queryable, limit: number, leaseMs: number
   const { rows } = await client.query(
     `WITH claimed AS (
        UPDATE supplier_order_transmissions t
-          SET state = 'sending', attempts = t.attempts + 1, locked_until = now() + make_interval(secs => $2::float8 / 1000), updated_at = now()
-        WHERE t.supplier_order_id IN (
-          SELECT supplier_order_id FROM supplier_order_transmissions
-           WHERE (state = 'pending' AND next_attempt_at <= now()) OR (state = 'sending' AND locked_until < now())
-           ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED)
-        RETURNING t.supplier_order_id, t.attempts, t.budget_base, t.idempotency_key),
+          SET state = 'sending', attempts = t.attempts + 1, locked_until = now() + make_interval(secs => $2::float8 / 1000), updated_at = now(),
+              -- The first attempt records the channel; every later attempt (retry, resend) reuses it.
+              channel = COALESCE(t.channel, c.current_channel),
+              workflow_version_id = CASE WHEN t.channel IS NULL THEN c.current_version ELSE t.workflow_version_id END,
+              channel_recorded_at = CASE WHEN t.channel IS NULL THEN now() ELSE t.channel_recorded_at END
+         FROM (SELECT d.supplier_order_id, ${CHANNEL_OF_SUPPLIER} AS current_channel, ${CURRENT_WORKFLOW_VERSION} AS current_version
+                 FROM (SELECT supplier_order_id FROM supplier_order_transmissions
+                        WHERE (state = 'pending' AND next_attempt_at <= now()) OR (state = 'sending' AND locked_until < now())
+                        ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED) d
+                 JOIN supplier_orders so ON so.id = d.supplier_order_id JOIN suppliers s ON s.bp_number = so.supplier_bp_number) c
+        WHERE t.supplier_order_id = c.supplier_order_id
+        RETURNING t.supplier_order_id, t.attempts, t.budget_base, t.idempotency_key, t.channel, t.workflow_version_id),
      abandoned AS (
        UPDATE supplier_order_transmission_attempts a
           SET outcome = 'abandoned', finished_at = now(), error = 'Abgebrochen (Prozess beendet oder Zeitüberschreitung)'
          FROM claimed c WHERE a.supplier_order_id = c.supplier_order_id AND a.outcome = 'running'),
      opened AS (
        INSERT INTO supplier_order_transmission_attempts (supplier_order_id, attempt_no, protocol_id, data_format_ids)
-       SELECT c.supplier_order_id, c.attempts, s.out_com_protocol_id, s.out_data_formats
-         FROM claimed c JOIN supplier_orders so ON so.id = c.supplier_order_id JOIN suppliers s ON s.bp_number = so.supplier_bp_number
+       SELECT c.supplier_order_id, c.attempts, (c.channel->>'protocolId')::smallint,
+              ARRAY(SELECT jsonb_array_elements_text(c.channel->'dataFormatIds'))::smallint[]
+         FROM claimed c
        ON CONFLICT (supplier_order_id, attempt_no) DO NOTHING)
-     SELECT supplier_order_id, attempts, budget_base, idempotency_key FROM claimed`,
+     SELECT supplier_order_id, attempts, budget_base, idempotency_key, channel, workflow_version_id FROM claimed`,
     [limit, leaseMs],
   );
   return rows.map((r) => ({
@@ -66,6 +94,8 @@ export async function claimDue(client: Queryable, limit: number, leaseMs: number
     attempts: r.attempts,
     budgetBase: r.budget_base,
     idempotencyKey: r.idempotency_key,
+    channel: r.channel as ChannelSnapshot,
+    workflowVersionId: r.workflow_version_id == null ? null : Number(r.workflow_version_id),
   }));
 }
 
@@ -123,14 +153,18 @@ export async function markFailed(client: Queryable, supplierOrderId: number, att
  * worker counts this series from 1 again (the attempt numbers in the log keep counting). False when there is
  * nothing to resend.
  */
-export async function requeue(client: Queryable, supplierOrderId: number): Promise<boolean> {
+export async function requeue(client: Queryable, supplierOrderId: number, useCurrentChannel = false): Promise<boolean> {
+  // With the current settings the recorded channel is dropped: the next claim records the supplier's settings now.
   const { rowCount } = await client.query(
     `INSERT INTO supplier_order_transmissions (supplier_order_id, idempotency_key)
      SELECT id, 'shk-' || supplier_order_number FROM supplier_orders WHERE id = $1
      ON CONFLICT (supplier_order_id) DO UPDATE SET state = 'pending', budget_base = supplier_order_transmissions.attempts,
-            next_attempt_at = now(), locked_until = NULL, updated_at = now()
+            next_attempt_at = now(), locked_until = NULL, updated_at = now(),
+            channel = CASE WHEN $2::boolean THEN NULL ELSE supplier_order_transmissions.channel END,
+            workflow_version_id = CASE WHEN $2::boolean THEN NULL ELSE supplier_order_transmissions.workflow_version_id END,
+            channel_recorded_at = CASE WHEN $2::boolean THEN NULL ELSE supplier_order_transmissions.channel_recorded_at END
       WHERE supplier_order_transmissions.state = 'failed'`,
-    [supplierOrderId],
+    [supplierOrderId, useCurrentChannel],
   );
   return rowCount === 1;
 }
@@ -145,7 +179,10 @@ export async function findSupplierOrderRef(client: Queryable, supplierOrderNumbe
 
 export async function transmissionState(client: Queryable, supplierOrderId: number) {
   const { rows } = await client.query(
-    'SELECT state, attempts, next_attempt_at, last_error, idempotency_key, sent_at FROM supplier_order_transmissions WHERE supplier_order_id = $1',
+    `SELECT t.state, t.attempts, t.next_attempt_at, t.last_error, t.idempotency_key, t.sent_at, t.channel, t.channel_recorded_at,
+            v.workflow_id AS version_workflow_id, v.version AS workflow_version, v.name AS workflow_name
+       FROM supplier_order_transmissions t LEFT JOIN workflow_versions v ON v.id = t.workflow_version_id
+      WHERE t.supplier_order_id = $1`,
     [supplierOrderId],
   );
   return rows[0] ?? null;
@@ -160,10 +197,18 @@ export async function listAttempts(client: Queryable, supplierOrderId: number) {
   return rows;
 }
 
-export async function loadTargetSettings(client: Queryable, supplierOrderId: number) {
-  const { rows } = await client.query(
-    `SELECT s.out_com_protocol_id, s.out_data_formats, s.out_email_address, s.out_ftp_folder, s.workflow_id, s.out_as2_identifier, s.out_as2_url
-       FROM supplier_orders so JOIN suppliers s ON s.bp_number = so.supplier_bp_number WHERE so.id = $1`,
+/** The supplier's settings now, as the channel a new first attempt would record, with its workflow's newest version. */
+export async function currentChannel(client: Queryable, supplierOrderId: number) {
+  const { rows } = await client.query<{
+    channel: ChannelSnapshot;
+    workflow_name: string | null;
+    workflow_version: number | null;
+  }>(
+    `SELECT ${CHANNEL_OF_SUPPLIER} AS channel, w.name AS workflow_name,
+            (SELECT max(v.version) FROM workflow_versions v WHERE v.workflow_id = s.workflow_id) AS workflow_version
+       FROM supplier_orders so JOIN suppliers s ON s.bp_number = so.supplier_bp_number
+       LEFT JOIN workflows w ON w.id = s.workflow_id
+      WHERE so.id = $1`,
     [supplierOrderId],
   );
   return rows[0] ?? null;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OrderNumber, Role, SupplierOrderTransmissions, Workflow, WorkflowQuery } from '@shk/contracts';
+import { OrderNumber, ResendRequest, Role, SupplierOrderTransmissions, Workflow, WorkflowQuery } from '@shk/contracts';
 import type { App, AppDeps } from '../../http/types.ts';
 import { listTransmissions, resendSupplierOrder } from './transmission.service.ts';
 import type { WorkflowsService } from './workflows.service.ts';
@@ -15,13 +15,15 @@ export function transmissionRoutes(workflows: () => WorkflowsService, onResend: 
         config: { roles: staff },
         schema: {
           tags: ['Bestellübertragung'],
-          summary: 'Erneut senden: eine Bestellung mit Versandfehler erneut an den Lieferanten übertragen',
+          summary:
+            'Erneut senden: eine Bestellung mit Versandfehler erneut übertragen – über den Weg des ersten Versuchs, mit ?channel=current über die aktuellen Einstellungen des Lieferanten',
           params: Params,
+          querystring: ResendRequest,
           response: { 202: SupplierOrderTransmissions },
         },
       },
       async (request, reply) => {
-        const result = await resendSupplierOrder(db, request.params.supplierOrderNumber);
+        const result = await resendSupplierOrder(db, request.params.supplierOrderNumber, request.query.channel);
         onResend();
         return reply.code(202).send(result);
       },

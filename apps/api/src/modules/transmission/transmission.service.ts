@@ -1,5 +1,11 @@
 import type pg from 'pg';
-import { SupplierOrderStatus, transmissionMessages, type SupplierOrderTransmissions } from '@shk/contracts';
+import {
+  SupplierOrderStatus,
+  communicationProtocolLabels,
+  transmissionMessages,
+  type SupplierOrderTransmissions,
+  type TransmissionChannel,
+} from '@shk/contracts';
 import { inTransaction, type Db } from '../../db/pool.ts';
 import { HttpProblem, notFound } from '../../http/problem.ts';
 import * as repo from './transmission.repo.ts';
@@ -21,14 +27,18 @@ export async function queueTransmissions(client: Queryable, supplierOrderIds: nu
  * (same idempotency key, so a receiver that got an earlier attempt can drop the repeat). 404 for an
  * unknown order, 409 problem unless the order is SendingFailed. The worker moves it to Sent.
  */
-export async function resendSupplierOrder(db: Db, supplierOrderNumber: string): Promise<SupplierOrderTransmissions> {
+export async function resendSupplierOrder(
+  db: Db,
+  supplierOrderNumber: string,
+  channel: 'first' | 'current' = 'first',
+): Promise<SupplierOrderTransmissions> {
   await inTransaction(db, async (tx) => {
     const c = tx.$client;
     const order = await repo.lockSupplierOrder(c, supplierOrderNumber);
     if (!order) throw notFound(transmissionMessages.orderNotFound);
     if (order.statusId !== SupplierOrderStatus.SendingFailed)
       throw new HttpProblem(409, transmissionMessages.resendNotFailed, { type: 'supplier-order-not-failed' });
-    await repo.requeue(c, order.id);
+    await repo.requeue(c, order.id, channel === 'current');
   });
   return listTransmissions(db, supplierOrderNumber);
 }
@@ -40,6 +50,25 @@ export async function listTransmissions(db: Db, supplierOrderNumber: string): Pr
   if (!ref) throw notFound(transmissionMessages.orderNotFound);
   const state = await repo.transmissionState(client, ref.id);
   const attempts = await repo.listAttempts(client, ref.id);
+  const current = await repo.currentChannel(client, ref.id);
+  const recorded: TransmissionChannel | null = state?.channel
+    ? describeChannel(
+        state.channel,
+        {
+          id: state.channel.workflowId ?? null,
+          name: state.workflow_name ?? null,
+          version: state.workflow_version ?? null,
+        },
+        state.channel_recorded_at,
+      )
+    : null;
+  const now = current
+    ? describeChannel(
+        current.channel,
+        { id: current.channel.workflowId ?? null, name: current.workflow_name, version: current.workflow_version },
+        null,
+      )
+    : null;
   const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
   return {
     supplierOrderNumber,
@@ -62,5 +91,33 @@ export async function listTransmissions(db: Db, supplierOrderNumber: string): Pr
       remoteNames: a.remote_names,
       messageId: a.message_id,
     })),
+    channel: recorded,
+    currentChannel: recorded && recorded.description !== now?.description ? now : null,
+  };
+}
+
+/**
+ * A channel in one German line: protocol, the workflow with its version, and where it goes (addresses, folder,
+ * AS2 partner). Two channels with the same line are the same for staff.
+ */
+function describeChannel(
+  channel: repo.ChannelSnapshot,
+  workflow: { id: number | null; name: string | null; version: number | null },
+  recordedAt: Date | null,
+): TransmissionChannel {
+  const protocolId = Number(channel.protocolId);
+  const parts = [communicationProtocolLabels[protocolId] ?? String(protocolId)];
+  if (workflow.name)
+    parts.push(`Workflow „${workflow.name}“${workflow.version ? ` (Version ${workflow.version})` : ''}`);
+  if (protocolId === 1 && channel.emailAddress) parts.push(`an ${channel.emailAddress}`);
+  if (channel.folder && (protocolId === 2 || protocolId === 5)) parts.push(`Ordner ${channel.folder}`);
+  if (protocolId === 3 && channel.as2Identifier) parts.push(`AS2-Partner ${channel.as2Identifier}`);
+  return {
+    communicationProtocolId: protocolId,
+    workflowId: workflow.id,
+    workflowName: workflow.name,
+    workflowVersion: workflow.version,
+    recordedAt: recordedAt ? new Date(recordedAt).toISOString() : null,
+    description: parts.join(' · '),
   };
 }

@@ -104,6 +104,8 @@ export interface TransmissionRequest {
   attachments: { fileName: string; contentType: string; content: Buffer }[];
   /** Stable per supplier order across retries and resends: lets the receiver or the channel drop a repeat. */
   idempotencyKey: string;
+  /** Unique per attempt ('<attempt>-<random hex>'): file channels name temporary and unique files with it. */
+  messageId: string;
 }
 
 export interface TransmissionOutcome {

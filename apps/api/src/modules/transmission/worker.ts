@@ -1,11 +1,13 @@
+import crypto from 'node:crypto';
 import type pg from 'pg';
-import { SupplierOrderStatus } from '@shk/contracts';
+import { CommunicationProtocol, SupplierOrderStatus, outboundMessages, transmissionMessages } from '@shk/contracts';
 import { inTransaction } from '../../db/pool.ts';
 import type { Db } from '../../db/pool.ts';
 import * as repo from './transmission.repo.ts';
 import { changeSupplierOrderStatus } from './supplier-order-status.ts';
 import { documentFor } from './formats/index.ts';
 import type { WorkflowsService } from './workflows.service.ts';
+import { describeOutboundError, type OutboundPolicy } from './outbound.ts';
 import {
   PermanentTransmissionError,
   type OrderTransmitter,
@@ -48,7 +50,11 @@ export function workerOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Work
 export const backoffMs = (attempt: number, o: Pick<WorkerOptions, 'retryBaseMs' | 'retryMaxMs'>) =>
   Math.round(Math.min(o.retryMaxMs, o.retryBaseMs * 2 ** (attempt - 1)) * (0.8 + Math.random() * 0.4));
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 2000);
+/** The attempt log's reason: German, never a library's raw message (outbound.ts). */
+const errorText = (error: unknown) => describeOutboundError(error).slice(0, 2000);
+
+/** Unique per attempt: names temporary and unique files on file servers. */
+const attemptMessageId = (attempt: number) => `${attempt}-${crypto.randomBytes(4).toString('hex')}`;
 
 /**
  * Delivers the transmission outbox: claims due rows with a lease, renders the documents of the
@@ -68,6 +74,7 @@ export class TransmissionWorker {
     private readonly transmitters: OrderTransmitter[],
     private readonly workflows: WorkflowsService,
     private readonly options: WorkerOptions,
+    private readonly policy: OutboundPolicy,
     private readonly log: { info: (...a: unknown[]) => void; error: (...a: unknown[]) => void } = console,
   ) {}
 
@@ -103,6 +110,7 @@ export class TransmissionWorker {
     await this.loop;
     await Promise.allSettled([...this.inflight]);
     await Promise.allSettled(this.transmitters.map((t) => t.close?.()));
+    await this.policy.close();
   }
 
   /** Wakes the loop before its poll interval (new work was queued in this process). */
@@ -145,9 +153,8 @@ export class TransmissionWorker {
 
   private async process(claim: repo.ClaimedTransmission) {
     const { supplierOrderId, attempts } = claim;
-    const settings = await repo.loadTargetSettings(this.pool, supplierOrderId);
     const order = await repo.loadOrder(this.pool, supplierOrderId);
-    if (!settings || !order) return;
+    if (!order) return;
     const status = await repo.findSupplierOrderRef(this.pool, order.supplierOrderNumber);
     if (
       status &&
@@ -162,9 +169,11 @@ export class TransmissionWorker {
       });
       return;
     }
-    const protocolId = Number(settings.out_com_protocol_id);
+    const protocolId = Number(claim.channel.protocolId);
     try {
-      const request = await this.request(order, settings, claim);
+      const request = await this.request(order, claim);
+      // AS2 posts with its own client: its target is checked here (the file and HTTP channels check their own).
+      if (protocolId === CommunicationProtocol.As2 && request.target.as2Url) await this.checkUrl(request.target.as2Url);
       const transmitter = this.transmitters.find((t) => t.protocolId === protocolId);
       if (!transmitter) throw new PermanentTransmissionError(`Kein Übertragungsweg für Protokoll ${protocolId}`);
       const outcome = await transmitter.transmit(request);
@@ -194,30 +203,49 @@ export class TransmissionWorker {
             from: [SupplierOrderStatus.Created],
           });
       });
+      // The library's own text stays in the server log (for the operator), never in what staff see.
+      const raw = error instanceof Error ? error.message : String(error);
       this.log.info(
-        `order ${order.supplierOrderNumber}: attempt ${attempts} failed${final ? ' (final)' : ''}: ${message}`,
+        `order ${order.supplierOrderNumber}: attempt ${attempts} failed${final ? ' (final)' : ''}: ${message}${raw === message ? '' : ` [${raw}]`}`,
       );
     }
   }
 
+  private async checkUrl(url: string) {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw new PermanentTransmissionError(outboundMessages.connectionFailed(outboundMessages.badUrl));
+    }
+    await this.policy.resolve(parsed.hostname, Number(parsed.port || (parsed.protocol === 'https:' ? 443 : 80)));
+  }
+
+  /** The request of an attempt over the channel its first attempt recorded (never the supplier's settings now). */
   private async request(
     order: NonNullable<Awaited<ReturnType<typeof repo.loadOrder>>>,
-    settings: Record<string, unknown>,
     claim: repo.ClaimedTransmission,
   ): Promise<TransmissionRequest> {
-    const formatIds: number[] = ((settings.out_data_formats as number[] | null) ?? []).map(Number);
+    const channel = claim.channel;
+    const formatIds = (channel.dataFormatIds ?? []).map(Number);
     if (!formatIds.length) throw new PermanentTransmissionError('Kein Datenformat für den Bestellversand hinterlegt');
+    let workflow: TransmissionTarget['workflow'] = null;
+    if (channel.workflowId != null) {
+      workflow =
+        claim.workflowVersionId == null ? null : await this.workflows.versionConnection(claim.workflowVersionId);
+      if (!workflow) throw new PermanentTransmissionError(transmissionMessages.workflowVersionGone);
+    }
     const target: TransmissionTarget = {
-      protocolId: Number(settings.out_com_protocol_id),
+      protocolId: Number(channel.protocolId),
       dataFormatIds: formatIds,
-      emailAddresses: String(settings.out_email_address ?? '')
+      emailAddresses: String(channel.emailAddress ?? '')
         .split(';')
         .map((a) => a.trim())
         .filter(Boolean),
-      folder: (settings.out_ftp_folder as string | null) ?? null,
-      as2Identifier: (settings.out_as2_identifier as string | null) ?? null,
-      as2Url: (settings.out_as2_url as string | null) ?? null,
-      workflow: settings.workflow_id != null ? await this.workflows.connection(Number(settings.workflow_id)) : null,
+      folder: channel.folder ?? null,
+      as2Identifier: channel.as2Identifier ?? null,
+      as2Url: channel.as2Url ?? null,
+      workflow,
     };
     const documents = [];
     for (const formatId of formatIds) {
@@ -232,6 +260,7 @@ export class TransmissionWorker {
       documents,
       attachments: hasAttachments ? await repo.loadAttachmentContents(this.pool, order.id) : [],
       idempotencyKey: claim.idempotencyKey,
+      messageId: attemptMessageId(claim.attempts),
     };
   }
 }

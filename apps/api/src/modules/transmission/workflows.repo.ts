@@ -98,3 +98,83 @@ export async function suppliersUsingWorkflow(client: Queryable, id: number): Pro
   );
   return rows.map((r) => r.bp_number);
 }
+
+export interface HostKeyRow {
+  fingerprint: string;
+  pinned_at: Date;
+  confirmed_at: Date | null;
+}
+
+export async function findHostKey(
+  client: Queryable,
+  workflowId: number,
+  host: string,
+  port: number,
+): Promise<HostKeyRow | null> {
+  const { rows } = await client.query<HostKeyRow>(
+    'SELECT fingerprint, pinned_at, confirmed_at FROM workflow_host_keys WHERE workflow_id = $1 AND host = $2 AND port = $3',
+    [workflowId, host, port],
+  );
+  return rows[0] ?? null;
+}
+
+/** Pins a first-seen key unless one is pinned already; returns the key pinned now. */
+export async function pinHostKeyIfNone(
+  client: Queryable,
+  workflowId: number,
+  host: string,
+  port: number,
+  fingerprint: string,
+): Promise<string> {
+  await client.query(
+    `INSERT INTO workflow_host_keys (workflow_id, host, port, fingerprint) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (workflow_id, host, port) DO NOTHING`,
+    [workflowId, host, port, fingerprint],
+  );
+  return (await findHostKey(client, workflowId, host, port))!.fingerprint;
+}
+
+/** Staff confirmed (or accepted a new) fingerprint: it replaces whatever was pinned. */
+export async function confirmHostKey(
+  client: Queryable,
+  workflowId: number,
+  host: string,
+  port: number,
+  fingerprint: string,
+  confirmedBy: string,
+) {
+  await client.query(
+    `INSERT INTO workflow_host_keys (workflow_id, host, port, fingerprint, confirmed_at, confirmed_by) VALUES ($1, $2, $3, $4, now(), $5)
+     ON CONFLICT (workflow_id, host, port) DO UPDATE
+       SET fingerprint = EXCLUDED.fingerprint, confirmed_at = now(), confirmed_by = EXCLUDED.confirmed_by,
+           pinned_at = CASE WHEN workflow_host_keys.fingerprint = EXCLUDED.fingerprint THEN workflow_host_keys.pinned_at ELSE now() END`,
+    [workflowId, host, port, fingerprint, confirmedBy],
+  );
+}
+
+export interface WorkflowVersionRow extends WorkflowRow {
+  workflow_id: number;
+  version: number;
+}
+
+/** A stored version of a workflow (the connection a transmission's first attempt used). */
+export async function findWorkflowVersion(client: Queryable, versionId: number): Promise<WorkflowVersionRow | null> {
+  const { rows } = await client.query(
+    `SELECT v.workflow_id AS id, v.workflow_id, v.version, v.name, v.communication_protocol_id, v.host, v.port, v.username,
+            v.secret_kind, v.secret_encrypted, v.base_url, v.timeout_ms
+       FROM workflow_versions v WHERE v.id = $1`,
+    [versionId],
+  );
+  return rows[0] ?? null;
+}
+
+/** The pinned keys of the workflows' own host and port (SFTP default port 22). */
+export async function hostKeysOfWorkflows(client: Queryable, ids: number[]): Promise<Map<number, HostKeyRow>> {
+  const { rows } = await client.query<HostKeyRow & { workflow_id: number }>(
+    `SELECT k.workflow_id, k.fingerprint, k.pinned_at, k.confirmed_at
+       FROM workflows w JOIN workflow_host_keys k ON k.workflow_id = w.id AND k.host = w.host AND k.port = COALESCE(w.port, 22)
+      WHERE w.id = ANY($1::int[])`,
+    [ids],
+  );
+  return new Map(rows.map((r) => [r.workflow_id, r]));
+}

@@ -15,6 +15,7 @@ export interface WorkflowView {
   timeoutMs: number;
   secretKind: 'password' | 'privateKey' | null;
   hasSecret: boolean;
+  hostKey: { fingerprint: string; pinnedAt: string; confirmedAt: string | null } | null;
 }
 
 export interface WorkflowInput {
@@ -30,7 +31,7 @@ export interface WorkflowInput {
   privateKey?: string | null;
 }
 
-const view = (r: repo.WorkflowRow): WorkflowView => ({
+const view = (r: repo.WorkflowRow, key: repo.HostKeyRow | null = null): WorkflowView => ({
   id: r.id,
   name: r.name,
   communicationProtocol: r.communication_protocol_id,
@@ -41,7 +42,17 @@ const view = (r: repo.WorkflowRow): WorkflowView => ({
   timeoutMs: r.timeout_ms,
   secretKind: r.secret_kind,
   hasSecret: r.secret_encrypted != null,
+  hostKey: key
+    ? {
+        fingerprint: key.fingerprint,
+        pinnedAt: new Date(key.pinned_at).toISOString(),
+        confirmedAt: key.confirmed_at ? new Date(key.confirmed_at).toISOString() : null,
+      }
+    : null,
 });
+
+/** The SSH port of a connection (the pin is per host and port). */
+export const sshPort = (w: { port: number | null }) => w.port ?? 22;
 
 /**
  * Connection profiles (workflows) for SFTP, FTP, HTTP and API transmission. Exported for the
@@ -55,21 +66,54 @@ export class WorkflowsService {
   ) {}
 
   async list(protocolId?: number): Promise<WorkflowView[]> {
-    return (await repo.listWorkflows(this.db, protocolId)).map(view);
+    const rows = await repo.listWorkflows(this.db, protocolId);
+    const keys = await repo.hostKeysOfWorkflows(
+      this.db,
+      rows.map((r) => r.id),
+    );
+    return rows.map((r) => view(r, keys.get(r.id) ?? null));
   }
 
   async get(id: number): Promise<WorkflowView | null> {
     const row = await repo.findWorkflow(this.db, id);
-    return row ? view(row) : null;
+    return row ? this.withHostKey(row, this.db) : null;
   }
 
   async create(input: WorkflowInput, client: Queryable = this.db): Promise<WorkflowView> {
-    return view(await repo.insertWorkflow(client, this.toWrite(input)));
+    return this.withHostKey(await repo.insertWorkflow(client, this.toWrite(input)), client);
   }
 
   async update(id: number, input: WorkflowInput, client: Queryable = this.db): Promise<WorkflowView | null> {
     const row = await repo.updateWorkflow(client, id, this.toWrite(input));
-    return row ? view(row) : null;
+    return row ? this.withHostKey(row, client) : null;
+  }
+
+  private async withHostKey(row: repo.WorkflowRow, client: Queryable) {
+    return view(row, (await repo.hostKeysOfWorkflows(client, [row.id])).get(row.id) ?? null);
+  }
+
+  /** The host key pinned for a workflow's target (null: none yet). */
+  pinnedHostKey(workflowId: number, host: string, port: number) {
+    return repo.findHostKey(this.db, workflowId, host, port);
+  }
+
+  /** Trust on first use: a delivery that meets a server with nothing pinned pins the key it saw (unconfirmed). */
+  pinFirstHostKey(workflowId: number, host: string, port: number, fingerprint: string) {
+    return repo.pinHostKeyIfNone(this.db, workflowId, host, port, fingerprint);
+  }
+
+  /** Staff confirm the fingerprint of the workflow's current host and port (or accept a changed key). */
+  async confirmHostKey(workflowId: number, fingerprint: string, confirmedBy: string): Promise<WorkflowView | null> {
+    const row = await repo.findWorkflow(this.db, workflowId);
+    if (!row) return null;
+    await repo.confirmHostKey(this.db, workflowId, row.host ?? '', sshPort(row), fingerprint, confirmedBy);
+    return this.withHostKey(row, this.db);
+  }
+
+  /** The connection of a stored workflow version (what a transmission's first attempt used). */
+  async versionConnection(versionId: number): Promise<(WorkflowConnection & { version: number }) | null> {
+    const row = await repo.findWorkflowVersion(this.db, versionId);
+    return row ? { ...this.connectionOf(row), version: row.version } : null;
   }
 
   /** Refuses (returns the suppliers) while suppliers still name the workflow. */
@@ -81,7 +125,10 @@ export class WorkflowsService {
 
   async connection(id: number, client: Queryable = this.db): Promise<WorkflowConnection | null> {
     const row = await repo.findWorkflow(client, id);
-    if (!row) return null;
+    return row ? this.connectionOf(row) : null;
+  }
+
+  private connectionOf(row: repo.WorkflowRow): WorkflowConnection {
     const secret = row.secret_encrypted ? this.box.decrypt(row.secret_encrypted) : null;
     return {
       id: row.id,

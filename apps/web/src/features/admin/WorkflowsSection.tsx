@@ -2,6 +2,7 @@ import { useState } from 'react';
 import {
   Alert,
   Button,
+  Code,
   Group,
   Modal,
   NumberInput,
@@ -50,6 +51,20 @@ export function WorkflowsSection() {
     try {
       const result = await mutations.test.mutateAsync(w.id);
       setResults((r) => ({ ...r, [w.id]: result }));
+    } catch (e) {
+      failed(e);
+    }
+  };
+  const confirmHostKey = async (w: WorkflowView, fingerprint: string) => {
+    try {
+      await mutations.confirmHostKey.mutateAsync({ id: w.id, fingerprint });
+      toast.success(workflowMessages.hostKeyConfirmed);
+      // The shown result was about the key before the confirmation: test again to show the state now.
+      setResults((r) => {
+        const next = { ...r };
+        delete next[w.id];
+        return next;
+      });
     } catch (e) {
       failed(e);
     }
@@ -119,6 +134,12 @@ export function WorkflowsSection() {
                         {results[w.id].message}
                       </Text>
                     )}
+                    <HostKeyLine
+                      workflow={w}
+                      result={results[w.id]}
+                      busy={mutations.confirmHostKey.isPending}
+                      onConfirm={(fingerprint) => void confirmHostKey(w, fingerprint)}
+                    />
                   </Stack>
                 </Table.Td>
               </Table.Tr>
@@ -140,6 +161,55 @@ export function WorkflowsSection() {
           }
         }}
       />
+    </Stack>
+  );
+}
+
+/**
+ * SFTP host key: the pinned fingerprint (confirmed or not), and after 'Verbindung testen' the fingerprint the
+ * server showed with 'Fingerabdruck bestätigen' (new or unconfirmed) or 'Neuen Schlüssel annehmen' (changed).
+ */
+function HostKeyLine({
+  workflow,
+  result,
+  busy,
+  onConfirm,
+}: {
+  workflow: WorkflowView;
+  result: WorkflowTestResult | undefined;
+  busy: boolean;
+  onConfirm: (fingerprint: string) => void;
+}) {
+  if (workflow.communicationProtocol !== CommunicationProtocol.Sftp) return null;
+  const shown = result?.hostKey;
+  const pinned = workflow.hostKey;
+  return (
+    <Stack gap={2} data-testid={`host-key-${workflow.id}`}>
+      <Text size="xs" c="dimmed">
+        Hostschlüssel:{' '}
+        {pinned ? (
+          <>
+            <Code>{pinned.fingerprint}</Code> {pinned.confirmedAt ? '(bestätigt)' : '(noch nicht bestätigt)'}
+          </>
+        ) : (
+          'noch keiner gespeichert'
+        )}
+      </Text>
+      {shown && shown.status !== 'match' && (
+        <Group gap="xs" wrap="nowrap">
+          <Text size="xs">
+            Server zeigt <Code>{shown.fingerprint}</Code>
+          </Text>
+          <Button
+            size="compact-xs"
+            color={shown.status === 'changed' ? 'orange' : undefined}
+            loading={busy}
+            onClick={() => onConfirm(shown.fingerprint)}
+          >
+            {shown.status === 'changed' ? workflowMessages.hostKeyAccept : workflowMessages.hostKeyConfirm}
+          </Button>
+        </Group>
+      )}
     </Stack>
   );
 }

@@ -26,10 +26,13 @@ const outcomeLabels: Record<string, string> = {
 export function TransmissionLog({ supplierOrderNumber }: { supplierOrderNumber: string }) {
   const queryClient = useQueryClient();
   const log = useTransmissionLog(supplierOrderNumber, true);
-  const resend = async () => {
+  const failed = log.data?.supplierOrderStatusId === SENDING_FAILED;
+  const resend = async (channel: 'first' | 'current') => {
     try {
-      await transmissionsApi.resend(supplierOrderNumber);
-      toast.success(transmissionMessages.resendQueued);
+      await transmissionsApi.resend(supplierOrderNumber, channel);
+      toast.success(
+        channel === 'current' ? transmissionMessages.resendQueuedCurrent : transmissionMessages.resendQueued,
+      );
       await queryClient.invalidateQueries({ queryKey: ['bp'] });
     } catch (error) {
       toast.error(problemTitle(error, 'Die Bestellung konnte nicht erneut gesendet werden.'));
@@ -42,12 +45,29 @@ export function TransmissionLog({ supplierOrderNumber }: { supplierOrderNumber: 
           <Title order={2} size="h4">
             Übertragungsprotokoll
           </Title>
-          {log.data?.supplierOrderStatusId === SENDING_FAILED && (
-            <Button variant="light" onClick={() => void resend()}>
-              {transmissionMessages.resendAction}
-            </Button>
+          {failed && (
+            <Group gap="xs">
+              {log.data?.currentChannel && (
+                <Button variant="subtle" color="orange" onClick={() => void resend('current')}>
+                  {transmissionMessages.resendCurrentAction}
+                </Button>
+              )}
+              <Button variant="light" onClick={() => void resend('first')}>
+                {transmissionMessages.resendAction}
+              </Button>
+            </Group>
           )}
         </Group>
+        {failed && log.data?.channel && (
+          <Text size="sm" data-testid="resend-channel">
+            {transmissionMessages.resendUses(log.data.channel.description)}
+          </Text>
+        )}
+        {failed && log.data?.currentChannel && (
+          <Alert color="orange" data-testid="channel-changed">
+            {transmissionMessages.channelChanged(log.data.currentChannel.description)}
+          </Alert>
+        )}
         {log.isError && <Alert color="red">Das Protokoll konnte nicht geladen werden.</Alert>}
         {log.data && log.data.log.length === 0 && <Text size="sm">Noch keine Übertragungsversuche.</Text>}
         {log.data && log.data.log.length > 0 && (

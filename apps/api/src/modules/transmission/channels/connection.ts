@@ -19,5 +19,17 @@ export function remoteFolder(target: TransmissionTarget): string {
 
 export const joinRemote = (folder: string, name: string) => (folder ? `${folder}/${name}` : name);
 
-/** Temporary name in the same folder: renamed atomically once complete, never picked up by a supplier's *.edi/*.pdf import. */
-export const temporaryName = (name: string, key: string) => `.${name}.${key}.part`;
+/**
+ * Temporary name in the same folder, unique per attempt (its message id): renamed once complete and checked,
+ * never picked up by a supplier's *.edi/*.pdf import, never shared with another attempt still writing.
+ */
+export const temporaryName = (name: string, messageId: string) => `.${name}.${messageId}.part`;
+
+/**
+ * The name used when the order's file name is taken on the server: the document's name (which carries the
+ * order number, `ORDERS_<no>.edi`) plus the attempt's message id before the extension.
+ */
+export function uniqueName(name: string, messageId: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? `${name.slice(0, dot)}_${messageId}${name.slice(dot)}` : `${name}_${messageId}`;
+}

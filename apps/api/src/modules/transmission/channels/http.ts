@@ -1,9 +1,12 @@
 import { CommunicationProtocol } from '@shk/contracts';
+import type { RequestInit } from 'undici';
 import { PermanentTransmissionError, type OrderTransmitter } from '../transmission.types.ts';
+import type { OutboundPolicy } from '../outbound.ts';
 import { requireWorkflow } from './connection.ts';
 
-async function post(url: string, init: RequestInit, timeoutMs: number): Promise<Response> {
-  const response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+/** POST through the outbound policy (allowed targets only, no redirects); a non-2xx answer is an error. */
+async function post(policy: OutboundPolicy, url: string, init: RequestInit, timeoutMs: number) {
+  const response = await policy.fetch(url, init, timeoutMs);
   if (!response.ok) {
     const body = (await response.text().catch(() => '')).slice(0, 200);
     throw new Error(`HTTP ${response.status} von ${url}${body ? `: ${body}` : ''}`);
@@ -15,7 +18,7 @@ async function post(url: string, init: RequestInit, timeoutMs: number): Promise<
  * Http (4): each document as the raw request body (its media type) to the workflow's base URL, Basic
  * auth from the workflow, header Idempotency-Key stable per order and document. 2xx = sent.
  */
-export function httpTransmitter(): OrderTransmitter {
+export function httpTransmitter(policy: OutboundPolicy): OrderTransmitter {
   return {
     protocolId: CommunicationProtocol.Http,
     async transmit({ order, target, documents, idempotencyKey }) {
@@ -27,6 +30,7 @@ export function httpTransmitter(): OrderTransmitter {
           : {};
       for (const document of documents)
         await post(
+          policy,
           workflow.baseUrl,
           {
             method: 'POST',
@@ -51,13 +55,14 @@ export function httpTransmitter(): OrderTransmitter {
  * the workflow's secret as bearer token; same Idempotency-Key rule. A returned `orderId` is kept as
  * the supplier's external order id.
  */
-export function apiTransmitter(): OrderTransmitter {
+export function apiTransmitter(policy: OutboundPolicy): OrderTransmitter {
   return {
     protocolId: CommunicationProtocol.Api,
     async transmit({ order, target, documents, idempotencyKey }) {
       const workflow = requireWorkflow(target, 'API');
       if (!workflow.baseUrl) throw new PermanentTransmissionError(`Workflow „${workflow.name}“ hat keine URL`);
       const response = await post(
+        policy,
         workflow.baseUrl,
         {
           method: 'POST',

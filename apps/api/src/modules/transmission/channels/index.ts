@@ -4,19 +4,22 @@ import { as2Transmitter, type As2Identity } from './as2.ts';
 import { emailTransmitter } from './email.ts';
 import { ftpTransmitter } from './ftp.ts';
 import { apiTransmitter, httpTransmitter } from './http.ts';
-import { sftpTransmitter } from './sftp.ts';
+import { sftpTransmitter, type HostKeyStore } from './sftp.ts';
+import type { OutboundPolicy } from '../outbound.ts';
 
 /** One transmitter per outbound protocol id: Email 1, Sftp 2, As2 3, Http 4, Ftp 5, Api 6. */
 export function defaultTransmitters(
   mail: Pick<MailService, 'deliverDirect'>,
   as2Identity: () => As2Identity,
+  policy: OutboundPolicy,
+  hostKeys: HostKeyStore,
 ): OrderTransmitter[] {
   return [
     emailTransmitter(mail),
-    sftpTransmitter(),
+    sftpTransmitter(policy, hostKeys),
     as2Transmitter(as2Identity),
-    httpTransmitter(),
-    ftpTransmitter(),
-    apiTransmitter(),
+    httpTransmitter(policy),
+    ftpTransmitter(policy),
+    apiTransmitter(policy),
   ];
 }
