@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { supplierOrderMessages as M } from '@shk/contracts';
 import type { AppDeps } from '../../http/types.ts';
 import { HttpProblem, conflict, notFound } from '../../http/problem.ts';
-import { applyConfirmation, confirmationMail } from './confirmation.ts';
+import { applyConfirmation, enqueueConfirmationMail } from './confirmation.ts';
 import { OrdrspError, parseOrdrsp } from './ordrsp.ts';
 import * as repo from './supplier-orders.repo.ts';
 import { SupplierOrdersService } from './supplier-orders.service.ts';
@@ -132,9 +132,9 @@ export class InboundOrdrspService {
         if (!order) throw new OrdrspError(`Unbekannte Bestellnummer ${parsed.orderNumber}.`);
         await applyConfirmation(client, order, parsed.statusId, parsed.body, 'ordrsp');
         await repo.recordInbound(client, { ...this.row(file, orderNumber), outcome: 'applied', reason: null });
-        return this.deps.mail.enqueue(confirmationMail(order, parsed.statusId, this.deps.config.publicUrl), client);
+        return enqueueConfirmationMail(client, this.deps, order, parsed.statusId);
       });
-      await this.deps.mail.dispatch([mailId]);
+      if (mailId != null) await this.deps.mail.dispatch([mailId]);
       return { outcome: 'applied', orderNumber: parsed.orderNumber };
     } catch (error) {
       if (!(error instanceof OrdrspError) && !(error instanceof HttpProblem)) throw error;
