@@ -100,6 +100,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/UserProfile/MailSettings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** E-Mail-Benachrichtigungen des angemeldeten Benutzers */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MailSettings"];
+                    };
+                };
+            };
+        };
+        /** E-Mail-Benachrichtigungen festlegen */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["MailSettingsInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MailSettings"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/BusinessPartners/Current": {
         parameters: {
             query?: never;
@@ -4879,6 +4939,12 @@ export interface components {
             taxNumber: string | null;
             organisationType: number;
         };
+        MailSettingsInput: {
+            orderPlaced: boolean;
+            orderConfirmed: boolean;
+            orderChanged: boolean;
+            orderRejected: boolean;
+        };
         SupplierIntegrationInfoInput: {
             supplierBusinessPartnerNo: string;
             integrationStatus: number;
@@ -5059,6 +5125,7 @@ export interface components {
             supplierOrderStatusId: number;
             sellerName: string;
             totalPrice: number;
+            orderedTotalPrice: number;
         };
         SupplierOrderOverviewInput: {
             items: components["schemas"]["SupplierOrderOverviewItemInput"][];
@@ -5188,6 +5255,7 @@ export interface components {
             dispatchTo: string | null;
             customerOrderStatusId: number;
             totalValueExcludingVat: number;
+            orderedValueExcludingVat: number;
             buyerName: string;
             buyerBpNumber: string;
         };
@@ -5219,6 +5287,7 @@ export interface components {
             supplierCustomerId: string | null;
             supplierOrderStatusId: number;
             totalValueExcludingVat: number;
+            orderedValueExcludingVat: number;
         };
         SupplierOrderListInput: {
             items: components["schemas"]["SupplierOrderListItemInput"][];
@@ -5252,6 +5321,14 @@ export interface components {
             taxNumber?: string | null;
             vatId?: string | null;
         };
+        OrderedLineValuesInput: {
+            articleNumber: string;
+            name: string;
+            quantity: number;
+            unitPrice: number | null;
+            quantityPrice: number | null;
+            deliveryDate: string | null;
+        };
         OrderLineInput: {
             lineId: number;
             lineNo: number;
@@ -5274,6 +5351,7 @@ export interface components {
             images: string[];
             attachments: components["schemas"]["AttachmentInput"][];
             confirmation: components["schemas"]["LineConfirmationInput"] | null;
+            ordered: components["schemas"]["OrderedLineValuesInput"];
         };
         SupplierOrderDetailsInput: {
             supplierOrderNumber: string;
@@ -5285,6 +5363,7 @@ export interface components {
             externalOrderId: string | null;
             orderedTotal: number;
             confirmedTotal: number | null;
+            total: number;
             deliveryCost: number;
             documentId: string;
             contact: components["schemas"]["SupplierOrderContactInput"];
@@ -5300,6 +5379,7 @@ export interface components {
             customerOrderNumber: string;
             orderPlaced: string;
             orderTotal: number;
+            orderedTotal: number;
             deliveryCostTotal: number;
             customerOrderStatus: number;
             customerAddress: components["schemas"]["OrderAddressInput"];
@@ -6084,6 +6164,12 @@ export interface components {
             taxNumber: string | null;
             organisationType: number;
         };
+        MailSettings: {
+            orderPlaced: boolean;
+            orderConfirmed: boolean;
+            orderChanged: boolean;
+            orderRejected: boolean;
+        };
         SupplierIntegrationInfo: {
             supplierBusinessPartnerNo: string;
             integrationStatus: number;
@@ -6264,6 +6350,7 @@ export interface components {
             supplierOrderStatusId: number;
             sellerName: string;
             totalPrice: number;
+            orderedTotalPrice: number;
         };
         SupplierOrderOverview: {
             items: components["schemas"]["SupplierOrderOverviewItem"][];
@@ -6393,6 +6480,7 @@ export interface components {
             dispatchTo: string | null;
             customerOrderStatusId: number;
             totalValueExcludingVat: number;
+            orderedValueExcludingVat: number;
             buyerName: string;
             buyerBpNumber: string;
         };
@@ -6424,6 +6512,7 @@ export interface components {
             supplierCustomerId: string | null;
             supplierOrderStatusId: number;
             totalValueExcludingVat: number;
+            orderedValueExcludingVat: number;
         };
         SupplierOrderList: {
             items: components["schemas"]["SupplierOrderListItem"][];
@@ -6457,6 +6546,14 @@ export interface components {
             taxNumber?: string | null;
             vatId?: string | null;
         };
+        OrderedLineValues: {
+            articleNumber: string;
+            name: string;
+            quantity: number;
+            unitPrice: number | null;
+            quantityPrice: number | null;
+            deliveryDate: string | null;
+        };
         OrderLine: {
             lineId: number;
             lineNo: number;
@@ -6479,6 +6576,7 @@ export interface components {
             images: string[];
             attachments: components["schemas"]["Attachment"][];
             confirmation: components["schemas"]["LineConfirmation"] | null;
+            ordered: components["schemas"]["OrderedLineValues"];
         };
         SupplierOrderDetails: {
             supplierOrderNumber: string;
@@ -6490,6 +6588,7 @@ export interface components {
             externalOrderId: string | null;
             orderedTotal: number;
             confirmedTotal: number | null;
+            total: number;
             deliveryCost: number;
             documentId: string;
             contact: components["schemas"]["SupplierOrderContact"];
@@ -6505,6 +6604,7 @@ export interface components {
             customerOrderNumber: string;
             orderPlaced: string;
             orderTotal: number;
+            orderedTotal: number;
             deliveryCostTotal: number;
             customerOrderStatus: number;
             customerAddress: components["schemas"]["OrderAddress"];
