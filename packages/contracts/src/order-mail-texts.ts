@@ -3,13 +3,13 @@
  * Pure functions: the API fills them from the order and sends them through the mail outbox.
  */
 
-const euro = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' });
-const amount = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 3 });
+import { formatEuro, round2 } from './money.ts';
+import { formatQuantityValue } from './quantity.ts';
 
-export const formatMailEuro = (value: number | null) => (value == null ? 'Preis auf Anfrage' : euro.format(value));
-export const formatMailQuantity = (value: number) => amount.format(value);
+const formatMailEuro = (value: number | null) => (value == null ? 'Preis auf Anfrage' : formatEuro(value));
+const formatMailQuantity = formatQuantityValue;
 /** 2030-05-04 → 04.05.2030 */
-export const formatMailDate = (iso: string | null) => (iso ? iso.split('-').reverse().join('.') : '–');
+const formatMailDate = (iso: string | null) => (iso ? iso.split('-').reverse().join('.') : '–');
 
 export interface MailLine {
   lineNo: number;
@@ -56,7 +56,7 @@ export function orderPlacedMail(order: {
       ...blocks,
       `Gesamt Warenwert (netto): ${formatMailEuro(order.net)}`,
       `Gesamt Lieferkosten (netto): ${formatMailEuro(order.deliveryCost)}`,
-      `Gesamtsumme (netto): ${formatMailEuro(Math.round((order.net + order.deliveryCost) * 100) / 100)}`,
+      `Gesamtsumme (netto): ${formatMailEuro(round2(order.net + order.deliveryCost))}`,
       '',
       order.url,
       '',
@@ -71,7 +71,13 @@ export type ConfirmationMailKind = 'confirmed' | 'changed' | 'rejected';
 export interface ConfirmationMailLine {
   lineNo: number;
   kind: 'confirmed' | 'changed' | 'replaced' | 'removed' | 'added';
-  ordered: { articleNumber: string; name: string; quantity: number; unitPrice: number | null; deliveryDate: string | null } | null;
+  ordered: {
+    articleNumber: string;
+    name: string;
+    quantity: number;
+    unitPrice: number | null;
+    deliveryDate: string | null;
+  } | null;
   confirmed: {
     articleNumber: string;
     name: string;
@@ -94,7 +100,9 @@ function confirmationLineText(l: ConfirmationMailLine): string[] {
   const c = l.confirmed;
   const o = l.ordered;
   if (l.kind === 'removed' || !c)
-    return [`  ${l.lineNo}. ENTFERNT: ${o ? `${formatMailQuantity(o.quantity)}${unit} ${o.name} (Art.-Nr. ${o.articleNumber})` : ''}`];
+    return [
+      `  ${l.lineNo}. ENTFERNT: ${o ? `${formatMailQuantity(o.quantity)}${unit} ${o.name} (Art.-Nr. ${o.articleNumber})` : ''}`,
+    ];
   const head = `  ${l.lineNo}. ${formatMailQuantity(c.quantity)}${unit} ${c.name} (Art.-Nr. ${c.articleNumber}) – ${formatMailEuro(c.lineTotal)}`;
   if (l.kind === 'added') return [`${head} – vom Lieferanten hinzugefügt`];
   if (l.kind === 'confirmed' || !o) return [head];

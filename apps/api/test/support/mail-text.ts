@@ -15,7 +15,11 @@ export function readMail(raw: Buffer): { subject: string; text: string; to: stri
       : encoding === 'quoted-printable'
         ? quotedPrintable(body)
         : Buffer.from(body, 'latin1');
-  return { subject: encodedWords(header('Subject')), text: bytes.toString('utf8').replace(/\r\n/g, '\n'), to: header('To') };
+  return {
+    subject: encodedWords(header('Subject')),
+    text: bytes.toString('utf8').replace(/\r\n/g, '\n'),
+    to: header('To'),
+  };
 }
 
 function quotedPrintable(text: string): Buffer {

@@ -111,7 +111,11 @@ export const reportDefinitions: Record<ReportType, ReportDefinition> = {
             LEFT JOIN business_partners bp ON bp.bp_number = so.buyer_bp_number
            WHERE ${inRange('so.placed_at')} AND NOT so.is_test
            ORDER BY so.placed_at, so.id, l.line_no`,
-    map: (r) => [...r.slice(0, 12), r[12] == null ? null : (lineConfirmationLabels[String(r[12])] ?? r[12]), ...r.slice(13)],
+    map: (r) => [
+      ...r.slice(0, 12),
+      r[12] == null ? null : (lineConfirmationLabels[String(r[12])] ?? r[12]),
+      ...r.slice(13),
+    ],
   },
   [ReportType.CustomerOrders]: {
     columns: [

@@ -160,7 +160,10 @@ export async function enqueueConfirmationMail(
         confirmed:
           l.confirmation_kind === 'removed'
             ? null
-            : { ...confirmed, lineTotal: l.confirmed_quantity_price == null ? null : Number(l.confirmed_quantity_price) },
+            : {
+                ...confirmed,
+                lineTotal: l.confirmed_quantity_price == null ? null : Number(l.confirmed_quantity_price),
+              },
       };
     }),
   });

@@ -175,7 +175,9 @@ function LineEditor({
                   <TextInput
                     type="date"
                     aria-label={`Bestätigtes Lieferdatum Position ${l.lineNo}`}
-                    title={l.ordered.deliveryDate ? `bestellt: ${formatDate(l.ordered.deliveryDate)}` : 'kein Wunschtermin'}
+                    title={
+                      l.ordered.deliveryDate ? `bestellt: ${formatDate(l.ordered.deliveryDate)}` : 'kein Wunschtermin'
+                    }
                     value={e.deliveryDate ?? ''}
                     onChange={(ev) => onChange(l.lineNo, { deliveryDate: ev.currentTarget.value || undefined })}
                     disabled={removed}
@@ -331,7 +333,9 @@ export function SupplierOrderActions({ order }: { order: SupplierOrderDetails })
     try {
       await supplierOrdersApi.confirm(order.supplierOrderNumber, Number(status), body);
       toast.success(
-        withChanges ? texts.confirmedWithChanges(order.supplierOrderNumber) : texts.confirmed(order.supplierOrderNumber),
+        withChanges
+          ? texts.confirmedWithChanges(order.supplierOrderNumber)
+          : texts.confirmed(order.supplierOrderNumber),
       );
       setEdits({});
       setAdded([]);
