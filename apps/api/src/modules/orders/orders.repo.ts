@@ -5,10 +5,11 @@ import { supplierOrderDetails } from '../supplier-orders/supplier-order-details.
 const iso = (d: Date | string) => new Date(d).toISOString();
 
 /**
- * A customer order's net value as it stands (alias co): its supplier orders' current values (the confirmed total
- * where the supplier confirmed), the ordered total when it has none.
+ * A customer order's net value as it stands (alias co): the ordered total moved by each supplier's confirmation
+ * (confirmed total − ordered value of its supplier orders; 0 where none confirmed yet).
  */
-const currentTotal = `COALESCE((SELECT sum(so.current_net_value) FROM supplier_orders so WHERE so.customer_order_id = co.id), co.total_net)`;
+const currentTotal = `(co.total_net + COALESCE((SELECT sum(so.current_net_value - so.net_value) FROM supplier_orders so
+   WHERE so.customer_order_id = co.id), 0))`;
 
 export interface CustomerOrderFilter {
   buyerBpNumber?: string;

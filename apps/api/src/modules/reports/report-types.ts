@@ -130,11 +130,11 @@ export const reportDefinitions: Record<ReportType, ReportDefinition> = {
       { header: 'Lieferkosten', type: 'money', width: 13 },
       { header: 'Nettowert bestellt', type: 'money', width: 14 },
     ],
-    // Nettowert as it stands: the supplier orders' confirmed totals where confirmed (the views' rule).
+    // Nettowert as it stands: the ordered total moved by the suppliers' confirmations (the views' rule).
     sql: `SELECT co.customer_order_number, ${berlin('co.placed_at')}, co.bp_number, bp.name, co.cart_name, co.status_id,
                  (SELECT count(*) FROM supplier_orders so WHERE so.customer_order_id = co.id)::int,
-                 COALESCE((SELECT sum(so.current_net_value) FROM supplier_orders so WHERE so.customer_order_id = co.id),
-                          co.total_net)::float8,
+                 (co.total_net + COALESCE((SELECT sum(so.current_net_value - so.net_value) FROM supplier_orders so
+                                            WHERE so.customer_order_id = co.id), 0))::float8,
                  co.delivery_cost_total::float8, co.total_net::float8
             FROM customer_orders co
             LEFT JOIN business_partners bp ON bp.bp_number = co.bp_number
