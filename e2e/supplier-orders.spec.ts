@@ -204,13 +204,15 @@ test('supplier order: seller confirms with a changed quantity, buyer and staff s
   await expect(answer('changed')).toContainText('4.5.2030');
   await expect(answer('removed')).toContainText('bestellt 5, nicht geliefert');
   // The line shows the confirmed quantity and value, the ordered ones beneath as 'bestellt'.
-  const changedRow = card.getByRole('row').filter({ has: answer('changed') });
+  // (a filter's inner locator is matched inside each row: built from the page, not from the card)
+  const lineAnswer = (kind: string) => buyer.locator(`[data-testid="line-confirmation"][data-kind="${kind}"]`);
+  const changedRow = card.getByRole('row').filter({ has: lineAnswer('changed') });
   await expect(changedRow.getByTestId('line-quantity')).toContainText('15');
   await expect(changedRow.getByTestId('line-ordered-quantity')).toContainText('bestellt 20');
   const changedLine = confirmed.lines.find((l: { lineNo: number }) => l.lineNo === changed);
   expect(changedLine).toMatchObject({ quantity: 15, unitPrice: 12.5, ordered: { quantity: 20 } });
   await expect(changedRow.getByTestId('line-total')).toHaveText(formatEuro(changedLine.quantityPrice));
-  const removedRow = card.getByRole('row').filter({ has: answer('removed') });
+  const removedRow = card.getByRole('row').filter({ has: lineAnswer('removed') });
   await expect(removedRow.getByTestId('line-quantity')).toContainText('0');
   // The totals are the confirmed ones; what was ordered stays visible.
   await expect(card.getByTestId('supplier-order-total')).toHaveText(formatEuro(confirmed.total));
