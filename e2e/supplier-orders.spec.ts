@@ -225,7 +225,11 @@ test('supplier order: seller confirms with a changed quantity, buyer and staff s
   const aquaCard = buyer.getByTestId('supplier-order').filter({ hasText: aqua });
   await expect(aquaCard.getByText('An Lieferant übermittelt')).toBeVisible();
   await expect(buyer.getByText('Versendet', { exact: true })).toHaveCount(0);
-  await expect(answer('replaced')).toContainText('NB-ERSATZ-1');
+  // A replaced line shows the replacement article, the ordered one as 'bestellt'.
+  await expect(answer('replaced')).toContainText('bestellt Artikel');
+  await expect(card.getByRole('row').filter({ has: buyer.locator('[data-kind="replaced"]') })).toContainText(
+    'Art.-Nr. NB-ERSATZ-1',
+  );
   await expect(answer('added')).toHaveCount(1);
   await expect(card.getByText('Zubehörset E2E')).toBeVisible();
   await expect(card.getByText('Mit Änderungen bestätigt')).toBeVisible();
