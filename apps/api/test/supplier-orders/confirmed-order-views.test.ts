@@ -10,6 +10,7 @@ import { SupplierOrderStatus, businessToday } from '@shk/contracts';
 import { eventually, startTestApp, type TestApp } from '../support/test-app.ts';
 import { insertTestOffers, offers } from '../support/cart-fixtures.ts';
 import { readMail } from '../support/mail-text.ts';
+import { InboundOrdrspService } from '../../src/modules/supplier-orders/inbound.service.ts';
 import { startSmtpPeer, type SmtpPeer } from '../support/transmission-peers.ts';
 import {
   BUYER,
@@ -254,6 +255,47 @@ describe('the buyer hears about the order', () => {
     );
     expect(confirmedMail.text).toContain('Warenwert bestätigt (netto): 159,97 €');
   }, 180_000);
+
+  it('an ORDRSP that rejects the order (BGM 27) removes every line and mails the rejection', async () => {
+    // AquaTherm answers electronically.
+    await t.pool.query('UPDATE suppliers SET in_com_protocol_id = $2 WHERE bp_number = $1', ['200003', Protocol.Http]);
+    await new InboundOrdrspService(t).setCredentials('200003', 'aqua-edi', 'aqua-geheim-456');
+    try {
+      const o = await sentOrder();
+      const edi = [
+        "UNA:+.? '",
+        "UNB+UNOC:3+4012345000009:14+4099999000001:14+250101:1200+42'",
+        "UNH+1+ORDRSP:D:96A:UN'",
+        "BGM+231+AB-779+27'",
+        "DTM+137:20250101:102'",
+        `RFF+ON:${o.aqua}'`,
+        "UNS+S'",
+        "UNT+6+1'",
+        "UNZ+1+42'",
+      ].join('\n');
+      const res = await fetch(`${t.baseUrl}/inbound/ordrsp`, {
+        method: 'POST',
+        headers: {
+          authorization: `Basic ${Buffer.from('aqua-edi:aqua-geheim-456').toString('base64')}`,
+          'content-type': 'application/edifact',
+        },
+        body: edi,
+      });
+      expect(res.status).toBe(200);
+      const detail = await t.request('GET', `/v1/CustomerOrders/${o.customerOrderNumber}/Details`, { as: BUYER });
+      const aqua = detail.body.supplierOrdersDetails.find((s: any) => s.supplierOrderNumber === o.aqua);
+      expect(aqua.total).toBe(0);
+      expect(aqua.lines.every((l: any) => l.confirmation.kind === 'removed' && l.quantity === 0)).toBe(true);
+      expect(detail.body.orderTotal).toBeCloseTo(159.97, 2);
+      const rejected = await eventually(async () => buyerMails(`${o.aqua} abgelehnt`)[0]);
+      expect(rejected.text).toContain('abgelehnt. Es wird nichts geliefert.');
+    } finally {
+      await t.pool.query('UPDATE suppliers SET in_com_protocol_id = $2 WHERE bp_number = $1', [
+        '200003',
+        Protocol.Email,
+      ]);
+    }
+  });
 
   it('sends only the mails the user chose on "Mein Profil"', async () => {
     const initial = await t.request('GET', '/v1/UserProfile/MailSettings', { as: BUYER });

@@ -116,6 +116,12 @@ export async function applyConfirmation(
 }
 
 /** Confirmed (nothing changed), changed, or rejected (every ordered line removed and nothing added). */
+/** A rejection of the whole order as a confirmation: every ordered line removed, nothing added. */
+export async function rejectionBody(client: Queryable, supplierOrderId: number): Promise<ConfirmationBody> {
+  const lines = await repo.linesOf(client, supplierOrderId);
+  return { lines: lines.map((l) => ({ lineNo: l.line_no, removed: true })), addedLines: [] };
+}
+
 export function confirmationMailKind(statusId: number, lines: repo.LineRow[]): ConfirmationMailKind {
   if (statusId === SupplierOrderStatus.Confirmed) return 'confirmed';
   const rejected = lines.every((l) => l.confirmation_kind === 'removed');
