@@ -121,3 +121,27 @@ test.describe('Mein Profil eines Verkäufers', () => {
     await expect(interfaces.getByRole('button')).toHaveCount(0);
   });
 });
+
+test('E-Mail-Benachrichtigungen: the user chooses the order mails, saved for the next visit', async ({ page }) => {
+  await page.goto('/profil');
+  const card = page.getByRole('region', { name: 'E-Mail-Benachrichtigungen' });
+  await expect(card).toContainText('einkauf2@example.com');
+  const placed = card.getByRole('checkbox', { name: /Bestellung aufgegeben/ });
+  const changed = card.getByRole('checkbox', { name: 'Bestellung vom Lieferanten mit Änderungen bestätigt' });
+  await expect(placed).toBeChecked();
+  await expect(changed).toBeChecked();
+  await placed.uncheck();
+  await card.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByTestId('toasts').getByText('Ihre E-Mail-Einstellungen wurden gespeichert.')).toBeVisible();
+  try {
+    await page.reload();
+    await expect(card.getByRole('checkbox', { name: /Bestellung aufgegeben/ })).not.toBeChecked();
+    await expect(changed).toBeChecked();
+  } finally {
+    await card.getByRole('checkbox', { name: /Bestellung aufgegeben/ }).check();
+    await card.getByRole('button', { name: 'Speichern' }).click();
+    await expect(
+      page.getByTestId('toasts').getByText('Ihre E-Mail-Einstellungen wurden gespeichert.').first(),
+    ).toBeVisible();
+  }
+});

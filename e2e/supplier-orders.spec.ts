@@ -28,6 +28,10 @@ async function apiCall(page: Page, method: string, url: string, body?: unknown) 
   );
 }
 
+/** 1234.5 → '1.234,50 €' (the SPA's de-DE currency format, with its no-break space). */
+const formatEuro = (value: number) =>
+  new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(value);
+
 async function pageAs(browser: Browser, who: 'buyer' | 'seller' | 'support') {
   const context = await browser.newContext({ storageState: sessionFile(who) });
   return context.newPage();
@@ -154,8 +158,19 @@ test('supplier order: seller confirms with a changed quantity, buyer and staff s
   await seller.getByLabel('Neue Position 1: Bezeichnung').fill('Zubehörset E2E');
   await seller.getByLabel('Neue Position 1: Menge').fill('2');
   await seller.getByLabel('Neue Position 1: Einzelpreis').fill('5');
+  // A binding confirmation asks once; 'Abbrechen' sends nothing.
   await seller.getByRole('button', { name: 'Speichern' }).click();
-  await expect(seller.getByTestId('toasts').getByText('Der Status der Bestellung wurde gespeichert.')).toBeVisible();
+  const ask = seller.getByRole('dialog', { name: 'Bestellung verbindlich bestätigen?' });
+  await expect(ask).toBeVisible();
+  await expect(ask).toContainText(nordbad);
+  await ask.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(ask).toHaveCount(0);
+  expect((await apiCall(seller, 'GET', `/v1/SupplierOrders/${nordbad}/Details`)).body.supplierOrderStatusId).toBe(2);
+  await seller.getByRole('button', { name: 'Speichern' }).click();
+  await ask.getByRole('button', { name: 'Verbindlich bestätigen' }).click();
+  await expect(
+    seller.getByTestId('toasts').getByText(`Die Bestellung ${nordbad} wurde mit Änderungen verbindlich bestätigt.`),
+  ).toBeVisible();
   await expect(seller.getByTestId('supplier-order').getByText('Mit Änderungen bestätigt')).toBeVisible();
   // Confirmed: the status form is gone (displayed only), the confirmation time is shown.
   await expect(seller.getByRole('combobox', { name: 'Neuer Status' })).toHaveCount(0);
@@ -184,16 +199,47 @@ test('supplier order: seller confirms with a changed quantity, buyer and staff s
   await buyer.goto(`/bestellungen/bestellung?id=${customerOrderNumber}&orderType=customer`);
   const card = buyer.getByTestId('supplier-order').filter({ hasText: nordbad });
   const answer = (kind: string) => card.locator(`[data-testid="line-confirmation"][data-kind="${kind}"]`);
-  await expect(answer('changed')).toContainText('Menge 20 → 15');
+  await expect(answer('changed')).toContainText('Menge bestellt 20 → 15');
   await expect(answer('changed')).toContainText('12,50');
   await expect(answer('changed')).toContainText('4.5.2030');
-  await expect(answer('removed')).toContainText('Menge 5 → 0');
-  await expect(answer('replaced')).toContainText('NB-ERSATZ-1');
+  await expect(answer('removed')).toContainText('bestellt 5, nicht geliefert');
+  // The line shows the confirmed quantity and value, the ordered ones beneath as 'bestellt'.
+  // (a filter's inner locator is matched inside each row: built from the page, not from the card)
+  const lineAnswer = (kind: string) => buyer.locator(`[data-testid="line-confirmation"][data-kind="${kind}"]`);
+  const changedRow = card.getByRole('row').filter({ has: lineAnswer('changed') });
+  await expect(changedRow.getByTestId('line-quantity')).toContainText('15');
+  await expect(changedRow.getByTestId('line-ordered-quantity')).toContainText('bestellt 20');
+  const changedLine = confirmed.lines.find((l: { lineNo: number }) => l.lineNo === changed);
+  expect(changedLine).toMatchObject({ quantity: 15, unitPrice: 12.5, ordered: { quantity: 20 } });
+  await expect(changedRow.getByTestId('line-total')).toHaveText(formatEuro(changedLine.quantityPrice));
+  const removedRow = card.getByRole('row').filter({ has: lineAnswer('removed') });
+  await expect(removedRow.getByTestId('line-quantity')).toContainText('0');
+  // The totals are the confirmed ones; what was ordered stays visible.
+  await expect(card.getByTestId('supplier-order-total')).toHaveText(formatEuro(confirmed.total));
+  await expect(card.getByTestId('supplier-order-ordered-total')).toContainText(formatEuro(confirmed.orderedTotal));
+  const customer = (await apiCall(buyer, 'GET', `/v1/CustomerOrders/${customerOrderNumber}/Details`)).body;
+  expect(customer.orderTotal).not.toBe(customer.orderedTotal);
+  await expect(buyer.getByTestId('order-net')).toHaveText(formatEuro(customer.orderTotal));
+  await expect(buyer.getByTestId('order-ordered-net')).toHaveText(formatEuro(customer.orderedTotal));
+  // Transmission wording, not delivery wording: AquaTherm's order was only transmitted.
+  const aquaCard = buyer.getByTestId('supplier-order').filter({ hasText: aqua });
+  await expect(aquaCard.getByText('An Lieferant übermittelt')).toBeVisible();
+  await expect(buyer.getByText('Versendet', { exact: true })).toHaveCount(0);
+  // A replaced line shows the replacement article, the ordered one as 'bestellt'.
+  await expect(answer('replaced')).toContainText('bestellt Artikel');
+  await expect(card.getByRole('row').filter({ has: buyer.locator('[data-kind="replaced"]') })).toContainText(
+    'Art.-Nr. NB-ERSATZ-1',
+  );
   await expect(answer('added')).toHaveCount(1);
   await expect(card.getByText('Zubehörset E2E')).toBeVisible();
   await expect(card.getByText('Mit Änderungen bestätigt')).toBeVisible();
   await expect(buyer.getByText('Teilweise bestätigt')).toBeVisible();
   await expect(card.getByTestId('order-documents').getByText('Lieferschein.pdf')).toBeVisible();
+  // The buyer's list shows the confirmed sum with the ordered one beneath.
+  await buyer.goto('/bestellungen');
+  const listRow = buyer.getByRole('row').filter({ hasText: customerOrderNumber });
+  await expect(listRow.getByTestId('order-sum')).toHaveText(formatEuro(customer.orderTotal));
+  await expect(listRow.getByTestId('order-sum-ordered')).toHaveText(`bestellt ${formatEuro(customer.orderedTotal)}`);
 
   // Staff see both supplier orders with their transmission log.
   const staff = await pageAs(browser, 'support');

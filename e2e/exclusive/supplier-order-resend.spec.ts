@@ -120,7 +120,7 @@ test('staff: Erneut senden delivers a failed supplier order once its channel wor
       async () => {
         await staff.goto(`/bestellungen/bestellung?id=${failedNo}&orderType=supplier`);
         await expect(staff.getByTestId('supplier-order')).toBeVisible();
-        return staff.getByTestId('supplier-order').getByText('Versendet', { exact: true }).count();
+        return staff.getByTestId('supplier-order').getByText('An Lieferant übermittelt', { exact: true }).count();
       },
       { timeout: 60_000 },
     )

@@ -284,6 +284,10 @@ export const roleMatrix: Record<string, MatrixEntry> = {
     Buyer: { body: { bpNumber: '100001' } },
     Seller: { body: { bpNumber: '200001' } },
   },
+  'GET /v1/UserProfile/MailSettings': same(allRoles, {}),
+  'PUT /v1/UserProfile/MailSettings': same(allRoles, {
+    body: { orderPlaced: true, orderConfirmed: true, orderChanged: true, orderRejected: true },
+  }),
   'GET /v1/BusinessPartners/Current': { Buyer: {}, Seller: {} },
   'GET /v1/BusinessPartners/:businessPartnerNo': {
     Buyer: { params: { businessPartnerNo: '200001' } },

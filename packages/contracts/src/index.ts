@@ -29,3 +29,4 @@ export * from './schemas/parameters.ts';
 export * from './schemas/transmission.ts';
 export * from './schemas/configurator.ts';
 export * from './configurator-texts.ts';
+export * from './order-mail-texts.ts';

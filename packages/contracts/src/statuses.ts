@@ -83,9 +83,13 @@ export const customerOrderStatusLabels: Record<number, string> = {
   5: 'Mit Änderungen bestätigt',
   6: 'Storniert',
 };
+/**
+ * Sent (2) means the order reached the supplier's system, not that goods left: craftsmen read 'Versendet' as
+ * 'shipped'. Transmission wording ('übermittelt') is kept apart from delivery wording ('geliefert', 'versandt').
+ */
 export const supplierOrderStatusLabels: Record<number, string> = {
   1: 'Erstellt',
-  2: 'Versendet',
+  2: 'An Lieferant übermittelt',
   3: 'Versand fehlgeschlagen',
   4: 'Bestätigt',
   5: 'Mit Änderungen bestätigt',

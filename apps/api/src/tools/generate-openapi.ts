@@ -22,7 +22,14 @@ const unused = new Proxy(
     },
   },
 );
-const deps = { config, db: unused, pool: unused, jobs: { register() {} }, mail: unused } as unknown as AppDeps;
+// The read-model cache takes db.$client when it registers (it only uses it on requests).
+const deps = {
+  config,
+  db: { $client: unused },
+  pool: unused,
+  jobs: { register() {} },
+  mail: unused,
+} as unknown as AppDeps;
 const { app } = await buildApp({ ...deps, logger: false });
 await app.ready();
 const out = path.join(repoRoot, 'apps/web/src/api/openapi.json');

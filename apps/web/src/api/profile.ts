@@ -1,4 +1,4 @@
-import type { PartnerDataChangeRequest } from '@shk/contracts';
+import type { MailSettings, PartnerDataChangeRequest } from '@shk/contracts';
 import { api } from './client';
 import { expectStatus, unwrap } from './problem';
 import type { components } from './schema';
@@ -11,4 +11,8 @@ export const profileApi = {
   currentBusinessPartner: async (): Promise<BusinessPartner> => unwrap(await api.GET('/v1/BusinessPartners/Current')),
   requestPartnerDataChange: async (body: PartnerDataChangeRequest) =>
     expectStatus(await api.POST('/v1/SupportRequests/PartnerDataChange', { body }), 201),
+  /** Which order mails the signed-in user gets ('Mein Profil'). */
+  mailSettings: async (): Promise<MailSettings> => unwrap(await api.GET('/v1/UserProfile/MailSettings')),
+  saveMailSettings: async (body: MailSettings): Promise<MailSettings> =>
+    unwrap(await api.PUT('/v1/UserProfile/MailSettings', { body })),
 };

@@ -100,6 +100,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/UserProfile/MailSettings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** E-Mail-Benachrichtigungen des angemeldeten Benutzers */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MailSettings"];
+                    };
+                };
+            };
+        };
+        /** E-Mail-Benachrichtigungen festlegen */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["MailSettingsInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["MailSettings"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/BusinessPartners/Current": {
         parameters: {
             query?: never;
@@ -4923,6 +4983,12 @@ export interface components {
             taxNumber: string | null;
             organisationType: number;
         };
+        MailSettingsInput: {
+            orderPlaced: boolean;
+            orderConfirmed: boolean;
+            orderChanged: boolean;
+            orderRejected: boolean;
+        };
         SupplierIntegrationInfoInput: {
             supplierBusinessPartnerNo: string;
             integrationStatus: number;
@@ -5103,6 +5169,7 @@ export interface components {
             supplierOrderStatusId: number;
             sellerName: string;
             totalPrice: number;
+            orderedTotalPrice: number;
         };
         SupplierOrderOverviewInput: {
             items: components["schemas"]["SupplierOrderOverviewItemInput"][];
@@ -5232,6 +5299,7 @@ export interface components {
             dispatchTo: string | null;
             customerOrderStatusId: number;
             totalValueExcludingVat: number;
+            orderedValueExcludingVat: number;
             buyerName: string;
             buyerBpNumber: string;
         };
@@ -5263,6 +5331,7 @@ export interface components {
             supplierCustomerId: string | null;
             supplierOrderStatusId: number;
             totalValueExcludingVat: number;
+            orderedValueExcludingVat: number;
         };
         SupplierOrderListInput: {
             items: components["schemas"]["SupplierOrderListItemInput"][];
@@ -5296,6 +5365,14 @@ export interface components {
             taxNumber?: string | null;
             vatId?: string | null;
         };
+        OrderedLineValuesInput: {
+            articleNumber: string;
+            name: string;
+            quantity: number;
+            unitPrice: number | null;
+            quantityPrice: number | null;
+            deliveryDate: string | null;
+        };
         OrderLineInput: {
             lineId: number;
             lineNo: number;
@@ -5318,6 +5395,7 @@ export interface components {
             images: string[];
             attachments: components["schemas"]["AttachmentInput"][];
             confirmation: components["schemas"]["LineConfirmationInput"] | null;
+            ordered: components["schemas"]["OrderedLineValuesInput"];
         };
         SupplierOrderDetailsInput: {
             supplierOrderNumber: string;
@@ -5329,6 +5407,7 @@ export interface components {
             externalOrderId: string | null;
             orderedTotal: number;
             confirmedTotal: number | null;
+            total: number;
             deliveryCost: number;
             documentId: string;
             contact: components["schemas"]["SupplierOrderContactInput"];
@@ -5344,6 +5423,7 @@ export interface components {
             customerOrderNumber: string;
             orderPlaced: string;
             orderTotal: number;
+            orderedTotal: number;
             deliveryCostTotal: number;
             customerOrderStatus: number;
             customerAddress: components["schemas"]["OrderAddressInput"];
@@ -6153,6 +6233,12 @@ export interface components {
             taxNumber: string | null;
             organisationType: number;
         };
+        MailSettings: {
+            orderPlaced: boolean;
+            orderConfirmed: boolean;
+            orderChanged: boolean;
+            orderRejected: boolean;
+        };
         SupplierIntegrationInfo: {
             supplierBusinessPartnerNo: string;
             integrationStatus: number;
@@ -6333,6 +6419,7 @@ export interface components {
             supplierOrderStatusId: number;
             sellerName: string;
             totalPrice: number;
+            orderedTotalPrice: number;
         };
         SupplierOrderOverview: {
             items: components["schemas"]["SupplierOrderOverviewItem"][];
@@ -6462,6 +6549,7 @@ export interface components {
             dispatchTo: string | null;
             customerOrderStatusId: number;
             totalValueExcludingVat: number;
+            orderedValueExcludingVat: number;
             buyerName: string;
             buyerBpNumber: string;
         };
@@ -6493,6 +6581,7 @@ export interface components {
             supplierCustomerId: string | null;
             supplierOrderStatusId: number;
             totalValueExcludingVat: number;
+            orderedValueExcludingVat: number;
         };
         SupplierOrderList: {
             items: components["schemas"]["SupplierOrderListItem"][];
@@ -6526,6 +6615,14 @@ export interface components {
             taxNumber?: string | null;
             vatId?: string | null;
         };
+        OrderedLineValues: {
+            articleNumber: string;
+            name: string;
+            quantity: number;
+            unitPrice: number | null;
+            quantityPrice: number | null;
+            deliveryDate: string | null;
+        };
         OrderLine: {
             lineId: number;
             lineNo: number;
@@ -6548,6 +6645,7 @@ export interface components {
             images: string[];
             attachments: components["schemas"]["Attachment"][];
             confirmation: components["schemas"]["LineConfirmation"] | null;
+            ordered: components["schemas"]["OrderedLineValues"];
         };
         SupplierOrderDetails: {
             supplierOrderNumber: string;
@@ -6559,6 +6657,7 @@ export interface components {
             externalOrderId: string | null;
             orderedTotal: number;
             confirmedTotal: number | null;
+            total: number;
             deliveryCost: number;
             documentId: string;
             contact: components["schemas"]["SupplierOrderContact"];
@@ -6574,6 +6673,7 @@ export interface components {
             customerOrderNumber: string;
             orderPlaced: string;
             orderTotal: number;
+            orderedTotal: number;
             deliveryCostTotal: number;
             customerOrderStatus: number;
             customerAddress: components["schemas"]["OrderAddress"];

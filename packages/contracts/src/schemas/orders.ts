@@ -37,7 +37,10 @@ export const CustomerOrderListItem = z
     orderDate: z.string(),
     dispatchTo: z.string().nullable(),
     customerOrderStatusId: z.number().int(),
+    /** As it stands (confirmed values where the suppliers confirmed). */
     totalValueExcludingVat: z.number(),
+    /** As ordered ('bestellt'). */
+    orderedValueExcludingVat: z.number(),
     buyerName: z.string(),
     buyerBpNumber: z.string(),
   })
@@ -55,7 +58,10 @@ export const SupplierOrderListItem = z
     buyerBpNumber: z.string(),
     supplierCustomerId: z.string().nullable(),
     supplierOrderStatusId: z.number().int(),
+    /** As it stands (the confirmed total once confirmed). */
     totalValueExcludingVat: z.number(),
+    /** As ordered ('bestellt'). */
+    orderedValueExcludingVat: z.number(),
   })
   .meta({ id: 'SupplierOrderListItem' });
 export const SupplierOrderList = listEnvelope(SupplierOrderListItem).meta({ id: 'SupplierOrderList' });
@@ -78,6 +84,22 @@ export const OrderAddress = z
   })
   .meta({ id: 'OrderAddress' });
 
+/** A line's values as ordered ('bestellt'); a line the supplier added has quantity and value 0. */
+export const OrderedLineValues = z
+  .object({
+    articleNumber: z.string(),
+    name: z.string(),
+    quantity: z.number(),
+    unitPrice: z.number().nullable(),
+    quantityPrice: z.number().nullable(),
+    deliveryDate: z.string().nullable(),
+  })
+  .meta({ id: 'OrderedLineValues' });
+
+/**
+ * An order line as it stands: after the supplier's confirmation its article, name, quantity, prices and date are
+ * the confirmed ones (a removed line has quantity 0), before it the ordered ones; `ordered` keeps what was ordered.
+ */
 export const OrderLine = z
   .object({
     lineId: z.number().int(),
@@ -101,6 +123,7 @@ export const OrderLine = z
     images: z.array(z.string()),
     attachments: z.array(Attachment),
     confirmation: LineConfirmation.nullable(),
+    ordered: OrderedLineValues,
   })
   .meta({ id: 'OrderLine' });
 
@@ -115,6 +138,8 @@ export const SupplierOrderDetails = z
     externalOrderId: z.string().nullable(),
     orderedTotal: z.number(),
     confirmedTotal: z.number().nullable(),
+    /** The order's value as it stands: confirmedTotal once confirmed, else orderedTotal. */
+    total: z.number(),
     deliveryCost: z.number(),
     documentId: z.string(),
     contact: SupplierOrderContact,
@@ -136,7 +161,10 @@ export const CustomerOrderDetails = z
   .object({
     customerOrderNumber: z.string(),
     orderPlaced: z.string(),
+    /** The net value as it stands: the suppliers' confirmed totals where they confirmed, the ordered values elsewhere. */
     orderTotal: z.number(),
+    /** The net value as ordered ('bestellt'). */
+    orderedTotal: z.number(),
     deliveryCostTotal: z.number(),
     customerOrderStatus: z.number().int(),
     customerAddress: OrderAddress,

@@ -61,3 +61,25 @@ export const FeedbackRequest = z.object({
   url: z.string().max(2000).optional().nullable(),
 });
 export type FeedbackRequest = z.infer<typeof FeedbackRequest>;
+
+/**
+ * Which mails about orders a user gets ('Mein Profil' → 'E-Mail-Benachrichtigungen'); every mail is on until the
+ * user turns it off.
+ */
+export const MailSettings = z
+  .object({
+    orderPlaced: z.boolean(),
+    orderConfirmed: z.boolean(),
+    orderChanged: z.boolean(),
+    orderRejected: z.boolean(),
+  })
+  .meta({ id: 'MailSettings' });
+export type MailSettings = z.infer<typeof MailSettings>;
+
+/** The settings' labels on 'Mein Profil', in the order shown. */
+export const mailSettingLabels: Record<keyof MailSettings, string> = {
+  orderPlaced: 'Bestellung aufgegeben (Bestellnummer, Positionen und Summen je Lieferant)',
+  orderConfirmed: 'Bestellung vom Lieferanten bestätigt',
+  orderChanged: 'Bestellung vom Lieferanten mit Änderungen bestätigt',
+  orderRejected: 'Bestellung vom Lieferanten abgelehnt',
+};

@@ -37,7 +37,10 @@ export const SupplierOrderOverviewItem = z
     supplierCustomerId: z.string().nullable(),
     supplierOrderStatusId: z.number().int(),
     sellerName: z.string(),
+    /** As it stands (the confirmed total once confirmed). */
     totalPrice: z.number(),
+    /** As ordered ('bestellt'). */
+    orderedTotalPrice: z.number(),
   })
   .meta({ id: 'SupplierOrderOverviewItem' });
 

@@ -93,11 +93,11 @@ export async function insertSupplierOrders(
     deliveryCosts: number[];
   },
 ) {
-  const { rows } = await c.query<{ id: number; supplier_bp_number: string }>(
+  const { rows } = await c.query<{ id: number; supplier_bp_number: string; supplier_order_number: string }>(
     `INSERT INTO supplier_orders (supplier_order_number, customer_order_id, supplier_bp_number, buyer_bp_number, supplier_customer_number, net_value, delivery_cost)
      SELECT 'LB-' || nextval('supplier_order_number_seq'), $1, s.bp, $2, s.customer_number, s.net, s.delivery
        FROM unnest($3::text[], $4::text[], $5::numeric[], $6::numeric[]) WITH ORDINALITY AS s(bp, customer_number, net, delivery, n)
-      ORDER BY s.n RETURNING id, supplier_bp_number`,
+      ORDER BY s.n RETURNING id, supplier_bp_number, supplier_order_number`,
     [
       orders.customerOrderId,
       orders.buyerBpNumber,

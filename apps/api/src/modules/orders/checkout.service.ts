@@ -1,4 +1,4 @@
-import { ProductOrderableStatus, businessToday, cartMessages, round2 } from '@shk/contracts';
+import { ProductOrderableStatus, businessToday, cartMessages, orderPlacedMail, round2 } from '@shk/contracts';
 import type { Caller } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/types.ts';
 import { inTransaction, type TxDb } from '../../db/pool.ts';
@@ -7,6 +7,7 @@ import { CartsService, type CartItemRow } from '../carts/carts.service.ts';
 import { deliveryCostFor } from '../carts/delivery-cost.ts';
 import { lineTotal, type OfferCatalog, type OfferSnapshot } from '../carts/offer-catalog.ts';
 import { queueTransmissions } from '../transmission/transmission.service.ts';
+import { wantsMail } from '../profile/mail-settings.ts';
 import * as repo from './checkout.repo.ts';
 
 /** A repeated checkout of an emptied cart within this window returns the order it already created. */
@@ -40,7 +41,10 @@ export class CheckoutService {
       const result = await inTransaction(this.deps.db, (tx) =>
         this.checkoutLocked(tx, caller, bpNumber, cartId, offers, attempt < MAX_ATTEMPTS),
       );
-      if (result) return { customerOrderNumber: result.customerOrderNumber };
+      if (result) {
+        if (result.mailId != null) await this.deps.mail.dispatch([result.mailId]);
+        return { customerOrderNumber: result.customerOrderNumber };
+      }
     }
   }
 
@@ -52,7 +56,7 @@ export class CheckoutService {
     cartId: number,
     preread: Map<string, OfferSnapshot>,
     retry: boolean,
-  ): Promise<{ customerOrderNumber: string } | null> {
+  ): Promise<{ customerOrderNumber: string; mailId?: number | null } | null> {
     const locked = await this.carts.lockForCheckout(tx.$client, bpNumber, cartId);
     if (!locked) throw notFound(cartMessages.cartNotFound);
     const { cart } = locked;
@@ -89,7 +93,7 @@ export class CheckoutService {
     // The cart is the partner's (found by bp_number above, foreign key): the partner exists.
     if (!ordering) throw new Error(`business partner ${bpNumber} not found`);
     const order = await this.createCustomerOrder(tx, caller, bpNumber, cart, lines, ordering.partner);
-    const supplierOrderIds = await this.createSupplierOrders(
+    const supplierOrders = await this.createSupplierOrders(
       tx,
       bpNumber,
       order.id,
@@ -97,14 +101,58 @@ export class CheckoutService {
       order.totals,
       ordering.customerNumbers,
     );
-    await queueTransmissions(tx.$client, supplierOrderIds);
+    await queueTransmissions(
+      tx.$client,
+      supplierOrders.map((so) => so.id),
+    );
     await this.carts.resetAfterCheckout(
       tx.$client,
       cart.id,
       order.number,
       lines.map((l) => l.item.id),
     );
-    return { customerOrderNumber: order.number };
+    const mailId = await this.enqueueOrderPlacedMail(tx, caller, order.number, lines, order.totals, supplierOrders);
+    return { customerOrderNumber: order.number, mailId };
+  }
+
+  /**
+   * The buyer's mail about the placed order (number, per supplier its lines and totals), written to the outbox in
+   * the checkout's transaction; null when the buyer turned it off on 'Mein Profil'.
+   */
+  private async enqueueOrderPlacedMail(
+    tx: TxDb,
+    caller: Caller,
+    customerOrderNumber: string,
+    lines: Line[],
+    totals: Map<string, { net: number; deliveryCost: number }>,
+    supplierOrders: { id: number; supplierBpNumber: string; number: string }[],
+  ): Promise<number | null> {
+    if (!(await wantsMail(tx.$client, caller.userId, 'orderPlaced'))) return null;
+    const placed = supplierOrders.map((so) => {
+      const own = lines.filter((l) => l.offer.supplierBpNumber === so.supplierBpNumber);
+      return {
+        supplierName: own[0].offer.supplierName,
+        supplierOrderNumber: so.number,
+        net: totals.get(so.supplierBpNumber)!.net,
+        deliveryCost: totals.get(so.supplierBpNumber)!.deliveryCost,
+        lines: own.map((l, index) => ({
+          lineNo: index + 1,
+          articleNumber: l.offer.articleNumber,
+          name: l.offer.productName,
+          quantity: Number(l.item.quantity),
+          unit: l.offer.unit,
+          lineTotal: l.total,
+        })),
+      };
+    });
+    const mail = orderPlacedMail({
+      customerOrderNumber,
+      supplierOrders: placed,
+      net: round2(placed.reduce((sum, so) => sum + so.net, 0)),
+      deliveryCost: round2(placed.reduce((sum, so) => sum + so.deliveryCost, 0)),
+      url: `${this.deps.config.publicUrl}/bestellungen/bestellung?id=${encodeURIComponent(customerOrderNumber)}&orderType=customer`,
+    });
+    return this.deps.mail.enqueue({ to: caller.email, ...mail }, tx.$client);
   }
 
   /** Only orderable lines are ordered; unavailable ones stay in the cart (they are hidden there). */
@@ -186,7 +234,7 @@ export class CheckoutService {
     lines: Line[],
     totals: Map<string, { net: number; deliveryCost: number }>,
     customerNumbers: Map<string, string | null>,
-  ): Promise<number[]> {
+  ): Promise<{ id: number; supplierBpNumber: string; number: string }[]> {
     const c = tx.$client;
     const projectIds = [...new Set(lines.map((l) => l.item.project_id).filter((p): p is number => p != null))];
     const addressIds = [...new Set(lines.map((l) => l.item.delivery_address_id).filter((p): p is number => p != null))];
@@ -204,7 +252,12 @@ export class CheckoutService {
       deliveryCosts: suppliersInOrder.map((bp) => totals.get(bp)!.deliveryCost),
     });
     const idBySupplier = new Map(created.map((r) => [r.supplier_bp_number, Number(r.id)]));
-    const ids = suppliersInOrder.map((bp) => idBySupplier.get(bp)!);
+    const numberBySupplier = new Map(created.map((r) => [r.supplier_bp_number, r.supplier_order_number]));
+    const ids = suppliersInOrder.map((bp) => ({
+      id: idBySupplier.get(bp)!,
+      supplierBpNumber: bp,
+      number: numberBySupplier.get(bp)!,
+    }));
     for (const supplierBp of suppliersInOrder) {
       const supplierOrderId = idBySupplier.get(supplierBp)!;
       lines

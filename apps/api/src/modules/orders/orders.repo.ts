@@ -4,6 +4,13 @@ import { supplierOrderDetails } from '../supplier-orders/supplier-order-details.
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
+/**
+ * A customer order's net value as it stands (alias co): the ordered total moved by each supplier's confirmation
+ * (confirmed total − ordered value of its supplier orders; 0 where none confirmed yet).
+ */
+const currentTotal = `(co.total_net + COALESCE((SELECT sum(so.current_net_value - so.net_value) FROM supplier_orders so
+   WHERE so.customer_order_id = co.id), 0))`;
+
 export interface CustomerOrderFilter {
   buyerBpNumber?: string;
   year?: number;
@@ -40,7 +47,7 @@ export async function listCustomerOrders(db: Db, f: CustomerOrderFilter) {
   const from = 'FROM customer_orders co JOIN business_partners b ON b.bp_number = co.bp_number';
   const total = (await db.$client.query<{ n: number }>(`SELECT count(*)::int AS n ${from} ${w}`, params)).rows[0].n;
   const { rows } = await db.$client.query(
-    `SELECT co.*, b.name AS buyer_name ${from} ${w} ORDER BY co.placed_at DESC, co.id DESC LIMIT ${f.pageSize} OFFSET ${(f.page - 1) * f.pageSize}`,
+    `SELECT co.*, ${currentTotal} AS current_total_net, b.name AS buyer_name ${from} ${w} ORDER BY co.placed_at DESC, co.id DESC LIMIT ${f.pageSize} OFFSET ${(f.page - 1) * f.pageSize}`,
     params,
   );
   const years = await db.$client.query<{ y: number }>(
@@ -57,7 +64,8 @@ export async function listCustomerOrders(db: Db, f: CustomerOrderFilter) {
       orderDate: iso(r.placed_at),
       dispatchTo: r.dispatch_to,
       customerOrderStatusId: r.status_id,
-      totalValueExcludingVat: Number(r.total_net),
+      totalValueExcludingVat: Number(r.current_total_net),
+      orderedValueExcludingVat: Number(r.total_net),
       buyerName: r.buyer_name,
       buyerBpNumber: r.bp_number,
     })),
@@ -127,7 +135,8 @@ export async function listSupplierOrders(db: Db, f: SupplierOrderFilter) {
       buyerBpNumber: r.buyer_bp_number,
       supplierCustomerId: r.supplier_customer_number,
       supplierOrderStatusId: r.status_id,
-      totalValueExcludingVat: Number(r.net_value),
+      totalValueExcludingVat: Number(r.current_net_value),
+      orderedValueExcludingVat: Number(r.net_value),
     })),
     currentPage: f.page,
     pageSize: f.pageSize,
@@ -143,7 +152,8 @@ export async function listSupplierOrders(db: Db, f: SupplierOrderFilter) {
 /** A customer order with its supplier orders and lines; `buyerBpNumber` scopes it (undefined for staff). */
 export async function customerOrderDetails(db: Db, orderNumber: string, buyerBpNumber?: string) {
   const { rows } = await db.$client.query(
-    `SELECT * FROM customer_orders WHERE customer_order_number = $1 ${buyerBpNumber ? 'AND bp_number = $2' : ''}`,
+    `SELECT co.*, ${currentTotal} AS current_total_net FROM customer_orders co
+      WHERE co.customer_order_number = $1 ${buyerBpNumber ? 'AND co.bp_number = $2' : ''}`,
     buyerBpNumber ? [orderNumber, buyerBpNumber] : [orderNumber],
   );
   const co = rows[0];
@@ -154,7 +164,8 @@ export async function customerOrderDetails(db: Db, orderNumber: string, buyerBpN
   return {
     customerOrderNumber: co.customer_order_number,
     orderPlaced: iso(co.placed_at),
-    orderTotal: Number(co.total_net),
+    orderTotal: Number(co.current_total_net),
+    orderedTotal: Number(co.total_net),
     deliveryCostTotal: Number(co.delivery_cost_total),
     customerOrderStatus: co.status_id,
     customerAddress: co.customer_address,

@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { BusinessPartner, UpdateUserProfile, UserProfile } from '@shk/contracts';
+import { BusinessPartner, MailSettings, UpdateUserProfile, UserProfile } from '@shk/contracts';
 import type { App, AppDeps } from '../../http/types.ts';
 import { callerOf, currentPartnerOf } from '../../http/auth.ts';
+import { mailSettingsOf, saveMailSettings } from './mail-settings.ts';
 import { ProfileService } from './profile.service.ts';
 
-export async function profileRoutes(app: App, { db }: AppDeps) {
+export async function profileRoutes(app: App, { db, pool }: AppDeps) {
   const profile = new ProfileService(db);
   app.get(
     '/v1/UserProfile',
@@ -44,6 +45,37 @@ export async function profileRoutes(app: App, { db }: AppDeps) {
     async (request, reply) => {
       await profile.setCurrentPartner(callerOf(request), request.body.bpNumber);
       return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/v1/UserProfile/MailSettings',
+    {
+      config: { roles: 'authenticated' },
+      schema: {
+        tags: ['Profil'],
+        summary: 'E-Mail-Benachrichtigungen des angemeldeten Benutzers',
+        response: { 200: MailSettings },
+      },
+    },
+    async (request) => mailSettingsOf(pool, callerOf(request).userId),
+  );
+
+  app.put(
+    '/v1/UserProfile/MailSettings',
+    {
+      config: { roles: 'authenticated' },
+      schema: {
+        tags: ['Profil'],
+        summary: 'E-Mail-Benachrichtigungen festlegen',
+        body: MailSettings,
+        response: { 200: MailSettings },
+      },
+    },
+    async (request) => {
+      const userId = callerOf(request).userId;
+      await saveMailSettings(pool, userId, request.body);
+      return mailSettingsOf(pool, userId);
     },
   );
 

@@ -33,6 +33,14 @@ const label = (labels: Record<number, string>) => (id: unknown) => labels[Number
 
 const supplierOrderLabel = label(supplierOrderStatusLabels);
 const attemptOutcomeLabels: Record<string, string> = { failed: 'fehlgeschlagen', abandoned: 'abgebrochen' };
+/** The supplier's answer per line, as the order detail shows it. */
+const lineConfirmationLabels: Record<string, string> = {
+  confirmed: 'Bestätigt',
+  changed: 'Geändert',
+  replaced: 'Ersetzt',
+  removed: 'Entfernt',
+  added: 'Hinzugefügt',
+};
 const noAttemptLogged = 'Versand fehlgeschlagen (kein Übertragungsversuch protokolliert)';
 
 export const reportDefinitions: Record<ReportType, ReportDefinition> = {
@@ -46,18 +54,20 @@ export const reportDefinitions: Record<ReportType, ReportDefinition> = {
       { header: 'Käufer', type: 'text', width: 30 },
       { header: 'Kundennummer', type: 'text', width: 16 },
       { header: 'Bestellt am', type: 'datetime', width: 17 },
-      { header: 'Versendet am', type: 'datetime', width: 17 },
+      { header: 'An Lieferant übermittelt am', type: 'datetime', width: 17 },
       { header: 'Bestätigt am', type: 'datetime', width: 17 },
       { header: 'Status', type: 'text', width: 24 },
       { header: 'Nettowert', type: 'money', width: 14 },
       { header: 'Lieferkosten', type: 'money', width: 13 },
       { header: 'Stunden bis Bestätigung', type: 'number', width: 14 },
+      { header: 'Nettowert bestellt', type: 'money', width: 14 },
     ],
     sql: `SELECT so.supplier_order_number, co.customer_order_number, so.supplier_bp_number, sp.name,
                  so.buyer_bp_number, bp.name, so.supplier_customer_number,
                  ${berlin('so.placed_at')}, ${berlin('so.sent_at')}, ${berlin('so.confirmed_at')}, so.status_id,
-                 so.net_value::float8, so.delivery_cost::float8,
-                 round((extract(epoch FROM so.confirmed_at - COALESCE(so.sent_at, so.placed_at)) / 3600)::numeric, 1)::float8
+                 so.current_net_value::float8, so.delivery_cost::float8,
+                 round((extract(epoch FROM so.confirmed_at - COALESCE(so.sent_at, so.placed_at)) / 3600)::numeric, 1)::float8,
+                 so.net_value::float8
             FROM supplier_orders so
             JOIN customer_orders co ON co.id = so.customer_order_id
             LEFT JOIN business_partners sp ON sp.bp_number = so.supplier_bp_number
@@ -80,15 +90,32 @@ export const reportDefinitions: Record<ReportType, ReportDefinition> = {
       { header: 'Einzelpreis', type: 'money', width: 13 },
       { header: 'Positionswert', type: 'money', width: 14 },
       { header: 'Lieferdatum', type: 'date', width: 12 },
+      { header: 'Bestätigung', type: 'text', width: 13 },
+      { header: 'Menge bestellt', type: 'number', width: 10 },
+      { header: 'Positionswert bestellt', type: 'money', width: 14 },
     ],
-    sql: `SELECT so.supplier_order_number, ${berlin('so.placed_at')}, sp.name, bp.name, l.line_no, l.article_number, l.name,
-                 l.quantity::float8, l.unit_code, l.unit_price::float8, l.quantity_price::float8, to_char(l.delivery_date, 'YYYY-MM-DD')
+    // The line as it stands (the supplier's confirmed values once confirmed; removed: 0), then what was ordered
+    // (a line the supplier added: 0).
+    sql: `SELECT so.supplier_order_number, ${berlin('so.placed_at')}, sp.name, bp.name, l.line_no,
+                 COALESCE(l.confirmed_article_number, l.article_number), COALESCE(l.confirmed_name, l.name),
+                 CASE WHEN l.confirmation_kind = 'removed' THEN 0 ELSE COALESCE(l.confirmed_quantity, l.quantity) END::float8,
+                 l.unit_code, COALESCE(l.confirmed_unit_price, l.unit_price)::float8,
+                 CASE WHEN l.confirmation_kind IS NULL THEN l.quantity_price
+                      WHEN l.confirmation_kind = 'removed' THEN 0 ELSE l.confirmed_quantity_price END::float8,
+                 to_char(COALESCE(l.confirmed_delivery_date, l.delivery_date), 'YYYY-MM-DD'), l.confirmation_kind,
+                 CASE WHEN l.confirmation_kind = 'added' THEN 0 ELSE l.quantity END::float8,
+                 CASE WHEN l.confirmation_kind = 'added' THEN 0 ELSE l.quantity_price END::float8
             FROM supplier_orders so
             JOIN order_lines l ON l.supplier_order_id = so.id
             LEFT JOIN business_partners sp ON sp.bp_number = so.supplier_bp_number
             LEFT JOIN business_partners bp ON bp.bp_number = so.buyer_bp_number
            WHERE ${inRange('so.placed_at')} AND NOT so.is_test
            ORDER BY so.placed_at, so.id, l.line_no`,
+    map: (r) => [
+      ...r.slice(0, 12),
+      r[12] == null ? null : (lineConfirmationLabels[String(r[12])] ?? r[12]),
+      ...r.slice(13),
+    ],
   },
   [ReportType.CustomerOrders]: {
     columns: [
@@ -101,10 +128,14 @@ export const reportDefinitions: Record<ReportType, ReportDefinition> = {
       { header: 'Lieferantenbestellungen', type: 'int', width: 12 },
       { header: 'Nettowert', type: 'money', width: 14 },
       { header: 'Lieferkosten', type: 'money', width: 13 },
+      { header: 'Nettowert bestellt', type: 'money', width: 14 },
     ],
+    // Nettowert as it stands: the ordered total moved by the suppliers' confirmations (the views' rule).
     sql: `SELECT co.customer_order_number, ${berlin('co.placed_at')}, co.bp_number, bp.name, co.cart_name, co.status_id,
                  (SELECT count(*) FROM supplier_orders so WHERE so.customer_order_id = co.id)::int,
-                 co.total_net::float8, co.delivery_cost_total::float8
+                 (co.total_net + COALESCE((SELECT sum(so.current_net_value - so.net_value) FROM supplier_orders so
+                                            WHERE so.customer_order_id = co.id), 0))::float8,
+                 co.delivery_cost_total::float8, co.total_net::float8
             FROM customer_orders co
             LEFT JOIN business_partners bp ON bp.bp_number = co.bp_number
            WHERE ${inRange('co.placed_at')}

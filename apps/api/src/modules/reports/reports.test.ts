@@ -232,6 +232,9 @@ describe('reports', { timeout: 120_000 }, () => {
       'Einzelpreis',
       'Positionswert',
       'Lieferdatum',
+      'Bestätigung',
+      'Menge bestellt',
+      'Positionswert bestellt',
     ]);
     expect(records.slice(1)).toEqual([
       [
@@ -247,6 +250,9 @@ describe('reports', { timeout: 120_000 }, () => {
         '100,00',
         '1000,00',
         '15.04.2025',
+        '',
+        '10',
+        '1000,00',
       ],
       [
         'REP-1-1',
@@ -261,6 +267,9 @@ describe('reports', { timeout: 120_000 }, () => {
         '93,80',
         '234,50',
         '',
+        '',
+        '2,5',
+        '234,50',
       ],
     ]);
     const ws = await xlsxOf(2);
@@ -288,6 +297,7 @@ describe('reports', { timeout: 120_000 }, () => {
       'Lieferantenbestellungen',
       'Nettowert',
       'Lieferkosten',
+      'Nettowert bestellt',
     ]);
     expect(records.slice(1)).toEqual([
       [
@@ -300,6 +310,7 @@ describe('reports', { timeout: 120_000 }, () => {
         '4',
         '1234,50',
         '4,90',
+        '1234,50',
       ],
     ]);
     const ws = await xlsxOf(3);

@@ -1,16 +1,25 @@
 import {
   CommunicationProtocol,
   SupplierOrderStatus,
+  supplierConfirmationMail,
   supplierOrderMessages as M,
   type ConfirmationBody,
+  type ConfirmationMailKind,
 } from '@shk/contracts';
+import type { AppDeps } from '../../http/types.ts';
+import { wantsMail } from '../profile/mail-settings.ts';
 import { HttpProblem } from '../../http/problem.ts';
 import { changeSupplierOrderStatus } from '../transmission/supplier-order-status.ts';
-import { confirmedTotalOf } from './confirmation-view.ts';
+import { priceTotal } from '../catalogue/pricing/price-strategy.ts';
+import { confirmedTotalOf, confirmedValues, orderedValues } from './confirmation-view.ts';
 import type { Queryable } from '../../db/queryable.ts';
 import * as repo from './supplier-orders.repo.ts';
 
 const bad = (title: string) => new HttpProblem(400, title);
+
+/** The confirmed line value with the rule the ordered one was computed with; null without a price. */
+const lineValue = (unitPrice: number | null, l: { price_basis: string; min_quantity: string }, quantity: number) =>
+  unitPrice == null ? null : priceTotal(unitPrice, Number(l.price_basis), Number(l.min_quantity), quantity);
 
 export type ConfirmationSource = 'portal' | 'ordrsp';
 
@@ -58,6 +67,7 @@ export async function applyConfirmation(
           deliveryDate: null,
           articleNumber: null,
           name: null,
+          quantityPrice: 0,
         },
       };
     const quantity = c?.quantity ?? ordered.q;
@@ -76,6 +86,7 @@ export async function applyConfirmation(
         deliveryDate: kind === 'confirmed' ? null : deliveryDate,
         articleNumber: replacement?.articleNumber ?? null,
         name: replacement?.name ?? null,
+        quantityPrice: lineValue(unitPrice, l, quantity),
       },
     };
   });
@@ -95,6 +106,7 @@ export async function applyConfirmation(
       quantity: a.quantity,
       unitPrice: a.unitPrice ?? null,
       deliveryDate: a.deliveryDate ?? null,
+      quantityPrice: a.unitPrice == null ? null : priceTotal(a.unitPrice, 1, 1, a.quantity),
     });
   await repo.setConfirmedTotal(client, order.id, confirmedTotalOf(await repo.linesOf(client, order.id)));
   const changed = await changeSupplierOrderStatus(client, order.id, statusId as SupplierOrderStatus, {
@@ -103,21 +115,66 @@ export async function applyConfirmation(
   if (!changed) throw bad(M.confirmationNotAllowed);
 }
 
-export function confirmationMail(order: repo.LockedOrder, statusId: number, portalUrl: string) {
-  const withChanges = statusId === SupplierOrderStatus.ConfirmedWithChanges;
-  return {
-    to: order.buyer_email,
-    subject: `Bestellung ${order.supplier_order_number} ${withChanges ? 'mit Änderungen bestätigt' : 'bestätigt'}`,
-    text: [
-      'Guten Tag,',
-      '',
-      `${order.supplier_name} hat Ihre Bestellung ${order.supplier_order_number} (Kundenbestellung ${order.customer_order_number}) ${
-        withChanges ? 'mit Änderungen bestätigt. Bitte prüfen Sie die geänderten Positionen' : 'bestätigt'
-      }.`,
-      '',
-      `${portalUrl}/bestellungen/bestellung?id=${encodeURIComponent(order.customer_order_number)}&orderType=customer`,
-      '',
-      'Ihr SHK-Bestellportal',
-    ].join('\n'),
-  };
+/** Confirmed (nothing changed), changed, or rejected (every ordered line removed and nothing added). */
+/** A rejection of the whole order as a confirmation: every ordered line removed, nothing added. */
+export async function rejectionBody(client: Queryable, supplierOrderId: number): Promise<ConfirmationBody> {
+  const lines = await repo.linesOf(client, supplierOrderId);
+  return { lines: lines.map((l) => ({ lineNo: l.line_no, removed: true })), addedLines: [] };
 }
+
+export function confirmationMailKind(statusId: number, lines: repo.LineRow[]): ConfirmationMailKind {
+  if (statusId === SupplierOrderStatus.Confirmed) return 'confirmed';
+  const rejected = lines.every((l) => l.confirmation_kind === 'removed');
+  return rejected ? 'rejected' : 'changed';
+}
+
+const settingOf: Record<ConfirmationMailKind, 'orderConfirmed' | 'orderChanged' | 'orderRejected'> = {
+  confirmed: 'orderConfirmed',
+  changed: 'orderChanged',
+  rejected: 'orderRejected',
+};
+
+/**
+ * Writes the buyer's mail about an applied confirmation to the outbox inside the confirmation's transaction: lines
+ * with ordered and confirmed values and both totals. Null when the buyer turned this kind of mail off.
+ */
+export async function enqueueConfirmationMail(
+  client: Queryable,
+  deps: Pick<AppDeps, 'mail' | 'config'>,
+  order: repo.LockedOrder,
+  statusId: number,
+): Promise<number | null> {
+  const lines = await repo.linesOf(client, order.id);
+  const kind = confirmationMailKind(statusId, lines);
+  if (!(await wantsMail(client, order.buyer_user_id, settingOf[kind]))) return null;
+  const totals = await repo.orderTotals(client, order.id);
+  const text = supplierConfirmationMail({
+    kind,
+    supplierName: order.supplier_name,
+    supplierOrderNumber: order.supplier_order_number,
+    customerOrderNumber: order.customer_order_number,
+    orderedTotal: totals.ordered,
+    confirmedTotal: totals.confirmed,
+    url: customerOrderUrl(deps.config.publicUrl, order.customer_order_number),
+    lines: lines.map((l) => {
+      const confirmed = confirmedValues(l);
+      return {
+        lineNo: l.line_no,
+        kind: l.confirmation_kind ?? 'confirmed',
+        unit: l.unit_code,
+        ordered: l.confirmation_kind === 'added' ? null : orderedValues(l),
+        confirmed:
+          l.confirmation_kind === 'removed'
+            ? null
+            : {
+                ...confirmed,
+                lineTotal: l.confirmed_quantity_price == null ? null : Number(l.confirmed_quantity_price),
+              },
+      };
+    }),
+  });
+  return deps.mail.enqueue({ to: order.buyer_email, ...text }, client);
+}
+
+export const customerOrderUrl = (publicUrl: string, customerOrderNumber: string) =>
+  `${publicUrl}/bestellungen/bestellung?id=${encodeURIComponent(customerOrderNumber)}&orderType=customer`;

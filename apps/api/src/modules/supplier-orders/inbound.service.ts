@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { supplierOrderMessages as M } from '@shk/contracts';
 import type { AppDeps } from '../../http/types.ts';
 import { HttpProblem, conflict, notFound } from '../../http/problem.ts';
-import { applyConfirmation, confirmationMail } from './confirmation.ts';
+import { applyConfirmation, enqueueConfirmationMail, rejectionBody } from './confirmation.ts';
 import { OrdrspError, parseOrdrsp } from './ordrsp.ts';
 import * as repo from './supplier-orders.repo.ts';
 import { SupplierOrdersService } from './supplier-orders.service.ts';
@@ -130,11 +130,12 @@ export class InboundOrdrspService {
         // Scoped to the sending supplier: another supplier's order number counts as unknown.
         const order = await repo.lockOrder(client, parsed.orderNumber, file.supplierBpNumber);
         if (!order) throw new OrdrspError(`Unbekannte Bestellnummer ${parsed.orderNumber}.`);
-        await applyConfirmation(client, order, parsed.statusId, parsed.body, 'ordrsp');
+        const body = parsed.rejectsOrder ? await rejectionBody(client, order.id) : parsed.body;
+        await applyConfirmation(client, order, parsed.statusId, body, 'ordrsp');
         await repo.recordInbound(client, { ...this.row(file, orderNumber), outcome: 'applied', reason: null });
-        return this.deps.mail.enqueue(confirmationMail(order, parsed.statusId, this.deps.config.publicUrl), client);
+        return enqueueConfirmationMail(client, this.deps, order, parsed.statusId);
       });
-      await this.deps.mail.dispatch([mailId]);
+      if (mailId != null) await this.deps.mail.dispatch([mailId]);
       return { outcome: 'applied', orderNumber: parsed.orderNumber };
     } catch (error) {
       if (!(error instanceof OrdrspError) && !(error instanceof HttpProblem)) throw error;

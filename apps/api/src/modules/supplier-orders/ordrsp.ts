@@ -9,6 +9,8 @@ export interface ParsedOrdrsp {
   orderNumber: string;
   statusId: number;
   body: ConfirmationBody;
+  /** BGM 27 (not accepted): the supplier rejects the whole order; every ordered line is removed when applied. */
+  rejectsOrder?: boolean;
 }
 
 /** CCYYMMDD (format 102) → ISO date; other formats are not used for delivery dates. */
@@ -55,10 +57,15 @@ export function parseOrdrsp(text: string): ParsedOrdrsp {
     throw new OrdrspError('Keine ORDRSP-Nachricht (D.96A/D.97A).');
   const bgm = segments.find((s) => s.name === 'BGM');
   if (!bgm) throw new OrdrspError('BGM-Segment fehlt.');
-  if (bgm.elements[2]?.[0] === '27')
-    throw new OrdrspError('Ablehnungen (BGM 27) werden nicht automatisch verarbeitet.');
   const orderNumber = segments.find((s) => s.name === 'RFF' && s.elements[0][0] === 'ON')?.elements[0][1];
   if (!orderNumber) throw new OrdrspError('Bestellnummer (RFF+ON) fehlt.');
+  if (bgm.elements[2]?.[0] === '27')
+    return {
+      orderNumber,
+      statusId: SupplierOrderStatus.ConfirmedWithChanges,
+      body: { lines: [], addedLines: [] },
+      rejectsOrder: true,
+    };
 
   const groups: LineGroup[] = [];
   let current: LineGroup | null = null;

@@ -1,9 +1,59 @@
 import { CommunicationProtocol, SupplierOrderStatus } from '@shk/contracts';
-import { itemsConfirmationOf, lineConfirmationOf, type ConfirmableLineRow } from './confirmation-view.ts';
+import {
+  confirmedValues,
+  itemsConfirmationOf,
+  lineConfirmationOf,
+  type ConfirmableLineRow,
+} from './confirmation-view.ts';
 import type { Queryable } from '../../db/queryable.ts';
 import { supplierOrderDetailRows } from './supplier-orders.repo.ts';
 
 const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
+const num = (v: string | number | null) => (v == null ? null : Number(v));
+
+interface LineValueColumns {
+  quantity_price: string | number | null;
+  confirmed_quantity_price: string | number | null;
+}
+
+/**
+ * The line as it stands: the supplier's confirmed values once the order is confirmed (a removed line: quantity 0,
+ * value 0), the ordered ones before. Every view shows these; the ordered values go along as `ordered`.
+ */
+function currentLineValues(l: ConfirmableLineRow & LineValueColumns) {
+  if (!l.confirmation_kind)
+    return {
+      articleNumber: l.article_number,
+      name: l.name,
+      quantity: Number(l.quantity),
+      unitPrice: num(l.unit_price),
+      quantityPrice: num(l.quantity_price),
+      deliveryDate: l.delivery_date,
+    };
+  const c = confirmedValues(l);
+  const removed = l.confirmation_kind === 'removed';
+  return {
+    articleNumber: c.articleNumber,
+    name: c.name,
+    quantity: removed ? 0 : c.quantity,
+    unitPrice: c.unitPrice,
+    quantityPrice: removed ? 0 : num(l.confirmed_quantity_price),
+    deliveryDate: c.deliveryDate,
+  };
+}
+
+/** What the buyer ordered ('bestellt'); a line the supplier added was not ordered: quantity and value 0. */
+function orderedLineValues(l: ConfirmableLineRow & LineValueColumns) {
+  const added = l.confirmation_kind === 'added';
+  return {
+    articleNumber: l.article_number,
+    name: l.name,
+    quantity: added ? 0 : Number(l.quantity),
+    unitPrice: num(l.unit_price),
+    quantityPrice: added ? 0 : num(l.quantity_price),
+    deliveryDate: l.delivery_date,
+  };
+}
 
 interface AddressJson {
   name?: string | null;
@@ -69,6 +119,8 @@ export async function supplierOrderDetails(db: Queryable, supplierOrderIds: numb
       externalOrderId: so.external_order_id,
       orderedTotal: Number(so.net_value),
       confirmedTotal: so.confirmed_total == null ? null : Number(so.confirmed_total),
+      // What the order is worth now: the confirmed total once the supplier confirmed, the ordered one before.
+      total: Number(so.current_net_value),
       deliveryCost: Number(so.delivery_cost),
       // The order document (PDF/EDIFACT) carries the supplier order number as its document number.
       documentId: so.supplier_order_number,
@@ -87,18 +139,14 @@ export async function supplierOrderDetails(db: Queryable, supplierOrderIds: numb
         lineId: Number(l.id),
         lineNo: l.line_no,
         productInstanceId: l.product_instance_id,
-        articleNumber: l.article_number,
         producerNumber: l.producer_number,
         manufacturerName: l.manufacturer_name,
-        name: l.name,
         description: l.description,
-        unitPrice: l.unit_price == null ? null : Number(l.unit_price),
         priceBasis: Number(l.price_basis),
-        quantityPrice: l.quantity_price == null ? null : Number(l.quantity_price),
-        quantity: Number(l.quantity),
         unitCode: l.unit_code,
         priceOnRequest: l.price_on_request,
-        deliveryDate: l.delivery_date,
+        ...currentLineValues(l as ConfirmableLineRow & LineValueColumns),
+        ordered: orderedLineValues(l as ConfirmableLineRow & LineValueColumns),
         projectCode: l.project_code,
         comment: l.comment,
         deliveryAddress: l.delivery_address,

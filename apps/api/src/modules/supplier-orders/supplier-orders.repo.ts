@@ -41,7 +41,7 @@ export async function overview(db: Queryable, f: OverviewFilter) {
   params.push(f.pageSize, (f.page - 1) * f.pageSize);
   const { rows } = await db.query(
     `SELECT so.supplier_order_number, so.placed_at, so.buyer_bp_number, so.supplier_customer_number, so.status_id,
-            so.net_value, b.name AS buyer_name, s.name AS supplier_name
+            so.net_value, so.current_net_value, b.name AS buyer_name, s.name AS supplier_name
      ${from} ORDER BY so.placed_at DESC, so.id DESC LIMIT $${params.length - 1} OFFSET $${params.length}`,
     params,
   );
@@ -54,7 +54,8 @@ export async function overview(db: Queryable, f: OverviewFilter) {
       supplierCustomerId: r.supplier_customer_number,
       supplierOrderStatusId: r.status_id,
       sellerName: r.supplier_name,
-      totalPrice: Number(r.net_value),
+      totalPrice: Number(r.current_net_value),
+      orderedTotalPrice: Number(r.net_value),
     })),
     currentPage: f.page,
     pageSize: f.pageSize,
@@ -136,6 +137,7 @@ export interface LockedOrder {
   status_id: number;
   in_com_protocol_id: number;
   buyer_email: string;
+  buyer_user_id: string;
   supplier_name: string;
   customer_order_number: string;
 }
@@ -144,7 +146,7 @@ export interface LockedOrder {
 export async function lockOrder(db: Queryable, orderNumber: string, supplierBpNumber?: string) {
   const { rows } = await db.query<LockedOrder>(
     `SELECT so.id::int AS id, so.supplier_order_number, so.supplier_bp_number, so.status_id, sup.in_com_protocol_id,
-            u.email AS buyer_email, s.name AS supplier_name, co.customer_order_number
+            u.email AS buyer_email, u.id AS buyer_user_id, s.name AS supplier_name, co.customer_order_number
        FROM supplier_orders so JOIN suppliers sup ON sup.bp_number = so.supplier_bp_number
        JOIN business_partners s ON s.bp_number = so.supplier_bp_number
        JOIN customer_orders co ON co.id = so.customer_order_id JOIN users u ON u.id = co.user_id
@@ -155,14 +157,20 @@ export async function lockOrder(db: Queryable, orderNumber: string, supplierBpNu
   return rows[0] ?? null;
 }
 
-export type LineRow = ConfirmableLineRow & { id: string; price_basis: string; min_quantity: string };
+export type LineRow = ConfirmableLineRow & {
+  id: string;
+  price_basis: string;
+  min_quantity: string;
+  unit_code: string | null;
+  confirmed_quantity_price: string | null;
+};
 
 export async function linesOf(db: Queryable, supplierOrderId: number) {
   const { rows } = await db.query<LineRow>(
     `SELECT id, line_no, article_number, name, quantity, unit_price, price_basis, min_quantity,
             to_char(delivery_date, 'YYYY-MM-DD') AS delivery_date, confirmation_kind, confirmed_quantity,
             confirmed_unit_price, to_char(confirmed_delivery_date, 'YYYY-MM-DD') AS confirmed_delivery_date,
-            confirmed_article_number, confirmed_name
+            confirmed_article_number, confirmed_name, unit_code, confirmed_quantity_price
        FROM order_lines WHERE supplier_order_id = $1 ORDER BY line_no`,
     [supplierOrderId],
   );
@@ -176,13 +184,15 @@ export interface LineConfirmationWrite {
   deliveryDate: string | null;
   articleNumber: string | null;
   name: string | null;
+  quantityPrice: number | null;
 }
 
 export async function writeLineConfirmation(db: Queryable, lineId: number, c: LineConfirmationWrite) {
   await db.query(
     `UPDATE order_lines SET confirmation_kind = $2, confirmed_quantity = $3, confirmed_unit_price = $4,
-            confirmed_delivery_date = $5, confirmed_article_number = $6, confirmed_name = $7 WHERE id = $1`,
-    [lineId, c.kind, c.quantity, c.unitPrice, c.deliveryDate, c.articleNumber, c.name],
+            confirmed_delivery_date = $5, confirmed_article_number = $6, confirmed_name = $7,
+            confirmed_quantity_price = $8 WHERE id = $1`,
+    [lineId, c.kind, c.quantity, c.unitPrice, c.deliveryDate, c.articleNumber, c.name, c.quantityPrice],
   );
 }
 
@@ -190,19 +200,38 @@ export async function insertAddedLine(
   db: Queryable,
   supplierOrderId: number,
   lineNo: number,
-  l: { articleNumber: string; name: string; quantity: number; unitPrice: number | null; deliveryDate: string | null },
+  l: {
+    articleNumber: string;
+    name: string;
+    quantity: number;
+    unitPrice: number | null;
+    deliveryDate: string | null;
+    quantityPrice: number | null;
+  },
 ) {
-  // An added line was never ordered: its ordered values equal the confirmed ones, kind 'added'.
+  // An added line was never ordered: its ordered values equal the confirmed ones, kind 'added' (views that
+  // show ordered values treat an added line as ordered 0). Basis and minimum quantity 1: the value is price × quantity.
   await db.query(
     `INSERT INTO order_lines (supplier_order_id, line_no, product_instance_id, article_number, name, quantity, unit_price,
-            price_on_request, delivery_date, confirmation_kind, confirmed_quantity, confirmed_unit_price, confirmed_delivery_date)
-     VALUES ($1, $2, '', $3, $4, $5::numeric, $6::numeric, $6::numeric IS NULL, $7::date, 'added', $5::numeric, $6::numeric, $7::date)`,
-    [supplierOrderId, lineNo, l.articleNumber, l.name, l.quantity, l.unitPrice, l.deliveryDate],
+            quantity_price, price_on_request, delivery_date, confirmation_kind, confirmed_quantity, confirmed_unit_price,
+            confirmed_delivery_date, confirmed_quantity_price)
+     VALUES ($1, $2, '', $3, $4, $5::numeric, $6::numeric, $8::numeric, $6::numeric IS NULL, $7::date, 'added', $5::numeric,
+             $6::numeric, $7::date, $8::numeric)`,
+    [supplierOrderId, lineNo, l.articleNumber, l.name, l.quantity, l.unitPrice, l.deliveryDate, l.quantityPrice],
   );
 }
 
 export async function setConfirmedTotal(db: Queryable, supplierOrderId: number, total: number) {
   await db.query('UPDATE supplier_orders SET confirmed_total = $2 WHERE id = $1', [supplierOrderId, total]);
+}
+
+/** Ordered and confirmed value of a supplier order (for the buyer's mail). */
+export async function orderTotals(db: Queryable, supplierOrderId: number) {
+  const { rows } = await db.query<{ ordered: number; confirmed: number }>(
+    'SELECT net_value::float8 AS ordered, current_net_value::float8 AS confirmed FROM supplier_orders WHERE id = $1',
+    [supplierOrderId],
+  );
+  return rows[0];
 }
 
 export async function documentCount(db: Queryable, supplierOrderId: number) {

@@ -13,7 +13,7 @@ import { extensionOf, hasContentCheck, verifyFileContent } from '../../lib/file-
 import { neutraliseCsvUpload } from '../../lib/uploads/csv-safe.ts';
 import { assertStorageQuota } from '../../lib/uploads/storage-quota.ts';
 import { readNumberSetting } from '../settings/settings.service.ts';
-import { applyConfirmation, confirmationMail } from './confirmation.ts';
+import { applyConfirmation, enqueueConfirmationMail } from './confirmation.ts';
 import { supplierOrderDetails } from './supplier-order-details.ts';
 import * as repo from './supplier-orders.repo.ts';
 
@@ -45,9 +45,9 @@ export class SupplierOrdersService {
       const order = await repo.lockOrder(client, orderNumber, supplierBpNumber);
       if (!order) throw notFound(M.notFound);
       await applyConfirmation(client, order, statusId, body, 'portal');
-      return this.deps.mail.enqueue(confirmationMail(order, statusId, this.deps.config.publicUrl), client);
+      return enqueueConfirmationMail(client, this.deps, order, statusId);
     });
-    await this.deps.mail.dispatch([mailId]);
+    if (mailId != null) await this.deps.mail.dispatch([mailId]);
     return this.details(orderNumber, supplierBpNumber);
   }
 

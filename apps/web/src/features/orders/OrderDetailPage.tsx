@@ -50,23 +50,33 @@ function LineConfirmationText({ line }: { line: OrderLine }) {
   const c = line.confirmation;
   if (!c) return null;
   const success = c.kind === 'confirmed' || c.kind === 'added';
+  // The line shows the confirmed values; this names what was ordered ('bestellt') and what changed.
+  const o = line.ordered;
   const changes: string[] = [];
-  if (c.kind === 'removed') changes.push(`Menge ${formatQuantity(line.quantity)} → 0`);
+  if (c.kind === 'removed') changes.push(`bestellt ${formatQuantity(o.quantity)}, nicht geliefert`);
   if (c.kind === 'changed' || c.kind === 'replaced') {
-    if (c.quantity !== null && c.quantity !== line.quantity)
-      changes.push(`Menge ${formatQuantity(line.quantity)} → ${formatQuantity(c.quantity)}`);
-    if (c.unitPrice !== null && c.unitPrice !== line.unitPrice)
-      changes.push(`Preis ${formatCurrency(line.unitPrice)} → ${formatCurrency(c.unitPrice)}`);
-    if (c.deliveryDate && c.deliveryDate !== line.deliveryDate)
+    if (o.quantity !== line.quantity)
+      changes.push(`Menge bestellt ${formatQuantity(o.quantity)} → ${formatQuantity(line.quantity)}`);
+    if (o.unitPrice !== line.unitPrice)
+      changes.push(`Preis bestellt ${formatCurrency(o.unitPrice)} → ${formatCurrency(line.unitPrice)}`);
+    if (o.deliveryDate !== line.deliveryDate)
       changes.push(
-        `Lieferdatum ${line.deliveryDate ? formatDate(line.deliveryDate) : '–'} → ${formatDate(c.deliveryDate)}`,
+        `Lieferdatum bestellt ${o.deliveryDate ? formatDate(o.deliveryDate) : '–'} → ${line.deliveryDate ? formatDate(line.deliveryDate) : '–'}`,
       );
-    if (c.kind === 'replaced')
-      changes.push(`Artikel ${line.articleNumber} → ${c.articleNumber} ${c.name ?? ''}`.trim());
+    if (c.kind === 'replaced') changes.push(`bestellt Artikel ${o.articleNumber} ${o.name}`);
   }
   return (
     <Text size="xs" c={success ? 'green.8' : 'red.8'} fw={600} data-testid="line-confirmation" data-kind={c.kind}>
       {[confirmationLabels[c.kind], ...changes].join(' · ')}
+    </Text>
+  );
+}
+
+/** An ordered value beside the confirmed one ('bestellt 3 Stk'). */
+function OrderedValue({ children, testId }: { children: ReactNode; testId?: string }) {
+  return (
+    <Text size="xs" c="dimmed" data-testid={testId}>
+      {children}
     </Text>
   );
 }
@@ -211,9 +221,16 @@ function SupplierOrderCard({
       header: 'Menge',
       nowrap: true,
       render: (l) => (
-        <>
-          {formatQuantity(l.quantity)} <UnitText unit={l.unitCode} units={units} />
-        </>
+        <Stack gap={0}>
+          <span data-testid="line-quantity">
+            {formatQuantity(l.quantity)} <UnitText unit={l.unitCode} units={units} />
+          </span>
+          {l.confirmation && l.ordered.quantity !== l.quantity && (
+            <OrderedValue testId="line-ordered-quantity">
+              bestellt {formatQuantity(l.ordered.quantity)} <UnitText unit={l.unitCode} units={units} />
+            </OrderedValue>
+          )}
+        </Stack>
       ),
     },
     {
@@ -221,13 +238,35 @@ function SupplierOrderCard({
       header: 'Einzelpreis',
       nowrap: true,
       render: (l) => (
-        <PriceText
-          price={{ value: l.unitPrice, basis: l.priceBasis, quantityUnit: l.unitCode, priceOnDemand: l.priceOnRequest }}
-          units={units}
-        />
+        <Stack gap={0}>
+          <PriceText
+            price={{
+              value: l.unitPrice,
+              basis: l.priceBasis,
+              quantityUnit: l.unitCode,
+              priceOnDemand: l.priceOnRequest,
+            }}
+            units={units}
+          />
+          {l.confirmation && l.ordered.unitPrice !== l.unitPrice && (
+            <OrderedValue>bestellt {formatCurrency(l.ordered.unitPrice)}</OrderedValue>
+          )}
+        </Stack>
       ),
     },
-    { key: 'total', header: 'Gesamtpreis', nowrap: true, render: (l) => formatCurrency(l.quantityPrice) },
+    {
+      key: 'total',
+      header: 'Gesamtpreis',
+      nowrap: true,
+      render: (l) => (
+        <Stack gap={0}>
+          <span data-testid="line-total">{formatCurrency(l.quantityPrice)}</span>
+          {l.confirmation && l.ordered.quantityPrice !== l.quantityPrice && (
+            <OrderedValue testId="line-ordered-total">bestellt {formatCurrency(l.ordered.quantityPrice)}</OrderedValue>
+          )}
+        </Stack>
+      ),
+    },
   ];
   return (
     <Paper
@@ -263,11 +302,16 @@ function SupplierOrderCard({
         />
         <Stack gap={2} align="flex-end">
           <Text size="sm">
-            Warenwert (netto):{' '}
+            {order.confirmedTotal === null ? 'Warenwert (netto)' : 'Warenwert laut Bestätigung (netto)'}:{' '}
             <Text span fw={600} data-testid="supplier-order-total">
-              {formatCurrency(order.orderedTotal)}
+              {formatCurrency(order.total)}
             </Text>
           </Text>
+          {order.confirmedTotal !== null && order.confirmedTotal !== order.orderedTotal && (
+            <Text size="sm" c="dimmed" data-testid="supplier-order-ordered-total">
+              bestellt: {formatCurrency(order.orderedTotal)}
+            </Text>
+          )}
           <Text size="sm" data-testid="supplier-order-delivery">
             {deliveryCostText(order.deliveryCost)}
           </Text>
@@ -290,9 +334,6 @@ function SupplierOrderCard({
                 </Anchor>
               ))}
             </Group>
-          )}
-          {order.confirmedTotal !== null && (
-            <Text size="sm">Bestätigter Wert: {formatCurrency(order.confirmedTotal)}</Text>
           )}
         </Stack>
       </Stack>
@@ -347,6 +388,14 @@ function CustomerOrderView({
                 label: 'Warenwert (netto)',
                 value: <span data-testid="order-net">{formatCurrency(order.orderTotal)}</span>,
               },
+              ...(order.orderedTotal !== order.orderTotal
+                ? [
+                    {
+                      label: 'Warenwert bestellt (netto)',
+                      value: <span data-testid="order-ordered-net">{formatCurrency(order.orderedTotal)}</span>,
+                    },
+                  ]
+                : []),
               {
                 label: 'Lieferkosten',
                 value: <span data-testid="order-delivery">{deliveryCostAmountText(order.deliveryCostTotal)}</span>,

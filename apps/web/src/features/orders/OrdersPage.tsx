@@ -13,7 +13,8 @@ import {
 } from '../../api/orders';
 import { useUserProfile } from '../../api/session';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
-import { formatCurrency, formatDate } from '../../ui/format';
+import { formatDate } from '../../ui/format';
+import { OrderSum } from '../../ui/OrderSum';
 import { Page } from '../../ui/Page';
 import { customerStatusLabel, orderDetailUrl, statusColor, supplierStatusLabel } from './order-format';
 import { InboundOrderResponses } from './InboundOrderResponses';
@@ -140,7 +141,12 @@ function BuyerOrders() {
         </Badge>
       ),
     },
-    { key: 'sum', header: 'Summe (netto)', nowrap: true, render: (o) => formatCurrency(o.totalValueExcludingVat) },
+    {
+      key: 'sum',
+      header: 'Summe (netto)',
+      nowrap: true,
+      render: (o) => <OrderSum value={o.totalValueExcludingVat} ordered={o.orderedValueExcludingVat} />,
+    },
   ];
   return (
     <Page title="Meine Bestellungen">
@@ -213,7 +219,12 @@ function StaffOrders() {
     { key: 'date', header: 'Bestelldatum', nowrap: true, render: (o) => formatDate(o.orderDate) },
     { key: 'buyer', header: 'Käufer', render: (o) => o.buyerName },
     { key: 'status', header: 'Auftragsstatus', nowrap: true, render: (o) => status(o.customerOrderStatusId) },
-    { key: 'sum', header: 'Summe (netto)', nowrap: true, render: (o) => formatCurrency(o.totalValueExcludingVat) },
+    {
+      key: 'sum',
+      header: 'Summe (netto)',
+      nowrap: true,
+      render: (o) => <OrderSum value={o.totalValueExcludingVat} ordered={o.orderedValueExcludingVat} />,
+    },
   ];
   const supplierColumns: DataTableColumn<SupplierOrderListItem>[] = [
     {
@@ -230,7 +241,12 @@ function StaffOrders() {
     { key: 'date', header: 'Bestelldatum', nowrap: true, render: (o) => formatDate(o.orderDate) },
     { key: 'buyer', header: 'Käufer', render: (o) => o.buyerName },
     { key: 'status', header: 'Auftragsstatus', nowrap: true, render: (o) => status(o.supplierOrderStatusId) },
-    { key: 'sum', header: 'Summe (netto)', nowrap: true, render: (o) => formatCurrency(o.totalValueExcludingVat) },
+    {
+      key: 'sum',
+      header: 'Summe (netto)',
+      nowrap: true,
+      render: (o) => <OrderSum value={o.totalValueExcludingVat} ordered={o.orderedValueExcludingVat} />,
+    },
   ];
 
   const withAll = (options: { value: string; label: string }[]) => [{ value: ALL, label: 'Alle' }, ...options];

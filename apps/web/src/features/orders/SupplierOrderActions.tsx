@@ -6,6 +6,7 @@ import {
   Checkbox,
   FileButton,
   Group,
+  Modal,
   NumberInput,
   Paper,
   Select,
@@ -16,7 +17,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { limits, supplierOrderMessages } from '@shk/contracts';
+import { limits, supplierOrderMessages, timings } from '@shk/contracts';
 import type { SupplierOrderDetails } from '../../api/orders';
 import { problemTitle } from '../../api/problem';
 import { downloadApiFile } from '../../api/download';
@@ -53,6 +54,15 @@ interface AddedLineEdit {
 }
 
 const texts = {
+  confirmTitle: 'Bestellung verbindlich bestätigen?',
+  confirmText: (orderNumber: string, withChanges: boolean) =>
+    withChanges
+      ? `Sie bestätigen die Bestellung ${orderNumber} mit den eingetragenen Änderungen verbindlich. Der Besteller wird per E-Mail informiert; danach ist keine Änderung mehr möglich.`
+      : `Sie bestätigen die Bestellung ${orderNumber} verbindlich so, wie sie bestellt wurde. Der Besteller wird per E-Mail informiert; danach ist keine Änderung mehr möglich.`,
+  confirmButton: 'Verbindlich bestätigen',
+  confirmed: (orderNumber: string) => `Die Bestellung ${orderNumber} wurde verbindlich bestätigt.`,
+  confirmedWithChanges: (orderNumber: string) =>
+    `Die Bestellung ${orderNumber} wurde mit Änderungen verbindlich bestätigt.`,
   incompleteReplacement: (lineNo: number) =>
     `Bitte geben Sie für den Ersatzartikel der Position ${lineNo} Artikelnummer und Bezeichnung an.`,
   incompleteAddedLine: 'Bitte geben Sie für jede neue Position Artikelnummer, Bezeichnung und Menge an.',
@@ -130,9 +140,9 @@ function LineEditor({
               <Table.Tr key={l.lineId} data-testid="confirmation-line">
                 <Table.Td>{l.lineNo}</Table.Td>
                 <Table.Td>
-                  <Text size="sm">{l.name}</Text>
+                  <Text size="sm">{l.ordered.name}</Text>
                   <Text size="xs" c="dimmed">
-                    Art.-Nr. {l.articleNumber} · bestellt {formatQuantity(l.quantity)}
+                    Art.-Nr. {l.ordered.articleNumber} · bestellt {formatQuantity(l.ordered.quantity)}
                   </Text>
                 </Table.Td>
                 <Table.Td>
@@ -140,7 +150,7 @@ function LineEditor({
                     aria-label={`Bestätigte Menge Position ${l.lineNo}`}
                     min={0.001}
                     decimalSeparator=","
-                    placeholder={formatQuantity(l.quantity)}
+                    placeholder={formatQuantity(l.ordered.quantity)}
                     value={e.quantity ?? ''}
                     onChange={(v) => onChange(l.lineNo, { quantity: numberOrUndefined(v) })}
                     disabled={removed}
@@ -154,7 +164,7 @@ function LineEditor({
                     decimalScale={2}
                     decimalSeparator=","
                     suffix=" €"
-                    placeholder={l.unitPrice === null ? 'kein Preis' : formatCurrency(l.unitPrice)}
+                    placeholder={l.ordered.unitPrice === null ? 'kein Preis' : formatCurrency(l.ordered.unitPrice)}
                     value={e.unitPrice ?? ''}
                     onChange={(v) => onChange(l.lineNo, { unitPrice: numberOrUndefined(v) })}
                     disabled={removed}
@@ -165,7 +175,9 @@ function LineEditor({
                   <TextInput
                     type="date"
                     aria-label={`Bestätigtes Lieferdatum Position ${l.lineNo}`}
-                    title={l.deliveryDate ? `bestellt: ${formatDate(l.deliveryDate)}` : 'kein Wunschtermin'}
+                    title={
+                      l.ordered.deliveryDate ? `bestellt: ${formatDate(l.ordered.deliveryDate)}` : 'kein Wunschtermin'
+                    }
                     value={e.deliveryDate ?? ''}
                     onChange={(ev) => onChange(l.lineNo, { deliveryDate: ev.currentTarget.value || undefined })}
                     disabled={removed}
@@ -299,20 +311,32 @@ export function SupplierOrderActions({ order }: { order: SupplierOrderDetails })
   const [edits, setEdits] = useState<Record<number, LineEdit>>({});
   const [added, setAdded] = useState<AddedLineEdit[]>([]);
   const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState<SupplierOrderConfirmationBody | null>(null);
   const resetFiles = useRef<() => void>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['bp'] });
 
-  const save = async () => {
-    const body =
-      status === String(WITH_CHANGES) ? confirmationBody(order, edits, added) : { lines: [], addedLines: [] };
+  const withChanges = status === String(WITH_CHANGES);
+
+  /** A binding confirmation is asked once before it is sent. */
+  const save = () => {
+    const body = withChanges ? confirmationBody(order, edits, added) : { lines: [], addedLines: [] };
     if (typeof body === 'string') {
       toast.error(body);
       return;
     }
+    setAsking(body);
+  };
+
+  const confirmBinding = async (body: SupplierOrderConfirmationBody) => {
+    setAsking(null);
     setBusy(true);
     try {
       await supplierOrdersApi.confirm(order.supplierOrderNumber, Number(status), body);
-      toast.success('Der Status der Bestellung wurde gespeichert.');
+      toast.success(
+        withChanges
+          ? texts.confirmedWithChanges(order.supplierOrderNumber)
+          : texts.confirmed(order.supplierOrderNumber),
+      );
       setEdits({});
       setAdded([]);
       await refresh();
@@ -382,11 +406,26 @@ export function SupplierOrderActions({ order }: { order: SupplierOrderDetails })
               </>
             )}
             <Group>
-              <Button onClick={() => void save()} loading={busy}>
+              <Button onClick={save} loading={busy}>
                 Speichern
               </Button>
             </Group>
           </Stack>
+          <Modal
+            opened={asking !== null}
+            onClose={() => setAsking(null)}
+            title={texts.confirmTitle}
+            centered
+            transitionProps={{ duration: timings.modalFadeMs }}
+          >
+            <Text size="sm">{texts.confirmText(order.supplierOrderNumber, withChanges)}</Text>
+            <Group justify="flex-end" mt="lg" gap="sm">
+              <Button variant="default" onClick={() => setAsking(null)}>
+                Abbrechen
+              </Button>
+              <Button onClick={() => asking && void confirmBinding(asking)}>{texts.confirmButton}</Button>
+            </Group>
+          </Modal>
         </Paper>
       )}
       <Paper withBorder radius="md" p="md" component="section" aria-label="Dokumente">

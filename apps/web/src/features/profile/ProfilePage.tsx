@@ -9,6 +9,7 @@ import { FullPageLoader } from '../../ui/FullPageLoader';
 import { Page } from '../../ui/Page';
 import { DataChangeRequestDialog } from './DataChangeRequestDialog';
 import { IdsCredentialsCard } from './IdsCredentialsCard';
+import { MailSettingsCard } from './MailSettingsCard';
 import { SupplierPanels } from './SupplierPanels';
 import { useCurrentBusinessPartner } from './use-current-business-partner';
 
@@ -80,6 +81,7 @@ export default function ProfilePage() {
           </Card>
         )}
       </SimpleGrid>
+      <MailSettingsCard email={profile.data.email} />
       {profile.data.role === Role.Buyer && profile.data.currentBpNumber && (
         <IdsCredentialsCard bpNumber={profile.data.currentBpNumber} />
       )}

@@ -4,7 +4,8 @@ import { Link, useSearchParams } from 'react-router';
 import { supplierOrderStatusLabels, SUPPLIER_ORDER_MIN_DATE } from '@shk/contracts';
 import { useSupplierOrderOverview, type SupplierOrderOverviewItem } from '../../api/supplier-orders';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
-import { formatCurrency, formatDate } from '../../ui/format';
+import { formatDate } from '../../ui/format';
+import { OrderSum } from '../../ui/OrderSum';
 import { Page } from '../../ui/Page';
 
 /** Green once confirmed, red when sending failed or cancelled, blue while open. */
@@ -65,7 +66,12 @@ export default function SupplierOrdersPage() {
         </Badge>
       ),
     },
-    { key: 'sum', header: 'Summe (netto)', nowrap: true, render: (o) => formatCurrency(o.totalPrice) },
+    {
+      key: 'sum',
+      header: 'Summe (netto)',
+      nowrap: true,
+      render: (o) => <OrderSum value={o.totalPrice} ordered={o.orderedTotalPrice} />,
+    },
   ];
 
   return (
