@@ -113,6 +113,20 @@ function decimal(value: string | undefined, what: string): number | undefined {
   return n;
 }
 
+/**
+ * Continues an item description over 7008 fields (an..35). A field filled to its 35 characters was cut inside
+ * a word and continues directly; a shorter one ended at a word boundary, so a space follows it.
+ */
+function joinDescription(group: { name?: string; lastField?: string }, fields: string[]): string {
+  let text = group.name ?? '';
+  for (const field of fields.filter(Boolean)) {
+    const cutInWord = Array.from(group.lastField ?? '').length >= 35;
+    text += text && !cutInWord ? ` ${field}` : field;
+    group.lastField = field;
+  }
+  return text;
+}
+
 interface LineGroup {
   lineNo: number;
   action: string;
@@ -120,6 +134,8 @@ interface LineGroup {
   /** The GTIN of LIN C212 (7143 'EN' or 'SRV'), as EANCOM partners identify a line. */
   gtin: string | undefined;
   name?: string;
+  /** The last 7008 field read, to tell a continued word from a new one. */
+  lastField?: string;
   quantity?: number;
   unitPrice?: number;
   deliveryDate?: string;
@@ -173,7 +189,7 @@ export function parseOrdrsp(input: Buffer | string): ParsedOrdrsp {
     else if (s.name === 'PIA' && ['1', '5'].includes(s.elements[0]?.[0]) && s.elements[1]?.[0])
       current.articleNumber = s.elements[1][0];
     // A long name continues in the second 7008 field of C273 and in further IMD segments.
-    else if (s.name === 'IMD') current.name = (current.name ?? '') + (s.elements[2] ?? []).slice(3, 5).join('');
+    else if (s.name === 'IMD') current.name = joinDescription(current, (s.elements[2] ?? []).slice(3, 5));
     else if (s.name === 'QTY' && ['21', '113'].includes(s.elements[0][0]))
       current.quantity = decimal(s.elements[0][1], 'Menge');
     else if (s.name === 'PRI' && ['AAA', 'AAB'].includes(s.elements[0][0]))

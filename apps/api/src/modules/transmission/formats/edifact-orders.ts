@@ -43,11 +43,24 @@ const segment = (...elements: (string | string[])[]) =>
 /**
  * Splits a text into data elements of at most `size` characters, counted in characters of the written
  * charset (not UTF-16 units, not bytes, without release characters): nothing is cut, 'weiß' stays whole.
+ * Fields end at word boundaries (the space between them is left out, as receivers trim fields); a word
+ * longer than a field fills whole fields.
  */
 export function textFields(value: string, size: number): string[] {
-  const chars = Array.from(toUnoc(value).trim());
   const fields: string[] = [];
-  for (let i = 0; i < chars.length; i += size) fields.push(chars.slice(i, i + size).join(''));
+  let current: string[] = [];
+  for (const word of toUnoc(value).trim().split(/ +/).filter(Boolean)) {
+    let chars = Array.from(word);
+    const separator = current.length ? 1 : 0;
+    if (current.length + separator + chars.length <= size) {
+      current.push(...(separator ? [' '] : []), ...chars);
+      continue;
+    }
+    if (current.length) fields.push(current.join(''));
+    for (; chars.length > size; chars = chars.slice(size)) fields.push(chars.slice(0, size).join(''));
+    current = chars;
+  }
+  if (current.length) fields.push(current.join(''));
   return fields;
 }
 
