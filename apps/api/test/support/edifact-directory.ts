@@ -124,8 +124,7 @@ function formatErrors(value: string, format: string): string | null {
 
 function elementErrors(directory: Directory, segment: Segment): string[] {
   const errors: string[] = [];
-  const where = (i: number, j?: number) =>
-    `${segment.name}[${i + 1}${j === undefined ? '' : `:${j + 1}`}]`;
+  const where = (i: number, j?: number) => `${segment.name}[${i + 1}${j === undefined ? '' : `:${j + 1}`}]`;
   const items = directory.get(segment.name);
   if (!items) return [`${segment.name}: Segment ist im Verzeichnis nicht definiert`];
   if (segment.elements.length > items.length)
@@ -164,7 +163,12 @@ function elementErrors(directory: Directory, segment: Segment): string[] {
  * (ts-edifact's Tracker over the message structure), data elements (status, count, format), and UNT's count.
  */
 export function directoryErrors(text: string): string[] {
-  const segments = parseWithTsEdifact(text);
+  let segments: Segment[];
+  try {
+    segments = parseWithTsEdifact(text);
+  } catch (error) {
+    return [`ts-edifact: ${(error as Error).message}`];
+  }
   const errors: string[] = [];
   const unh = segments.find((s) => s.name === 'UNH');
   if (!unh) return ['UNH fehlt'];
@@ -172,10 +176,7 @@ export function directoryErrors(text: string): string[] {
   const version = `D${release}`;
   const directory = loadDirectory(version);
   for (const s of segments) errors.push(...elementErrors(directory, s));
-  const message = segments.slice(
-    segments.indexOf(unh),
-    segments.findIndex((s) => s.name === 'UNT') + 1,
-  );
+  const message = segments.slice(segments.indexOf(unh), segments.findIndex((s) => s.name === 'UNT') + 1);
   const tracker = new Tracker(loadStructure(version, type) as never);
   for (const s of message) {
     try {
