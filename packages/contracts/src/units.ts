@@ -1,7 +1,9 @@
 /**
  * Quantity units: UN/ECE Recommendation 20 codes (the codes EDIFACT QTY/PRI, BMEcat and the catalogue carry)
  * and the German short names the order document, the supplier mails and the UI print. One table for all
- * of them, so '3 C62' is printed nowhere and an EDIFACT partner reads the same unit the buyer saw.
+ * of them, so '3 C62' is printed nowhere and an EDIFACT partner reads the same unit the buyer saw. The
+ * catalogue's `units` rows (migration 0004, caret for superscript) name the same codes alike; codes a
+ * catalogue import brings beyond this table are shown with the catalogue's name.
  */
 export const UNIT_NAMES: Readonly<Record<string, string>> = {
   // pieces and packings (PCE, PR, SET, … are the older Recommendation 20 codes many catalogues still use)
@@ -11,8 +13,7 @@ export const UNIT_NAMES: Readonly<Record<string, string>> = {
   EA: 'Stk',
   PR: 'Paar',
   SET: 'Satz',
-  PK: 'Pack',
-  PA: 'Paket',
+  PK: 'Pkg',
   RO: 'Rolle',
   CT: 'Karton',
   BX: 'Kiste',
@@ -24,7 +25,9 @@ export const UNIT_NAMES: Readonly<Record<string, string>> = {
   DMT: 'dm',
   MTR: 'm',
   KMT: 'km',
+  CMK: 'cm²',
   MTK: 'm²',
+  DMQ: 'dm³',
   MTQ: 'm³',
   MLT: 'ml',
   LTR: 'l',
@@ -34,7 +37,7 @@ export const UNIT_NAMES: Readonly<Record<string, string>> = {
   TNE: 't',
   // time
   MIN: 'min',
-  HUR: 'Std',
+  HUR: 'h',
   DAY: 'Tag',
   // technical units of product features
   BAR: 'bar',
@@ -42,6 +45,10 @@ export const UNIT_NAMES: Readonly<Record<string, string>> = {
   KWT: 'kW',
   VLT: 'V',
   CEL: '°C',
+  DD: '°',
+  L2: 'l/min',
+  MQH: 'm³/h',
+  '2N': 'dB(A)',
 };
 
 /**
@@ -64,6 +71,7 @@ const UNIT_ALIASES: Readonly<Record<string, string>> = {
   G: 'GRM',
   L: 'LTR',
   PAAR: 'PR',
+  PKG: 'PK',
   SATZ: 'SET',
   ROLLE: 'RO',
 };

@@ -67,7 +67,7 @@ const post = (body: string | Buffer, contentType = 'application/EDIFACT') =>
   fetch(`${t.baseUrl}/inbound/ordrsp`, {
     method: 'POST',
     headers: { authorization: auth, 'content-type': contentType },
-    body,
+    body: typeof body === 'string' ? body : new Uint8Array(body),
   });
 
 async function confirmationOf(no: string) {

@@ -112,7 +112,11 @@ describe('order PDF', () => {
 
   it("keeps the supplier's postal code and city on one line whatever the length of name and street", () => {
     const streets = ['Industriestraße', 'Gewerbegebiet Am Güterbahnhof', 'Hauptstraße', 'Carl-Friedrich-Gauß-Straße'];
-    const names = ['Nordbad Sanitärgroßhandel GmbH & Co. KG', 'Aquatherm Haustechnik Vertriebsgesellschaft mbH', 'Nordbad'];
+    const names = [
+      'Nordbad Sanitärgroßhandel GmbH & Co. KG',
+      'Aquatherm Haustechnik Vertriebsgesellschaft mbH',
+      'Nordbad',
+    ];
     for (const name of names)
       for (const street of streets)
         for (const houseNumber of ['1', '117a', '12-14']) {

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SupplierOrderStatus } from '@shk/contracts';
+import { SupplierOrderStatus, UNIT_NAMES } from '@shk/contracts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { insertTestOffers, offers } from '../support/cart-fixtures.ts';
 import { startSmtpPeer, type SmtpPeer } from '../support/transmission-peers.ts';
@@ -100,5 +100,14 @@ describe('the order mail to a supplier', () => {
     expect(nordbad.pdf).toMatch(/3 Stk/);
     expect(aquatherm.pdf).toMatch(/25 m\b/);
     expect(aquatherm.pdf).toContain('je 100 m');
+  });
+
+  it("the catalogue's unit list names every code of the shared table alike (the UI shows the same names)", async () => {
+    const { rows } = await t.pool.query<{ code: string; short_description: string }>(
+      'SELECT code, short_description FROM units',
+    );
+    const superscript = (text: string) => text.replace('^2', '²').replace('^3', '³');
+    for (const { code, short_description } of rows)
+      if (UNIT_NAMES[code]) expect(superscript(short_description), code).toBe(UNIT_NAMES[code]);
   });
 });

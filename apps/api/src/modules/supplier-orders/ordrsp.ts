@@ -155,7 +155,9 @@ export function parseOrdrsp(input: Buffer | string): ParsedOrdrsp {
   try {
     segments = tokenize(text, level);
   } catch (error) {
-    throw new OrdrspError(`Die Datei ist keine gültige EDIFACT-Nachricht: ${germanSyntaxError((error as Error).message)}`);
+    throw new OrdrspError(
+      `Die Datei ist keine gültige EDIFACT-Nachricht: ${germanSyntaxError((error as Error).message)}`,
+    );
   }
   const unh = segments.find((s) => s.name === 'UNH');
   const type = unh?.elements[1];
@@ -204,8 +206,7 @@ export function parseOrdrsp(input: Buffer | string): ParsedOrdrsp {
     if (g.action === '7') body.lines.push({ lineNo: g.lineNo, removed: true });
     else if (g.action === '1') {
       const article = g.articleNumber ?? g.gtin;
-      if (!article || !g.quantity)
-        throw new OrdrspError(`Hinzugefügte Position ${g.lineNo} ohne Artikel oder Menge.`);
+      if (!article || !g.quantity) throw new OrdrspError(`Hinzugefügte Position ${g.lineNo} ohne Artikel oder Menge.`);
       body.addedLines.push({
         articleNumber: article,
         name: g.name || article,

@@ -1,14 +1,21 @@
 import { Fragment } from 'react';
+import { UNIT_NAMES } from '@shk/contracts';
 // The units hook lives with the API reads; re-exported for the pages that show units.
 export { useUnits } from '../../api/catalogue-queries';
 
 /**
- * A unit text; a caret marks superscript ('m^2' → m², 'm^3/h' → m³/h). Codes found in `units` are shown
- * with their short description ('MTK' → m²).
+ * The German name of a unit code: the shared Recommendation 20 table (the one the order PDF, supplier mails
+ * and EDIFACT use), else the catalogue's unit list (codes an import brought), else the code itself.
+ */
+const unitLabel = (unit: string, units?: Map<string, string>) => UNIT_NAMES[unit] ?? units?.get(unit) ?? unit;
+
+/**
+ * A unit text; a caret marks superscript ('m^2' → m², 'm^3/h' → m³/h). Codes are shown by their German
+ * name ('C62' → Stk, 'MTK' → m²).
  */
 export function UnitText({ unit, units }: { unit: string | null | undefined; units?: Map<string, string> }) {
   if (!unit) return null;
-  const text = units?.get(unit) ?? unit;
+  const text = unitLabel(unit, units);
   const parts = text.split(/\^(\d+|[a-zA-Z]+)/);
   return (
     <>
@@ -35,7 +42,7 @@ export function unitPlainText(unit: string | null | undefined, units?: Map<strin
     '8': '⁸',
     '9': '⁹',
   };
-  return (units?.get(unit) ?? unit).replace(/\^(\d+)/g, (_, digits: string) =>
+  return unitLabel(unit, units).replace(/\^(\d+)/g, (_, digits: string) =>
     [...digits].map((d) => superscripts[d] ?? d).join(''),
   );
 }
