@@ -1,3 +1,4 @@
+import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SupplierOrderStatus } from '@shk/contracts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
@@ -156,6 +157,12 @@ describe('ORDRSP character sets and media types', () => {
       [no],
     );
     expect(names.rows).toEqual([{ name: 'Überwurfmutter weiß' }]);
+  });
+
+  it('the other ISO 8859 parts by their identifier (UNOD is ISO 8859-2)', () => {
+    const text = ordrsp('LB-1', ["LIN+3+1+ZUB-12:SA'", "IMD+F++:::Łącznik Żółty'", "QTY+21:1:PCE'"], 'UNOD:3');
+    const parsed = parseOrdrsp(iconv.encode(text, 'iso-8859-2'));
+    expect(parsed.body.addedLines[0].name).toBe('Łącznik Żółty');
   });
 
   it('a UTF-8 file that is not valid UTF-8 is refused with a German reason', async () => {
