@@ -5,6 +5,7 @@ export * from './time-zone.ts';
 export * from './dates.ts';
 export * from './money.ts';
 export * from './quantity.ts';
+export * from './units.ts';
 export * from './schemas/params.ts';
 export * from './settings.ts';
 export * from './messages.ts';

@@ -56,6 +56,10 @@ function order(lines: number): SupplierOrderForTransmission {
   };
 }
 
+/** Plain text of a PDF (no-break spaces as spaces), lines as pdftotext reads them. */
+const pdfText = (bytes: Buffer) =>
+  execFileSync('pdftotext', ['-', '-'], { input: bytes }).toString().replaceAll('\u00a0', ' ');
+
 function pdfPages(bytes: Buffer): string[] {
   return execFileSync('pdftotext', ['-layout', '-', '-'], { input: bytes })
     .toString()
@@ -77,7 +81,54 @@ describe('order PDF', () => {
     expect(text).toContain('Lieferdatum: 10.03.2026');
     // German number and date formats (Intl formatters kept per process)
     expect(text).toContain('Kundenbestellung KB-2026-42 vom 2.3.2026');
-    expect(text).toMatch(/2 C62\s+12,50\s€\s+25,00\s€/);
+    expect(text).toMatch(/2 Stk\s+12,50\s€\s+25,00\s€/);
+  });
+
+  it('prints units by their German names from the shared Recommendation 20 table, never as codes', () => {
+    const o = order(3);
+    o.lines[0] = { ...o.lines[0], unitCode: 'MTR', quantity: 25 };
+    o.lines[1] = { ...o.lines[1], unitCode: 'KGM', priceBasis: 100 };
+    o.lines[2] = { ...o.lines[2], unitCode: null };
+    const text = pdfText(orderPdf(o));
+    expect(text).toMatch(/25 m\s+12,50\s€/);
+    expect(text).toMatch(/2 kg\s+12,50\s€/);
+    expect(text).toContain('je 100 kg');
+    expect(text).toMatch(/2 Stk\s+12,50\s€/);
+    expect(text).not.toMatch(/\b(C62|MTR|KGM)\b/);
+  });
+
+  it('the delivery address of an order without line addresses is the buyer address with its street (as the EDIFACT NAD+DP)', () => {
+    const o = order(2);
+    o.lines = o.lines.map((l) => ({ ...l, deliveryAddress: null }));
+    const text = pdfText(orderPdf(o));
+    expect(text).toContain('Lieferadresse (für alle Positionen): Sanitär Müller GmbH, Lindenstraße 12, 50667 Köln');
+    // a cart-level address (the same on every line) is printed once, with its street
+    const site = { ...address, name: 'Baustelle Nord', street: 'Am Hafen', houseNumber: '3' };
+    o.lines = o.lines.map((l) => ({ ...l, deliveryAddress: site }));
+    const once = pdfText(orderPdf(o));
+    expect(once).toContain('Lieferadresse (für alle Positionen): Baustelle Nord, Am Hafen 3, 50667 Köln');
+    expect(once).not.toContain('Lieferadresse: ');
+  });
+
+  it("keeps the supplier's postal code and city on one line whatever the length of name and street", () => {
+    const streets = ['Industriestraße', 'Gewerbegebiet Am Güterbahnhof', 'Hauptstraße', 'Carl-Friedrich-Gauß-Straße'];
+    const names = [
+      'Nordbad Sanitärgroßhandel GmbH & Co. KG',
+      'Aquatherm Haustechnik Vertriebsgesellschaft mbH',
+      'Nordbad',
+    ];
+    for (const name of names)
+      for (const street of streets)
+        for (const houseNumber of ['1', '117a', '12-14']) {
+          const o = order(1);
+          o.supplier = {
+            ...o.supplier,
+            address: { name, street, houseNumber, postalCode: '60528', city: 'Frankfurt am Main', countryCode: 'DE' },
+          };
+          const lines = pdfText(orderPdf(o)).split('\n');
+          const line = lines.find((l) => l.includes('60528'));
+          expect(line, `${name} / ${street} ${houseNumber}`).toMatch(/60528\sFrankfurt/);
+        }
   });
 
   it('opens no font its text does not use (pdfkit parsed Helvetica for every document)', () => {
@@ -200,7 +251,9 @@ describe('EDIFACT ORDERS', () => {
     const message = ordersMessage(order(3), { version: '97A', platformGln: '4399902421007' });
     const segments = new Reader({ autoDetectEncoding: true }).parse(message);
     expect(segments[0].elements[2]).toEqual(['4012345000016', '14']);
-    expect(segments.filter((s) => s.name === 'NAD' && s.elements[0][0] === 'DP')).toHaveLength(1);
+    // the header NAD+DP (the buyer, for lines without an address of their own) and line 2's own
+    const dp = segments.filter((s) => s.name === 'NAD' && s.elements[0][0] === 'DP');
+    expect(dp.map((s) => s.elements[3][0])).toEqual(['Sanitär Müller GmbH', 'Baustelle Süd']);
     expect(segments.filter((s) => s.name === 'LIN')).toHaveLength(3);
     const unt = segments.find((s) => s.name === 'UNT')!;
     const count = segments.filter((s) => !['UNB', 'UNZ'].includes(s.name)).length;

@@ -367,7 +367,7 @@ describe('formats over channels', () => {
     expect(files).toContain(`ORDERS_${so.number}.edi`);
     expect(files.filter((f) => f.endsWith('.part'))).toEqual([]);
     const segments = parseEdifact(fs.readFileSync(path.join(ftp.root, 'inbox', `ORDERS_${so.number}.edi`)));
-    expect(seg(segments, 'UNH')[0].elements[1]).toEqual(['ORDERS', 'D', '97A', 'UN', 'EAN008']);
+    expect(seg(segments, 'UNH')[0].elements[1]).toEqual(['ORDERS', 'D', '97A', 'UN']);
     expect(seg(segments, 'NAD', 'BY')[0].elements[1]).toEqual(['AT-55501', '', '91']);
     expect(seg(segments, 'QTY')[0].elements[0]).toEqual(['21', '20', 'MTR']);
     expect(seg(segments, 'PRI')[0].elements[0]).toEqual(['AAA', '125', '', '', '100', 'MTR']);

@@ -139,7 +139,17 @@ export const LineChange = z
     quantity: Positive.optional(),
     unitPrice: Price.optional(),
     deliveryDate: IsoDate.optional(),
-    replacement: z.object({ articleNumber: LineArticleNumber, name: LineName }).optional(),
+    replacement: z
+      .object({
+        articleNumber: LineArticleNumber,
+        /** The item's GTIN, when the supplier names it (EANCOM LIN C212 'EN'): the ordered article by its GTIN is no replacement. */
+        gtin: z
+          .string()
+          .regex(/^\d{8,14}$/)
+          .optional(),
+        name: LineName,
+      })
+      .optional(),
   })
   .meta({ id: 'LineChange' });
 

@@ -49,6 +49,7 @@ export async function applyConfirmation(
   const added = statusId === SupplierOrderStatus.Confirmed ? [] : body.addedLines;
   for (const c of changes) if (!byNo.has(c.lineNo)) throw bad(M.unknownLine(c.lineNo));
   const changeOf = new Map(changes.map((c) => [c.lineNo, c]));
+  const gtins = changes.some((c) => c.replacement?.gtin) ? await repo.lineGtins(client, order.id) : new Map();
 
   const writes = lines.map((l) => {
     const c = changeOf.get(l.line_no);
@@ -74,8 +75,12 @@ export async function applyConfirmation(
     const unitPrice = c?.unitPrice ?? ordered.p;
     const deliveryDate = c?.deliveryDate ?? ordered.d;
     const differs = quantity !== ordered.q || unitPrice !== ordered.p || deliveryDate !== ordered.d;
-    // An ORDRSP repeats the item number on changed lines; only a different article is a replacement.
-    const replacement = c?.replacement && c.replacement.articleNumber !== l.article_number ? c.replacement : undefined;
+    // An ORDRSP repeats the item number (or, from EANCOM partners, only the GTIN) on changed lines;
+    // only a different article is a replacement.
+    const sameArticle =
+      c?.replacement?.articleNumber === l.article_number ||
+      (!!c?.replacement?.gtin && c.replacement.gtin === gtins.get(l.line_no));
+    const replacement = c?.replacement && !sameArticle ? c.replacement : undefined;
     const kind = replacement ? ('replaced' as const) : differs ? ('changed' as const) : ('confirmed' as const);
     return {
       l,

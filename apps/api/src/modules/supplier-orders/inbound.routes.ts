@@ -15,6 +15,11 @@ import { InboundOrdrspService } from './inbound.service.ts';
 import { OrdrspPickup, pickupOptionsFromEnv } from './ordrsp-pickup.ts';
 
 const MAX_BYTES = 5 * 1024 * 1024;
+/**
+ * Media types of EDIFACT interchanges (RFC 1767: application/EDIFACT, application/EDI-consent; case-insensitive,
+ * with or without parameters such as charset) and what generic clients send.
+ */
+const EDIFACT_MEDIA_TYPES = /^\s*(application\/(edifact|edi-consent|octet-stream)|text\/plain)\s*(;.*)?$/i;
 const staff = [Role.Administrator, Role.Support, Role.PlatformOperator];
 const tags = ['Lieferantenbestellungen'];
 const Bp = z.object({ supplierBusinessPartnerNo: z.string().regex(/^\d{1,10}$/) });
@@ -40,12 +45,12 @@ export async function inboundRoutes(app: App, deps: AppDeps) {
     await pickup?.stop();
   });
   await app.register(async (scope) => {
-    for (const type of ['application/edifact', 'application/octet-stream', 'text/plain']) {
+    // The body is read as bytes whatever the charset parameter says: the UNB syntax identifier decides.
+    for (const type of ['application/octet-stream', 'text/plain'])
       if (scope.hasContentTypeParser(type)) scope.removeContentTypeParser(type);
-      scope.addContentTypeParser(type, { parseAs: 'buffer', bodyLimit: MAX_BYTES }, (_r, body, done) =>
-        done(null, body),
-      );
-    }
+    scope.addContentTypeParser(EDIFACT_MEDIA_TYPES, { parseAs: 'buffer', bodyLimit: MAX_BYTES }, (_r, body, done) =>
+      done(null, body),
+    );
     scope.post('/inbound/ordrsp', { schema: { hide: true } }, async (request, reply) => {
       const match = /^Basic\s+(.+)$/i.exec(request.headers.authorization ?? '');
       const credentials = match ? Buffer.from(match[1], 'base64').toString('utf8') : '';

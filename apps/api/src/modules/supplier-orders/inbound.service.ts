@@ -4,7 +4,7 @@ import { supplierOrderMessages as M } from '@shk/contracts';
 import type { AppDeps } from '../../http/types.ts';
 import { HttpProblem, conflict, notFound } from '../../http/problem.ts';
 import { applyConfirmation, enqueueConfirmationMail, rejectionBody } from './confirmation.ts';
-import { OrdrspError, parseOrdrsp } from './ordrsp.ts';
+import { OrdrspError, parseOrdrsp, withoutControlCharacters } from './ordrsp.ts';
 import * as repo from './supplier-orders.repo.ts';
 import { SupplierOrdersService } from './supplier-orders.service.ts';
 
@@ -124,7 +124,7 @@ export class InboundOrdrspService {
   async receive(file: InboundFile): Promise<InboundResult> {
     let orderNumber: string | null = null;
     try {
-      const parsed = parseOrdrsp(file.content.toString('latin1'));
+      const parsed = parseOrdrsp(file.content);
       orderNumber = parsed.orderNumber;
       const mailId = await this.orders.inTransaction(async (client) => {
         // Scoped to the sending supplier: another supplier's order number counts as unknown.
@@ -139,7 +139,7 @@ export class InboundOrdrspService {
       return { outcome: 'applied', orderNumber: parsed.orderNumber };
     } catch (error) {
       if (!(error instanceof OrdrspError) && !(error instanceof HttpProblem)) throw error;
-      const reason = error instanceof HttpProblem ? error.title : error.message;
+      const reason = withoutControlCharacters(error instanceof HttpProblem ? error.title : error.message);
       await repo.recordInbound(this.deps.pool, { ...this.row(file, orderNumber), outcome: 'rejected', reason });
       return { outcome: 'rejected', reason };
     }

@@ -378,3 +378,16 @@ export async function pickupSuppliers(db: Queryable) {
   );
   return rows;
 }
+
+/** The GTIN of each ordered line's product (line number → GTIN), for matching a confirmation by GTIN. */
+export async function lineGtins(db: Queryable, supplierOrderId: number): Promise<Map<number, string>> {
+  const { rows } = await db.query<{ line_no: number; gtin: string }>(
+    `SELECT l.line_no, p.gtin
+       FROM order_lines l
+       JOIN product_offers po ON po.product_instance_id = l.product_instance_id
+       JOIN products p ON p.id = po.product_no
+      WHERE l.supplier_order_id = $1 AND p.gtin IS NOT NULL`,
+    [supplierOrderId],
+  );
+  return new Map(rows.map((r) => [Number(r.line_no), r.gtin]));
+}

@@ -4,6 +4,7 @@ import { Navigate, useNavigate } from 'react-router';
 import { idsMatchHints, idsMessages } from '@shk/contracts';
 import { useIdsCartActions, useIdsContext, type IdsCartItem } from '../../api/ids';
 import { problemTitle } from '../../api/problem';
+import { unitPlainText } from '../../ui/catalogue/units';
 import { FullPageLoader } from '../../ui/FullPageLoader';
 import { Page } from '../../ui/Page';
 import { toast } from '../../ui/toast';
@@ -137,7 +138,7 @@ function ItemRow({ item, actions }: { item: IdsCartItem; actions: ReturnType<typ
           <Table.Tr>
             <Table.Th>Menge laut Software</Table.Th>
             <Table.Td>
-              {item.quantity ?? '–'} {item.unit ?? ''}
+              {item.quantity ?? '–'} {unitPlainText(item.unit)}
             </Table.Td>
           </Table.Tr>
           {item.matchedArticleNumber && (

@@ -1,14 +1,16 @@
 import { Fragment } from 'react';
+import { unitLabel } from './unit-label';
 // The units hook lives with the API reads; re-exported for the pages that show units.
 export { useUnits } from '../../api/catalogue-queries';
+export { unitPlainText } from './unit-label';
 
 /**
- * A unit text; a caret marks superscript ('m^2' → m², 'm^3/h' → m³/h). Codes found in `units` are shown
- * with their short description ('MTK' → m²).
+ * A unit text; a caret marks superscript ('m^2' → m², 'm^3/h' → m³/h). Codes are shown by their German
+ * name ('C62' → Stk, 'MTK' → m²).
  */
 export function UnitText({ unit, units }: { unit: string | null | undefined; units?: Map<string, string> }) {
   if (!unit) return null;
-  const text = units?.get(unit) ?? unit;
+  const text = unitLabel(unit, units);
   const parts = text.split(/\^(\d+|[a-zA-Z]+)/);
   return (
     <>
@@ -16,26 +18,5 @@ export function UnitText({ unit, units }: { unit: string | null | undefined; uni
         index % 2 === 1 ? <sup key={index}>{part}</sup> : <Fragment key={index}>{part}</Fragment>,
       )}
     </>
-  );
-}
-
-/** Plain-text form of a unit for inputs and aria labels: superscript digits instead of the caret. */
-export function unitPlainText(unit: string | null | undefined, units?: Map<string, string>): string {
-  if (!unit) return '';
-  if (unit === 'EUR') return '€';
-  const superscripts: Record<string, string> = {
-    '0': '⁰',
-    '1': '¹',
-    '2': '²',
-    '3': '³',
-    '4': '⁴',
-    '5': '⁵',
-    '6': '⁶',
-    '7': '⁷',
-    '8': '⁸',
-    '9': '⁹',
-  };
-  return (units?.get(unit) ?? unit).replace(/\^(\d+)/g, (_, digits: string) =>
-    [...digits].map((d) => superscripts[d] ?? d).join(''),
   );
 }

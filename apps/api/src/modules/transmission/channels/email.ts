@@ -1,16 +1,29 @@
-import { CommunicationProtocol, formatEuro as euro } from '@shk/contracts';
+import { CommunicationProtocol, formatEuro as euro, formatQuantityValue, unitName } from '@shk/contracts';
 import type { MailService } from '../../mail/mail.service.ts';
 import { PermanentTransmissionError, type OrderTransmitter, type TransmissionRequest } from '../transmission.types.ts';
 
+const germanDate = (iso: string) => iso.split('-').reverse().join('.');
+
+/**
+ * Suppliers file and answer orders by the customer's order number, so the subject and the text lead with it;
+ * the portal's own supplier order number follows.
+ */
+export function orderMailSubject({ order }: Pick<TransmissionRequest, 'order'>): string {
+  return (
+    `${order.isTest ? '[TEST] ' : ''}Kundenbestellung ${order.customerOrderNumber} – Bestellung ${order.supplierOrderNumber} ` +
+    `von ${order.buyer.name} (Kundennr. ${order.buyer.supplierCustomerNumber ?? '–'})`
+  );
+}
+
 export function orderMailText({ order, documents, attachments }: TransmissionRequest): string {
   return [
-    `${order.isTest ? 'TESTBESTELLUNG (Kommunikationstest) – bitte nicht ausliefern.\n\n' : ''}Bestellung ${order.supplierOrderNumber} über das SHK-Bestellportal (Kundenbestellung ${order.customerOrderNumber})`,
+    `${order.isTest ? 'TESTBESTELLUNG (Kommunikationstest) – bitte nicht ausliefern.\n\n' : ''}Kundenbestellung ${order.customerOrderNumber}: Bestellung ${order.supplierOrderNumber} über das SHK-Bestellportal`,
     `Kunde: ${order.buyer.name}, Geschäftspartnernummer ${order.buyer.bpNumber}, Kundennummer ${order.buyer.supplierCustomerNumber ?? '–'}`,
     '',
     ...order.lines.map(
       (l) =>
-        `${l.lineNo}. ${l.articleNumber} ${l.name} – Menge ${l.quantity.toLocaleString('de-DE')} ${l.unitCode ?? ''}` +
-        `${l.quantityPrice != null ? ` = ${euro(l.quantityPrice)}` : ''}${l.deliveryDate ? `, Lieferdatum ${l.deliveryDate}` : ''}`,
+        `${l.lineNo}. ${l.articleNumber} ${l.name} – Menge ${formatQuantityValue(l.quantity)} ${unitName(l.unitCode)}` +
+        `${l.quantityPrice != null ? ` = ${euro(l.quantityPrice)}` : ''}${l.deliveryDate ? `, Lieferdatum ${germanDate(l.deliveryDate)}` : ''}`,
     ),
     '',
     `Warenwert (netto): ${euro(order.netValue)}, Lieferkosten (netto): ${euro(order.deliveryCost)}`,
@@ -39,7 +52,7 @@ export function emailTransmitter(mail: Pick<MailService, 'deliverDirect'>): Orde
         await mail.deliverDirect({
           id: `${order.supplierOrderNumber}-${index + 1}`,
           to,
-          subject: `${order.isTest ? '[TEST] ' : ''}Bestellung ${order.supplierOrderNumber} von ${order.buyer.name} (Kundennr. ${order.buyer.supplierCustomerNumber ?? '–'})`,
+          subject: orderMailSubject(request),
           text: orderMailText(request),
           messageId,
           attachments: [

@@ -1,4 +1,4 @@
-import { CommunicationDataFormat, round2 } from '@shk/contracts';
+import { CommunicationDataFormat, round2, unitCodeOf } from '@shk/contracts';
 import type { OrderAddress, SupplierOrderDocument, SupplierOrderForTransmission } from '../transmission.types.ts';
 
 /**
@@ -13,7 +13,7 @@ export function escapeEdifact(value: string): string {
 }
 
 /** UNOC is ISO 8859-1: € and typographic characters are spelled out, anything else non-Latin-1 becomes a space. */
-function toUnoc(value: string): string {
+export function toUnoc(value: string): string {
   const spelled: Record<string, string> = {
     '€': 'EUR',
     '–': '-',
@@ -40,19 +40,74 @@ const berlinDate = (d: Date) => new Intl.DateTimeFormat('sv-SE', { timeZone: 'Eu
 const segment = (...elements: (string | string[])[]) =>
   `${elements.map((e) => (Array.isArray(e) ? e.map(escapeEdifact).join(':') : escapeEdifact(e))).join('+')}'`;
 
+/**
+ * Splits a text into data elements of at most `size` characters, counted in characters of the written
+ * charset (not UTF-16 units, not bytes, without release characters): nothing is cut, 'weiß' stays whole.
+ * Fields end at word boundaries (the space between them is left out, as receivers trim fields); a word
+ * longer than a field fills whole fields.
+ */
+export function textFields(value: string, size: number): string[] {
+  const fields: string[] = [];
+  let current: string[] = [];
+  for (const word of toUnoc(value).trim().split(/ +/).filter(Boolean)) {
+    let chars = Array.from(word);
+    const separator = current.length ? 1 : 0;
+    if (current.length + separator + chars.length <= size) {
+      current.push(...(separator ? [' '] : []), ...chars);
+      continue;
+    }
+    if (current.length) fields.push(current.join(''));
+    for (; chars.length > size; chars = chars.slice(size)) fields.push(chars.slice(0, size).join(''));
+    current = chars;
+  }
+  if (current.length) fields.push(current.join(''));
+  return fields;
+}
+
+const chunk = <T>(items: T[], size: number): T[][] =>
+  Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+
+/** Item description: IMD C273 has two 7008 fields (an..35); a longer name continues in further IMD segments. */
+function imdSegments(name: string): string[] {
+  return chunk(textFields(name, 35), 2).map((pair) => segment('IMD', 'F', '', ['', '', '', ...pair]));
+}
+
+/** Free text: FTX C108 carries five 4440 fields (an..70); a longer text continues in further FTX segments. */
+function ftxSegments(subject: string, text: string): string[] {
+  return chunk(textFields(text, 70), 5).map((fields) => segment('FTX', subject, '', '', fields));
+}
+
 function nad(qualifier: string, id: string | null, agency: string, a: OrderAddress) {
+  const street = [a.street, a.houseNumber].filter(Boolean).join(' ');
   return segment(
     'NAD',
     qualifier,
     id ? [id, '', agency] : '',
     '',
-    (a.name ?? '').slice(0, 35),
-    [[a.street, a.houseNumber].filter(Boolean).join(' ').slice(0, 35)],
-    (a.city ?? '').slice(0, 35),
+    // C080 party name: five 3036 fields, C059 street: four 3042 fields (an..35 each)
+    textFields(a.name ?? '', 35).slice(0, 5),
+    textFields(street, 35).slice(0, 4),
+    textFields(a.city ?? '', 35)[0] ?? '',
     '',
     a.postalCode ?? '',
     (a.countryCode ?? 'DE').slice(0, 3),
   );
+}
+
+/**
+ * The UNH association assigned code (0057) names the subset the message follows. EAN008 is EANCOM 1997's
+ * ORDERS, which is built on D.96A; a D.97A message follows no EANCOM version and carries none.
+ */
+export const ASSOCIATION_CODES: Readonly<Record<EdifactOptions['version'], string | null>> = {
+  '96A': 'EAN008',
+  '97A': null,
+};
+
+/** The one address all lines carry (a cart-level delivery address), or null. */
+function sharedLineAddress(order: SupplierOrderForTransmission): OrderAddress | null {
+  const [first] = order.lines;
+  const same = (a: OrderAddress | null) => JSON.stringify(a) === JSON.stringify(first?.deliveryAddress);
+  return first?.deliveryAddress && order.lines.every((l) => same(l.deliveryAddress)) ? first.deliveryAddress : null;
 }
 
 export interface EdifactOptions {
@@ -70,10 +125,11 @@ export function ordersMessage(order: SupplierOrderForTransmission, options: Edif
       .replace(':', ''),
   ];
   const reference = String(order.id).padStart(10, '0');
+  const association = ASSOCIATION_CODES[options.version];
   const receiver = order.supplier.gln ?? order.supplier.headquarterGln ?? order.supplier.bpNumber;
   const receiverAgency = order.supplier.gln || order.supplier.headquarterGln ? '14' : 'ZZZ';
   const body: string[] = [
-    segment('UNH', '1', ['ORDERS', 'D', options.version, 'UN', 'EAN008']),
+    segment('UNH', '1', ['ORDERS', 'D', options.version, 'UN', ...(association ? [association] : [])]),
     segment('BGM', '220', order.supplierOrderNumber, '9'),
     segment('DTM', ['137', ymd(berlinDate(order.placedAt)), '102']),
   ];
@@ -82,7 +138,7 @@ export function ordersMessage(order: SupplierOrderForTransmission, options: Edif
     .filter((d): d is string => !!d)
     .sort();
   if (dates.length) body.push(segment('DTM', ['2', ymd(dates[0]), '102']));
-  if (order.isTest) body.push(segment('FTX', 'AAI', '', '', 'Testbestellung - bitte nicht ausliefern'));
+  if (order.isTest) body.push(...ftxSegments('AAI', 'Testbestellung - bitte nicht ausliefern'));
   body.push(segment('RFF', ['CO', order.customerOrderNumber]));
   body.push(
     nad(
@@ -94,22 +150,25 @@ export function ordersMessage(order: SupplierOrderForTransmission, options: Edif
   );
   body.push(segment('RFF', ['IT', order.buyer.supplierCustomerNumber ?? '']));
   body.push(nad('SU', order.supplier.gln ?? order.supplier.headquarterGln, '9', order.supplier.address));
-  const lineAddresses = order.lines.map((l) => l.deliveryAddress).filter(Boolean);
-  if (!lineAddresses.length) body.push(nad('DP', order.buyer.supplierCustomerNumber, '91', order.buyer.address));
+  // The header NAD+DP applies to every line; a line going elsewhere names its own (SG33). Lines without an
+  // address of their own go to the buyer, as the order PDF says.
+  const sharedAddress = sharedLineAddress(order);
+  if (sharedAddress) body.push(nad('DP', null, '', sharedAddress));
+  else body.push(nad('DP', order.buyer.supplierCustomerNumber, '91', order.buyer.address));
   body.push(segment('CUX', ['2', 'EUR', '9']));
   for (const l of order.lines) {
     body.push(segment('LIN', String(l.lineNo), '', l.gtin ? [l.gtin, 'EN'] : ''));
     body.push(segment('PIA', '5', [l.articleNumber, 'SA']));
     if (l.manufacturerNumber) body.push(segment('PIA', '1', [l.manufacturerNumber, 'MF']));
-    body.push(segment('IMD', 'F', '', ['', '', '', l.name.slice(0, 35)]));
-    body.push(segment('QTY', ['21', number(l.quantity), l.unitCode ?? 'C62']));
+    body.push(...imdSegments(l.name));
+    body.push(segment('QTY', ['21', number(l.quantity), unitCodeOf(l.unitCode)]));
     if (l.deliveryDate) body.push(segment('DTM', ['2', ymd(l.deliveryDate), '102']));
     if (l.quantityPrice != null) body.push(segment('MOA', ['203', amount(l.quantityPrice)]));
-    if (l.comment) body.push(segment('FTX', 'LIN', '', '', l.comment.slice(0, 350)));
+    if (l.comment) body.push(...ftxSegments('LIN', l.comment));
     if (l.unitPrice != null)
-      body.push(segment('PRI', ['AAA', number(l.unitPrice), '', '', number(l.priceBasis), l.unitCode ?? 'C62']));
+      body.push(segment('PRI', ['AAA', number(l.unitPrice), '', '', number(l.priceBasis), unitCodeOf(l.unitCode)]));
     if (l.projectCode) body.push(segment('RFF', ['AEP', l.projectCode]));
-    if (l.deliveryAddress) body.push(nad('DP', null, '', l.deliveryAddress));
+    if (l.deliveryAddress && !sharedAddress) body.push(nad('DP', null, '', l.deliveryAddress));
   }
   body.push(segment('UNS', 'S'));
   body.push(segment('MOA', ['79', amount(order.netValue)]));

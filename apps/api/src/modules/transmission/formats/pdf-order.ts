@@ -1,4 +1,11 @@
-import { BUSINESS_TIME_ZONE, CommunicationDataFormat, formatEuro, formatQuantityValue, round2 } from '@shk/contracts';
+import {
+  BUSINESS_TIME_ZONE,
+  CommunicationDataFormat,
+  formatEuro,
+  formatQuantityValue,
+  round2,
+  unitName,
+} from '@shk/contracts';
 import { renderPdf, type PdfKitDocument, type RenderOptions } from '../../../lib/pdf.ts';
 import type {
   OrderAddress,
@@ -12,17 +19,31 @@ const placedFormat = new Intl.DateTimeFormat('de-DE', { timeZone: BUSINESS_TIME_
 const euro = (n: number | null) => (n == null ? 'auf Anfrage' : formatEuro(n));
 const qty = formatQuantityValue;
 const dateDe = (iso: string) => iso.split('-').reverse().join('.');
-export const addressText = (a: OrderAddress) =>
+/** Postal code and city joined by a no-break space: a line is never broken between them. */
+const placeText = (a: OrderAddress) => [a.postalCode, a.city].filter(Boolean).join('\u00a0');
+
+/** An address as its printed lines: name, contact, addition, street with house number, postal code and city, country. */
+export const addressLines = (a: OrderAddress) =>
   [
     a.name,
     a.contactPerson,
     a.additionalInfo,
     [a.street, a.houseNumber].filter(Boolean).join(' '),
-    [a.postalCode, a.city].filter(Boolean).join(' '),
+    placeText(a),
     a.countryCode,
-  ]
-    .filter(Boolean)
-    .join(', ');
+  ].filter((part): part is string => !!part);
+
+export const addressText = (a: OrderAddress) => addressLines(a).join(', ');
+
+/**
+ * Where each line goes: its own address, else the buyer's address (the same the EDIFACT NAD+DP names).
+ * When all lines go to one address it is printed once above the table.
+ */
+function deliveryAddresses(order: SupplierOrderForTransmission) {
+  const perLine = order.lines.map((l) => addressText(l.deliveryAddress ?? order.buyer.address));
+  const shared = perLine.every((a) => a === perLine[0]) ? (perLine[0] ?? null) : null;
+  return { shared, perLine };
+}
 
 /** Column layout of the line table (x offset and width in points, A4 with 40 pt margins). */
 const columns = [
@@ -45,13 +66,13 @@ function tableHeader(doc: PdfKitDocument) {
   doc.font('regular').y = y + 16;
 }
 
-function lineCells(l: OrderLineForTransmission): string[] {
+function lineCells(l: OrderLineForTransmission, deliveryAddress: string | null): string[] {
   const details = [
     l.name,
     l.deliveryDate ? `Lieferdatum: ${dateDe(l.deliveryDate)}` : null,
     l.projectCode ? `Projekt: ${l.projectCode}${l.projectDescription ? ` – ${l.projectDescription}` : ''}` : null,
     l.comment ? `Notiz: ${l.comment}` : null,
-    l.deliveryAddress ? `Lieferadresse: ${addressText(l.deliveryAddress)}` : null,
+    deliveryAddress ? `Lieferadresse: ${deliveryAddress}` : null,
     ...l.attachments.map((a) => `Anhang: ${a.fileName}`),
   ].filter(Boolean);
   return [
@@ -65,8 +86,8 @@ function lineCells(l: OrderLineForTransmission): string[] {
       .filter(Boolean)
       .join('\n'),
     details.join('\n'),
-    `${qty(l.quantity)} ${l.unitCode ?? ''}`.trim(),
-    `${euro(l.unitPrice)}${l.priceBasis !== 1 ? `\nje ${qty(l.priceBasis)}` : ''}`,
+    `${qty(l.quantity)} ${unitName(l.unitCode)}`,
+    `${euro(l.unitPrice)}${l.priceBasis !== 1 ? `\nje ${qty(l.priceBasis)} ${unitName(l.unitCode)}` : ''}`,
     euro(l.quantityPrice),
   ];
 }
@@ -85,25 +106,26 @@ export function orderPdf(order: SupplierOrderForTransmission, options: RenderOpt
       doc.moveDown(0.6);
       const top = doc.y;
       doc.font('bold').text('Lieferant', 40, top);
-      doc.font('regular').text(addressText(order.supplier.address), 40, doc.y, { width: 250 });
+      doc.font('regular').text(addressLines(order.supplier.address).join('\n'), 40, doc.y, { width: 250 });
       doc.text(`Geschäftspartnernummer: ${order.supplier.bpNumber}`, { width: 250 });
       if (order.supplier.gln) doc.text(`GLN: ${order.supplier.gln}`, { width: 250 });
       const leftBottom = doc.y;
       doc.font('bold').text('Besteller', 305, top);
-      doc.font('regular').text(addressText(order.buyer.address), 305, doc.y, { width: 250 });
+      doc.font('regular').text(addressLines(order.buyer.address).join('\n'), 305, doc.y, { width: 250 });
       doc.text(`Geschäftspartnernummer: ${order.buyer.bpNumber}`, { width: 250 });
       doc.text(`Kundennummer beim Lieferanten: ${order.buyer.supplierCustomerNumber ?? '–'}`, { width: 250 });
       if (order.buyer.contactName) doc.text(`Ansprechpartner: ${order.buyer.contactName}`, { width: 250 });
       if (order.buyer.contactEmail) doc.text(`E-Mail: ${order.buyer.contactEmail}`, { width: 250 });
       doc.y = Math.max(leftBottom, doc.y) + 8;
       doc.x = 40;
-      if (order.lines.every((l) => !l.deliveryAddress) && order.dispatchTo)
-        doc.text(`Lieferadresse (für alle Positionen): ${order.dispatchTo}`, 40, doc.y, { width: 515 });
+      const delivery = deliveryAddresses(order);
+      if (delivery.shared)
+        doc.text(`Lieferadresse (für alle Positionen): ${delivery.shared}`, 40, doc.y, { width: 515 });
       doc.moveDown(0.8);
       tableHeader(doc);
       const bottom = doc.page.height - doc.page.margins.bottom;
-      for (const line of order.lines) {
-        const cells = lineCells(line);
+      for (const [index, line] of order.lines.entries()) {
+        const cells = lineCells(line, delivery.shared ? null : delivery.perLine[index]);
         doc.fontSize(8);
         const height = Math.max(...cells.map((text, i) => doc.heightOfString(text, { width: columns[i].w }))) + 6;
         if (doc.y + height > bottom) {
