@@ -5,6 +5,7 @@
 
 import { formatEuro, round2 } from './money.ts';
 import { formatQuantityValue } from './quantity.ts';
+import { unitName } from './units.ts';
 
 const formatMailEuro = (value: number | null) => (value == null ? 'Preis auf Anfrage' : formatEuro(value));
 const formatMailQuantity = formatQuantityValue;
@@ -29,7 +30,7 @@ export interface PlacedSupplierOrder {
 }
 
 const lineText = (l: MailLine) =>
-  `  ${l.lineNo}. ${formatMailQuantity(l.quantity)}${l.unit ? ` ${l.unit}` : ''} ${l.name} (Art.-Nr. ${l.articleNumber}) – ${formatMailEuro(l.lineTotal)}`;
+  `  ${l.lineNo}. ${formatMailQuantity(l.quantity)}${l.unit ? ` ${unitName(l.unit)}` : ''} ${l.name} (Art.-Nr. ${l.articleNumber}) – ${formatMailEuro(l.lineTotal)}`;
 
 export function orderPlacedMail(order: {
   customerOrderNumber: string;
@@ -96,7 +97,7 @@ const kindWords: Record<ConfirmationMailKind, string> = {
 };
 
 function confirmationLineText(l: ConfirmationMailLine): string[] {
-  const unit = l.unit ? ` ${l.unit}` : '';
+  const unit = l.unit ? ` ${unitName(l.unit)}` : '';
   const c = l.confirmed;
   const o = l.ordered;
   if (l.kind === 'removed' || !c)

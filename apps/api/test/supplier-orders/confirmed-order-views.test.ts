@@ -215,7 +215,7 @@ describe('the buyer hears about the order', () => {
     expect(placed.subject).toBe(`Ihre Bestellung ${o.customerOrderNumber} ist eingegangen`);
     expect(placed.text).toContain(`Lieferantenbestellung ${o.nordbad}`);
     expect(placed.text).toContain(`Lieferantenbestellung ${o.aqua}`);
-    expect(placed.text).toMatch(/1\. 3 \S+ .+ \(Art\.-Nr\. TEST-NB-1\) – 59,97 €/);
+    expect(placed.text).toMatch(/1\. 3 Stk .+ \(Art\.-Nr\. TEST-NB-1\) – 59,97 €/);
     expect(placed.text).toContain('Warenwert (netto): 159,97 €');
     expect(placed.text).toContain('Warenwert (netto): 250,00 €');
     expect(placed.text).toContain('Gesamt Warenwert (netto): 409,97 €');
