@@ -5,6 +5,7 @@ import { seedDemoWorldIfEmpty, demoAccounts } from './seed/demo-world.ts';
 import { seedDemoCatalogueIfEmpty } from './seed/catalogue/demo.ts';
 import pino from 'pino';
 import { EmbeddedPostgresError } from './db/embedded.ts';
+import { MigrationChangedError } from './db/migrate.ts';
 
 const config = loadConfigOrExit();
 const log = pino({ level: config.logLevel });
@@ -47,7 +48,8 @@ try {
   }
   await runtime.app.listen({ port: config.port, host: config.host });
 } catch (error) {
-  log.error({ err: error }, 'start failed');
+  if (error instanceof MigrationChangedError) console.error(`\n${error.message}\n`);
+  else log.error({ err: error }, 'start failed');
   await runtime?.close().catch(() => {});
   await database.stop();
   process.exit(1);
