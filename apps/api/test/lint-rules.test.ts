@@ -1,5 +1,7 @@
 // House rules of eslint.config.js checked on sample files (docs/conventions.md, "Checks" and "DTO types in the
 // web"): each must fail where the rule says and stay quiet on what the rule allows.
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
@@ -76,4 +78,38 @@ export const { env } = process;
     expect(await findings('apps/api/src/modules/example/example.test.ts', code, rules)).toEqual([]);
     expect(await findings('apps/api/test/support/example.ts', code, rules)).toEqual([]);
   });
+});
+
+describe('no import loops in the API (scripts/check-cycles.mjs)', () => {
+  type Check = { importLoops: (dir: string, tsConfig?: string) => Promise<string[][]> };
+  const check = () => import(path.join(root, 'scripts/check-cycles.mjs')) as Promise<Check>;
+
+  it('finds a loop that hangs on a type, and none once the type moved to the repository', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shk-loops-'));
+    fs.writeFileSync(
+      path.join(dir, 'mail.service.ts'),
+      `import * as repo from './mail.repo.ts';\nexport const send = repo.insert;\nexport interface Mail { to: string }\n`,
+    );
+    fs.writeFileSync(
+      path.join(dir, 'mail.repo.ts'),
+      `import type { Mail } from './mail.service.ts';\nexport const insert = (m: Mail) => m;\n`,
+    );
+    const { importLoops } = await check();
+    expect(await importLoops(dir)).toEqual([['mail.repo.ts', 'mail.service.ts']]);
+
+    fs.writeFileSync(
+      path.join(dir, 'mail.service.ts'),
+      `import * as repo from './mail.repo.ts';\nexport const send = repo.insert;\nexport type { Mail } from './mail.repo.ts';\n`,
+    );
+    fs.writeFileSync(
+      path.join(dir, 'mail.repo.ts'),
+      `export interface Mail { to: string }\nexport const insert = (m: Mail) => m;\n`,
+    );
+    expect(await importLoops(dir)).toEqual([]);
+  });
+
+  it('finds none in apps/api/src', async () => {
+    const { importLoops } = await check();
+    expect(await importLoops(path.join(root, 'apps/api/src'), path.join(root, 'apps/api/tsconfig.json'))).toEqual([]);
+  }, 120_000);
 });
