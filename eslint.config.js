@@ -93,6 +93,16 @@ export default tseslint.config(
         { type: 'web-ui', mode: 'full', pattern: `${WEB}/ui/**` },
         { type: 'web-api', mode: 'full', pattern: `${WEB}/api/**` },
         { type: 'web-app', mode: 'full', pattern: `${WEB}/**` },
+        // Tests and their fixtures may reach into any module (they set up data and check internals).
+        {
+          type: 'api-test',
+          mode: 'full',
+          pattern: [`${API}/**/*.test.ts`, `${API}/**/*.fixtures.ts`, `${API}/modules/*/fixtures/**`],
+        },
+        // The registry of all modules' routes (modules/index.ts).
+        { type: 'api-registry', mode: 'full', pattern: `${API}/modules/index.ts` },
+        // A module's public face: what other modules may import from it.
+        { type: 'api-face', mode: 'full', pattern: `${API}/modules/*/index.ts`, capture: ['module'] },
         { type: 'api-repo', mode: 'full', pattern: `${API}/modules/*/**/*.repo.ts`, capture: ['module'] },
         { type: 'api-routes', mode: 'full', pattern: `${API}/modules/*/**/*.routes.ts`, capture: ['module'] },
         { type: 'api-module', mode: 'full', pattern: `${API}/modules/*/**`, capture: ['module'] },
@@ -129,13 +139,31 @@ export default tseslint.config(
                 'Das Repository eines Moduls (${dependency.module}) wird nur im eigenen Modul benutzt – nutze dessen Service.',
             },
             {
+              // Modules have faces: another module is reached through its index.ts only (service, types, routes).
+              from: ['api-module', 'api-routes', 'api-repo', 'api-face'],
+              disallow: [
+                ['api-module', { module: '!{{ from.module }}' }],
+                ['api-routes', { module: '!{{ from.module }}' }],
+                ['api-repo', { module: '!{{ from.module }}' }],
+              ],
+              message:
+                'Ein anderes Modul nur über seine index.ts importieren (${file.module} → ${dependency.module}); fehlt dort etwas, es in dessen index.ts exportieren.',
+            },
+            {
+              from: ['api-registry'],
+              disallow: ['api-module', 'api-routes', 'api-repo'],
+              message: 'Die Modulliste importiert jedes Modul über seine index.ts.',
+            },
+            {
               // Checkout lives in orders and uses the carts' service; carts never reach back into orders.
               from: [
                 ['api-module', { module: 'carts' }],
                 ['api-routes', { module: 'carts' }],
                 ['api-repo', { module: 'carts' }],
+                ['api-face', { module: 'carts' }],
               ],
               disallow: [
+                ['api-face', { module: 'orders' }],
                 ['api-module', { module: 'orders' }],
                 ['api-routes', { module: 'orders' }],
                 ['api-repo', { module: 'orders' }],
@@ -145,7 +173,7 @@ export default tseslint.config(
             {
               // The HTTP layer sits below the modules: it may name their types (the AppDeps interface), not run them.
               from: ['api-http'],
-              disallow: ['api-module', 'api-routes', 'api-repo'],
+              disallow: ['api-face', 'api-module', 'api-routes', 'api-repo'],
               importKind: 'value',
               message: 'src/http importiert aus Modulen nur Typen (AppDeps), keine Services oder Repositories.',
             },
@@ -168,6 +196,7 @@ export default tseslint.config(
                 'web-ui',
                 'web-api',
                 'web-app',
+                'api-face',
                 'api-module',
                 'api-routes',
                 'api-repo',

@@ -113,3 +113,37 @@ describe('no import loops in the API (scripts/check-cycles.mjs)', () => {
     expect(await importLoops(path.join(root, 'apps/api/src'), path.join(root, 'apps/api/tsconfig.json'))).toEqual([]);
   }, 120_000);
 });
+
+describe('modules have faces: another module is imported through its index.ts', () => {
+  const rules = ['boundaries/element-types'];
+  const modulesDir = path.join(root, 'apps/api/src/modules');
+
+  it('every module has an index.ts', () => {
+    const modules = fs.readdirSync(modulesDir, { withFileTypes: true }).filter((d) => d.isDirectory());
+    expect(modules.filter((d) => !fs.existsSync(path.join(modulesDir, d.name, 'index.ts'))).map((d) => d.name)).toEqual(
+      [],
+    );
+  });
+
+  it("fails on another module's internal file, from a service, a repository, a face and the registry", async () => {
+    const code = `import { CartsService } from '../carts/carts.service.ts';
+import type { OfferCatalog } from '../carts/offer-catalog.ts';
+export type X = [CartsService, OfferCatalog];
+`;
+    expect(await findings('apps/api/src/modules/orders/example.service.ts', code, rules)).toEqual([1, 2]);
+    expect(await findings('apps/api/src/modules/orders/example.repo.ts', code, rules)).toEqual([1, 2]);
+    expect(await findings('apps/api/src/modules/orders/index.ts', code, rules)).toEqual([1, 2]);
+    const registry = `export { cartRoutes } from './carts/carts.routes.ts';\n`;
+    expect(await findings('apps/api/src/modules/index.ts', registry, rules)).toEqual([1]);
+  });
+
+  it("allows the other module's index.ts, the module's own files, and tests", async () => {
+    const face = `import { CartsService, type OfferCatalog } from '../carts/index.ts';
+import { OrdersService } from './orders.service.ts';
+export type X = [CartsService, OfferCatalog, OrdersService];
+`;
+    expect(await findings('apps/api/src/modules/orders/example.service.ts', face, rules)).toEqual([]);
+    const internal = `import { CartsService } from '../carts/carts.service.ts';\nexport type X = CartsService;\n`;
+    expect(await findings('apps/api/src/modules/orders/example.test.ts', internal, rules)).toEqual([]);
+  });
+});

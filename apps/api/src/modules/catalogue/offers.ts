@@ -5,7 +5,7 @@
  */
 import type pg from 'pg';
 import { ProductOrderableStatus } from '@shk/contracts';
-import { orderabilityBySupplier } from '../relations/orderability.ts';
+import { orderabilityBySupplier } from '../relations/index.ts';
 import {
   favouriteInstanceIds,
   favouriteInstanceIdsOfProducts,

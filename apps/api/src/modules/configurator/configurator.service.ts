@@ -11,7 +11,7 @@ import {
 import type { Db } from '../../db/pool.ts';
 import type { ReadModelCache } from '../../http/read-model-cache.ts';
 import { badRequest } from '../../http/problem.ts';
-import { readConfigurationValues } from '../settings/settings.service.ts';
+import { readConfigurationValues } from '../settings/index.ts';
 import { slideFacts } from './configurator.repo.ts';
 import { returnSignatureMatches, signHandOff } from './signing.ts';
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type pg from 'pg';
 import type { Queryable } from '../../db/queryable.ts';
-import type { Jobs } from '../jobs/jobs.ts';
+import type { Jobs } from '../jobs/index.ts';
 import * as repo from './mail.repo.ts';
 import type { OutgoingMail } from './mail.repo.ts';
 

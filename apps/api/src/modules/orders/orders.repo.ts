@@ -1,6 +1,6 @@
 import { customerOrderStatusLabels, supplierOrderStatusLabels } from '@shk/contracts';
 import type { Db } from '../../db/pool.ts';
-import { supplierOrderDetails } from '../supplier-orders/supplier-order-details.ts';
+import { supplierOrderDetails } from '../supplier-orders/index.ts';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 

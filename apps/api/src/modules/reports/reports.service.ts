@@ -13,7 +13,7 @@ import type { AppDeps } from '../../http/types.ts';
 import type { AppConfig } from '../../config.ts';
 import { conflict, notFound } from '../../http/problem.ts';
 import { inTransaction } from '../../db/pool.ts';
-import { readNumberSetting } from '../settings/settings.service.ts';
+import { readNumberSetting } from '../settings/index.ts';
 import { generateFileInWorker } from './report-thread.ts';
 import * as repo from './reports.repo.ts';
 

@@ -5,7 +5,7 @@ import {
   type ConfirmationBody,
 } from '@shk/contracts';
 import { HttpProblem } from '../../http/problem.ts';
-import { changeSupplierOrderStatus } from '../transmission/supplier-order-status.ts';
+import { changeSupplierOrderStatus } from '../transmission/index.ts';
 import { confirmedTotalOf } from './confirmation-view.ts';
 import type { Queryable } from '../../db/queryable.ts';
 import * as repo from './supplier-orders.repo.ts';

@@ -8,8 +8,7 @@ import {
 } from '@shk/contracts';
 import type { App, AppDeps } from '../../http/types.ts';
 import { conflict, notFound } from '../../http/problem.ts';
-import { WorkflowsService } from '../transmission/index.ts';
-import { SecretBox } from '../transmission/secret-box.ts';
+import { WorkflowsService, SecretBox } from '../transmission/index.ts';
 import { testConnection } from './connection-test.ts';
 
 const admin = [Role.Administrator] as const;

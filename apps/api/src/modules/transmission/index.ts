@@ -10,6 +10,8 @@ export { queueTransmissions, resendSupplierOrder, listTransmissions } from './tr
 export { changeSupplierOrderStatus, refreshCustomerOrderStatus } from './supplier-order-status.ts';
 export { WorkflowsService, type WorkflowInput, type WorkflowView } from './workflows.service.ts';
 export type { WorkflowConnection } from './transmission.types.ts';
+export { SecretBox } from './secret-box.ts';
+export { transmissionRoutes } from './transmission.routes.ts';
 
 /** Workflows with the secret key of this data directory (the ORDRSP pick-up reads its connections here). */
 export const workflowsService = (deps: Pick<AppDeps, 'db' | 'config'>) =>
