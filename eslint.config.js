@@ -12,8 +12,8 @@ const WEB = 'apps/web/src';
 
 const SQL_IN_REPOSITORY = 'SQL gehört in das Repository des Moduls (*.repo.ts); Services rufen dessen Funktionen auf.';
 
-// Statements outside a repository: `x.query(…)` (pg), `x.$client.connect()/.query()`, a dedicated connection
-// (`pool.connect()`) and Drizzle's query builders on `db` / `tx`.
+// Statements outside a repository: `x.query(…)` (pg), `x.$client.connect()/.query()` and a dedicated connection
+// (`pool.connect()`). Repositories use SQL with parameters; there is no query builder (docs/conventions.md).
 const MODULE_SQL_SELECTORS = [
   { selector: "CallExpression[callee.property.name='query']", message: SQL_IN_REPOSITORY },
   {
@@ -24,23 +24,10 @@ const MODULE_SQL_SELECTORS = [
     selector: "CallExpression[callee.property.name='connect'][arguments.length=0]",
     message: 'Eigene Verbindungen und Transaktionen: inTransaction (src/db/pool.ts) oder eine Funktion im Repository.',
   },
-  {
-    selector:
-      'CallExpression[callee.property.name=/^(select|selectDistinct|insert|update|delete|execute)$/][callee.object.name=/^(db|tx|drizzle)$/]',
-    message: SQL_IN_REPOSITORY,
-  },
-  {
-    selector:
-      'CallExpression[callee.property.name=/^(select|selectDistinct|insert|update|delete|execute)$/][callee.object.property.name=/^(db|tx|drizzle)$/]',
-    message: SQL_IN_REPOSITORY,
-  },
 ];
 
 // Value imports of the SQL tools outside repositories (`import type pg from 'pg'` for client types stays allowed).
-const MODULE_DB_IMPORTS = [
-  { name: 'drizzle-orm', message: SQL_IN_REPOSITORY, allowTypeImports: true },
-  { name: 'pg-copy-streams', message: SQL_IN_REPOSITORY, allowTypeImports: true },
-];
+const MODULE_DB_IMPORTS = [{ name: 'pg-copy-streams', message: SQL_IN_REPOSITORY, allowTypeImports: true }];
 
 // Module files exempt from the SQL rule, each with the reason (docs/conventions.md, „Checks“). Every other module file
 // runs its SQL through the module's repositories; a new exception needs a reason here.
@@ -335,9 +322,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            { group: ['pg', 'drizzle-orm', 'drizzle-orm/*'], message: 'Routen greifen nicht auf die Datenbank zu.' },
-          ],
+          patterns: [{ group: ['pg'], message: 'Routen greifen nicht auf die Datenbank zu.' }],
         },
       ],
       // …nor through the deps: no statements and no raw client in a route file (SQL lives in *.repo.ts).
