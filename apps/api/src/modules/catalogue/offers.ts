@@ -12,12 +12,12 @@ import {
   offerRowOf,
   offerRowsOfProducts,
   supplierSettingRows,
+  type OfferRow,
 } from './catalogue.repo.ts';
-import type { OfferRow } from './catalogue.repo.ts';
-
-export type { OfferRow } from './catalogue.repo.ts';
 import type { CatalogueMeta, SupplierMeta } from './catalogue-meta.ts';
 import type { PriceStrategy, ResolvedPrice } from './pricing/price-strategy.ts';
+
+export type { OfferRow } from './catalogue.repo.ts';
 
 export interface OfferView {
   row: OfferRow;

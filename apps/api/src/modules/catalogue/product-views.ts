@@ -8,10 +8,10 @@ import type { CatalogueMeta } from './catalogue-meta.ts';
 import type { MediaEntry } from './catalogue.types.ts';
 import { mediaUrl, renderedMediaSize, type MediaProduct } from './media/media.ts';
 import { productRows, type ProductRow } from './catalogue.repo.ts';
-
-export type { ProductRow } from './catalogue.repo.ts';
 import { offersOfProducts, offerViews, type CallerContext, type OfferRow, type OfferView } from './offers.ts';
 import { offersWithCallerState } from './product-offers.ts';
+
+export type { ProductRow } from './catalogue.repo.ts';
 
 /** What a search hit shows (no descriptions: pages of 100 hits stay small). */
 const HIT_COLUMNS =
