@@ -12,8 +12,8 @@ const WEB = 'apps/web/src';
 
 const SQL_IN_REPOSITORY = 'SQL gehört in das Repository des Moduls (*.repo.ts); Services rufen dessen Funktionen auf.';
 
-// Statements outside a repository: `x.query(…)` (pg), `x.$client.connect()/.query()`, a dedicated connection
-// (`pool.connect()`) and Drizzle's query builders on `db` / `tx`.
+// Statements outside a repository: `x.query(…)` (pg), `x.$client.connect()/.query()` and a dedicated connection
+// (`pool.connect()`). Repositories use SQL with parameters; there is no query builder (docs/conventions.md).
 const MODULE_SQL_SELECTORS = [
   { selector: "CallExpression[callee.property.name='query']", message: SQL_IN_REPOSITORY },
   {
@@ -24,23 +24,10 @@ const MODULE_SQL_SELECTORS = [
     selector: "CallExpression[callee.property.name='connect'][arguments.length=0]",
     message: 'Eigene Verbindungen und Transaktionen: inTransaction (src/db/pool.ts) oder eine Funktion im Repository.',
   },
-  {
-    selector:
-      'CallExpression[callee.property.name=/^(select|selectDistinct|insert|update|delete|execute)$/][callee.object.name=/^(db|tx|drizzle)$/]',
-    message: SQL_IN_REPOSITORY,
-  },
-  {
-    selector:
-      'CallExpression[callee.property.name=/^(select|selectDistinct|insert|update|delete|execute)$/][callee.object.property.name=/^(db|tx|drizzle)$/]',
-    message: SQL_IN_REPOSITORY,
-  },
 ];
 
 // Value imports of the SQL tools outside repositories (`import type pg from 'pg'` for client types stays allowed).
-const MODULE_DB_IMPORTS = [
-  { name: 'drizzle-orm', message: SQL_IN_REPOSITORY, allowTypeImports: true },
-  { name: 'pg-copy-streams', message: SQL_IN_REPOSITORY, allowTypeImports: true },
-];
+const MODULE_DB_IMPORTS = [{ name: 'pg-copy-streams', message: SQL_IN_REPOSITORY, allowTypeImports: true }];
 
 // Module files exempt from the SQL rule, each with the reason (docs/conventions.md, „Checks“). Every other module file
 // runs its SQL through the module's repositories; a new exception needs a reason here.
@@ -93,6 +80,16 @@ export default tseslint.config(
         { type: 'web-ui', mode: 'full', pattern: `${WEB}/ui/**` },
         { type: 'web-api', mode: 'full', pattern: `${WEB}/api/**` },
         { type: 'web-app', mode: 'full', pattern: `${WEB}/**` },
+        // Tests and their fixtures may reach into any module (they set up data and check internals).
+        {
+          type: 'api-test',
+          mode: 'full',
+          pattern: [`${API}/**/*.test.ts`, `${API}/**/*.fixtures.ts`, `${API}/modules/*/fixtures/**`],
+        },
+        // The registry of all modules' routes (modules/index.ts).
+        { type: 'api-registry', mode: 'full', pattern: `${API}/modules/index.ts` },
+        // A module's public face: what other modules may import from it.
+        { type: 'api-face', mode: 'full', pattern: `${API}/modules/*/index.ts`, capture: ['module'] },
         { type: 'api-repo', mode: 'full', pattern: `${API}/modules/*/**/*.repo.ts`, capture: ['module'] },
         { type: 'api-routes', mode: 'full', pattern: `${API}/modules/*/**/*.routes.ts`, capture: ['module'] },
         { type: 'api-module', mode: 'full', pattern: `${API}/modules/*/**`, capture: ['module'] },
@@ -129,13 +126,31 @@ export default tseslint.config(
                 'Das Repository eines Moduls (${dependency.module}) wird nur im eigenen Modul benutzt – nutze dessen Service.',
             },
             {
+              // Modules have faces: another module is reached through its index.ts only (service, types, routes).
+              from: ['api-module', 'api-routes', 'api-repo', 'api-face'],
+              disallow: [
+                ['api-module', { module: '!{{ from.module }}' }],
+                ['api-routes', { module: '!{{ from.module }}' }],
+                ['api-repo', { module: '!{{ from.module }}' }],
+              ],
+              message:
+                'Ein anderes Modul nur über seine index.ts importieren (${file.module} → ${dependency.module}); fehlt dort etwas, es in dessen index.ts exportieren.',
+            },
+            {
+              from: ['api-registry'],
+              disallow: ['api-module', 'api-routes', 'api-repo'],
+              message: 'Die Modulliste importiert jedes Modul über seine index.ts.',
+            },
+            {
               // Checkout lives in orders and uses the carts' service; carts never reach back into orders.
               from: [
                 ['api-module', { module: 'carts' }],
                 ['api-routes', { module: 'carts' }],
                 ['api-repo', { module: 'carts' }],
+                ['api-face', { module: 'carts' }],
               ],
               disallow: [
+                ['api-face', { module: 'orders' }],
                 ['api-module', { module: 'orders' }],
                 ['api-routes', { module: 'orders' }],
                 ['api-repo', { module: 'orders' }],
@@ -145,7 +160,7 @@ export default tseslint.config(
             {
               // The HTTP layer sits below the modules: it may name their types (the AppDeps interface), not run them.
               from: ['api-http'],
-              disallow: ['api-module', 'api-routes', 'api-repo'],
+              disallow: ['api-face', 'api-module', 'api-routes', 'api-repo'],
               importKind: 'value',
               message: 'src/http importiert aus Modulen nur Typen (AppDeps), keine Services oder Repositories.',
             },
@@ -168,6 +183,7 @@ export default tseslint.config(
                 'web-ui',
                 'web-api',
                 'web-app',
+                'api-face',
                 'api-module',
                 'api-routes',
                 'api-repo',
@@ -283,15 +299,30 @@ export default tseslint.config(
     },
   },
   {
+    // One configuration: the API reads its environment only in src/config.ts (zod-checked, listed in the README).
+    // Tests, benchmarks and scripts are outside apps/api/src or named *.test.ts: they set up the environment of the
+    // processes they start and read their own knobs (TEST_*, BENCH_*), which are no settings of the portal.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/config.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'process',
+          property: 'env',
+          message: 'Umgebungsvariablen nur in src/config.ts lesen (configSchema); hier die AppConfig benutzen.',
+        },
+      ],
+    },
+  },
+  {
     // Route files: no database driver, no SQL builder, no pool – only services.
     files: ['apps/api/src/modules/**/*.routes.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            { group: ['pg', 'drizzle-orm', 'drizzle-orm/*'], message: 'Routen greifen nicht auf die Datenbank zu.' },
-          ],
+          patterns: [{ group: ['pg'], message: 'Routen greifen nicht auf die Datenbank zu.' }],
         },
       ],
       // …nor through the deps: no statements and no raw client in a route file (SQL lives in *.repo.ts).

@@ -195,12 +195,14 @@ async function typecheck() {
   totals.failed += 1;
 }
 
-// 3. House rules: ESLint with the boundary rules (eslint.config.js) and Prettier's format check.
+// 3. House rules: ESLint with the boundary rules (eslint.config.js), Prettier's format check and no import loops in
+// the API (scripts/check-cycles.mjs).
 async function lint() {
-  heading('Lint (ESLint + Grenzen, Prettier)');
+  heading('Lint (ESLint + Grenzen, Prettier, Importschleifen)');
   for (const [name, command, args] of [
     ['eslint', bin('eslint'), ['.']],
     ['prettier', bin('prettier'), ['--check', '.']],
+    ['import-loops', process.execPath, ['scripts/check-cycles.mjs']],
   ]) {
     const { code, timedOut } = await run(command, args, { timeoutMs: 10 * MINUTE });
     if (code === 0) console.log(`${name} ohne Befund.`);

@@ -29,7 +29,6 @@ const LIVE_ORDERS = Number(process.env.BENCH_LIVE_ORDERS ?? 300);
 const BUYERS = 8;
 const SUPPLIERS = ['200001', '200002', '200003'] as const; // Email, SFTP, HTTP
 
-process.env.TRANSMISSION_WORKER = 'off'; // the bench starts its worker itself
 const [smtp, sftp, receiver] = await Promise.all([startSmtpPeer(), startSftpPeer(['/inbox']), startHttpPeer()]);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shk-bench-transmission-'));
 fs.chmodSync(dir, 0o755);
@@ -37,6 +36,8 @@ const server = await startEmbeddedPostgres(path.join(dir, 'pg'), await freePort(
 await ensureDatabase(server.url('postgres'), 'bench');
 const port = await freePort();
 const config = loadConfig({
+  ...process.env,
+  TRANSMISSION_WORKER: 'off', // the bench starts its worker itself
   PORT: String(port),
   HOST: '127.0.0.1',
   PUBLIC_URL: `http://127.0.0.1:${port}`,
@@ -53,10 +54,13 @@ const { pool } = runtime;
 await seedDemoWorldIfEmpty(runtime.db);
 
 // Interfaces: 200001 by e-mail (PDF), 200002 by SFTP (D.96A), 200003 by HTTP (D.97A).
-const { worker, workflows } = createTransmissionWorker({ db: runtime.db, mail: runtime.mail, config }, process.env, {
-  info() {},
-  error: console.error,
-});
+const { worker, workflows } = createTransmissionWorker(
+  { db: runtime.db, mail: runtime.mail, config },
+  {
+    info() {},
+    error: console.error,
+  },
+);
 const sftpProfile = await workflows.create({
   name: 'Bench SFTP',
   communicationProtocol: 2,

@@ -1,7 +1,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
 
-/** Every setting comes from the environment; README lists them. */
+/**
+ * Every setting of the API comes from the environment, read and checked here only (lint refuses `process.env`
+ * elsewhere in apps/api/src). README's configuration table lists the same variables as `configSchema` (a test
+ * compares them).
+ */
 export interface AppConfig {
   port: number;
   host: string;
@@ -37,6 +42,24 @@ export interface AppConfig {
    * space- or comma-separated): where a manufacturer hosts its introductory video or the video-help widget.
    */
   cspExternalOrigins: string[];
+  /** Embedded PostgreSQL's port (EMBEDDED_PG_PORT); unset: derived from DATA_DIR. */
+  embeddedPgPort: number | undefined;
+  /** Storage per business partner for uploaded files, in MB. */
+  partnerStorageQuotaMb: number;
+  /** Products of the demo catalogue loaded on the first start. */
+  demoCatalogueProducts: number | undefined;
+  /** Product search: the in-process index (default) or SQL per request; `cache` is the SQL engine's facet cache. */
+  search: { engine: 'index' | 'sql'; cache: boolean };
+  /** Order transmission: whether this process runs the outbox worker, and the worker's tuning. */
+  transmission: TransmissionSettings;
+  /** Key of the workflow secrets (WORKFLOW_SECRET_KEY); unset: generated once per DATA_DIR. */
+  workflowSecretKey: string | undefined;
+  /** The platform's AS2 identity; key and certificate files unset: generated per DATA_DIR. */
+  as2: { identifier: string; keyFile: string | undefined; certFile: string | undefined };
+  /** SFTP/FTP pick-up of ORDRSP files from suppliers' servers. */
+  ordrspPickup: { enabled: boolean; folder: string; everyMs: number };
+  /** Report generation: whether this process generates reports, its lease, sweep and thread heap. */
+  reports: { worker: boolean; leaseMs: number; sweepEveryMs: number; threadHeapMb: number };
   /**
    * Targets of supplier transmission ('Verbindung testen' and deliveries) that may be internal
    * (TRANSMISSION_ALLOWED_HOSTS, comma- or space-separated): host names, IP addresses or CIDR ranges, each
@@ -44,6 +67,24 @@ export interface AppConfig {
    * port are refused unless an entry names them (docs/transmission.md).
    */
   transmissionAllowedHosts: string[];
+}
+
+export interface TransmissionSettings {
+  /** false: this process transmits no supplier orders (TRANSMISSION_WORKER=off; another process does). */
+  worker: boolean;
+  /** Orders transmitted at once by this process. */
+  concurrency: number;
+  /** A claimed row whose worker neither finished nor failed it within this time is claimed again. Keep it above the channel timeouts. */
+  leaseMs: number;
+  /** Attempts before SendingFailed (a resend starts a fresh budget). */
+  maxAttempts: number;
+  /** Backoff: retryBaseMs × 2^(attempt−1), at most retryMaxMs, ±20 % jitter. */
+  retryBaseMs: number;
+  retryMaxMs: number;
+  pollMs: number;
+  sweepEveryMs: number;
+  /** Sender GLN of EDIFACT orders. */
+  platformGln: string;
 }
 
 /** Only real http(s) origins reach the Content-Security-Policy; anything else is ignored. */
@@ -63,29 +104,194 @@ function originsOf(list: string | undefined): string[] {
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
+// An empty variable (`PORT=`) counts as unset, as a shell script that exports an empty value means.
+const blankIsUnset = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess(blankIsUnset, schema.optional());
+
+const text = () => optional(z.string().trim());
+
+function integer(min: number, max = Number.MAX_SAFE_INTEGER) {
+  const message =
+    max === Number.MAX_SAFE_INTEGER
+      ? `muss eine ganze Zahl ab ${min} sein`
+      : `muss eine ganze Zahl von ${min} bis ${max} sein`;
+  return optional(
+    z
+      .string()
+      .trim()
+      .regex(/^\d+$/, message)
+      .transform(Number)
+      .refine((n) => n >= min && n <= max, message),
+  );
+}
+
+const oneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
+  optional(z.enum(values, { error: `muss ${values.map((v) => `„${v}“`).join(' oder ')} sein` }));
+
+const url = (protocols: readonly string[]) =>
+  optional(
+    z
+      .string()
+      .trim()
+      .refine((value) => URL.canParse(value) && protocols.includes(new URL(value).protocol), {
+        message: `muss eine URL sein (${protocols.map((p) => p.replace(/:$/, '')).join(', ')})`,
+      }),
+  );
+
+const workflowKey = optional(
+  z
+    .string()
+    .trim()
+    .refine((value) => /^[0-9a-f]{64}$/i.test(value) || Buffer.from(value, 'base64').length === 32, {
+      message: 'muss 64 Hex-Zeichen oder Base64 von 32 Bytes sein',
+    }),
+);
+
+const onOff = () => oneOf(['on', 'off'] as const);
+
+/** The environment variables of the API, each checked; README's configuration table lists exactly these. */
+export const configSchema = z.object({
+  PORT: integer(0, 65_535),
+  HOST: text(),
+  PUBLIC_URL: url(['http:', 'https:']),
+  DATA_DIR: text(),
+  DATABASE_URL: url(['postgres:', 'postgresql:']),
+  EMBEDDED_PG_PORT: integer(1, 65_535),
+  OIDC_ISSUER: url(['http:', 'https:']),
+  OIDC_CLIENT_ID: text(),
+  OIDC_AUDIENCE: text(),
+  OIDC_SCOPE: text(),
+  OIDC_EMAIL_CLAIM: text(),
+  SMTP_URL: url(['smtp:', 'smtps:']),
+  WORKFLOW_SECRET_KEY: workflowKey,
+  PLATFORM_GLN: optional(
+    z
+      .string()
+      .trim()
+      .regex(/^\d{13}$/, 'muss eine GLN aus 13 Ziffern sein'),
+  ),
+  AS2_IDENTIFIER: text(),
+  AS2_KEY_FILE: text(),
+  AS2_CERT_FILE: text(),
+  TRANSMISSION_WORKER: onOff(),
+  TRANSMISSION_CONCURRENCY: integer(1),
+  TRANSMISSION_LEASE_MS: integer(1),
+  TRANSMISSION_MAX_ATTEMPTS: integer(1),
+  TRANSMISSION_RETRY_BASE_MS: integer(1),
+  TRANSMISSION_RETRY_MAX_MS: integer(1),
+  TRANSMISSION_POLL_MS: integer(1),
+  TRANSMISSION_SWEEP_MS: integer(1),
+  TRANSMISSION_ALLOWED_HOSTS: text(),
+  ORDRSP_PICKUP: onOff(),
+  ORDRSP_PICKUP_MS: integer(1),
+  ORDRSP_PICKUP_FOLDER: text(),
+  REPORT_WORKER: onOff(),
+  REPORT_LEASE_MS: integer(1),
+  REPORT_SWEEP_MS: integer(1),
+  REPORT_WORKER_HEAP_MB: integer(1),
+  SUPPORT_MAILBOX: text(),
+  MAIL_FROM: text(),
+  LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const),
+  WEB_DIST_DIR: text(),
+  SEED_DEMO: oneOf(['true', 'false'] as const),
+  DEMO_CATALOGUE_PRODUCTS: integer(1),
+  TRUST_PROXY: text(),
+  NODE_ENV: text(),
+  CSP_EXTERNAL_ORIGINS: text(),
+  PARTNER_STORAGE_QUOTA_MB: integer(1),
+  SEARCH_ENGINE: oneOf(['index', 'sql'] as const),
+  SEARCH_CACHE: onOff(),
+});
+
+export type ConfigVariable = keyof typeof configSchema.shape;
+
+/** A variable with a value the API cannot work with: the start stops with this message. */
+export class ConfigError extends Error {
+  constructor(readonly problems: { variable: string; message: string }[]) {
+    super(
+      `Ungültige Konfiguration – der Start wird abgebrochen:\n${problems.map((p) => `  ${p.variable} ${p.message}`).join('\n')}`,
+    );
+    this.name = 'ConfigError';
+  }
+}
+
+function parseEnvironment(env: NodeJS.ProcessEnv) {
+  const result = configSchema.safeParse(env);
+  if (result.success) return result.data;
+  throw new ConfigError(
+    result.error.issues.map((issue) => {
+      const variable = String(issue.path[0]);
+      return { variable, message: `${issue.message} (angegeben: „${env[variable]}“).` };
+    }),
+  );
+}
+
+/** The process's configuration for an entry point: a bad value prints the German message and ends the process. */
+export function loadConfigOrExit(): AppConfig {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`\n${error.message}\n`);
+    process.exit(1);
+  }
+}
+
+/** The process's configuration, and overrides on top of it (tools that pin a few settings). */
+export const loadConfigWith = (overrides: Record<string, string>) => loadConfig({ ...process.env, ...overrides });
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const port = Number(env.PORT ?? 3000);
-  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
+  const e = parseEnvironment(env);
+  const port = e.PORT ?? 3000;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
   return {
     port,
-    host: env.HOST ?? '0.0.0.0',
+    host: e.HOST ?? '0.0.0.0',
     publicUrl,
-    dataDir: path.resolve(env.DATA_DIR ?? path.join(repoRoot, 'data')),
-    databaseUrl: env.DATABASE_URL || undefined,
-    oidcIssuer: env.OIDC_ISSUER || undefined,
-    oidcClientId: env.OIDC_CLIENT_ID ?? 'shk-portal-web',
-    oidcAudience: env.OIDC_AUDIENCE ?? 'urn:shk-portal:api',
-    oidcScope: env.OIDC_SCOPE ?? 'openid profile email',
-    oidcEmailClaim: env.OIDC_EMAIL_CLAIM ?? 'email',
-    smtpUrl: env.SMTP_URL || undefined,
-    supportMailbox: env.SUPPORT_MAILBOX ?? 'support@shk-bestellportal.example',
-    mailFrom: env.MAIL_FROM ?? 'SHK-Bestellportal <noreply@shk-bestellportal.example>',
-    logLevel: env.LOG_LEVEL ?? 'info',
-    webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
-    seedDemo: env.SEED_DEMO !== 'false',
-    trustProxy: env.TRUST_PROXY?.trim() || undefined,
-    nodeEnv: env.NODE_ENV ?? 'production',
-    cspExternalOrigins: originsOf(env.CSP_EXTERNAL_ORIGINS),
-    transmissionAllowedHosts: (env.TRANSMISSION_ALLOWED_HOSTS ?? '').split(/[\s,]+/).filter(Boolean),
+    dataDir: path.resolve(e.DATA_DIR ?? path.join(repoRoot, 'data')),
+    databaseUrl: e.DATABASE_URL,
+    oidcIssuer: e.OIDC_ISSUER,
+    oidcClientId: e.OIDC_CLIENT_ID ?? 'shk-portal-web',
+    oidcAudience: e.OIDC_AUDIENCE ?? 'urn:shk-portal:api',
+    oidcScope: e.OIDC_SCOPE ?? 'openid profile email',
+    oidcEmailClaim: e.OIDC_EMAIL_CLAIM ?? 'email',
+    smtpUrl: e.SMTP_URL,
+    supportMailbox: e.SUPPORT_MAILBOX ?? 'support@shk-bestellportal.example',
+    mailFrom: e.MAIL_FROM ?? 'SHK-Bestellportal <noreply@shk-bestellportal.example>',
+    logLevel: e.LOG_LEVEL ?? 'info',
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
+    seedDemo: e.SEED_DEMO !== 'false',
+    trustProxy: e.TRUST_PROXY,
+    nodeEnv: e.NODE_ENV ?? 'production',
+    cspExternalOrigins: originsOf(e.CSP_EXTERNAL_ORIGINS),
+    embeddedPgPort: e.EMBEDDED_PG_PORT,
+    partnerStorageQuotaMb: e.PARTNER_STORAGE_QUOTA_MB ?? 500,
+    demoCatalogueProducts: e.DEMO_CATALOGUE_PRODUCTS,
+    search: { engine: e.SEARCH_ENGINE ?? 'index', cache: e.SEARCH_CACHE !== 'off' },
+    transmission: {
+      worker: e.TRANSMISSION_WORKER !== 'off',
+      concurrency: e.TRANSMISSION_CONCURRENCY ?? 16,
+      leaseMs: e.TRANSMISSION_LEASE_MS ?? 120_000,
+      maxAttempts: e.TRANSMISSION_MAX_ATTEMPTS ?? 6,
+      retryBaseMs: e.TRANSMISSION_RETRY_BASE_MS ?? 5_000,
+      retryMaxMs: e.TRANSMISSION_RETRY_MAX_MS ?? 15 * 60_000,
+      pollMs: e.TRANSMISSION_POLL_MS ?? 200,
+      sweepEveryMs: e.TRANSMISSION_SWEEP_MS ?? 30_000,
+      platformGln: e.PLATFORM_GLN ?? '4399902421007',
+    },
+    workflowSecretKey: e.WORKFLOW_SECRET_KEY,
+    as2: { identifier: e.AS2_IDENTIFIER ?? 'SHKPORTAL', keyFile: e.AS2_KEY_FILE, certFile: e.AS2_CERT_FILE },
+    ordrspPickup: {
+      enabled: e.ORDRSP_PICKUP !== 'off',
+      folder: (e.ORDRSP_PICKUP_FOLDER ?? '/ordrsp').replace(/\/+$/, '') || '/ordrsp',
+      everyMs: e.ORDRSP_PICKUP_MS ?? 60_000,
+    },
+    reports: {
+      worker: e.REPORT_WORKER !== 'off',
+      leaseMs: e.REPORT_LEASE_MS ?? 60_000,
+      sweepEveryMs: e.REPORT_SWEEP_MS ?? 15_000,
+      threadHeapMb: e.REPORT_WORKER_HEAP_MB ?? 48,
+    },
+    transmissionAllowedHosts: (e.TRANSMISSION_ALLOWED_HOSTS ?? '').split(/[\s,]+/).filter(Boolean),
   };
 }

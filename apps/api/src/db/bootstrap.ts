@@ -12,10 +12,9 @@ export interface DatabaseHandle {
 export const EMBEDDED_DATABASE = 'shk_portal';
 
 /** DATABASE_URL when set, else the embedded PostgreSQL under DATA_DIR/postgres. */
-export async function openDatabase(config: AppConfig, env: NodeJS.ProcessEnv = process.env): Promise<DatabaseHandle> {
+export async function openDatabase(config: AppConfig): Promise<DatabaseHandle> {
   if (config.databaseUrl) return { url: config.databaseUrl, stop: async () => {}, embedded: false };
-  const port = env.EMBEDDED_PG_PORT ? Number(env.EMBEDDED_PG_PORT) : undefined;
-  const server = await startEmbeddedPostgres(path.join(config.dataDir, 'postgres'), port);
+  const server = await startEmbeddedPostgres(path.join(config.dataDir, 'postgres'), config.embeddedPgPort);
   await ensureDatabase(server.url('postgres'), EMBEDDED_DATABASE);
   return { url: server.url(EMBEDDED_DATABASE), stop: server.stop, embedded: true };
 }

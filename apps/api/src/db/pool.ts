@@ -1,13 +1,18 @@
 import pg from 'pg';
-import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
-import * as schema from './schema.ts';
 
 // Return NUMERIC as JS numbers and DATE as plain 'yyyy-mm-dd' strings (no timezone shifts).
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => (v === null ? null : Number(v)));
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => (v === null ? null : Number(v)));
 pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 
-export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
+/**
+ * The database handle services carry: the pool as `$client`. Repositories take the pool or a transaction's client
+ * and run SQL with parameters (docs/conventions.md); there is no query builder. (`$client` keeps the name the
+ * handle had under Drizzle, so call sites did not change when it went.)
+ */
+export interface Db {
+  $client: pg.Pool;
+}
 
 /** Every pool of the process comes from here, so that none can end the process on a lost connection. */
 export function createPool(
@@ -74,19 +79,22 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 export function createDb(pool: pg.Pool): Db {
-  return drizzle(pool, { schema }) as Db;
+  return { $client: pool };
 }
 
-export type TxDb = NodePgDatabase<typeof schema> & { $client: pg.PoolClient };
+/** One transaction's handle: `$client` is the connection the transaction runs on. */
+export interface TxDb {
+  $client: pg.PoolClient;
+}
 
 /**
  * Runs `work` in one transaction on a dedicated connection; every multi-step write goes through here.
- * `tx` is a Drizzle instance bound to that connection, `tx.$client` the raw client for hand-written SQL.
+ * `tx.$client` is that connection, handed to the repositories' functions.
  */
 export async function inTransaction<T>(db: Db, work: (tx: TxDb) => Promise<T>): Promise<T> {
   const client = await db.$client.connect();
   try {
-    return await inClientTransaction(client, () => work(drizzle(client, { schema }) as TxDb));
+    return await inClientTransaction(client, () => work({ $client: client }));
   } finally {
     client.release();
   }

@@ -13,20 +13,9 @@ import type { Db } from '../db/pool.ts';
 import { forbidden, unauthorized } from './problem.ts';
 import { isDatabaseUnavailable } from '../db/pool.ts';
 import { CallerCache } from './caller-cache.ts';
+import type { Caller } from './caller.ts';
 
-/** Who is calling: always read from our database, never from the browser. */
-export interface Caller {
-  userId: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: Role;
-  /** Current business partner, or null when the user has none. */
-  bpNumber: string | null;
-  /** All business partners the user belongs to. */
-  partners: string[];
-  idsContextId: string | null;
-}
+export type { Caller } from './caller.ts';
 
 /**
  * Which roles may call a route. Every /v1 route declares it in `config.roles`:

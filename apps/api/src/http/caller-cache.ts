@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { LRUCache } from 'lru-cache';
 import { ChannelFollowingCache } from '../db/listen.ts';
-import type { Caller } from './auth.ts';
+import type { Caller } from './caller.ts';
 
 /** A token's outcome of the auth hook's reads: its grant was active, its user is this caller, its IDS context open. */
 interface Entry {

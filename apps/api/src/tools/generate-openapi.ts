@@ -4,12 +4,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadConfig, repoRoot } from '../config.ts';
+import { loadConfigWith, repoRoot } from '../config.ts';
 import { buildApp } from '../app.ts';
 import type { AppDeps } from '../http/types.ts';
 
-const config = loadConfig({
-  ...process.env,
+const config = loadConfigWith({
   OIDC_ISSUER: 'http://issuer.invalid',
   WEB_DIST_DIR: '/nonexistent',
   LOG_LEVEL: 'silent',

@@ -5,7 +5,7 @@
 import { createDb, createPool } from '../../src/db/pool.ts';
 import { loadConfig } from '../../src/config.ts';
 import { Jobs } from '../../src/modules/jobs/jobs.ts';
-import { ReportsService, reportWorkerOptionsFromEnv } from '../../src/modules/reports/reports.service.ts';
+import { ReportsService, reportWorkerOptionsOf } from '../../src/modules/reports/reports.service.ts';
 
 const url = process.env.DATABASE_URL!;
 const config = loadConfig(process.env);
@@ -13,7 +13,7 @@ const pool = createPool(url);
 const db = createDb(pool);
 const quiet = { info: () => undefined, error: (...a: unknown[]) => console.error(...a) };
 const jobs = new Jobs(url, quiet);
-const service = new ReportsService({ db, pool, jobs, config }, reportWorkerOptionsFromEnv(), quiet);
+const service = new ReportsService({ db, pool, jobs, config }, reportWorkerOptionsOf(config), quiet);
 service.registerWorker();
 await jobs.start();
 service.startSweeper();

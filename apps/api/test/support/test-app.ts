@@ -30,6 +30,16 @@ export interface TestApp extends Runtime {
  * A running portal on its own fresh database (cloned from the seeded template) and a free port.
  * Call in beforeAll; close() in afterAll.
  */
+/**
+ * The workers' and search settings a test sets on its own process (`process.env.TRANSMISSION_WORKER = 'off'` before
+ * startTestApp) reach the app; everything else is pinned above, so a developer's shell (OIDC_ISSUER, SMTP_URL…)
+ * does not change the tests.
+ */
+const PROCESS_WIDE =
+  /^(TRANSMISSION_|REPORT_|ORDRSP_|SEARCH_|AS2_)|^(PARTNER_STORAGE_QUOTA_MB|WORKFLOW_SECRET_KEY|PLATFORM_GLN)$/;
+const processWideSettings = () =>
+  Object.fromEntries(Object.entries(process.env).filter(([name]) => PROCESS_WIDE.test(name)));
+
 export async function startTestApp(
   options: {
     env?: Record<string, string>;
@@ -49,6 +59,7 @@ export async function startTestApp(
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shk-test-data-'));
   const config = loadConfig({
+    ...processWideSettings(),
     PORT: String(port),
     HOST: '127.0.0.1',
     PUBLIC_URL: `http://127.0.0.1:${port}`,

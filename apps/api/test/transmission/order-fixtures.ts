@@ -38,7 +38,7 @@ export async function configureSupplier(t: TestApp, bp: string, s: SupplierSetup
 }
 
 export function workflowsOf(t: TestApp) {
-  return new WorkflowsService(t.pool, SecretBox.fromEnvironment(t.config.dataDir));
+  return new WorkflowsService(t.pool, SecretBox.of(t.config));
 }
 
 export async function createWorkflow(t: TestApp, input: WorkflowInput) {

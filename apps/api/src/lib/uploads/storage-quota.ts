@@ -1,6 +1,7 @@
 import { securityProblemTypes, securityTexts } from '@shk/contracts';
 import { HttpProblem } from '../../http/problem.ts';
 import type { Queryable } from '../../db/queryable.ts';
+import type { AppConfig } from '../../config.ts';
 
 /**
  * Storage a partner may fill with uploaded files: a buyer's cart item attachments and the attachments of the
@@ -8,7 +9,16 @@ import type { Queryable } from '../../db/queryable.ts';
  * template, and the media files its catalogue imports stored (catalogue_media_files). Catalogue import files
  * themselves are not counted: they live on disk only until their import has run.
  */
-export const PARTNER_STORAGE_QUOTA_MB = Number(process.env.PARTNER_STORAGE_QUOTA_MB ?? 500);
+export let PARTNER_STORAGE_QUOTA_MB = 500;
+
+/**
+ * Sets the quota from the configuration (PARTNER_STORAGE_QUOTA_MB) when the runtime starts. It is one setting of the
+ * process, read where uploads are checked (carts, order documents, supplier files, catalogue media); an ES live
+ * binding, so every importer sees the configured value without each service carrying the configuration.
+ */
+export function configureStorageQuota(config: Pick<AppConfig, 'partnerStorageQuotaMb'>) {
+  PARTNER_STORAGE_QUOTA_MB = config.partnerStorageQuotaMb;
+}
 
 /** Bytes of uploaded files a partner holds now (carts, orders it placed, order documents, logo, template, catalogue media). */
 export async function partnerStorageUsed(db: Queryable, bpNumber: string): Promise<number> {

@@ -12,11 +12,11 @@ import {
 
 /** Delivery addresses of a business partner; the registered address is listed first and cannot be changed. */
 export class AddressesService {
-  constructor(private readonly drizzle: Db) {}
+  constructor(private readonly handle: Db) {}
 
   /** Read on use: the OpenAPI generator registers routes without a database. */
   private get db() {
-    return this.drizzle.$client;
+    return this.handle.$client;
   }
 
   async list(bpNumber: string): Promise<DeliveryAddress[]> {

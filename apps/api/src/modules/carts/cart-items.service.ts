@@ -4,7 +4,7 @@ import { HttpProblem, badRequest, notFound } from '../../http/problem.ts';
 import { cleanFileName, contentTypes, extensionOf, isAcceptedFile } from '../../lib/file-types.ts';
 import { neutraliseCsvUpload } from '../../lib/uploads/csv-safe.ts';
 import { assertStorageQuota } from '../../lib/uploads/storage-quota.ts';
-import { readListSetting, readNumberSetting } from '../settings/settings.service.ts';
+import { readListSetting, readNumberSetting } from '../settings/index.ts';
 import {
   attachmentCount,
   attachmentOfPartner,

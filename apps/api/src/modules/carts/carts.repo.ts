@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/queryable.ts';
-import { todayPriceColumns, todayPriceJoin } from '../catalogue/today-price.ts';
+import { todayPriceColumns, todayPriceJoin } from '../catalogue/index.ts';
 
 export interface CartRow {
   id: number;

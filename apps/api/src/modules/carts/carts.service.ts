@@ -13,7 +13,7 @@ import type { Db } from '../../db/pool.ts';
 import type { Queryable } from '../../db/queryable.ts';
 import { inTransaction } from '../../db/pool.ts';
 import { HttpProblem, notFound, validationProblem } from '../../http/problem.ts';
-import { readNumberSetting } from '../settings/settings.service.ts';
+import { readNumberSetting } from '../settings/index.ts';
 import {
   attachmentsOf,
   cartItems,

@@ -1,11 +1,9 @@
 import { ProductOrderableStatus } from '@shk/contracts';
 import type { Db } from '../../db/pool.ts';
-import { orderabilityBySupplier, orderabilityOf } from '../relations/orderability.ts';
+import { orderabilityBySupplier, orderabilityOf } from '../relations/index.ts';
 import type { OfferCatalog, OfferPricing, OfferSnapshot } from './offer-catalog.ts';
-import { mediaUrl } from '../catalogue/media/media.ts';
-import { withUnitRule } from '../catalogue/offers.ts';
+import { mediaUrl, withUnitRule, type PricedOffer, type PriceStrategy } from '../catalogue/index.ts';
 import { offerPricingRows, offerSnapshotRows } from './carts.repo.ts';
-import type { PricedOffer, PriceStrategy } from '../catalogue/pricing/price-strategy.ts';
 
 /** The price strategy's input from a product_offers row (the same for the full snapshot and the pricing). */
 const pricedOffer = (r: {

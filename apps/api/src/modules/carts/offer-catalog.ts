@@ -1,5 +1,5 @@
 import type { ProductOrderableStatus } from '@shk/contracts';
-import { priceTotal } from '../catalogue/pricing/price-strategy.ts';
+import { priceTotal } from '../catalogue/index.ts';
 
 /** What a cart and an order line need to know about an offer (a supplier's product instance). */
 export interface OfferSnapshot {

@@ -14,7 +14,7 @@ import {
 import type { Db } from '../../db/pool.ts';
 import { inTransaction } from '../../db/pool.ts';
 import { badRequest, notFound } from '../../http/problem.ts';
-import { normaliseCode } from '../catalogue/search/fold.ts';
+import { normaliseCode } from '../catalogue/index.ts';
 import { addQuantities, findCart, matchArticleCodes } from './carts.repo.ts';
 import type { OfferCatalog, OfferSnapshot } from './offer-catalog.ts';
 import type { ParsedLine } from './quick-order.parse.ts';

@@ -14,8 +14,7 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { inClientTransaction } from '../../db/pool.ts';
-import { searchDocumentOf } from '../catalogue/search/indexer.ts';
-import { normaliseCode } from '../catalogue/search/fold.ts';
+import { searchDocumentOf, normaliseCode } from '../catalogue/index.ts';
 import type { ImportedArticle, ImportedPrice, ImportTransaction } from './import.types.ts';
 import { numericValue, type ReferenceData } from './reference-data.ts';
 import { isUrl, type MediaStore } from './media-store.ts';

@@ -13,7 +13,7 @@ import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { fileTypeFromFile } from 'file-type';
 import { PARTNER_STORAGE_QUOTA_MB, partnerStorageUsed } from '../../lib/uploads/storage-quota.ts';
-import { storedMediaPath } from '../catalogue/media/media.ts';
+import { storedMediaPath } from '../catalogue/index.ts';
 import { findMediaFile, insertMediaFile } from './catalogue-import.repo.ts';
 
 /** What a stored medium adds to the product's media entry. */

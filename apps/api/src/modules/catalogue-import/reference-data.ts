@@ -4,7 +4,7 @@
  * catalogue does not know yet is created on first use.
  */
 import type pg from 'pg';
-import { fold } from '../catalogue/search/fold.ts';
+import { fold } from '../catalogue/index.ts';
 import type { ImportedName } from './import.types.ts';
 import * as repo from './reference-data.repo.ts';
 

@@ -18,9 +18,7 @@
  */
 import type pg from 'pg';
 import { inClientTransaction } from '../../db/pool.ts';
-import { fold } from '../catalogue/search/fold.ts';
-import { PART_WORDS } from '../catalogue/search/decompound.ts';
-import { TERM_KIND, TermTally, type TermDelta } from '../catalogue/search/search-terms.ts';
+import { fold, PART_WORDS, TERM_KIND, TermTally, type TermDelta } from '../catalogue/index.ts';
 
 /**
  * A name piece that can hold a word: three characters in a row that are ASCII letters or not ASCII (nameWords wants

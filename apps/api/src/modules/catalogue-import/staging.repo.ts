@@ -11,7 +11,7 @@ import type pg from 'pg';
 import { inClientTransaction } from '../../db/pool.ts';
 import { from as copyFrom } from 'pg-copy-streams';
 import { lowerTermsOfWithdrawn } from './search-terms.repo.ts';
-import { FEED_REBUILD } from '../catalogue/search/index/feed.ts';
+import { FEED_REBUILD } from '../catalogue/index.ts';
 
 /** Staging tables of this session; ON COMMIT DELETE ROWS: every batch is one transaction and starts empty. */
 const STAGE = 'catalogue_import_stage';

@@ -29,7 +29,7 @@ export interface CatalogueContext {
 const SEARCH_POOL_SIZE = 8;
 
 export function createCatalogueContext(
-  deps: Pick<AppDeps, 'pool' | 'prices'>,
+  deps: Pick<AppDeps, 'pool' | 'prices' | 'config'>,
   options: {
     prices?: PriceStrategy;
     engine?: 'index' | 'sql';
@@ -52,12 +52,12 @@ export function createCatalogueContext(
   const prices = options.prices ?? priceStrategyOf(deps);
   // The in-process roaring index (ADR 0003) by default – SQL answers while it is built or loaded;
   // SEARCH_ENGINE=sql: SQL per request only. SEARCH_CACHE=off: no facet/analysis cache in the SQL engine.
-  const engine = options.engine ?? (process.env.SEARCH_ENGINE === 'sql' ? 'sql' : 'index');
+  const engine = options.engine ?? deps.config.search.engine;
   const holder =
     engine === 'index' ? new SearchIndexHolder(getPool, { snapshotDir: options.snapshotDir, log: options.log }) : null;
   const search = holder
     ? new IndexSearchEngine(getPool, meta, () => holder.latest(), { ready: () => holder.answersFromIndex })
-    : new SearchEngine(getPool, meta, { cache: process.env.SEARCH_CACHE !== 'off' });
+    : new SearchEngine(getPool, meta, { cache: deps.config.search.cache });
   // The change feed (search_changes) is pruned by the index followers; without one, here.
   const pruner = holder ? null : setInterval(() => void pruneSearchChanges(getPool()).catch(() => {}), 10 * 60_000);
   pruner?.unref();

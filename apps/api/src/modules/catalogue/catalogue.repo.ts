@@ -4,9 +4,62 @@
  */
 import type pg from 'pg';
 import type { MediaEntry } from './catalogue.types.ts';
-import type { OfferRow } from './offers.ts';
 import { todayPriceColumns, todayPriceJoin } from './today-price.ts';
-import type { ProductRow } from './product-views.ts';
+
+export interface OfferRow {
+  product_instance_id: string;
+  product_no: number;
+  supplier_bp_number: string;
+  supplier_pid: string;
+  product_data_source: number;
+  unit_code: string;
+  net_price: number | null;
+  price_basis: number;
+  price_quantity_unit: string | null;
+  gross_list_price: number | null;
+  price_on_demand: boolean;
+  min_order_quantity: number;
+  min_order_unit: string | null;
+  time_to_delivery_days: number | null;
+  note_of_use: string | null;
+  accessories: string[];
+  spare_parts: string[];
+}
+
+export interface ProductRow {
+  id: number;
+  product_id: string;
+  manufacturer_id: string;
+  manufacturer_pid: string;
+  gtin: string | null;
+  brand_no: number;
+  series: string | null;
+  model_number: string | null;
+  product_name: string;
+  product_descr: string | null;
+  marketing_text: string | null;
+  note_of_use: string | null;
+  product_type: string | null;
+  article_number_catalogue: string | null;
+  class_no: number | null;
+  feature_values: number[];
+  commodity_group_descr: string | null;
+  energy_efficiency_class: string | null;
+  color: string | null;
+  measure_a_mm: number | null;
+  measure_b_mm: number | null;
+  measure_c_mm: number | null;
+  weight_kg: number | null;
+  packaging_quantity: number | null;
+  country_of_origin: string | null;
+  standard_delivery_period: number | null;
+  leaf_no: number;
+  accessories: string[];
+  spare_parts: string[];
+  /** Product ids of successors (supplier catalogues); not among the search hit columns. */
+  successors?: string[];
+  media: MediaEntry[];
+}
 
 /** Products matching a condition on `p` (the callers' fixed conditions with parameters). */
 export async function productRows(

@@ -26,7 +26,7 @@ import { productTree } from './tree.ts';
 import { units } from './units.service.ts';
 import { favouriteRoutes } from './favourites/favourites.routes.ts';
 import { mediaRoutes } from './media/media.routes.ts';
-import { logZeroHitSearch } from '../reports/zero-hits.ts';
+import { logZeroHitSearch } from '../reports/index.ts';
 
 /** Search, product pages and the tree: every role with a portal function (not None). */
 export const CATALOGUE_ROLES = [

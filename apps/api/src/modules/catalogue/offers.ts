@@ -5,36 +5,19 @@
  */
 import type pg from 'pg';
 import { ProductOrderableStatus } from '@shk/contracts';
-import { orderabilityBySupplier } from '../relations/orderability.ts';
+import { orderabilityBySupplier } from '../relations/index.ts';
 import {
   favouriteInstanceIds,
   favouriteInstanceIdsOfProducts,
   offerRowOf,
   offerRowsOfProducts,
   supplierSettingRows,
+  type OfferRow,
 } from './catalogue.repo.ts';
 import type { CatalogueMeta, SupplierMeta } from './catalogue-meta.ts';
 import type { PriceStrategy, ResolvedPrice } from './pricing/price-strategy.ts';
 
-export interface OfferRow {
-  product_instance_id: string;
-  product_no: number;
-  supplier_bp_number: string;
-  supplier_pid: string;
-  product_data_source: number;
-  unit_code: string;
-  net_price: number | null;
-  price_basis: number;
-  price_quantity_unit: string | null;
-  gross_list_price: number | null;
-  price_on_demand: boolean;
-  min_order_quantity: number;
-  min_order_unit: string | null;
-  time_to_delivery_days: number | null;
-  note_of_use: string | null;
-  accessories: string[];
-  spare_parts: string[];
-}
+export type { OfferRow } from './catalogue.repo.ts';
 
 export interface OfferView {
   row: OfferRow;

@@ -5,7 +5,7 @@
  * every request (so an administrator's change shows with the next request), favourites first in preferOffers.
  */
 import type pg from 'pg';
-import { orderabilityOf } from '../relations/orderability.ts';
+import { orderabilityOf } from '../relations/index.ts';
 import {
   offerView,
   preferOffers,

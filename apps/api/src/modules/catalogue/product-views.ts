@@ -7,44 +7,11 @@ import type { Product, ProductOffer, RelatedProduct, SearchHit } from '@shk/cont
 import type { CatalogueMeta } from './catalogue-meta.ts';
 import type { MediaEntry } from './catalogue.types.ts';
 import { mediaUrl, renderedMediaSize, type MediaProduct } from './media/media.ts';
-import { productRows } from './catalogue.repo.ts';
+import { productRows, type ProductRow } from './catalogue.repo.ts';
 import { offersOfProducts, offerViews, type CallerContext, type OfferRow, type OfferView } from './offers.ts';
 import { offersWithCallerState } from './product-offers.ts';
 
-export interface ProductRow {
-  id: number;
-  product_id: string;
-  manufacturer_id: string;
-  manufacturer_pid: string;
-  gtin: string | null;
-  brand_no: number;
-  series: string | null;
-  model_number: string | null;
-  product_name: string;
-  product_descr: string | null;
-  marketing_text: string | null;
-  note_of_use: string | null;
-  product_type: string | null;
-  article_number_catalogue: string | null;
-  class_no: number | null;
-  feature_values: number[];
-  commodity_group_descr: string | null;
-  energy_efficiency_class: string | null;
-  color: string | null;
-  measure_a_mm: number | null;
-  measure_b_mm: number | null;
-  measure_c_mm: number | null;
-  weight_kg: number | null;
-  packaging_quantity: number | null;
-  country_of_origin: string | null;
-  standard_delivery_period: number | null;
-  leaf_no: number;
-  accessories: string[];
-  spare_parts: string[];
-  /** Product ids of successors (supplier catalogues); not among the search hit columns. */
-  successors?: string[];
-  media: MediaEntry[];
-}
+export type { ProductRow } from './catalogue.repo.ts';
 
 /** What a search hit shows (no descriptions: pages of 100 hits stay small). */
 const HIT_COLUMNS =

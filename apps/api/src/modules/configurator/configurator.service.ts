@@ -11,7 +11,7 @@ import {
 import type { Db } from '../../db/pool.ts';
 import type { ReadModelCache } from '../../http/read-model-cache.ts';
 import { badRequest } from '../../http/problem.ts';
-import { readConfigurationValues } from '../settings/settings.service.ts';
+import { readConfigurationValues } from '../settings/index.ts';
 import { slideFacts } from './configurator.repo.ts';
 import { returnSignatureMatches, signHandOff } from './signing.ts';
 
@@ -60,7 +60,7 @@ const hidden: ConfiguratorSlide = {
  */
 export class ConfiguratorService {
   constructor(
-    private readonly drizzle: Db,
+    private readonly handle: Db,
     private readonly publicUrl: string,
     private readonly now: () => number = () => Date.now(),
     private readonly cache?: Pick<ReadModelCache, 'read'>,
@@ -71,12 +71,12 @@ export class ConfiguratorService {
   }
 
   private get db() {
-    return this.drizzle.$client;
+    return this.handle.$client;
   }
 
   /** The three settings in one statement (each as readConfiguration reads it). */
   private async integration(): Promise<Integration> {
-    return integrationOf(await readConfigurationValues(this.drizzle, SETTING_KEYS));
+    return integrationOf(await readConfigurationValues(this.handle, SETTING_KEYS));
   }
 
   /**

@@ -4,11 +4,11 @@ import { insertFeedback } from './feedback.repo.ts';
 
 /** Search feedback of a signed-in user, stored with the partner they were working for. */
 export class FeedbackService {
-  constructor(private readonly drizzle: Db) {}
+  constructor(private readonly handle: Db) {}
 
   /** Read on use: the OpenAPI generator registers routes without a database. */
   private get db() {
-    return this.drizzle.$client;
+    return this.handle.$client;
   }
 
   submit(caller: { userId: string; bpNumber: string | null }, body: FeedbackRequest): Promise<number> {

@@ -1,6 +1,5 @@
 import { IdsMatchResult, ProductOrderableStatus, type IdsCartItem } from '@shk/contracts';
-import type { OfferSnapshot } from '../carts/offer-catalog.ts';
-import { CartsService } from '../carts/carts.service.ts';
+import { type OfferSnapshot, CartsService } from '../carts/index.ts';
 import type { IdsItemRow } from './ids.repo.ts';
 
 type Result = (typeof IdsMatchResult)[keyof typeof IdsMatchResult];

@@ -1,6 +1,6 @@
 import { SignJWT, importJWK, type JWK } from 'jose';
 import type { AppConfig } from '../../config.ts';
-import { loadOrCreateKeys } from '../identity/keys.ts';
+import { loadOrCreateKeys } from '../identity/index.ts';
 import { HttpProblem } from '../../http/problem.ts';
 
 /** An IDS session lasts a working session at the craftsman's desk; there is no refresh (ADR 0002). */

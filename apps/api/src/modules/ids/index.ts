@@ -1,9 +1,13 @@
 import type { App, AppDeps } from '../../http/types.ts';
-import { catalogueOfferCatalog } from '../carts/catalogue-offers.ts';
-import { priceStrategyOf } from '../catalogue/pricing/price-strategy.ts';
+import { catalogueOfferCatalog } from '../carts/index.ts';
+import { priceStrategyOf } from '../catalogue/index.ts';
 import { IdsService } from './ids.service.ts';
 import { idsEntryRoutes } from './ids-entry.routes.ts';
 import { idsRoutes } from './ids.routes.ts';
+
+export { IdsService } from './ids.service.ts';
+export { idsEntryRoutes } from './ids-entry.routes.ts';
+export { idsRoutes } from './ids.routes.ts';
 
 /** IDS-Connect: the entry for craftsman software (/ids) and the /v1 calls of the SPA (docs/ids.md). */
 export async function idsModule(app: App, deps: AppDeps) {

@@ -1,5 +1,12 @@
 import type { Queryable } from '../../db/queryable.ts';
-import type { OutgoingMail } from './mail.service.ts';
+
+/** A mail as the outbox stores it. */
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  replyTo?: string | null;
+}
 
 /** The mail outbox (`mail_outbox`): every mail that leaves the portal is a row here. */
 

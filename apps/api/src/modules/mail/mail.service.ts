@@ -3,15 +3,11 @@ import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type pg from 'pg';
 import type { Queryable } from '../../db/queryable.ts';
-import type { Jobs } from '../jobs/jobs.ts';
+import type { Jobs } from '../jobs/index.ts';
 import * as repo from './mail.repo.ts';
+import type { OutgoingMail } from './mail.repo.ts';
 
-export interface OutgoingMail {
-  to: string;
-  subject: string;
-  text: string;
-  replyTo?: string | null;
-}
+export type { OutgoingMail } from './mail.repo.ts';
 
 export interface MailAttachment {
   filename: string;

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { IdParams, Role } from '@shk/contracts';
 import type { App, AppDeps } from '../../http/types.ts';
 import { callerOf, currentPartnerOf } from '../../http/auth.ts';
-import { CartsService } from '../carts/carts.service.ts';
-import type { OfferCatalog } from '../carts/offer-catalog.ts';
+import { CartsService, type OfferCatalog } from '../carts/index.ts';
 import { CheckoutService } from './checkout.service.ts';
 
 /**

@@ -3,11 +3,16 @@ import type { Caller } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/types.ts';
 import { inTransaction, type TxDb } from '../../db/pool.ts';
 import { HttpProblem, notFound } from '../../http/problem.ts';
-import { CartsService, type CartItemRow } from '../carts/carts.service.ts';
-import { deliveryCostFor } from '../carts/delivery-cost.ts';
-import { lineTotal, type OfferCatalog, type OfferSnapshot } from '../carts/offer-catalog.ts';
-import { queueTransmissions } from '../transmission/transmission.service.ts';
-import { wantsMail } from '../profile/mail-settings.ts';
+import {
+  CartsService,
+  type CartItemRow,
+  deliveryCostFor,
+  lineTotal,
+  type OfferCatalog,
+  type OfferSnapshot,
+} from '../carts/index.ts';
+import { queueTransmissions } from '../transmission/index.ts';
+import { wantsMail } from '../profile/index.ts';
 import * as repo from './checkout.repo.ts';
 
 /** A repeated checkout of an emptied cart within this window returns the order it already created. */

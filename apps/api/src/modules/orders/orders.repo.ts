@@ -1,6 +1,7 @@
 import { customerOrderStatusLabels, supplierOrderStatusLabels } from '@shk/contracts';
 import type { Db } from '../../db/pool.ts';
-import { supplierOrderDetails } from '../supplier-orders/supplier-order-details.ts';
+import { SqlWhere } from '../../db/sql-params.ts';
+import { supplierOrderDetails } from '../supplier-orders/index.ts';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
@@ -22,41 +23,28 @@ export interface CustomerOrderFilter {
 
 /** Customer orders with the list envelope of the spec (filters offered from the unfiltered scope). */
 export async function listCustomerOrders(db: Db, f: CustomerOrderFilter) {
-  const scope: string[] = [];
-  const scopeParams: unknown[] = [];
-  if (f.buyerBpNumber) {
-    scopeParams.push(f.buyerBpNumber);
-    scope.push(`co.bp_number = $${scopeParams.length}`);
-  }
-  const where = [...scope];
-  const params = [...scopeParams];
-  if (f.year) {
-    params.push(f.year);
-    where.push(`extract(year FROM co.placed_at AT TIME ZONE 'Europe/Berlin')::int = $${params.length}`);
-  }
-  if (f.buyerName) {
-    params.push(f.buyerName);
-    where.push(`b.name = $${params.length}`);
-  }
-  if (f.statusId) {
-    params.push(f.statusId);
-    where.push(`co.status_id = $${params.length}`);
-  }
-  const w = where.length ? `WHERE ${where.join(' AND ')}` : '';
-  const sw = scope.length ? `WHERE ${scope.join(' AND ')}` : '';
+  // The scope (whose orders) offers the filter values; the filters narrow the rows.
+  const scope = new SqlWhere();
+  if (f.buyerBpNumber) scope.and('co.bp_number = ?', f.buyerBpNumber);
+  const where = scope.copy();
+  if (f.year) where.and(`extract(year FROM co.placed_at AT TIME ZONE 'Europe/Berlin')::int = ?`, f.year);
+  if (f.buyerName) where.and('b.name = ?', f.buyerName);
+  if (f.statusId) where.and('co.status_id = ?', f.statusId);
   const from = 'FROM customer_orders co JOIN business_partners b ON b.bp_number = co.bp_number';
-  const total = (await db.$client.query<{ n: number }>(`SELECT count(*)::int AS n ${from} ${w}`, params)).rows[0].n;
+  const total = (await db.$client.query<{ n: number }>(`SELECT count(*)::int AS n ${from} ${where.sql}`, where.values))
+    .rows[0].n;
+  const page = where.page(f.page, f.pageSize);
   const { rows } = await db.$client.query(
-    `SELECT co.*, ${currentTotal} AS current_total_net, b.name AS buyer_name ${from} ${w} ORDER BY co.placed_at DESC, co.id DESC LIMIT ${f.pageSize} OFFSET ${(f.page - 1) * f.pageSize}`,
-    params,
+    `SELECT co.*, ${currentTotal} AS current_total_net, b.name AS buyer_name ${from} ${where.sql} ORDER BY co.placed_at DESC, co.id DESC ${page.sql}`,
+    page.values,
   );
   const years = await db.$client.query<{ y: number }>(
-    `SELECT DISTINCT extract(year FROM co.placed_at AT TIME ZONE 'Europe/Berlin')::int AS y ${from} ${sw} ORDER BY y DESC`,
-    scopeParams,
+    `SELECT DISTINCT extract(year FROM co.placed_at AT TIME ZONE 'Europe/Berlin')::int AS y ${from} ${scope.sql} ORDER BY y DESC`,
+    scope.values,
   );
   const buyers = await db.$client.query<{ name: string }>(
-    `SELECT DISTINCT b.name ${from} ${sw} ORDER BY b.name`,
-    scopeParams,
+    `SELECT DISTINCT b.name ${from} ${scope.sql} ORDER BY b.name`,
+    scope.values,
   );
   return {
     items: rows.map((r) => ({
@@ -90,32 +78,20 @@ export interface SupplierOrderFilter {
 }
 
 export async function listSupplierOrders(db: Db, f: SupplierOrderFilter) {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  if (f.supplierBpNumber) {
-    params.push(f.supplierBpNumber);
-    where.push(`so.supplier_bp_number = $${params.length}`);
-  }
-  if (f.year) {
-    params.push(f.year);
-    where.push(`extract(year FROM so.placed_at AT TIME ZONE 'Europe/Berlin')::int = $${params.length}`);
-  }
-  if (f.buyerName) {
-    params.push(f.buyerName);
-    where.push(`b.name = $${params.length}`);
-  }
-  if (f.statusId) {
-    params.push(f.statusId);
-    where.push(`so.status_id = $${params.length}`);
-  }
-  const w = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const where = new SqlWhere();
+  if (f.supplierBpNumber) where.and('so.supplier_bp_number = ?', f.supplierBpNumber);
+  if (f.year) where.and(`extract(year FROM so.placed_at AT TIME ZONE 'Europe/Berlin')::int = ?`, f.year);
+  if (f.buyerName) where.and('b.name = ?', f.buyerName);
+  if (f.statusId) where.and('so.status_id = ?', f.statusId);
   const from = `FROM supplier_orders so JOIN customer_orders co ON co.id = so.customer_order_id
     JOIN business_partners b ON b.bp_number = so.buyer_bp_number JOIN business_partners s ON s.bp_number = so.supplier_bp_number`;
-  const total = (await db.$client.query<{ n: number }>(`SELECT count(*)::int AS n ${from} ${w}`, params)).rows[0].n;
+  const total = (await db.$client.query<{ n: number }>(`SELECT count(*)::int AS n ${from} ${where.sql}`, where.values))
+    .rows[0].n;
+  const page = where.page(f.page, f.pageSize);
   const { rows } = await db.$client.query(
-    `SELECT so.*, co.customer_order_number, b.name AS buyer_name, s.name AS supplier_name ${from} ${w}
-      ORDER BY so.placed_at DESC, so.id DESC LIMIT ${f.pageSize} OFFSET ${(f.page - 1) * f.pageSize}`,
-    params,
+    `SELECT so.*, co.customer_order_number, b.name AS buyer_name, s.name AS supplier_name ${from} ${where.sql}
+      ORDER BY so.placed_at DESC, so.id DESC ${page.sql}`,
+    page.values,
   );
   const years = await db.$client.query<{ y: number }>(
     `SELECT DISTINCT extract(year FROM so.placed_at AT TIME ZONE 'Europe/Berlin')::int AS y ${from} ORDER BY y DESC`,

@@ -5,11 +5,11 @@ import { insertProject, listProjects } from './projects.repo.ts';
 
 /** Projects of a business partner (codes unique per partner, case-insensitive). */
 export class ProjectsService {
-  constructor(private readonly drizzle: Db) {}
+  constructor(private readonly handle: Db) {}
 
   /** Read on use: the OpenAPI generator registers routes without a database. */
   private get db() {
-    return this.drizzle.$client;
+    return this.handle.$client;
   }
 
   list(bpNumber: string): Promise<Project[]> {

@@ -1,5 +1,5 @@
 import { relationStatusLabels, type SupplierCustomerRelation } from '@shk/contracts';
-import type { OutgoingMail } from '../mail/mail.service.ts';
+import type { OutgoingMail } from '../mail/index.ts';
 
 /**
  * Mail texts of the relation flows; addresses come from the supplier settings and the buyer partner.

@@ -1,6 +1,7 @@
 import type { SupplierCustomerRelation, SupplierSummary } from '@shk/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/pool.ts';
+import { SqlWhere } from '../../db/sql-params.ts';
 import type { Queryable } from '../../db/queryable.ts';
 
 const COLUMNS = `
@@ -127,15 +128,10 @@ export interface RelationQuery {
 }
 
 export async function listRelations(db: Db, q: RelationQuery) {
-  const where: string[] = ['r.relation_status_id = ANY($1)'];
-  const params: unknown[] = [q.statusIds];
-  const add = (sql: string, value: unknown) => {
-    params.push(value);
-    where.push(sql.replaceAll('?', `$${params.length}`));
-  };
-  if (q.buyerBpNumber) add('r.buyer_bp_number = ?', q.buyerBpNumber);
-  if (q.supplierBpNumber) add('r.supplier_bp_number = ?', q.supplierBpNumber);
-  if (q.supplierStatusIds?.length) add('sup.supplier_status_id = ANY(?)', q.supplierStatusIds);
+  const where = new SqlWhere().and('r.relation_status_id = ANY(?)', q.statusIds);
+  if (q.buyerBpNumber) where.and('r.buyer_bp_number = ?', q.buyerBpNumber);
+  if (q.supplierBpNumber) where.and('r.supplier_bp_number = ?', q.supplierBpNumber);
+  if (q.supplierStatusIds?.length) where.and('sup.supplier_status_id = ANY(?)', q.supplierStatusIds);
   if (q.search) {
     const pattern = `%${q.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const sides = {
@@ -143,24 +139,24 @@ export async function listRelations(db: Db, q: RelationQuery) {
       buyer: '(b.name ILIKE ? OR r.buyer_bp_number ILIKE ? OR r.supplier_customer_number ILIKE ?)',
       both: '(s.name ILIKE ? OR b.name ILIKE ? OR r.supplier_bp_number ILIKE ? OR r.buyer_bp_number ILIKE ? OR r.supplier_customer_number ILIKE ?)',
     };
-    add(sides[q.searchSide], pattern);
+    where.and(sides[q.searchSide], pattern);
   }
   const order = {
     supplier: 's.name, r.id',
     buyer: 'b.name, r.id',
     'status-then-supplier': 'r.relation_status_id, s.name, r.id',
   }[q.order];
-  const filter = `WHERE ${where.join(' AND ')}`;
   // The page and the number of all matches in one statement (the window count is taken before LIMIT); only a page
   // past the end, which has no row to carry it, needs the count apart.
+  const page = where.page(q.page, q.pageSize);
   const { rows } = await db.$client.query<RelationRow & { total_count: number }>(
-    `${SELECT_COUNTED} ${filter}
-      ORDER BY ${order} LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize}`,
-    params,
+    `${SELECT_COUNTED} ${where.sql}
+      ORDER BY ${order} ${page.sql}`,
+    page.values,
   );
   const totalCount = rows.length
     ? rows[0].total_count
-    : (await db.$client.query<{ n: number }>(`SELECT count(*)::int AS n ${FROM} ${filter}`, params)).rows[0].n;
+    : (await db.$client.query<{ n: number }>(`SELECT count(*)::int AS n ${FROM} ${where.sql}`, where.values)).rows[0].n;
   return {
     items: rows.map(toRelation),
     currentPage: q.page,

@@ -9,7 +9,7 @@ import {
 import type { Caller } from '../../http/auth.ts';
 import type { Db, TxDb } from '../../db/pool.ts';
 import { inTransaction } from '../../db/pool.ts';
-import type { MailService, OutgoingMail } from '../mail/mail.service.ts';
+import type { MailService, OutgoingMail } from '../mail/index.ts';
 import { conflict, HttpProblem, notFound, validationProblem } from '../../http/problem.ts';
 import { actorOf, checkTransition } from './transitions.ts';
 import {

@@ -8,12 +8,10 @@ import type { GenerateFileJob } from './generate-file.ts';
 
 /**
  * Heap of the report worker thread (MB): V8 collects the generation's garbage within it instead of letting the
- * API's heap grow with it. REPORT_WORKER_HEAP_MB overrides the old generation's cap.
+ * API's heap grow with it. REPORT_WORKER_HEAP_MB (config.reports.threadHeapMb) sets the old generation's cap.
  */
-const workerLimits = (env: NodeJS.ProcessEnv = process.env) => {
-  const old = Number(env.REPORT_WORKER_HEAP_MB);
-  return { maxOldGenerationSizeMb: Number.isFinite(old) && old > 0 ? old : 48, maxYoungGenerationSizeMb: 8 };
-};
+const DEFAULT_HEAP_MB = 48;
+const workerLimits = (heapMb: number) => ({ maxOldGenerationSizeMb: heapMb, maxYoungGenerationSizeMb: 8 });
 
 /**
  * Under tsx (tests, tools) the thread boots through generate-worker-boot.mjs, which loads the TypeScript entry; in
@@ -44,13 +42,13 @@ function retire(thread: ReportThread) {
 }
 
 /** The report thread, started on first use: loading exceljs and the report code takes seconds on a busy machine. */
-function reportThread(): ReportThread {
+function reportThread(heapMb: number): ReportThread {
   if (current) {
     clearTimeout(current.idle);
     return current;
   }
   const thread: ReportThread = {
-    worker: new Worker(bootFile, { workerData: { entry: entryFile }, resourceLimits: workerLimits() }),
+    worker: new Worker(bootFile, { workerData: { entry: entryFile }, resourceLimits: workerLimits(heapMb) }),
     pending: new Map(),
   };
   // An idle thread never keeps the process alive (the job queue does while a report runs).
@@ -87,9 +85,13 @@ export async function stopReportThread() {
  * large report. An abort (the attempt lost its lease) terminates the thread and with it the generation's
  * database connection; a report running beside it in the same thread fails this attempt and is retried.
  */
-export function generateFileInWorker(job: GenerateFileJob, signal?: AbortSignal): Promise<number> {
+export function generateFileInWorker(
+  job: GenerateFileJob,
+  signal?: AbortSignal,
+  heapMb = DEFAULT_HEAP_MB,
+): Promise<number> {
   if (signal?.aborted) return Promise.reject(new Error('report generation aborted'));
-  const thread = reportThread();
+  const thread = reportThread(heapMb);
   const id = ++nextJob;
   return new Promise<number>((resolve, reject) => {
     const abort = () => {

@@ -13,7 +13,7 @@ import {
 import type { App, AppDeps } from '../../http/types.ts';
 import { callerOf } from '../../http/auth.ts';
 import { attachmentHeader } from '../../lib/content-disposition.ts';
-import { ReportsService, reportWorkerOptionsFromEnv } from './reports.service.ts';
+import { ReportsService, reportWorkerOptionsOf } from './reports.service.ts';
 
 const staff = [Role.Administrator, Role.Support, Role.PlatformOperator];
 const contentTypes = {
@@ -22,12 +22,12 @@ const contentTypes = {
 } as const;
 
 export async function reportsRoutes(app: App, deps: AppDeps) {
-  const service = new ReportsService(deps, reportWorkerOptionsFromEnv(), {
+  const service = new ReportsService(deps, reportWorkerOptionsOf(deps.config), {
     info: (...a) => app.log.info(a.map(String).join(' ')),
     error: (...a) => app.log.error(a[0] as object, String(a[1] ?? '')),
   });
   // REPORT_WORKER=off: this process generates no reports (another process does, with its own sweeper).
-  const runWorker = process.env.REPORT_WORKER !== 'off';
+  const runWorker = deps.config.reports.worker;
   if (runWorker) service.registerWorker();
   // The crash sweeper starts when the server listens (the OpenAPI generator never listens).
   app.addHook('onListen', async () => {

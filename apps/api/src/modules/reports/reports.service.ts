@@ -10,9 +10,10 @@ import {
   type ReportType,
 } from '@shk/contracts';
 import type { AppDeps } from '../../http/types.ts';
+import type { AppConfig } from '../../config.ts';
 import { conflict, notFound } from '../../http/problem.ts';
 import { inTransaction } from '../../db/pool.ts';
-import { readNumberSetting } from '../settings/settings.service.ts';
+import { readNumberSetting } from '../settings/index.ts';
 import { generateFileInWorker } from './report-thread.ts';
 import * as repo from './reports.repo.ts';
 
@@ -29,13 +30,8 @@ export interface ReportWorkerOptions {
   sweepEveryMs: number;
 }
 
-export function reportWorkerOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): ReportWorkerOptions {
-  const n = (name: string, fallback: number) => {
-    const value = Number(env[name]);
-    return Number.isFinite(value) && value > 0 ? value : fallback;
-  };
-  return { leaseMs: n('REPORT_LEASE_MS', 60_000), sweepEveryMs: n('REPORT_SWEEP_MS', 15_000) };
-}
+/** The lease and sweep of the configuration (REPORT_LEASE_MS, REPORT_SWEEP_MS). */
+export const reportWorkerOptionsOf = (config: AppConfig): ReportWorkerOptions => config.reports;
 
 const jobOptions = {
   retryLimit: REPORT_MAX_ATTEMPTS - 1,
@@ -56,7 +52,7 @@ export class ReportsService {
 
   constructor(
     private readonly deps: Pick<AppDeps, 'db' | 'pool' | 'jobs' | 'config'>,
-    private readonly options: ReportWorkerOptions = reportWorkerOptionsFromEnv(),
+    private readonly options: ReportWorkerOptions = reportWorkerOptionsOf(deps.config),
     private readonly log: { error: (...a: unknown[]) => void; info: (...a: unknown[]) => void } = console,
   ) {}
 
@@ -186,6 +182,7 @@ export class ReportsService {
           file: tmp,
         },
         lease.signal,
+        this.deps.config.reports.threadHeapMb,
       );
       if (lease.signal.aborted) throw new LeaseLostError();
       fs.renameSync(tmp, path.join(dir, storedAs));

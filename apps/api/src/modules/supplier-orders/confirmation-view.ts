@@ -1,5 +1,5 @@
 import { round2, type ConfirmationLineValues, type ItemsConfirmation } from '@shk/contracts';
-import { priceTotal } from '../catalogue/pricing/price-strategy.ts';
+import { priceTotal } from '../catalogue/index.ts';
 
 /** An order line row with the confirmation columns of migration 0030. */
 export interface ConfirmableLineRow {

@@ -7,10 +7,10 @@ import {
   type ConfirmationMailKind,
 } from '@shk/contracts';
 import type { AppDeps } from '../../http/types.ts';
-import { wantsMail } from '../profile/mail-settings.ts';
+import { wantsMail } from '../profile/index.ts';
 import { HttpProblem } from '../../http/problem.ts';
-import { changeSupplierOrderStatus } from '../transmission/supplier-order-status.ts';
-import { priceTotal } from '../catalogue/pricing/price-strategy.ts';
+import { changeSupplierOrderStatus } from '../transmission/index.ts';
+import { priceTotal } from '../catalogue/index.ts';
 import { confirmedTotalOf, confirmedValues, orderedValues } from './confirmation-view.ts';
 import type { Queryable } from '../../db/queryable.ts';
 import * as repo from './supplier-orders.repo.ts';

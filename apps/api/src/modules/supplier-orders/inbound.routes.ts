@@ -12,7 +12,7 @@ import { attachmentHeader } from '../../lib/content-disposition.ts';
 import { containsNul, invalidCharacters } from '../../http/input-guard.ts';
 import { cleanFileName } from '../../lib/file-types.ts';
 import { InboundOrdrspService } from './inbound.service.ts';
-import { OrdrspPickup, pickupOptionsFromEnv } from './ordrsp-pickup.ts';
+import { OrdrspPickup } from './ordrsp-pickup.ts';
 
 const MAX_BYTES = 5 * 1024 * 1024;
 /**
@@ -34,8 +34,8 @@ export async function inboundRoutes(app: App, deps: AppDeps) {
   // SFTP/FTP pick-up of ORDRSP files, started when the server listens (ORDRSP_PICKUP=off: not in this process).
   let pickup: OrdrspPickup | null = null;
   app.addHook('onListen', async () => {
-    if (process.env.ORDRSP_PICKUP === 'off') return;
-    pickup = new OrdrspPickup(deps, pickupOptionsFromEnv(), {
+    if (!deps.config.ordrspPickup.enabled) return;
+    pickup = new OrdrspPickup(deps, deps.config.ordrspPickup, {
       info: (obj, msg) => app.log.info(obj, msg),
       warn: (obj, msg) => app.log.warn(obj, msg),
     });

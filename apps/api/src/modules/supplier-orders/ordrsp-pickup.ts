@@ -24,14 +24,6 @@ export interface PickupOptions {
   everyMs: number;
 }
 
-export function pickupOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): PickupOptions {
-  const every = Number(env.ORDRSP_PICKUP_MS);
-  return {
-    folder: (env.ORDRSP_PICKUP_FOLDER ?? '/ordrsp').trim().replace(/\/+$/, '') || '/ordrsp',
-    everyMs: Number.isFinite(every) && every > 0 ? every : 60_000,
-  };
-}
-
 const join = (folder: string, name: string) => `${folder}/${name}`;
 const visible = (name: string) => !name.startsWith('.') && !name.endsWith('.part');
 

@@ -12,7 +12,7 @@ import { HttpProblem, notFound } from '../../http/problem.ts';
 import { extensionOf, hasContentCheck, verifyFileContent } from '../../lib/file-types.ts';
 import { neutraliseCsvUpload } from '../../lib/uploads/csv-safe.ts';
 import { assertStorageQuota } from '../../lib/uploads/storage-quota.ts';
-import { readNumberSetting } from '../settings/settings.service.ts';
+import { readNumberSetting } from '../settings/index.ts';
 import { applyConfirmation, enqueueConfirmationMail } from './confirmation.ts';
 import { supplierOrderDetails } from './supplier-order-details.ts';
 import * as repo from './supplier-orders.repo.ts';

@@ -11,8 +11,7 @@ import {
 import type { App, AppDeps } from '../../http/types.ts';
 import { badRequest, conflict, notFound } from '../../http/problem.ts';
 import { callerOf } from '../../http/auth.ts';
-import { WorkflowsService, outboundPolicy, type OutboundPolicy } from '../transmission/index.ts';
-import { SecretBox } from '../transmission/secret-box.ts';
+import { WorkflowsService, SecretBox, outboundPolicy, type OutboundPolicy } from '../transmission/index.ts';
 import { testConnection } from './connection-test.ts';
 
 const admin = [Role.Administrator] as const;
@@ -32,7 +31,7 @@ export async function workflowAdminRoutes(app: App, deps: AppDeps) {
   const { pool, config } = deps;
   // Built on first use: the OpenAPI generator registers routes without a database.
   let service: WorkflowsService | null = null;
-  const workflows = () => (service ??= new WorkflowsService(pool, SecretBox.fromEnvironment(config.dataDir)));
+  const workflows = () => (service ??= new WorkflowsService(pool, SecretBox.of(config)));
   let policy: OutboundPolicy | null = null;
   const outbound = () => (policy ??= outboundPolicy(deps));
   app.addHook('onClose', async () => {

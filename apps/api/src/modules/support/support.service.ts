@@ -2,7 +2,7 @@ import { roleLabels, type PartnerDataChangeRequest } from '@shk/contracts';
 import type { Caller } from '../../http/auth.ts';
 import type { Db } from '../../db/pool.ts';
 import { inTransaction } from '../../db/pool.ts';
-import type { MailService } from '../mail/mail.service.ts';
+import type { MailService } from '../mail/index.ts';
 import { insertSupportRequest, partnerName } from './support.repo.ts';
 
 /** Requests to the support team (today: a change of the company data). */

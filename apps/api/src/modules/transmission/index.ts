@@ -1,7 +1,7 @@
 import type { App, AppDeps } from '../../http/types.ts';
 import { SecretBox } from './secret-box.ts';
 import { WorkflowsService } from './workflows.service.ts';
-import { TransmissionWorker, workerOptionsFromEnv } from './worker.ts';
+import { TransmissionWorker } from './worker.ts';
 import { defaultTransmitters } from './channels/index.ts';
 import { loadAs2Identity, type As2Identity } from './channels/as2.ts';
 import { transmissionRoutes } from './transmission.routes.ts';
@@ -18,26 +18,27 @@ export { openFtp } from './channels/ftp.ts';
 /** The outbound policy of this process: TRANSMISSION_ALLOWED_HOSTS, and the database's port is never a target. */
 export const outboundPolicy = (deps: Pick<AppDeps, 'db' | 'config'>) =>
   new OutboundPolicy(deps.config.transmissionAllowedHosts, databaseEndpointOf(deps.db.$client));
+export { SecretBox } from './secret-box.ts';
+export { transmissionRoutes } from './transmission.routes.ts';
 
 /** Workflows with the secret key of this data directory (the ORDRSP pick-up reads its connections here). */
-export const workflowsService = (deps: Pick<AppDeps, 'db' | 'config'>, env: NodeJS.ProcessEnv = process.env) =>
-  new WorkflowsService(deps.db.$client, SecretBox.fromEnvironment(deps.config.dataDir, env));
+export const workflowsService = (deps: Pick<AppDeps, 'db' | 'config'>) =>
+  new WorkflowsService(deps.db.$client, SecretBox.of(deps.config));
 
 /** Builds the worker for a database (the app uses it in-process; tests and benchmarks run it in child processes). */
 export function createTransmissionWorker(
   deps: Pick<AppDeps, 'db' | 'mail' | 'config'>,
-  env: NodeJS.ProcessEnv = process.env,
   log?: { info: (...a: unknown[]) => void; error: (...a: unknown[]) => void },
 ) {
-  const workflows = new WorkflowsService(deps.db.$client, SecretBox.fromEnvironment(deps.config.dataDir, env));
+  const workflows = workflowsService(deps);
   let as2: As2Identity | null = null;
-  const identity = () => (as2 ??= loadAs2Identity(deps.config.dataDir, env));
+  const identity = () => (as2 ??= loadAs2Identity(deps.config.dataDir, deps.config.as2));
   const policy = outboundPolicy(deps);
   const worker = new TransmissionWorker(
     deps.db,
     defaultTransmitters(deps.mail, identity, policy, workflows),
     workflows,
-    workerOptionsFromEnv(env),
+    deps.config.transmission,
     policy,
     log,
   );
@@ -53,11 +54,11 @@ export async function transmissionModule(app: App, deps: AppDeps) {
   // Built on first use, not at registration: the OpenAPI generator registers routes without a database.
   let built: ReturnType<typeof createTransmissionWorker> | null = null;
   const transmission = () =>
-    (built ??= createTransmissionWorker(deps, process.env, {
+    (built ??= createTransmissionWorker(deps, {
       info: (...a) => app.log.info(a.map(String).join(' ')),
       error: (...a) => app.log.error(a[0] as object, String(a[1] ?? '')),
     }));
-  const runWorker = process.env.TRANSMISSION_WORKER !== 'off';
+  const runWorker = deps.config.transmission.worker;
   await transmissionRoutes(
     () => transmission().workflows,
     () => built?.worker.nudge(),

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { AppConfig } from '../../config.ts';
 
 /**
  * Encrypts workflow secrets at rest (AES-256-GCM). The key comes from WORKFLOW_SECRET_KEY (64 hex
@@ -12,8 +13,9 @@ export class SecretBox {
     if (key.length !== 32) throw new Error('WORKFLOW_SECRET_KEY must be 32 bytes (64 hex characters or base64)');
   }
 
-  static fromEnvironment(dataDir: string, env: NodeJS.ProcessEnv = process.env): SecretBox {
-    const configured = env.WORKFLOW_SECRET_KEY?.trim();
+  static of(config: Pick<AppConfig, 'dataDir' | 'workflowSecretKey'>): SecretBox {
+    const configured = config.workflowSecretKey;
+    const dataDir = config.dataDir;
     if (configured)
       return new SecretBox(
         /^[0-9a-f]{64}$/i.test(configured) ? Buffer.from(configured, 'hex') : Buffer.from(configured, 'base64'),

@@ -1,12 +1,11 @@
-import type { SupplierOrderStatus } from '@shk/contracts';
-import { deriveCustomerOrderStatus } from '../orders/order-status.ts';
+import { deriveCustomerOrderStatus, type SupplierOrderStatus } from '@shk/contracts';
 import type { Queryable } from '../../db/queryable.ts';
 import * as repo from './transmission.repo.ts';
 
 /**
  * THE status-update function for supplier orders (transmission and confirmation both call it, inside
  * their transaction): sets the status with its lifecycle timestamps and re-derives the customer order's
- * status from all its supplier orders (rule: orders/order-status.ts). Returns false when the order is not
+ * status from all its supplier orders (rule: deriveCustomerOrderStatus in @shk/contracts). Returns false when the order is not
  * in one of `from` (a concurrent change won), so callers can treat that as a conflict.
  */
 export async function changeSupplierOrderStatus(

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { CommunicationProtocol, SupplierOrderStatus, outboundMessages, transmissionMessages } from '@shk/contracts';
 import { inTransaction } from '../../db/pool.ts';
 import type { Db } from '../../db/pool.ts';
+import type { TransmissionSettings } from '../../config.ts';
 import * as repo from './transmission.repo.ts';
 import { changeSupplierOrderStatus } from './supplier-order-status.ts';
 import { documentFor } from './formats/index.ts';
@@ -15,37 +16,8 @@ import {
   type TransmissionTarget,
 } from './transmission.types.ts';
 
-export interface WorkerOptions {
-  /** Orders transmitted at once by this process. */
-  concurrency: number;
-  /** A claimed row whose worker neither finished nor failed it within this time is claimed again. Keep it above the channel timeouts. */
-  leaseMs: number;
-  /** Attempts before SendingFailed (a resend starts a fresh budget). */
-  maxAttempts: number;
-  /** Backoff: retryBaseMs × 2^(attempt−1), at most retryMaxMs, ±20 % jitter. */
-  retryBaseMs: number;
-  retryMaxMs: number;
-  pollMs: number;
-  sweepEveryMs: number;
-  platformGln: string;
-}
-
-export function workerOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): WorkerOptions {
-  const n = (name: string, fallback: number) => {
-    const value = Number(env[name]);
-    return Number.isFinite(value) && value > 0 ? value : fallback;
-  };
-  return {
-    concurrency: n('TRANSMISSION_CONCURRENCY', 16),
-    leaseMs: n('TRANSMISSION_LEASE_MS', 120_000),
-    maxAttempts: n('TRANSMISSION_MAX_ATTEMPTS', 6),
-    retryBaseMs: n('TRANSMISSION_RETRY_BASE_MS', 5_000),
-    retryMaxMs: n('TRANSMISSION_RETRY_MAX_MS', 15 * 60_000),
-    pollMs: n('TRANSMISSION_POLL_MS', 200),
-    sweepEveryMs: n('TRANSMISSION_SWEEP_MS', 30_000),
-    platformGln: env.PLATFORM_GLN?.trim() || '4399902421007',
-  };
-}
+/** The worker's tuning (TRANSMISSION_* in the configuration). */
+export type WorkerOptions = Omit<TransmissionSettings, 'worker'>;
 
 export const backoffMs = (attempt: number, o: Pick<WorkerOptions, 'retryBaseMs' | 'retryMaxMs'>) =>
   Math.round(Math.min(o.retryMaxMs, o.retryBaseMs * 2 ** (attempt - 1)) * (0.8 + Math.random() * 0.4));

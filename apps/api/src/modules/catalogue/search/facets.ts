@@ -10,14 +10,9 @@ import type { CatalogueMeta } from '../catalogue-meta.ts';
 import type { AnalysedQuery } from './query-analyser.ts';
 import type { Dimension, FilterSelection } from './search-request.ts';
 import * as repo from './search.repo.ts';
+import { SqlParams } from '../../../db/sql-params.ts';
 
-export class SqlParams {
-  readonly values: unknown[] = [];
-  add(value: unknown): string {
-    this.values.push(value);
-    return `$${this.values.length}`;
-  }
-}
+export { SqlParams } from '../../../db/sql-params.ts';
 
 /** What a result set is made of: the analysed term and the filters of some dimensions. */
 export interface Scope {

@@ -4,7 +4,7 @@
  * built by facets.ts (`scopeWhere`, parameters in `SqlParams`) and handed in with their parameters.
  */
 import type pg from 'pg';
-import type { SqlParams } from './facets.ts';
+import type { SqlParams } from '../../../db/sql-params.ts';
 
 /**
  * Words that start with `last` (folded), then — when `infix` — words that contain it, most frequent first; kind 5

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import forge from 'node-forge';
 import { CommunicationProtocol } from '@shk/contracts';
+import type { AppConfig } from '../../../config.ts';
 import { PermanentTransmissionError, type OrderTransmitter } from '../transmission.types.ts';
 
 export interface As2Identity {
@@ -16,13 +17,13 @@ export interface As2Identity {
  * certificate created once per DATA_DIR (`transmission/as2-key.pem`, `as2-cert.pem`); a supplier gets
  * the certificate from the operator. AS2_KEY_FILE / AS2_CERT_FILE point to a CA-issued pair instead.
  */
-export function loadAs2Identity(dataDir: string, env: NodeJS.ProcessEnv = process.env): As2Identity {
-  const as2Id = env.AS2_IDENTIFIER?.trim() || 'SHKPORTAL';
-  if (env.AS2_KEY_FILE && env.AS2_CERT_FILE)
+export function loadAs2Identity(dataDir: string, settings: AppConfig['as2']): As2Identity {
+  const as2Id = settings.identifier;
+  if (settings.keyFile && settings.certFile)
     return {
       as2Id,
-      keyPem: fs.readFileSync(env.AS2_KEY_FILE, 'utf8'),
-      certPem: fs.readFileSync(env.AS2_CERT_FILE, 'utf8'),
+      keyPem: fs.readFileSync(settings.keyFile, 'utf8'),
+      certPem: fs.readFileSync(settings.certFile, 'utf8'),
     };
   const dir = path.join(dataDir, 'transmission');
   const keyFile = path.join(dir, 'as2-key.pem');

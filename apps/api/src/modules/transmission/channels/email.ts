@@ -1,5 +1,5 @@
 import { CommunicationProtocol, formatEuro as euro, formatQuantityValue, unitName } from '@shk/contracts';
-import type { MailService } from '../../mail/mail.service.ts';
+import type { MailService } from '../../mail/index.ts';
 import { PermanentTransmissionError, type OrderTransmitter, type TransmissionRequest } from '../transmission.types.ts';
 
 const germanDate = (iso: string) => iso.split('-').reverse().join('.');

@@ -1,4 +1,4 @@
-import type { MailService } from '../../mail/mail.service.ts';
+import type { MailService } from '../../mail/index.ts';
 import type { OrderTransmitter } from '../transmission.types.ts';
 import { as2Transmitter, type As2Identity } from './as2.ts';
 import { emailTransmitter } from './email.ts';

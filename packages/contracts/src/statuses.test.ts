@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deriveCustomerOrderStatus } from './order-status.ts';
+import { deriveCustomerOrderStatus } from './statuses.ts';
 
 describe('customer order status from supplier orders', () => {
   it('is Created until every supplier order is sent', () => {

@@ -1,0 +1,16 @@
+/** The signed-in user of a request, as the API sees it (found from the token, cached per user). */
+import type { Role } from '@shk/contracts';
+
+/** Who is calling: always read from our database, never from the browser. */
+export interface Caller {
+  userId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+  /** Current business partner, or null when the user has none. */
+  bpNumber: string | null;
+  /** All business partners the user belongs to. */
+  partners: string[];
+  idsContextId: string | null;
+}
