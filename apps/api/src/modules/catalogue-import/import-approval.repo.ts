@@ -132,7 +132,17 @@ export async function undoImport(c: pg.PoolClient, supplier: string, id: number,
     [id, supplier],
   );
   add(back.rows);
-  // Offers it changed: former values and future price blocks.
+  // Offers it changed: former values and future price blocks. The products they name now lose them (an offer the
+  // import moved to another manufacturer article): their search rows follow too.
+  add(
+    (
+      await c.query<{ product_no: number }>(
+        `SELECT o.product_no FROM catalogue_import_undo_offers u JOIN product_offers o ON o.product_instance_id = u.product_instance_id
+          WHERE u.import_id = $1 AND u.offer IS NOT NULL`,
+        [id],
+      )
+    ).rows,
+  );
   add(
     (
       await c.query<{ product_no: number }>(
