@@ -74,7 +74,10 @@ function bmecat(transaction: 'T_NEW_CATALOG' | 'T_UPDATE_PRODUCTS', products: Pr
 }
 
 async function searchHits(term: string) {
-  const r = await t.request('POST', '/v1/Product/Search', { as: BUYER, body: { searchTerm: term, page: 1, pageSize: 10 } });
+  const r = await t.request('POST', '/v1/Product/Search', {
+    as: BUYER,
+    body: { searchTerm: term, page: 1, pageSize: 10 },
+  });
   expect(r.status, r.text).toBe(200);
   return r.body.hitCount as number;
 }
@@ -113,8 +116,16 @@ describe('a full catalogue is checked before it withdraws anything', () => {
       'V;050;Prüfwerk;Artikeldaten;EUR\r\nT;N;TX1;1;Nur ein Text\r\n',
       'datanorm.001',
     );
-    expect(datanorm).toMatchObject({ status: 'AwaitingApproval', transaction: 'T_NEW_CATALOG', counts: { deleted: 0 } });
-    const noText = await importText('200001', 'V;050;Prüfwerk;Artikeldaten;EUR\r\nA;N;DN-OHNE;00;;;2;0;Stck;1890;;;\r\n', 'x.001');
+    expect(datanorm).toMatchObject({
+      status: 'AwaitingApproval',
+      transaction: 'T_NEW_CATALOG',
+      counts: { deleted: 0 },
+    });
+    const noText = await importText(
+      '200001',
+      'V;050;Prüfwerk;Artikeldaten;EUR\r\nA;N;DN-OHNE;00;;;2;0;Stck;1890;;;\r\n',
+      'x.001',
+    );
     expect(noText).toMatchObject({ status: 'AwaitingApproval', counts: { rejected: 1, deleted: 0 } });
     expect(await offersOf('200001')).toBe(before);
     // A waiting import that a newer one follows can no longer be approved.
@@ -131,10 +142,14 @@ describe('a full catalogue is checked before it withdraws anything', () => {
         ORDER BY o.supplier_pid LIMIT 1`,
     );
     expect(demo).toBeDefined();
-    const searchRow = async () => (await sql('SELECT count(*)::int AS n FROM product_search WHERE id = $1', [demo.id]))[0].n;
+    const searchRow = async () =>
+      (await sql('SELECT count(*)::int AS n FROM product_search WHERE id = $1', [demo.id]))[0].n;
     expect(await searchRow()).toBe(1);
 
-    const result = await importText('200001', bmecat('T_NEW_CATALOG', [{ pid: 'EINZIG-1', name: 'Einzelstück Prüfventil' }]));
+    const result = await importText(
+      '200001',
+      bmecat('T_NEW_CATALOG', [{ pid: 'EINZIG-1', name: 'Einzelstück Prüfventil' }]),
+    );
     expect(result.status).toBe('AwaitingApproval');
     expect(result.counts).toMatchObject({ created: 1, deleted: 0 });
     expect(result.preview.toWithdraw).toBe(before);
@@ -176,7 +191,9 @@ describe('a full catalogue is checked before it withdraws anything', () => {
     );
     const result = await importText(
       '200001',
-      bmecat('T_UPDATE_PRODUCTS', [{ pid: demo.supplier_pid, name: 'Zwischenzeitlich Umbenannter Quastenflosser', price: '999.99' }]),
+      bmecat('T_UPDATE_PRODUCTS', [
+        { pid: demo.supplier_pid, name: 'Zwischenzeitlich Umbenannter Quastenflosser', price: '999.99' },
+      ]),
     );
     expect(result).toMatchObject({ status: 'Completed', counts: { updated: 1 } });
     expect(await eventually(async () => (await searchHits('Quastenflosser')) > 0)).toBe(true);
@@ -193,9 +210,10 @@ describe('a full catalogue is checked before it withdraws anything', () => {
   });
 
   it('within the supplier’s limits (staff can change them) a full catalogue withdraws at once', async () => {
-    expect(
-      (await t.request('GET', '/v1/Suppliers/200002/CatalogueImportSettings', { as: ADMIN })).body,
-    ).toEqual({ maxWithdrawPercent: 20, maxRejectPercent: 5 });
+    expect((await t.request('GET', '/v1/Suppliers/200002/CatalogueImportSettings', { as: ADMIN })).body).toEqual({
+      maxWithdrawPercent: 20,
+      maxRejectPercent: 5,
+    });
     const asSeller = await t.request('PUT', '/v1/Suppliers/200001/CatalogueImportSettings', {
       as: SELLER,
       body: { maxWithdrawPercent: 100, maxRejectPercent: 100 },
@@ -249,7 +267,11 @@ describe('bad fields do not cost products', () => {
         reason: 'Die Bestelleinheit „KRUG“ ist unbekannt. Der Artikel wurde mit der Einheit Stück (C62) übernommen.',
       },
       { position: 3, productId: 'W-ETIM', reason: expect.stringContaining('„XYZ-1“ ist keine gültige ETIM-Klasse') },
-      { position: 4, productId: 'W-LONG', reason: 'Die Kurzbeschreibung ist länger als 300 Zeichen und wurde gekürzt.' },
+      {
+        position: 4,
+        productId: 'W-LONG',
+        reason: 'Die Kurzbeschreibung ist länger als 300 Zeichen und wurde gekürzt.',
+      },
     ]);
     const rows = await sql(
       `SELECT o.supplier_pid, p.gtin, o.unit_code, p.class_no, length(p.product_name) AS len FROM product_offers o
@@ -269,17 +291,22 @@ describe('bad fields do not cost products', () => {
     expect(warnings.status).toBe(200);
     expect(warnings.headers.get('content-type')).toContain('text/csv');
     expect(warnings.headers.get('content-disposition')).toContain('Warnungen.csv');
-    const lines = warnings.text.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = warnings.text
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('Position;Artikelnummer;Hinweis');
     expect(lines).toHaveLength(5);
     expect(lines[1]).toMatch(/^1;W-GTIN;/);
     const rejections = await t.request('GET', `/v1/Suppliers/200003/CatalogueImports/${result.id}/Rejections.csv`, {
       as: ADMIN,
     });
-    expect(rejections.text.replace(/^\uFEFF/, '').trim().split('\r\n')).toEqual([
-      'Position;Artikelnummer;Grund',
-      '5;;Die Artikelnummer des Lieferanten (SUPPLIER_PID) fehlt.',
-    ]);
+    expect(
+      rejections.text
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n'),
+    ).toEqual(['Position;Artikelnummer;Grund', '5;;Die Artikelnummer des Lieferanten (SUPPLIER_PID) fehlt.']);
     expect(
       (await t.request('GET', `/v1/Suppliers/200003/CatalogueImports/${result.id}/Warnings.csv`, { as: SELLER }))
         .status,

@@ -111,10 +111,10 @@ export async function saveWarnings(
 
 /** The import stops before it withdraws: the preview of its plausibility check. */
 export async function awaitApproval(c: Queryable, id: number, preview: CatalogueImportPreview) {
-  await c.query(`UPDATE catalogue_imports SET status = 'AwaitingApproval', preview = $2, finished_at = now() WHERE id = $1`, [
-    id,
-    JSON.stringify(preview),
-  ]);
+  await c.query(
+    `UPDATE catalogue_imports SET status = 'AwaitingApproval', preview = $2, finished_at = now() WHERE id = $1`,
+    [id, JSON.stringify(preview)],
+  );
 }
 
 /** The supplier had no offers when the import began (undo then withdraws every offer of the supplier it wrote). */
@@ -231,7 +231,11 @@ export async function importRejections(c: Queryable, id: number) {
     'SELECT position, product_id, reason FROM catalogue_import_rejections WHERE import_id = $1 ORDER BY position LIMIT $2',
     [id, CATALOGUE_IMPORT_MAX_REJECTIONS],
   );
-  return rows.map((r) => ({ position: r.position as number, productId: r.product_id as string | null, reason: r.reason as string }));
+  return rows.map((r) => ({
+    position: r.position as number,
+    productId: r.product_id as string | null,
+    reason: r.reason as string,
+  }));
 }
 
 /** The import's first 1,000 warnings, by position in the file. */
@@ -240,7 +244,11 @@ export async function importWarnings(c: Queryable, id: number) {
     'SELECT position, product_id, reason FROM catalogue_import_warnings WHERE import_id = $1 ORDER BY position, seq LIMIT $2',
     [id, CATALOGUE_IMPORT_MAX_WARNINGS],
   );
-  return rows.map((r) => ({ position: r.position as number, productId: r.product_id as string | null, reason: r.reason as string }));
+  return rows.map((r) => ({
+    position: r.position as number,
+    productId: r.product_id as string | null,
+    reason: r.reason as string,
+  }));
 }
 
 interface ImportRow {

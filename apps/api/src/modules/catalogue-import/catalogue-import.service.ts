@@ -138,7 +138,11 @@ export class CatalogueImportService {
   private async decide(
     supplier: string,
     id: number,
-    work: (c: import('pg').PoolClient, row: repo.ImportRowView, view: import('@shk/contracts').CatalogueImport) => Promise<void>,
+    work: (
+      c: import('pg').PoolClient,
+      row: repo.ImportRowView,
+      view: import('@shk/contracts').CatalogueImport,
+    ) => Promise<void>,
   ) {
     const c = await run.openSession(this.deps.pool);
     try {

@@ -55,7 +55,12 @@ export async function markApproved(c: Queryable, id: number, userId: string | nu
   );
 }
 
-export async function markReverted(c: Queryable, id: number, status: 'Discarded' | 'RolledBack', userId: string | null) {
+export async function markReverted(
+  c: Queryable,
+  id: number,
+  status: 'Discarded' | 'RolledBack',
+  userId: string | null,
+) {
   await c.query(`UPDATE catalogue_imports SET status = $2, reverted_by = $3, reverted_at = now() WHERE id = $1`, [
     id,
     status,

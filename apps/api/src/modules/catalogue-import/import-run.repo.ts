@@ -19,7 +19,9 @@ export async function lockSupplier(c: pg.PoolClient, supplier: string) {
 
 /** The supplier's import lock without waiting (approval, undo): false while one of its imports runs. */
 export async function tryLockSupplier(c: pg.PoolClient, supplier: string): Promise<boolean> {
-  const { rows } = await c.query<{ ok: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS ok', [lockKey(supplier)]);
+  const { rows } = await c.query<{ ok: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS ok', [
+    lockKey(supplier),
+  ]);
   return rows[0].ok;
 }
 

@@ -705,7 +705,8 @@ export async function withdrawOffers(
      RETURNING product_no`,
     Array.isArray(pids) ? [supplier, importId, pids] : [supplier, importId],
   );
-  if (pids === 'pending') await c.query('DELETE FROM catalogue_import_pending_withdrawals WHERE import_id = $1', [importId]);
+  if (pids === 'pending')
+    await c.query('DELETE FROM catalogue_import_pending_withdrawals WHERE import_id = $1', [importId]);
   const products = [...new Set(rows.map((r) => r.product_no))];
   await lowerTermsOfWithdrawn(c, products);
   await refreshSearchOffers(c, products);
