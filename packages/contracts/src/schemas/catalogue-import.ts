@@ -66,8 +66,7 @@ export const catalogueImportMessages = {
   noAcceptedProducts: 'Die Datei enthält keinen übernehmbaren Artikel.',
   tooManyWithdrawals: (share: string, limit: string) =>
     `Der Import würde ${share} % des Sortiments zurückziehen (Grenze ${limit} %).`,
-  tooManyRejections: (share: string, limit: string) =>
-    `${share} % der Artikel wurden abgelehnt (Grenze ${limit} %).`,
+  tooManyRejections: (share: string, limit: string) => `${share} % der Artikel wurden abgelehnt (Grenze ${limit} %).`,
   invalidGtin: (reason: string) => `${reason} Der Artikel wurde ohne GTIN übernommen.`,
   unknownUnit: (unit: string) =>
     `Die Bestelleinheit „${unit}“ ist unbekannt. Der Artikel wurde mit der Einheit Stück (C62) übernommen.`,
