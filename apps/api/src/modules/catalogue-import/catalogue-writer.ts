@@ -357,8 +357,8 @@ export class CatalogueWriter {
     // Positions differ between otherwise equal files, and warnings are no data: neither makes an article look changed.
     // (The hash of an article is the one stored before warnings existed.)
     const position = a.position;
-    const hashed: Partial<ImportedArticle> = { ...a, position: 0 };
-    delete hashed.warnings;
+    const { warnings: _warnings, ...hashed } = a;
+    hashed.position = 0;
     const hash = createHash('sha1')
       .update(JSON.stringify([hashed, productId, brand.brandNo, classNo, featureValues, leafNo]))
       .digest('base64');
@@ -436,8 +436,9 @@ export class CatalogueWriter {
       return;
     }
     const isUpdate = this.transaction === 'T_UPDATE_PRODUCTS';
-    // Undo: what the batch is about to change, as it is (a supplier's first catalogue changes no offer of its own).
-    await this.timed('undo record', () => repo.snapshotStaged(c, this.importId, !this.firstCatalogue));
+    // Undo: what the batch is about to change, as it is. A supplier's first catalogue records nothing: it changes no
+    // offer of its own (undo withdraws them all), and a lookup of every staged product would cost the bulk load.
+    if (!this.firstCatalogue) await this.timed('undo record', () => repo.snapshotStaged(c, this.importId));
     // Articles with only future price blocks keep the offer's price of today.
     if (b.keepsPrice) await repo.keepTodaysPrices(c);
     await this.timed('products', () => repo.upsertProducts(c, b.sharedProducts, isUpdate));

@@ -640,18 +640,17 @@ export async function recordPendingWithdrawals(c: pg.PoolClient, supplier: strin
 /**
  * Undo: the staged articles' offers and future price blocks as they are before the batch writes them (no offer: the
  * import creates it), and their products with their search rows. The first record of an import wins (its state
- * before). Skipped for a supplier's first catalogue, whose offers are all its own.
+ * before).
  */
-export async function snapshotStaged(c: pg.PoolClient, importId: number, offers: boolean) {
-  if (offers)
-    await c.query(
-      `INSERT INTO catalogue_import_undo_offers (import_id, product_instance_id, offer, future_prices)
+export async function snapshotStaged(c: pg.PoolClient, importId: number) {
+  await c.query(
+    `INSERT INTO catalogue_import_undo_offers (import_id, product_instance_id, offer, future_prices)
        SELECT $1, t.iid, to_jsonb(o),
               (SELECT jsonb_agg(to_jsonb(f)) FROM catalogue_offer_prices f WHERE f.product_instance_id = o.product_instance_id)
          FROM ${STAGE} t LEFT JOIN product_offers o ON o.product_instance_id = t.iid
        ON CONFLICT DO NOTHING`,
-      [importId],
-    );
+    [importId],
+  );
   await c.query(
     `INSERT INTO catalogue_import_undo_products (import_id, id, product, search)
      SELECT $1, p.id, to_jsonb(p), to_jsonb(ps) FROM products p LEFT JOIN product_search ps ON ps.id = p.id
