@@ -62,6 +62,8 @@ export const catalogueImportMessages = {
   notUndoable: 'Dieser Import kann nicht rückgängig gemacht werden.',
   undoExpired: 'Ein Import kann nur bis 30 Tage nach seinem Ende rückgängig gemacht werden.',
   newerImport: 'Nach diesem Import wurde bereits ein neuerer Import des Lieferanten gestartet.',
+  supersededWhileWaiting:
+    'Durch einen neueren Import des Lieferanten ersetzt: nichts wurde zurückgezogen, neue und geänderte Artikel bleiben.',
   importRunning: 'Für diesen Lieferanten läuft gerade ein Import. Bitte versuchen Sie es gleich noch einmal.',
   noAcceptedProducts: 'Die Datei enthält keinen übernehmbaren Artikel.',
   tooManyWithdrawals: (share: string, limit: string) =>

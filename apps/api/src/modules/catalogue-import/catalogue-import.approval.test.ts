@@ -130,7 +130,15 @@ describe('a full catalogue is checked before it withdraws anything', () => {
     expect(await offersOf('200001')).toBe(before);
     // A waiting import that a newer one follows can no longer be approved.
     expect((await decide('200001', noPid.id, 'Approve')).status).toBe(409);
-    for (const i of [noPid, headerOnly, datanorm]) expect((await decide('200001', i.id, 'Discard')).status).toBe(409);
+    // A newer import replaced the earlier waiting ones: nothing withdrawn, they can no longer be decided.
+    for (const i of [noPid, headerOnly, datanorm]) {
+      expect((await decide('200001', i.id, 'Discard')).status).toBe(409);
+      const replaced = await t.request('GET', `/v1/Suppliers/200001/CatalogueImports/${i.id}`, { as: ADMIN });
+      expect(replaced.body).toMatchObject({
+        status: 'Discarded',
+        error: expect.stringMatching(/^Durch einen neueren Import/),
+      });
+    }
     expect((await decide('200001', noText.id, 'Discard')).status).toBe(200);
   });
 

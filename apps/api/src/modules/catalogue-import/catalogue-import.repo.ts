@@ -117,6 +117,22 @@ export async function awaitApproval(c: Queryable, id: number, preview: Catalogue
   );
 }
 
+/**
+ * A newer import of the supplier replaces a full catalogue still waiting for approval: its withdrawal is dropped (what
+ * its batches wrote stays; the newer file decides from now on), and it ends Discarded with that reason.
+ */
+export async function supersedeWaitingImports(c: Queryable, supplier: string, id: number, reason: string) {
+  const { rows } = await c.query<{ id: string }>(
+    `UPDATE catalogue_imports SET status = 'Discarded', error = $3
+      WHERE supplier_bp_number = $1 AND id < $2 AND status = 'AwaitingApproval' RETURNING id`,
+    [supplier, id, reason],
+  );
+  if (rows.length)
+    await c.query('DELETE FROM catalogue_import_pending_withdrawals WHERE import_id = ANY($1::bigint[])', [
+      rows.map((r) => r.id),
+    ]);
+}
+
 /** The supplier had no offers when the import began (undo then withdraws every offer of the supplier it wrote). */
 export async function markFirstCatalogue(c: Queryable, id: number) {
   await c.query('UPDATE catalogue_imports SET first_catalogue = true WHERE id = $1', [id]);

@@ -19,7 +19,7 @@ import * as repo from './catalogue-import.repo.ts';
 import * as run from './import-run.repo.ts';
 import { dropEarlierUndoRecords, importSettings, knownUnits } from './import-approval.repo.ts';
 import { checkWithdrawal } from './plausibility.ts';
-import type { CatalogueImportPreview } from '@shk/contracts';
+import { catalogueImportMessages, type CatalogueImportPreview } from '@shk/contracts';
 import { addImportedTerms, applyImportedTerms, tallyImportedTerms } from './search-terms.repo.ts';
 import {
   clearSearchPricesPending,
@@ -75,6 +75,7 @@ export async function runImport(pool: pg.Pool, id: number, options: PipelineOpti
       return zero();
     }
     await repo.startAttempt(c, id);
+    await repo.supersedeWaitingImports(c, supplier, id, catalogueImportMessages.supersededWhileWaiting);
     // Indexes and foreign keys an earlier import crashed without restoring.
     await run.restoreImportIndexes(c);
     await run.restoreImportConstraints(c);
