@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { sessionFile } from './support/demo';
 import { pageHeading } from './support/session';
@@ -31,6 +32,13 @@ const bmecat = `<?xml version="1.0" encoding="UTF-8"?>
   </T_NEW_CATALOG>
 </BMECAT>
 `;
+
+/** No serious or critical WCAG 2.1 A/AA violation on the screen as it is (the preview's colours, the stacked tables). */
+async function accessible(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
 
 async function noSidewaysScroll(page: Page) {
   const widths = await page.evaluate(() => ({
@@ -68,6 +76,8 @@ test('Gesamtkatalog wartet auf Freigabe → Vorschau, Warnungen, Ablehnungen, CS
   await expect(admin.getByTestId('import-warnings')).toContainText('ungültige Prüfziffer');
   await expect(admin.getByTestId('import-rejections')).toContainText('DESCRIPTION_SHORT');
   await noSidewaysScroll(admin);
+  await admin.waitForTimeout(300); // Mantine's fade-ins end
+  await accessible(admin);
 
   const [warnings] = await Promise.all([
     admin.waitForEvent('download'),

@@ -39,6 +39,9 @@ export async function findImportRow(c: Queryable, id: number) {
 export async function startAttempt(c: Queryable, id: number) {
   await c.query('DELETE FROM catalogue_import_rejections WHERE import_id = $1', [id]);
   await c.query('DELETE FROM catalogue_import_warnings WHERE import_id = $1', [id]);
+  // The list of an attempt that crashed before it was marked waiting (its undo records stay: the first is the state
+  // before the import).
+  await c.query('DELETE FROM catalogue_import_pending_withdrawals WHERE import_id = $1', [id]);
   await c.query('DELETE FROM catalogue_import_seen WHERE import_id = $1', [id]);
   // Search rows staged by an attempt that crashed: their products are written again (not unchanged).
   await c.query('DELETE FROM catalogue_import_search WHERE import_id = $1', [id]);

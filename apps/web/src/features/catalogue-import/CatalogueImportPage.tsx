@@ -324,7 +324,7 @@ function ImportDetails({ bp, details }: { bp: string; details: CatalogueImportDe
               </>
             )}
             <Group>
-              <Button color="red" onClick={() => decide.mutate('Approve')} loading={decide.isPending}>
+              <Button onClick={() => decide.mutate('Approve')} loading={decide.isPending}>
                 Freigeben und zurückziehen
               </Button>
               <Button variant="default" onClick={() => decide.mutate('Discard')} loading={decide.isPending}>
