@@ -217,6 +217,27 @@ describe('a full catalogue is checked before it withdraws anything', () => {
     expect(await eventually(async () => (await searchHits('Quastenflosser')) === 0)).toBe(true);
   });
 
+  it('undo: only within 30 days, only the latest import, not for another supplier’s seller', async () => {
+    const first = await importText('200003', bmecat('T_UPDATE_PRODUCTS', [{ pid: 'UNDO-1', name: 'Erstes Ventil' }]));
+    const second = await importText('200003', bmecat('T_UPDATE_PRODUCTS', [{ pid: 'UNDO-2', name: 'Zweites Ventil' }]));
+    expect(first.undoableUntil).not.toBeNull();
+    // A later import of the supplier: the earlier one can no longer be undone.
+    const again = await t.request('GET', `/v1/Suppliers/200003/CatalogueImports/${first.id}`, { as: ADMIN });
+    expect(again.body.undoableUntil).toBeNull();
+    expect((await decide('200003', first.id, 'Undo')).body.title).toBe(
+      'Nach diesem Import wurde bereits ein neuerer Import des Lieferanten gestartet.',
+    );
+    // The seller of another supplier does not see it.
+    expect((await decide('200003', second.id, 'Undo', SELLER)).status).toBe(404);
+    await sql(`UPDATE catalogue_imports SET finished_at = now() - interval '31 days' WHERE id = $1`, [second.id]);
+    const expired = await decide('200003', second.id, 'Undo');
+    expect(expired.status).toBe(409);
+    expect(expired.body.title).toBe('Ein Import kann nur bis 30 Tage nach seinem Ende rückgängig gemacht werden.');
+    expect(
+      (await sql(`SELECT count(*)::int AS n FROM product_offers WHERE product_instance_id = '200003~UNDO-2'`))[0].n,
+    ).toBe(1);
+  });
+
   it('within the supplier’s limits (staff can change them) a full catalogue withdraws at once', async () => {
     expect((await t.request('GET', '/v1/Suppliers/200002/CatalogueImportSettings', { as: ADMIN })).body).toEqual({
       maxWithdrawPercent: 20,
