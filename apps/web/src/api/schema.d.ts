@@ -3206,6 +3206,261 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/Suppliers/{supplierBusinessPartnerNo}/CatalogueImports/{id}/Approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Freigabe: der wartende Gesamtkatalog zieht die aufgelisteten Angebote zurück */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    supplierBusinessPartnerNo: string;
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CatalogueImportDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/Suppliers/{supplierBusinessPartnerNo}/CatalogueImports/{id}/Discard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Verwerfen: was der wartende Gesamtkatalog geschrieben hat, wird zurückgesetzt */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    supplierBusinessPartnerNo: string;
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CatalogueImportDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/Suppliers/{supplierBusinessPartnerNo}/CatalogueImports/{id}/Undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import rückgängig machen (der letzte angewandte Import, bis 30 Tage nach seinem Ende) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    supplierBusinessPartnerNo: string;
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CatalogueImportDetails"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/Suppliers/{supplierBusinessPartnerNo}/CatalogueImports/{id}/Warnings.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Warnungen eines Katalogimports als CSV (Position, Artikelnummer, Hinweis) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    supplierBusinessPartnerNo: string;
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/Suppliers/{supplierBusinessPartnerNo}/CatalogueImports/{id}/Rejections.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Ablehnungen eines Katalogimports als CSV (Position, Artikelnummer, Grund) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    supplierBusinessPartnerNo: string;
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/Suppliers/{supplierBusinessPartnerNo}/CatalogueImportSettings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Grenzwerte eines Gesamtkatalogs (zurückgezogener und abgelehnter Anteil in Prozent) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    supplierBusinessPartnerNo: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CatalogueImportSettings"];
+                    };
+                };
+            };
+        };
+        /** Grenzwerte eines Gesamtkatalogs ändern (Administratoren) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    supplierBusinessPartnerNo: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CatalogueImportSettingsInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CatalogueImportSettings"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/Dashboard/SupplierOrdersCount": {
         parameters: {
             query?: never;
@@ -5815,6 +6070,20 @@ export interface components {
             /** @description Zurückgezogene Angebote (bei T_NEW_CATALOG nicht mehr in der Datei) */
             deleted: number;
             rejected: number;
+            /** @description Artikel übernommen, aber ein Wert fehlt, wurde gekürzt oder ersetzt */
+            warnings: number;
+        };
+        CatalogueImportPreviewInput: {
+            /** @description Angebote des Lieferanten vor dem Import */
+            assortment: number;
+            /** @description Angebote, die der Import zurückziehen würde */
+            toWithdraw: number;
+            withdrawPercent: number;
+            rejectedPercent: number;
+            maxWithdrawPercent: number;
+            maxRejectPercent: number;
+            /** @description Warum der Import auf Freigabe wartet */
+            reasons: string[];
         };
         CatalogueImportInput: {
             id: number;
@@ -5825,13 +6094,33 @@ export interface components {
             /** @description T_NEW_CATALOG, T_UPDATE_PRODUCTS, T_UPDATE_PRICES bzw. DATANORM */
             transaction: string | null;
             /** @enum {string} */
-            status: "Pending" | "InProgress" | "Completed" | "Failed";
+            status: "Pending" | "InProgress" | "AwaitingApproval" | "Completed" | "Failed" | "Discarded" | "RolledBack";
             counts: components["schemas"]["CatalogueImportCountsInput"];
             error: string | null;
             createdAt: string;
             startedAt: string | null;
             finishedAt: string | null;
             durationMs: number | null;
+            preview: components["schemas"]["CatalogueImportPreviewInput"] | null;
+            /** @description Wer den Import gestartet hat */
+            startedBy: {
+                id: string;
+                name: string;
+            } | null;
+            /** @description Wer die Rücknahme freigegeben hat */
+            approvedBy: {
+                id: string;
+                name: string;
+            } | null;
+            approvedAt: string | null;
+            /** @description Wer den Import verworfen oder rückgängig gemacht hat */
+            revertedBy: {
+                id: string;
+                name: string;
+            } | null;
+            revertedAt: string | null;
+            /** @description Bis wann der Import rückgängig gemacht werden kann */
+            undoableUntil: string | null;
         };
         CatalogueImportDetailsInput: {
             id: number;
@@ -5842,14 +6131,44 @@ export interface components {
             /** @description T_NEW_CATALOG, T_UPDATE_PRODUCTS, T_UPDATE_PRICES bzw. DATANORM */
             transaction: string | null;
             /** @enum {string} */
-            status: "Pending" | "InProgress" | "Completed" | "Failed";
+            status: "Pending" | "InProgress" | "AwaitingApproval" | "Completed" | "Failed" | "Discarded" | "RolledBack";
             counts: components["schemas"]["CatalogueImportCountsInput"];
             error: string | null;
             createdAt: string;
             startedAt: string | null;
             finishedAt: string | null;
             durationMs: number | null;
+            preview: components["schemas"]["CatalogueImportPreviewInput"] | null;
+            /** @description Wer den Import gestartet hat */
+            startedBy: {
+                id: string;
+                name: string;
+            } | null;
+            /** @description Wer die Rücknahme freigegeben hat */
+            approvedBy: {
+                id: string;
+                name: string;
+            } | null;
+            approvedAt: string | null;
+            /** @description Wer den Import verworfen oder rückgängig gemacht hat */
+            revertedBy: {
+                id: string;
+                name: string;
+            } | null;
+            revertedAt: string | null;
+            /** @description Bis wann der Import rückgängig gemacht werden kann */
+            undoableUntil: string | null;
             rejections: components["schemas"]["CatalogueImportRejectionInput"][];
+            warnings: components["schemas"]["CatalogueImportRejectionInput"][];
+            /** @description Beispiele der Angebote, die ein wartender Import zurückziehen würde */
+            withdrawSample: {
+                productId: string;
+                name: string | null;
+            }[];
+        };
+        CatalogueImportSettingsInput: {
+            maxWithdrawPercent: number;
+            maxRejectPercent: number;
         };
         QuickOrderCandidateInput: {
             productInstanceId: string;
@@ -7065,6 +7384,20 @@ export interface components {
             /** @description Zurückgezogene Angebote (bei T_NEW_CATALOG nicht mehr in der Datei) */
             deleted: number;
             rejected: number;
+            /** @description Artikel übernommen, aber ein Wert fehlt, wurde gekürzt oder ersetzt */
+            warnings: number;
+        };
+        CatalogueImportPreview: {
+            /** @description Angebote des Lieferanten vor dem Import */
+            assortment: number;
+            /** @description Angebote, die der Import zurückziehen würde */
+            toWithdraw: number;
+            withdrawPercent: number;
+            rejectedPercent: number;
+            maxWithdrawPercent: number;
+            maxRejectPercent: number;
+            /** @description Warum der Import auf Freigabe wartet */
+            reasons: string[];
         };
         CatalogueImport: {
             id: number;
@@ -7075,13 +7408,33 @@ export interface components {
             /** @description T_NEW_CATALOG, T_UPDATE_PRODUCTS, T_UPDATE_PRICES bzw. DATANORM */
             transaction: string | null;
             /** @enum {string} */
-            status: "Pending" | "InProgress" | "Completed" | "Failed";
+            status: "Pending" | "InProgress" | "AwaitingApproval" | "Completed" | "Failed" | "Discarded" | "RolledBack";
             counts: components["schemas"]["CatalogueImportCounts"];
             error: string | null;
             createdAt: string;
             startedAt: string | null;
             finishedAt: string | null;
             durationMs: number | null;
+            preview: components["schemas"]["CatalogueImportPreview"] | null;
+            /** @description Wer den Import gestartet hat */
+            startedBy: {
+                id: string;
+                name: string;
+            } | null;
+            /** @description Wer die Rücknahme freigegeben hat */
+            approvedBy: {
+                id: string;
+                name: string;
+            } | null;
+            approvedAt: string | null;
+            /** @description Wer den Import verworfen oder rückgängig gemacht hat */
+            revertedBy: {
+                id: string;
+                name: string;
+            } | null;
+            revertedAt: string | null;
+            /** @description Bis wann der Import rückgängig gemacht werden kann */
+            undoableUntil: string | null;
         };
         CatalogueImportDetails: {
             id: number;
@@ -7092,14 +7445,44 @@ export interface components {
             /** @description T_NEW_CATALOG, T_UPDATE_PRODUCTS, T_UPDATE_PRICES bzw. DATANORM */
             transaction: string | null;
             /** @enum {string} */
-            status: "Pending" | "InProgress" | "Completed" | "Failed";
+            status: "Pending" | "InProgress" | "AwaitingApproval" | "Completed" | "Failed" | "Discarded" | "RolledBack";
             counts: components["schemas"]["CatalogueImportCounts"];
             error: string | null;
             createdAt: string;
             startedAt: string | null;
             finishedAt: string | null;
             durationMs: number | null;
+            preview: components["schemas"]["CatalogueImportPreview"] | null;
+            /** @description Wer den Import gestartet hat */
+            startedBy: {
+                id: string;
+                name: string;
+            } | null;
+            /** @description Wer die Rücknahme freigegeben hat */
+            approvedBy: {
+                id: string;
+                name: string;
+            } | null;
+            approvedAt: string | null;
+            /** @description Wer den Import verworfen oder rückgängig gemacht hat */
+            revertedBy: {
+                id: string;
+                name: string;
+            } | null;
+            revertedAt: string | null;
+            /** @description Bis wann der Import rückgängig gemacht werden kann */
+            undoableUntil: string | null;
             rejections: components["schemas"]["CatalogueImportRejection"][];
+            warnings: components["schemas"]["CatalogueImportRejection"][];
+            /** @description Beispiele der Angebote, die ein wartender Import zurückziehen würde */
+            withdrawSample: {
+                productId: string;
+                name: string | null;
+            }[];
+        };
+        CatalogueImportSettings: {
+            maxWithdrawPercent: number;
+            maxRejectPercent: number;
         };
         QuickOrderCandidate: {
             productInstanceId: string;

@@ -1,8 +1,47 @@
 import { z } from 'zod';
 
 /** Status of a supplier catalogue import (issue 15). */
-export const CatalogueImportStatus = z.enum(['Pending', 'InProgress', 'Completed', 'Failed']);
+export const CatalogueImportStatus = z.enum([
+  'Pending',
+  'InProgress',
+  'AwaitingApproval',
+  'Completed',
+  'Failed',
+  'Discarded',
+  'RolledBack',
+]);
 export type CatalogueImportStatus = z.infer<typeof CatalogueImportStatus>;
+
+/** The German name of each status (screen and CSV). */
+export const catalogueImportStatusLabels: Record<CatalogueImportStatus, string> = {
+  Pending: 'Wartet',
+  InProgress: 'Läuft',
+  AwaitingApproval: 'Wartet auf Freigabe',
+  Completed: 'Abgeschlossen',
+  Failed: 'Fehlgeschlagen',
+  Discarded: 'Verworfen',
+  RolledBack: 'Rückgängig gemacht',
+};
+
+/** At most this many warnings are kept and shown per import (the count covers all). */
+export const CATALOGUE_IMPORT_MAX_WARNINGS = 1_000;
+/** An applied import can be undone this many days after it ended. */
+export const CATALOGUE_IMPORT_UNDO_DAYS = 30;
+/** Defaults of a supplier's full-catalogue limits (percent): withdrawn share of the assortment, rejected share. */
+export const CATALOGUE_IMPORT_DEFAULT_MAX_WITHDRAW_PERCENT = 20;
+export const CATALOGUE_IMPORT_DEFAULT_MAX_REJECT_PERCENT = 5;
+/** Offers a waiting import lists as a sample of what it would withdraw. */
+export const CATALOGUE_IMPORT_WITHDRAW_SAMPLE = 20;
+/**
+ * Longest texts an import keeps (characters); a longer text is cut and the import lists a warning. The portal's
+ * own limits, above BMEcat's (DESCRIPTION_SHORT 150): real files exceed those and the names still fit the screens.
+ */
+export const CATALOGUE_IMPORT_TEXT_LIMITS = {
+  shortDescription: 300,
+  longDescription: 64_000,
+  manufacturerTypeDescr: 100,
+  keyword: 100,
+} as const;
 
 /** At most this many rejections are kept and shown per import. */
 export const CATALOGUE_IMPORT_MAX_REJECTIONS = 1_000;
@@ -15,6 +54,29 @@ export const catalogueImportMessages = {
   notASupplier: 'Lieferant nicht gefunden',
   importNotFound: 'Katalogimport nicht gefunden',
   started: 'Der Katalogimport wurde gestartet.',
+  approved: 'Der Katalogimport wurde freigegeben.',
+  discarded: 'Der Katalogimport wurde verworfen.',
+  undone: 'Der Katalogimport wurde rückgängig gemacht.',
+  settingsSaved: 'Die Grenzwerte wurden gespeichert.',
+  notAwaitingApproval: 'Dieser Import wartet nicht auf Freigabe.',
+  notUndoable: 'Dieser Import kann nicht rückgängig gemacht werden.',
+  undoExpired: 'Ein Import kann nur bis 30 Tage nach seinem Ende rückgängig gemacht werden.',
+  newerImport: 'Nach diesem Import wurde bereits ein neuerer Import des Lieferanten gestartet.',
+  supersededWhileWaiting:
+    'Durch einen neueren Import des Lieferanten ersetzt: nichts wurde zurückgezogen, neue und geänderte Artikel bleiben.',
+  importRunning: 'Für diesen Lieferanten läuft gerade ein Import. Bitte versuchen Sie es gleich noch einmal.',
+  noAcceptedProducts: 'Die Datei enthält keinen übernehmbaren Artikel.',
+  tooManyWithdrawals: (share: string, limit: string) =>
+    `Der Import würde ${share} % des Sortiments zurückziehen (Grenze ${limit} %).`,
+  tooManyRejections: (share: string, limit: string) => `${share} % der Artikel wurden abgelehnt (Grenze ${limit} %).`,
+  invalidGtin: (reason: string) => `${reason} Der Artikel wurde ohne GTIN übernommen.`,
+  unknownUnit: (unit: string) =>
+    `Die Bestelleinheit „${unit}“ ist unbekannt. Der Artikel wurde mit der Einheit Stück (C62) übernommen.`,
+  unknownEtimClass: (code: string) =>
+    `Die ETIM-Klasse „${code}“ ist keine gültige ETIM-Klasse. Der Artikel wurde ohne Klasse und Merkmale übernommen.`,
+  textCut: (field: string, limit: number) =>
+    `${field} ist länger als ${limit.toLocaleString('de-DE')} Zeichen und wurde gekürzt.`,
+  invalidNumber: (reason: string) => `${reason} Der Wert wurde nicht übernommen.`,
 } as const;
 
 export const CatalogueImportRejection = z
@@ -33,8 +95,24 @@ export const CatalogueImportCounts = z
     unchanged: z.number().int(),
     deleted: z.number().int().describe('Zurückgezogene Angebote (bei T_NEW_CATALOG nicht mehr in der Datei)'),
     rejected: z.number().int(),
+    warnings: z.number().int().describe('Artikel übernommen, aber ein Wert fehlt, wurde gekürzt oder ersetzt'),
   })
   .meta({ id: 'CatalogueImportCounts' });
+
+export const CatalogueImportPreview = z
+  .object({
+    assortment: z.number().int().describe('Angebote des Lieferanten vor dem Import'),
+    toWithdraw: z.number().int().describe('Angebote, die der Import zurückziehen würde'),
+    withdrawPercent: z.number(),
+    rejectedPercent: z.number(),
+    maxWithdrawPercent: z.number(),
+    maxRejectPercent: z.number(),
+    reasons: z.array(z.string()).describe('Warum der Import auf Freigabe wartet'),
+  })
+  .meta({ id: 'CatalogueImportPreview' });
+export type CatalogueImportPreview = z.infer<typeof CatalogueImportPreview>;
+
+const UserRef = z.object({ id: z.string(), name: z.string() }).nullable();
 
 export const CatalogueImport = z
   .object({
@@ -50,11 +128,30 @@ export const CatalogueImport = z
     startedAt: z.string().nullable(),
     finishedAt: z.string().nullable(),
     durationMs: z.number().int().nullable(),
+    preview: CatalogueImportPreview.nullable(),
+    startedBy: UserRef.describe('Wer den Import gestartet hat'),
+    approvedBy: UserRef.describe('Wer die Rücknahme freigegeben hat'),
+    approvedAt: z.string().nullable(),
+    revertedBy: UserRef.describe('Wer den Import verworfen oder rückgängig gemacht hat'),
+    revertedAt: z.string().nullable(),
+    undoableUntil: z.string().nullable().describe('Bis wann der Import rückgängig gemacht werden kann'),
   })
   .meta({ id: 'CatalogueImport' });
 export type CatalogueImport = z.infer<typeof CatalogueImport>;
 
 export const CatalogueImportDetails = CatalogueImport.extend({
   rejections: z.array(CatalogueImportRejection),
+  warnings: z.array(CatalogueImportRejection),
+  withdrawSample: z
+    .array(z.object({ productId: z.string(), name: z.string().nullable() }))
+    .describe('Beispiele der Angebote, die ein wartender Import zurückziehen würde'),
 }).meta({ id: 'CatalogueImportDetails' });
 export type CatalogueImportDetails = z.infer<typeof CatalogueImportDetails>;
+
+export const CatalogueImportSettings = z
+  .object({
+    maxWithdrawPercent: z.number().min(0).max(100),
+    maxRejectPercent: z.number().min(0).max(100),
+  })
+  .meta({ id: 'CatalogueImportSettings' });
+export type CatalogueImportSettings = z.infer<typeof CatalogueImportSettings>;

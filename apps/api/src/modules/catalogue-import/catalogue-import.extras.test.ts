@@ -22,6 +22,11 @@ const BUYER = 'einkauf@example.com'; // partner 100001, active relation to 20000
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
+  // These tests are about what an applied full catalogue does (withdrawing demo offers included): every supplier may
+  // withdraw and reject everything here. The check before a withdrawal has its own tests (catalogue-import.approval.test.ts).
+  await t.pool.query(
+    'INSERT INTO catalogue_import_settings (supplier_bp_number, max_withdraw_percent, max_reject_percent) SELECT bp_number, 100, 100 FROM suppliers',
+  );
 });
 afterAll(async () => {
   await t?.close();
@@ -54,13 +59,14 @@ describe('a zip with the XML and its media', () => {
     imported = await importFile('200001', 'zip-catalogue.zip');
   });
 
-  it('imports the products and lists the refused medium as a note, not as a rejected product', () => {
+  it('imports the products and lists the refused medium as a warning, not as a rejected product', () => {
     expect(imported).toMatchObject({
       status: 'Completed',
       transaction: 'T_UPDATE_PRODUCTS',
-      counts: { read: 2, created: 2, rejected: 0 },
+      counts: { read: 2, created: 2, rejected: 0, warnings: 1 },
     });
-    expect(imported.rejections).toEqual([
+    expect(imported.rejections).toEqual([]);
+    expect(imported.warnings).toEqual([
       {
         position: 1,
         productId: 'WM-5001',
@@ -122,7 +128,7 @@ describe('a zip with the XML and its media', () => {
     await runImport(t.pool, id, { dataDir: t.config.dataDir, mediaQuotaBytes: used + 100 });
     const [row] = await sql(`SELECT status FROM catalogue_imports WHERE id = $1`, [id]);
     expect(row.status).toBe('Completed');
-    const notes = await sql(`SELECT reason FROM catalogue_import_rejections WHERE import_id = $1 ORDER BY position`, [
+    const notes = await sql(`SELECT reason FROM catalogue_import_warnings WHERE import_id = $1 ORDER BY position`, [
       id,
     ]);
     expect(notes[0].reason).toMatch(

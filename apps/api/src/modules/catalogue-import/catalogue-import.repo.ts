@@ -1,5 +1,13 @@
 /** SQL of the catalogue_imports rows (status, counts, rejections). */
-import { CATALOGUE_IMPORT_MAX_REJECTIONS, type CatalogueImport, type CatalogueImportDetails } from '@shk/contracts';
+import {
+  CATALOGUE_IMPORT_MAX_REJECTIONS,
+  CATALOGUE_IMPORT_MAX_WARNINGS,
+  CATALOGUE_IMPORT_UNDO_DAYS,
+  CATALOGUE_IMPORT_WITHDRAW_SAMPLE,
+  type CatalogueImport,
+  type CatalogueImportDetails,
+  type CatalogueImportPreview,
+} from '@shk/contracts';
 import type { Queryable } from '../../db/queryable.ts';
 
 export interface ImportCounts {
@@ -9,6 +17,7 @@ export interface ImportCounts {
   unchanged: number;
   deleted: number;
   rejected: number;
+  warnings: number;
 }
 
 export async function insertImport(
@@ -29,12 +38,17 @@ export async function findImportRow(c: Queryable, id: number) {
 
 export async function startAttempt(c: Queryable, id: number) {
   await c.query('DELETE FROM catalogue_import_rejections WHERE import_id = $1', [id]);
+  await c.query('DELETE FROM catalogue_import_warnings WHERE import_id = $1', [id]);
+  // The list of an attempt that crashed before it was marked waiting (its undo records stay: the first is the state
+  // before the import).
+  await c.query('DELETE FROM catalogue_import_pending_withdrawals WHERE import_id = $1', [id]);
   await c.query('DELETE FROM catalogue_import_seen WHERE import_id = $1', [id]);
   // Search rows staged by an attempt that crashed: their products are written again (not unchanged).
   await c.query('DELETE FROM catalogue_import_search WHERE import_id = $1', [id]);
   await c.query(
     `UPDATE catalogue_imports SET status = 'InProgress', started_at = now(), finished_at = NULL, error = NULL, attempts = attempts + 1,
-            read_count = 0, created_count = 0, updated_count = 0, unchanged_count = 0, deleted_count = 0, rejected_count = 0
+            read_count = 0, created_count = 0, updated_count = 0, unchanged_count = 0, deleted_count = 0, rejected_count = 0,
+            warning_count = 0, preview = NULL
       WHERE id = $1`,
     [id],
   );
@@ -48,7 +62,8 @@ export async function saveProgress(
 ) {
   await c.query(
     `UPDATE catalogue_imports SET read_count = $2, created_count = $3, updated_count = $4, unchanged_count = $5, deleted_count = $6,
-            rejected_count = $7, format = COALESCE($8, format), transaction = COALESCE($9, transaction) WHERE id = $1`,
+            rejected_count = $7, format = COALESCE($8, format), transaction = COALESCE($9, transaction), warning_count = $10
+      WHERE id = $1`,
     [
       id,
       counts.read,
@@ -59,8 +74,71 @@ export async function saveProgress(
       counts.rejected,
       header.format,
       header.transaction,
+      counts.warnings,
     ],
   );
+}
+
+/**
+ * Stores a batch's warnings, at most the first 1,000 of the import (by arrival: a catalogue's batches are written in
+ * file order). A product may have several; they are numbered per position.
+ */
+export async function saveWarnings(
+  c: Queryable,
+  id: number,
+  warnings: { position: number; productId: string | null; reason: string }[],
+) {
+  if (!warnings.length) return;
+  const seq = new Map<number, number>();
+  const numbered = warnings.map((w) => {
+    const n = (seq.get(w.position) ?? 0) + 1;
+    seq.set(w.position, n);
+    return { ...w, seq: n };
+  });
+  await c.query(
+    `INSERT INTO catalogue_import_warnings (import_id, position, seq, product_id, reason)
+     SELECT $1, t.position, t.seq, t.product_id, t.reason
+       FROM unnest($2::int[], $3::int[], $4::text[], $5::text[]) WITH ORDINALITY AS t(position, seq, product_id, reason, n)
+      WHERE t.n <= $6 - (SELECT count(*) FROM catalogue_import_warnings WHERE import_id = $1)
+     ON CONFLICT DO NOTHING`,
+    [
+      id,
+      numbered.map((w) => w.position),
+      numbered.map((w) => w.seq),
+      numbered.map((w) => w.productId),
+      numbered.map((w) => w.reason),
+      CATALOGUE_IMPORT_MAX_WARNINGS,
+    ],
+  );
+}
+
+/** The import stops before it withdraws: the preview of its plausibility check. */
+export async function awaitApproval(c: Queryable, id: number, preview: CatalogueImportPreview) {
+  await c.query(
+    `UPDATE catalogue_imports SET status = 'AwaitingApproval', preview = $2, finished_at = now() WHERE id = $1`,
+    [id, JSON.stringify(preview)],
+  );
+}
+
+/**
+ * A newer import of the supplier replaces a full catalogue still waiting for approval: its withdrawal is dropped (what
+ * its batches wrote stays; the newer file decides from now on), and it ends Discarded with that reason.
+ */
+export async function supersedeWaitingImports(c: Queryable, supplier: string, id: number, reason: string) {
+  const { rows } = await c.query<{ id: string }>(
+    `UPDATE catalogue_imports SET status = 'Discarded', error = $3
+      WHERE supplier_bp_number = $1 AND id < $2 AND status = 'AwaitingApproval' RETURNING id`,
+    [supplier, id, reason],
+  );
+  if (rows.length)
+    await c.query('DELETE FROM catalogue_import_pending_withdrawals WHERE import_id = ANY($1::bigint[])', [
+      rows.map((r) => r.id),
+    ]);
+}
+
+/** The supplier had no offers when the import began (undo then withdraws every offer of the supplier it wrote). */
+export async function markFirstCatalogue(c: Queryable, id: number) {
+  await c.query('UPDATE catalogue_imports SET first_catalogue = true WHERE id = $1', [id]);
 }
 
 /**
@@ -106,12 +184,35 @@ export async function finishImport(c: Queryable, id: number, status: 'Completed'
   ]);
 }
 
+/**
+ * An import's row with the names of who started, approved and reverted it, and whether a later import of the supplier
+ * has changed (or may change) the catalogue since: then it can no longer be approved, discarded or undone.
+ */
+const IMPORT_SELECT = `
+  SELECT i.*, ${userName('s')} AS started_name, ${userName('a')} AS approved_name, ${userName('r')} AS reverted_name,
+         EXISTS (SELECT 1 FROM catalogue_imports n WHERE n.supplier_bp_number = i.supplier_bp_number AND n.id > i.id
+                    AND n.status IN ('Pending', 'InProgress', 'AwaitingApproval', 'Completed')) AS superseded
+    FROM catalogue_imports i
+    LEFT JOIN users s ON s.id = i.created_by LEFT JOIN users a ON a.id = i.approved_by LEFT JOIN users r ON r.id = i.reverted_by`;
+function userName(alias: string) {
+  return `NULLIF(trim(concat_ws(' ', ${alias}.first_name, ${alias}.last_name)), '')`;
+}
+
 export async function listImports(c: Queryable, supplier: string, limit = 50): Promise<CatalogueImport[]> {
-  const { rows } = await c.query(
-    'SELECT * FROM catalogue_imports WHERE supplier_bp_number = $1 ORDER BY id DESC LIMIT $2',
-    [supplier, limit],
-  );
+  const { rows } = await c.query(`${IMPORT_SELECT} WHERE i.supplier_bp_number = $1 ORDER BY i.id DESC LIMIT $2`, [
+    supplier,
+    limit,
+  ]);
   return rows.map(toImport);
+}
+
+/** The import row of the supplier, locked for the approval or undo (null: none). */
+export async function findImportForUpdate(c: Queryable, supplier: string, id: number) {
+  const { rows } = await c.query(`${IMPORT_SELECT} WHERE i.id = $1 AND i.supplier_bp_number = $2 FOR UPDATE OF i`, [
+    id,
+    supplier,
+  ]);
+  return rows[0] ? { row: rows[0] as ImportRow, view: toImport(rows[0]) } : null;
 }
 
 export async function importDetails(
@@ -119,19 +220,54 @@ export async function importDetails(
   supplier: string,
   id: number,
 ): Promise<CatalogueImportDetails | null> {
-  const { rows } = await c.query<ImportRow>(
-    'SELECT * FROM catalogue_imports WHERE id = $1 AND supplier_bp_number = $2',
-    [id, supplier],
-  );
+  const { rows } = await c.query<ImportRow>(`${IMPORT_SELECT} WHERE i.id = $1 AND i.supplier_bp_number = $2`, [
+    id,
+    supplier,
+  ]);
   if (!rows[0]) return null;
-  const { rows: rejections } = await c.query(
+  const [rejections, warnings, sample] = await Promise.all([
+    importRejections(c, id),
+    importWarnings(c, id),
+    c.query<{ supplier_pid: string; product_name: string | null }>(
+      `SELECT w.supplier_pid, p.product_name FROM catalogue_import_pending_withdrawals w
+         LEFT JOIN product_offers o ON o.supplier_bp_number = $2 AND o.supplier_pid = w.supplier_pid
+         LEFT JOIN products p ON p.id = o.product_no
+        WHERE w.import_id = $1 ORDER BY w.supplier_pid LIMIT $3`,
+      [id, supplier, CATALOGUE_IMPORT_WITHDRAW_SAMPLE],
+    ),
+  ]);
+  return {
+    ...toImport(rows[0]),
+    rejections,
+    warnings,
+    withdrawSample: sample.rows.map((r) => ({ productId: r.supplier_pid, name: r.product_name })),
+  };
+}
+
+/** The import's first 1,000 rejections, by position in the file. */
+export async function importRejections(c: Queryable, id: number) {
+  const { rows } = await c.query(
     'SELECT position, product_id, reason FROM catalogue_import_rejections WHERE import_id = $1 ORDER BY position LIMIT $2',
     [id, CATALOGUE_IMPORT_MAX_REJECTIONS],
   );
-  return {
-    ...toImport(rows[0]),
-    rejections: rejections.map((r) => ({ position: r.position, productId: r.product_id, reason: r.reason })),
-  };
+  return rows.map((r) => ({
+    position: r.position as number,
+    productId: r.product_id as string | null,
+    reason: r.reason as string,
+  }));
+}
+
+/** The import's first 1,000 warnings, by position in the file. */
+export async function importWarnings(c: Queryable, id: number) {
+  const { rows } = await c.query(
+    'SELECT position, product_id, reason FROM catalogue_import_warnings WHERE import_id = $1 ORDER BY position, seq LIMIT $2',
+    [id, CATALOGUE_IMPORT_MAX_WARNINGS],
+  );
+  return rows.map((r) => ({
+    position: r.position as number,
+    productId: r.product_id as string | null,
+    reason: r.reason as string,
+  }));
 }
 
 interface ImportRow {
@@ -147,14 +283,40 @@ interface ImportRow {
   unchanged_count: number;
   deleted_count: number;
   rejected_count: number;
+  warning_count: number;
   error: string | null;
+  preview: CatalogueImportPreview | null;
+  created_by: string | null;
+  approved_by: string | null;
+  approved_at: Date | null;
+  reverted_by: string | null;
+  reverted_at: Date | null;
+  first_catalogue: boolean;
+  started_name: string | null;
+  approved_name: string | null;
+  reverted_name: string | null;
+  superseded: boolean;
   created_at: Date;
   started_at: Date | null;
   finished_at: Date | null;
 }
 
+/** Imports that write offers can be undone (a price update is not recorded for undo). */
+const UNDOABLE_TRANSACTIONS = new Set(['T_NEW_CATALOG', 'T_UPDATE_PRODUCTS']);
+
+/** Until when an applied import can be undone: the supplier's latest, within 30 days of its end; else null. */
+function undoableUntil(r: ImportRow): Date | null {
+  if (r.status !== 'Completed' || !r.finished_at || r.superseded || !UNDOABLE_TRANSACTIONS.has(r.transaction ?? ''))
+    return null;
+  const until = new Date(new Date(r.finished_at).getTime() + CATALOGUE_IMPORT_UNDO_DAYS * 86_400_000);
+  return until.getTime() > Date.now() ? until : null;
+}
+
+export type ImportRowView = ImportRow;
+
 function toImport(r: ImportRow): CatalogueImport {
   const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
+  const user = (id: string | null, name: string | null) => (id ? { id, name: name ?? '' } : null);
   return {
     id: Number(r.id),
     supplierBusinessPartnerNo: r.supplier_bp_number,
@@ -169,6 +331,7 @@ function toImport(r: ImportRow): CatalogueImport {
       unchanged: r.unchanged_count,
       deleted: r.deleted_count,
       rejected: r.rejected_count,
+      warnings: r.warning_count,
     },
     error: r.error,
     createdAt: iso(r.created_at)!,
@@ -176,6 +339,13 @@ function toImport(r: ImportRow): CatalogueImport {
     finishedAt: iso(r.finished_at),
     durationMs:
       r.started_at && r.finished_at ? new Date(r.finished_at).getTime() - new Date(r.started_at).getTime() : null,
+    preview: r.preview ?? null,
+    startedBy: user(r.created_by, r.started_name),
+    approvedBy: user(r.approved_by, r.approved_name),
+    approvedAt: iso(r.approved_at),
+    revertedBy: user(r.reverted_by, r.reverted_name),
+    revertedAt: iso(r.reverted_at),
+    undoableUntil: iso(undoableUntil(r)),
   };
 }
 

@@ -1,9 +1,17 @@
 import { z } from 'zod';
-import { CatalogueImport, CatalogueImportDetails, Role, catalogueImportMessages, DbId } from '@shk/contracts';
+import {
+  CatalogueImport,
+  CatalogueImportDetails,
+  CatalogueImportSettings,
+  Role,
+  catalogueImportMessages,
+  DbId,
+} from '@shk/contracts';
 import type { App, AppDeps } from '../../http/types.ts';
 import { callerOf } from '../../http/auth.ts';
 import { badRequest } from '../../http/problem.ts';
 import { cleanFileName } from '../../lib/file-types.ts';
+import { attachmentHeader } from '../../lib/content-disposition.ts';
 import { CatalogueImportService, registerCatalogueImportJob } from './catalogue-import.service.ts';
 
 const importers = [Role.Administrator, Role.Seller] as const;
@@ -78,6 +86,87 @@ export async function catalogueImportRoutes(app: App, deps: AppDeps) {
     async (request) => {
       await service.checkAccess(callerOf(request), request.params.supplierBusinessPartnerNo);
       return service.details(request.params.supplierBusinessPartnerNo, request.params.id);
+    },
+  );
+
+  const decisions = [
+    ['Approve', 'Freigabe: der wartende Gesamtkatalog zieht die aufgelisteten Angebote zurück', 'approve'],
+    ['Discard', 'Verwerfen: was der wartende Gesamtkatalog geschrieben hat, wird zurückgesetzt', 'discard'],
+    ['Undo', 'Import rückgängig machen (der letzte angewandte Import, bis 30 Tage nach seinem Ende)', 'undo'],
+  ] as const;
+  for (const [action, summary, method] of decisions)
+    app.post(
+      `/v1/Suppliers/:supplierBusinessPartnerNo/CatalogueImports/:id/${action}`,
+      {
+        config: { roles: importers },
+        schema: { tags: ['Katalogimport'], summary, params: ImportParams, response: { 200: CatalogueImportDetails } },
+      },
+      async (request) => {
+        const caller = callerOf(request);
+        const { supplierBusinessPartnerNo: supplier, id } = request.params;
+        await service.checkAccess(caller, supplier);
+        return service[method](caller, supplier, id);
+      },
+    );
+
+  for (const [kind, file] of [
+    ['warnings', 'Warnungen'],
+    ['rejections', 'Ablehnungen'],
+  ] as const)
+    app.get(
+      `/v1/Suppliers/:supplierBusinessPartnerNo/CatalogueImports/:id/${kind === 'warnings' ? 'Warnings' : 'Rejections'}.csv`,
+      {
+        config: { roles: importers },
+        schema: {
+          tags: ['Katalogimport'],
+          summary: `${file} eines Katalogimports als CSV (Position, Artikelnummer, ${kind === 'warnings' ? 'Hinweis' : 'Grund'})`,
+          params: ImportParams,
+        },
+      },
+      async (request, reply) => {
+        const { supplierBusinessPartnerNo: supplier, id } = request.params;
+        await service.checkAccess(callerOf(request), supplier);
+        const csv = await service.listCsv(supplier, id, kind);
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', attachmentHeader(`Katalogimport-${id}-${file}.csv`))
+          .send(csv);
+      },
+    );
+
+  app.get(
+    '/v1/Suppliers/:supplierBusinessPartnerNo/CatalogueImportSettings',
+    {
+      config: { roles: importers },
+      schema: {
+        tags: ['Katalogimport'],
+        summary: 'Grenzwerte eines Gesamtkatalogs (zurückgezogener und abgelehnter Anteil in Prozent)',
+        params: SupplierParams,
+        response: { 200: CatalogueImportSettings },
+      },
+    },
+    async (request) => {
+      await service.checkAccess(callerOf(request), request.params.supplierBusinessPartnerNo);
+      return service.settings(request.params.supplierBusinessPartnerNo);
+    },
+  );
+
+  app.put(
+    '/v1/Suppliers/:supplierBusinessPartnerNo/CatalogueImportSettings',
+    {
+      config: { roles: [Role.Administrator] },
+      schema: {
+        tags: ['Katalogimport'],
+        summary: 'Grenzwerte eines Gesamtkatalogs ändern (Administratoren)',
+        params: SupplierParams,
+        body: CatalogueImportSettings,
+        response: { 200: CatalogueImportSettings },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      await service.checkAccess(caller, request.params.supplierBusinessPartnerNo);
+      return service.saveSettings(caller, request.params.supplierBusinessPartnerNo, request.body);
     },
   );
 }

@@ -4,11 +4,21 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
-import { Role, catalogueImportMessages } from '@shk/contracts';
+import { stringify } from 'csv-stringify/sync';
+import {
+  CATALOGUE_IMPORT_UNDO_DAYS,
+  Role,
+  catalogueImportMessages,
+  type CatalogueImportSettings,
+} from '@shk/contracts';
 import type { AppDeps } from '../../http/types.ts';
 import type { Caller } from '../../http/auth.ts';
-import { badRequest, notFound } from '../../http/problem.ts';
-import { inTransaction } from '../../db/pool.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../http/problem.ts';
+import { inClientTransaction, inTransaction } from '../../db/pool.ts';
+import { neutraliseCsvRow } from '../../lib/uploads/csv-safe.ts';
+import * as approval from './import-approval.repo.ts';
+import * as run from './import-run.repo.ts';
+import { withdrawOffers } from './staging.repo.ts';
 import * as repo from './catalogue-import.repo.ts';
 import { runImport } from './import-pipeline.ts';
 import { FUTURE_PRICES_CRON, FUTURE_PRICES_QUEUE, promoteDuePrices } from './future-prices.repo.ts';
@@ -60,6 +70,98 @@ export class CatalogueImportService {
     const details = await repo.importDetails(this.deps.pool, supplier, id);
     if (!details) throw notFound(catalogueImportMessages.importNotFound);
     return details;
+  }
+
+  /** The import's warnings or rejections as CSV (German headers, semicolons, BOM: opens in a German spreadsheet). */
+  async listCsv(supplier: string, id: number, kind: 'warnings' | 'rejections') {
+    const found = await repo.importDetails(this.deps.pool, supplier, id);
+    if (!found) throw notFound(catalogueImportMessages.importNotFound);
+    const entries = kind === 'warnings' ? found.warnings : found.rejections;
+    const rows = entries.map((e) => neutraliseCsvRow([e.position, e.productId ?? '', e.reason]));
+    return stringify(rows, {
+      header: true,
+      columns: ['Position', 'Artikelnummer', kind === 'warnings' ? 'Hinweis' : 'Grund'],
+      delimiter: ';',
+      bom: true,
+      record_delimiter: 'windows',
+    });
+  }
+
+  settings(supplier: string) {
+    return approval.importSettings(this.deps.pool, supplier);
+  }
+
+  /** The limits are staff's: administrators change them, the supplier's seller reads them. */
+  async saveSettings(caller: Caller, supplier: string, settings: CatalogueImportSettings) {
+    if (caller.role !== Role.Administrator) throw forbidden();
+    await approval.saveImportSettings(this.deps.pool, supplier, settings, caller.userId);
+    return approval.importSettings(this.deps.pool, supplier);
+  }
+
+  /** A waiting full catalogue withdraws what it listed. */
+  approve(caller: Caller, supplier: string, id: number) {
+    return this.decide(supplier, id, async (c, row) => {
+      if (row.status !== 'AwaitingApproval') throw conflict(catalogueImportMessages.notAwaitingApproval);
+      const withdrawn = await withdrawOffers(c, supplier, id, 'pending');
+      await approval.markApproved(c, id, caller.userId, withdrawn);
+    });
+  }
+
+  /** A waiting full catalogue is discarded: what its batches wrote is set back, nothing is withdrawn. */
+  discard(caller: Caller, supplier: string, id: number) {
+    return this.decide(supplier, id, async (c, row) => {
+      if (row.status !== 'AwaitingApproval') throw conflict(catalogueImportMessages.notAwaitingApproval);
+      await approval.undoImport(c, supplier, id, row.first_catalogue);
+      await approval.markReverted(c, id, 'Discarded', caller.userId);
+    });
+  }
+
+  /** 'Import rückgängig machen': the supplier's latest applied import, within 30 days. */
+  undo(caller: Caller, supplier: string, id: number) {
+    return this.decide(supplier, id, async (c, row, view) => {
+      if (row.status !== 'Completed' || !['T_NEW_CATALOG', 'T_UPDATE_PRODUCTS'].includes(row.transaction ?? ''))
+        throw conflict(catalogueImportMessages.notUndoable);
+      const ended = row.finished_at ? new Date(row.finished_at).getTime() : 0;
+      if (Date.now() - ended > CATALOGUE_IMPORT_UNDO_DAYS * 86_400_000)
+        throw conflict(catalogueImportMessages.undoExpired);
+      if (!view.undoableUntil) throw conflict(catalogueImportMessages.notUndoable);
+      await approval.undoImport(c, supplier, id, row.first_catalogue);
+      await approval.markReverted(c, id, 'RolledBack', caller.userId);
+    });
+  }
+
+  /**
+   * Runs a decision on import `id` under the supplier's import lock (none of its imports runs meanwhile; none waits
+   * for this request either: a running one answers 409) in one transaction, with the search caches of every process
+   * dropped at its commit. A later import of the supplier makes the decision stale: 409.
+   */
+  private async decide(
+    supplier: string,
+    id: number,
+    work: (
+      c: import('pg').PoolClient,
+      row: repo.ImportRowView,
+      view: import('@shk/contracts').CatalogueImport,
+    ) => Promise<void>,
+  ) {
+    const c = await run.openSession(this.deps.pool);
+    try {
+      if (!(await run.tryLockSupplier(c, supplier))) throw conflict(catalogueImportMessages.importRunning);
+      try {
+        await inClientTransaction(c, async () => {
+          const found = await repo.findImportForUpdate(c, supplier, id);
+          if (!found) throw notFound(catalogueImportMessages.importNotFound);
+          if (found.row.superseded) throw conflict(catalogueImportMessages.newerImport);
+          await work(c, found.row, found.view);
+          await run.bumpCatalogueVersion(c, { recount: true });
+        });
+      } finally {
+        await run.unlockSupplier(c, supplier).catch(() => {});
+      }
+    } finally {
+      c.release();
+    }
+    return this.details(supplier, id);
   }
 }
 

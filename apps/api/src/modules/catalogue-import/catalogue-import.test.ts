@@ -15,6 +15,11 @@ const BUYER = 'einkauf@example.com'; // partner 100001, active relation to 20000
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp();
+  // These tests are about what an applied full catalogue does (withdrawing demo offers included): every supplier may
+  // withdraw and reject everything here. The check before a withdrawal has its own tests (catalogue-import.approval.test.ts).
+  await t.pool.query(
+    'INSERT INTO catalogue_import_settings (supplier_bp_number, max_withdraw_percent, max_reject_percent) SELECT bp_number, 100, 100 FROM suppliers',
+  );
 });
 afterAll(async () => {
   await t?.close();
@@ -87,13 +92,15 @@ describe('BMEcat 2005', () => {
       status: 'Completed',
       format: 'BMEcat 2005',
       transaction: 'T_NEW_CATALOG',
-      counts: { read: 5, created: 3, updated: 0, unchanged: 0, rejected: 2, deleted: demoOffers },
+      counts: { read: 5, created: 3, updated: 0, unchanged: 0, rejected: 2, deleted: demoOffers, warnings: 0 },
     });
     expect(result.durationMs).toBeGreaterThanOrEqual(0);
     expect(result.rejections).toEqual([
       { position: 4, productId: 'QX-BROKEN-1', reason: 'Die Kurzbeschreibung (DESCRIPTION_SHORT) fehlt.' },
-      { position: 5, productId: 'QX-BROKEN-2', reason: 'Die GTIN „4006501234590“ hat eine ungültige Prüfziffer.' },
+      // Its wrong GTIN alone would cost it only the GTIN (a warning); an unreadable price rejects it.
+      { position: 5, productId: 'QX-BROKEN-2', reason: 'Der Preis „abc“ ist keine gültige Zahl.' },
     ]);
+    expect(result.warnings).toEqual([]);
 
     const [p] = await sql(
       `SELECT p.*, c.class_id, o.net_price, o.gross_list_price, o.price_scales, o.quantity_interval, o.min_order_quantity,
@@ -158,7 +165,15 @@ describe('BMEcat 2005', () => {
   it('changes nothing when the same file is imported again', async () => {
     const version = (await sql('SELECT version FROM catalogue_state'))[0].version;
     const again = await importFile('200001', 'new-catalog.xml');
-    expect(again.counts).toEqual({ read: 5, created: 0, updated: 0, unchanged: 3, deleted: 0, rejected: 2 });
+    expect(again.counts).toEqual({
+      read: 5,
+      created: 0,
+      updated: 0,
+      unchanged: 3,
+      deleted: 0,
+      rejected: 2,
+      warnings: 0,
+    });
     expect((await sql('SELECT version FROM catalogue_state'))[0].version).toBe(version);
     expect((await sql(`SELECT count(*)::int AS n FROM product_offers WHERE supplier_bp_number = '200001'`))[0].n).toBe(
       3,

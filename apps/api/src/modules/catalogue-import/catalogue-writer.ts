@@ -18,6 +18,7 @@ import { searchDocumentOf, normaliseCode } from '../catalogue/index.ts';
 import type { ImportedArticle, ImportedPrice, ImportTransaction } from './import.types.ts';
 import { numericValue, type ReferenceData } from './reference-data.ts';
 import { isUrl, type MediaStore } from './media-store.ts';
+import { checkOptionalFields, DEFAULT_UNIT } from './field-checks.ts';
 import * as repo from './staging.repo.ts';
 
 export interface BatchResult {
@@ -26,7 +27,7 @@ export interface BatchResult {
   unchanged: number;
   deleted: number;
   rejected: Rejection[];
-  /** Notes on imported products (a medium not stored): listed with the rejections, not counted. */
+  /** Warnings on imported products (a value left out, cut or defaulted; a medium not stored): kept apart from rejections. */
   notes: Rejection[];
   changedProducts: number;
   /** Products of a price batch whose search rows' lowest price is still to be written (by the second session). */
@@ -109,6 +110,10 @@ export class CatalogueWriter {
    * inserted without the upsert's conflict check (the supplier's lock keeps other imports of it out meanwhile).
    */
   newOffersOnly = false;
+  /** The supplier had no offers when the import began: undo withdraws all its offers, none is recorded one by one. */
+  firstCatalogue = false;
+  /** UN/ECE codes of the portal's units: an order unit outside them becomes piece (with a warning). */
+  knownUnits: ReadonlySet<string> = new Set([DEFAULT_UNIT]);
   /** Milliseconds per merge step over the whole import (logged at the end: where the time goes). */
   readonly timings = new Map<string, number>();
 
@@ -170,7 +175,11 @@ export class CatalogueWriter {
         );
       }
     } else if (a.mode === 'delete') b.deletes.push(a.supplierPid);
-    else this.push(await this.stageLine(a));
+    else {
+      checkOptionalFields(a, this.knownUnits);
+      this.push(await this.stageLine(a));
+    }
+    for (const reason of a.warnings) b.notes.push({ position: a.position, productId: a.supplierPid, reason });
   }
 
   private push(text: string) {
@@ -344,13 +353,14 @@ export class CatalogueWriter {
     const productId = `${manufacturerId}~${manufacturerPid}`;
     if (this.products.has(productId)) this.batch.sharedProducts = true;
     else this.products.add(productId);
-    // Positions differ between otherwise equal files; they must not make an article look changed.
+    // Positions differ between otherwise equal files, and warnings are no data: neither makes an article look changed.
+    // (The hash of an article is the one stored before warnings existed.)
     const position = a.position;
-    a.position = 0;
+    const { warnings: _warnings, ...hashed } = a;
+    hashed.position = 0;
     const hash = createHash('sha1')
-      .update(JSON.stringify([a, productId, brand.brandNo, classNo, featureValues, leafNo]))
+      .update(JSON.stringify([hashed, productId, brand.brandNo, classNo, featureValues, leafNo]))
       .digest('base64');
-    a.position = position;
     const doc = searchDocumentOf({
       productName: a.shortDescription ?? a.supplierPid,
       modelNumber: a.manufacturerTypeDescr,
@@ -388,7 +398,7 @@ export class CatalogueWriter {
       this.references(a, 'accessories'),
       this.references(a, 'spare_parts'),
       JSON.stringify(media),
-      a.orderUnit ?? 'C62',
+      a.orderUnit ?? DEFAULT_UNIT,
       p?.net ?? null,
       a.priceQuantity,
       p?.gross ?? null,
@@ -425,6 +435,9 @@ export class CatalogueWriter {
       return;
     }
     const isUpdate = this.transaction === 'T_UPDATE_PRODUCTS';
+    // Undo: what the batch is about to change, as it is. A supplier's first catalogue records nothing: it changes no
+    // offer of its own (undo withdraws them all), and a lookup of every staged product would cost the bulk load.
+    if (!this.firstCatalogue) await this.timed('undo record', () => repo.snapshotStaged(c, this.importId));
     // Articles with only future price blocks keep the offer's price of today.
     if (b.keepsPrice) await repo.keepTodaysPrices(c);
     await this.timed('products', () => repo.upsertProducts(c, b.sharedProducts, isUpdate));

@@ -17,9 +17,14 @@ import { MediaStore } from './media-store.ts';
 import { CatalogueWriter, type BatchResult, type SearchWork, type StagedBatch } from './catalogue-writer.ts';
 import * as repo from './catalogue-import.repo.ts';
 import * as run from './import-run.repo.ts';
+import { dropEarlierUndoRecords, importSettings, knownUnits } from './import-approval.repo.ts';
+import { checkWithdrawal } from './plausibility.ts';
+import { catalogueImportMessages, type CatalogueImportPreview } from '@shk/contracts';
 import { addImportedTerms, applyImportedTerms, tallyImportedTerms } from './search-terms.repo.ts';
 import {
   clearSearchPricesPending,
+  countWithdrawals,
+  recordPendingWithdrawals,
   dropSearchStaging,
   dropStaging,
   prepareSearchStaging,
@@ -58,18 +63,19 @@ export interface PipelineOptions {
 export async function runImport(pool: pg.Pool, id: number, options: PipelineOptions = {}): Promise<repo.ImportCounts> {
   const log = options.log ?? (() => {});
   const row = await repo.findImportRow(pool, id);
-  if (!row || row.status === 'Completed' || row.status === 'Failed') return zero();
+  if (!row || ended(row.status)) return zero();
   const supplier: string = row.supplier_bp_number;
   const c = await run.openSession(pool);
   try {
     await run.lockSupplier(c, supplier);
     // A redelivered job may have waited here for its own earlier attempt, which has finished since.
     const current = await repo.findImportRow(c, id);
-    if (current.status === 'Completed' || current.status === 'Failed') {
+    if (ended(current.status)) {
       await run.unlockSupplier(c, supplier);
       return zero();
     }
     await repo.startAttempt(c, id);
+    await repo.supersedeWaitingImports(c, supplier, id, catalogueImportMessages.supersededWhileWaiting);
     // Indexes and foreign keys an earlier import crashed without restoring.
     await run.restoreImportIndexes(c);
     await run.restoreImportConstraints(c);
@@ -77,9 +83,22 @@ export async function runImport(pool: pg.Pool, id: number, options: PipelineOpti
     if (await repairSearchPrices(c, supplier)) log(`import ${id}: lowest prices of the search rows recomputed`);
     const started = Date.now();
     try {
-      const counts = await importFile(pool, c, id, supplier, row.file_path, options.batchSize ?? BATCH, log, options);
-      await repo.finishImport(c, id, 'Completed', null);
+      const { preview, ...counts } = await importFile(
+        pool,
+        c,
+        id,
+        supplier,
+        row.file_path,
+        options.batchSize ?? BATCH,
+        log,
+        options,
+      );
+      // A full catalogue whose withdrawal is implausible stops before it: staff or the supplier's seller decide.
+      if (preview) await repo.awaitApproval(c, id, preview);
+      else await repo.finishImport(c, id, 'Completed', null);
       await run.markSupplierImported(c, supplier, id);
+      // Only the supplier's latest import can be undone.
+      await dropEarlierUndoRecords(c, supplier, id);
       log(
         `import ${id}: ${counts.read} read, ${counts.created} created, ${counts.updated} updated, ${counts.unchanged} unchanged, ` +
           `${counts.deleted} withdrawn, ${counts.rejected} rejected in ${((Date.now() - started) / 1000).toFixed(1)} s`,
@@ -333,10 +352,12 @@ async function importStaged(
     counts.unchanged += result.unchanged;
     counts.deleted += result.deleted;
     counts.rejected += result.rejected.length;
+    counts.warnings += result.notes.length;
     changed += result.changedProducts + result.deleted;
     // Outside the batch's transaction, on its lane (the other lane may be inside one). Progress saved out of order
     // is overwritten by the import's last transaction.
-    await repo.saveRejections(s, id, [...result.rejected, ...result.notes]);
+    await repo.saveRejections(s, id, result.rejected);
+    await repo.saveWarnings(s, id, result.notes);
     await repo.saveProgress(s, id, counts, header ?? { format: null, transaction: null });
     if (counts.read % 100_000 < part.read) log(`import ${id}: ${counts.read.toLocaleString('de-DE')} articles`);
   };
@@ -382,8 +403,14 @@ async function importStaged(
         // A full catalogue of a supplier without offers (its first import) can withdraw nothing: every
         // offer it creates is in the file. It then records no article numbers as seen.
         if (event.transaction === 'T_NEW_CATALOG') withdraws = await run.supplierHasOffers(c, supplier);
+        const firstCatalogue =
+          event.transaction !== 'T_UPDATE_PRICES' &&
+          (event.transaction === 'T_NEW_CATALOG' ? !withdraws : !(await run.supplierHasOffers(c, supplier)));
+        if (firstCatalogue) await repo.markFirstCatalogue(c, id);
         const ref = event.transaction === 'T_UPDATE_PRICES' ? ReferenceData.unloaded(refClient) : await reference();
         writer = new CatalogueWriter(c, supplier, supplierName, ref, id, event.transaction, withdraws, media);
+        writer.firstCatalogue = firstCatalogue;
+        if (event.transaction !== 'T_UPDATE_PRICES') writer.knownUnits = await knownUnits(c);
         if (event.transaction === 'T_UPDATE_PRICES') {
           laneOpening = priceLane();
           // A failure to open it surfaces at the batch that needs it.
@@ -448,12 +475,27 @@ async function importStaged(
   // Search rows added or removed: the planner's statistics of product_search are refreshed.
   let reshaped = counts.deleted > 0;
   await terms?.ready;
+  let preview: CatalogueImportPreview | null = null;
   await inClientTransaction(c, async () => {
     if (withdraws) {
-      const withdrawn = await withdrawOffers(c, supplier, id, 'not-seen');
-      counts.deleted += withdrawn;
-      changed += withdrawn;
-      reshaped ||= withdrawn > 0;
+      // Checked before anything is withdrawn: a file with nothing accepted, or one that would withdraw (or rejects)
+      // more than the supplier's limits, lists what it would withdraw and waits for approval.
+      const { assortment, withdraw } = await countWithdrawals(c, supplier, id);
+      const check = withdraw
+        ? checkWithdrawal(
+            { assortment: assortment - counts.created, toWithdraw: withdraw, ...counts },
+            await importSettings(c, supplier),
+          )
+        : null;
+      if (check?.reasons.length) {
+        preview = check;
+        await recordPendingWithdrawals(c, supplier, id);
+      } else if (withdraw) {
+        const withdrawn = await withdrawOffers(c, supplier, id, 'not-seen');
+        counts.deleted += withdrawn;
+        changed += withdrawn;
+        reshaped ||= withdrawn > 0;
+      }
     }
     if (hasReferences) await run.resolveReferences(c);
     if (searchPricesPending) await clearSearchPricesPending(c, supplier);
@@ -476,7 +518,7 @@ async function importStaged(
       `import ${id}: time per step ` +
         [...writer.timings].map(([step, ms]) => `${step} ${(ms / 1000).toFixed(1)} s`).join(', '),
     );
-  return counts;
+  return { ...counts, preview: preview as CatalogueImportPreview | null };
 }
 
 /** Tables whose secondary (non-unique) indexes a first large catalogue drops and builds afresh. */
@@ -550,4 +592,15 @@ function isTransient(error: unknown): boolean {
 const addTiming = (w: CatalogueWriter, label: string, ms: number) =>
   w.timings.set(label, (w.timings.get(label) ?? 0) + ms);
 
-const zero = (): repo.ImportCounts => ({ read: 0, created: 0, updated: 0, unchanged: 0, deleted: 0, rejected: 0 });
+const zero = (): repo.ImportCounts => ({
+  read: 0,
+  created: 0,
+  updated: 0,
+  unchanged: 0,
+  deleted: 0,
+  rejected: 0,
+  warnings: 0,
+});
+
+/** Statuses in which a job's import has nothing left to do (a redelivered job ends at once). */
+const ended = (status: string) => !['Pending', 'InProgress'].includes(status);

@@ -17,6 +17,14 @@ export async function lockSupplier(c: pg.PoolClient, supplier: string) {
   await c.query('SELECT pg_advisory_lock(hashtext($1))', [lockKey(supplier)]);
 }
 
+/** The supplier's import lock without waiting (approval, undo): false while one of its imports runs. */
+export async function tryLockSupplier(c: pg.PoolClient, supplier: string): Promise<boolean> {
+  const { rows } = await c.query<{ ok: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS ok', [
+    lockKey(supplier),
+  ]);
+  return rows[0].ok;
+}
+
 export async function unlockSupplier(c: pg.PoolClient, supplier: string) {
   await c.query('SELECT pg_advisory_unlock(hashtext($1))', [lockKey(supplier)]);
 }

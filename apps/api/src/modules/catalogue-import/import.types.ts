@@ -53,6 +53,8 @@ export interface ImportedArticle {
   groupIds: string[];
   /** German reason when the product cannot be imported; the product is then rejected alone. */
   error: string | null;
+  /** German notes on values the product is imported without (left out, cut or defaulted): warnings, not rejections. */
+  warnings: string[];
 }
 
 export interface ImportedGroup {
@@ -101,6 +103,7 @@ export function emptyArticle(position: number): ImportedArticle {
     references: [],
     groupIds: [],
     error: null,
+    warnings: [],
   };
 }
 

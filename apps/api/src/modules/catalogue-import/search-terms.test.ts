@@ -27,6 +27,11 @@ const caller: SearchCaller = { userId: 'terms-test', bpNumber: null, prices: lis
 
 beforeAll(async () => {
   t = await startTestApp();
+  // These tests are about what an applied full catalogue does (withdrawing demo offers included): every supplier may
+  // withdraw and reject everything here. The check before a withdrawal has its own tests (catalogue-import.approval.test.ts).
+  await t.pool.query(
+    'INSERT INTO catalogue_import_settings (supplier_bp_number, max_withdraw_percent, max_reject_percent) SELECT bp_number, 100, 100 FROM suppliers',
+  );
   const pool = () => t.pool;
   holder = new SearchIndexHolder(pool);
   await holder.get();

@@ -15,6 +15,7 @@ import {
   type ImportedPrice,
   type ImportTransaction,
 } from '../../import.types.ts';
+import { catalogueImportMessages } from '@shk/contracts';
 import { gtinError } from '../gtin.ts';
 
 const TRANSACTIONS = new Set<ImportTransaction>(['T_NEW_CATALOG', 'T_UPDATE_PRODUCTS', 'T_UPDATE_PRICES']);
@@ -82,6 +83,10 @@ export async function* readBmecat(file: string): AsyncGenerator<ImportEvent> {
   const parent = (depth = 1) => stack[stack.length - 1 - depth]?.name;
   const fail = (reason: string) => {
     if (product && !product.error) product.error = reason;
+  };
+  // A bad optional value: the product is imported without it (a warning, not a rejection).
+  const warn = (reason: string) => {
+    product?.warnings.push(catalogueImportMessages.invalidNumber(reason));
   };
 
   parser.on('error', (error) => {
@@ -180,8 +185,9 @@ export async function* readBmecat(file: string): AsyncGenerator<ImportEvent> {
       case 'INTERNATIONAL_PID': {
         const type = (frame.attributes.type ?? 'gtin').toLowerCase();
         if (['gtin', 'ean'].includes(type) && text) {
+          // The GTIN is an optional identifier: a wrong one costs the product only its GTIN.
           const problem = gtinError(text);
-          if (problem) fail(problem);
+          if (problem) p.warnings.push(catalogueImportMessages.invalidGtin(problem));
           else p.gtin ??= text;
         }
         break;
@@ -236,13 +242,13 @@ export async function* readBmecat(file: string): AsyncGenerator<ImportEvent> {
         p.contentUnit = text || null;
         break;
       case 'PRICE_QUANTITY':
-        p.priceQuantity = positive(text, 'PRICE_QUANTITY', fail);
+        p.priceQuantity = positive(text, 'PRICE_QUANTITY', warn);
         break;
       case 'QUANTITY_MIN':
-        p.minQuantity = positive(text, 'QUANTITY_MIN', fail);
+        p.minQuantity = positive(text, 'QUANTITY_MIN', warn);
         break;
       case 'QUANTITY_INTERVAL':
-        p.interval = positive(text, 'QUANTITY_INTERVAL', fail);
+        p.interval = positive(text, 'QUANTITY_INTERVAL', warn);
         break;
       case 'DATE':
         if (priceBlock && dateType === 'valid_start_date') priceBlock.from = isoDate(text);

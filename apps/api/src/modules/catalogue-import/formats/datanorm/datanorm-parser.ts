@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import readline from 'node:readline';
 import iconv from 'iconv-lite';
 import { readHead } from '../charset.ts';
+import { catalogueImportMessages } from '@shk/contracts';
 import { gtinError } from '../gtin.ts';
 import {
   emptyArticle,
@@ -123,8 +124,9 @@ export async function* readDatanorm(file: string): AsyncGenerator<ImportEvent> {
       if (!pid) continue;
       const a = article(pid);
       if (f[8] && !/^0*$/.test(f[8])) {
+        // The EAN is an optional identifier: a wrong one costs the article only its EAN.
         const problem = gtinError(f[8]);
-        if (problem) a.error = problem;
+        if (problem) a.warnings.push(catalogueImportMessages.invalidGtin(problem));
         else a.gtin = f[8];
       }
       if (f[10] && !a.groupIds.length) a.groupIds = [f[10]];
