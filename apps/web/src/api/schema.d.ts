@@ -5503,6 +5503,7 @@ export interface components {
             deliveryDate?: string;
             replacement?: {
                 articleNumber: string;
+                gtin?: string;
                 name: string;
             };
         };
@@ -6817,6 +6818,7 @@ export interface components {
             deliveryDate?: string;
             replacement?: {
                 articleNumber: string;
+                gtin?: string;
                 name: string;
             };
         };
