@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import type { App, AppDeps } from '../../http/types.ts';
 import { SecretBox } from './secret-box.ts';
 import { WorkflowsService } from './workflows.service.ts';
@@ -5,6 +6,8 @@ import { TransmissionWorker, workerOptionsFromEnv } from './worker.ts';
 import { defaultTransmitters } from './channels/index.ts';
 import { loadAs2Identity, type As2Identity } from './channels/as2.ts';
 import { transmissionRoutes } from './transmission.routes.ts';
+import { as2Routes } from './as2.routes.ts';
+import { as2MdnStore, as2MdnUrl, mailCertificateWarnings } from './as2.service.ts';
 
 export { queueTransmissions, resendSupplierOrder, listTransmissions } from './transmission.service.ts';
 export { changeSupplierOrderStatus, refreshCustomerOrderStatus } from './supplier-order-status.ts';
@@ -15,6 +18,15 @@ export type { WorkflowConnection } from './transmission.types.ts';
 export const workflowsService = (deps: Pick<AppDeps, 'db' | 'config'>, env: NodeJS.ProcessEnv = process.env) =>
   new WorkflowsService(deps.db.$client, SecretBox.fromEnvironment(deps.config.dataDir, env));
 
+const positive = (value: string | undefined, fallback: number) =>
+  Number.isFinite(Number(value)) && Number(value) > 0 ? Number(value) : fallback;
+
+/** The platform's AS2 identity of a data directory, loaded (or created) on first use. */
+function as2IdentityOf(dataDir: string, env: NodeJS.ProcessEnv) {
+  let as2: As2Identity | null = null;
+  return () => (as2 ??= loadAs2Identity(dataDir, env));
+}
+
 /** Builds the worker for a database (the app uses it in-process; tests and benchmarks run it in child processes). */
 export function createTransmissionWorker(
   deps: Pick<AppDeps, 'db' | 'mail' | 'config'>,
@@ -22,11 +34,15 @@ export function createTransmissionWorker(
   log?: { info: (...a: unknown[]) => void; error: (...a: unknown[]) => void },
 ) {
   const workflows = new WorkflowsService(deps.db.$client, SecretBox.fromEnvironment(deps.config.dataDir, env));
-  let as2: As2Identity | null = null;
-  const identity = () => (as2 ??= loadAs2Identity(deps.config.dataDir, env));
+  const identity = as2IdentityOf(deps.config.dataDir, env);
   const worker = new TransmissionWorker(
     deps.db,
-    defaultTransmitters(deps.mail, identity),
+    defaultTransmitters(deps.mail, identity, {
+      mdnUrl: as2MdnUrl(deps.config.publicUrl, env),
+      store: as2MdnStore(deps.db.$client as pg.Pool),
+      asyncWaitMs: positive(env.AS2_ASYNC_MDN_WAIT_MS, 60_000),
+      timeoutMs: positive(env.AS2_TIMEOUT_MS, 30_000),
+    }),
     workflows,
     workerOptionsFromEnv(env),
     log,
@@ -48,19 +64,34 @@ export async function transmissionModule(app: App, deps: AppDeps) {
       error: (...a) => app.log.error(a[0] as object, String(a[1] ?? '')),
     }));
   const runWorker = process.env.TRANSMISSION_WORKER !== 'off';
+  const identity = as2IdentityOf(deps.config.dataDir, process.env);
+  await as2Routes(identity)(app, deps);
   await transmissionRoutes(
     () => transmission().workflows,
     () => built?.worker.nudge(),
   )(app, deps);
   // Started when the server listens (the OpenAPI generator only builds the app and never listens).
   let started = false;
+  // Certificate expiry warnings: checked at start and every AS2_CERT_CHECK_MS (6 h); each node may check,
+  // the notice table lets only one of them mail per certificate and threshold.
+  let certificateCheck: NodeJS.Timeout | null = null;
+  const checkCertificates = () =>
+    mailCertificateWarnings(deps.pool, deps.mail, identity).catch((error) =>
+      app.log.error({ err: error }, 'AS2 certificate expiry check failed'),
+    );
   app.addHook('onListen', async () => {
     started = true;
     deps.mail.startSweeper();
     if (runWorker) transmission().worker.start();
+    if (process.env.AS2_CERT_CHECK !== 'off') {
+      void checkCertificates();
+      certificateCheck = setInterval(checkCertificates, positive(process.env.AS2_CERT_CHECK_MS, 6 * 3_600_000));
+      certificateCheck.unref();
+    }
   });
   app.addHook('onClose', async () => {
     if (!started) return;
+    if (certificateCheck) clearInterval(certificateCheck);
     deps.mail.stopSweeper();
     await built?.worker.stop();
   });

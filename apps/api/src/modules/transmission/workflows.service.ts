@@ -1,4 +1,7 @@
+import { CommunicationProtocol, workflowMessages, type CertificateInfo } from '@shk/contracts';
+import { badRequest } from '../../http/problem.ts';
 import { SecretBox } from './secret-box.ts';
+import { certificateInfo, normalizeCertificate } from './certificates.ts';
 import * as repo from './workflows.repo.ts';
 import type { WorkflowConnection } from './transmission.types.ts';
 import type { Queryable } from '../../db/queryable.ts';
@@ -15,6 +18,10 @@ export interface WorkflowView {
   timeoutMs: number;
   secretKind: 'password' | 'privateKey' | null;
   hasSecret: boolean;
+  as2Encryption: 'none' | 'aes128' | 'aes256';
+  as2MdnMode: 'sync' | 'async';
+  /** AS2: what staff check of the partner's certificate (subject, issuer, fingerprint, expiry). */
+  partnerCertificate: CertificateInfo | null;
 }
 
 export interface WorkflowInput {
@@ -28,7 +35,17 @@ export interface WorkflowInput {
   /** Omit to keep the stored secret; null removes it. */
   password?: string | null;
   privateKey?: string | null;
+  as2Encryption?: 'none' | 'aes128' | 'aes256';
+  as2MdnMode?: 'sync' | 'async';
+  /** PEM text or base64 DER; omit to keep, null removes it. */
+  partnerCertificate?: string | null;
 }
+
+/** Encryption and signed MDNs need the partner's certificate: an AS2 workflow without one could send nothing. */
+const needsCertificate = () =>
+  badRequest(workflowMessages.as2NeedsCertificate, undefined, [
+    { field: 'body.partnerCertificate', message: workflowMessages.as2NeedsCertificate },
+  ]);
 
 const view = (r: repo.WorkflowRow): WorkflowView => ({
   id: r.id,
@@ -41,10 +58,13 @@ const view = (r: repo.WorkflowRow): WorkflowView => ({
   timeoutMs: r.timeout_ms,
   secretKind: r.secret_kind,
   hasSecret: r.secret_encrypted != null,
+  as2Encryption: r.as2_encryption,
+  as2MdnMode: r.as2_mdn_mode,
+  partnerCertificate: r.as2_partner_certificate ? certificateInfo(r.as2_partner_certificate) : null,
 });
 
 /**
- * Connection profiles (workflows) for SFTP, FTP, HTTP and API transmission. Exported for the
+ * Connection profiles (workflows) for SFTP, AS2, FTP, HTTP and API transmission. Exported for the
  * back-office admin screen: list/get/create/update/remove work on views without secrets; `connection`
  * is the only way to the decrypted secret and is used by the transmission worker alone.
  */
@@ -64,11 +84,16 @@ export class WorkflowsService {
   }
 
   async create(input: WorkflowInput, client: Queryable = this.db): Promise<WorkflowView> {
-    return view(await repo.insertWorkflow(client, this.toWrite(input)));
+    const write = this.toWrite(input);
+    if (input.communicationProtocol === CommunicationProtocol.As2 && !write.as2PartnerCertificate) throw needsCertificate();
+    return view(await repo.insertWorkflow(client, write));
   }
 
   async update(id: number, input: WorkflowInput, client: Queryable = this.db): Promise<WorkflowView | null> {
-    const row = await repo.updateWorkflow(client, id, this.toWrite(input));
+    const write = this.toWrite(input);
+    if (input.communicationProtocol === CommunicationProtocol.As2 && write.as2PartnerCertificate === null)
+      throw needsCertificate();
+    const row = await repo.updateWorkflow(client, id, write);
     return row ? view(row) : null;
   }
 
@@ -94,6 +119,10 @@ export class WorkflowsService {
       privateKey: row.secret_kind === 'privateKey' ? secret : null,
       baseUrl: row.base_url,
       timeoutMs: row.timeout_ms,
+      as2:
+        row.communication_protocol_id === CommunicationProtocol.As2
+          ? { partnerCertificate: row.as2_partner_certificate, encryption: row.as2_encryption, mdnMode: row.as2_mdn_mode }
+          : null,
     };
   }
 
@@ -106,7 +135,18 @@ export class WorkflowsService {
       username: input.userName,
       baseUrl: input.baseUrl,
       timeoutMs: input.timeoutMs,
+      as2Encryption: input.as2Encryption,
+      as2MdnMode: input.as2MdnMode,
     };
+    if (input.partnerCertificate === null) write.as2PartnerCertificate = null;
+    else if (input.partnerCertificate !== undefined) {
+      const pem = normalizeCertificate(input.partnerCertificate);
+      if (!pem)
+        throw badRequest(workflowMessages.certificateUnreadable, undefined, [
+          { field: 'body.partnerCertificate', message: workflowMessages.certificateUnreadable },
+        ]);
+      write.as2PartnerCertificate = pem;
+    }
     if (input.privateKey !== undefined && input.privateKey !== null) {
       write.secretKind = 'privateKey';
       write.secretEncrypted = this.box.encrypt(input.privateKey);

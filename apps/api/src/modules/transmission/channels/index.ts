@@ -1,6 +1,6 @@
 import type { MailService } from '../../mail/mail.service.ts';
 import type { OrderTransmitter } from '../transmission.types.ts';
-import { as2Transmitter, type As2Identity } from './as2.ts';
+import { as2Transmitter, type As2Identity, type As2Options } from './as2.ts';
 import { emailTransmitter } from './email.ts';
 import { ftpTransmitter } from './ftp.ts';
 import { apiTransmitter, httpTransmitter } from './http.ts';
@@ -10,11 +10,12 @@ import { sftpTransmitter } from './sftp.ts';
 export function defaultTransmitters(
   mail: Pick<MailService, 'deliverDirect'>,
   as2Identity: () => As2Identity,
+  as2Options: As2Options,
 ): OrderTransmitter[] {
   return [
     emailTransmitter(mail),
     sftpTransmitter(),
-    as2Transmitter(as2Identity),
+    as2Transmitter(as2Identity, as2Options),
     httpTransmitter(),
     ftpTransmitter(),
     apiTransmitter(),
