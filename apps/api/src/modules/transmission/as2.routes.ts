@@ -17,15 +17,20 @@ const MAX_MDN_BYTES = 1024 * 1024;
 export function as2Routes(identity: () => As2Identity) {
   return async (app: App, { pool, config }: AppDeps) => {
     await app.register(async (scope) => {
-      scope.addContentTypeParser(/^(multipart|message|application|text)\//i, { parseAs: 'buffer', bodyLimit: MAX_MDN_BYTES }, (_r, body, done) =>
-        done(null, body),
+      scope.addContentTypeParser(
+        /^(multipart|message|application|text)\//i,
+        { parseAs: 'buffer', bodyLimit: MAX_MDN_BYTES },
+        (_r, body, done) => done(null, body),
       );
       scope.post('/inbound/as2/mdn', { schema: { hide: true } }, async (request, reply) => {
         if (!Buffer.isBuffer(request.body) || !request.body.length) throw new HttpProblem(400, 'Die MDN ist leer.');
         const result = await receiveAsyncMdn(pool, String(request.headers['content-type'] ?? ''), request.body);
-        return reply.status(200).type('text/plain; charset=utf-8').send(
-          result.recorded ? `MDN für ${result.messageId} angenommen` : `MDN für ${result.messageId} lag bereits vor`,
-        );
+        return reply
+          .status(200)
+          .type('text/plain; charset=utf-8')
+          .send(
+            result.recorded ? `MDN für ${result.messageId} angenommen` : `MDN für ${result.messageId} lag bereits vor`,
+          );
       });
     });
 
@@ -35,7 +40,8 @@ export function as2Routes(identity: () => As2Identity) {
         config: { roles: staff },
         schema: {
           tags: ['Bestellübertragung'],
-          summary: 'Unser AS2-Zertifikat (für Partner: Verschlüsselung an uns, Prüfung unserer Signatur) und die MDN-Adresse',
+          summary:
+            'Unser AS2-Zertifikat (für Partner: Verschlüsselung an uns, Prüfung unserer Signatur) und die MDN-Adresse',
           response: { 200: As2OwnCertificate },
         },
       },

@@ -89,9 +89,12 @@ export async function receiveAsyncMdn(pool: pg.Pool, contentType: string, body: 
 }
 
 const germanDate = (iso: string) =>
-  new Intl.DateTimeFormat('de-DE', { timeZone: BUSINESS_TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' }).format(
-    new Date(iso),
-  );
+  new Intl.DateTimeFormat('de-DE', {
+    timeZone: BUSINESS_TIME_ZONE,
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  }).format(new Date(iso));
 
 /** The largest warning period the certificate has entered (30, 7, 1 days), or null. */
 const WARNING_PERIOD = Math.max(...certificateWarningDays);

@@ -85,7 +85,8 @@ export class WorkflowsService {
 
   async create(input: WorkflowInput, client: Queryable = this.db): Promise<WorkflowView> {
     const write = this.toWrite(input);
-    if (input.communicationProtocol === CommunicationProtocol.As2 && !write.as2PartnerCertificate) throw needsCertificate();
+    if (input.communicationProtocol === CommunicationProtocol.As2 && !write.as2PartnerCertificate)
+      throw needsCertificate();
     return view(await repo.insertWorkflow(client, write));
   }
 
@@ -121,7 +122,11 @@ export class WorkflowsService {
       timeoutMs: row.timeout_ms,
       as2:
         row.communication_protocol_id === CommunicationProtocol.As2
-          ? { partnerCertificate: row.as2_partner_certificate, encryption: row.as2_encryption, mdnMode: row.as2_mdn_mode }
+          ? {
+              partnerCertificate: row.as2_partner_certificate,
+              encryption: row.as2_encryption,
+              mdnMode: row.as2_mdn_mode,
+            }
           : null,
     };
   }

@@ -22,16 +22,28 @@ export function parseMimeEntity(raw: Buffer): MimeEntity {
   if (end < 0 || (lf >= 0 && lf < end)) [end, skip] = [lf, 2];
   if (end < 0) return { headers: new Map(), body: raw };
   const headers = new Map<string, string>();
-  const lines = raw.subarray(0, end).toString('latin1').split(/\r?\n(?![ \t])/);
+  const lines = raw
+    .subarray(0, end)
+    .toString('latin1')
+    .split(/\r?\n(?![ \t])/);
   for (const line of lines) {
     const colon = line.indexOf(':');
-    if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).replace(/\s+/g, ' ').trim());
+    if (colon > 0)
+      headers.set(
+        line.slice(0, colon).trim().toLowerCase(),
+        line
+          .slice(colon + 1)
+          .replace(/\s+/g, ' ')
+          .trim(),
+      );
   }
   return { headers, body: raw.subarray(end + skip) };
 }
 
 export const headerParameter = (value: string | undefined, name: string) =>
-  value ? new RegExp(`(?:^|;)\\s*${name}\\s*=\\s*(?:"([^"]*)"|([^;\\s]+))`, 'i').exec(value)?.slice(1).find(Boolean) : undefined;
+  value
+    ? new RegExp(`(?:^|;)\\s*${name}\\s*=\\s*(?:"([^"]*)"|([^;\\s]+))`, 'i').exec(value)?.slice(1).find(Boolean)
+    : undefined;
 
 /**
  * The body parts of a multipart entity as exact bytes (RFC 2046: the line break before a delimiter
@@ -94,7 +106,9 @@ function signerMatches(info: Node, content: Buffer, publicKey: crypto.KeyObject)
   let signedBytes = content;
   if (signedAttributes) {
     const digest = crypto.createHash(digestAlgorithm).update(content).digest();
-    const messageDigest = children(signedAttributes).find((a) => asn1.derToOid(children(a)[0]?.value as string) === MESSAGE_DIGEST);
+    const messageDigest = children(signedAttributes).find(
+      (a) => asn1.derToOid(children(a)[0]?.value as string) === MESSAGE_DIGEST,
+    );
     const stated = messageDigest ? children(children(messageDigest)[1])[0]?.value : undefined;
     if (typeof stated !== 'string' || !Buffer.from(stated, 'binary').equals(digest)) return false;
     // The signature covers the attributes DER-encoded as SET OF (not the [0] IMPLICIT tag they travel with).
@@ -106,7 +120,11 @@ function signerMatches(info: Node, content: Buffer, publicKey: crypto.KeyObject)
     digestAlgorithm,
     signedBytes,
     pss
-      ? { key: publicKey, padding: crypto.constants.RSA_PKCS1_PSS_PADDING, saltLength: crypto.constants.RSA_PSS_SALTLEN_AUTO }
+      ? {
+          key: publicKey,
+          padding: crypto.constants.RSA_PKCS1_PSS_PADDING,
+          saltLength: crypto.constants.RSA_PSS_SALTLEN_AUTO,
+        }
       : publicKey,
     signature,
   );
@@ -128,7 +146,11 @@ export function signedByCertificate(content: Buffer, signatureDer: Buffer, certi
  * MIC algorithm names as RFC 5751 §3.4.3.2 (micalg: sha-256) and RFC 4130 §7.3.1 (sha256, sha1) and
  * other AS2 stacks (SHA-256, SHA1) write them: compared without case and hyphens.
  */
-export const normalizeMicAlgorithm = (name: string) => name.trim().toLowerCase().replace(/[-_\s]/g, '');
+export const normalizeMicAlgorithm = (name: string) =>
+  name
+    .trim()
+    .toLowerCase()
+    .replace(/[-_\s]/g, '');
 
 /** 'base64, algorithm' → its parts (the value's whitespace is not significant). */
 export function parseMic(field: string): { value: string; algorithm: string } | null {

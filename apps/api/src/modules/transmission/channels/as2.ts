@@ -159,7 +159,11 @@ function forgeCertificate(pem: string) {
  * The signed message encrypted to the partner's certificate (RFC 5751 §3.3 application/pkcs7-mime
  * enveloped-data; RSA key transport, AES-CBC content encryption; binary body as AS2 sends it).
  */
-export function encryptedAs2Body(signed: As2Payload, partnerCertificatePem: string, encryption: As2Encryption): As2Payload {
+export function encryptedAs2Body(
+  signed: As2Payload,
+  partnerCertificatePem: string,
+  encryption: As2Encryption,
+): As2Payload {
   if (encryption === 'none') return signed;
   const cipher = ciphers[encryption];
   const inner = Buffer.concat([Buffer.from(`Content-Type: ${signed.contentType}\r\n\r\n`), signed.body]);
@@ -176,9 +180,12 @@ export function encryptedAs2Body(signed: As2Payload, partnerCertificatePem: stri
 /** Where asynchronous MDNs are recorded (as2_messages), shared by the sender and the MDN route. */
 export interface As2MdnStore {
   /** Records a message that awaits an asynchronous MDN; 'processed' when an earlier attempt was already acknowledged. */
-  expect(message: { messageId: string; supplierOrderId: number; workflowId: number; mic: string }): Promise<
-    'awaiting' | 'processed'
-  >;
+  expect(message: {
+    messageId: string;
+    supplierOrderId: number;
+    workflowId: number;
+    mic: string;
+  }): Promise<'awaiting' | 'processed'>;
   outcome(messageId: string): Promise<{ state: 'awaiting' | 'processed' | 'failed'; error: string | null } | null>;
 }
 
