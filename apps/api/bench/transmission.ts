@@ -1,13 +1,15 @@
 /**
- * npm run bench:transmission — supplier order transmission over Email (PDF), SFTP (EDIFACT D.96A) and
- * HTTP (EDIFACT D.97A) to real peers on loopback (smtp-server, the ssh2 SFTP server, a Node HTTP
- * receiver), on a fresh embedded Postgres.
+ * npm run bench:transmission — supplier order transmission over Email (PDF), SFTP (EDIFACT D.96A),
+ * HTTP (EDIFACT D.97A) and AS2 (EDIFACT D.96A, signed and AES-256 encrypted to the partner, signed
+ * synchronous MDN) to real peers on loopback (smtp-server, the ssh2 SFTP server, a Node HTTP receiver,
+ * the AS2 partner on OpenSSL's `cms` command), on a fresh embedded Postgres. BENCH_AS2_ENCRYPTION=none
+ * / aes128 / aes256 (default) picks the AS2 encryption.
  *
  *   Phase 1 (throughput): BENCH_ORDERS (default 1,000) supplier orders are placed through the checkout
  *   API while no worker runs, then the worker starts; orders/s = orders / time until all are Sent.
  *   Phase 2 (latency): 8 buyers check out continuously with the worker running (BENCH_LIVE_ORDERS,
  *   default 300); p95 from checkout commit (the response) to Sent (the transmission's sent_at).
- *   Both phases check: nothing lost (all Sent), no duplicates (one mail / file / stored POST per order).
+ *   Both phases check: nothing lost (all Sent), no duplicates (one mail / file / stored POST / AS2 message per order).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,15 +24,22 @@ import { hashPassword } from '../src/modules/identity/password.ts';
 import { createTransmissionWorker } from '../src/modules/transmission/index.ts';
 import { freePort } from '../test/support/free-port.ts';
 import { loginWithCodeFlow } from '../test/support/oidc-login.ts';
-import { startHttpPeer, startSftpPeer, startSmtpPeer } from '../test/support/transmission-peers.ts';
+import { startAs2Peer, startHttpPeer, startSftpPeer, startSmtpPeer } from '../test/support/transmission-peers.ts';
+import { loadAs2Identity } from '../src/modules/transmission/channels/as2.ts';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1000);
 const LIVE_ORDERS = Number(process.env.BENCH_LIVE_ORDERS ?? 300);
 const BUYERS = 8;
-const SUPPLIERS = ['200001', '200002', '200003'] as const; // Email, SFTP, HTTP
+const SUPPLIERS = ['200001', '200002', '200003', '200004'] as const; // Email, SFTP, HTTP, AS2
+const AS2_ENCRYPTION = (process.env.BENCH_AS2_ENCRYPTION ?? 'aes256') as 'none' | 'aes128' | 'aes256';
 
 process.env.TRANSMISSION_WORKER = 'off'; // the bench starts its worker itself
-const [smtp, sftp, receiver] = await Promise.all([startSmtpPeer(), startSftpPeer(['/inbox']), startHttpPeer()]);
+const [smtp, sftp, receiver, as2] = await Promise.all([
+  startSmtpPeer(),
+  startSftpPeer(['/inbox']),
+  startHttpPeer(),
+  startAs2Peer('BENCH-AS2'),
+]);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shk-bench-transmission-'));
 fs.chmodSync(dir, 0o755);
 const server = await startEmbeddedPostgres(path.join(dir, 'pg'), await freePort(), { durable: true });
@@ -50,7 +59,7 @@ const runtime = await createRuntime(config, server.url('bench'), { logger: false
 const { pool } = runtime;
 await seedDemoWorldIfEmpty(runtime.db);
 
-// Interfaces: 200001 by e-mail (PDF), 200002 by SFTP (D.96A), 200003 by HTTP (D.97A).
+// Interfaces: 200001 by e-mail (PDF), 200002 by SFTP (D.96A), 200003 by HTTP (D.97A), 200004 by AS2 (D.96A).
 const { worker, workflows } = createTransmissionWorker({ db: runtime.db, mail: runtime.mail, config }, process.env, {
   info() {},
   error: console.error,
@@ -64,13 +73,22 @@ const sftpProfile = await workflows.create({
   password: sftp.password,
 });
 const httpProfile = await workflows.create({ name: 'Bench HTTP', communicationProtocol: 4, baseUrl: receiver.url });
+const as2Profile = await workflows.create({
+  name: 'Bench AS2',
+  communicationProtocol: 3,
+  partnerCertificate: as2.certificatePem,
+  as2Encryption: AS2_ENCRYPTION,
+});
+as2.trust(loadAs2Identity(config.dataDir).certPem);
 await pool.query(
   `UPDATE suppliers SET supplier_status_id = 1, out_com_protocol_id = 1, out_data_formats = '{1}', out_email_address = 'bestellung@bench.example' WHERE bp_number = '200001';
    UPDATE suppliers SET supplier_status_id = 1, out_com_protocol_id = 2, out_data_formats = '{2}', out_ftp_folder = '/inbox', workflow_id = ${sftpProfile.id} WHERE bp_number = '200002';
-   UPDATE suppliers SET supplier_status_id = 1, out_com_protocol_id = 4, out_data_formats = '{3}', workflow_id = ${httpProfile.id} WHERE bp_number = '200003';`,
+   UPDATE suppliers SET supplier_status_id = 1, out_com_protocol_id = 4, out_data_formats = '{3}', workflow_id = ${httpProfile.id} WHERE bp_number = '200003';
+   UPDATE suppliers SET supplier_status_id = 1, out_com_protocol_id = 3, out_data_formats = '{2}', workflow_id = ${as2Profile.id},
+          out_as2_identifier = '${as2.as2Id}', out_as2_url = '${as2.url}' WHERE bp_number = '200004';`,
 );
 
-// Bench world: 8 buyers approved at the three suppliers, one offer per supplier (3 supplier orders per checkout).
+// Bench world: 8 buyers approved at the four suppliers, one offer per supplier (4 supplier orders per checkout).
 const hash = await hashPassword('demo');
 await pool.query(`INSERT INTO manufacturers (manufacturer_id, name) VALUES ('BENCHT', 'Benchwerk') ON CONFLICT DO NOTHING;
   INSERT INTO brands (brand_no, name, manufacturer_id) VALUES (991001, 'Benchmarke', 'BENCHT') ON CONFLICT DO NOTHING;
@@ -177,6 +195,8 @@ function deliveries() {
     sftpWrites: sftp.events.filter((e) => e.startsWith('write')).length,
     httpPosts: receiver.requests.length,
     httpStored: receiver.stored.size,
+    as2Messages: as2.received.size,
+    as2Rejected: as2.rejected.length,
   };
 }
 
@@ -206,6 +226,11 @@ const latencies = sentRows
 const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
 const total = deliveries();
 const all = backlogNumbers.length + liveNumbers.length;
+const { rows: perProtocol } = await pool.query(
+  `SELECT protocol_id, count(*)::int AS n, round(avg(extract(epoch FROM finished_at - started_at)) * 1000) AS avg_ms,
+          round(max(extract(epoch FROM finished_at - started_at)) * 1000) AS max_ms
+     FROM supplier_order_transmission_attempts GROUP BY protocol_id ORDER BY protocol_id`,
+);
 const { rows: attempts } = await pool.query(
   `SELECT count(*)::int AS attempts, count(*) FILTER (WHERE outcome <> 'sent')::int AS unsuccessful FROM supplier_order_transmission_attempts`,
 );
@@ -233,10 +258,16 @@ console.log(
         duplicateMails: total.mails - total.distinctMails,
         duplicateSftpFiles: total.sftpWrites - total.sftpFiles,
         duplicateHttpDeliveries: total.httpPosts - total.httpStored,
+        as2MessagesReceived: total.as2Messages,
+        as2Rejected: total.as2Rejected,
         attempts: attempts[0].attempts,
         unsuccessfulAttempts: attempts[0].unsuccessful,
       },
       workerConcurrency: Number(process.env.TRANSMISSION_CONCURRENCY ?? 16),
+      as2Encryption: AS2_ENCRYPTION,
+      attemptMsPerProtocol: Object.fromEntries(
+        perProtocol.map((r) => [r.protocol_id, { attempts: r.n, avgMs: Number(r.avg_ms), maxMs: Number(r.max_ms) }]),
+      ),
     },
     null,
     2,
@@ -244,7 +275,7 @@ console.log(
 );
 await worker.stop();
 await runtime.close();
-await Promise.all([smtp.close(), sftp.close(), receiver.close()]);
+await Promise.all([smtp.close(), sftp.close(), receiver.close(), as2.close()]);
 await server.stop();
 fs.rmSync(dir, { recursive: true, force: true });
 process.exit(0);

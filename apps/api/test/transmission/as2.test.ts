@@ -241,16 +241,16 @@ describe('certificates in the workflow', () => {
     const mails = () =>
       t.pool.query(`SELECT to_address, subject, body_text FROM mail_outbox WHERE subject LIKE 'Zertifikat läuft ab:%'`);
     // The app checked at start (before this certificate existed); now the check finds it.
-    expect(await mailCertificateWarnings(t.pool, t.mail, identity)).toBe(admins);
-    expect(await mailCertificateWarnings(t.pool, t.mail, identity)).toBe(0);
+    expect(await mailCertificateWarnings(t.db, t.mail, identity)).toBe(admins);
+    expect(await mailCertificateWarnings(t.db, t.mail, identity)).toBe(0);
     const first = await mails();
     expect(first.rows).toHaveLength(admins);
     expect(first.rows[0].subject).toContain('Partner mit ablaufendem Zertifikat');
     expect(first.rows[0].body_text).toContain(warnings.body[0].certificate.fingerprintSha256);
     // Seven days before expiry is the next threshold: one more mail each, then quiet again.
     const inFifteenDays = new Date(Date.now() + 15 * 86_400_000);
-    expect(await mailCertificateWarnings(t.pool, t.mail, identity, inFifteenDays)).toBe(admins);
-    expect(await mailCertificateWarnings(t.pool, t.mail, identity, inFifteenDays)).toBe(0);
+    expect(await mailCertificateWarnings(t.db, t.mail, identity, inFifteenDays)).toBe(admins);
+    expect(await mailCertificateWarnings(t.db, t.mail, identity, inFifteenDays)).toBe(0);
     await eventually(async () => (await mails()).rows.length === 2 * admins);
   });
 

@@ -7,6 +7,7 @@ import {
   type CertificateWarning,
 } from '@shk/contracts';
 import { HttpProblem } from '../../http/problem.ts';
+import { inTransaction, type Db } from '../../db/pool.ts';
 import type { MailService } from '../mail/mail.service.ts';
 import * as repo from './as2.repo.ts';
 import { certificateInfo } from './certificates.ts';
@@ -141,41 +142,34 @@ export async function certificateWarnings(
  * notice row and the outbox mails commit together, so a crash neither loses nor repeats the warning.
  */
 export async function mailCertificateWarnings(
-  pool: pg.Pool,
+  db: Db,
   mail: Pick<MailService, 'enqueue' | 'dispatch'>,
   identity: () => As2Identity,
   now = new Date(),
 ): Promise<number> {
   const queued: number[] = [];
-  for (const w of await certificateWarnings(pool, identity, now)) {
+  for (const w of await certificateWarnings(db.$client as pg.Pool, identity, now)) {
     const threshold = thresholdFor(w.certificate.daysLeft);
     if (threshold === null) continue;
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
-      const ids: number[] = [];
-      if (await repo.claimExpiryNotice(client, w.certificate.fingerprintSha256, threshold)) {
-        const label = w.workflowName ? certificateMessages.partnerLabel(w.workflowName) : certificateMessages.ownLabel;
-        for (const to of await repo.administratorEmails(client))
-          ids.push(
-            await mail.enqueue(
-              {
-                to,
-                subject: certificateMessages.mailSubject(label, germanDate(w.certificate.validTo)),
-                text: certificateMessages.mailBody(w.message, w.certificate.subject, w.certificate.fingerprintSha256),
-              },
-              client,
-            ),
-          );
-      }
-      await client.query('COMMIT');
-      queued.push(...ids);
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+    const ids = await inTransaction(db, async (tx) => {
+      const client = tx.$client;
+      if (!(await repo.claimExpiryNotice(client, w.certificate.fingerprintSha256, threshold))) return [];
+      const label = w.workflowName ? certificateMessages.partnerLabel(w.workflowName) : certificateMessages.ownLabel;
+      const mails: number[] = [];
+      for (const to of await repo.administratorEmails(client))
+        mails.push(
+          await mail.enqueue(
+            {
+              to,
+              subject: certificateMessages.mailSubject(label, germanDate(w.certificate.validTo)),
+              text: certificateMessages.mailBody(w.message, w.certificate.subject, w.certificate.fingerprintSha256),
+            },
+            client,
+          ),
+        );
+      return mails;
+    });
+    queued.push(...ids);
   }
   await mail.dispatch(queued);
   return queued.length;

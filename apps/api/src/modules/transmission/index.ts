@@ -76,7 +76,7 @@ export async function transmissionModule(app: App, deps: AppDeps) {
   // the notice table lets only one of them mail per certificate and threshold.
   let certificateCheck: NodeJS.Timeout | null = null;
   const checkCertificates = () =>
-    mailCertificateWarnings(deps.pool, deps.mail, identity).catch((error) =>
+    mailCertificateWarnings(deps.db, deps.mail, identity).catch((error) =>
       app.log.error({ err: error }, 'AS2 certificate expiry check failed'),
     );
   app.addHook('onListen', async () => {
