@@ -22,21 +22,25 @@ const run = Date.now().toString(36);
 function certificate(name: string, days: number, form: 'PEM' | 'DER') {
   const key = path.join(dir, `${name}.key`);
   const pem = path.join(dir, `${name}.pem`);
-  execFileSync('openssl', [
-    'req',
-    '-x509',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-days',
-    String(days),
-    '-subj',
-    `/CN=${name}/O=E2E Partner`,
-    '-keyout',
-    key,
-    '-out',
-    pem,
-  ]);
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      String(days),
+      '-subj',
+      `/CN=${name}/O=E2E Partner`,
+      '-keyout',
+      key,
+      '-out',
+      pem,
+    ],
+    { stdio: 'pipe' },
+  );
   const fingerprint = execFileSync('openssl', ['x509', '-in', pem, '-noout', '-fingerprint', '-sha256'])
     .toString()
     .trim()
