@@ -294,6 +294,8 @@ export interface As2Peer {
   asyncMdnStatuses: number[];
   /** Who signs the MDN: the partner (its certificate) or a foreign key the portal does not know. */
   mdnSigner: 'partner' | 'foreign';
+  /** 'text': the MDN is written with LF line ends and signed by OpenSSL in text mode (over its CRLF form). */
+  mdnSigning: 'binary' | 'text';
   /** How the partner writes the MIC algorithm in Received-Content-MIC (other stacks write 'SHA-256'). */
   micAlgorithm: string;
   /** Our certificate (PEM): the partner verifies our signature against it, and only it. */
@@ -372,6 +374,7 @@ export async function startAs2Peer(as2Id = 'NORDBAD-AS2', options: { inspect?: b
     rejected: [],
     asyncMdnStatuses: [],
     mdnSigner: 'partner',
+    mdnSigning: 'binary',
     micAlgorithm: 'SHA-256',
     trust: (pem: string) => fs.writeFileSync(trustedFile, pem),
   } as unknown as As2Peer;
@@ -401,13 +404,12 @@ export async function startAs2Peer(as2Id = 'NORDBAD-AS2', options: { inspect?: b
         '',
         `--${mdnBoundary}--`,
         '',
-      ].join('\r\n'),
+      ].join(peer.mdnSigning === 'text' ? '\n' : '\r\n'),
     );
     const smime = await openssl([
       'cms',
       '-sign',
-      '-binary',
-      '-crlfeol',
+      ...(peer.mdnSigning === 'text' ? [] : ['-binary', '-crlfeol']),
       '-md',
       'sha256',
       '-signer',

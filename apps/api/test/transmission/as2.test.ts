@@ -100,9 +100,11 @@ describe('AS2 with an OpenSSL partner', () => {
     await waitForStatus(t, first.number, SupplierOrderStatus.Sent);
     expect(as2.received.get(messageIdOf(first.number))!.cipher).toBe('aes-128-cbc');
 
+    // This time the partner signs its MDN in text mode: OpenSSL signs the CRLF form and sends LF line ends.
     await as2Supplier({ as2Encryption: 'none' });
+    as2.mdnSigning = 'text';
     const second = await orderAquatherm();
-    await waitForStatus(t, second.number, SupplierOrderStatus.Sent);
+    await waitForStatus(t, second.number, SupplierOrderStatus.Sent).finally(() => (as2.mdnSigning = 'binary'));
     const plain = as2.received.get(messageIdOf(second.number))!;
     expect(plain.cipher).toBeNull();
     expect(plain.headers['content-type']).toMatch(/^multipart\/signed/);

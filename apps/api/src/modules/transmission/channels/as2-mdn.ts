@@ -189,6 +189,8 @@ export function readDispositionNotification(report: MimeEntity): MdnReport {
   };
 }
 
+const canonicalLineEnds = (bytes: Buffer) => Buffer.from(bytes.toString('latin1').replace(/\r?\n/g, '\r\n'), 'latin1');
+
 /**
  * A signed MDN (multipart/signed: the report and its detached CMS signature): checks the signature with
  * the partner's certificate and returns the report's fields. Refuses unsigned receipts (we ask for
@@ -209,7 +211,10 @@ export function readSignedMdn(contentType: string, body: Buffer, partnerCertific
     : signature.body;
   let valid: boolean;
   try {
-    valid = signedByCertificate(report, der, partnerCertificatePem);
+    // A partner that signs in text mode signs the canonical CRLF form but may send LF line ends.
+    valid =
+      signedByCertificate(report, der, partnerCertificatePem) ||
+      signedByCertificate(canonicalLineEnds(report), der, partnerCertificatePem);
   } catch (error) {
     throw new Error(`AS2: Signatur der MDN unlesbar (${(error as Error).message})`);
   }
