@@ -2,8 +2,8 @@
  * npm run bench:transmission — supplier order transmission over Email (PDF), SFTP (EDIFACT D.96A),
  * HTTP (EDIFACT D.97A) and AS2 (EDIFACT D.96A, signed and AES-256 encrypted to the partner, signed
  * synchronous MDN) to real peers on loopback (smtp-server, the ssh2 SFTP server, a Node HTTP receiver,
- * the AS2 partner on OpenSSL's `cms` command), on a fresh embedded Postgres. BENCH_AS2_ENCRYPTION=none
- * / aes128 / aes256 (default) picks the AS2 encryption.
+ * the AS2 partner on OpenSSL's `cms` command in its own process), on a fresh embedded Postgres. BENCH_AS2_ENCRYPTION=none
+ * / aes128 / aes256 (default) picks the AS2 encryption; BENCH_AS2=off runs without the AS2 supplier.
  *
  *   Phase 1 (throughput): BENCH_ORDERS (default 1,000) supplier orders are placed through the checkout
  *   API while no worker runs, then the worker starts; orders/s = orders / time until all are Sent.
@@ -24,21 +24,58 @@ import { hashPassword } from '../src/modules/identity/password.ts';
 import { createTransmissionWorker } from '../src/modules/transmission/index.ts';
 import { freePort } from '../test/support/free-port.ts';
 import { loginWithCodeFlow } from '../test/support/oidc-login.ts';
-import { startAs2Peer, startHttpPeer, startSftpPeer, startSmtpPeer } from '../test/support/transmission-peers.ts';
+import { fork } from 'node:child_process';
+import { startHttpPeer, startSftpPeer, startSmtpPeer } from '../test/support/transmission-peers.ts';
 import { loadAs2Identity } from '../src/modules/transmission/channels/as2.ts';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1000);
 const LIVE_ORDERS = Number(process.env.BENCH_LIVE_ORDERS ?? 300);
 const BUYERS = 8;
-const SUPPLIERS = ['200001', '200002', '200003', '200004'] as const; // Email, SFTP, HTTP, AS2
+// Email, SFTP, HTTP, AS2; BENCH_AS2=off leaves AS2 out (the comparison run on the same machine).
+const SUPPLIERS = ['200001', '200002', '200003', ...(process.env.BENCH_AS2 === 'off' ? [] : ['200004'])];
 const AS2_ENCRYPTION = (process.env.BENCH_AS2_ENCRYPTION ?? 'aes256') as 'none' | 'aes128' | 'aes256';
 
 process.env.TRANSMISSION_WORKER = 'off'; // the bench starts its worker itself
+
+/** The OpenSSL AS2 partner in its own process (bench/as2-partner-process.ts), driven over IPC. */
+async function startAs2PartnerProcess(as2Id: string) {
+  const child = fork(path.join(import.meta.dirname, 'as2-partner-process.ts'), [as2Id], {
+    execArgv: ['--import', 'tsx'],
+  });
+  const next = <T>(type: string) =>
+    new Promise<T>((resolve) => {
+      const onMessage = (message: { type: string }) => {
+        if (message.type !== type) return;
+        child.off('message', onMessage);
+        resolve(message as T);
+      };
+      child.on('message', onMessage);
+    });
+  const ready = await next<{ url: string; as2Id: string; certificatePem: string }>('ready');
+  return {
+    ...ready,
+    trust: async (pem: string) => {
+      const done = next('trusted');
+      child.send({ type: 'trust', pem });
+      await done;
+    },
+    stats: async () => {
+      const answer = next<{ received: number; rejected: number }>('stats');
+      child.send({ type: 'stats' });
+      return answer;
+    },
+    close: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.send({ type: 'close' });
+      await exited;
+    },
+  };
+}
 const [smtp, sftp, receiver, as2] = await Promise.all([
   startSmtpPeer(),
   startSftpPeer(['/inbox']),
   startHttpPeer(),
-  startAs2Peer('BENCH-AS2'),
+  startAs2PartnerProcess('BENCH-AS2'),
 ]);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shk-bench-transmission-'));
 fs.chmodSync(dir, 0o755);
@@ -79,7 +116,7 @@ const as2Profile = await workflows.create({
   partnerCertificate: as2.certificatePem,
   as2Encryption: AS2_ENCRYPTION,
 });
-as2.trust(loadAs2Identity(config.dataDir).certPem);
+await as2.trust(loadAs2Identity(config.dataDir).certPem);
 await pool.query(
   `UPDATE suppliers SET supplier_status_id = 1, out_com_protocol_id = 1, out_data_formats = '{1}', out_email_address = 'bestellung@bench.example' WHERE bp_number = '200001';
    UPDATE suppliers SET supplier_status_id = 1, out_com_protocol_id = 2, out_data_formats = '{2}', out_ftp_folder = '/inbox', workflow_id = ${sftpProfile.id} WHERE bp_number = '200002';
@@ -186,7 +223,8 @@ async function waitAllSent(numbers: string[]) {
   }
 }
 
-function deliveries() {
+async function deliveries() {
+  const as2Stats = await as2.stats();
   const mailIds = smtp.messages.map((m) => /Message-ID: (<[^>]+>)/i.exec(m.raw.toString())?.[1]);
   return {
     mails: smtp.messages.length,
@@ -195,8 +233,8 @@ function deliveries() {
     sftpWrites: sftp.events.filter((e) => e.startsWith('write')).length,
     httpPosts: receiver.requests.length,
     httpStored: receiver.stored.size,
-    as2Messages: as2.received.size,
-    as2Rejected: as2.rejected.length,
+    as2Messages: as2Stats.received,
+    as2Rejected: as2Stats.rejected,
   };
 }
 
@@ -207,7 +245,7 @@ const drainStart = performance.now();
 worker.start();
 await waitAllSent(backlogNumbers);
 const drainSeconds = (performance.now() - drainStart) / 1000;
-const afterBacklog = deliveries();
+const afterBacklog = await deliveries();
 
 // Phase 2: live checkouts with the worker running; latency commit → Sent.
 const liveStart = performance.now();
@@ -224,7 +262,7 @@ const latencies = sentRows
   .map((r) => Math.max(0, Number(r.sent_ms) - live.get(r.supplier_order_number)!))
   .sort((a, b) => a - b);
 const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
-const total = deliveries();
+const total = await deliveries();
 const all = backlogNumbers.length + liveNumbers.length;
 const { rows: perProtocol } = await pool.query(
   `SELECT protocol_id, count(*)::int AS n, round(avg(extract(epoch FROM finished_at - started_at)) * 1000) AS avg_ms,
@@ -264,7 +302,7 @@ console.log(
         unsuccessfulAttempts: attempts[0].unsuccessful,
       },
       workerConcurrency: Number(process.env.TRANSMISSION_CONCURRENCY ?? 16),
-      as2Encryption: AS2_ENCRYPTION,
+      as2Encryption: process.env.BENCH_AS2 === 'off' ? 'kein AS2' : AS2_ENCRYPTION,
       attemptMsPerProtocol: Object.fromEntries(
         perProtocol.map((r) => [r.protocol_id, { attempts: r.n, avgMs: Number(r.avg_ms), maxMs: Number(r.max_ms) }]),
       ),
