@@ -294,7 +294,7 @@ export interface As2Peer {
   asyncMdnStatuses: number[];
   /** Who signs the MDN: the partner (its certificate) or a foreign key the portal does not know. */
   mdnSigner: 'partner' | 'foreign';
-  /** 'text': the MDN is written with LF line ends and signed by OpenSSL in text mode (over its CRLF form). */
+  /** 'text': the MDN is written with LF line ends and signed by OpenSSL in text mode (it signs and sends the CRLF form, with LF around the boundaries). */
   mdnSigning: 'binary' | 'text';
   /** How the partner writes the MIC algorithm in Received-Content-MIC (other stacks write 'SHA-256'). */
   micAlgorithm: string;

@@ -100,7 +100,7 @@ describe('AS2 with an OpenSSL partner', () => {
     await waitForStatus(t, first.number, SupplierOrderStatus.Sent);
     expect(as2.received.get(messageIdOf(first.number))!.cipher).toBe('aes-128-cbc');
 
-    // This time the partner signs its MDN in text mode: OpenSSL signs the CRLF form and sends LF line ends.
+    // This time the partner signs its MDN in text mode: OpenSSL writes LF line ends around the MIME boundaries.
     await as2Supplier({ as2Encryption: 'none' });
     as2.mdnSigning = 'text';
     const second = await orderAquatherm();
