@@ -368,6 +368,7 @@ export const workflowMessages = {
   testOk: 'Verbindung erfolgreich hergestellt.',
   testFailed: (reason: string) => `Verbindung fehlgeschlagen: ${reason}`,
   failure: 'Der Workflow konnte nicht gespeichert werden. Bitte versuchen Sie es später erneut.',
-  certificateUnreadable: 'Das Zertifikat konnte nicht gelesen werden. Erwartet wird ein X.509-Zertifikat als PEM- oder DER-Datei.',
+  certificateUnreadable:
+    'Das Zertifikat konnte nicht gelesen werden. Erwartet wird ein X.509-Zertifikat als PEM- oder DER-Datei.',
   as2NeedsCertificate: 'Ein AS2-Workflow braucht das Zertifikat des Partners.',
 } as const;
