@@ -60,7 +60,9 @@ async function startAs2PartnerProcess(as2Id: string) {
       await done;
     },
     stats: async () => {
-      const answer = next<{ received: number; rejected: number }>('stats');
+      const answer = next<{ received: number; rejected: number; cpuSeconds: { self: number; openssl: number } }>(
+        'stats',
+      );
       child.send({ type: 'stats' });
       return answer;
     },
@@ -303,6 +305,11 @@ console.log(
       },
       workerConcurrency: Number(process.env.TRANSMISSION_CONCURRENCY ?? 16),
       as2Encryption: process.env.BENCH_AS2 === 'off' ? 'kein AS2' : AS2_ENCRYPTION,
+      // Where the CPU went: this process (API, worker, the other peers) and the AS2 partner with its openssl runs.
+      cpuSeconds: {
+        benchProcess: +((process.cpuUsage().user + process.cpuUsage().system) / 1e6).toFixed(1),
+        as2Partner: (await as2.stats()).cpuSeconds,
+      },
       attemptMsPerProtocol: Object.fromEntries(
         perProtocol.map((r) => [r.protocol_id, { attempts: r.n, avgMs: Number(r.avg_ms), maxMs: Number(r.max_ms) }]),
       ),
