@@ -216,6 +216,18 @@ describe('certificates in the workflow', () => {
     expect(missing.status).toBe(400);
     expect(missing.body.title).toBe('Ein AS2-Workflow braucht das Zertifikat des Partners.');
 
+    // An HTTP profile switched to AS2 has no certificate to keep: refused the same way.
+    const http = await t.request('POST', '/v1/Workflow', {
+      as: ADMIN,
+      body: { name: 'Erst HTTP', communicationProtocol: 4, baseUrl: 'http://127.0.0.1:9/' },
+    });
+    const switched = await t.request('PUT', `/v1/Workflow/${http.body.id}`, {
+      as: ADMIN,
+      body: { name: 'Erst HTTP', communicationProtocol: 3 },
+    });
+    expect(switched.status).toBe(400);
+    expect(switched.body.title).toBe('Ein AS2-Workflow braucht das Zertifikat des Partners.');
+
     const own = await t.request('GET', '/v1/As2/Certificate', { as: ADMIN });
     expect(own.status).toBe(200);
     expect(own.body).toMatchObject({ as2Identifier: 'SHKPORTAL', mdnUrl: `${t.config.publicUrl}/inbound/as2/mdn` });

@@ -92,8 +92,11 @@ export class WorkflowsService {
 
   async update(id: number, input: WorkflowInput, client: Queryable = this.db): Promise<WorkflowView | null> {
     const write = this.toWrite(input);
-    if (input.communicationProtocol === CommunicationProtocol.As2 && write.as2PartnerCertificate === null)
-      throw needsCertificate();
+    if (input.communicationProtocol === CommunicationProtocol.As2) {
+      // Omitted keeps the stored certificate; a profile switched to AS2 has none to keep (unknown id: 404 below).
+      const stored = write.as2PartnerCertificate === undefined ? await repo.findWorkflow(client, id) : null;
+      if (write.as2PartnerCertificate === null || (stored && !stored.as2_partner_certificate)) throw needsCertificate();
+    }
     const row = await repo.updateWorkflow(client, id, write);
     return row ? view(row) : null;
   }
