@@ -1,13 +1,15 @@
 /**
- * npm run bench:transmission — supplier order transmission over Email (PDF), SFTP (EDIFACT D.96A) and
- * HTTP (EDIFACT D.97A) to real peers on loopback (smtp-server, the ssh2 SFTP server, a Node HTTP
- * receiver), on a fresh embedded Postgres.
+ * npm run bench:transmission — supplier order transmission over Email (PDF), SFTP (EDIFACT D.96A),
+ * HTTP (EDIFACT D.97A) and AS2 (EDIFACT D.96A, signed and AES-256 encrypted to the partner, signed
+ * synchronous MDN) to real peers on loopback (smtp-server, the ssh2 SFTP server, a Node HTTP receiver,
+ * the AS2 partner on OpenSSL's `cms` command in its own process), on a fresh embedded Postgres. BENCH_AS2_ENCRYPTION=none
+ * / aes128 / aes256 (default) picks the AS2 encryption; BENCH_AS2=off runs without the AS2 supplier.
  *
  *   Phase 1 (throughput): BENCH_ORDERS (default 1,000) supplier orders are placed through the checkout
  *   API while no worker runs, then the worker starts; orders/s = orders / time until all are Sent.
  *   Phase 2 (latency): 8 buyers check out continuously with the worker running (BENCH_LIVE_ORDERS,
  *   default 300); p95 from checkout commit (the response) to Sent (the transmission's sent_at).
- *   Both phases check: nothing lost (all Sent), no duplicates (one mail / file / stored POST per order).
+ *   Both phases check: nothing lost (all Sent), no duplicates (one mail / file / stored POST / AS2 message per order).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,14 +24,59 @@ import { hashPassword } from '../src/modules/identity/password.ts';
 import { createTransmissionWorker } from '../src/modules/transmission/index.ts';
 import { freePort } from '../test/support/free-port.ts';
 import { loginWithCodeFlow } from '../test/support/oidc-login.ts';
+import { fork } from 'node:child_process';
 import { startHttpPeer, startSftpPeer, startSmtpPeer } from '../test/support/transmission-peers.ts';
+import { loadAs2Identity } from '../src/modules/transmission/channels/as2.ts';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1000);
 const LIVE_ORDERS = Number(process.env.BENCH_LIVE_ORDERS ?? 300);
 const BUYERS = 8;
-const SUPPLIERS = ['200001', '200002', '200003'] as const; // Email, SFTP, HTTP
+// Email, SFTP, HTTP, AS2; BENCH_AS2=off leaves AS2 out (the comparison run on the same machine).
+const SUPPLIERS = ['200001', '200002', '200003', ...(process.env.BENCH_AS2 === 'off' ? [] : ['200004'])];
+const AS2_ENCRYPTION = (process.env.BENCH_AS2_ENCRYPTION ?? 'aes256') as 'none' | 'aes128' | 'aes256';
 
-const [smtp, sftp, receiver] = await Promise.all([startSmtpPeer(), startSftpPeer(['/inbox']), startHttpPeer()]);
+/** The OpenSSL AS2 partner in its own process (bench/as2-partner-process.ts), driven over IPC. */
+async function startAs2PartnerProcess(as2Id: string) {
+  const child = fork(path.join(import.meta.dirname, 'as2-partner-process.ts'), [as2Id], {
+    execArgv: ['--import', 'tsx'],
+  });
+  const next = <T>(type: string) =>
+    new Promise<T>((resolve) => {
+      const onMessage = (message: { type: string }) => {
+        if (message.type !== type) return;
+        child.off('message', onMessage);
+        resolve(message as T);
+      };
+      child.on('message', onMessage);
+    });
+  const ready = await next<{ url: string; as2Id: string; certificatePem: string }>('ready');
+  return {
+    ...ready,
+    trust: async (pem: string) => {
+      const done = next('trusted');
+      child.send({ type: 'trust', pem });
+      await done;
+    },
+    stats: async () => {
+      const answer = next<{ received: number; rejected: number; cpuSeconds: { self: number; openssl: number } }>(
+        'stats',
+      );
+      child.send({ type: 'stats' });
+      return answer;
+    },
+    close: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.send({ type: 'close' });
+      await exited;
+    },
+  };
+}
+const [smtp, sftp, receiver, as2] = await Promise.all([
+  startSmtpPeer(),
+  startSftpPeer(['/inbox']),
+  startHttpPeer(),
+  startAs2PartnerProcess('BENCH-AS2'),
+]);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shk-bench-transmission-'));
 fs.chmodSync(dir, 0o755);
 const server = await startEmbeddedPostgres(path.join(dir, 'pg'), await freePort(), { durable: true });
@@ -53,7 +100,7 @@ const runtime = await createRuntime(config, server.url('bench'), { logger: false
 const { pool } = runtime;
 await seedDemoWorldIfEmpty(runtime.db);
 
-// Interfaces: 200001 by e-mail (PDF), 200002 by SFTP (D.96A), 200003 by HTTP (D.97A).
+// Interfaces: 200001 by e-mail (PDF), 200002 by SFTP (D.96A), 200003 by HTTP (D.97A), 200004 by AS2 (D.96A).
 const { worker, workflows } = createTransmissionWorker(
   { db: runtime.db, mail: runtime.mail, config },
   {
@@ -70,13 +117,22 @@ const sftpProfile = await workflows.create({
   password: sftp.password,
 });
 const httpProfile = await workflows.create({ name: 'Bench HTTP', communicationProtocol: 4, baseUrl: receiver.url });
+const as2Profile = await workflows.create({
+  name: 'Bench AS2',
+  communicationProtocol: 3,
+  partnerCertificate: as2.certificatePem,
+  as2Encryption: AS2_ENCRYPTION,
+});
+await as2.trust(loadAs2Identity(config.dataDir, config.as2).certPem);
 await pool.query(
   `UPDATE suppliers SET supplier_status_id = 1, out_com_protocol_id = 1, out_data_formats = '{1}', out_email_address = 'bestellung@bench.example' WHERE bp_number = '200001';
    UPDATE suppliers SET supplier_status_id = 1, out_com_protocol_id = 2, out_data_formats = '{2}', out_ftp_folder = '/inbox', workflow_id = ${sftpProfile.id} WHERE bp_number = '200002';
-   UPDATE suppliers SET supplier_status_id = 1, out_com_protocol_id = 4, out_data_formats = '{3}', workflow_id = ${httpProfile.id} WHERE bp_number = '200003';`,
+   UPDATE suppliers SET supplier_status_id = 1, out_com_protocol_id = 4, out_data_formats = '{3}', workflow_id = ${httpProfile.id} WHERE bp_number = '200003';
+   UPDATE suppliers SET supplier_status_id = 1, out_com_protocol_id = 3, out_data_formats = '{2}', workflow_id = ${as2Profile.id},
+          out_as2_identifier = '${as2.as2Id}', out_as2_url = '${as2.url}' WHERE bp_number = '200004';`,
 );
 
-// Bench world: 8 buyers approved at the three suppliers, one offer per supplier (3 supplier orders per checkout).
+// Bench world: 8 buyers approved at the four suppliers, one offer per supplier (4 supplier orders per checkout).
 const hash = await hashPassword('demo');
 await pool.query(`INSERT INTO manufacturers (manufacturer_id, name) VALUES ('BENCHT', 'Benchwerk') ON CONFLICT DO NOTHING;
   INSERT INTO brands (brand_no, name, manufacturer_id) VALUES (991001, 'Benchmarke', 'BENCHT') ON CONFLICT DO NOTHING;
@@ -174,7 +230,8 @@ async function waitAllSent(numbers: string[]) {
   }
 }
 
-function deliveries() {
+async function deliveries() {
+  const as2Stats = await as2.stats();
   const mailIds = smtp.messages.map((m) => /Message-ID: (<[^>]+>)/i.exec(m.raw.toString())?.[1]);
   return {
     mails: smtp.messages.length,
@@ -183,6 +240,8 @@ function deliveries() {
     sftpWrites: sftp.events.filter((e) => e.startsWith('write')).length,
     httpPosts: receiver.requests.length,
     httpStored: receiver.stored.size,
+    as2Messages: as2Stats.received,
+    as2Rejected: as2Stats.rejected,
   };
 }
 
@@ -193,7 +252,7 @@ const drainStart = performance.now();
 worker.start();
 await waitAllSent(backlogNumbers);
 const drainSeconds = (performance.now() - drainStart) / 1000;
-const afterBacklog = deliveries();
+const afterBacklog = await deliveries();
 
 // Phase 2: live checkouts with the worker running; latency commit → Sent.
 const liveStart = performance.now();
@@ -210,8 +269,13 @@ const latencies = sentRows
   .map((r) => Math.max(0, Number(r.sent_ms) - live.get(r.supplier_order_number)!))
   .sort((a, b) => a - b);
 const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
-const total = deliveries();
+const total = await deliveries();
 const all = backlogNumbers.length + liveNumbers.length;
+const { rows: perProtocol } = await pool.query(
+  `SELECT protocol_id, count(*)::int AS n, round(avg(extract(epoch FROM finished_at - started_at)) * 1000) AS avg_ms,
+          round(max(extract(epoch FROM finished_at - started_at)) * 1000) AS max_ms
+     FROM supplier_order_transmission_attempts GROUP BY protocol_id ORDER BY protocol_id`,
+);
 const { rows: attempts } = await pool.query(
   `SELECT count(*)::int AS attempts, count(*) FILTER (WHERE outcome <> 'sent')::int AS unsuccessful FROM supplier_order_transmission_attempts`,
 );
@@ -239,10 +303,21 @@ console.log(
         duplicateMails: total.mails - total.distinctMails,
         duplicateSftpFiles: total.sftpWrites - total.sftpFiles,
         duplicateHttpDeliveries: total.httpPosts - total.httpStored,
+        as2MessagesReceived: total.as2Messages,
+        as2Rejected: total.as2Rejected,
         attempts: attempts[0].attempts,
         unsuccessfulAttempts: attempts[0].unsuccessful,
       },
       workerConcurrency: Number(process.env.TRANSMISSION_CONCURRENCY ?? 16),
+      as2Encryption: process.env.BENCH_AS2 === 'off' ? 'kein AS2' : AS2_ENCRYPTION,
+      // Where the CPU went: this process (API, worker, the other peers) and the AS2 partner with its openssl runs.
+      cpuSeconds: {
+        benchProcess: +((process.cpuUsage().user + process.cpuUsage().system) / 1e6).toFixed(1),
+        as2Partner: (await as2.stats()).cpuSeconds,
+      },
+      attemptMsPerProtocol: Object.fromEntries(
+        perProtocol.map((r) => [r.protocol_id, { attempts: r.n, avgMs: Number(r.avg_ms), maxMs: Number(r.max_ms) }]),
+      ),
     },
     null,
     2,
@@ -250,7 +325,7 @@ console.log(
 );
 await worker.stop();
 await runtime.close();
-await Promise.all([smtp.close(), sftp.close(), receiver.close()]);
+await Promise.all([smtp.close(), sftp.close(), receiver.close(), as2.close()]);
 await server.stop();
 fs.rmSync(dir, { recursive: true, force: true });
 process.exit(0);

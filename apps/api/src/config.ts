@@ -55,7 +55,20 @@ export interface AppConfig {
   /** Key of the workflow secrets (WORKFLOW_SECRET_KEY); unset: generated once per DATA_DIR. */
   workflowSecretKey: string | undefined;
   /** The platform's AS2 identity; key and certificate files unset: generated per DATA_DIR. */
-  as2: { identifier: string; keyFile: string | undefined; certFile: string | undefined };
+  as2: {
+    identifier: string;
+    keyFile: string | undefined;
+    certFile: string | undefined;
+    /** Where partners post asynchronous MDNs (AS2_MDN_URL); unset: PUBLIC_URL/inbound/as2/mdn. */
+    mdnUrl: string | undefined;
+    /** How long an attempt waits for an asynchronous MDN before the retry looks again. */
+    asyncMdnWaitMs: number;
+    /** Timeout of an AS2 POST and its synchronous MDN. */
+    timeoutMs: number;
+    /** Whether this process checks certificate expiry (AS2_CERT_CHECK=off: another process does). */
+    certificateCheck: boolean;
+    certificateCheckEveryMs: number;
+  };
   /** SFTP/FTP pick-up of ORDRSP files from suppliers' servers. */
   ordrspPickup: { enabled: boolean; folder: string; everyMs: number };
   /** Report generation: whether this process generates reports, its lease, sweep and thread heap. */
@@ -173,6 +186,11 @@ export const configSchema = z.object({
   AS2_IDENTIFIER: text(),
   AS2_KEY_FILE: text(),
   AS2_CERT_FILE: text(),
+  AS2_MDN_URL: url(['http:', 'https:']),
+  AS2_ASYNC_MDN_WAIT_MS: integer(1),
+  AS2_TIMEOUT_MS: integer(1),
+  AS2_CERT_CHECK: onOff(),
+  AS2_CERT_CHECK_MS: integer(1),
   TRANSMISSION_WORKER: onOff(),
   TRANSMISSION_CONCURRENCY: integer(1),
   TRANSMISSION_LEASE_MS: integer(1),
@@ -280,7 +298,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       platformGln: e.PLATFORM_GLN ?? '4399902421007',
     },
     workflowSecretKey: e.WORKFLOW_SECRET_KEY,
-    as2: { identifier: e.AS2_IDENTIFIER ?? 'SHKPORTAL', keyFile: e.AS2_KEY_FILE, certFile: e.AS2_CERT_FILE },
+    as2: {
+      identifier: e.AS2_IDENTIFIER ?? 'SHKPORTAL',
+      keyFile: e.AS2_KEY_FILE,
+      certFile: e.AS2_CERT_FILE,
+      mdnUrl: e.AS2_MDN_URL?.replace(/\/$/, ''),
+      asyncMdnWaitMs: e.AS2_ASYNC_MDN_WAIT_MS ?? 60_000,
+      timeoutMs: e.AS2_TIMEOUT_MS ?? 30_000,
+      certificateCheck: e.AS2_CERT_CHECK !== 'off',
+      certificateCheckEveryMs: e.AS2_CERT_CHECK_MS ?? 6 * 3_600_000,
+    },
     ordrspPickup: {
       enabled: e.ORDRSP_PICKUP !== 'off',
       folder: (e.ORDRSP_PICKUP_FOLDER ?? '/ordrsp').replace(/\/+$/, '') || '/ordrsp',

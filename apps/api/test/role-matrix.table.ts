@@ -554,6 +554,8 @@ export const roleMatrix: Record<string, MatrixEntry> = {
     },
   },
   'GET /v1/Workflow': same(staff, { query: { communicationProtocol: 2 } }),
+  'GET /v1/As2/Certificate': same(staff, {}),
+  'GET /v1/As2/CertificateWarnings': same(staff, {}),
   // Supplier orders of a seller (issue 9 B): demo order LB-MATRIX-1 belongs to supplier 200001.
   'GET /v1/SupplierOrders/overview': { Seller: { query: { Page: 1 } } },
   'GET /v1/SupplierOrderStatuses': same(['Seller', 'Buyer', ...staff], {}),

@@ -1,11 +1,12 @@
 /**
  * Real peers on loopback for the transmission tests and the benchmark: an SMTP server (smtp-server),
  * an SFTP server (the ssh2 package's Server with an in-memory file system), an FTP server (ftp-srv on
- * a temporary directory), an HTTP receiver and an AS2 receiver (signature checked with openssl cms,
- * synchronous MDN with the MIC). Each records what arrived so tests can check the bytes.
+ * a temporary directory), an HTTP receiver and an AS2 partner on OpenSSL's `cms` command (decrypts, verifies
+ * our signature, returns a signed MDN). Each records what arrived so tests can check the bytes.
  */
 import crypto from 'node:crypto';
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -274,10 +275,73 @@ export async function startFtpPeer(folders: string[] = ['inbox']): Promise<FtpPe
 export interface As2Peer {
   url: string;
   as2Id: string;
+  /** The partner's certificate (PEM): the portal's AS2 workflow stores it. */
+  certificatePem: string;
   /** Verified messages by Message-ID (a repeat is acknowledged but not stored again). */
-  received: Map<string, { headers: http.IncomingHttpHeaders; entity: Buffer; content: Buffer; signer: string }>;
+  received: Map<
+    string,
+    {
+      headers: http.IncomingHttpHeaders;
+      entity: Buffer;
+      content: Buffer;
+      signer: string;
+      /** The content encryption OpenSSL found ('aes-256-cbc' …), null for a message that was only signed. */
+      cipher: string | null;
+    }
+  >;
   rejected: string[];
+  /** Asynchronous MDNs posted back: the HTTP status our MDN URL answered. */
+  asyncMdnStatuses: number[];
+  /** Who signs the MDN: the partner (its certificate) or a foreign key the portal does not know. */
+  mdnSigner: 'partner' | 'foreign';
+  /** 'text': the MDN is written with LF line ends and signed by OpenSSL in text mode (it signs and sends the CRLF form, with LF around the boundaries). */
+  mdnSigning: 'binary' | 'text';
+  /** How the partner writes the MIC algorithm in Received-Content-MIC (other stacks write 'SHA-256'). */
+  micAlgorithm: string;
+  /** Our certificate (PEM): the partner verifies our signature against it, and only it. */
+  trust(portalCertificatePem: string): void;
+  /** Signs a MDN for a Message-ID as this partner would (the content type and body to post). */
+  signedMdn(
+    messageId: string,
+    mic: string,
+    signer?: 'partner' | 'foreign',
+  ): Promise<{ contentType: string; body: Buffer }>;
   close: () => Promise<void>;
+}
+
+const execFileAsync = promisify(execFile);
+const openssl = async (args: string[]) =>
+  (await execFileAsync('openssl', args, { encoding: 'buffer', maxBuffer: 64 << 20 })).stdout;
+
+/** A self-signed RSA certificate made by OpenSSL (`days` may be small to test expiry warnings). */
+export async function opensslCertificate(dir: string, name: string, days = 365) {
+  const keyFile = path.join(dir, `${name}.key`);
+  const certFile = path.join(dir, `${name}.pem`);
+  await openssl([
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-sha256',
+    '-days',
+    String(days),
+    '-subj',
+    `/CN=${name}/O=Testpartner GmbH`,
+    '-keyout',
+    keyFile,
+    '-out',
+    certFile,
+  ]);
+  return { keyFile, certFile, certificatePem: fs.readFileSync(certFile, 'utf8') };
+}
+
+/** Splits MIME headers from the body (CRLF or LF). */
+function splitMime(raw: Buffer): { headers: string; body: Buffer } {
+  const crlf = raw.indexOf('\r\n\r\n');
+  const lf = raw.indexOf('\n\n');
+  const [end, skip] = crlf >= 0 && (lf < 0 || crlf < lf) ? [crlf, 4] : [lf, 2];
+  return { headers: raw.subarray(0, end).toString('latin1'), body: raw.subarray(end + skip) };
 }
 
 /** Splits a multipart/signed body into the signed entity (exact bytes) and the DER signature. */
@@ -292,83 +356,192 @@ function splitSigned(body: Buffer, boundary: string) {
   return { entity, signature };
 }
 
-export async function startAs2Peer(as2Id = 'NORDBAD-AS2'): Promise<As2Peer> {
+/**
+ * An AS2 partner built on OpenSSL's `cms` command, as a supplier's AS2 gateway would run it: it decrypts
+ * an enveloped message with its key (`cms -decrypt`), verifies our signature against our certificate
+ * only (`cms -verify -nointern -certfile ours -CAfile ours`), computes the MIC and returns a signed MDN
+ * (`cms -sign`, SHA-256, written 'SHA-256' like other AS2 stacks do), synchronously or, when the message
+ * asks for it (Receipt-Delivery-Option), posted to the given URL afterwards.
+ */
+export async function startAs2Peer(as2Id = 'NORDBAD-AS2', options: { inspect?: boolean } = {}): Promise<As2Peer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shk-as2-'));
-  const peer = { as2Id, received: new Map(), rejected: [] } as unknown as As2Peer;
+  const [partner, foreign] = await Promise.all([opensslCertificate(dir, as2Id), opensslCertificate(dir, 'FREMD-AS2')]);
+  const trustedFile = path.join(dir, 'portal.pem');
+  let trustedSubject = '';
+  const peer = {
+    as2Id,
+    certificatePem: partner.certificatePem,
+    received: new Map(),
+    rejected: [],
+    asyncMdnStatuses: [],
+    mdnSigner: 'partner',
+    mdnSigning: 'binary',
+    micAlgorithm: 'SHA-256',
+    trust: (pem: string) => {
+      fs.writeFileSync(trustedFile, pem);
+      trustedSubject = new crypto.X509Certificate(pem).subject.replace(/\n/g, ', ');
+    },
+  } as unknown as As2Peer;
+
+  peer.signedMdn = async (messageId, mic, signer = peer.mdnSigner) => {
+    const key = signer === 'partner' ? partner : foreign;
+    const report = path.join(dir, `${crypto.randomUUID()}.mdn`);
+    const mdnBoundary = `mdn-${crypto.randomBytes(6).toString('hex')}`;
+    fs.writeFileSync(
+      report,
+      [
+        `Content-Type: multipart/report; report-type=disposition-notification; boundary="${mdnBoundary}"`,
+        '',
+        `--${mdnBoundary}`,
+        'Content-Type: text/plain',
+        '',
+        'Die Nachricht wurde empfangen.',
+        `--${mdnBoundary}`,
+        'Content-Type: message/disposition-notification',
+        '',
+        'Reporting-UA: OpenSSL-AS2-Testpartner',
+        `Original-Recipient: rfc822; ${as2Id}`,
+        `Final-Recipient: rfc822; ${as2Id}`,
+        `Original-Message-ID: ${messageId}`,
+        `Received-Content-MIC: ${mic}, ${peer.micAlgorithm}`,
+        'Disposition: automatic-action/MDN-sent-automatically; processed',
+        '',
+        `--${mdnBoundary}--`,
+        '',
+      ].join(peer.mdnSigning === 'text' ? '\n' : '\r\n'),
+    );
+    const smime = await openssl([
+      'cms',
+      '-sign',
+      ...(peer.mdnSigning === 'text' ? [] : ['-binary', '-crlfeol']),
+      '-md',
+      'sha256',
+      '-signer',
+      key.certFile,
+      '-inkey',
+      key.keyFile,
+      '-in',
+      report,
+    ]);
+    fs.rmSync(report, { force: true });
+    const { headers, body } = splitMime(smime);
+    const contentType = /^Content-Type:\s*(.+(?:\r?\n[ \t].+)*)/im.exec(headers)![1].replace(/\r?\n[ \t]+/g, ' ');
+    return { contentType, body };
+  };
+
+  const receive = async (req: http.IncomingMessage, raw: Buffer) => {
+    if (req.headers['as2-to'] !== as2Id) throw new Error(`AS2-To ${req.headers['as2-to']}`);
+    const base = path.join(dir, crypto.randomUUID());
+    let contentType = String(req.headers['content-type']);
+    let body = raw;
+    let cipher: string | null = null;
+    try {
+      if (/application\/(x-)?pkcs7-mime/i.test(contentType)) {
+        fs.writeFileSync(`${base}.p7m`, raw);
+        if (options.inspect)
+          cipher =
+            /:(aes-\d+-cbc|des-ede3-cbc)/i.exec(
+              (await openssl(['asn1parse', '-inform', 'DER', '-in', `${base}.p7m`])).toString(),
+            )?.[1] ?? 'unknown';
+        await openssl([
+          'cms',
+          '-decrypt',
+          '-binary',
+          '-inform',
+          'DER',
+          '-in',
+          `${base}.p7m`,
+          '-inkey',
+          partner.keyFile,
+          '-recip',
+          partner.certFile,
+          '-out',
+          `${base}.dec`,
+        ]);
+        const inner = splitMime(fs.readFileSync(`${base}.dec`));
+        contentType = /^Content-Type:\s*(.+)$/im.exec(inner.headers)![1].trim();
+        body = inner.body;
+        cipher ??= 'encrypted';
+      }
+      const boundary = /boundary="?([^";]+)"?/.exec(contentType)?.[1];
+      if (!/multipart\/signed/i.test(contentType) || !boundary) throw new Error(`unsigned: ${contentType}`);
+      const { entity, signature } = splitSigned(body, boundary);
+      fs.writeFileSync(`${base}.bin`, entity);
+      fs.writeFileSync(`${base}.p7s`, signature);
+      // Only our certificate (nothing the message carries) may vouch for the signature.
+      await openssl([
+        'cms',
+        '-verify',
+        '-binary',
+        '-inform',
+        'DER',
+        '-in',
+        `${base}.p7s`,
+        '-content',
+        `${base}.bin`,
+        '-nointern',
+        '-certfile',
+        trustedFile,
+        '-CAfile',
+        trustedFile,
+        '-purpose',
+        'any',
+        '-out',
+        '/dev/null',
+      ]);
+      // openssl verified against our certificate alone, so its subject names the signer.
+      const signer = trustedSubject;
+      return { entity, signer, cipher };
+    } finally {
+      for (const ext of ['p7m', 'dec', 'bin', 'p7s']) fs.rmSync(`${base}.${ext}`, { force: true });
+    }
+  };
+
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
-      const messageId = String(req.headers['message-id'] ?? '');
-      const fail = (why: string) => {
-        peer.rejected.push(why);
-        res.writeHead(400).end(why);
-      };
-      if (req.headers['as2-to'] !== as2Id) return fail(`AS2-To ${req.headers['as2-to']}`);
-      const boundary = /boundary="?([^";]+)"?/.exec(String(req.headers['content-type']))?.[1];
-      if (!boundary) return fail('no boundary');
-      const { entity, signature } = splitSigned(Buffer.concat(chunks), boundary);
-      const entityFile = path.join(dir, `${crypto.randomUUID()}.bin`);
-      const sigFile = `${entityFile}.p7s`;
-      const certFile = `${entityFile}.pem`;
-      fs.writeFileSync(entityFile, entity);
-      fs.writeFileSync(sigFile, signature);
-      try {
-        // The signature must verify against the entity bytes; the signer's certificate travels in the message.
-        execFileSync(
-          'openssl',
-          [
-            'cms',
-            '-verify',
-            '-binary',
-            '-noverify',
-            '-inform',
-            'DER',
-            '-in',
-            sigFile,
-            '-content',
-            entityFile,
-            '-out',
-            '/dev/null',
-            '-certsout',
-            certFile,
-          ],
-          { stdio: 'pipe' },
-        );
-      } catch (error) {
-        return fail(`signature: ${(error as { stderr?: Buffer }).stderr?.toString() ?? error}`);
-      }
-      const signer = execFileSync('openssl', ['x509', '-in', certFile, '-noout', '-subject']).toString().trim();
-      const headerEnd = entity.indexOf('\r\n\r\n');
-      if (!peer.received.has(messageId))
-        peer.received.set(messageId, { headers: req.headers, entity, content: entity.subarray(headerEnd + 4), signer });
-      const mic = crypto.createHash('sha256').update(entity).digest('base64');
-      const mdnBoundary = 'mdn-boundary';
-      res.writeHead(200, {
-        'content-type': `multipart/report; report-type=disposition-notification; boundary="${mdnBoundary}"`,
-        'as2-from': as2Id,
-        'as2-to': String(req.headers['as2-from']),
-      });
-      res.end(
-        [
-          `--${mdnBoundary}`,
-          'Content-Type: text/plain',
-          '',
-          'Die Nachricht wurde empfangen.',
-          `--${mdnBoundary}`,
-          'Content-Type: message/disposition-notification',
-          '',
-          `Reporting-UA: SHK-Test-AS2`,
-          `Original-Recipient: rfc822; ${as2Id}`,
-          `Final-Recipient: rfc822; ${as2Id}`,
-          `Original-Message-ID: ${messageId}`,
-          `Received-Content-MIC: ${mic}, sha-256`,
-          'Disposition: automatic-action/MDN-sent-automatically; processed',
-          '',
-          `--${mdnBoundary}--`,
-          '',
-        ].join('\r\n'),
-      );
+      void (async () => {
+        const messageId = String(req.headers['message-id'] ?? '');
+        let verified;
+        try {
+          verified = await receive(req, Buffer.concat(chunks));
+        } catch (error) {
+          const why = String((error as { stderr?: Buffer }).stderr ?? (error as Error).message);
+          peer.rejected.push(why);
+          res.writeHead(400).end(why);
+          return;
+        }
+        const { entity, signer, cipher } = verified;
+        const headerEnd = entity.indexOf('\r\n\r\n');
+        if (!peer.received.has(messageId))
+          peer.received.set(messageId, {
+            headers: req.headers,
+            entity,
+            content: entity.subarray(headerEnd + 4),
+            signer,
+            cipher,
+          });
+        const mic = crypto.createHash('sha256').update(entity).digest('base64');
+        const mdn = await peer.signedMdn(messageId, mic);
+        const asyncUrl = req.headers['receipt-delivery-option'];
+        if (typeof asyncUrl !== 'string') {
+          res.writeHead(200, {
+            'content-type': mdn.contentType,
+            'as2-from': as2Id,
+            'as2-to': String(req.headers['as2-from']),
+          });
+          res.end(mdn.body);
+          return;
+        }
+        res.writeHead(200).end();
+        const answer = await fetch(asyncUrl, {
+          method: 'POST',
+          headers: { 'content-type': mdn.contentType, 'as2-from': as2Id, 'as2-to': String(req.headers['as2-from']) },
+          body: new Uint8Array(mdn.body),
+        }).catch(() => null);
+        peer.asyncMdnStatuses.push(answer?.status ?? 0);
+      })();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -19,6 +19,7 @@ import {
   type SmtpPeer,
 } from '../support/transmission-peers.ts';
 import { pdfDocument } from '../../src/lib/pdf.ts';
+import { loadAs2Identity } from '../../src/modules/transmission/channels/as2.ts';
 import {
   BUYER,
   Format,
@@ -400,11 +401,18 @@ describe('formats over channels', () => {
   });
 
   it('AS2: a signed message to the supplier, MDN checked; a test supplier gets orders marked as tests', async () => {
+    as2.trust(loadAs2Identity(t.config.dataDir, t.config.as2).certPem);
+    const workflow = await createWorkflow(t, {
+      name: 'Aquatherm AS2',
+      communicationProtocol: Protocol.As2,
+      partnerCertificate: as2.certificatePem,
+    });
     await configureSupplier(t, AQUATHERM, {
       protocol: Protocol.As2,
       formats: [Format.Edi_96A],
       as2Identifier: as2.as2Id,
       as2Url: as2.url,
+      workflowId: workflow.id,
       status: 3,
     });
     const [so] = (await placeOrder(t, [{ offer: offers.aquatherm, quantity: 10 }])).supplierOrders;

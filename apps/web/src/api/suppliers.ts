@@ -1,6 +1,15 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { workflowProtocols } from '@shk/contracts';
-import type { SupplierSettingsInput, supplierSortFields, WorkflowInput } from '@shk/contracts';
+import { CommunicationProtocol, workflowProtocols } from '@shk/contracts';
+import type {
+  As2Encryption,
+  As2MdnMode,
+  As2OwnCertificate,
+  CertificateInfo,
+  CertificateWarning,
+  SupplierSettingsInput,
+  supplierSortFields,
+  WorkflowInput,
+} from '@shk/contracts';
 import { api, currentAccessToken } from './client';
 import { ApiError, expectStatus, isProblem, unwrap } from './problem';
 import type { components } from './schema';
@@ -173,11 +182,12 @@ interface WorkflowOption {
 }
 
 /**
- * Connection profiles for FTP and SFTP (GET /v1/Workflow?communicationProtocol). Until that list answers
+ * Connection profiles for FTP, SFTP and AS2 (GET /v1/Workflow?communicationProtocol). Until that list answers
  * (older API), the form falls back to entering the workflow id.
  */
 export function useWorkflowOptions(protocol: number | undefined) {
-  const needed = protocol !== undefined && workflowProtocols.includes(protocol);
+  const needed =
+    protocol !== undefined && (workflowProtocols.includes(protocol) || protocol === CommunicationProtocol.As2);
   const query = useQuery({
     queryKey: ['admin-workflows', protocol],
     enabled: needed,
@@ -235,6 +245,24 @@ export interface WorkflowView {
   hasSecret: boolean;
   /** SFTP: the host key pinned for the profile's host and port. */
   hostKey: components['schemas']['Workflow']['hostKey'];
+  as2Encryption: As2Encryption;
+  as2MdnMode: As2MdnMode;
+  partnerCertificate: CertificateInfo | null;
+}
+
+/** AS2: our certificate (partners encrypt to it and verify our signatures) and certificates about to expire. */
+export function useAs2Certificates(enabled: boolean) {
+  const own = useQuery({
+    queryKey: ['admin-workflows', 'as2-certificate'],
+    enabled,
+    queryFn: () => callApi<As2OwnCertificate>('GET', '/v1/As2/Certificate'),
+  });
+  const warnings = useQuery({
+    queryKey: ['admin-workflows', 'certificate-warnings'],
+    enabled,
+    queryFn: () => callApi<CertificateWarning[]>('GET', '/v1/As2/CertificateWarnings'),
+  });
+  return { own, warnings };
 }
 
 async function callApi<T>(method: string, path: string, body?: unknown): Promise<T> {

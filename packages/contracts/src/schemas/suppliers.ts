@@ -153,6 +153,8 @@ export const SupplierSettingsInput = z
       if (!out.as2Identifier) issue(['outboundInterface', 'as2Identifier'], messages.required);
       if (!out.as2Url) issue(['outboundInterface', 'as2Url'], messages.required);
       else if (!/^https?:\/\/\S+$/i.test(out.as2Url)) issue(['outboundInterface', 'as2Url'], messages.checkInput);
+      // The AS2 workflow holds the partner's certificate (encryption, MDN verification) and the MDN mode.
+      if (!s.workflowId) issue(['workflowId'], messages.required);
     }
   });
 export type SupplierSettingsInput = z.input<typeof SupplierSettingsInput>;
@@ -300,11 +302,26 @@ export const SupplierInterfaces = z
   })
   .meta({ id: 'SupplierInterfaces' });
 
+/** AS2 encryption of messages to the partner (CMS EnvelopedData, RFC 5751). */
+export const as2Encryptions = ['none', 'aes128', 'aes256'] as const;
+export type As2Encryption = (typeof as2Encryptions)[number];
+export const as2EncryptionLabels: Record<As2Encryption, string> = {
+  none: 'Keine (nur signiert)',
+  aes128: 'AES-128-CBC',
+  aes256: 'AES-256-CBC',
+};
+export const as2MdnModes = ['sync', 'async'] as const;
+export type As2MdnMode = (typeof as2MdnModes)[number];
+export const as2MdnModeLabels: Record<As2MdnMode, string> = {
+  sync: 'Synchron (in der Antwort)',
+  async: 'Asynchron (an unsere MDN-Adresse)',
+};
+
 /** Administrators' input for a connection profile (workflow); secrets are write-only. */
 export const WorkflowInput = z
   .object({
     name: z.string({ error: messages.required }).trim().min(1, messages.required).max(100, messages.maxChars(100)),
-    communicationProtocol: z.union([z.literal(2), z.literal(4), z.literal(5), z.literal(6)], {
+    communicationProtocol: z.union([z.literal(2), z.literal(3), z.literal(4), z.literal(5), z.literal(6)], {
       error: messages.checkInput,
     }),
     host: optionalText(255),
@@ -315,12 +332,21 @@ export const WorkflowInput = z
     /** Omitted: keep the stored secret; null: remove it. */
     password: z.string().max(500).nullish(),
     privateKey: z.string().max(20_000).nullish(),
+    /** AS2: how messages are encrypted to the partner's certificate (RFC 5751 AES-CBC). */
+    as2Encryption: z.enum(as2Encryptions, { error: messages.checkInput }).optional(),
+    /** AS2: the MDN on the same HTTP connection (sync) or later to our MDN URL (async). */
+    as2MdnMode: z.enum(as2MdnModes, { error: messages.checkInput }).optional(),
+    /** AS2: the partner's X.509 certificate as PEM text or base64 DER. Omitted: keep; null: remove. */
+    partnerCertificate: z.string().max(40_000).nullish(),
   })
   .superRefine((w, ctx) => {
     const needsHost =
       w.communicationProtocol === CommunicationProtocol.Sftp || w.communicationProtocol === CommunicationProtocol.Ftp;
     if (needsHost && !w.host) ctx.addIssue({ code: 'custom', path: ['host'], message: messages.required });
-    if (!needsHost) {
+    // AS2 sends to the supplier's AS2 URL (supplier settings); the workflow carries the partner's certificate.
+    if (w.partnerCertificate && w.communicationProtocol !== CommunicationProtocol.As2)
+      ctx.addIssue({ code: 'custom', path: ['partnerCertificate'], message: messages.checkInput });
+    if (!needsHost && w.communicationProtocol !== CommunicationProtocol.As2) {
       if (!w.baseUrl) ctx.addIssue({ code: 'custom', path: ['baseUrl'], message: messages.required });
       else if (!/^https?:\/\/\S+$/i.test(w.baseUrl))
         ctx.addIssue({ code: 'custom', path: ['baseUrl'], message: messages.checkInput });
@@ -374,4 +400,7 @@ export const workflowMessages = {
   hostKeyAccept: 'Neuen Schlüssel annehmen',
   hostKeyNotSftp: 'Hostschlüssel gibt es nur bei SFTP-Workflows.',
   failure: 'Der Workflow konnte nicht gespeichert werden. Bitte versuchen Sie es später erneut.',
+  certificateUnreadable:
+    'Das Zertifikat konnte nicht gelesen werden. Erwartet wird ein X.509-Zertifikat als PEM- oder DER-Datei.',
+  as2NeedsCertificate: 'Ein AS2-Workflow braucht das Zertifikat des Partners.',
 } as const;

@@ -102,6 +102,66 @@ export const WorkflowQuery = z.object({
   communicationProtocol: z.coerce.number().int().min(1).max(6).optional(),
 });
 
+/** What staff see of an X.509 certificate (ours or an AS2 partner's). */
+export const CertificateInfo = z
+  .object({
+    subject: z.string(),
+    issuer: z.string(),
+    fingerprintSha256: z.string(),
+    validFrom: z.string(),
+    validTo: z.string(),
+    /** Whole days until validTo (negative: expired). */
+    daysLeft: z.number().int(),
+  })
+  .meta({ id: 'CertificateInfo' });
+export type CertificateInfo = z.infer<typeof CertificateInfo>;
+
+/** Our AS2 identity as partners need it (the certificate they encrypt to and verify our signatures with). */
+export const As2OwnCertificate = z
+  .object({ as2Identifier: z.string(), mdnUrl: z.string(), certificatePem: z.string(), certificate: CertificateInfo })
+  .meta({ id: 'As2OwnCertificate' });
+export type As2OwnCertificate = z.infer<typeof As2OwnCertificate>;
+
+/** A certificate that expires within the warning period (our own or a workflow's partner certificate). */
+export const CertificateWarning = z
+  .object({
+    kind: z.enum(['own', 'partner']),
+    workflowId: z.number().int().nullable(),
+    workflowName: z.string().nullable(),
+    certificate: CertificateInfo,
+    message: z.string(),
+  })
+  .meta({ id: 'CertificateWarning' });
+export type CertificateWarning = z.infer<typeof CertificateWarning>;
+
+/** Days before expiry at which staff are warned (one mail per certificate and threshold). */
+export const certificateWarningDays = [30, 7, 1] as const;
+
+export const certificateMessages = {
+  ownLabel: 'Unser AS2-Zertifikat',
+  partnerLabel: (workflow: string) => `AS2-Partnerzertifikat des Workflows „${workflow}“`,
+  expiresIn: (label: string, days: number, date: string) =>
+    days < 0
+      ? `${label} ist am ${date} abgelaufen.`
+      : days === 0
+        ? `${label} läuft heute (${date}) ab.`
+        : `${label} läuft in ${days} ${days === 1 ? 'Tag' : 'Tagen'} ab (am ${date}).`,
+  mailSubject: (label: string, date: string) => `Zertifikat läuft ab: ${label} (${date})`,
+  mailBody: (text: string, subject: string, fingerprint: string) =>
+    [
+      'Guten Tag,',
+      '',
+      text,
+      '',
+      `Zertifikat: ${subject}`,
+      `SHA-256-Fingerabdruck: ${fingerprint}`,
+      '',
+      'Bitte erneuern Sie das Zertifikat rechtzeitig und tauschen Sie es mit dem AS2-Partner aus; sonst schlägt der Bestellversand per AS2 fehl.',
+      '',
+      'Ihr SHK-Bestellportal',
+    ].join('\n'),
+} as const;
+
 /** A connection profile as the API shows it: the secret never leaves the server, only whether one is stored. */
 export const Workflow = z
   .object({
@@ -117,6 +177,9 @@ export const Workflow = z
     hasSecret: z.boolean(),
     /** SFTP: the host key pinned for the profile's host and port (null: none yet). */
     hostKey: z.object({ fingerprint: z.string(), pinnedAt: z.string(), confirmedAt: z.string().nullable() }).nullable(),
+    as2Encryption: z.enum(['none', 'aes128', 'aes256']),
+    as2MdnMode: z.enum(['sync', 'async']),
+    partnerCertificate: CertificateInfo.nullable(),
   })
   .meta({ id: 'Workflow' });
 export type Workflow = z.infer<typeof Workflow>;

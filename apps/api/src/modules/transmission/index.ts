@@ -1,3 +1,4 @@
+import type { AppConfig } from '../../config.ts';
 import type { App, AppDeps } from '../../http/types.ts';
 import { SecretBox } from './secret-box.ts';
 import { WorkflowsService } from './workflows.service.ts';
@@ -6,6 +7,8 @@ import { defaultTransmitters } from './channels/index.ts';
 import { loadAs2Identity, type As2Identity } from './channels/as2.ts';
 import { transmissionRoutes } from './transmission.routes.ts';
 import { OutboundPolicy, databaseEndpointOf } from './outbound.ts';
+import { as2Routes } from './as2.routes.ts';
+import { as2MdnStore, as2MdnUrl, mailCertificateWarnings } from './as2.service.ts';
 
 export { queueTransmissions, resendSupplierOrder, listTransmissions } from './transmission.service.ts';
 export { changeSupplierOrderStatus, refreshCustomerOrderStatus } from './supplier-order-status.ts';
@@ -25,18 +28,28 @@ export { transmissionRoutes } from './transmission.routes.ts';
 export const workflowsService = (deps: Pick<AppDeps, 'db' | 'config'>) =>
   new WorkflowsService(deps.db.$client, SecretBox.of(deps.config));
 
+/** The platform's AS2 identity of this configuration, loaded (or created in DATA_DIR) on first use. */
+function as2IdentityOf(config: AppConfig) {
+  let as2: As2Identity | null = null;
+  return () => (as2 ??= loadAs2Identity(config.dataDir, config.as2));
+}
+
 /** Builds the worker for a database (the app uses it in-process; tests and benchmarks run it in child processes). */
 export function createTransmissionWorker(
   deps: Pick<AppDeps, 'db' | 'mail' | 'config'>,
   log?: { info: (...a: unknown[]) => void; error: (...a: unknown[]) => void },
 ) {
   const workflows = workflowsService(deps);
-  let as2: As2Identity | null = null;
-  const identity = () => (as2 ??= loadAs2Identity(deps.config.dataDir, deps.config.as2));
+  const identity = as2IdentityOf(deps.config);
   const policy = outboundPolicy(deps);
   const worker = new TransmissionWorker(
     deps.db,
-    defaultTransmitters(deps.mail, identity, policy, workflows),
+    defaultTransmitters(deps.mail, identity, policy, workflows, {
+      mdnUrl: as2MdnUrl(deps.config),
+      store: as2MdnStore(deps.db.$client),
+      asyncWaitMs: deps.config.as2.asyncMdnWaitMs,
+      timeoutMs: deps.config.as2.timeoutMs,
+    }),
     workflows,
     deps.config.transmission,
     policy,
@@ -59,19 +72,34 @@ export async function transmissionModule(app: App, deps: AppDeps) {
       error: (...a) => app.log.error(a[0] as object, String(a[1] ?? '')),
     }));
   const runWorker = deps.config.transmission.worker;
+  const identity = as2IdentityOf(deps.config);
+  await as2Routes(identity)(app, deps);
   await transmissionRoutes(
     () => transmission().workflows,
     () => built?.worker.nudge(),
   )(app, deps);
   // Started when the server listens (the OpenAPI generator only builds the app and never listens).
   let started = false;
+  // Certificate expiry warnings: checked at start and every AS2_CERT_CHECK_MS (6 h); each node may check,
+  // the notice table lets only one of them mail per certificate and threshold.
+  let certificateCheck: NodeJS.Timeout | null = null;
+  const checkCertificates = () =>
+    mailCertificateWarnings(deps.db, deps.mail, identity).catch((error) =>
+      app.log.error({ err: error }, 'AS2 certificate expiry check failed'),
+    );
   app.addHook('onListen', async () => {
     started = true;
     deps.mail.startSweeper();
     if (runWorker) transmission().worker.start();
+    if (deps.config.as2.certificateCheck) {
+      void checkCertificates();
+      certificateCheck = setInterval(checkCertificates, deps.config.as2.certificateCheckEveryMs);
+      certificateCheck.unref();
+    }
   });
   app.addHook('onClose', async () => {
     if (!started) return;
+    if (certificateCheck) clearInterval(certificateCheck);
     deps.mail.stopSweeper();
     await built?.worker.stop();
   });

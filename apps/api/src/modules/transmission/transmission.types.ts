@@ -83,6 +83,14 @@ export interface WorkflowConnection {
   privateKey: string | null;
   baseUrl: string | null;
   timeoutMs: number;
+  /** AS2 workflows only: the partner's certificate (PEM), encryption and MDN mode. */
+  as2?: As2Settings | null;
+}
+
+export interface As2Settings {
+  partnerCertificate: string | null;
+  encryption: 'none' | 'aes128' | 'aes256';
+  mdnMode: 'sync' | 'async';
 }
 
 /** Where an order goes: the supplier's outbound settings plus the connection profile they name. */

@@ -11,6 +11,9 @@ export interface WorkflowRow {
   secret_encrypted: string | null;
   base_url: string | null;
   timeout_ms: number;
+  as2_partner_certificate: string | null;
+  as2_encryption: 'none' | 'aes128' | 'aes256';
+  as2_mdn_mode: 'sync' | 'async';
 }
 
 export interface WorkflowWrite {
@@ -24,10 +27,14 @@ export interface WorkflowWrite {
   secretEncrypted?: string | null;
   baseUrl?: string | null;
   timeoutMs?: number;
+  as2Encryption?: 'none' | 'aes128' | 'aes256';
+  as2MdnMode?: 'sync' | 'async';
+  /** PEM; only replaced when passed (null removes it). */
+  as2PartnerCertificate?: string | null;
 }
 
 const columns =
-  'id, name, communication_protocol_id, host, port, username, secret_kind, secret_encrypted, base_url, timeout_ms';
+  'id, name, communication_protocol_id, host, port, username, secret_kind, secret_encrypted, base_url, timeout_ms, as2_partner_certificate, as2_encryption, as2_mdn_mode';
 
 export async function listWorkflows(client: Queryable, protocolId?: number): Promise<WorkflowRow[]> {
   const { rows } = await client.query(
@@ -44,8 +51,9 @@ export async function findWorkflow(client: Queryable, id: number): Promise<Workf
 
 export async function insertWorkflow(client: Queryable, w: WorkflowWrite): Promise<WorkflowRow> {
   const { rows } = await client.query(
-    `INSERT INTO workflows (name, communication_protocol_id, host, port, username, secret_kind, secret_encrypted, base_url, timeout_ms)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, COALESCE($9, 15000)) RETURNING ${columns}`,
+    `INSERT INTO workflows (name, communication_protocol_id, host, port, username, secret_kind, secret_encrypted, base_url, timeout_ms,
+                            as2_partner_certificate, as2_encryption, as2_mdn_mode)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, COALESCE($9, 15000), $10, COALESCE($11, 'aes256'), COALESCE($12, 'sync')) RETURNING ${columns}`,
     [
       w.name,
       w.communicationProtocolId,
@@ -56,6 +64,9 @@ export async function insertWorkflow(client: Queryable, w: WorkflowWrite): Promi
       w.secretEncrypted ?? null,
       w.baseUrl ?? null,
       w.timeoutMs ?? null,
+      w.as2PartnerCertificate ?? null,
+      w.as2Encryption ?? null,
+      w.as2MdnMode ?? null,
     ],
   );
   return rows[0];
@@ -67,7 +78,9 @@ export async function updateWorkflow(client: Queryable, id: number, w: WorkflowW
     `UPDATE workflows SET name = $2, communication_protocol_id = $3, host = $4, port = $5, username = $6, base_url = $7,
             timeout_ms = COALESCE($8, timeout_ms),
             secret_kind = CASE WHEN $9::boolean THEN $10 ELSE secret_kind END,
-            secret_encrypted = CASE WHEN $9::boolean THEN $11 ELSE secret_encrypted END, updated_at = now()
+            secret_encrypted = CASE WHEN $9::boolean THEN $11 ELSE secret_encrypted END,
+            as2_partner_certificate = CASE WHEN $12::boolean THEN $13 ELSE as2_partner_certificate END,
+            as2_encryption = COALESCE($14, as2_encryption), as2_mdn_mode = COALESCE($15, as2_mdn_mode), updated_at = now()
       WHERE id = $1 RETURNING ${columns}`,
     [
       id,
@@ -81,6 +94,10 @@ export async function updateWorkflow(client: Queryable, id: number, w: WorkflowW
       w.secretEncrypted !== undefined,
       w.secretKind ?? null,
       w.secretEncrypted ?? null,
+      w.as2PartnerCertificate !== undefined,
+      w.as2PartnerCertificate ?? null,
+      w.as2Encryption ?? null,
+      w.as2MdnMode ?? null,
     ],
   );
   return rows[0] ?? null;

@@ -1,4 +1,7 @@
+import { CommunicationProtocol, workflowMessages, type CertificateInfo } from '@shk/contracts';
+import { badRequest } from '../../http/problem.ts';
 import { SecretBox } from './secret-box.ts';
+import { certificateInfo, normalizeCertificate } from './certificates.ts';
 import * as repo from './workflows.repo.ts';
 import type { WorkflowConnection } from './transmission.types.ts';
 import type { Queryable } from '../../db/queryable.ts';
@@ -16,6 +19,10 @@ export interface WorkflowView {
   secretKind: 'password' | 'privateKey' | null;
   hasSecret: boolean;
   hostKey: { fingerprint: string; pinnedAt: string; confirmedAt: string | null } | null;
+  as2Encryption: 'none' | 'aes128' | 'aes256';
+  as2MdnMode: 'sync' | 'async';
+  /** AS2: what staff check of the partner's certificate (subject, issuer, fingerprint, expiry). */
+  partnerCertificate: CertificateInfo | null;
 }
 
 export interface WorkflowInput {
@@ -29,7 +36,17 @@ export interface WorkflowInput {
   /** Omit to keep the stored secret; null removes it. */
   password?: string | null;
   privateKey?: string | null;
+  as2Encryption?: 'none' | 'aes128' | 'aes256';
+  as2MdnMode?: 'sync' | 'async';
+  /** PEM text or base64 DER; omit to keep, null removes it. */
+  partnerCertificate?: string | null;
 }
+
+/** Encryption and signed MDNs need the partner's certificate: an AS2 workflow without one could send nothing. */
+const needsCertificate = () =>
+  badRequest(workflowMessages.as2NeedsCertificate, undefined, [
+    { field: 'body.partnerCertificate', message: workflowMessages.as2NeedsCertificate },
+  ]);
 
 const view = (r: repo.WorkflowRow, key: repo.HostKeyRow | null = null): WorkflowView => ({
   id: r.id,
@@ -49,13 +66,16 @@ const view = (r: repo.WorkflowRow, key: repo.HostKeyRow | null = null): Workflow
         confirmedAt: key.confirmed_at ? new Date(key.confirmed_at).toISOString() : null,
       }
     : null,
+  as2Encryption: r.as2_encryption,
+  as2MdnMode: r.as2_mdn_mode,
+  partnerCertificate: r.as2_partner_certificate ? certificateInfo(r.as2_partner_certificate) : null,
 });
 
 /** The SSH port of a connection (the pin is per host and port). */
 export const sshPort = (w: { port: number | null }) => w.port ?? 22;
 
 /**
- * Connection profiles (workflows) for SFTP, FTP, HTTP and API transmission. Exported for the
+ * Connection profiles (workflows) for SFTP, AS2, FTP, HTTP and API transmission. Exported for the
  * back-office admin screen: list/get/create/update/remove work on views without secrets; `connection`
  * is the only way to the decrypted secret and is used by the transmission worker alone.
  */
@@ -80,11 +100,20 @@ export class WorkflowsService {
   }
 
   async create(input: WorkflowInput, client: Queryable = this.db): Promise<WorkflowView> {
-    return this.withHostKey(await repo.insertWorkflow(client, this.toWrite(input)), client);
+    const write = this.toWrite(input);
+    if (input.communicationProtocol === CommunicationProtocol.As2 && !write.as2PartnerCertificate)
+      throw needsCertificate();
+    return this.withHostKey(await repo.insertWorkflow(client, write), client);
   }
 
   async update(id: number, input: WorkflowInput, client: Queryable = this.db): Promise<WorkflowView | null> {
-    const row = await repo.updateWorkflow(client, id, this.toWrite(input));
+    const write = this.toWrite(input);
+    if (input.communicationProtocol === CommunicationProtocol.As2) {
+      // Omitted keeps the stored certificate; a profile switched to AS2 has none to keep (unknown id: 404 below).
+      const stored = write.as2PartnerCertificate === undefined ? await repo.findWorkflow(client, id) : null;
+      if (write.as2PartnerCertificate === null || (stored && !stored.as2_partner_certificate)) throw needsCertificate();
+    }
+    const row = await repo.updateWorkflow(client, id, write);
     return row ? this.withHostKey(row, client) : null;
   }
 
@@ -141,6 +170,14 @@ export class WorkflowsService {
       privateKey: row.secret_kind === 'privateKey' ? secret : null,
       baseUrl: row.base_url,
       timeoutMs: row.timeout_ms,
+      as2:
+        row.communication_protocol_id === CommunicationProtocol.As2
+          ? {
+              partnerCertificate: row.as2_partner_certificate,
+              encryption: row.as2_encryption,
+              mdnMode: row.as2_mdn_mode,
+            }
+          : null,
     };
   }
 
@@ -153,7 +190,18 @@ export class WorkflowsService {
       username: input.userName,
       baseUrl: input.baseUrl,
       timeoutMs: input.timeoutMs,
+      as2Encryption: input.as2Encryption,
+      as2MdnMode: input.as2MdnMode,
     };
+    if (input.partnerCertificate === null) write.as2PartnerCertificate = null;
+    else if (input.partnerCertificate !== undefined) {
+      const pem = normalizeCertificate(input.partnerCertificate);
+      if (!pem)
+        throw badRequest(workflowMessages.certificateUnreadable, undefined, [
+          { field: 'body.partnerCertificate', message: workflowMessages.certificateUnreadable },
+        ]);
+      write.as2PartnerCertificate = pem;
+    }
     if (input.privateKey !== undefined && input.privateKey !== null) {
       write.secretKind = 'privateKey';
       write.secretEncrypted = this.box.encrypt(input.privateKey);

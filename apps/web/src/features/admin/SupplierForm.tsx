@@ -183,6 +183,38 @@ export function SupplierForm({ bp, supplier, state, readOnly, saving, onSubmit }
     <TextInput label={label} withAsterisk={required} {...register(name)} error={err(name)} readOnly={readOnly} />
   );
 
+  // SFTP/FTP and AS2 name a workflow: the connection profile (AS2: the partner's certificate and settings).
+  const workflowSelect = (
+    <Controller
+      control={control}
+      name="workflowId"
+      render={({ field }) =>
+        workflows.options ? (
+          <Select
+            label="Workflow"
+            withAsterisk
+            data={workflows.options}
+            value={field.value ? String(field.value) : null}
+            onChange={(v) => field.onChange(v ? Number(v) : null)}
+            disabled={readOnly}
+            error={err('workflowId')}
+          />
+        ) : (
+          <NumberInput
+            label="Workflow-ID"
+            withAsterisk
+            value={field.value ?? ''}
+            onChange={(v) => field.onChange(typeof v === 'number' ? v : null)}
+            allowDecimal={false}
+            min={1}
+            disabled={readOnly}
+            error={err('workflowId')}
+          />
+        )
+      }
+    />
+  );
+
   return (
     <form onSubmit={(e) => void submit(e).catch(() => {})} noValidate aria-label="Lieferanteneinstellungen">
       <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0 }}>
@@ -245,40 +277,14 @@ export function SupplierForm({ bp, supplier, state, readOnly, saving, onSubmit }
               {workflowProtocols.includes(outProtocol) && (
                 <SimpleGrid cols={{ base: 1, sm: 2 }}>
                   {input('outboundInterface.ftpFolder', 'FTP-Verzeichnis', true)}
-                  <Controller
-                    control={control}
-                    name="workflowId"
-                    render={({ field }) =>
-                      workflows.options ? (
-                        <Select
-                          label="Workflow"
-                          withAsterisk
-                          data={workflows.options}
-                          value={field.value ? String(field.value) : null}
-                          onChange={(v) => field.onChange(v ? Number(v) : null)}
-                          disabled={readOnly}
-                          error={err('workflowId')}
-                        />
-                      ) : (
-                        <NumberInput
-                          label="Workflow-ID"
-                          withAsterisk
-                          value={field.value ?? ''}
-                          onChange={(v) => field.onChange(typeof v === 'number' ? v : null)}
-                          allowDecimal={false}
-                          min={1}
-                          disabled={readOnly}
-                          error={err('workflowId')}
-                        />
-                      )
-                    }
-                  />
+                  {workflowSelect}
                 </SimpleGrid>
               )}
               {outProtocol === CommunicationProtocol.As2 && (
                 <SimpleGrid cols={{ base: 1, sm: 2 }}>
                   {input('outboundInterface.as2Identifier', 'AS2-Kennung', true)}
                   {input('outboundInterface.as2Url', 'AS2-URL', true)}
+                  {workflowSelect}
                 </SimpleGrid>
               )}
             </Stack>

@@ -1,6 +1,6 @@
 import type { MailService } from '../../mail/index.ts';
 import type { OrderTransmitter } from '../transmission.types.ts';
-import { as2Transmitter, type As2Identity } from './as2.ts';
+import { as2Transmitter, type As2Identity, type As2Options } from './as2.ts';
 import { emailTransmitter } from './email.ts';
 import { ftpTransmitter } from './ftp.ts';
 import { apiTransmitter, httpTransmitter } from './http.ts';
@@ -13,11 +13,12 @@ export function defaultTransmitters(
   as2Identity: () => As2Identity,
   policy: OutboundPolicy,
   hostKeys: HostKeyStore,
+  as2Options: As2Options,
 ): OrderTransmitter[] {
   return [
     emailTransmitter(mail),
     sftpTransmitter(policy, hostKeys),
-    as2Transmitter(as2Identity),
+    as2Transmitter(as2Identity, as2Options),
     httpTransmitter(policy),
     ftpTransmitter(policy),
     apiTransmitter(policy),
