@@ -43,6 +43,7 @@ beforeAll(async () => {
   process.env.TRANSMISSION_MAX_ATTEMPTS = '2';
   process.env.TRANSMISSION_POLL_MS = '50';
   process.env.AS2_ASYNC_MDN_WAIT_MS = '15000';
+  process.env.TRANSMISSION_ALLOWED_HOSTS = '127.0.0.1'; // the OpenSSL partner listens on loopback
   t = await startTestApp();
   await insertTestOffers(t.pool);
   // The partner knows our certificate (the operator sent it): it verifies our signatures with it alone.
@@ -272,7 +273,11 @@ describe('certificates in the workflow', () => {
     const inFiveYears = new Date(Date.now() + (5 * 365 - 10) * 86_400_000);
     const own = (await t.request('GET', '/v1/As2/Certificate', { as: ADMIN })).body.certificate;
     const { certificateWarnings } = await import('../../src/modules/transmission/as2.service.ts');
-    const warnings = await certificateWarnings(t.pool, () => loadAs2Identity(t.config.dataDir, t.config.as2), inFiveYears);
+    const warnings = await certificateWarnings(
+      t.pool,
+      () => loadAs2Identity(t.config.dataDir, t.config.as2),
+      inFiveYears,
+    );
     const mine = warnings.find((w) => w.kind === 'own')!;
     expect(mine.certificate.fingerprintSha256).toBe(own.fingerprintSha256);
     expect(mine.message).toMatch(/^Unser AS2-Zertifikat läuft in \d+ Tagen ab/);

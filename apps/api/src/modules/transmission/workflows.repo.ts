@@ -178,7 +178,8 @@ export interface WorkflowVersionRow extends WorkflowRow {
 export async function findWorkflowVersion(client: Queryable, versionId: number): Promise<WorkflowVersionRow | null> {
   const { rows } = await client.query(
     `SELECT v.workflow_id AS id, v.workflow_id, v.version, v.name, v.communication_protocol_id, v.host, v.port, v.username,
-            v.secret_kind, v.secret_encrypted, v.base_url, v.timeout_ms
+            v.secret_kind, v.secret_encrypted, v.base_url, v.timeout_ms, v.as2_partner_certificate, v.as2_encryption,
+            v.as2_mdn_mode
        FROM workflow_versions v WHERE v.id = $1`,
     [versionId],
   );
