@@ -37,6 +37,60 @@ export interface AppConfig {
    * space- or comma-separated): where a manufacturer hosts its introductory video or the video-help widget.
    */
   cspExternalOrigins: string[];
+  /** Supplier catalogue imports: worker, crash lease, disk limits and the fetcher of media named by URL. */
+  catalogueImport: CatalogueImportConfig;
+}
+
+export interface CatalogueImportConfig {
+  /** CATALOGUE_IMPORT_WORKER=off: this process runs no imports and no import sweeper (another process does). */
+  worker: boolean;
+  /** Lease of a running import, renewed every third of it: a process that dies is noticed after this long. */
+  leaseMs: number;
+  /** How often imports of a dead process are looked for (also at start). */
+  sweepMs: number;
+  /** Attempts (crashes included) after which an import ends Failed. */
+  maxAttempts: number;
+  /** Articles per merged batch (the resume point moves per batch). */
+  batchSize: number;
+  /** A zip may unpack to at most this many times its own size … */
+  unzipMaxRatio: number;
+  /** … and at most this many bytes. */
+  unzipMaxBytes: number;
+  /** Media named by URL: largest file fetched, time per fetch, how often the queue is polled. */
+  mediaMaxBytes: number;
+  mediaTimeoutMs: number;
+  mediaPollMs: number;
+  /**
+   * Addresses or CIDR ranges the media fetcher may reach although they are loopback, private or link-local
+   * (MEDIA_FETCH_ALLOW, comma-separated): for a test's server on loopback or a supplier's host in the
+   * operator's own network. Empty in production.
+   */
+  mediaAllow: string[];
+}
+
+/** A positive number from the environment, else the default. */
+function positive(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value !== undefined && value !== '' && Number.isFinite(n) && n > 0 ? n : fallback;
+}
+
+export function catalogueImportConfig(env: NodeJS.ProcessEnv): CatalogueImportConfig {
+  return {
+    worker: env.CATALOGUE_IMPORT_WORKER !== 'off',
+    leaseMs: positive(env.CATALOGUE_IMPORT_LEASE_MS, 30_000),
+    sweepMs: positive(env.CATALOGUE_IMPORT_SWEEP_MS, 15_000),
+    maxAttempts: Math.floor(positive(env.CATALOGUE_IMPORT_MAX_ATTEMPTS, 5)),
+    batchSize: Math.floor(positive(env.CATALOGUE_IMPORT_BATCH_SIZE, 50_000)),
+    unzipMaxRatio: positive(env.CATALOGUE_IMPORT_UNZIP_MAX_RATIO, 100),
+    unzipMaxBytes: positive(env.CATALOGUE_IMPORT_UNZIP_MAX_MB, 20 * 1024) * 1024 * 1024,
+    mediaMaxBytes: positive(env.MEDIA_FETCH_MAX_MB, 20) * 1024 * 1024,
+    mediaTimeoutMs: positive(env.MEDIA_FETCH_TIMEOUT_MS, 15_000),
+    mediaPollMs: positive(env.MEDIA_FETCH_POLL_MS, 2_000),
+    mediaAllow: (env.MEDIA_FETCH_ALLOW ?? '')
+      .split(/[\s,]+/)
+      .map((s) => s.trim())
+      .filter(Boolean),
+  };
 }
 
 /** Only real http(s) origins reach the Content-Security-Policy; anything else is ignored. */
@@ -79,5 +133,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: env.TRUST_PROXY?.trim() || undefined,
     nodeEnv: env.NODE_ENV ?? 'production',
     cspExternalOrigins: originsOf(env.CSP_EXTERNAL_ORIGINS),
+    catalogueImport: catalogueImportConfig(env),
   };
 }

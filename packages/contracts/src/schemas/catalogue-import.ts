@@ -58,3 +58,28 @@ export const CatalogueImportDetails = CatalogueImport.extend({
   rejections: z.array(CatalogueImportRejection),
 }).meta({ id: 'CatalogueImportDetails' });
 export type CatalogueImportDetails = z.infer<typeof CatalogueImportDetails>;
+
+/** Why an import ended Failed or a medium was not stored: crash, disk and media-by-URL texts (German). */
+export const catalogueImportFailureTexts = {
+  abandoned: (attempts: number) =>
+    `Der Import wurde ${attempts}-mal abgebrochen (Neustart oder Absturz des Servers) und wird nicht mehr fortgesetzt. Bitte laden Sie die Datei erneut hoch.`,
+  zipTooLarge: (unpackedMb: number, limitMb: number) =>
+    `Die ZIP-Datei würde entpackt ${unpackedMb.toLocaleString('de-DE')} MB belegen; erlaubt sind höchstens ${limitMb.toLocaleString('de-DE')} MB. Bitte teilen Sie den Katalog auf oder packen Sie weniger Mediendateien hinein.`,
+  zipRatio: (ratio: number) =>
+    `Die ZIP-Datei ist verdächtig stark komprimiert (entpackt mehr als das ${ratio.toLocaleString('de-DE')}-Fache ihrer Größe) und wurde nicht entpackt.`,
+  zipBroken: 'Die ZIP-Datei ist beschädigt und konnte nicht entpackt werden.',
+  mediaNotFetched: (url: string, reason: string) => `Das Medium „${url}“ konnte nicht geladen werden: ${reason}`,
+  mediaReasons: {
+    scheme: 'nur http- und https-Adressen werden geladen.',
+    address: 'die Adresse zeigt auf ein internes Netz.',
+    dns: 'der Server ist nicht erreichbar.',
+    redirects: 'zu viele Weiterleitungen.',
+    status: (status: number) => `der Server antwortete mit ${status}.`,
+    tooLarge: (mb: number) => `die Datei ist größer als ${mb.toLocaleString('de-DE')} MB.`,
+    type: 'der Inhalt ist kein JPEG-, PNG- oder PDF-Dokument.',
+    timeout: 'der Server antwortete nicht rechtzeitig.',
+    quota: (mb: number) =>
+      `das Speicherkontingent des Lieferanten (${mb.toLocaleString('de-DE')} MB) ist ausgeschöpft.`,
+    failed: 'die Verbindung ist fehlgeschlagen.',
+  },
+} as const;

@@ -4,7 +4,7 @@ import type { App, AppDeps } from '../../http/types.ts';
 import { callerOf } from '../../http/auth.ts';
 import { badRequest } from '../../http/problem.ts';
 import { cleanFileName } from '../../lib/file-types.ts';
-import { CatalogueImportService, registerCatalogueImportJob } from './catalogue-import.service.ts';
+import { CatalogueImportService, ImportSweeper, registerCatalogueImportJob } from './catalogue-import.service.ts';
 
 const importers = [Role.Administrator, Role.Seller] as const;
 const SupplierParams = z.object({ supplierBusinessPartnerNo: z.string().min(1).max(20) });
@@ -14,7 +14,17 @@ const MAX_UPLOAD_BYTES = 4 * 1024 ** 3;
 
 export async function catalogueImportRoutes(app: App, deps: AppDeps) {
   const service = new CatalogueImportService(deps);
-  registerCatalogueImportJob(deps);
+  // CATALOGUE_IMPORT_WORKER=off: this process runs no imports and no sweeper (another process does).
+  if (deps.config.catalogueImport.worker) {
+    registerCatalogueImportJob(deps);
+    const sweeper = new ImportSweeper(deps, {
+      info: (...a) => app.log.info(a.map(String).join(' ')),
+      error: (...a) => app.log.error(a[0] as object, String(a[1] ?? '')),
+    });
+    // Started when the server listens (the OpenAPI generator never listens).
+    app.addHook('onListen', async () => sweeper.start());
+    app.addHook('onClose', async () => sweeper.stop());
+  }
 
   app.post(
     '/v1/Suppliers/:supplierBusinessPartnerNo/CatalogueImports',

@@ -93,7 +93,8 @@ function field(value: string | number | boolean | null | undefined): string {
 }
 const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 const escapeChar = (c: string) => ESCAPES[c];
-const line = (values: (string | number | boolean | null | undefined)[]) => values.map(field).join('\t') + '\n';
+/** One line of COPY text. */
+export const line = (values: (string | number | boolean | null | undefined)[]) => values.map(field).join('\t') + '\n';
 
 export class CatalogueWriter {
   private batch: StagedBatch = emptyBatch();

@@ -17,6 +17,14 @@ export async function lockSupplier(c: pg.PoolClient, supplier: string) {
   await c.query('SELECT pg_advisory_lock(hashtext($1))', [lockKey(supplier)]);
 }
 
+/** The supplier's lock if no import holds it (the consistency check skips a supplier whose import runs). */
+export async function tryLockSupplier(c: pg.PoolClient, supplier: string): Promise<boolean> {
+  const { rows } = await c.query<{ locked: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS locked', [
+    lockKey(supplier),
+  ]);
+  return rows[0].locked;
+}
+
 export async function unlockSupplier(c: pg.PoolClient, supplier: string) {
   await c.query('SELECT pg_advisory_unlock(hashtext($1))', [lockKey(supplier)]);
 }
