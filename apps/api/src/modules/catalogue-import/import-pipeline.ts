@@ -611,6 +611,8 @@ async function importStaged(
       counts.deleted += withdrawn;
       changed += withdrawn;
       reshaped ||= withdrawn > 0;
+      // Done: an attempt after a crash from here on (its seen article numbers are deleted next) withdraws nothing.
+      await repo.saveWithdraws(c, id, false);
     }
     if (hasReferences) await run.resolveReferences(c);
     if (searchPricesPending) await clearSearchPricesPending(c, supplier);
