@@ -325,3 +325,8 @@ export async function insertMediaFile(
     [file.supplier, file.sha256, file.contentType, file.size],
   );
 }
+
+/** Serialises the storage quota check of a supplier's media (until the transaction ends). */
+export async function lockSupplierStorage(c: Queryable, supplier: string) {
+  await c.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`media-quota:${supplier}`]);
+}

@@ -5,6 +5,7 @@ import { callerOf } from '../../http/auth.ts';
 import { badRequest } from '../../http/problem.ts';
 import { cleanFileName } from '../../lib/file-types.ts';
 import { CatalogueImportService, ImportSweeper, registerCatalogueImportJob } from './catalogue-import.service.ts';
+import { MediaFetcher } from './media-fetcher.ts';
 
 const importers = [Role.Administrator, Role.Seller] as const;
 const SupplierParams = z.object({ supplierBusinessPartnerNo: z.string().min(1).max(20) });
@@ -17,13 +18,21 @@ export async function catalogueImportRoutes(app: App, deps: AppDeps) {
   // CATALOGUE_IMPORT_WORKER=off: this process runs no imports and no sweeper (another process does).
   if (deps.config.catalogueImport.worker) {
     registerCatalogueImportJob(deps);
-    const sweeper = new ImportSweeper(deps, {
-      info: (...a) => app.log.info(a.map(String).join(' ')),
-      error: (...a) => app.log.error(a[0] as object, String(a[1] ?? '')),
-    });
+    const log = {
+      info: (...a: unknown[]) => app.log.info(a.map(String).join(' ')),
+      error: (...a: unknown[]) => app.log.error(a[0] as object, String(a[1] ?? '')),
+    };
+    const sweeper = new ImportSweeper(deps, log);
+    const fetcher = new MediaFetcher(deps.pool, deps.config, deps.pool.options.connectionString, log);
     // Started when the server listens (the OpenAPI generator never listens).
-    app.addHook('onListen', async () => sweeper.start());
-    app.addHook('onClose', async () => sweeper.stop());
+    app.addHook('onListen', async () => {
+      sweeper.start();
+      fetcher.start();
+    });
+    app.addHook('onClose', async () => {
+      sweeper.stop();
+      await fetcher.stop();
+    });
   }
 
   app.post(

@@ -12,6 +12,7 @@
  * search texts), and the previous batch is merged by Postgres at the same time.
  */
 import { createHash } from 'node:crypto';
+import { catalogueImportFailureTexts } from '@shk/contracts';
 import type pg from 'pg';
 import { inClientTransaction } from '../../db/pool.ts';
 import { searchDocumentOf } from '../catalogue/search/indexer.ts';
@@ -335,6 +336,16 @@ export class CatalogueWriter {
         file: m.source.split(/[\\/]/).pop() || m.source,
         description: m.description ?? '',
       };
+      // A web address is fetched later (queued with the batch); another scheme (ftp, file …) never is.
+      if (isUrl(m.source) && !/^https?:\/\//i.test(m.source))
+        this.batch.notes.push({
+          position: a.position,
+          productId: a.supplierPid,
+          reason: catalogueImportFailureTexts.mediaNotFetched(
+            m.source,
+            catalogueImportFailureTexts.mediaReasons.scheme,
+          ),
+        });
       const stored = this.media && !isUrl(m.source) ? await this.media.resolve(m.source) : null;
       if (stored && 'stored' in stored) media.push({ ...entry, stored: stored.stored });
       else {
@@ -438,6 +449,8 @@ export class CatalogueWriter {
       // An offer that comes back after a withdrawal is live again.
       await repo.reviveWithdrawnOffers(c, this.supplier);
     });
+    // Media named by URL: fetched and stored by the media fetcher (queued with the batch), never redirected to.
+    await this.timed('media downloads', () => repo.queueStagedMediaDownloads(c, this.supplier, this.importId));
     // A supplier's first catalogue has no future prices stored yet: nothing to replace then.
     if (b.futurePrices || this.hasFuturePrices)
       await this.timed('future prices', () => repo.replaceStagedFuturePrices(c, this.supplier, b.futurePrices));

@@ -38,7 +38,7 @@ const uploads = () => (fs.existsSync(uploadDir()) ? fs.readdirSync(uploadDir()) 
 
 async function upload(name: string, content: Buffer) {
   const form = new FormData();
-  form.append('file', new Blob([content]), name);
+  form.append('file', new Blob([new Uint8Array(content)]), name);
   const res = await t.request('POST', '/v1/Suppliers/200002/CatalogueImports', { as: ADMIN, body: form });
   expect(res.status, res.text).toBe(202);
   return eventually(async () => {

@@ -12,6 +12,7 @@ import { inClientTransaction } from '../../db/pool.ts';
 import { from as copyFrom } from 'pg-copy-streams';
 import { lowerTermsOfWithdrawn } from './search-terms.repo.ts';
 import { FEED_REBUILD } from '../catalogue/search/index/feed.ts';
+import { queueMediaDownloads } from './media-downloads.repo.ts';
 
 /** Staging tables of this session; ON COMMIT DELETE ROWS: every batch is one transaction and starts empty. */
 const STAGE = 'catalogue_import_stage';
@@ -289,6 +290,11 @@ export async function dropUnchangedStaged(c: pg.PoolClient, importId: number): P
     [importId],
   );
   return rows.map((r) => r.pos);
+}
+
+/** The http(s) media the staged articles name are queued for the media fetcher (in the batch's transaction). */
+export function queueStagedMediaDownloads(c: pg.PoolClient, supplier: string, importId: number) {
+  return queueMediaDownloads(c, STAGE, supplier, importId);
 }
 
 /** Staged articles left, and how many of them have an offer already. */
