@@ -60,7 +60,8 @@ describe('a zip with the XML and its media', () => {
       transaction: 'T_UPDATE_PRODUCTS',
       counts: { read: 2, created: 2, rejected: 0 },
     });
-    expect(imported.rejections).toEqual([
+    // (A warning of the media fetcher on the URL medium may come in after the import; not this test's concern.)
+    expect(imported.rejections.filter((r: any) => !r.reason.startsWith('Das Medium „'))).toEqual([
       {
         position: 1,
         productId: 'WM-5001',
@@ -94,11 +95,12 @@ describe('a zip with the XML and its media', () => {
     expect(step.headers.get('content-disposition')).toMatch(/^attachment/);
     expect(await step.text()).toMatch(/^ISO-10303-21;/);
 
-    // A URL stays a reference: the media route redirects to it (size unknown, not fetched).
+    // A URL is fetched by the media fetcher (this host does not resolve): until stored it is not served, and never
+    // redirected to.
     expect(docs['25-60.pdf']).toMatchObject({ type: 'Montageanleitung', size: 0 });
     const manual = await fetch(`${t.baseUrl}${docs['25-60.pdf'].url}`, { redirect: 'manual' });
-    expect(manual.status).toBe(302);
-    expect(manual.headers.get('location')).toBe('https://medien.waermlinger.example/montage/25-60.pdf');
+    expect(manual.status).toBe(404);
+    expect(manual.headers.get('location')).toBeNull();
     // The refused file is not served (nor replaced by a generated picture).
     const refused = p.picturesPackage.find((m: any) => m.filename === 'falsch.jpg');
     expect((await fetch(`${t.baseUrl}${refused.url}`)).status).toBe(404);

@@ -100,7 +100,7 @@ export class MediaFetcher {
   }
 
   private async inSession(work: (c: pg.PoolClient) => Promise<void>) {
-    const c = await this.pool.connect();
+    const c = await run.openSession(this.pool);
     try {
       await inClientTransaction(c, () => work(c));
     } finally {

@@ -15,6 +15,7 @@ import { fileTypeFromFile } from 'file-type';
 import { PARTNER_STORAGE_QUOTA_MB, partnerStorageUsed } from '../../lib/uploads/storage-quota.ts';
 import { storedMediaPath } from '../catalogue/media/media.ts';
 import { inClientTransaction } from '../../db/pool.ts';
+import { openSession } from './import-run.repo.ts';
 import { findMediaFile, insertMediaFile, lockSupplierStorage } from './catalogue-import.repo.ts';
 
 /** What a stored medium adds to the product's media entry. */
@@ -125,7 +126,7 @@ export async function storeFetchedMedia(
   const sha256 = createHash('sha256').update(body).digest('hex');
   const stored = { supplier, sha256, contentType, size: body.length };
   const target = storedMediaPath(dataDir, supplier, sha256);
-  const c = await pool.connect();
+  const c = await openSession(pool);
   try {
     return await inClientTransaction(c, async () => {
       await lockSupplierStorage(c, supplier);
