@@ -134,6 +134,7 @@ export async function runImport(pool: pg.Pool, id: number, options: PipelineOpti
     try {
       await run.lockSupplier(c, supplier);
       let ended = false;
+      let skipCheck = false;
       try {
         // A redelivered job may have waited here for its own earlier attempt, which has finished since.
         const current = await repo.findImportRow(c, id);
@@ -164,6 +165,9 @@ export async function runImport(pool: pg.Pool, id: number, options: PipelineOpti
             `import ${id}: ${counts.read} read, ${counts.created} created, ${counts.updated} updated, ${counts.unchanged} unchanged, ` +
               `${counts.deleted} withdrawn, ${counts.rejected} rejected in ${((Date.now() - started) / 1000).toFixed(1)} s`,
           );
+          // A price update adds or removes no offer and no search row (its search prices have their own repair):
+          // nothing the check compares can have moved, and it would read all of the supplier's offers again.
+          skipCheck = (await repo.findImportRow(c, id))?.transaction === 'T_UPDATE_PRICES';
           return counts;
         } catch (error) {
           // Lost database connections are retried by the job; a broken file is final. A run whose lease another
@@ -178,7 +182,7 @@ export async function runImport(pool: pg.Pool, id: number, options: PipelineOpti
           return zero();
         }
       } finally {
-        if (ended) await endRun(c, id, supplier, row.file_path, log);
+        if (ended) await endRun(c, id, supplier, row.file_path, log, skipCheck);
         await run.unlockSupplier(c, supplier).catch(() => {});
       }
     } finally {
@@ -209,16 +213,24 @@ async function failImport(c: pg.PoolClient, id: number, supplier: string, messag
 }
 
 /** After an import ended: offers, search rows and facet counts agree (repaired if not), and its files are gone. */
-async function endRun(c: pg.PoolClient, id: number, supplier: string, filePath: string, log: (m: string) => void) {
-  try {
-    const repaired = await checkSupplier(c, supplier);
-    if (repaired.created || repaired.refreshed)
-      log(
-        `import ${id}: consistency check repaired ${repaired.created} missing and ${repaired.refreshed} wrong search rows`,
-      );
-  } catch (error) {
-    log(`import ${id}: consistency check failed: ${error instanceof Error ? error.message : error}`);
-  }
+async function endRun(
+  c: pg.PoolClient,
+  id: number,
+  supplier: string,
+  filePath: string,
+  log: (m: string) => void,
+  skipCheck: boolean,
+) {
+  if (!skipCheck)
+    try {
+      const repaired = await checkSupplier(c, supplier);
+      if (repaired.created || repaired.refreshed)
+        log(
+          `import ${id}: consistency check repaired ${repaired.created} missing and ${repaired.refreshed} wrong search rows`,
+        );
+    } catch (error) {
+      log(`import ${id}: consistency check failed: ${error instanceof Error ? error.message : error}`);
+    }
   await removeImportFiles(filePath);
 }
 
