@@ -64,7 +64,7 @@ export async function prepareStaging(c: pg.PoolClient) {
 
 /** Drops them again before the connection goes back to the pool. */
 export async function dropStaging(c: pg.PoolClient) {
-  await c.query(`DROP TABLE IF EXISTS ${STAGE}, ${PRICE_STAGE}, ${CHANGED}`);
+  await c.query(`DROP TABLE IF EXISTS ${STAGE}, ${PRICE_STAGE}, ${CHANGED}, catalogue_import_media_refs`);
 }
 
 /**
