@@ -84,6 +84,10 @@ export async function claimDownloads(c: Queryable, limit: number, leaseMs: numbe
     `UPDATE catalogue_media_downloads SET lease_until = now() + $2 * interval '1 millisecond', attempts = attempts + 1
       WHERE id IN (SELECT id FROM catalogue_media_downloads
                     WHERE state = 'pending' AND next_attempt_at <= now() AND (lease_until IS NULL OR lease_until < now())
+                      -- After the import that queued it has ended: its messages do not change while it runs, and the
+                      -- fetches do not compete with its batches.
+                      AND NOT EXISTS (SELECT 1 FROM catalogue_imports i
+                                       WHERE i.id = catalogue_media_downloads.import_id AND i.status IN ('Pending', 'InProgress'))
                     ORDER BY next_attempt_at, id LIMIT $1 FOR UPDATE SKIP LOCKED)
       RETURNING id, supplier_bp_number, url, attempts`,
     [limit, leaseMs],
