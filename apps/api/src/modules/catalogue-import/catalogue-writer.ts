@@ -449,8 +449,6 @@ export class CatalogueWriter {
       // An offer that comes back after a withdrawal is live again.
       await repo.reviveWithdrawnOffers(c, this.supplier);
     });
-    // Media named by URL: fetched and stored by the media fetcher (queued with the batch), never redirected to.
-    await this.timed('media downloads', () => repo.queueStagedMediaDownloads(c, this.supplier, this.importId));
     // A supplier's first catalogue has no future prices stored yet: nothing to replace then.
     if (b.futurePrices || this.hasFuturePrices)
       await this.timed('future prices', () => repo.replaceStagedFuturePrices(c, this.supplier, b.futurePrices));
@@ -473,6 +471,9 @@ export class CatalogueWriter {
         // The text is in Postgres now: its memory is free while the vectors are computed.
         work.chunks.length = 0;
         await repo.stageSearchVectors(s, work.sharedProducts, this.importId, work.dropped);
+        // Media named by URL: fetched and stored by the media fetcher (queued here, durably, before the batch counts
+        // as committed completely), never redirected to.
+        await repo.queueStagedMediaDownloads(s, this.supplier, this.importId);
       }),
     );
   }

@@ -6,27 +6,32 @@ import type pg from 'pg';
 import type { Queryable } from '../../db/queryable.ts';
 
 /**
- * Queues the http(s) media the articles staged in `stage` (the batch's staging table) name, in the batch's
- * transaction: one download per supplier and URL (a failed one named again by a changed article is tried again), and
- * which product shows it, with the article's position for a warning. Media the supplier has stored already are shown
- * stored at once.
+ * Queues the http(s) media of the products a batch wrote — `stage` is the second session's search stage of the batch
+ * (position, product id; the articles the merge found unchanged are out of it already) —, in that session's
+ * transaction, right after the batch's search vectors (the import session's merge is not held up by it): one download
+ * per supplier and URL (a failed one named again by a changed article is tried again), and which product shows it,
+ * with the article's position and supplier article number for a warning. Media the supplier has stored already are
+ * shown stored at once.
  */
 export async function queueMediaDownloads(c: pg.PoolClient, stage: string, supplier: string, importId: number) {
   await c.query(
-    `CREATE TEMP TABLE IF NOT EXISTS catalogue_import_media_refs (product_id text, pos integer, pid text, url text) ON COMMIT DELETE ROWS`,
+    `CREATE TEMP TABLE IF NOT EXISTS ${MEDIA_REFS} (product_id text, pos integer, pid text, url text) ON COMMIT DELETE ROWS`,
   );
   const { rowCount } = await c.query(
-    `INSERT INTO catalogue_import_media_refs
-     SELECT DISTINCT ON (u.url, s.product_id) s.product_id, s.pos, s.pid, u.url
-       FROM ${stage} s, jsonb_to_recordset(s.media::jsonb) AS u(url text)
-      WHERE s.media LIKE '%"url":"http%' AND u.url ~* '^https?://'
+    `INSERT INTO ${MEDIA_REFS}
+     SELECT DISTINCT ON (u.url, s.product_id) s.product_id, s.pos,
+            (SELECT min(o.supplier_pid) FROM product_offers o WHERE o.product_no = p.id AND o.supplier_bp_number = $1), u.url
+       FROM ${stage} s JOIN products p ON p.product_id = s.product_id,
+            jsonb_to_recordset(p.media) AS u(url text, stored jsonb)
+      WHERE u.url ~* '^https?://' AND u.stored IS NULL
       ORDER BY u.url, s.product_id, s.pos DESC`,
+    [supplier],
   );
   if (!rowCount) return;
   await c.query(
     `WITH d AS (
        INSERT INTO catalogue_media_downloads AS d (supplier_bp_number, url, import_id)
-       SELECT DISTINCT $1, url, $2::bigint FROM catalogue_import_media_refs
+       SELECT DISTINCT $1, url, $2::bigint FROM ${MEDIA_REFS}
        ON CONFLICT (supplier_bp_number, url) DO UPDATE SET import_id = EXCLUDED.import_id,
               state = CASE WHEN d.state = 'failed' THEN 'pending' ELSE d.state END,
               attempts = CASE WHEN d.state = 'failed' THEN 0 ELSE d.attempts END,
@@ -34,7 +39,7 @@ export async function queueMediaDownloads(c: pg.PoolClient, stage: string, suppl
               error = CASE WHEN d.state = 'failed' THEN NULL ELSE d.error END
        RETURNING id, url)
      INSERT INTO catalogue_media_download_products (download_id, product_id, import_id, position, supplier_pid)
-     SELECT d.id, r.product_id, $2, r.pos, r.pid FROM catalogue_import_media_refs r JOIN d ON d.url = r.url
+     SELECT d.id, r.product_id, $2, r.pos, r.pid FROM ${MEDIA_REFS} r JOIN d ON d.url = r.url
      ON CONFLICT (download_id, product_id) DO UPDATE
         SET import_id = EXCLUDED.import_id, position = EXCLUDED.position, supplier_pid = EXCLUDED.supplier_pid`,
     [supplier, importId],
@@ -42,10 +47,13 @@ export async function queueMediaDownloads(c: pg.PoolClient, stage: string, suppl
   await showStoredMedia(
     c,
     supplier,
-    `SELECT DISTINCT r.product_id FROM catalogue_import_media_refs r
+    `SELECT DISTINCT r.product_id FROM ${MEDIA_REFS} r
        JOIN catalogue_media_downloads d ON d.supplier_bp_number = $1 AND d.url = r.url AND d.state = 'stored'`,
   );
 }
+
+/** The session's list of a batch's media references (temporary; dropped with the search stage). */
+export const MEDIA_REFS = 'catalogue_import_media_refs';
 
 /**
  * The media entries naming a URL the supplier has stored get the stored file (the media route serves it); `products`
