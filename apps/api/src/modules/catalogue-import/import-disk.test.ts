@@ -72,6 +72,21 @@ describe.skipIf(!hasZip)('a zip bomb', () => {
     await eventually(async () => uploads().length === 0, 10_000);
   });
 
+  it('breaks off a zip that declares less than it unpacks to, and removes what was unpacked', async () => {
+    // The same bomb, its entry's size patched to 1,000 bytes in the local header and the central directory.
+    const zip = Buffer.from(fs.readFileSync(zipBomb()));
+    expect(zip.readUInt32LE(0)).toBe(0x04034b50);
+    zip.writeUInt32LE(1000, 22);
+    const central = zip.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    zip.writeUInt32LE(1000, central + 24);
+    const result = await upload('luege.zip', zip);
+    expect(result).toMatchObject({
+      status: 'Failed',
+      error: 'Die ZIP-Datei ist beschädigt und konnte nicht entpackt werden.',
+    });
+    await eventually(async () => uploads().length === 0, 10_000);
+  });
+
   it('ends Failed above the absolute limit even at a harmless ratio', async () => {
     const zip = path.join(work, 'gross.zip');
     fs.copyFileSync(zipBomb(), zip);
