@@ -133,6 +133,7 @@ export async function runImport(pool: pg.Pool, id: number, options: PipelineOpti
     const c = await run.openSession(pool);
     try {
       await run.lockSupplier(c, supplier);
+      // Set once the import is marked Completed or Failed: then (only then) the check runs and its files go.
       let ended = false;
       let skipCheck = false;
       try {
@@ -140,9 +141,9 @@ export async function runImport(pool: pg.Pool, id: number, options: PipelineOpti
         const current = await repo.findImportRow(c, id);
         if (current.status === 'Completed' || current.status === 'Failed') return zero();
         if (lease.lost) return zero();
-        ended = true;
         if (current.attempts >= (options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS)) {
           await failImport(c, id, supplier, catalogueImportFailureTexts.abandoned(current.attempts), log);
+          ended = true;
           return zero();
         }
         const resume = await repo.startAttempt(c, id);
@@ -160,6 +161,7 @@ export async function runImport(pool: pg.Pool, id: number, options: PipelineOpti
             lease,
           });
           await repo.finishImport(c, id, 'Completed', null);
+          ended = true;
           await run.markSupplierImported(c, supplier, id);
           log(
             `import ${id}: ${counts.read} read, ${counts.created} created, ${counts.updated} updated, ${counts.unchanged} unchanged, ` +
@@ -172,13 +174,11 @@ export async function runImport(pool: pg.Pool, id: number, options: PipelineOpti
         } catch (error) {
           // Lost database connections are retried by the job; a broken file is final. A run whose lease another
           // process took over leaves the import to it.
-          if (isTransient(error) || error instanceof LeaseLostError || lease.lost) {
-            ended = false;
-            if (error instanceof LeaseLostError || lease.lost) return zero();
-            throw error;
-          }
+          if (error instanceof LeaseLostError || lease.lost) return zero();
+          if (isTransient(error)) throw error;
           const message = error instanceof Error ? error.message : String(error);
           await failImport(c, id, supplier, message, log);
+          ended = true;
           return zero();
         }
       } finally {
