@@ -68,6 +68,10 @@ export const catalogueImportFailureTexts = {
   zipRatio: (ratio: number) =>
     `Die ZIP-Datei ist verdächtig stark komprimiert (entpackt mehr als das ${ratio.toLocaleString('de-DE')}-Fache ihrer Größe) und wurde nicht entpackt.`,
   zipBroken: 'Die ZIP-Datei ist beschädigt und konnte nicht entpackt werden.',
+  fileMissing: 'Die hochgeladene Datei ist nicht mehr vorhanden. Bitte laden Sie sie erneut hoch.',
+  diskFull: 'Auf dem Server ist kein Speicherplatz mehr frei. Bitte versuchen Sie es später erneut.',
+  internal: (detail: string) =>
+    `Der Import ist an einem internen Fehler gescheitert (${detail}). Bitte versuchen Sie es erneut oder wenden Sie sich an den Support.`,
   mediaNotFetched: (url: string, reason: string) => `Das Medium „${url}“ konnte nicht geladen werden: ${reason}`,
   mediaReasons: {
     scheme: 'nur http- und https-Adressen werden geladen.',

@@ -171,3 +171,21 @@ describe('an import that keeps crashing', () => {
     expect(fs.existsSync(file)).toBe(false);
   });
 });
+
+describe('a file that is gone', () => {
+  it('ends the import Failed with a German reason, not the system’s message', async () => {
+    const file = path.join(uploadDir(), 'verschwunden.upload');
+    const id = await insertImport(t.pool, {
+      supplier: '200003',
+      fileName: 'katalog.xml',
+      filePath: file,
+      userId: null,
+    });
+    await runImport(t.pool, id);
+    const [row] = (await t.pool.query('SELECT status, error FROM catalogue_imports WHERE id = $1', [id])).rows;
+    expect(row).toEqual({
+      status: 'Failed',
+      error: 'Die hochgeladene Datei ist nicht mehr vorhanden. Bitte laden Sie sie erneut hoch.',
+    });
+  });
+});

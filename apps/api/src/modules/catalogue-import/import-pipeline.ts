@@ -176,8 +176,7 @@ export async function runImport(pool: pg.Pool, id: number, options: PipelineOpti
           // process took over leaves the import to it.
           if (error instanceof LeaseLostError || lease.lost) return zero();
           if (isTransient(error)) throw error;
-          const message = error instanceof Error ? error.message : String(error);
-          await failImport(c, id, supplier, message, log);
+          await failImport(c, id, supplier, failureText(error, log), log);
           ended = true;
           return zero();
         }
@@ -700,6 +699,22 @@ async function applyGroupMaps(
     if (moved.length) await run.updateSearchLeaves(c, moved);
     return moved.length;
   });
+}
+
+/**
+ * The German reason an import fails with: the file's own errors are German already (parsers, unzip); a system or
+ * database error (it has a code) gets a German sentence naming the code (a database error also its text), and the
+ * whole error goes to the log.
+ */
+function failureText(error: unknown, log: (m: string) => void): string {
+  const code = (error as { code?: unknown })?.code;
+  const message = error instanceof Error ? error.message : String(error);
+  if (typeof code !== 'string' || !code) return message;
+  log(`import failed: ${code} ${message}`);
+  if (code === 'ENOENT') return catalogueImportFailureTexts.fileMissing;
+  if (code === 'ENOSPC') return catalogueImportFailureTexts.diskFull;
+  // A database error's text helps the support (constraint or trigger names); a system error's names server paths.
+  return catalogueImportFailureTexts.internal(/^[0-9A-Z]{5}$/.test(code) ? `${code}: ${message}` : code);
 }
 
 function isTransient(error: unknown): boolean {
