@@ -162,7 +162,20 @@ export class MediaFetcherClient {
   private request(url: URL, target: { address: string; family: 4 | 6 }) {
     const { maxBytes, timeoutMs } = this.options;
     const client = url.protocol === 'https:' ? https : http;
-    return new Promise<{ location: string | null; body: Buffer }>((resolve, reject) => {
+    return new Promise<{ location: string | null; body: Buffer }>((resolveRequest, rejectRequest) => {
+      // The whole request, not only each pause of the socket: a server that drips its bytes is cut off too.
+      const deadline = setTimeout(() => {
+        request.destroy();
+        reject(new MediaFetchError(reasons.timeout, true));
+      }, timeoutMs);
+      const resolve = (value: { location: string | null; body: Buffer }) => {
+        clearTimeout(deadline);
+        resolveRequest(value);
+      };
+      const reject = (error: MediaFetchError) => {
+        clearTimeout(deadline);
+        rejectRequest(error);
+      };
       const request = client.get(
         url,
         {
