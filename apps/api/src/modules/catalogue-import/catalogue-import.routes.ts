@@ -31,15 +31,17 @@ export async function catalogueImportRoutes(app: App, deps: AppDeps) {
       error: (...a: unknown[]) => app.log.error(a[0] as object, String(a[1] ?? '')),
     };
     const sweeper = new ImportSweeper(deps, log);
-    const fetcher = new MediaFetcher(deps.pool, deps.config, deps.pool.options.connectionString, log);
-    // Started when the server listens (the OpenAPI generator never listens).
+    let fetcher: MediaFetcher | null = null;
+    // Started when the server listens (the OpenAPI generator never listens, and has no pool to read the database's
+    // address from).
     app.addHook('onListen', async () => {
       sweeper.start();
+      fetcher = new MediaFetcher(deps.pool, deps.config, deps.pool.options.connectionString, log);
       fetcher.start();
     });
     app.addHook('onClose', async () => {
       sweeper.stop();
-      await fetcher.stop();
+      await fetcher?.stop();
     });
   }
 
