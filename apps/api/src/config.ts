@@ -80,6 +80,35 @@ export interface AppConfig {
    * port are refused unless an entry names them (docs/transmission.md).
    */
   transmissionAllowedHosts: string[];
+  /** Supplier catalogue imports: worker, crash lease, disk limits and the fetcher of media named by URL. */
+  catalogueImport: CatalogueImportConfig;
+}
+
+export interface CatalogueImportConfig {
+  /** CATALOGUE_IMPORT_WORKER=off: this process runs no imports and no import sweeper (another process does). */
+  worker: boolean;
+  /** Lease of a running import, renewed every third of it: a process that dies is noticed after this long. */
+  leaseMs: number;
+  /** How often imports of a dead process are looked for (also at start). */
+  sweepMs: number;
+  /** Attempts (crashes included) after which an import ends Failed. */
+  maxAttempts: number;
+  /** Articles per merged batch (the resume point moves per batch). */
+  batchSize: number;
+  /** A zip may unpack to at most this many times its own size … */
+  unzipMaxRatio: number;
+  /** … and at most this many bytes. */
+  unzipMaxBytes: number;
+  /** Media named by URL: largest file fetched, time per fetch, how often the queue is polled. */
+  mediaMaxBytes: number;
+  mediaTimeoutMs: number;
+  mediaPollMs: number;
+  /**
+   * Addresses or CIDR ranges the media fetcher may reach although they are loopback, private or link-local
+   * (MEDIA_FETCH_ALLOW, comma-separated): for a test's server on loopback or a supplier's host in the
+   * operator's own network. Empty in production.
+   */
+  mediaAllow: string[];
 }
 
 export interface TransmissionSettings {
@@ -219,6 +248,17 @@ export const configSchema = z.object({
   PARTNER_STORAGE_QUOTA_MB: integer(1),
   SEARCH_ENGINE: oneOf(['index', 'sql'] as const),
   SEARCH_CACHE: onOff(),
+  CATALOGUE_IMPORT_WORKER: onOff(),
+  CATALOGUE_IMPORT_LEASE_MS: integer(1),
+  CATALOGUE_IMPORT_SWEEP_MS: integer(1),
+  CATALOGUE_IMPORT_MAX_ATTEMPTS: integer(1),
+  CATALOGUE_IMPORT_BATCH_SIZE: integer(1),
+  CATALOGUE_IMPORT_UNZIP_MAX_RATIO: integer(1),
+  CATALOGUE_IMPORT_UNZIP_MAX_MB: integer(1),
+  MEDIA_FETCH_MAX_MB: integer(1),
+  MEDIA_FETCH_TIMEOUT_MS: integer(1),
+  MEDIA_FETCH_POLL_MS: integer(1),
+  MEDIA_FETCH_ALLOW: text(),
 });
 
 export type ConfigVariable = keyof typeof configSchema.shape;
@@ -320,5 +360,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       threadHeapMb: e.REPORT_WORKER_HEAP_MB ?? 48,
     },
     transmissionAllowedHosts: (e.TRANSMISSION_ALLOWED_HOSTS ?? '').split(/[\s,]+/).filter(Boolean),
+    catalogueImport: {
+      worker: e.CATALOGUE_IMPORT_WORKER !== 'off',
+      leaseMs: e.CATALOGUE_IMPORT_LEASE_MS ?? 30_000,
+      sweepMs: e.CATALOGUE_IMPORT_SWEEP_MS ?? 15_000,
+      maxAttempts: e.CATALOGUE_IMPORT_MAX_ATTEMPTS ?? 5,
+      batchSize: e.CATALOGUE_IMPORT_BATCH_SIZE ?? 50_000,
+      unzipMaxRatio: e.CATALOGUE_IMPORT_UNZIP_MAX_RATIO ?? 100,
+      unzipMaxBytes: (e.CATALOGUE_IMPORT_UNZIP_MAX_MB ?? 20 * 1024) * 1024 * 1024,
+      mediaMaxBytes: (e.MEDIA_FETCH_MAX_MB ?? 20) * 1024 * 1024,
+      mediaTimeoutMs: e.MEDIA_FETCH_TIMEOUT_MS ?? 15_000,
+      mediaPollMs: e.MEDIA_FETCH_POLL_MS ?? 2_000,
+      mediaAllow: (e.MEDIA_FETCH_ALLOW ?? '').split(/[\s,]+/).filter(Boolean),
+    },
   };
 }

@@ -12,7 +12,7 @@ import { openDatabase } from '../db/bootstrap.ts';
 import { createPool } from '../db/pool.ts';
 import { migrate } from '../db/migrate.ts';
 import { insertImport, importDetails } from '../modules/catalogue-import/catalogue-import.repo.ts';
-import { runImport } from '../modules/catalogue-import/import-pipeline.ts';
+import { pipelineOptionsOf, runImport } from '../modules/catalogue-import/import-pipeline.ts';
 
 const { values, positionals } = parseArgs({ options: { supplier: { type: 'string' } }, allowPositionals: true });
 const file = positionals[0];
@@ -36,7 +36,7 @@ try {
     userId: null,
   });
   const started = Date.now();
-  await runImport(pool, id, { log: (m) => console.log(m), dataDir: config.dataDir });
+  await runImport(pool, id, { log: (m) => console.log(m), ...pipelineOptionsOf(config) });
   const result = (await importDetails(pool, values.supplier, id))!;
   const seconds = (Date.now() - started) / 1000;
   console.log(

@@ -155,3 +155,32 @@ export const CatalogueImportSettings = z
   })
   .meta({ id: 'CatalogueImportSettings' });
 export type CatalogueImportSettings = z.infer<typeof CatalogueImportSettings>;
+
+/** Why an import ended Failed or a medium was not stored: crash, disk and media-by-URL texts (German). */
+export const catalogueImportFailureTexts = {
+  abandoned: (attempts: number) =>
+    `Der Import wurde ${attempts}-mal abgebrochen (Neustart oder Absturz des Servers) und wird nicht mehr fortgesetzt. Bitte laden Sie die Datei erneut hoch.`,
+  zipTooLarge: (unpackedMb: number, limitMb: number) =>
+    `Die ZIP-Datei würde entpackt ${unpackedMb.toLocaleString('de-DE')} MB belegen; erlaubt sind höchstens ${limitMb.toLocaleString('de-DE')} MB. Bitte teilen Sie den Katalog auf oder packen Sie weniger Mediendateien hinein.`,
+  zipRatio: (ratio: number) =>
+    `Die ZIP-Datei ist verdächtig stark komprimiert (entpackt mehr als das ${ratio.toLocaleString('de-DE')}-Fache ihrer Größe) und wurde nicht entpackt.`,
+  zipBroken: 'Die ZIP-Datei ist beschädigt und konnte nicht entpackt werden.',
+  fileMissing: 'Die hochgeladene Datei ist nicht mehr vorhanden. Bitte laden Sie sie erneut hoch.',
+  diskFull: 'Auf dem Server ist kein Speicherplatz mehr frei. Bitte versuchen Sie es später erneut.',
+  internal: (detail: string) =>
+    `Der Import ist an einem internen Fehler gescheitert (${detail}). Bitte versuchen Sie es erneut oder wenden Sie sich an den Support.`,
+  mediaNotFetched: (url: string, reason: string) => `Das Medium „${url}“ konnte nicht geladen werden: ${reason}`,
+  mediaReasons: {
+    scheme: 'nur http- und https-Adressen werden geladen.',
+    address: 'die Adresse zeigt auf ein internes Netz.',
+    dns: 'der Server ist nicht erreichbar.',
+    redirects: 'zu viele Weiterleitungen.',
+    status: (status: number) => `der Server antwortete mit ${status}.`,
+    tooLarge: (mb: number) => `die Datei ist größer als ${mb.toLocaleString('de-DE')} MB.`,
+    type: 'der Inhalt ist kein JPEG-, PNG- oder PDF-Dokument.',
+    timeout: 'der Server antwortete nicht rechtzeitig.',
+    quota: (mb: number) =>
+      `das Speicherkontingent des Lieferanten (${mb.toLocaleString('de-DE')} MB) ist ausgeschöpft.`,
+    failed: 'die Verbindung ist fehlgeschlagen.',
+  },
+} as const;

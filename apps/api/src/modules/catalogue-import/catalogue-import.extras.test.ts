@@ -60,13 +60,16 @@ describe('a zip with the XML and its media', () => {
   });
 
   it('imports the products and lists the refused medium as a warning, not as a rejected product', () => {
+    // A warning of the media fetcher on the URL medium may come in after the import; not this test's concern.
+    const fetcherWarnings = imported.warnings.filter((w: any) => w.reason.startsWith('Das Medium „'));
     expect(imported).toMatchObject({
       status: 'Completed',
       transaction: 'T_UPDATE_PRODUCTS',
-      counts: { read: 2, created: 2, rejected: 0, warnings: 1 },
+      counts: { read: 2, created: 2, rejected: 0 },
     });
+    expect(imported.counts.warnings).toBe(1 + fetcherWarnings.length);
     expect(imported.rejections).toEqual([]);
-    expect(imported.warnings).toEqual([
+    expect(imported.warnings.filter((w: any) => !w.reason.startsWith('Das Medium „'))).toEqual([
       {
         position: 1,
         productId: 'WM-5001',
@@ -100,11 +103,12 @@ describe('a zip with the XML and its media', () => {
     expect(step.headers.get('content-disposition')).toMatch(/^attachment/);
     expect(await step.text()).toMatch(/^ISO-10303-21;/);
 
-    // A URL stays a reference: the media route redirects to it (size unknown, not fetched).
+    // A URL is fetched by the media fetcher (this host does not resolve): until stored it is not served, and never
+    // redirected to.
     expect(docs['25-60.pdf']).toMatchObject({ type: 'Montageanleitung', size: 0 });
     const manual = await fetch(`${t.baseUrl}${docs['25-60.pdf'].url}`, { redirect: 'manual' });
-    expect(manual.status).toBe(302);
-    expect(manual.headers.get('location')).toBe('https://medien.waermlinger.example/montage/25-60.pdf');
+    expect(manual.status).toBe(404);
+    expect(manual.headers.get('location')).toBeNull();
     // The refused file is not served (nor replaced by a generated picture).
     const refused = p.picturesPackage.find((m: any) => m.filename === 'falsch.jpg');
     expect((await fetch(`${t.baseUrl}${refused.url}`)).status).toBe(404);

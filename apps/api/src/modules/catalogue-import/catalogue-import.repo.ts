@@ -36,7 +36,62 @@ export async function findImportRow(c: Queryable, id: number) {
   return rows[0] ?? null;
 }
 
-export async function startAttempt(c: Queryable, id: number) {
+/** Where a crashed attempt left off: the articles of its completely committed batches and the counts up to there. */
+export interface ResumePoint {
+  articles: number;
+  counts: ImportCounts;
+  /** A full catalogue's decision at its first attempt (null: not decided yet, or not a full catalogue). */
+  withdraws: boolean | null;
+  /**
+   * A full catalogue whose check found the withdrawal implausible before the crash: it waits for approval (its list of
+   * offers to withdraw is recorded); null: not checked, or checked and applied.
+   */
+  preview: CatalogueImportPreview | null;
+  /** The supplier had no offers when the first attempt began (undo withdraws all of its offers). */
+  firstCatalogue: boolean;
+}
+
+/**
+ * Starts an attempt of import `id`. An attempt after a crash resumes from the last completely committed batch (its
+ * seen article numbers, staged search vectors, rejections, warnings, undo records and — once checked — its list of
+ * offers to withdraw stay) — unless the database server restarted since the attempt before: its UNLOGGED stages are
+ * empty then, so the import starts again from its file (idempotent upserts; products without a search row are written
+ * again; undo records stay: the first is the state before the import). Returns the resume point, null for a start from
+ * the beginning.
+ */
+export async function startAttempt(c: Queryable, id: number): Promise<ResumePoint | null> {
+  const { rows } = await c.query<{
+    resume_articles: number;
+    resume_counts: ImportCounts | null;
+    withdraws: boolean | null;
+    preview: CatalogueImportPreview | null;
+    first_catalogue: boolean;
+    same_server: boolean;
+  }>(
+    `SELECT resume_articles, resume_counts, withdraws, preview, first_catalogue,
+            attempt_db_start IS NOT DISTINCT FROM pg_postmaster_start_time() AS same_server
+       FROM catalogue_imports WHERE id = $1`,
+    [id],
+  );
+  const row = rows[0];
+  if (row && row.resume_articles > 0 && row.resume_counts && row.same_server) {
+    const counts = { ...row.resume_counts, warnings: row.resume_counts.warnings ?? 0 };
+    await c.query(
+      `UPDATE catalogue_imports SET status = 'InProgress', finished_at = NULL, error = NULL, attempts = attempts + 1,
+              started_at = COALESCE(started_at, now()),
+              read_count = $2, created_count = $3, updated_count = $4, unchanged_count = $5, deleted_count = $6, rejected_count = $7,
+              warning_count = $8
+        WHERE id = $1`,
+      [id, ...countValues(counts)],
+    );
+    return {
+      articles: row.resume_articles,
+      counts,
+      withdraws: row.withdraws,
+      preview: row.preview,
+      firstCatalogue: row.first_catalogue,
+    };
+  }
   await c.query('DELETE FROM catalogue_import_rejections WHERE import_id = $1', [id]);
   await c.query('DELETE FROM catalogue_import_warnings WHERE import_id = $1', [id]);
   // The list of an attempt that crashed before it was marked waiting (its undo records stay: the first is the state
@@ -48,10 +103,96 @@ export async function startAttempt(c: Queryable, id: number) {
   await c.query(
     `UPDATE catalogue_imports SET status = 'InProgress', started_at = now(), finished_at = NULL, error = NULL, attempts = attempts + 1,
             read_count = 0, created_count = 0, updated_count = 0, unchanged_count = 0, deleted_count = 0, rejected_count = 0,
-            warning_count = 0, preview = NULL
+            warning_count = 0, preview = NULL,
+            resume_articles = 0, resume_counts = NULL, withdraws = NULL, attempt_db_start = pg_postmaster_start_time()
       WHERE id = $1`,
     [id],
   );
+  return null;
+}
+
+const countValues = (k: ImportCounts) => [k.read, k.created, k.updated, k.unchanged, k.deleted, k.rejected, k.warnings];
+
+/** The articles up to `articles` are committed completely (batch, search work, rejections): a crash resumes there. */
+export async function saveResumePoint(c: Queryable, id: number, articles: number, counts: ImportCounts) {
+  await c.query('UPDATE catalogue_imports SET resume_articles = $2, resume_counts = $3 WHERE id = $1', [
+    id,
+    articles,
+    JSON.stringify(counts),
+  ]);
+}
+
+/** A full catalogue's decision (records seen article numbers and withdraws), kept for a resumed attempt. */
+export async function saveWithdraws(c: Queryable, id: number, withdraws: boolean) {
+  await c.query('UPDATE catalogue_imports SET withdraws = $2 WHERE id = $1', [id, withdraws]);
+}
+
+/**
+ * A full catalogue's check found its withdrawal implausible: the preview is kept in the transaction that records the
+ * list of offers it would withdraw, so an attempt resumed after a crash before the import was marked waiting waits for
+ * approval as well (and does not withdraw).
+ */
+export async function savePreview(c: Queryable, id: number, preview: CatalogueImportPreview) {
+  await c.query('UPDATE catalogue_imports SET preview = $2 WHERE id = $1', [id, JSON.stringify(preview)]);
+}
+
+/**
+ * Takes the lease of import `id` for `owner` (this process): free, run out (its process died) or already this
+ * process's. False while another live process runs it.
+ */
+export async function claimLease(c: Queryable, id: number, owner: string, leaseMs: number): Promise<boolean> {
+  const { rowCount } = await c.query(
+    `UPDATE catalogue_imports SET lease_owner = $2, lease_until = now() + $3 * interval '1 millisecond'
+      WHERE id = $1 AND status IN ('Pending', 'InProgress')
+        AND (lease_until IS NULL OR lease_until < now() OR lease_owner = $2)`,
+    [id, owner, leaseMs],
+  );
+  return (rowCount ?? 0) > 0;
+}
+
+/** Renews the lease (heartbeat); false when another process has taken it over meanwhile. */
+export async function renewLease(c: Queryable, id: number, owner: string, leaseMs: number): Promise<boolean> {
+  const { rowCount } = await c.query(
+    `UPDATE catalogue_imports SET lease_until = now() + $3 * interval '1 millisecond' WHERE id = $1 AND lease_owner = $2`,
+    [id, owner, leaseMs],
+  );
+  return (rowCount ?? 0) > 0;
+}
+
+/** Gives the lease up when the run ends (a finished import needs none; a retried one is claimed again). */
+export async function releaseLease(c: Queryable, id: number, owner: string) {
+  await c.query(
+    'UPDATE catalogue_imports SET lease_until = NULL, lease_owner = NULL WHERE id = $1 AND lease_owner = $2',
+    [id, owner],
+  );
+}
+
+/**
+ * Unfinished imports no live process runs: their lease ran out (the process died), or they are older than
+ * `pendingMs` and were never claimed (their job may have been lost with a process before it began). A full catalogue
+ * waiting for approval is not unfinished: it has run to its end and waits for a person, never for the sweeper.
+ */
+export async function orphanedImports(c: Queryable, pendingMs: number): Promise<{ id: number; claimed: boolean }[]> {
+  const { rows } = await c.query<{ id: string; claimed: boolean }>(
+    `SELECT id, lease_until IS NOT NULL AS claimed FROM catalogue_imports
+      WHERE status IN ('Pending', 'InProgress')
+        AND (lease_until < now() OR (lease_until IS NULL AND created_at < now() - $1 * interval '1 millisecond'))
+      ORDER BY id`,
+    [pendingMs],
+  );
+  return rows.map((r) => ({ id: Number(r.id), claimed: r.claimed }));
+}
+
+/**
+ * Upload paths of the imports still to run (their files must stay). A full catalogue waiting for approval needs its
+ * file no more: approval withdraws its recorded list (catalogue_import_pending_withdrawals), discarding sets back its
+ * undo records.
+ */
+export async function unfinishedImportFiles(c: Queryable): Promise<string[]> {
+  const { rows } = await c.query<{ file_path: string }>(
+    `SELECT file_path FROM catalogue_imports WHERE status IN ('Pending', 'InProgress')`,
+  );
+  return rows.map((r) => r.file_path);
 }
 
 export async function saveProgress(
@@ -134,6 +275,11 @@ export async function supersedeWaitingImports(c: Queryable, supplier: string, id
     await c.query('DELETE FROM catalogue_import_pending_withdrawals WHERE import_id = ANY($1::bigint[])', [
       rows.map((r) => r.id),
     ]);
+}
+
+/** The list of offers a full catalogue would withdraw is dropped (the import failed, or was replaced). */
+export async function dropPendingWithdrawals(c: Queryable, id: number) {
+  await c.query('DELETE FROM catalogue_import_pending_withdrawals WHERE import_id = $1', [id]);
 }
 
 /** The supplier had no offers when the import began (undo then withdraws every offer of the supplier it wrote). */
@@ -386,4 +532,9 @@ export async function insertMediaFile(
      ON CONFLICT DO NOTHING`,
     [file.supplier, file.sha256, file.contentType, file.size],
   );
+}
+
+/** Serialises the storage quota check of a supplier's media (until the transaction ends). */
+export async function lockSupplierStorage(c: Queryable, supplier: string) {
+  await c.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`media-quota:${supplier}`]);
 }

@@ -12,7 +12,8 @@ import { callerOf } from '../../http/auth.ts';
 import { badRequest } from '../../http/problem.ts';
 import { cleanFileName } from '../../lib/file-types.ts';
 import { attachmentHeader } from '../../lib/content-disposition.ts';
-import { CatalogueImportService, registerCatalogueImportJob } from './catalogue-import.service.ts';
+import { CatalogueImportService, ImportSweeper, registerCatalogueImportJob } from './catalogue-import.service.ts';
+import { MediaFetcher } from './media-fetcher.ts';
 
 const importers = [Role.Administrator, Role.Seller] as const;
 const SupplierParams = z.object({ supplierBusinessPartnerNo: z.string().min(1).max(20) });
@@ -22,7 +23,27 @@ const MAX_UPLOAD_BYTES = 4 * 1024 ** 3;
 
 export async function catalogueImportRoutes(app: App, deps: AppDeps) {
   const service = new CatalogueImportService(deps);
-  registerCatalogueImportJob(deps);
+  // CATALOGUE_IMPORT_WORKER=off: this process runs no imports and no sweeper (another process does).
+  if (deps.config.catalogueImport.worker) {
+    registerCatalogueImportJob(deps);
+    const log = {
+      info: (...a: unknown[]) => app.log.info(a.map(String).join(' ')),
+      error: (...a: unknown[]) => app.log.error(a[0] as object, String(a[1] ?? '')),
+    };
+    const sweeper = new ImportSweeper(deps, log);
+    let fetcher: MediaFetcher | null = null;
+    // Started when the server listens (the OpenAPI generator never listens, and has no pool to read the database's
+    // address from).
+    app.addHook('onListen', async () => {
+      sweeper.start();
+      fetcher = new MediaFetcher(deps.pool, deps.config, deps.pool.options.connectionString, log);
+      fetcher.start();
+    });
+    app.addHook('onClose', async () => {
+      sweeper.stop();
+      await fetcher?.stop();
+    });
+  }
 
   app.post(
     '/v1/Suppliers/:supplierBusinessPartnerNo/CatalogueImports',

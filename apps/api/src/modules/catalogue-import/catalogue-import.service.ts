@@ -20,10 +20,18 @@ import * as approval from './import-approval.repo.ts';
 import * as run from './import-run.repo.ts';
 import { withdrawOffers } from './staging.repo.ts';
 import * as repo from './catalogue-import.repo.ts';
-import { runImport } from './import-pipeline.ts';
+import { pipelineOptionsOf, runImport } from './import-pipeline.ts';
+import { checkAllSuppliers } from './consistency.ts';
 import { FUTURE_PRICES_CRON, FUTURE_PRICES_QUEUE, promoteDuePrices } from './future-prices.repo.ts';
 
 export const CATALOGUE_IMPORT_QUEUE = 'catalogue-import';
+/**
+ * pg-boss retries an import after a lost database connection; a process that dies is noticed by the import's own
+ * lease (the sweeper queues it again), so the job's expiry only ends a job its dead process left active.
+ */
+const IMPORT_JOB_OPTIONS = { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 4 * 60 * 60 };
+/** Files in the upload directory that no unfinished import names are removed once they are this old. */
+const ORPHAN_AGE_MS = 10 * 60_000;
 
 export class CatalogueImportService {
   constructor(private readonly deps: AppDeps) {}
@@ -52,7 +60,7 @@ export class CatalogueImportService {
           tx.$client,
           CATALOGUE_IMPORT_QUEUE,
           { importId: id },
-          { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 4 * 60 * 60 },
+          IMPORT_JOB_OPTIONS,
         );
         return id;
       });
@@ -165,10 +173,94 @@ export class CatalogueImportService {
   }
 }
 
-/** The worker: pg-boss delivers the job again after a crash; the pipeline's upserts make that safe. */
+/**
+ * The import sweeper: imports whose process died (their lease ran out) are queued again and resume from their last
+ * committed batch; at start it also removes upload files no unfinished import names and checks every supplier's
+ * offers against the search rows and facet counts (consistency.ts).
+ */
+export class ImportSweeper {
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly deps: Pick<AppDeps, 'pool' | 'jobs' | 'config'>,
+    private readonly log: { info: (...a: unknown[]) => void; error: (...a: unknown[]) => void } = console,
+  ) {}
+
+  /** The start-up work, then the sweep every CATALOGUE_IMPORT_SWEEP_MS. */
+  start() {
+    if (this.timer) return;
+    const sweep = () => this.sweep().catch((err) => this.log.error({ err }, 'catalogue import sweeper failed'));
+    void (async () => {
+      await this.removeOrphanFiles().catch((err) => this.log.error({ err }, 'catalogue import files'));
+      await sweep();
+      const repaired = await checkAllSuppliers(this.deps.pool).catch((err) => {
+        this.log.error({ err }, 'catalogue consistency check failed');
+        return [];
+      });
+      for (const r of repaired)
+        this.log.info(
+          `catalogue consistency check: supplier ${r.supplier}: ${r.created} missing and ${r.refreshed} wrong search rows repaired`,
+        );
+    })();
+    this.timer = setInterval(sweep, this.deps.config.catalogueImport.sweepMs);
+    this.timer.unref();
+  }
+
+  stop() {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  /** Queues the imports no live process runs (unless a job for them waits already). */
+  async sweep() {
+    const orphaned = await repo.orphanedImports(this.deps.pool, this.deps.config.catalogueImport.leaseMs);
+    if (!orphaned.length) return;
+    const live = await this.deps.jobs.liveJobKeys(
+      CATALOGUE_IMPORT_QUEUE,
+      'importId',
+      orphaned.map((o) => o.id),
+      ['created', 'retry'],
+    );
+    // An import never claimed may still have its first job running (claiming takes a moment): left to that job.
+    const active = await this.deps.jobs.liveJobKeys(
+      CATALOGUE_IMPORT_QUEUE,
+      'importId',
+      orphaned.filter((o) => !o.claimed).map((o) => o.id),
+      ['active'],
+    );
+    for (const o of orphaned) {
+      if (live.has(String(o.id)) || active.has(String(o.id))) continue;
+      await this.deps.jobs.send(CATALOGUE_IMPORT_QUEUE, { importId: o.id }, IMPORT_JOB_OPTIONS);
+      this.log.info(`catalogue import ${o.id}: no live process runs it, queued again`);
+    }
+  }
+
+  /**
+   * Uploads and unpacked zips of imports that ended (or of uploads whose import row was never written) are removed:
+   * anything in the upload directory that no pending or running import names and that is older than ten minutes (an
+   * upload being written is younger).
+   */
+  async removeOrphanFiles() {
+    const dir = path.join(this.deps.config.dataDir, 'catalogue-imports');
+    const names = await fs.promises.readdir(dir).catch(() => [] as string[]);
+    if (!names.length) return;
+    const keep = new Set((await repo.unfinishedImportFiles(this.deps.pool)).map((f) => path.resolve(f)));
+    for (const name of names) {
+      const file = path.join(dir, name);
+      const upload = name.endsWith('.d') ? file.slice(0, -2) : file;
+      if (keep.has(path.resolve(upload))) continue;
+      const stat = await fs.promises.stat(file).catch(() => null);
+      if (!stat || Date.now() - stat.mtimeMs < ORPHAN_AGE_MS) continue;
+      await fs.promises.rm(file, { recursive: true, force: true });
+      this.log.info(`catalogue import: orphaned file ${name} removed`);
+    }
+  }
+}
+
+/** The worker: a job runs (or resumes) an import; its lease tells the sweeper when its process has died. */
 export function registerCatalogueImportJob(deps: AppDeps) {
   deps.jobs.register<{ importId: number }>(CATALOGUE_IMPORT_QUEUE, async ({ importId }) => {
-    await runImport(deps.pool, importId, { dataDir: deps.config.dataDir });
+    await runImport(deps.pool, importId, pipelineOptionsOf(deps.config));
   });
   // Future price blocks whose day has come become the offers' prices (search price sort and filter follow).
   deps.jobs.register(

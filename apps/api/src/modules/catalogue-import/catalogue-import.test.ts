@@ -329,10 +329,25 @@ describe('jobs', () => {
     expect(b.started_at.getTime()).toBeGreaterThanOrEqual(a.finished_at.getTime());
     expect([a.created_count, b.unchanged_count]).toEqual([3, 3]);
 
-    // A crash after the writes but before the import was marked done: the job is delivered again.
+    // A crash after the writes but before the import was marked done: the job is delivered again and resumes after
+    // the last committed batch (here: the whole file) with the counts it had (the offers it withdrew included, when it
+    // ran first); nothing is withdrawn a second time.
+    const [before] = await sql(
+      `SELECT created_count, unchanged_count, deleted_count FROM catalogue_imports WHERE id = $1`,
+      [second],
+    );
+    const withdrawn = `SELECT count(*)::int AS n FROM catalogue_withdrawn_offers WHERE supplier_bp_number = '200004'`;
+    const [withdrawnBefore] = await sql(withdrawn);
     await sql(`UPDATE catalogue_imports SET status = 'InProgress', finished_at = NULL WHERE id = $1`, [second]);
     const again = await runImport(t.pool, second);
-    expect(again).toMatchObject({ read: 5, created: 0, unchanged: 3, rejected: 2 });
+    expect(again).toMatchObject({
+      read: 5,
+      created: before.created_count,
+      unchanged: before.unchanged_count,
+      deleted: before.deleted_count,
+      rejected: 2,
+    });
+    expect(await sql(withdrawn)).toEqual([withdrawnBefore]);
     expect(
       await sql(
         `SELECT supplier_pid, count(*)::int AS n FROM product_offers WHERE supplier_bp_number = '200004' GROUP BY 1 ORDER BY 1`,

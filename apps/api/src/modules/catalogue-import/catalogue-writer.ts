@@ -12,6 +12,7 @@
  * search texts), and the previous batch is merged by Postgres at the same time.
  */
 import { createHash } from 'node:crypto';
+import { catalogueImportFailureTexts } from '@shk/contracts';
 import type pg from 'pg';
 import { inClientTransaction } from '../../db/pool.ts';
 import { searchDocumentOf, normaliseCode } from '../catalogue/index.ts';
@@ -93,7 +94,8 @@ function field(value: string | number | boolean | null | undefined): string {
 }
 const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 const escapeChar = (c: string) => ESCAPES[c];
-const line = (values: (string | number | boolean | null | undefined)[]) => values.map(field).join('\t') + '\n';
+/** One line of COPY text. */
+export const line = (values: (string | number | boolean | null | undefined)[]) => values.map(field).join('\t') + '\n';
 
 export class CatalogueWriter {
   private batch: StagedBatch = emptyBatch();
@@ -342,6 +344,16 @@ export class CatalogueWriter {
         file: m.source.split(/[\\/]/).pop() || m.source,
         description: m.description ?? '',
       };
+      // A web address is fetched later (queued with the batch); another scheme (ftp, file …) never is.
+      if (isUrl(m.source) && !/^https?:\/\//i.test(m.source))
+        this.batch.notes.push({
+          position: a.position,
+          productId: a.supplierPid,
+          reason: catalogueImportFailureTexts.mediaNotFetched(
+            m.source,
+            catalogueImportFailureTexts.mediaReasons.scheme,
+          ),
+        });
       const stored = this.media && !isUrl(m.source) ? await this.media.resolve(m.source) : null;
       if (stored && 'stored' in stored) media.push({ ...entry, stored: stored.stored });
       else {
@@ -471,6 +483,9 @@ export class CatalogueWriter {
         // The text is in Postgres now: its memory is free while the vectors are computed.
         work.chunks.length = 0;
         await repo.stageSearchVectors(s, work.sharedProducts, this.importId, work.dropped);
+        // Media named by URL: fetched and stored by the media fetcher (queued here, durably, before the batch counts
+        // as committed completely), never redirected to.
+        await repo.queueStagedMediaDownloads(s, this.supplier, this.importId);
       }),
     );
   }

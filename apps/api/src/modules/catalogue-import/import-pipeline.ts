@@ -2,16 +2,22 @@
  * Runs one import: parse the file as a stream of events, stage articles and merge them in batches
  * of 50,000 (each batch one COPY and one transaction, so progress survives a crash; the parser reads the next batch
  * meanwhile, and a second session computes the search vectors of the committed batch while the import session merges
- * the next one), then withdraw what a full catalogue no longer
- * contains and bump the catalogue version so the search sees the change. Writes are idempotent
- * upserts: a crashed import simply runs again from the start of its file without duplicates.
+ * the next one), then withdraw what a full catalogue no longer contains (or, when the check finds that implausible,
+ * record the list and wait for approval) and bump the catalogue version so the search sees the change. Writes are
+ * idempotent upserts: a crashed import resumes from its last committed batch (or runs again from the start of its
+ * file) without duplicates.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
+import { catalogueImportFailureTexts } from '@shk/contracts';
 import { inClientTransaction } from '../../db/pool.ts';
+import type { AppConfig } from '../../config.ts';
 import type { ImportEvent, ImportFormat, ImportTransaction } from './import.types.ts';
-import { openCatalogue } from './catalogue-source.ts';
+import { openCatalogue, type UnzipLimits } from './catalogue-source.ts';
+import { checkSupplier } from './consistency.ts';
 import { ReferenceData } from './reference-data.ts';
 import { MediaStore } from './media-store.ts';
 import { CatalogueWriter, type BatchResult, type SearchWork, type StagedBatch } from './catalogue-writer.ts';
@@ -57,79 +63,196 @@ export interface PipelineOptions {
   dataDir?: string;
   /** The supplier's storage quota in bytes (default PARTNER_STORAGE_QUOTA_MB). */
   mediaQuotaBytes?: number;
+  /** How large a zip may unpack (default 100 × its size and 20 GB). */
+  unzipLimits?: UnzipLimits;
+  /** Lease of this run, renewed every third of it (default 30 s): a crashed process's import is resumed after it. */
+  leaseMs?: number;
+  /** Attempts (crashes included) after which the import ends Failed (default 5). */
+  maxAttempts?: number;
 }
 
-/** Runs import `id` to its end; one import per supplier at a time (a second one waits for the lock). */
+/** The pipeline's settings from the configuration (config.ts). */
+export function pipelineOptionsOf(config: AppConfig): PipelineOptions {
+  const k = config.catalogueImport;
+  return {
+    dataDir: config.dataDir,
+    mediaQuotaBytes: config.partnerStorageQuotaMb * 1024 * 1024,
+    batchSize: k.batchSize,
+    unzipLimits: { maxRatio: k.unzipMaxRatio, maxBytes: k.unzipMaxBytes },
+    leaseMs: k.leaseMs,
+    maxAttempts: k.maxAttempts,
+  };
+}
+
+/** This process, as the owner of the leases of the imports it runs. */
+const PROCESS_OWNER = `${os.hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+const DEFAULT_LEASE_MS = 30_000;
+const DEFAULT_MAX_ATTEMPTS = 5;
+
+/** Another process took the import over (this one's lease ran out): this run stops without touching it further. */
+export class LeaseLostError extends Error {}
+
+/** The run's lease, renewed while it runs; `lost` once another process has taken it over. */
+interface Lease {
+  lost: boolean;
+  stop: () => void;
+}
+
+function holdLease(pool: pg.Pool, id: number, leaseMs: number, log: (m: string) => void): Lease {
+  const lease: Lease = { lost: false, stop: () => clearInterval(timer) };
+  const timer = setInterval(
+    () =>
+      repo
+        .renewLease(pool, id, PROCESS_OWNER, leaseMs)
+        .then((held) => {
+          if (!held) lease.lost = true;
+        })
+        .catch((error) => log(`import ${id}: lease not renewed: ${error instanceof Error ? error.message : error}`)),
+    Math.max(100, Math.floor(leaseMs / 3)),
+  );
+  timer.unref();
+  return lease;
+}
+
+/** The upload (the portal's copy, .upload) and the files a zip was unpacked to; a CLI's own file stays. */
+export async function removeImportFiles(filePath: string) {
+  if (filePath.endsWith('.upload')) await fs.promises.rm(filePath, { force: true }).catch(() => {});
+  await fs.promises.rm(`${filePath}.d`, { recursive: true, force: true }).catch(() => {});
+}
+
+/**
+ * Runs import `id` to its end; one import per supplier at a time (a second one waits for the lock). The run holds
+ * the import's lease (heartbeat): when its process dies, the import sweeper of any process queues it again once
+ * the lease has run out, and the next attempt resumes from the last completely committed batch. After every run
+ * that ends (Completed, AwaitingApproval or Failed) the supplier's offers, search rows and facet counts are checked
+ * and repaired, and the upload and its unpacked files are removed (a waiting full catalogue needs neither its file
+ * nor its seen article numbers: approval withdraws its recorded list).
+ */
 export async function runImport(pool: pg.Pool, id: number, options: PipelineOptions = {}): Promise<repo.ImportCounts> {
   const log = options.log ?? (() => {});
   const row = await repo.findImportRow(pool, id);
-  if (!row || ended(row.status)) return zero();
+  if (!row || hasEnded(row.status)) return zero();
+  const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
+  // Another live process runs it (a job delivered twice, or a crashed process's job redelivered late).
+  if (!(await repo.claimLease(pool, id, PROCESS_OWNER, leaseMs))) return zero();
+  const lease = holdLease(pool, id, leaseMs, log);
   const supplier: string = row.supplier_bp_number;
-  const c = await run.openSession(pool);
   try {
-    await run.lockSupplier(c, supplier);
-    // A redelivered job may have waited here for its own earlier attempt, which has finished since.
-    const current = await repo.findImportRow(c, id);
-    if (ended(current.status)) {
-      await run.unlockSupplier(c, supplier);
-      return zero();
-    }
-    await repo.startAttempt(c, id);
-    await repo.supersedeWaitingImports(c, supplier, id, catalogueImportMessages.supersededWhileWaiting);
-    // Indexes and foreign keys an earlier import crashed without restoring.
-    await run.restoreImportIndexes(c);
-    await run.restoreImportConstraints(c);
-    // Search prices an earlier price update of the supplier crashed without writing.
-    if (await repairSearchPrices(c, supplier)) log(`import ${id}: lowest prices of the search rows recomputed`);
-    const started = Date.now();
+    const c = await run.openSession(pool);
     try {
-      const { preview, ...counts } = await importFile(
-        pool,
-        c,
-        id,
-        supplier,
-        row.file_path,
-        options.batchSize ?? BATCH,
-        log,
-        options,
-      );
-      // A full catalogue whose withdrawal is implausible stops before it: staff or the supplier's seller decide.
-      if (preview) await repo.awaitApproval(c, id, preview);
-      else await repo.finishImport(c, id, 'Completed', null);
-      await run.markSupplierImported(c, supplier, id);
-      // Only the supplier's latest import can be undone.
-      await dropEarlierUndoRecords(c, supplier, id);
-      log(
-        `import ${id}: ${counts.read} read, ${counts.created} created, ${counts.updated} updated, ${counts.unchanged} unchanged, ` +
-          `${counts.deleted} withdrawn, ${counts.rejected} rejected in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-      );
-      // Uploads are the portal's copies (.upload); a file imported by the CLI belongs to the operator.
-      if (row.file_path.endsWith('.upload')) await fs.promises.rm(row.file_path, { force: true }).catch(() => {});
-      await fs.promises.rm(`${row.file_path}.d`, { recursive: true, force: true }).catch(() => {});
-      return counts;
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      // Lost database connections are retried by the job; a broken file is final.
-      if (isTransient(error)) throw error;
-      // Indexes dropped for a first large catalogue are built again.
-      await run.restoreImportIndexes(c).catch(() => {});
-      // Products written before the file broke stay, and stay searchable.
-      await inClientTransaction(c, async () => {
-        await addImportedTerms(c, id);
-        if (await publishSearch(c, id)) await run.bumpCatalogueVersion(c);
-      }).catch(() => {});
-      await run.restoreImportConstraints(c).catch(() => {});
-      await repo.finishImport(c, id, 'Failed', message);
-      await run.deleteSeen(c, id);
-      await run.deleteStagedSearch(c, id);
-      log(`import ${id} failed: ${message}`);
-      return zero();
+      await run.lockSupplier(c, supplier);
+      // Set once the import is marked Completed, AwaitingApproval or Failed: then (only then) the check runs and its
+      // files go.
+      let ended = false;
+      let skipCheck = false;
+      try {
+        // A redelivered job may have waited here for its own earlier attempt, which has finished since.
+        const current = await repo.findImportRow(c, id);
+        if (hasEnded(current.status)) return zero();
+        if (lease.lost) return zero();
+        if (current.attempts >= (options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS)) {
+          await failImport(c, id, supplier, catalogueImportFailureTexts.abandoned(current.attempts), log);
+          ended = true;
+          return zero();
+        }
+        const resume = await repo.startAttempt(c, id);
+        if (resume) log(`import ${id}: resumed after ${resume.articles.toLocaleString('de-DE')} articles`);
+        await repo.supersedeWaitingImports(c, supplier, id, catalogueImportMessages.supersededWhileWaiting);
+        // Indexes and foreign keys an earlier import crashed without restoring.
+        await run.restoreImportIndexes(c);
+        await run.restoreImportConstraints(c);
+        // Search prices an earlier price update of the supplier crashed without writing.
+        if (await repairSearchPrices(c, supplier)) log(`import ${id}: lowest prices of the search rows recomputed`);
+        const started = Date.now();
+        try {
+          const { preview, ...counts } = await importFile(
+            pool,
+            c,
+            id,
+            supplier,
+            row.file_path,
+            options.batchSize ?? BATCH,
+            log,
+            { ...options, resume, lease },
+          );
+          // A full catalogue whose withdrawal is implausible stops before it: staff or the supplier's seller decide.
+          if (preview) await repo.awaitApproval(c, id, preview);
+          else await repo.finishImport(c, id, 'Completed', null);
+          ended = true;
+          await run.markSupplierImported(c, supplier, id);
+          // Only the supplier's latest import can be undone.
+          await dropEarlierUndoRecords(c, supplier, id);
+          log(
+            `import ${id}: ${counts.read} read, ${counts.created} created, ${counts.updated} updated, ${counts.unchanged} unchanged, ` +
+              `${counts.deleted} withdrawn, ${counts.rejected} rejected, ${counts.warnings} warnings in ` +
+              `${((Date.now() - started) / 1000).toFixed(1)} s${preview ? ', waiting for approval' : ''}`,
+          );
+          // A price update adds or removes no offer and no search row (its search prices have their own repair):
+          // nothing the check compares can have moved, and it would read all of the supplier's offers again.
+          skipCheck = (await repo.findImportRow(c, id))?.transaction === 'T_UPDATE_PRICES';
+          return counts;
+        } catch (error) {
+          // Lost database connections are retried by the job; a broken file is final. A run whose lease another
+          // process took over leaves the import to it.
+          if (error instanceof LeaseLostError || lease.lost) return zero();
+          if (isTransient(error)) throw error;
+          await failImport(c, id, supplier, failureText(error, log), log);
+          ended = true;
+          return zero();
+        }
+      } finally {
+        if (ended) await endRun(c, id, supplier, row.file_path, log, skipCheck);
+        await run.unlockSupplier(c, supplier).catch(() => {});
+      }
     } finally {
-      await run.unlockSupplier(c, supplier).catch(() => {});
+      c.release();
     }
   } finally {
-    c.release();
+    lease.stop();
+    await repo.releaseLease(pool, id, PROCESS_OWNER).catch(() => {});
   }
+}
+
+/**
+ * Ends an import Failed with `message` (German): indexes and foreign keys dropped for a first large catalogue are
+ * restored, and the products written before it broke stay and stay searchable.
+ */
+async function failImport(c: pg.PoolClient, id: number, supplier: string, message: string, log: (m: string) => void) {
+  await run.restoreImportIndexes(c).catch(() => {});
+  await inClientTransaction(c, async () => {
+    await addImportedTerms(c, id);
+    if (await publishSearch(c, id)) await run.bumpCatalogueVersion(c);
+  }).catch(() => {});
+  await run.restoreImportConstraints(c).catch(() => {});
+  await repairSearchPrices(c, supplier).catch(() => {});
+  // A list of offers to withdraw recorded before the failure (a resumed attempt that fails after the check) is void.
+  await repo.dropPendingWithdrawals(c, id);
+  await repo.finishImport(c, id, 'Failed', message);
+  await run.deleteSeen(c, id);
+  await run.deleteStagedSearch(c, id);
+  log(`import ${id} failed: ${message}`);
+}
+
+/** After an import ended: offers, search rows and facet counts agree (repaired if not), and its files are gone. */
+async function endRun(
+  c: pg.PoolClient,
+  id: number,
+  supplier: string,
+  filePath: string,
+  log: (m: string) => void,
+  skipCheck: boolean,
+) {
+  if (!skipCheck)
+    try {
+      const repaired = await checkSupplier(c, supplier);
+      if (repaired.created || repaired.refreshed)
+        log(
+          `import ${id}: consistency check repaired ${repaired.created} missing and ${repaired.refreshed} wrong search rows`,
+        );
+    } catch (error) {
+      log(`import ${id}: consistency check failed: ${error instanceof Error ? error.message : error}`);
+    }
+  await removeImportFiles(filePath);
 }
 
 async function importFile(
@@ -140,7 +263,7 @@ async function importFile(
   file: string,
   batchSize: number,
   log: (m: string) => void,
-  options: PipelineOptions,
+  options: PipelineOptions & { resume: repo.ResumePoint | null; lease: Lease },
 ) {
   /**
    * The import's second session, one batch behind the first: it computes the search vectors of a committed batch, or
@@ -162,7 +285,7 @@ async function importFile(
       await prepareStaging(s);
     });
   try {
-    const { events, mediaDir, catalogue } = await openCatalogue(file);
+    const { events, mediaDir, catalogue } = await openCatalogue(file, options.unzipLimits);
     await run.syncProductNoSequence(c);
     const refClient = await reference;
     // Staging tables live in this session's temp buffers (must be set before its first temp table).
@@ -192,6 +315,8 @@ async function importFile(
       fileBytes,
       second,
       () => (lane.session ??= openLane()),
+      options.resume,
+      options.lease,
     );
   } finally {
     (await reference.catch(() => null))?.release();
@@ -242,8 +367,11 @@ async function importStaged(
   fileBytes: number,
   searchSession: Promise<pg.PoolClient>,
   priceLane: () => Promise<pg.PoolClient>,
+  resume: repo.ResumePoint | null,
+  lease: Lease,
 ) {
-  const counts = zero();
+  // A resumed attempt starts with the counts of the batches committed before the crash and skips their articles.
+  const counts = resume ? { ...resume.counts } : zero();
   const supplierName = await run.supplierName(c, supplier);
   // Loaded when the file needs it: a price update resolves no reference data, and loading it reads (among others) the
   // class → leaf counts of all products, a scan of the whole products table.
@@ -252,7 +380,17 @@ async function importStaged(
   let header: { format: ImportFormat; transaction: ImportTransaction } | null = null;
   let writer: CatalogueWriter | null = null;
   let withdraws = false;
-  let changed = 0;
+  // Batches committed by an earlier attempt changed the catalogue: its version is raised (and counted) at the end.
+  let changed = resume ? 1 : 0;
+  /** Articles (in the order the file gives them) read so far; those up to `resume.articles` are skipped. */
+  let ordinal = 0;
+  /**
+   * Batches in the order they were handed to a merge lane, until they are committed completely (merge, rejections,
+   * the second session's work): the resume point moves over the committed prefix (a price update's two lanes may
+   * commit out of order).
+   */
+  const open: { end: number; delta: repo.ImportCounts | null }[] = [];
+  const resumePoint = { articles: resume?.articles ?? 0, counts: resume ? { ...resume.counts } : zero() };
   const groupMaps: { pid: string; group: string }[] = [];
   let mapped = 0;
   let hasReferences = false;
@@ -323,7 +461,13 @@ async function importStaged(
     await w.timedStep('search prices', () => updateSearchPricesOf(lane.session, changed));
     r.searchPrices = null;
   };
-  const writeBatch = async (w: CatalogueWriter, part: StagedBatch, last: boolean, lane: Lane) => {
+  const writeBatch = async (
+    w: CatalogueWriter,
+    part: StagedBatch,
+    last: boolean,
+    lane: Lane,
+    batch: (typeof open)[number],
+  ) => {
     const s = lane.session;
     lane.inTransaction = true;
     let result: BatchResult;
@@ -346,19 +490,34 @@ async function importStaged(
     // Right after the commit, before anything else runs: the other lane's last batch sees these products queued.
     if (result.searchPrices?.productNos.length) writeSearchPrices(w, result.searchPrices);
     if (result.searchVectors) writeSearchVectors(w, result.searchVectors);
-    counts.read += part.read;
-    counts.created += result.created;
-    counts.updated += result.updated;
-    counts.unchanged += result.unchanged;
-    counts.deleted += result.deleted;
-    counts.rejected += result.rejected.length;
-    counts.warnings += result.notes.length;
+    const delta = {
+      read: part.read,
+      created: result.created,
+      updated: result.updated,
+      unchanged: result.unchanged,
+      deleted: result.deleted,
+      rejected: result.rejected.length,
+      warnings: result.notes.length,
+    };
+    addCounts(counts, delta);
     changed += result.changedProducts + result.deleted;
     // Outside the batch's transaction, on its lane (the other lane may be inside one). Progress saved out of order
     // is overwritten by the import's last transaction.
     await repo.saveRejections(s, id, result.rejected);
     await repo.saveWarnings(s, id, result.notes);
     await repo.saveProgress(s, id, counts, header ?? { format: null, transaction: null });
+    // The resume point moves once the second session's work for this batch is done too (it is queued behind it).
+    batch.delta = delta;
+    besideMerge(async (session) => {
+      let moved = false;
+      while (open[0]?.delta) {
+        const done = open.shift()!;
+        addCounts(resumePoint.counts, done.delta!);
+        resumePoint.articles = done.end;
+        moved = true;
+      }
+      if (moved) await repo.saveResumePoint(session, id, resumePoint.articles, resumePoint.counts);
+    });
     if (counts.read % 100_000 < part.read) log(`import ${id}: ${counts.read.toLocaleString('de-DE')} articles`);
   };
   // Where the overlap falls short (logged with the steps): the parser waiting for the previous batch's merge, and the
@@ -367,6 +526,8 @@ async function importStaged(
   let batchesStarted = false;
   /** `last`: the parser has read the whole file (this is the last batch). */
   const flush = async (wait = false, last = false) => {
+    // Another process has taken the import over (this process was thought dead): stop before writing more.
+    if (lease.lost) throw new LeaseLostError(`import ${id}: lease lost`);
     const waitStarted = performance.now();
     if (laneOpening && batchesStarted && lanes.length === 1 && writer?.size)
       lanes.push({ session: await laneOpening, writing: Promise.resolve(), inTransaction: false });
@@ -383,7 +544,9 @@ async function importStaged(
       const w = writer;
       if (writtenAt !== null) addTiming(w, 'merge waits for parser', now - writtenAt);
       batchesStarted = true;
-      lane.writing = writeBatch(w, w.take(), last, lane).then(() => void (writtenAt = performance.now()));
+      const batch = { end: ordinal, delta: null };
+      open.push(batch);
+      lane.writing = writeBatch(w, w.take(), last, lane, batch).then(() => void (writtenAt = performance.now()));
       // Awaited at the next flush; until then a failure must not count as unhandled.
       lane.writing.catch(() => {});
       nextLane = (nextLane + 1) % lanes.length;
@@ -402,11 +565,17 @@ async function importStaged(
         header = { format: event.format, transaction: event.transaction };
         // A full catalogue of a supplier without offers (its first import) can withdraw nothing: every
         // offer it creates is in the file. It then records no article numbers as seen.
-        if (event.transaction === 'T_NEW_CATALOG') withdraws = await run.supplierHasOffers(c, supplier);
-        const firstCatalogue =
-          event.transaction !== 'T_UPDATE_PRICES' &&
-          (event.transaction === 'T_NEW_CATALOG' ? !withdraws : !(await run.supplierHasOffers(c, supplier)));
-        if (firstCatalogue) await repo.markFirstCatalogue(c, id);
+        if (event.transaction === 'T_NEW_CATALOG') {
+          // A resumed attempt keeps the first attempt's decision (the supplier has offers by then either way).
+          withdraws = resume?.withdraws ?? (await run.supplierHasOffers(c, supplier));
+          await repo.saveWithdraws(c, id, withdraws);
+        }
+        // So does it whether the supplier had no offers when the import began (undo withdraws all its offers then).
+        const firstCatalogue = resume
+          ? resume.firstCatalogue
+          : event.transaction !== 'T_UPDATE_PRICES' &&
+            (event.transaction === 'T_NEW_CATALOG' ? !withdraws : !(await run.supplierHasOffers(c, supplier)));
+        if (firstCatalogue && !resume) await repo.markFirstCatalogue(c, id);
         const ref = event.transaction === 'T_UPDATE_PRICES' ? ReferenceData.unloaded(refClient) : await reference();
         writer = new CatalogueWriter(c, supplier, supplierName, ref, id, event.transaction, withdraws, media);
         writer.firstCatalogue = firstCatalogue;
@@ -416,12 +585,14 @@ async function importStaged(
           // A failure to open it surfaces at the batch that needs it.
           laneOpening.catch(() => {});
         }
-        if (event.transaction === 'T_NEW_CATALOG' && !withdraws)
+        if (event.transaction === 'T_NEW_CATALOG' && !withdraws && !resume)
           bulkIndexes = await writer.timedStep('drop indexes', () => dropIndexesForFirstLargeCatalogue(c, fileBytes));
         writer.hasFuturePrices = await run.supplierHasFuturePrices(c, supplier);
+        // A resumed attempt meets the offers of the batches before the crash: it upserts.
         if (event.transaction !== 'T_UPDATE_PRICES')
           writer.newOffersOnly =
-            event.transaction === 'T_NEW_CATALOG' ? !withdraws : !(await run.supplierHasOffers(c, supplier));
+            !resume &&
+            (event.transaction === 'T_NEW_CATALOG' ? !withdraws : !(await run.supplierHasOffers(c, supplier)));
         await repo.saveProgress(c, id, counts, header);
       } else if (event.kind === 'names') {
         // Names given to codes an earlier import created: the catalogue's caches must reload them.
@@ -430,6 +601,8 @@ async function importStaged(
         await (await reference()).mapGroup(supplier, event.group.id, event.group.name, event.group.parentId);
       } else if (event.kind === 'article') {
         if (event.article.references.length) hasReferences = true;
+        // Committed completely by an earlier attempt.
+        if (++ordinal <= (resume?.articles ?? 0)) continue;
         if (!writer) throw new Error('Die Katalogdatei enthält Artikel vor ihrem Kopf.');
         await writer.stage(event.article);
         const size = header?.transaction === 'T_UPDATE_PRICES' ? Math.min(batchSize, PRICE_BATCH) : batchSize;
@@ -490,12 +663,18 @@ async function importStaged(
       if (check?.reasons.length) {
         preview = check;
         await recordPendingWithdrawals(c, supplier, id);
+        await repo.savePreview(c, id, check);
       } else if (withdraw) {
         const withdrawn = await withdrawOffers(c, supplier, id, 'not-seen');
         counts.deleted += withdrawn;
         changed += withdrawn;
         reshaped ||= withdrawn > 0;
       }
+      // Decided: an attempt after a crash from here on (its seen article numbers are deleted next) neither checks nor
+      // withdraws again; it waits for approval if this one does (the preview is kept with the import).
+      await repo.saveWithdraws(c, id, false);
+    } else if (resume?.preview) {
+      preview = resume.preview;
     }
     if (hasReferences) await run.resolveReferences(c);
     if (searchPricesPending) await clearSearchPricesPending(c, supplier);
@@ -506,6 +685,8 @@ async function importStaged(
     // and counting a million search rows is a scan of the whole table.
     if (changed) await run.bumpCatalogueVersion(c, { recount: reshaped });
     await repo.saveProgress(c, id, counts, header ?? { format: null, transaction: null });
+    // Every batch is committed completely by now: an attempt after a crash from here on keeps the withdrawn count.
+    if (resumePoint.articles > 0) await repo.saveResumePoint(c, id, resumePoint.articles, counts);
   });
   // Foreign keys dropped for a first large catalogue: added again and validated, one set-based check each.
   if (bulkIndexes.length)
@@ -573,6 +754,22 @@ async function applyGroupMaps(
   });
 }
 
+/**
+ * The German reason an import fails with: the file's own errors are German already (parsers, unzip); a system or
+ * database error (it has a code) gets a German sentence naming the code (a database error also its text), and the
+ * whole error goes to the log.
+ */
+function failureText(error: unknown, log: (m: string) => void): string {
+  const code = (error as { code?: unknown })?.code;
+  const message = error instanceof Error ? error.message : String(error);
+  if (typeof code !== 'string' || !code) return message;
+  log(`import failed: ${code} ${message}`);
+  if (code === 'ENOENT') return catalogueImportFailureTexts.fileMissing;
+  if (code === 'ENOSPC') return catalogueImportFailureTexts.diskFull;
+  // A database error's text helps the support (constraint or trigger names); a system error's names server paths.
+  return catalogueImportFailureTexts.internal(/^[0-9A-Z]{5}$/.test(code) ? `${code}: ${message}` : code);
+}
+
 function isTransient(error: unknown): boolean {
   const code = (error as { code?: string }).code ?? '';
   return [
@@ -592,6 +789,16 @@ function isTransient(error: unknown): boolean {
 const addTiming = (w: CatalogueWriter, label: string, ms: number) =>
   w.timings.set(label, (w.timings.get(label) ?? 0) + ms);
 
+function addCounts(to: repo.ImportCounts, add: repo.ImportCounts) {
+  to.read += add.read;
+  to.created += add.created;
+  to.updated += add.updated;
+  to.unchanged += add.unchanged;
+  to.deleted += add.deleted;
+  to.rejected += add.rejected;
+  to.warnings += add.warnings;
+}
+
 const zero = (): repo.ImportCounts => ({
   read: 0,
   created: 0,
@@ -602,5 +809,8 @@ const zero = (): repo.ImportCounts => ({
   warnings: 0,
 });
 
-/** Statuses in which a job's import has nothing left to do (a redelivered job ends at once). */
-const ended = (status: string) => !['Pending', 'InProgress'].includes(status);
+/**
+ * Statuses in which a job's import has nothing left to do (a redelivered job ends at once): Completed, Failed, and a
+ * full catalogue waiting for approval (or discarded, or undone) — it ran to its end; a person decides, not a job.
+ */
+const hasEnded = (status: string) => !['Pending', 'InProgress'].includes(status);

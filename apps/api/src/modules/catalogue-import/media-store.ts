@@ -3,8 +3,8 @@
  * (allowed types, content matching the extension), stored once per supplier by content hash under
  * DATA_DIR/catalogue-media/<bp>/<sha256> and served by the product media route. Their bytes count
  * towards the supplier's storage quota (hardening): a file that would exceed it is not stored, the
- * product is imported without it and the import lists a note. MIME_SOURCE given as a URL stays a
- * reference (the media route redirects to it).
+ * product is imported without it and the import lists a note. MIME_SOURCE given as a URL is fetched by the media
+ * fetcher (media-fetcher.ts) and stored the same way (storeFetchedMedia); the media route never redirects to it.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,7 +14,9 @@ import type pg from 'pg';
 import { fileTypeFromFile } from 'file-type';
 import { PARTNER_STORAGE_QUOTA_MB, partnerStorageUsed } from '../../lib/uploads/storage-quota.ts';
 import { storedMediaPath } from '../catalogue/index.ts';
-import { findMediaFile, insertMediaFile } from './catalogue-import.repo.ts';
+import { inClientTransaction } from '../../db/pool.ts';
+import { openSession } from './import-run.repo.ts';
+import { findMediaFile, insertMediaFile, lockSupplierStorage } from './catalogue-import.repo.ts';
 
 /** What a stored medium adds to the product's media entry. */
 export interface StoredMedia {
@@ -105,5 +107,41 @@ export class MediaStore {
       await insertMediaFile(this.c, { supplier: this.supplier, sha256, contentType: kind.contentType, size });
     }
     return { stored: { supplier: this.supplier, sha256, contentType: kind.contentType, size } };
+  }
+}
+
+/**
+ * Stores a medium fetched by URL (media-fetcher.ts) once per supplier and content, like a zip's: its bytes count
+ * towards the supplier's storage quota (checked under the supplier's quota lock, so two fetches at once cannot both
+ * take the last megabytes). Returns the stored file, or null when the quota is exhausted.
+ */
+export async function storeFetchedMedia(
+  pool: pg.Pool,
+  dataDir: string,
+  supplier: string,
+  body: Buffer,
+  contentType: string,
+  quotaBytes = PARTNER_STORAGE_QUOTA_MB * 1024 * 1024,
+): Promise<StoredMedia | null> {
+  const sha256 = createHash('sha256').update(body).digest('hex');
+  const stored = { supplier, sha256, contentType, size: body.length };
+  const target = storedMediaPath(dataDir, supplier, sha256);
+  const c = await openSession(pool);
+  try {
+    return await inClientTransaction(c, async () => {
+      await lockSupplierStorage(c, supplier);
+      const known = await findMediaFile(c, supplier, sha256);
+      if (!known && (await partnerStorageUsed(c, supplier)) + body.length > quotaBytes) return null;
+      if (!known || !fs.existsSync(target)) {
+        await fs.promises.mkdir(path.dirname(target), { recursive: true });
+        const temporary = `${target}.${randomBytes(4).toString('hex')}.tmp`;
+        await fs.promises.writeFile(temporary, body);
+        await fs.promises.rename(temporary, target);
+      }
+      await insertMediaFile(c, stored);
+      return stored;
+    });
+  } finally {
+    c.release();
   }
 }

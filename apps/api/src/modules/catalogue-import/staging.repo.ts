@@ -12,6 +12,7 @@ import { inClientTransaction } from '../../db/pool.ts';
 import { from as copyFrom } from 'pg-copy-streams';
 import { lowerTermsOfWithdrawn } from './search-terms.repo.ts';
 import { FEED_REBUILD } from '../catalogue/index.ts';
+import { MEDIA_REFS, queueMediaDownloads } from './media-downloads.repo.ts';
 
 /** Staging tables of this session; ON COMMIT DELETE ROWS: every batch is one transaction and starts empty. */
 const STAGE = 'catalogue_import_stage';
@@ -48,7 +49,7 @@ export async function prepareSearchStaging(s: pg.PoolClient) {
 
 /** Drops it again before the connection goes back to the pool. */
 export async function dropSearchStaging(s: pg.PoolClient) {
-  await s.query(`DROP TABLE IF EXISTS ${SEARCH_STAGE}`);
+  await s.query(`DROP TABLE IF EXISTS ${SEARCH_STAGE}, ${MEDIA_REFS}`);
 }
 
 /** COPYs a batch's search texts (pos, product id, texts A–D) into the second session's stage. */
@@ -289,6 +290,14 @@ export async function dropUnchangedStaged(c: pg.PoolClient, importId: number): P
     [importId],
   );
   return rows.map((r) => r.pos);
+}
+
+/**
+ * The http(s) media of the products a batch wrote are queued for the media fetcher, by the second session in the
+ * transaction of the batch's search vectors (after stageSearchVectors: unchanged articles are out of the stage).
+ */
+export function queueStagedMediaDownloads(s: pg.PoolClient, supplier: string, importId: number) {
+  return queueMediaDownloads(s, SEARCH_STAGE, supplier, importId);
 }
 
 /** Staged articles left, and how many of them have an offer already. */

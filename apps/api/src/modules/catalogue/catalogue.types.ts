@@ -7,7 +7,10 @@ export interface MediaEntry {
   type: string;
   file: string;
   description: string;
-  /** A supplier catalogue's reference (MIME_SOURCE URL): the media route redirects to it. */
+  /**
+   * A supplier catalogue's reference (MIME_SOURCE URL, or a file its zip lacked): served only once stored (`stored`,
+   * fetched by the media fetcher), never redirected to.
+   */
   url?: string;
   /** A file a supplier catalogue delivered in its zip, stored under DATA_DIR/catalogue-media (catalogue import). */
   stored?: { supplier: string; sha256: string; contentType: string; size: number };

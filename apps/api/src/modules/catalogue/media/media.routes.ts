@@ -10,8 +10,8 @@ import { topCategoryOf } from '../product-views.ts';
 /**
  * Product pictures and documents. Public (no token): <img> tags cannot send one, and catalogue
  * media are marketing material; URLs carry the internal product number and the file name.
- * Generated media are rendered; files a supplier catalogue delivered in its zip are sent from
- * DATA_DIR; media a supplier catalogue names by URL are a redirect to that URL.
+ * Generated media are rendered; files a supplier catalogue delivered in its zip, or named by URL and the media
+ * fetcher stored, are sent from DATA_DIR; a URL not stored is a 404 (never a redirect: no open redirect).
  */
 export function mediaRoutes(app: App, catalogue: CatalogueContext, dataDir: string) {
   app.get(
@@ -50,11 +50,9 @@ export function mediaRoutes(app: App, catalogue: CatalogueContext, dataDir: stri
           .header('content-disposition', `${inline ? 'inline' : 'attachment'}; ${fileName}`)
           .send(fs.createReadStream(file));
       }
-      // A supplier's reference: a web address is a redirect; a file the zip lacked (or that was refused) is not there.
-      if (entry.url !== undefined) {
-        if (/^https?:\/\//i.test(entry.url)) return reply.redirect(entry.url, 302);
-        throw new HttpProblem(404, titles.mediaNotFound, { detail: request.params.file });
-      }
+      // A supplier's reference not stored (yet): a web address the media fetcher has not stored, or could not; a file
+      // the zip lacked or that was refused. Only stored files are served: never a redirect to the supplier's address.
+      if (entry.url !== undefined) throw new HttpProblem(404, titles.mediaNotFound, { detail: request.params.file });
       const media = renderMedia(product, entry);
       return reply
         .header('content-type', media.contentType)

@@ -1,0 +1,239 @@
+/**
+ * Fetches one medium a supplier catalogue names by URL, for storing (never for a redirect): http(s) only; every
+ * address the host resolves to must be public (not loopback, private, link-local, multicast, reserved), nor the
+ * database's, unless the operator allows it (MEDIA_FETCH_ALLOW); the request goes to the address checked (no second
+ * lookup between check and connect); each redirect (at most 3) is checked again; the body is cut at the size limit;
+ * its bytes must be a JPEG, PNG or PDF (file-type), whatever the server says it is.
+ */
+import http from 'node:http';
+import https from 'node:https';
+import dns from 'node:dns/promises';
+import net from 'node:net';
+import { fileTypeFromBuffer } from 'file-type';
+import { catalogueImportFailureTexts } from '@shk/contracts';
+
+const reasons = catalogueImportFailureTexts.mediaReasons;
+
+/** Why a medium was not fetched (German); `retry`: worth another attempt later (the server may come back). */
+export class MediaFetchError extends Error {
+  constructor(
+    message: string,
+    readonly retry = false,
+  ) {
+    super(message);
+  }
+}
+
+export interface MediaFetchOptions {
+  maxBytes: number;
+  timeoutMs: number;
+  /** Addresses or CIDR ranges reachable although they are not public (tests, a supplier host in the own network). */
+  allow: string[];
+  /** host:port of the database, never reachable (also when its address is allowed). */
+  database: { host: string; port: number } | null;
+  maxRedirects?: number;
+}
+
+export interface FetchedMedia {
+  body: Buffer;
+  contentType: 'image/jpeg' | 'image/png' | 'application/pdf';
+  /** The URL the bytes came from (after redirects). */
+  url: string;
+}
+
+const ACCEPTED = new Set(['image/jpeg', 'image/png', 'application/pdf']);
+
+/** Addresses no supplier medium is fetched from: this host, private networks, link-local (cloud metadata), special. */
+const NOT_PUBLIC = (() => {
+  const list = new net.BlockList();
+  for (const [network, prefix] of [
+    ['0.0.0.0', 8],
+    ['10.0.0.0', 8],
+    ['100.64.0.0', 10],
+    ['127.0.0.0', 8],
+    ['169.254.0.0', 16],
+    ['172.16.0.0', 12],
+    ['192.0.0.0', 24],
+    ['192.0.2.0', 24],
+    ['192.168.0.0', 16],
+    ['198.18.0.0', 15],
+    ['198.51.100.0', 24],
+    ['203.0.113.0', 24],
+    ['224.0.0.0', 4],
+    ['240.0.0.0', 4],
+  ] as const)
+    list.addSubnet(network, prefix, 'ipv4');
+  for (const [network, prefix] of [
+    ['::', 128],
+    ['::1', 128],
+    ['64:ff9b::', 96],
+    ['100::', 64],
+    ['2001:db8::', 32],
+    ['fc00::', 7],
+    ['fe80::', 10],
+    ['ff00::', 8],
+  ] as const)
+    list.addSubnet(network, prefix, 'ipv6');
+  return list;
+})();
+
+/** The operator's allowlist (addresses or CIDR ranges). */
+export function allowListOf(entries: string[]): net.BlockList {
+  const list = new net.BlockList();
+  for (const entry of entries) {
+    const [address, prefix] = entry.split('/');
+    const family = net.isIPv6(address) ? 'ipv6' : net.isIPv4(address) ? 'ipv4' : null;
+    if (!family) continue;
+    if (prefix === undefined) list.addAddress(address, family);
+    else list.addSubnet(address, Number(prefix), family);
+  }
+  return list;
+}
+
+/** An IPv4 address written as IPv6 (::ffff:a.b.c.d) is checked as the IPv4 address it is. */
+function plain(address: string): { address: string; family: 'ipv4' | 'ipv6' } {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return { address: mapped[1], family: 'ipv4' };
+  return { address, family: net.isIPv6(address) ? 'ipv6' : 'ipv4' };
+}
+
+/** The addresses a host resolves to (an address literal is itself). */
+async function addressesOf(host: string): Promise<{ address: string; family: 4 | 6 }[]> {
+  const bare = host.replace(/^\[|\]$/g, '');
+  if (net.isIP(bare)) return [{ address: bare, family: net.isIPv6(bare) ? 6 : 4 }];
+  try {
+    return (await dns.lookup(bare, { all: true, verbatim: true })) as { address: string; family: 4 | 6 }[];
+  } catch {
+    throw new MediaFetchError(reasons.dns);
+  }
+}
+
+export class MediaFetcherClient {
+  private readonly allowed: net.BlockList;
+  private databaseAddresses: Promise<Set<string>> | null = null;
+
+  constructor(private readonly options: MediaFetchOptions) {
+    this.allowed = allowListOf(options.allow);
+  }
+
+  /** The database server's addresses (resolved once): its port is never a media source. */
+  private async database(): Promise<Set<string>> {
+    const db = this.options.database;
+    if (!db) return new Set();
+    this.databaseAddresses ??= addressesOf(db.host)
+      .then((list) => new Set(list.map((a) => plain(a.address).address)))
+      .catch(() => new Set<string>());
+    return this.databaseAddresses;
+  }
+
+  /** The address to connect to for `url`: every address of its host must be allowed. */
+  private async vetted(url: URL): Promise<{ address: string; family: 4 | 6 }> {
+    const addresses = await addressesOf(url.hostname);
+    if (!addresses.length) throw new MediaFetchError(reasons.dns);
+    const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+    const database = await this.database();
+    for (const a of addresses) {
+      const p = plain(a.address);
+      if (database.has(p.address) && port === this.options.database?.port) throw new MediaFetchError(reasons.address);
+      if (NOT_PUBLIC.check(p.address, p.family) && !this.allowed.check(p.address, p.family))
+        throw new MediaFetchError(reasons.address);
+    }
+    return addresses[0];
+  }
+
+  async fetch(source: string): Promise<FetchedMedia> {
+    let url = parse(source);
+    const maxRedirects = this.options.maxRedirects ?? 3;
+    for (let redirects = 0; ; redirects++) {
+      const target = await this.vetted(url);
+      const response = await this.request(url, target);
+      if (response.location !== null) {
+        if (redirects >= maxRedirects) throw new MediaFetchError(reasons.redirects);
+        url = parse(new URL(response.location, url).toString());
+        continue;
+      }
+      const type = await fileTypeFromBuffer(response.body);
+      if (!type || !ACCEPTED.has(type.mime)) throw new MediaFetchError(reasons.type);
+      return { body: response.body, contentType: type.mime as FetchedMedia['contentType'], url: url.toString() };
+    }
+  }
+
+  /** One GET to the vetted address: a redirect's location, or the body (at most maxBytes). */
+  private request(url: URL, target: { address: string; family: 4 | 6 }) {
+    const { maxBytes, timeoutMs } = this.options;
+    const client = url.protocol === 'https:' ? https : http;
+    return new Promise<{ location: string | null; body: Buffer }>((resolveRequest, rejectRequest) => {
+      // The whole request, not only each pause of the socket: a server that drips its bytes is cut off too.
+      const deadline = setTimeout(() => {
+        request.destroy();
+        reject(new MediaFetchError(reasons.timeout, true));
+      }, timeoutMs);
+      const resolve = (value: { location: string | null; body: Buffer }) => {
+        clearTimeout(deadline);
+        resolveRequest(value);
+      };
+      const reject = (error: MediaFetchError) => {
+        clearTimeout(deadline);
+        rejectRequest(error);
+      };
+      const request = client.get(
+        url,
+        {
+          // Connect to the address checked above, not to what a second lookup might answer (DNS rebinding).
+          lookup: (_host, options, callback) => {
+            if ((options as { all?: boolean }).all) callback(null, [target] as never, target.family);
+            else callback(null, target.address, target.family);
+          },
+          headers: { 'user-agent': 'SHK-Bestellportal Medienabruf', accept: 'image/jpeg, image/png, application/pdf' },
+          timeout: timeoutMs,
+        },
+        (response) => {
+          const status = response.statusCode ?? 0;
+          if (status >= 300 && status < 400 && response.headers.location) {
+            response.resume();
+            return resolve({ location: response.headers.location, body: Buffer.alloc(0) });
+          }
+          if (status !== 200) {
+            response.resume();
+            return reject(new MediaFetchError(reasons.status(status), status >= 500 || status === 429));
+          }
+          const tooLarge = () => new MediaFetchError(reasons.tooLarge(Math.round(maxBytes / 1024 / 1024)));
+          if (Number(response.headers['content-length'] ?? 0) > maxBytes) {
+            response.destroy();
+            return reject(tooLarge());
+          }
+          const chunks: Buffer[] = [];
+          let size = 0;
+          response.on('data', (chunk: Buffer) => {
+            size += chunk.length;
+            if (size > maxBytes) {
+              response.destroy();
+              reject(tooLarge());
+            } else chunks.push(chunk);
+          });
+          response.on('end', () => resolve({ location: null, body: Buffer.concat(chunks) }));
+          response.on('error', () => reject(new MediaFetchError(reasons.failed, true)));
+        },
+      );
+      request.on('timeout', () => {
+        request.destroy();
+        reject(new MediaFetchError(reasons.timeout, true));
+      });
+      request.on('error', (error) => {
+        if (error instanceof MediaFetchError) reject(error);
+        else reject(new MediaFetchError(reasons.failed, true));
+      });
+    });
+  }
+}
+
+function parse(source: string): URL {
+  let url: URL;
+  try {
+    url = new URL(source);
+  } catch {
+    throw new MediaFetchError(reasons.scheme);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new MediaFetchError(reasons.scheme);
+  return url;
+}
