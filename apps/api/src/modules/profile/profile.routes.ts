@@ -10,7 +10,7 @@ export async function profileRoutes(app: App, { db }: AppDeps) {
     '/v1/UserProfile',
     {
       // The caller's fields come with the caller (part of the cache key); the partners' names from business_partners.
-      config: { roles: 'authenticated', readModel: { tables: ['business_partners'] } },
+      config: { ids: 'allowed', roles: 'authenticated', readModel: { tables: ['business_partners'] } },
       schema: { tags: ['Profil'], summary: 'Profil des angemeldeten Benutzers', response: { 200: UserProfile } },
     },
     async (request) => {
@@ -50,7 +50,7 @@ export async function profileRoutes(app: App, { db }: AppDeps) {
   app.get(
     '/v1/BusinessPartners/Current',
     {
-      config: { roles: 'authenticated' },
+      config: { ids: 'allowed', roles: 'authenticated' },
       schema: { tags: ['Geschäftspartner'], summary: 'Aktueller Geschäftspartner', response: { 200: BusinessPartner } },
     },
     async (request) => profile.currentPartner(currentPartnerOf(request)),
@@ -59,7 +59,7 @@ export async function profileRoutes(app: App, { db }: AppDeps) {
   app.get(
     '/v1/BusinessPartners/:businessPartnerNo',
     {
-      config: { roles: 'authenticated' },
+      config: { ids: 'allowed', roles: 'authenticated' },
       schema: {
         tags: ['Geschäftspartner'],
         summary: 'Firmendaten eines Geschäftspartners',
