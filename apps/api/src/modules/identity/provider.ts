@@ -10,7 +10,7 @@ import { findAccountById, findAccountByLogin, isGrantRevoked } from './identity.
 import { loadOrCreateKeys, publicJwks } from './keys.ts';
 import { errorPage, loggedOutPage, loginPage, logoutPage } from './pages.ts';
 import { hashPassword, verifyPassword } from './password.ts';
-import { createLoginThrottle, LoginLocked } from './login-throttle.ts';
+import { LoginLocked, LoginThrottle, loginNameOf } from './login-throttle.ts';
 
 export interface EmbeddedIdentity {
   issuer: string;
@@ -200,20 +200,22 @@ export async function mountEmbeddedIdentityProvider(app: App, deps: AppDeps): Pr
       .send(loginPage({ action: `/auth/interaction/${details.uid}/login` }));
   });
 
-  const throttle = await createLoginThrottle(app);
+  // Failed sign-ins per account and address and per address, in PostgreSQL (login-throttle.ts).
+  const throttle = new LoginThrottle(pool, 'login');
   // Unknown accounts cost the same scrypt work as known ones: no enumeration by response time.
   const dummyHash = hashPassword(randomUUID());
 
   app.post(
     '/auth/interaction/:uid/login',
     {
-      preHandler: throttle,
+      preHandler: async (request) => throttle.check(loginNameOf(request), request.ip),
       errorHandler: (error, request, reply) => {
         if (!(error instanceof LoginLocked)) throw error;
-        request.log.warn({ ip: request.ip }, 'login locked');
+        request.log.warn({ ip: request.ip }, 'login delayed');
         const body = request.body as { login?: string } | undefined;
         return reply
           .status(429)
+          .header('retry-after', String(Math.max(1, Math.ceil(error.retryAfterSeconds))))
           .type('text/html; charset=utf-8')
           .header('cache-control', 'no-store')
           .send(
@@ -243,12 +245,14 @@ export async function mountEmbeddedIdentityProvider(app: App, deps: AppDeps): Pr
       const valid = await verifyPassword(password, row?.password_hash ?? (await dummyHash));
       if (!row || !row.password_hash || !valid) {
         request.log.info({ login }, 'login failed');
+        await throttle.failed(login, request.ip);
         return reply
           .status(401)
           .type('text/html; charset=utf-8')
           .header('cache-control', 'no-store')
           .send(loginPage({ action: `/auth/interaction/${details.uid}/login`, login, error: WRONG_CREDENTIALS }));
       }
+      await throttle.succeeded(login, request.ip);
       reply.hijack();
       await provider.interactionFinished(
         request.raw,
