@@ -37,6 +37,23 @@ export interface AppConfig {
    * space- or comma-separated): where a manufacturer hosts its introductory video or the video-help widget.
    */
   cspExternalOrigins: string[];
+  /** Connections of the API's database pool (DATABASE_POOL_MAX, default 20). */
+  databasePoolMax: number;
+  /** statement_timeout of the API's connections in ms (DATABASE_STATEMENT_TIMEOUT_MS, default 60000; 0: none). */
+  databaseStatementTimeoutMs: number;
+  /**
+   * idle_in_transaction_session_timeout of the API's connections in ms (DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+   * default 30000; 0: none).
+   */
+  databaseIdleInTransactionTimeoutMs: number;
+  /** Requests one user may have in flight on one API process (MAX_REQUESTS_IN_FLIGHT_PER_USER, default 8); more: 429. */
+  maxRequestsInFlightPerUser: number;
+}
+
+/** A whole number from the environment, or the default when unset or not a number ≥ min. */
+function wholeNumber(value: string | undefined, fallback: number, min = 0): number {
+  const n = Number(value);
+  return value !== undefined && value.trim() !== '' && Number.isInteger(n) && n >= min ? n : fallback;
 }
 
 /** Only real http(s) origins reach the Content-Security-Policy; anything else is ignored. */
@@ -79,5 +96,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: env.TRUST_PROXY?.trim() || undefined,
     nodeEnv: env.NODE_ENV ?? 'production',
     cspExternalOrigins: originsOf(env.CSP_EXTERNAL_ORIGINS),
+    databasePoolMax: wholeNumber(env.DATABASE_POOL_MAX, 20, 1),
+    databaseStatementTimeoutMs: wholeNumber(env.DATABASE_STATEMENT_TIMEOUT_MS, 60_000),
+    databaseIdleInTransactionTimeoutMs: wholeNumber(env.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS, 30_000),
+    maxRequestsInFlightPerUser: wholeNumber(env.MAX_REQUESTS_IN_FLIGHT_PER_USER, 8, 1),
   };
 }

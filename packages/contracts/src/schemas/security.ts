@@ -14,6 +14,8 @@ export const securityTexts = {
   tooManyRequestsTitle: 'Zu viele Anfragen',
   tooManyRequestsDetail: (seconds: number) =>
     `Sie haben zu viele Anfragen gesendet. Bitte versuchen Sie es in ${seconds} Sekunden erneut.`,
+  tooManyInFlightDetail:
+    'Sie haben bereits zu viele Anfragen gleichzeitig in Bearbeitung. Bitte warten Sie einen Moment, bis diese abgeschlossen sind, und versuchen Sie es dann erneut.',
   loginLocked: (minutes: number) =>
     `Zu viele fehlgeschlagene Anmeldeversuche. Die Anmeldung ist vorübergehend gesperrt – bitte versuchen Sie es in ${minutes} Minuten erneut.`,
   /** A sign-in delayed after failed attempts (seconds to wait). */
