@@ -18,7 +18,8 @@ import { findControlCharacters } from '../../http/input-guard.ts';
 import { IDS_MAX_PART_BYTES, IdsFieldTooLarge, isWebUrl, readIdsFields, type IdsFields } from './ids-fields.ts';
 import { CartRefused } from './ids-cart-parse.ts';
 import { returnPageSecurityPolicy } from './return-form.ts';
-import { IdsLoginThrottle, idsAccountKey, idsErrorPage, sendIdsLocked } from './ids-login-throttle.ts';
+import { idsAccountKey, idsErrorPage, sendIdsLocked } from './ids-login-throttle.ts';
+import { LoginLocked, LoginThrottle } from '../identity/login-throttle.ts';
 import type { IdsService } from './ids.service.ts';
 
 /** 2.1–2.3 share the 2.0 cart structure and are accepted as 2.0 (docs/ids.md). */
@@ -76,7 +77,8 @@ export function idsEntryRoutes(service: IdsService) {
         timeWindow: '1 minute',
         keyGenerator: (request) => request.idsLoginKey ?? request.ip,
       });
-      const throttle = new IdsLoginThrottle();
+      // Failed IDS logins per account and address and per address, in PostgreSQL like the portal's sign-in.
+      const throttle = new LoginThrottle(deps.db.$client, 'ids');
 
       const spaIndex = path.join(deps.config.webDistDir, 'index.html');
       const handler = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -124,13 +126,18 @@ export function idsEntryRoutes(service: IdsService) {
         const limit = await checkLogin(request);
         if (!limit.isAllowed && limit.isExceeded) return sendIdsLocked(reply, limit.ttlInSeconds);
         const account = idsAccountKey(fields);
-        const lockedFor = throttle.lockedFor(account, request.ip);
-        if (lockedFor > 0) return sendIdsLocked(reply, lockedFor);
+        try {
+          await throttle.check(account, request.ip);
+        } catch (error) {
+          if (error instanceof LoginLocked) return sendIdsLocked(reply, error.retryAfterSeconds);
+          throw error;
+        }
         const user = await service.authenticate(fields);
         if (!user) {
-          throttle.recordFailure(account, request.ip);
+          await throttle.failed(account, request.ip);
           return reply.redirect('/unauthorized', 303);
         }
+        await throttle.succeeded(account, request.ip);
 
         let created: { contextId: string; itemsCount: number };
         try {
