@@ -78,7 +78,7 @@ export function idsEntryRoutes(service: IdsService) {
         keyGenerator: (request) => request.idsLoginKey ?? request.ip,
       });
       // Failed IDS logins per account and address and per address, in PostgreSQL like the portal's sign-in.
-      const throttle = new LoginThrottle(deps.db.$client, 'ids');
+      const throttle = new LoginThrottle(deps.pool, 'ids');
 
       const spaIndex = path.join(deps.config.webDistDir, 'index.html');
       const handler = async (request: FastifyRequest, reply: FastifyReply) => {
