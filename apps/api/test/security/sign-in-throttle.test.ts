@@ -71,7 +71,7 @@ describe('sign-in throttle', () => {
       const user = i < 12 ? 'einkauf2@example.com' : users[i % users.length];
       await expect(loginWithCodeFlow(t.config.publicUrl, user), `sign-in ${i + 1} (${user})`).resolves.toBeTruthy();
     }
-  });
+  }, 120_000);
 
   it('does not let posts to an invalid interaction lock a named account', async () => {
     const browser = new Browser(t.baseUrl, '198.51.100.7');
