@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import type { App, AppDeps } from '../../http/types.ts';
 import { createPostgresAdapter } from './adapter.ts';
+import { HSTS } from '../../http/security-headers.ts';
 import { findAccountById, findAccountByLogin, isGrantRevoked } from './identity.repo.ts';
 import { loadOrCreateKeys, publicJwks } from './keys.ts';
 import { errorPage, loggedOutPage, loginPage, logoutPage } from './pages.ts';
@@ -45,6 +46,9 @@ export async function mountEmbeddedIdentityProvider(app: App, deps: AppDeps): Pr
 
   const findAccountRow = (id: string) => findAccountById(pool, id);
 
+  // The SPA calls the token endpoint from the portal's own origin (and the Vite dev server in development); nobody else.
+  const corsAllowed = (origin: string) =>
+    origin === new URL(config.publicUrl).origin || (development && origin === 'http://localhost:5173');
   const configuration: Configuration = {
     // A sign-out ends the grant's tokens in this process's caller cache before the answer (http/caller-cache.ts).
     adapter: createPostgresAdapter(pool, (grantId) =>
@@ -108,8 +112,7 @@ export async function mountEmbeddedIdentityProvider(app: App, deps: AppDeps): Pr
     },
     // The SPA calls the token endpoint from the portal's own origin (a browser sends Origin on that
     // POST); nobody else may. oidc-provider 8's default refuses every origin.
-    clientBasedCORS: (_ctx, origin) =>
-      origin === new URL(config.publicUrl).origin || (development && origin === 'http://localhost:5173'),
+    clientBasedCORS: (_ctx, origin) => corsAllowed(origin),
     // Access tokens are JWTs nobody stores; naming their grant lets the API refuse them after logout.
     extraTokenClaims: async (_ctx, token) =>
       token.kind === 'AccessToken' && token.grantId ? { [GRANT_CLAIM]: token.grantId } : undefined,
@@ -175,7 +178,17 @@ export async function mountEmbeddedIdentityProvider(app: App, deps: AppDeps): Pr
   const callback = provider.callback();
   // Everything under /auth is the provider's, except the login interaction rendered below.
   app.use('/auth', (req: IncomingMessage, res: ServerResponse, next: () => void) => {
+    // The provider's answers bypass Fastify's hooks: HSTS here (the interaction pages get it there, too).
+    if (publicOrigin.protocol === 'https:') res.setHeader('strict-transport-security', HSTS);
     if (req.url?.startsWith('/interaction/')) return next();
+    // The provider answers every preflight with the asking origin; the real request of a foreign origin gets no
+    // CORS headers (clientBasedCORS). The preflight answers the same: no CORS headers, so the browser stops there.
+    const origin = req.headers.origin;
+    if (req.method === 'OPTIONS' && origin && !corsAllowed(origin)) {
+      res.statusCode = 204;
+      res.end();
+      return;
+    }
     req.headers.host = publicOrigin.host;
     req.headers['x-forwarded-host'] = publicOrigin.host;
     req.headers['x-forwarded-proto'] = publicOrigin.protocol.replace(':', '');
