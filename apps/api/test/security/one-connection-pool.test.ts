@@ -40,11 +40,17 @@ afterAll(async () => {
 
 /**
  * Background work of an earlier sample (a catalogue import run keeps its connection for the whole run) may hold the
- * one connection for a while: each route starts once the pool is free again, so what is measured is the route.
+ * one connection for a while: each route starts once the pool is free again and no import is pending or running, so
+ * what is measured is the route.
  */
 async function poolFree() {
   const until = Date.now() + 60_000;
-  while (t.pool.totalCount > t.pool.idleCount || t.pool.waitingCount > 0) {
+  const importsRunning = async () =>
+    Number(
+      (await t.pool.query("SELECT count(*) AS n FROM catalogue_imports WHERE status IN ('Pending', 'InProgress')"))
+        .rows[0].n,
+    ) > 0;
+  while (t.pool.totalCount > t.pool.idleCount || t.pool.waitingCount > 0 || (await importsRunning())) {
     if (Date.now() > until) throw new Error('the pool stays busy');
     await new Promise((r) => setTimeout(r, 50));
   }
