@@ -283,4 +283,35 @@ test.describe('IDS context of a buyer with two business partners', () => {
       program.close();
     }
   });
+
+  test('Abmelden ends the IDS session on the server (its token is refused)', async ({ page, baseURL }) => {
+    const program = await craftsmanProgram(baseURL!, () => '', {
+      action: 'wke',
+      kndnr: '100001',
+      name_kunde: 'einkauf@example.com',
+      pw_kunde: 'demo',
+    });
+    try {
+      await page.goto(program.start);
+      await page.waitForURL((url) => url.pathname === '/');
+      await idsContextOf(page);
+      const token = await page.evaluate(() => {
+        const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user:'));
+        return key ? (JSON.parse(sessionStorage.getItem(key)!) as { access_token: string }).access_token : null;
+      });
+      expect(token).toBeTruthy();
+      const logout = page.waitForResponse((r) => r.url().endsWith('/v1/Ids/Logout'));
+      await page.getByText('Abmelden', { exact: true }).first().click();
+      expect((await logout).status()).toBe(204);
+      await expect(page.getByRole('heading', { name: 'Willkommen' })).toBeVisible();
+      // The IDS token is refused from now on (not only forgotten by the tab).
+      const status = await page.evaluate(
+        async (bearer) => (await fetch('/v1/UserProfile', { headers: { authorization: `Bearer ${bearer}` } })).status,
+        token,
+      );
+      expect(status).toBe(401);
+    } finally {
+      program.close();
+    }
+  });
 });

@@ -24,6 +24,7 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerRateLimiting } from './http/rate-limits.ts';
 import { createTokenVerifier, registerAuth, type GrantCheck, type TokenVerifier } from './http/auth.ts';
 import { registerReadModelCache } from './http/read-model-cache.ts';
+import { registerInFlightLimit } from './http/in-flight.ts';
 import { modules } from './modules/index.ts';
 import { GRANT_CLAIM, mountEmbeddedIdentityProvider, type EmbeddedIdentity } from './modules/identity/provider.ts';
 
@@ -139,6 +140,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   app.get('/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   registerAuth(app, { db: options.db, verify, emailClaim: config.oidcEmailClaim, grant });
+  registerInFlightLimit(app, config.maxRequestsInFlightPerUser);
   // Answers of routes with config.readModel kept per caller until a table they read changes (after compress, before the routes).
   registerReadModelCache(app, options.db.$client);
 

@@ -82,6 +82,17 @@ export interface AppConfig {
   transmissionAllowedHosts: string[];
   /** Supplier catalogue imports: worker, crash lease, disk limits and the fetcher of media named by URL. */
   catalogueImport: CatalogueImportConfig;
+  /** Connections of the API's database pool (DATABASE_POOL_MAX, default 20). */
+  databasePoolMax: number;
+  /** statement_timeout of the API's connections in ms (DATABASE_STATEMENT_TIMEOUT_MS, default 60000; 0: none). */
+  databaseStatementTimeoutMs: number;
+  /**
+   * idle_in_transaction_session_timeout of the API's connections in ms (DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+   * default 30000; 0: none).
+   */
+  databaseIdleInTransactionTimeoutMs: number;
+  /** Requests one user may have in flight on one API process (MAX_REQUESTS_IN_FLIGHT_PER_USER, default 8); more: 429. */
+  maxRequestsInFlightPerUser: number;
 }
 
 export interface CatalogueImportConfig {
@@ -198,6 +209,10 @@ export const configSchema = z.object({
   PUBLIC_URL: url(['http:', 'https:']),
   DATA_DIR: text(),
   DATABASE_URL: url(['postgres:', 'postgresql:']),
+  DATABASE_POOL_MAX: integer(1),
+  DATABASE_STATEMENT_TIMEOUT_MS: integer(0),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: integer(0),
+  MAX_REQUESTS_IN_FLIGHT_PER_USER: integer(1),
   EMBEDDED_PG_PORT: integer(1, 65_535),
   OIDC_ISSUER: url(['http:', 'https:']),
   OIDC_CLIENT_ID: text(),
@@ -373,5 +388,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       mediaPollMs: e.MEDIA_FETCH_POLL_MS ?? 2_000,
       mediaAllow: (e.MEDIA_FETCH_ALLOW ?? '').split(/[\s,]+/).filter(Boolean),
     },
+    databasePoolMax: e.DATABASE_POOL_MAX ?? 20,
+    databaseStatementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS ?? 60_000,
+    databaseIdleInTransactionTimeoutMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS ?? 30_000,
+    maxRequestsInFlightPerUser: e.MAX_REQUESTS_IN_FLIGHT_PER_USER ?? 8,
   };
 }

@@ -32,12 +32,31 @@ export async function createRuntime(
     migrate?: boolean;
     log?: Logger;
     prices?: PriceStrategy;
+    /** Refuse at once code that holds a pool connection while it asks for another (tests, db/pool.ts). */
+    strictConnectionUse?: boolean;
   } = {},
 ): Promise<Runtime> {
   configureStorageQuota(config);
-  const pool = createPool(databaseUrl);
+  if (options.migrate !== false) {
+    // Migrations may run long statements: on a connection of their own, without the API's statement timeout.
+    const migrationPool = createPool(databaseUrl, 1);
+    try {
+      await migrate(migrationPool, (m) => options.log?.info(m));
+    } finally {
+      await migrationPool.end();
+    }
+  }
+  const pool = createPool(
+    databaseUrl,
+    config.databasePoolMax,
+    {},
+    {
+      statementTimeoutMs: config.databaseStatementTimeoutMs,
+      idleInTransactionTimeoutMs: config.databaseIdleInTransactionTimeoutMs,
+      strictConnectionUse: options.strictConnectionUse,
+    },
+  );
   const db = createDb(pool);
-  if (options.migrate !== false) await migrate(pool, (m) => options.log?.info(m));
   await ensureFeatureSettings(db);
   const jobs = new Jobs(databaseUrl, options.log ?? console);
   const transport = config.smtpUrl

@@ -9,6 +9,12 @@
  *   - every allowed role of a role list needs a sample here; 'authenticated' routes need at least one.
  * A route without an entry, or an entry without a route, fails the test.
  *
+ * IDS column: every non-public route is also called with an IDS session's token (an IDS code exchanged for the
+ * demo buyer at partner 100001). A route without `config.ids` must refuse it (403). A route open to IDS sessions
+ * must answer 2xx to the `Ids` sample, else to the `Buyer` sample, sent with the IDS token (a sample may bring its
+ * own `token`, e.g. a fresh session for a call that ends it). A guarded route (only the session's cart) also needs
+ * an `IdsRefused` sample that the guard refuses (403).
+ *
  * Adding a route: add its key below with one sample per allowed role. A sample is either a plain
  * request ({ params, query, body }) or an async function that prepares data first (ctx.sql for
  * direct SQL, ctx.request to call the API as a demo user, ctx.once to share a fixture) and
@@ -30,6 +36,8 @@ export interface MatrixRequest {
   body?: unknown;
   /** Another demo user of the same role (default: demoUsers[role]). */
   user?: string;
+  /** A bearer token to send instead (IDS samples: a session of their own). */
+  token?: string;
 }
 
 export interface MatrixContext {
@@ -42,7 +50,9 @@ export interface MatrixContext {
 
 export type MatrixSample = MatrixRequest | ((ctx: MatrixContext) => Promise<MatrixRequest>);
 export type MatrixRole = RoleName | 'Anonymous';
-export type MatrixEntry = Partial<Record<MatrixRole, MatrixSample>>;
+/** The IDS column's samples: allowed with an IDS token (default: the Buyer sample), refused by a guard. */
+export type IdsColumn = 'Ids' | 'IdsRefused';
+export type MatrixEntry = Partial<Record<MatrixRole | IdsColumn, MatrixSample>>;
 
 /** The URL of a sample: the route's `:name` parameters filled from it, its query appended. */
 export function matrixUrl(path: string, request: MatrixRequest): string {
@@ -250,6 +260,49 @@ async function cartAttachment(ctx: MatrixContext): Promise<{ cartItemId: number;
     body: csvUpload(),
   });
   if (res.status !== 200) throw new Error(`attachment fixture: ${res.status} ${res.text}`);
+  return { cartItemId: itemId, id: res.body[res.body.length - 1].id };
+}
+
+/** A new IDS session of the demo buyer at partner 100001: its token, context and pre-cart item. */
+export async function newIdsSession(ctx: MatrixContext) {
+  await cartOffers(ctx);
+  const { contextId, code, itemId } = await idsMatrixContext(ctx.t);
+  const res = await ctx.t.request('GET', `/v1/Ids?code=${encodeURIComponent(code)}`);
+  if (res.status !== 200) throw new Error(`IDS exchange: ${res.status} ${res.text}`);
+  return { token: res.body.accessToken as string, contextId, itemId };
+}
+
+/** The IDS session the IDS column uses unless a sample brings its own. */
+export const idsSession = (ctx: MatrixContext) => ctx.once('ids-session', () => newIdsSession(ctx));
+
+/** The IDS session's cart (partner 100001's default cart) with one item added through the session. */
+const idsCart = (ctx: MatrixContext) =>
+  ctx.once('ids-cart', async () => {
+    const { token } = await idsSession(ctx);
+    const cart = await ctx.t.request('GET', '/v1/MultiCarts/Default', { token });
+    const added = await idsCartItem(ctx, token);
+    return { cartId: Number(cart.body.id), itemId: added };
+  });
+
+/** Adds an item to the IDS session's cart (no cartId: the default cart) and returns its id. */
+async function idsCartItem(ctx: MatrixContext, token?: string): Promise<number> {
+  const bearer = token ?? (await idsSession(ctx)).token;
+  const added = await ctx.t.request('POST', '/v1/CartItems', {
+    token: bearer,
+    body: { productInstanceId: offers.aquatherm, quantity: 10 },
+  });
+  if (added.status !== 201) throw new Error(`IDS cart item: ${added.status} ${added.text}`);
+  return Number(added.body.cartItemId);
+}
+
+/** An attachment of an item in the IDS session's cart. */
+async function idsCartAttachment(ctx: MatrixContext): Promise<{ cartItemId: number; id: number }> {
+  const itemId = await idsCartItem(ctx);
+  const res = await ctx.t.request('POST', `/v1/CartItems/${itemId}/attachments`, {
+    token: (await idsSession(ctx)).token,
+    body: csvUpload(),
+  });
+  if (res.status !== 200) throw new Error(`IDS attachment: ${res.status} ${res.text}`);
   return { cartItemId: itemId, id: res.body[res.body.length - 1].id };
 }
 
@@ -611,8 +664,20 @@ export const roleMatrix: Record<string, MatrixEntry> = {
   'POST /v1/MultiCarts/deliveryCost': {
     Buyer: { body: { supplierOrderValues: [{ supplierBusinessPartnerNo: '200001', orderValue: 120 }] } },
   },
-  'GET /v1/MultiCarts/:id': { Buyer: async (ctx) => ({ params: { id: (await sharedCart(ctx)).cartId } }) },
+  'GET /v1/MultiCarts/:id': {
+    Ids: async (ctx) => ({ params: { id: (await idsCart(ctx)).cartId } }),
+    IdsRefused: async (ctx) => ({ params: { id: (await sharedCart(ctx)).cartId } }),
+    Buyer: async (ctx) => ({ params: { id: (await sharedCart(ctx)).cartId } }),
+  },
   'PUT /v1/MultiCarts/:id': {
+    Ids: async (ctx) => ({
+      params: { id: (await idsCart(ctx)).cartId },
+      body: { projectId: null, deliveryAddressId: null, deliveryDate: null },
+    }),
+    IdsRefused: async (ctx) => ({
+      params: { id: (await sharedCart(ctx)).cartId },
+      body: { projectId: null, deliveryAddressId: null, deliveryDate: null },
+    }),
     Buyer: async (ctx) => ({
       params: { id: (await sharedCart(ctx)).cartId },
       body: { projectId: null, deliveryAddressId: null, deliveryDate: null },
@@ -625,6 +690,8 @@ export const roleMatrix: Record<string, MatrixEntry> = {
     }),
   },
   'PUT /v1/MultiCarts/:id/items': {
+    Ids: async (ctx) => ({ params: { id: (await idsCart(ctx)).cartId }, body: { items: [] } }),
+    IdsRefused: async (ctx) => ({ params: { id: (await sharedCart(ctx)).cartId }, body: { items: [] } }),
     Buyer: async (ctx) => ({ params: { id: (await newCart(ctx, 'Matrix Leeren', true)).cartId }, body: { items: [] } }),
   },
   'DELETE /v1/MultiCarts/:id': {
@@ -634,6 +701,10 @@ export const roleMatrix: Record<string, MatrixEntry> = {
     Buyer: async (ctx) => ({ params: { id: (await newCart(ctx, 'Matrix Bestellen', true)).cartId } }),
   },
   'POST /v1/CartItems': {
+    Ids: { body: { productInstanceId: offers.nordbadExpensive, quantity: 1 } },
+    IdsRefused: async (ctx) => ({
+      body: { cartId: (await sharedCart(ctx)).cartId, productInstanceId: offers.nordbadExpensive, quantity: 1 },
+    }),
     Buyer: async (ctx) => ({
       body: {
         cartId: (await sharedCart(ctx)).cartId,
@@ -644,12 +715,16 @@ export const roleMatrix: Record<string, MatrixEntry> = {
     }),
   },
   'PUT /v1/CartItems/:id/properties': {
+    Ids: async (ctx) => ({ params: { id: await idsCartItem(ctx) }, body: { quantity: 20 } }),
+    IdsRefused: async (ctx) => ({ params: { id: (await sharedCart(ctx)).itemId }, body: { quantity: 3 } }),
     Buyer: async (ctx) => ({
       params: { id: (await sharedCart(ctx)).itemId },
       body: { quantity: 3, comment: 'Bitte vormittags liefern' },
     }),
   },
   'DELETE /v1/CartItems/:id': {
+    Ids: async (ctx) => ({ params: { id: await idsCartItem(ctx) } }),
+    IdsRefused: async (ctx) => ({ params: { id: (await sharedCart(ctx)).itemId } }),
     Buyer: async (ctx) => {
       const { cartId } = await sharedCart(ctx);
       const added = await ctx.t.request('POST', '/v1/CartItems', {
@@ -660,6 +735,11 @@ export const roleMatrix: Record<string, MatrixEntry> = {
     },
   },
   'DELETE /v1/CartItems': {
+    Ids: async (ctx) => ({ query: { cartId: (await idsCart(ctx)).cartId, id: [await idsCartItem(ctx)] } }),
+    IdsRefused: async (ctx) => {
+      const { cartId, itemId } = await sharedCart(ctx);
+      return { query: { cartId, id: [itemId] } };
+    },
     Buyer: async (ctx) => {
       const { cartId } = await sharedCart(ctx);
       const added = await ctx.t.request('POST', '/v1/CartItems', {
@@ -670,10 +750,20 @@ export const roleMatrix: Record<string, MatrixEntry> = {
     },
   },
   'POST /v1/CartItems/:cartItemId/attachments': {
+    Ids: async (ctx) => ({ params: { cartItemId: await idsCartItem(ctx) }, body: csvUpload('ids.csv') }),
+    IdsRefused: async (ctx) => ({ params: { cartItemId: (await sharedCart(ctx)).itemId }, body: csvUpload() }),
     Buyer: async (ctx) => ({ params: { cartItemId: (await sharedCart(ctx)).itemId }, body: csvUpload('angebot.csv') }),
   },
-  'GET /v1/CartItems/:cartItemId/attachments/:id': { Buyer: async (ctx) => ({ params: await cartAttachment(ctx) }) },
-  'DELETE /v1/CartItems/:cartItemId/attachments/:id': { Buyer: async (ctx) => ({ params: await cartAttachment(ctx) }) },
+  'GET /v1/CartItems/:cartItemId/attachments/:id': {
+    Ids: async (ctx) => ({ params: await idsCartAttachment(ctx) }),
+    IdsRefused: async (ctx) => ({ params: await cartAttachment(ctx) }),
+    Buyer: async (ctx) => ({ params: await cartAttachment(ctx) }),
+  },
+  'DELETE /v1/CartItems/:cartItemId/attachments/:id': {
+    Ids: async (ctx) => ({ params: await idsCartAttachment(ctx) }),
+    IdsRefused: async (ctx) => ({ params: await cartAttachment(ctx) }),
+    Buyer: async (ctx) => ({ params: await cartAttachment(ctx) }),
+  },
   // Catalogue and search (issue 3): tree and units for every signed-in user (home page), search and
   // products for every role but None, favourites for buyers, media public.
   'GET /v1/Units': same(allRoles, {}),
@@ -716,12 +806,38 @@ export const roleMatrix: Record<string, MatrixEntry> = {
     }),
   ),
   'POST /v1/MultiCarts/:id/QuickOrder': {
+    Ids: async (ctx) => ({
+      params: { id: (await idsCart(ctx)).cartId },
+      body: { text: `${offers.nordbad.split('~')[1]};2` },
+    }),
+    IdsRefused: async (ctx) => ({
+      params: { id: (await sharedCart(ctx)).cartId },
+      body: { text: `${offers.nordbad.split('~')[1]};2` },
+    }),
     Buyer: async (ctx) => ({
       params: { id: (await sharedCart(ctx)).cartId },
       body: { text: `${offers.nordbad.split('~')[1]};2` },
     }),
   },
   'POST /v1/MultiCarts/:id/QuickOrder/File': {
+    Ids: async (ctx) => {
+      const form = new FormData();
+      form.append(
+        'file',
+        new Blob([`Artikelnummer;Menge\n${offers.nordbad.split('~')[1]};2\n`], { type: 'text/csv' }),
+        'liste.csv',
+      );
+      return { params: { id: (await idsCart(ctx)).cartId }, body: form };
+    },
+    IdsRefused: async (ctx) => {
+      const form = new FormData();
+      form.append(
+        'file',
+        new Blob([`Artikelnummer;Menge\n${offers.nordbad.split('~')[1]};2\n`], { type: 'text/csv' }),
+        'liste.csv',
+      );
+      return { params: { id: (await sharedCart(ctx)).cartId }, body: form };
+    },
     Buyer: async (ctx) => {
       const form = new FormData();
       form.append(
@@ -735,12 +851,24 @@ export const roleMatrix: Record<string, MatrixEntry> = {
   // IDS-Connect (issue 12): code exchange public, everything else the buyer's own IDS context.
   'GET /v1/Ids': { Anonymous: async (ctx) => ({ query: { code: (await idsMatrixContext(ctx.t)).code } }) },
   'POST /v1/Ids/complete': {
+    Ids: async (ctx) => {
+      const session = await newIdsSession(ctx);
+      return { token: session.token, query: { idsContextId: session.contextId, withCheckout: 'false' } };
+    },
     Buyer: async (ctx) => {
       await cartOffers(ctx);
       return { query: { idsContextId: (await idsMatrixContext(ctx.t)).contextId, withCheckout: 'false' } };
     },
   },
   'POST /v1/Ids/Send': {
+    Ids: async (ctx) => {
+      const session = await newIdsSession(ctx);
+      return {
+        token: session.token,
+        query: { idsContextId: session.contextId },
+        body: { productInstanceId: offers.nordbad, quantity: 1 },
+      };
+    },
     Buyer: async (ctx) => {
       await cartOffers(ctx);
       return {
@@ -750,18 +878,38 @@ export const roleMatrix: Record<string, MatrixEntry> = {
     },
   },
   'GET /v1/IdsCarts/:idsContextId': {
+    Ids: async (ctx) => {
+      const session = await newIdsSession(ctx);
+      return { token: session.token, params: { idsContextId: session.contextId } };
+    },
     Buyer: async (ctx) => ({ params: { idsContextId: (await idsMatrixContext(ctx.t)).contextId } }),
   },
   'POST /v1/IdsCarts/:idsContextId': {
+    Ids: async (ctx) => {
+      const session = await newIdsSession(ctx);
+      return { token: session.token, params: { idsContextId: session.contextId } };
+    },
     Buyer: async (ctx) => {
       await cartOffers(ctx);
       return { params: { idsContextId: (await idsMatrixContext(ctx.t)).contextId } };
     },
   },
   'DELETE /v1/IdsCarts/:idsContextId/items': {
+    Ids: async (ctx) => {
+      const session = await newIdsSession(ctx);
+      return { token: session.token, params: { idsContextId: session.contextId } };
+    },
     Buyer: async (ctx) => ({ params: { idsContextId: (await idsMatrixContext(ctx.t)).contextId } }),
   },
   'PUT /v1/IdsCartItems/:id': {
+    Ids: async (ctx) => {
+      const session = await newIdsSession(ctx);
+      return {
+        token: session.token,
+        params: { id: session.itemId },
+        body: { matchedProductInstanceId: offers.nordbad, matchedQuantity: 2 },
+      };
+    },
     Buyer: async (ctx) => {
       await cartOffers(ctx);
       return {
@@ -771,7 +919,15 @@ export const roleMatrix: Record<string, MatrixEntry> = {
     },
   },
   'DELETE /v1/IdsCartItems/:id': {
+    Ids: async (ctx) => {
+      const session = await newIdsSession(ctx);
+      return { token: session.token, params: { id: session.itemId } };
+    },
     Buyer: async (ctx) => ({ params: { id: (await idsMatrixContext(ctx.t)).itemId } }),
+  },
+  'POST /v1/Ids/Logout': {
+    Buyer: {},
+    Ids: async (ctx) => ({ token: (await newIdsSession(ctx)).token }),
   },
   'GET /v1/IdsCredentials': { Buyer: {} },
   'PUT /v1/IdsCredentials': {

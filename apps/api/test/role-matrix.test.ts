@@ -4,6 +4,7 @@ import type { RouteAccess, RouteAccessEntry } from '../src/http/auth.ts';
 import { startTestApp, type TestApp } from './support/test-app.ts';
 import {
   demoUsers,
+  idsSession,
   matrixUrl,
   roleMatrix,
   type MatrixContext,
@@ -13,7 +14,9 @@ import {
 
 /**
  * Role × endpoint matrix over every registered /v1 route (see role-matrix.table.ts):
- * anonymous → 401, each role the route does not allow → 403, each allowed role's sample → 2xx.
+ * anonymous → 401, each role the route does not allow → 403, each allowed role's sample → 2xx;
+ * and the IDS column: an IDS session's token → 403 unless the route is open to IDS sessions (then its
+ * sample → 2xx, and on a guarded route the IdsRefused sample → 403).
  */
 let t: TestApp;
 let routes: Map<string, RouteAccessEntry>;
@@ -79,7 +82,9 @@ describe('role × endpoint matrix', () => {
       expect(route, `${key} is not a registered route`).toBeDefined();
       const access = route!.roles;
       const method = route!.method;
-      const listed = Object.keys(entry) as Array<RoleName | 'Anonymous'>;
+      const listed = Object.keys(entry).filter((k) => k !== 'Ids' && k !== 'IdsRefused') as Array<
+        RoleName | 'Anonymous'
+      >;
       expect(listed.length, `${key}: the entry has no sample`).toBeGreaterThan(0);
 
       // The table must agree with the route's declared access.
@@ -105,7 +110,8 @@ describe('role × endpoint matrix', () => {
       // Requests for the checks that must be refused come from the first plain (side-effect free) sample,
       // else from the first sample; the auth hook answers before any validation or handler runs, so
       // the resource stays intact for the allowed call.
-      const firstPlain = Object.values(entry).find((s) => typeof s !== 'function') as MatrixRequest | undefined;
+      const firstPlain = listed.map((name) => entry[name]).find((s) => typeof s !== 'function') as
+        MatrixRequest | undefined;
       const probe = firstPlain ?? (await requestFor(listed[0]));
       const probeUrl = urlOf(key, probe);
       const probeBody = probe.body;
@@ -137,6 +143,49 @@ describe('role × endpoint matrix', () => {
         expect(res.status, `${key} as ${name}: ${res.status} ${res.text.slice(0, 400)}`).toBeGreaterThanOrEqual(200);
         expect(res.status, `${key} as ${name}: ${res.status} ${res.text.slice(0, 400)}`).toBeLessThan(300);
       }
+
+      await checkIdsColumn(key, route!, entry, { url: probeUrl, body: probeBody });
     });
   }
 });
+
+/** The IDS column: refused unless the route is open to IDS sessions; a guarded route refuses other carts. */
+async function checkIdsColumn(
+  key: string,
+  route: RouteAccessEntry,
+  entry: (typeof roleMatrix)[string],
+  probe: { url: string; body: unknown },
+) {
+  expect(
+    Boolean(entry.IdsRefused),
+    `${key}: an IdsRefused sample belongs exactly to the routes with an IDS guard (config.ids as a function)`,
+  ).toBe(route.ids === 'guarded');
+  if (route.roles === 'public') return;
+  const session = await idsSession(ctx);
+  const method = route.method;
+  if (!route.ids) {
+    expectProblem(
+      await t.request(method, probe.url, { token: session.token, body: probe.body }),
+      403,
+      `${key} in an IDS session`,
+    );
+    return;
+  }
+  const sample = entry.Ids ?? entry.Buyer;
+  expect(sample, `${key} is open to IDS sessions: give an Ids (or Buyer) sample`).toBeDefined();
+  const request = await resolve(sample!);
+  const res = await t.request(method, urlOf(key, request), {
+    token: request.token ?? session.token,
+    body: request.body,
+  });
+  expect(res.status, `${key} in an IDS session: ${res.status} ${res.text.slice(0, 400)}`).toBeGreaterThanOrEqual(200);
+  expect(res.status, `${key} in an IDS session: ${res.status} ${res.text.slice(0, 400)}`).toBeLessThan(300);
+  if (route.ids === 'guarded') {
+    const refused = await resolve(entry.IdsRefused!);
+    expectProblem(
+      await t.request(method, urlOf(key, refused), { token: refused.token ?? session.token, body: refused.body }),
+      403,
+      `${key} in an IDS session, another cart of the partner`,
+    );
+  }
+}

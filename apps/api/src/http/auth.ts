@@ -8,7 +8,7 @@ import {
   type JSONWebKeySet,
 } from 'jose';
 import { LRUCache } from 'lru-cache';
-import { Role } from '@shk/contracts';
+import { IDS_SESSION_IDLE_SECONDS, Role, idsMessages } from '@shk/contracts';
 import type { Db } from '../db/pool.ts';
 import { forbidden, unauthorized } from './problem.ts';
 import { isDatabaseUnavailable } from '../db/pool.ts';
@@ -16,6 +16,12 @@ import { CallerCache } from './caller-cache.ts';
 import type { Caller } from './caller.ts';
 
 export type { Caller } from './caller.ts';
+
+/**
+ * What an IDS session may do on a route: nothing when absent (403), the route as it is ('allowed'), or the route
+ * after a check of the request's objects (a guard that throws, e.g. "only the session's cart").
+ */
+export type IdsScope = 'allowed' | ((request: FastifyRequest) => Promise<void>);
 
 /**
  * Which roles may call a route. Every /v1 route declares it in `config.roles`:
@@ -28,6 +34,8 @@ export interface RouteAccessEntry {
   method: string;
   url: string;
   roles: RouteAccess;
+  /** How an IDS session may call it (absent: not at all). */
+  ids?: 'allowed' | 'guarded';
 }
 
 declare module 'fastify' {
@@ -40,6 +48,8 @@ declare module 'fastify' {
      * caller cache drops the caller's entries before the answer goes out, not only on the notification.
      */
     changesCaller?: boolean;
+    /** Whether and how an IDS session's token may call the route (absent: refused with 403). */
+    ids?: IdsScope;
   }
   interface FastifyRequest {
     caller: Caller | null;
@@ -167,17 +177,40 @@ export async function findCaller(db: Db, payload: JWTPayload, emailClaim: string
 export const IDS_SESSION_ENDED = 'Die IDS-Sitzung ist beendet, weil der Warenkorb zurückgegeben wurde.';
 
 /**
- * An IDS token (claim ids_context, ADR 0002) is good only while its context is open: once the cart went
- * back to the craftsman program (complete or Send) the token is refused, like a token after sign-out.
- * Read per request from the database, so every API process sees it at once.
+ * An IDS token (claim ids_context, ADR 0002) is good only while its session is open: started by the code exchange,
+ * not past its lifetime, used within the idle time, not signed out, and its cart not yet returned to the craftsman
+ * program. Each check here counts as use (last_seen_at). Returns the session's partner, or the reason it is over.
  */
-async function idsSessionOpen(db: Db, contextId: string, userId: string): Promise<boolean> {
-  if (!UUID.test(contextId)) return false;
-  const { rows } = await db.$client.query<{ completed: boolean }>(
-    'SELECT completed_at IS NOT NULL AS completed FROM ids_contexts WHERE id = $1::uuid AND user_id = $2::uuid',
+async function openIdsSession(
+  db: Db,
+  contextId: string,
+  userId: string,
+): Promise<{ bpNumber: string } | { ended: string }> {
+  if (!UUID.test(contextId)) return { ended: idsMessages.sessionEnded };
+  const { rows } = await db.$client.query<{ bp_number: string }>(
+    `UPDATE ids_contexts SET last_seen_at = now()
+      WHERE id = $1::uuid AND user_id = $2::uuid AND completed_at IS NULL AND revoked_at IS NULL
+        AND session_expires_at > now() AND last_seen_at > now() - make_interval(secs => $3)
+      RETURNING bp_number`,
+    [contextId, userId, IDS_SESSION_IDLE_SECONDS],
+  );
+  if (rows[0]) return { bpNumber: rows[0].bp_number };
+  const completed = await db.$client.query(
+    'SELECT 1 FROM ids_contexts WHERE id = $1::uuid AND user_id = $2::uuid AND completed_at IS NOT NULL',
     [contextId, userId],
   );
-  return rows.length === 1 && !rows[0].completed;
+  return { ended: completed.rows.length ? IDS_SESSION_ENDED : idsMessages.sessionEnded };
+}
+
+/** An IDS session's cached caller is checked again (and its use recorded) after this long. */
+const IDS_RECHECK_MS = 60_000;
+
+/** The caller of an IDS token: only the session's partner, whatever the user's normal session has chosen. */
+async function idsScoped(db: Db, caller: Caller): Promise<Caller> {
+  const session = await openIdsSession(db, caller.idsContextId!, caller.userId);
+  if ('ended' in session) throw unauthorized(session.ended);
+  if (!caller.partners.includes(session.bpNumber)) throw unauthorized(idsMessages.sessionEnded);
+  return { ...caller, bpNumber: session.bpNumber, partners: [session.bpNumber] };
 }
 
 /** The embedded provider's sign-out check: the claim naming a token's grant and whether that grant is still active. */
@@ -212,8 +245,15 @@ export function registerAuth(
     if (!route.url.startsWith('/v1/') || route.url === '/v1/openapi.json') return;
     const roles = route.config?.roles;
     if (!roles) throw new Error(`Route ${route.method} ${route.url} must declare config.roles`);
+    const ids = route.config?.ids;
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') routeAccess.push({ method, url: route.url, roles });
+      if (method !== 'HEAD')
+        routeAccess.push({
+          method,
+          url: route.url,
+          roles,
+          ids: ids ? (ids === 'allowed' ? ids : 'guarded') : undefined,
+        });
     }
   });
 
@@ -249,12 +289,10 @@ export function registerAuth(
       const grantClaim = deps.grant ? payload[deps.grant.claim] : undefined;
       const grantId = typeof grantClaim === 'string' ? grantClaim : null;
       if (grantId && !(await deps.grant!.active(grantId))) throw rejected(request, new TokenRevoked());
-      const found = await findCaller(deps.db, payload, deps.emailClaim);
+      let found = await findCaller(deps.db, payload, deps.emailClaim);
       if (!found) throw forbidden('Für dieses Konto ist im Portal kein Benutzer angelegt.');
-      if (found.idsContextId && !(await idsSessionOpen(deps.db, found.idsContextId, found.userId))) {
-        throw unauthorized(IDS_SESSION_ENDED);
-      }
-      callers.set(token, ticket, found, grantId);
+      if (found.idsContextId) found = await idsScoped(deps.db, found);
+      callers.set(token, ticket, found, grantId, found.idsContextId ? Date.now() + IDS_RECHECK_MS : undefined);
       caller = found;
     }
     request.caller = caller;
@@ -263,6 +301,13 @@ export function registerAuth(
         request.routeOptions.config?.forbiddenDetail ?? 'Ihre Rolle darf diese Funktion nicht verwenden.',
       );
     }
+    if (caller.idsContextId && !request.routeOptions.config?.ids) throw forbidden(idsMessages.notInIdsSession);
+  });
+
+  // A route's IDS guard looks at the validated parameters and body, so it runs after validation.
+  app.addHook('preHandler', async (request: FastifyRequest) => {
+    const scope = request.routeOptions.config?.ids;
+    if (request.caller?.idsContextId && typeof scope === 'function') await scope(request);
   });
 }
 

@@ -7,6 +7,8 @@ import type { Caller } from './caller.ts';
 interface Entry {
   caller: Readonly<Caller>;
   grantId: string | null;
+  /** After this time (ms) the entry is read again (an IDS session's idle time and its last use). */
+  recheckAt?: number;
 }
 
 /**
@@ -39,7 +41,9 @@ export class CallerCache extends ChannelFollowingCache {
 
   /** The cached outcome for a token, only while the listener is connected. */
   get(token: string): Entry | undefined {
-    return this.channel.connected ? this.entries.get(token) : undefined;
+    if (!this.channel.connected) return undefined;
+    const entry = this.entries.get(token);
+    return entry && (entry.recheckAt === undefined || entry.recheckAt > Date.now()) ? entry : undefined;
   }
 
   /** Taken before the reads; set() keeps their outcome only if nothing changed meanwhile. */
@@ -47,10 +51,10 @@ export class CallerCache extends ChannelFollowingCache {
     return this.channel.ticket();
   }
 
-  set(token: string, ticket: number | null, caller: Caller, grantId: string | null): void {
+  set(token: string, ticket: number | null, caller: Caller, grantId: string | null, recheckAt?: number): void {
     if (!this.channel.unchangedSince(ticket)) return;
     const frozen = Object.freeze({ ...caller, partners: Object.freeze([...caller.partners]) as string[] });
-    this.entries.set(token, { caller: frozen, grantId });
+    this.entries.set(token, { caller: frozen, grantId, recheckAt });
     const tokens = this.tokensOfUser.get(caller.userId);
     if (tokens) tokens.add(token);
     else this.tokensOfUser.set(caller.userId, new Set([token]));

@@ -10,7 +10,8 @@ export interface Caller {
   role: Role;
   /** Current business partner, or null when the user has none. */
   bpNumber: string | null;
-  /** All business partners the user belongs to. */
+  /** All business partners the user belongs to (in an IDS session only the session's partner). */
   partners: string[];
+  /** Set for an IDS session's token: the narrow scope of docs/ids.md ("IDS session") applies. */
   idsContextId: string | null;
 }

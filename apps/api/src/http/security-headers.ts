@@ -4,6 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import { LOGOUT_SCRIPT } from '../modules/identity/pages.ts';
 
+/** HSTS for a portal served over TLS (also set by the identity provider's mount for its own answers). */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
 const scriptHash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
 
 /**
@@ -45,7 +48,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: AppC
   const tls = config.publicUrl.startsWith('https:');
   app.addHook('onSend', async (request, reply) => {
     if (tls || request.protocol === 'https') {
-      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+      reply.header('strict-transport-security', HSTS);
     }
     // Files from the API are downloads: never rendered as a page of our origin.
     if (request.url.startsWith('/v1/') && !request.url.startsWith('/v1/docs')) {

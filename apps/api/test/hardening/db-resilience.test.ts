@@ -25,7 +25,8 @@ async function terminateAll(databaseUrl: string) {
 describe('database connections ended under load', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp();
+    // Twelve parallel requests of one user: above the default per-user limit of requests in flight (fair use).
+    t = await startTestApp({ env: { MAX_REQUESTS_IN_FLIGHT_PER_USER: '16' } });
     await t.token(BUYER);
   });
   afterAll(async () => {

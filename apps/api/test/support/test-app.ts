@@ -47,6 +47,8 @@ export async function startTestApp(
     prices?: PriceStrategy;
     /** host:port the API reaches the database through (e.g. a relay the test can cut); `databaseUrl` stays direct */
     databaseHost?: string;
+    /** Code holding a pool connection that asks for another one throws at once (db/pool.ts). */
+    strictConnectionUse?: boolean;
   } = {},
 ): Promise<TestApp> {
   const adminUrl = inject('pgAdminUrl');
@@ -72,6 +74,7 @@ export async function startTestApp(
     logger: { level: process.env.TEST_LOG_LEVEL ?? 'silent' },
     verify: options.verify,
     prices: options.prices,
+    strictConnectionUse: options.strictConnectionUse,
     migrate: true,
     log: { info() {}, error() {}, warn() {} } as unknown as Console,
   });

@@ -120,6 +120,11 @@ export async function idsReturnPage(
   return page;
 }
 
+/** Signs an IDS session out: the API refuses its token from now on. */
+export async function endIdsSession(): Promise<void> {
+  await call('POST', '/v1/Ids/Logout');
+}
+
 /** Leaves the portal for the return page (it posts the cart into the program's target frame). */
 export function openIdsReturnPage(url: string): void {
   window.location.assign(url);

@@ -4105,6 +4105,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/Ids/Logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** IDS-Sitzung abmelden (ihr Token gilt danach nicht mehr; eine normale Sitzung bleibt unberührt) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/IdsCarts/{idsContextId}": {
         parameters: {
             query?: never;

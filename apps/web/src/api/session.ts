@@ -5,6 +5,7 @@ import { api } from './client';
 import { expectStatus, unwrap } from './problem';
 import { queryKeys } from './query-keys';
 import { cartMemory } from './cart-memory';
+import { endIdsSession } from './ids';
 import type { UserProfile } from './types';
 
 /** The profile read (also started before the first render by main.tsx, so it runs while React starts). */
@@ -96,11 +97,21 @@ export function useSignIn() {
   return useCallback((returnTo?: string) => auth.signinRedirect({ state: { returnTo } satisfies SignInState }), [auth]);
 }
 
-/** Signs out for real: forgets the cart and the stored user, then ends the identity provider's session. */
+/**
+ * Signs out for real: forgets the cart and the stored user, then ends the identity provider's session. An IDS session
+ * has no provider session: the API revokes its token (POST /v1/Ids/Logout) and the tab forgets it.
+ */
 export function useSignOut() {
   const auth = useAuth();
+  const inIdsSession = Boolean(useUserProfile().data?.idsContextId);
   return useCallback(async () => {
     cartMemory.clear();
+    if (inIdsSession) {
+      await endIdsSession().catch(() => undefined);
+      await auth.removeUser();
+      window.location.assign('/');
+      return;
+    }
     try {
       await auth.signoutRedirect();
     } catch {
@@ -108,5 +119,5 @@ export function useSignOut() {
       await auth.removeUser();
       window.location.assign('/');
     }
-  }, [auth]);
+  }, [auth, inIdsSession]);
 }

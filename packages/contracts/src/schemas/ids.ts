@@ -12,7 +12,26 @@ export type IdsAction = (typeof idsActions)[number];
 export const IdsBadRequestCode = {
   NotEmpty: 'VE002_NotEmpty',
   ValueNotInRange: 'VE007_ValueNotInRange',
+  /** Ours (docs/ids.md): the cart declares a DOCTYPE or entities. */
+  DoctypeNotAllowed: 'VE040_DoctypeNotAllowed',
+  /** Ours: the cart could not be read within the time budget. */
+  CartTooComplex: 'VE041_CartTooComplex',
+  /** Ours: the hook URL is not an http(s) URL. */
+  UrlSchemeNotAllowed: 'VE042_UrlSchemeNotAllowed',
 } as const;
+
+/** German explanations of the codes of our own (the norm's codes are explained by the page itself). */
+export const idsBadRequestTexts = {
+  [IdsBadRequestCode.DoctypeNotAllowed]:
+    'Der Warenkorb enthält eine DOCTYPE- oder ENTITY-Deklaration. Aus Sicherheitsgründen werden nur Warenkörbe ohne DTD angenommen.',
+  [IdsBadRequestCode.CartTooComplex]:
+    'Der Warenkorb ist zu umfangreich, um ihn in angemessener Zeit zu lesen. Bitte teilen Sie ihn auf mehrere Vorgänge auf.',
+  [IdsBadRequestCode.UrlSchemeNotAllowed]: 'Die Rücksprungadresse (hookurl) muss eine http- oder https-Adresse sein.',
+} as const;
+
+/** The page for a form field above the entry's limit (413). */
+export const idsFieldTooLargeText = (megabytes: number) =>
+  `Ein Feld der Anfrage ist größer als ${megabytes} MB. Bitte senden Sie einen kleineren Warenkorb.`;
 
 export const idsMessages = {
   success: 'Aktion erfolgreich.',
@@ -27,7 +46,16 @@ export const idsMessages = {
   noHookUrl: 'Die Handwerkersoftware hat keine Rücksprungadresse (hookurl) übermittelt.',
   offerNotOrderable: 'Dieser Artikel kann bei diesem Lieferanten nicht bestellt werden.',
   credentialsSaved: 'IDS-Zugangsdaten gespeichert.',
+  notInIdsSession: 'Diese Funktion ist in einer IDS-Sitzung nicht verfügbar.',
+  onlyIdsCart: 'In einer IDS-Sitzung wird nur der Warenkorb dieser Sitzung verwendet.',
+  otherIdsContext: 'Diese IDS-Sitzung gehört zu einem anderen IDS-Vorgang.',
+  sessionEnded:
+    'Die IDS-Sitzung ist abgelaufen oder wurde beendet. Bitte starten Sie den Vorgang in Ihrer Handwerkersoftware neu.',
 } as const;
+
+/** An IDS session lasts at most two hours and ends after 30 minutes without a request (docs/ids.md). */
+export const IDS_SESSION_LIFETIME_SECONDS = 2 * 60 * 60;
+export const IDS_SESSION_IDLE_SECONDS = 30 * 60;
 
 /** Hints per match result on /ids-warenkorb (the spec names the states; the wording is ours, docs/ids.md). */
 export const idsMatchHints = {

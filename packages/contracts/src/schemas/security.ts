@@ -14,8 +14,19 @@ export const securityTexts = {
   tooManyRequestsTitle: 'Zu viele Anfragen',
   tooManyRequestsDetail: (seconds: number) =>
     `Sie haben zu viele Anfragen gesendet. Bitte versuchen Sie es in ${seconds} Sekunden erneut.`,
+  tooManyInFlightDetail:
+    'Sie haben bereits zu viele Anfragen gleichzeitig in Bearbeitung. Bitte warten Sie einen Moment, bis diese abgeschlossen sind, und versuchen Sie es dann erneut.',
   loginLocked: (minutes: number) =>
     `Zu viele fehlgeschlagene Anmeldeversuche. Die Anmeldung ist vorübergehend gesperrt – bitte versuchen Sie es in ${minutes} Minuten erneut.`,
+  /** A sign-in delayed after failed attempts (seconds to wait). */
+  loginDelayed: (seconds: number) =>
+    `Zu viele fehlgeschlagene Anmeldeversuche. Bitte warten Sie ${
+      seconds < 60
+        ? `${Math.max(1, Math.ceil(seconds))} Sekunden`
+        : seconds <= 60
+          ? 'eine Minute'
+          : `${Math.ceil(seconds / 60)} Minuten`
+    } und versuchen Sie es dann erneut.`,
   invalidCharactersTitle: 'Die Anfrage enthält unzulässige Zeichen.',
   invalidCharactersDetail: 'Steuerzeichen wie das Nullzeichen (NUL) sind in Eingaben nicht erlaubt.',
   uploadRejectedTitle: 'Die Datei wurde abgelehnt.',

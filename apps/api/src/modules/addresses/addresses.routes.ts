@@ -11,7 +11,7 @@ export async function addressesRoutes(app: App, { db }: AppDeps) {
   app.get(
     '/v1/DeliveryAddresses',
     {
-      config: { roles: buyer },
+      config: { ids: 'allowed', roles: buyer },
       schema: {
         tags: ['Lieferadressen'],
         summary: 'Lieferadressen des aktuellen Geschäftspartners',

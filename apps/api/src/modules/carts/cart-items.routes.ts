@@ -14,6 +14,7 @@ import { callerOf, currentPartnerOf } from '../../http/auth.ts';
 import { HttpProblem, badRequest } from '../../http/problem.ts';
 import { attachmentHeader } from '../../lib/content-disposition.ts';
 import { CartItemsService } from './cart-items.service.ts';
+import { onlyIdsCart, onlyIdsCartItem, idParam, cartItemIdParam } from './ids-cart-scope.ts';
 import type { OfferCatalog } from './offer-catalog.ts';
 
 const buyer = [Role.Buyer] as const;
@@ -26,7 +27,7 @@ export function cartItemRoutes(offers: OfferCatalog) {
     app.post(
       '/v1/CartItems',
       {
-        config: { roles: buyer },
+        config: { ids: onlyIdsCart(db, (r) => (r.body as { cartId?: number }).cartId ?? undefined), roles: buyer },
         schema: {
           tags: ['Warenkorbpositionen'],
           summary: 'Artikel in einen Warenkorb legen (ohne cartId: Standard-Warenkorb)',
@@ -43,7 +44,7 @@ export function cartItemRoutes(offers: OfferCatalog) {
     app.put(
       '/v1/CartItems/:id/properties',
       {
-        config: { roles: buyer },
+        config: { ids: onlyIdsCartItem(db, idParam), roles: buyer },
         schema: {
           tags: ['Warenkorbpositionen'],
           summary: 'Menge, Projekt, Lieferdatum, Lieferadresse und Notiz einer Position',
@@ -58,7 +59,7 @@ export function cartItemRoutes(offers: OfferCatalog) {
     app.delete(
       '/v1/CartItems/:id',
       {
-        config: { roles: buyer },
+        config: { ids: onlyIdsCartItem(db, idParam), roles: buyer },
         schema: {
           tags: ['Warenkorbpositionen'],
           summary: 'Position entfernen',
@@ -75,7 +76,7 @@ export function cartItemRoutes(offers: OfferCatalog) {
     app.delete(
       '/v1/CartItems',
       {
-        config: { roles: buyer },
+        config: { ids: onlyIdsCart(db, (r) => (r.query as { cartId: number }).cartId), roles: buyer },
         schema: {
           tags: ['Warenkorbpositionen'],
           summary: 'Mehrere Positionen eines Warenkorbs entfernen',
@@ -96,7 +97,7 @@ export function cartItemRoutes(offers: OfferCatalog) {
     app.post(
       '/v1/CartItems/:cartItemId/attachments',
       {
-        config: { roles: buyer },
+        config: { ids: onlyIdsCartItem(db, cartItemIdParam), roles: buyer },
         schema: {
           tags: ['Warenkorbpositionen'],
           summary: 'Anhänge hochladen (multipart, Feld files)',
@@ -132,7 +133,7 @@ export function cartItemRoutes(offers: OfferCatalog) {
     app.get(
       '/v1/CartItems/:cartItemId/attachments/:id',
       {
-        config: { roles: buyer },
+        config: { ids: onlyIdsCartItem(db, cartItemIdParam), roles: buyer },
         schema: { tags: ['Warenkorbpositionen'], summary: 'Anhang herunterladen', params: AttachmentParams },
       },
       async (request, reply) => {
@@ -147,7 +148,7 @@ export function cartItemRoutes(offers: OfferCatalog) {
     app.delete(
       '/v1/CartItems/:cartItemId/attachments/:id',
       {
-        config: { roles: buyer },
+        config: { ids: onlyIdsCartItem(db, cartItemIdParam), roles: buyer },
         schema: {
           tags: ['Warenkorbpositionen'],
           summary: 'Anhang löschen',

@@ -360,3 +360,21 @@ export async function addQuantities(
   );
   await c.query('UPDATE carts SET updated_at = now() WHERE id = $1', [cartId]);
 }
+
+/** Whether the partner's cart is its default cart (the only cart of an IDS session); null: no such cart. */
+export async function isDefaultCart(c: Queryable, bpNumber: string, cartId: number): Promise<boolean | null> {
+  const { rows } = await c.query<{ is_default: boolean }>(
+    'SELECT is_default FROM carts WHERE id = $1 AND bp_number = $2',
+    [cartId, bpNumber],
+  );
+  return rows[0]?.is_default ?? null;
+}
+
+/** Whether the partner's cart item lies in its default cart; null: no such item. */
+export async function isItemOfDefaultCart(c: Queryable, bpNumber: string, itemId: number): Promise<boolean | null> {
+  const { rows } = await c.query<{ is_default: boolean }>(
+    'SELECT c.is_default FROM cart_items i JOIN carts c ON c.id = i.cart_id WHERE i.id = $1 AND c.bp_number = $2',
+    [itemId, bpNumber],
+  );
+  return rows[0]?.is_default ?? null;
+}

@@ -13,6 +13,7 @@ import {
 import type { App, AppDeps } from '../../http/types.ts';
 import { callerOf, currentPartnerOf } from '../../http/auth.ts';
 import { CartsService } from './carts.service.ts';
+import { onlyIdsCart, idParam } from './ids-cart-scope.ts';
 import type { OfferCatalog } from './offer-catalog.ts';
 
 const CartIdParams = IdParams;
@@ -29,6 +30,7 @@ export function cartRoutes(offers: OfferCatalog, totalsStamp?: (buyerBpNumber: s
       {
         config: {
           roles: buyer,
+          ids: 'allowed',
           // Kept per caller until a cart, a line or a pricing input changes, while the totals may be kept at all.
           readModel: {
             tables: [
@@ -53,7 +55,11 @@ export function cartRoutes(offers: OfferCatalog, totalsStamp?: (buyerBpNumber: s
           response: { 200: z.array(CartOverview) },
         },
       },
-      async (request) => carts.list(currentPartnerOf(request)),
+      async (request) => {
+        const list = await carts.list(currentPartnerOf(request));
+        // An IDS session sees only its cart (the partner's default cart).
+        return callerOf(request).idsContextId ? list.filter((cart) => cart.isDefault) : list;
+      },
     );
 
     app.post(
@@ -77,7 +83,7 @@ export function cartRoutes(offers: OfferCatalog, totalsStamp?: (buyerBpNumber: s
       '/v1/MultiCarts/Default',
       {
         // Creates the default cart on first use.
-        config: { roles: buyer, changesReadModels: true },
+        config: { ids: 'allowed', roles: buyer, changesReadModels: true },
         schema: {
           tags: ['Warenkörbe'],
           summary: 'Standard-Warenkorb (wird bei Bedarf angelegt)',
@@ -94,7 +100,7 @@ export function cartRoutes(offers: OfferCatalog, totalsStamp?: (buyerBpNumber: s
     app.post(
       '/v1/MultiCarts/deliveryCost',
       {
-        config: { roles: buyer },
+        config: { ids: 'allowed', roles: buyer },
         schema: {
           tags: ['Warenkörbe'],
           summary: 'Lieferkosten je Lieferant für Bestellwerte',
@@ -108,7 +114,7 @@ export function cartRoutes(offers: OfferCatalog, totalsStamp?: (buyerBpNumber: s
     app.get(
       '/v1/MultiCarts/:id',
       {
-        config: { roles: buyer },
+        config: { ids: onlyIdsCart(db, idParam), roles: buyer },
         schema: {
           tags: ['Warenkörbe'],
           summary: 'Warenkorb mit Positionen',
@@ -122,7 +128,7 @@ export function cartRoutes(offers: OfferCatalog, totalsStamp?: (buyerBpNumber: s
     app.put(
       '/v1/MultiCarts/:id',
       {
-        config: { roles: buyer },
+        config: { ids: onlyIdsCart(db, idParam), roles: buyer },
         schema: {
           tags: ['Warenkörbe'],
           summary: 'Projekt, Lieferadresse und Lieferdatum des Warenkorbs',
@@ -152,7 +158,7 @@ export function cartRoutes(offers: OfferCatalog, totalsStamp?: (buyerBpNumber: s
     app.put(
       '/v1/MultiCarts/:id/items',
       {
-        config: { roles: buyer },
+        config: { ids: onlyIdsCart(db, idParam), roles: buyer },
         schema: {
           tags: ['Warenkörbe'],
           summary: 'Positionen ersetzen (leere Liste leert den Warenkorb)',

@@ -182,7 +182,7 @@ export class CartsService {
 
   async create(bpNumber: string, userId: string, name: string): Promise<MultiCart> {
     const max = await this.maxCartCount();
-    return inTransaction(this.db, async (tx) => {
+    const cartId = await inTransaction(this.db, async (tx) => {
       const c = tx.$client;
       // Serialise cart creation per partner so the maximum holds under concurrent requests.
       const count = await repo.lockAndCountCarts(c, bpNumber);
@@ -194,8 +194,11 @@ export class CartsService {
       }
       const id = await repo.insertCart(c, bpNumber, name, count === 0, userId);
       if (id === null) throw nameTaken();
-      return this.view(c, bpNumber, (await findCart(c, bpNumber, id))!);
+      return id;
     });
+    // The view reads offers and settings through the pool: built after the commit, so the transaction (and the
+    // partner's lock) never waits for a second connection.
+    return this.get(bpNumber, cartId);
   }
 
   /** The partner's default cart, created ('Warenkorb') when the partner has none yet. */

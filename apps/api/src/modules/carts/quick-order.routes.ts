@@ -9,6 +9,7 @@ import {
 import type { App, AppDeps } from '../../http/types.ts';
 import { currentPartnerOf } from '../../http/auth.ts';
 import { badRequest, HttpProblem } from '../../http/problem.ts';
+import { onlyIdsCart, idParam } from './ids-cart-scope.ts';
 import type { OfferCatalog } from './offer-catalog.ts';
 import { parseCsvFile, parsePastedText, parseXlsxFile } from './quick-order.parse.ts';
 import { QuickOrderService, type QuickOrderLine } from './quick-order.service.ts';
@@ -24,7 +25,7 @@ export function quickOrderRoutes(offers: OfferCatalog) {
     app.post(
       '/v1/MultiCarts/:id/QuickOrder',
       {
-        config: { roles: buyer },
+        config: { ids: onlyIdsCart(db, idParam), roles: buyer },
         schema: {
           tags: ['Warenkörbe'],
           summary:
@@ -54,7 +55,7 @@ export function quickOrderRoutes(offers: OfferCatalog) {
     app.post(
       '/v1/MultiCarts/:id/QuickOrder/File',
       {
-        config: { roles: buyer },
+        config: { ids: onlyIdsCart(db, idParam), roles: buyer },
         schema: {
           tags: ['Warenkörbe'],
           summary: 'Schnellerfassung aus einer CSV- oder XLSX-Datei (Feld „file“): Vorschau der Zeilen',

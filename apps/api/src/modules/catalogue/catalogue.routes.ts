@@ -105,7 +105,7 @@ function registerCatalogueRoutes(app: App, catalogue: CatalogueContext) {
   app.get(
     '/v1/Units',
     {
-      config: { roles: 'authenticated', readModel: { tables: ['units'] } },
+      config: { ids: 'allowed', roles: 'authenticated', readModel: { tables: ['units'] } },
       schema: {
         tags,
         summary: 'Mengeneinheiten (ein ^ markiert Hochstellung, z. B. m^2)',
@@ -119,6 +119,7 @@ function registerCatalogueRoutes(app: App, catalogue: CatalogueContext) {
     '/v1/ProductTree',
     {
       config: {
+        ids: 'allowed',
         roles: 'authenticated',
         // Built from the whole-catalogue counts and the meta in memory: kept while they are the same objects.
         readModel: {
@@ -145,7 +146,7 @@ function registerCatalogueRoutes(app: App, catalogue: CatalogueContext) {
   app.post(
     '/v1/Product/Search',
     {
-      config: { roles },
+      config: { ids: 'allowed', roles },
       schema: {
         tags,
         summary: 'Produktsuche mit Filtern, Facetten und Sortierung',
@@ -164,7 +165,7 @@ function registerCatalogueRoutes(app: App, catalogue: CatalogueContext) {
   app.post(
     '/v1/Product/FilterOptions',
     {
-      config: { roles },
+      config: { ids: 'allowed', roles },
       schema: {
         tags,
         summary: 'Alle Werte eines Filters (Liste „mehr anzeigen“)',
@@ -181,7 +182,7 @@ function registerCatalogueRoutes(app: App, catalogue: CatalogueContext) {
   app.get(
     '/v1/Product/Suggestions',
     {
-      config: { roles },
+      config: { ids: 'allowed', roles },
       schema: {
         tags,
         summary: 'Suchvorschläge (Begriffe, Marken, Serien, Kategorien und erste Produkte)',
@@ -198,7 +199,7 @@ function registerCatalogueRoutes(app: App, catalogue: CatalogueContext) {
   app.get(
     '/v1/Product',
     {
-      config: { roles },
+      config: { ids: 'allowed', roles },
       schema: {
         tags,
         summary: 'Produkt einer Produktinstanz (Lieferantenangebot)',
@@ -221,7 +222,7 @@ function registerCatalogueRoutes(app: App, catalogue: CatalogueContext) {
   app.get(
     '/v1/Product/Details',
     {
-      config: { roles, readModel: productPage },
+      config: { ids: 'allowed', roles, readModel: productPage },
       schema: {
         tags,
         summary: 'Angebote aller Lieferanten zum Produkt einer Produktinstanz',
@@ -244,7 +245,7 @@ function registerCatalogueRoutes(app: App, catalogue: CatalogueContext) {
   app.get(
     '/v1/Product/ByManufacturerData',
     {
-      config: { roles, readModel: productPage },
+      config: { ids: 'allowed', roles, readModel: productPage },
       schema: {
         tags,
         summary: 'Produkt über Hersteller-ID und Werksartikelnummer (optional gewünschte Produktinstanz)',

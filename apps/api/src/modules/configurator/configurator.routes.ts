@@ -10,7 +10,7 @@ export async function configuratorRoutes(app: App, { db, config }: AppDeps) {
   app.get(
     '/v1/KitchenConfigurator/Slide',
     {
-      config: { roles: 'authenticated' },
+      config: { ids: 'allowed', roles: 'authenticated' },
       schema: {
         tags: ['Küchenkonfigurator'],
         summary: 'Konfigurator-Folie der Startseite: Sichtbarkeit und signierter Link',
@@ -27,7 +27,7 @@ export async function configuratorRoutes(app: App, { db, config }: AppDeps) {
   app.post(
     '/v1/KitchenConfigurator/Return/Verify',
     {
-      config: { roles: [Role.Buyer] },
+      config: { ids: 'allowed', roles: [Role.Buyer] },
       schema: {
         tags: ['Küchenkonfigurator'],
         summary: 'Signierte Rückgabe des Konfigurators prüfen (vor /add-to-cart)',

@@ -10,7 +10,10 @@ export async function feedbackRoutes(app: App, { db }: AppDeps) {
     '/v1/Feedbacks',
     {
       // Role None sees no search (it has no partner), so it has nothing to give feedback on.
-      config: { roles: [Role.Buyer, Role.Seller, Role.Administrator, Role.Support, Role.PlatformOperator] },
+      config: {
+        ids: 'allowed',
+        roles: [Role.Buyer, Role.Seller, Role.Administrator, Role.Support, Role.PlatformOperator],
+      },
       schema: {
         tags: ['Allgemein'],
         summary: 'Feedback zur Suche abgeben',

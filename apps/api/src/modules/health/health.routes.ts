@@ -19,7 +19,7 @@ export async function healthRoutes(app: App, { pool }: AppDeps) {
   app.get(
     '/v1/Version',
     {
-      config: { roles: 'authenticated' },
+      config: { ids: 'allowed', roles: 'authenticated' },
       schema: { tags: ['Allgemein'], summary: 'API-Version', response: { 200: z.string() } },
     },
     async (_request, reply) => reply.type('application/json').send(JSON.stringify(apiVersion)),

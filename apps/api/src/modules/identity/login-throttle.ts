@@ -1,58 +1,84 @@
-import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type pg from 'pg';
 import { securityTexts } from '@shk/contracts';
+import {
+  dropOldFailures,
+  forgetFailures,
+  recordFailure,
+  secondsBlocked,
+  type DelayPolicy,
+} from './login-throttle.repo.ts';
 
-/** Attempts per account before a temporary lockout, and its length. */
-export const LOGIN_ATTEMPTS_PER_ACCOUNT = 8;
-export const LOGIN_LOCKOUT_MINUTES = 15;
-/** Attempts per client address (many accounts tried from one place). */
-export const LOGIN_ATTEMPTS_PER_IP = 30;
-export const LOGIN_IP_WINDOW_MINUTES = 10;
+/**
+ * Failed sign-ins of one account from one client address: five are free, then each further failure delays the next
+ * attempt of that pair (30 s, 1, 2, 4, 8 minutes, at most 15). Someone guessing a password is slowed down; the owner
+ * signing in from another address is not.
+ */
+export const PAIR_POLICY: DelayPolicy = { free: 5, baseSeconds: 30, maxSeconds: 15 * 60, forgetSeconds: 60 * 60 };
+/**
+ * Failed sign-ins from one client address, whatever the account (password spraying): 30 are free, then the same
+ * progressive delay for the address. Successful sign-ins never count, so a whole office behind one NAT address
+ * signs in freely.
+ */
+export const ADDRESS_POLICY: DelayPolicy = {
+  free: 30,
+  baseSeconds: 30,
+  maxSeconds: 15 * 60,
+  forgetSeconds: 60 * 60,
+};
 
-/** Thrown by the throttle; the login route renders it as its German page, API routes as a 429 problem. */
+/** Thrown by the throttle; the login route renders it as its German page. */
 export class LoginLocked extends Error {
   readonly statusCode = 429;
   constructor(readonly retryAfterSeconds: number) {
-    super(securityTexts.loginLocked(Math.max(1, Math.ceil(retryAfterSeconds / 60))));
+    super(securityTexts.loginDelayed(retryAfterSeconds));
   }
 }
 
-const accountOf = (request: FastifyRequest) => {
+/** The login name of a sign-in form (case-insensitive). */
+export const loginNameOf = (request: FastifyRequest) => {
   const body = request.body as { login?: unknown; username?: unknown } | undefined;
   const login = typeof body?.login === 'string' ? body.login : typeof body?.username === 'string' ? body.username : '';
   return login.trim().toLowerCase();
 };
 
 /**
- * Pre-handlers that throttle a sign-in route (the embedded login and any other route that checks a
- * password): per account and per client address (@fastify/rate-limit, in-process store). `account`
- * reads the login name from the parsed request.
+ * Counts failed sign-ins in PostgreSQL (table sign_in_failures), so every API process sees the same counts: per
+ * account and client address, and per client address. Only failures count, a success resets its pair, and a pair
+ * or address beyond its free failures waits a growing delay (LoginLocked, 429) – even with the right password, for
+ * that pair or address only. `scope` separates the portal login from other password checks (the IDS entry).
  */
-export async function createLoginThrottle(
-  app: FastifyInstance,
-  options: { account?: (request: FastifyRequest) => string } = {},
-): Promise<preHandlerAsyncHookHandler[]> {
-  if (!app.hasDecorator('createRateLimit')) await app.register(rateLimit, { global: false });
-  const account = options.account ?? accountOf;
-  const error = (_request: FastifyRequest, context: { ttl: number }) => new LoginLocked(context.ttl / 1000);
-  const perAccount = app.createRateLimit({
-    max: LOGIN_ATTEMPTS_PER_ACCOUNT,
-    timeWindow: LOGIN_LOCKOUT_MINUTES * 60_000,
-    keyGenerator: (request) => `account:${account(request) || request.ip}`,
-  });
-  const perIp = app.createRateLimit({
-    max: LOGIN_ATTEMPTS_PER_IP,
-    timeWindow: LOGIN_IP_WINDOW_MINUTES * 60_000,
-    keyGenerator: (request) => `ip:${request.ip}`,
-  });
-  const check =
-    (limit: typeof perAccount): preHandlerAsyncHookHandler =>
-    async (request, reply) => {
-      const result = await limit(request);
-      if (!result.isAllowed && result.isExceeded) {
-        reply.header('retry-after', String(Math.ceil(result.ttlInSeconds)));
-        throw error(request, { ttl: result.ttl });
-      }
+export class LoginThrottle {
+  private writes = 0;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly scope: string,
+  ) {}
+
+  private keys(account: string, address: string) {
+    return {
+      pair: `${this.scope}:pair:${account.trim().toLowerCase()}|${address}`,
+      address: `${this.scope}:address:${address}`,
     };
-  return [check(perIp), check(perAccount)];
+  }
+
+  /** Throws LoginLocked while the pair or the address has to wait. */
+  async check(account: string, address: string): Promise<void> {
+    const { pair, address: perAddress } = this.keys(account, address);
+    const seconds = await secondsBlocked(this.pool, [pair, perAddress]);
+    if (seconds > 0) throw new LoginLocked(seconds);
+  }
+
+  async failed(account: string, address: string): Promise<void> {
+    const { pair, address: perAddress } = this.keys(account, address);
+    await recordFailure(this.pool, pair, PAIR_POLICY);
+    await recordFailure(this.pool, perAddress, ADDRESS_POLICY);
+    // Bounded table: forget old counters now and then.
+    if (++this.writes % 1000 === 0) await dropOldFailures(this.pool);
+  }
+
+  async succeeded(account: string, address: string): Promise<void> {
+    await forgetFailures(this.pool, this.keys(account, address).pair);
+  }
 }

@@ -6,11 +6,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import type { App, AppDeps } from '../../http/types.ts';
 import { createPostgresAdapter } from './adapter.ts';
+import { HSTS } from '../../http/security-headers.ts';
 import { findAccountById, findAccountByLogin, isGrantRevoked } from './identity.repo.ts';
 import { loadOrCreateKeys, publicJwks } from './keys.ts';
 import { errorPage, loggedOutPage, loginPage, logoutPage } from './pages.ts';
 import { hashPassword, verifyPassword } from './password.ts';
-import { createLoginThrottle, LoginLocked } from './login-throttle.ts';
+import { LoginLocked, LoginThrottle, loginNameOf } from './login-throttle.ts';
 
 export interface EmbeddedIdentity {
   issuer: string;
@@ -45,6 +46,9 @@ export async function mountEmbeddedIdentityProvider(app: App, deps: AppDeps): Pr
 
   const findAccountRow = (id: string) => findAccountById(pool, id);
 
+  // The SPA calls the token endpoint from the portal's own origin (and the Vite dev server in development); nobody else.
+  const corsAllowed = (origin: string) =>
+    origin === new URL(config.publicUrl).origin || (development && origin === 'http://localhost:5173');
   const configuration: Configuration = {
     // A sign-out ends the grant's tokens in this process's caller cache before the answer (http/caller-cache.ts).
     adapter: createPostgresAdapter(pool, (grantId) =>
@@ -108,8 +112,7 @@ export async function mountEmbeddedIdentityProvider(app: App, deps: AppDeps): Pr
     },
     // The SPA calls the token endpoint from the portal's own origin (a browser sends Origin on that
     // POST); nobody else may. oidc-provider 8's default refuses every origin.
-    clientBasedCORS: (_ctx, origin) =>
-      origin === new URL(config.publicUrl).origin || (development && origin === 'http://localhost:5173'),
+    clientBasedCORS: (_ctx, origin) => corsAllowed(origin),
     // Access tokens are JWTs nobody stores; naming their grant lets the API refuse them after logout.
     extraTokenClaims: async (_ctx, token) =>
       token.kind === 'AccessToken' && token.grantId ? { [GRANT_CLAIM]: token.grantId } : undefined,
@@ -175,7 +178,17 @@ export async function mountEmbeddedIdentityProvider(app: App, deps: AppDeps): Pr
   const callback = provider.callback();
   // Everything under /auth is the provider's, except the login interaction rendered below.
   app.use('/auth', (req: IncomingMessage, res: ServerResponse, next: () => void) => {
+    // The provider's answers bypass Fastify's hooks: HSTS here (the interaction pages get it there, too).
+    if (publicOrigin.protocol === 'https:') res.setHeader('strict-transport-security', HSTS);
     if (req.url?.startsWith('/interaction/')) return next();
+    // The provider answers every preflight with the asking origin; the real request of a foreign origin gets no
+    // CORS headers (clientBasedCORS). The preflight answers the same: no CORS headers, so the browser stops there.
+    const origin = req.headers.origin;
+    if (req.method === 'OPTIONS' && origin && !corsAllowed(origin)) {
+      res.statusCode = 204;
+      res.end();
+      return;
+    }
     req.headers.host = publicOrigin.host;
     req.headers['x-forwarded-host'] = publicOrigin.host;
     req.headers['x-forwarded-proto'] = publicOrigin.protocol.replace(':', '');
@@ -200,20 +213,22 @@ export async function mountEmbeddedIdentityProvider(app: App, deps: AppDeps): Pr
       .send(loginPage({ action: `/auth/interaction/${details.uid}/login` }));
   });
 
-  const throttle = await createLoginThrottle(app);
+  // Failed sign-ins per account and address and per address, in PostgreSQL (login-throttle.ts).
+  const throttle = new LoginThrottle(pool, 'login');
   // Unknown accounts cost the same scrypt work as known ones: no enumeration by response time.
   const dummyHash = hashPassword(randomUUID());
 
   app.post(
     '/auth/interaction/:uid/login',
     {
-      preHandler: throttle,
+      preHandler: async (request) => throttle.check(loginNameOf(request), request.ip),
       errorHandler: (error, request, reply) => {
         if (!(error instanceof LoginLocked)) throw error;
-        request.log.warn({ ip: request.ip }, 'login locked');
+        request.log.warn({ ip: request.ip }, 'login delayed');
         const body = request.body as { login?: string } | undefined;
         return reply
           .status(429)
+          .header('retry-after', String(Math.max(1, Math.ceil(error.retryAfterSeconds))))
           .type('text/html; charset=utf-8')
           .header('cache-control', 'no-store')
           .send(
@@ -243,12 +258,14 @@ export async function mountEmbeddedIdentityProvider(app: App, deps: AppDeps): Pr
       const valid = await verifyPassword(password, row?.password_hash ?? (await dummyHash));
       if (!row || !row.password_hash || !valid) {
         request.log.info({ login }, 'login failed');
+        await throttle.failed(login, request.ip);
         return reply
           .status(401)
           .type('text/html; charset=utf-8')
           .header('cache-control', 'no-store')
           .send(loginPage({ action: `/auth/interaction/${details.uid}/login`, login, error: WRONG_CREDENTIALS }));
       }
+      await throttle.succeeded(login, request.ip);
       reply.hijack();
       await provider.interactionFinished(
         request.raw,

@@ -6,6 +6,7 @@ import { XMLBuilder } from 'fast-xml-parser';
 import {
   IdsBadRequestCode,
   idsActions,
+  idsFieldTooLargeText,
   idsSupportedVersions,
   securityProblemTypes,
   securityTexts,
@@ -14,9 +15,11 @@ import {
 import type { App, AppDeps } from '../../http/types.ts';
 import { HttpProblem } from '../../http/problem.ts';
 import { findControlCharacters } from '../../http/input-guard.ts';
-import { readIdsFields } from './ids-fields.ts';
+import { IDS_MAX_PART_BYTES, IdsFieldTooLarge, isWebUrl, readIdsFields, type IdsFields } from './ids-fields.ts';
+import { CartRefused } from './ids-cart-parse.ts';
 import { returnPageSecurityPolicy } from './return-form.ts';
-import { IdsLoginThrottle, idsAccountKey, sendIdsLocked } from './ids-login-throttle.ts';
+import { idsAccountKey, idsErrorPage, sendIdsLocked } from './ids-login-throttle.ts';
+import { LoginLocked, LoginThrottle } from '../identity/index.ts';
 import type { IdsService } from './ids.service.ts';
 
 /** 2.1–2.3 share the 2.0 cart structure and are accepted as 2.0 (docs/ids.md). */
@@ -74,11 +77,20 @@ export function idsEntryRoutes(service: IdsService) {
         timeWindow: '1 minute',
         keyGenerator: (request) => request.idsLoginKey ?? request.ip,
       });
-      const throttle = new IdsLoginThrottle();
+      // Failed IDS logins per account and address and per address, in PostgreSQL like the portal's sign-in.
+      const throttle = new LoginThrottle(deps.pool, 'ids');
 
       const spaIndex = path.join(deps.config.webDistDir, 'index.html');
       const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-        const fields = await readIdsFields(request);
+        let fields: IdsFields;
+        try {
+          fields = await readIdsFields(request);
+        } catch (error) {
+          if (!(error instanceof IdsFieldTooLarge) && (error as { code?: string }).code !== 'FST_REQ_FILE_TOO_LARGE')
+            throw error;
+          // The craftsman's browser posted a form: a German page, not a JSON problem; nothing is stored.
+          return idsErrorPage(reply, 413, 'Anfrage zu groß', idsFieldTooLargeText(IDS_MAX_PART_BYTES / 1024 / 1024));
+        }
         // The body is read here (raw bytes, multipart), not by the input guard: a NUL would reach Postgres (500).
         const nul = findControlCharacters(fields, 'body');
         if (nul.length) {
@@ -104,6 +116,9 @@ export function idsEntryRoutes(service: IdsService) {
         const version = (fields.version ?? '').trim();
         if (!version) return badRequest(reply, 'version', IdsBadRequestCode.NotEmpty);
         if (!ACCEPTED_VERSIONS.has(version)) return badRequest(reply, 'version', IdsBadRequestCode.ValueNotInRange);
+        if (fields.hookurl && !isWebUrl(fields.hookurl)) {
+          return badRequest(reply, 'hookurl', IdsBadRequestCode.UrlSchemeNotAllowed);
+        }
 
         // Rate limits (German page, 429): requests per address and customer number, and failed logins per
         // account (any address) and per address (any account) – see ids-login-throttle.ts.
@@ -111,15 +126,30 @@ export function idsEntryRoutes(service: IdsService) {
         const limit = await checkLogin(request);
         if (!limit.isAllowed && limit.isExceeded) return sendIdsLocked(reply, limit.ttlInSeconds);
         const account = idsAccountKey(fields);
-        const lockedFor = throttle.lockedFor(account, request.ip);
-        if (lockedFor > 0) return sendIdsLocked(reply, lockedFor);
+        try {
+          await throttle.check(account, request.ip);
+        } catch (error) {
+          if (error instanceof LoginLocked) return sendIdsLocked(reply, error.retryAfterSeconds);
+          throw error;
+        }
         const user = await service.authenticate(fields);
         if (!user) {
-          throttle.recordFailure(account, request.ip);
+          await throttle.failed(account, request.ip);
           return reply.redirect('/unauthorized', 303);
         }
+        await throttle.succeeded(account, request.ip);
 
-        const { contextId, itemsCount } = await service.createContext(user, action, version, fields);
+        let created: { contextId: string; itemsCount: number };
+        try {
+          created = await service.createContext(user, action, version, fields);
+        } catch (error) {
+          if (!(error instanceof CartRefused)) throw error;
+          request.log.warn({ reason: error.reason }, 'IDS cart refused');
+          const code =
+            error.reason === 'doctype' ? IdsBadRequestCode.DoctypeNotAllowed : IdsBadRequestCode.CartTooComplex;
+          return badRequest(reply, 'warenkorb', code);
+        }
+        const { contextId, itemsCount } = created;
         const code = await service.issueCode(contextId);
         const query = new URLSearchParams({ code, contextId, action });
         if (fields.searchterm) query.set('searchterm', fields.searchterm);

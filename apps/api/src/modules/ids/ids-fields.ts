@@ -135,6 +135,7 @@ function charsetOf(contentType: string | undefined): string | null {
 }
 
 function assign(fields: IdsFields, name: string, bytes: Buffer, charset: string | null) {
+  if (bytes.length > IDS_MAX_PART_BYTES) throw new IdsFieldTooLarge(name);
   const key = canonicalName(name);
   if (!key || fields[key] !== undefined) return;
   fields[key] = key === 'warenkorb' ? decodeCart(bytes) : decodeField(bytes, charset).trim();
@@ -155,6 +156,23 @@ export function readUrlEncoded(raw: Buffer | string, charset: string | null, fie
 /** Largest field or file of an IDS entry request. */
 export const IDS_MAX_PART_BYTES = 10 * 1024 * 1024;
 
+/** A multipart field above IDS_MAX_PART_BYTES: refused (413), never stored cut short. */
+export class IdsFieldTooLarge extends Error {
+  constructor(readonly field: string) {
+    super(`IDS field ${field} exceeds ${IDS_MAX_PART_BYTES} bytes`);
+  }
+}
+
+/** The hook URL must be a web address: the return page posts the cart there (no javascript:, data: …). */
+export function isWebUrl(value: string): boolean {
+  try {
+    const { protocol } = new URL(value);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
 /** Reads the entry request: multipart/form-data, urlencoded body, and the query string (GET). */
 export async function readIdsFields(request: FastifyRequest): Promise<IdsFields> {
   const fields: IdsFields = {};
@@ -169,6 +187,8 @@ export async function readIdsFields(request: FastifyRequest): Promise<IdsFields>
       if (part.type === 'file') {
         assign(fields, part.fieldname, await part.toBuffer(), charsetOf(part.mimetype));
       } else {
+        // Busboy cuts a field at fieldSize and only says so in valueTruncated.
+        if (part.valueTruncated) throw new IdsFieldTooLarge(part.fieldname);
         const partCharset = charsetOf(part.mimetype);
         const value = String(part.value ?? '');
         const bytes = partCharset ? Buffer.from(value, 'utf8') : Buffer.from(value, 'latin1');

@@ -1,10 +1,14 @@
 import { SignJWT, importJWK, type JWK } from 'jose';
+import { IDS_SESSION_LIFETIME_SECONDS } from '@shk/contracts';
 import type { AppConfig } from '../../config.ts';
 import { loadOrCreateKeys } from '../identity/index.ts';
 import { HttpProblem } from '../../http/problem.ts';
 
-/** An IDS session lasts a working session at the craftsman's desk; there is no refresh (ADR 0002). */
-export const IDS_TOKEN_TTL_SECONDS = 8 * 60 * 60;
+/**
+ * The token lives as long as the IDS session may (two hours); there is no refresh (ADR 0002). The session itself
+ * (idle time, sign-out, return) is checked in the database on use (http/auth.ts).
+ */
+export const IDS_TOKEN_TTL_SECONDS = IDS_SESSION_LIFETIME_SECONDS;
 
 export interface IdsTokens {
   accessToken: string;

@@ -243,8 +243,21 @@ export async function completeContext(c: Queryable, contextId: string, orderNumb
   ]);
 }
 
-export async function setCurrentPartner(c: Queryable, userId: string, bpNumber: string) {
-  await c.query('UPDATE users SET current_bp_number = $2 WHERE id = $1', [userId, bpNumber]);
+/** The exchange of the context's code starts its session (lifetime from now; the idle clock starts too). */
+export async function startSession(c: Queryable, contextId: string, lifetimeSeconds: number) {
+  await c.query(
+    `UPDATE ids_contexts SET session_expires_at = now() + make_interval(secs => $2), last_seen_at = now()
+      WHERE id = $1 AND session_expires_at IS NULL`,
+    [contextId, lifetimeSeconds],
+  );
+}
+
+/** Sign-out of an IDS session: its token is refused from now on. */
+export async function revokeSession(c: Queryable, contextId: string, userId: string) {
+  await c.query('UPDATE ids_contexts SET revoked_at = now() WHERE id = $1 AND user_id = $2 AND revoked_at IS NULL', [
+    contextId,
+    userId,
+  ]);
 }
 
 /** GTINs of offers (the cart's offer snapshot does not carry them). */

@@ -51,7 +51,7 @@ export function idsRoutes(service: IdsService) {
     app.post(
       '/v1/Ids/complete',
       {
-        config: { roles: buyer, changesCaller: true },
+        config: { roles: buyer, changesCaller: true, ids: 'allowed' },
         schema: {
           tags,
           summary: 'Warenkorb an die Handwerkersoftware zurückgeben (optional vorher bestellen)',
@@ -73,7 +73,7 @@ export function idsRoutes(service: IdsService) {
     app.post(
       '/v1/Ids/Send',
       {
-        config: { roles: buyer, changesCaller: true },
+        config: { roles: buyer, changesCaller: true, ids: 'allowed' },
         schema: {
           tags,
           summary: 'Einen Artikel an die Handwerkersoftware senden (Aktion as)',
@@ -88,10 +88,26 @@ export function idsRoutes(service: IdsService) {
       },
     );
 
+    app.post(
+      '/v1/Ids/Logout',
+      {
+        config: { roles: buyer, changesCaller: true, ids: 'allowed' },
+        schema: {
+          tags,
+          summary: 'IDS-Sitzung abmelden (ihr Token gilt danach nicht mehr; eine normale Sitzung bleibt unberührt)',
+          response: { 204: z.null() },
+        },
+      },
+      async (request, reply) => {
+        await service.logout(callerOf(request));
+        return reply.status(204).send(null);
+      },
+    );
+
     app.get(
       '/v1/IdsCarts/:idsContextId',
       {
-        config: { roles: buyer },
+        config: { roles: buyer, ids: 'allowed' },
         schema: {
           tags,
           summary: 'IDS-Vorwarenkorb mit Zuordnungsstatus',
@@ -105,7 +121,7 @@ export function idsRoutes(service: IdsService) {
     app.post(
       '/v1/IdsCarts/:idsContextId',
       {
-        config: { roles: buyer },
+        config: { roles: buyer, ids: 'allowed' },
         schema: {
           tags,
           summary: 'Zugeordnete Positionen in den Warenkorb übernehmen (201; bereits übernommen: 200)',
@@ -125,7 +141,7 @@ export function idsRoutes(service: IdsService) {
     app.delete(
       '/v1/IdsCarts/:idsContextId/items',
       {
-        config: { roles: buyer },
+        config: { roles: buyer, ids: 'allowed' },
         schema: { tags, summary: 'Alle Positionen des IDS-Vorwarenkorbs löschen', params: ContextParams },
       },
       async (request, reply) => {
@@ -137,7 +153,7 @@ export function idsRoutes(service: IdsService) {
     app.put(
       '/v1/IdsCartItems/:id',
       {
-        config: { roles: buyer },
+        config: { roles: buyer, ids: 'allowed' },
         schema: {
           tags,
           summary: 'Lieferant, Artikel und Menge einer IDS-Position festlegen',
@@ -152,7 +168,7 @@ export function idsRoutes(service: IdsService) {
     app.delete(
       '/v1/IdsCartItems/:id',
       {
-        config: { roles: buyer },
+        config: { roles: buyer, ids: 'allowed' },
         schema: { tags, summary: 'IDS-Position löschen', params: ItemParams },
       },
       async (request, reply) => {
@@ -164,7 +180,7 @@ export function idsRoutes(service: IdsService) {
     app.get(
       '/v1/IdsCredentials',
       {
-        config: { roles: buyer },
+        config: { roles: buyer, ids: 'allowed' },
         schema: {
           tags,
           summary: 'IDS-Zugangsdaten des Benutzers beim aktuellen Geschäftspartner',

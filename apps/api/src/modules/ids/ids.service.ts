@@ -1,5 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { IdsMatchResult, ProductOrderableStatus, idsMessages, type IdsCart, type IdsVersion } from '@shk/contracts';
+import {
+  IDS_SESSION_LIFETIME_SECONDS,
+  IdsMatchResult,
+  ProductOrderableStatus,
+  idsMessages,
+  type IdsCart,
+  type IdsVersion,
+} from '@shk/contracts';
 import type { Caller } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/types.ts';
 import { inTransaction } from '../../db/pool.ts';
@@ -76,7 +83,7 @@ export class IdsService {
     version: string,
     fields: IdsFields,
   ): Promise<{ contextId: string; itemsCount: number }> {
-    const cart = action === 'wks' && fields.warenkorb ? parseReceivedCart(fields.warenkorb) : null;
+    const cart = action === 'wks' && fields.warenkorb ? await parseReceivedCart(fields.warenkorb) : null;
     const positions = cart?.positions ?? [];
     const candidates = await repo.candidateOffersMany(
       this.pool,
@@ -166,8 +173,9 @@ export class IdsService {
     const contextId = await repo.consumeCode(this.pool, hashCode(code));
     if (!contextId) throw new HttpProblem(401, 'Nicht angemeldet', { detail: idsMessages.codeInvalid });
     const ctx = await repo.findContextUser(this.pool, contextId);
-    // The IDS session works for the partner the program logged in with.
-    await repo.setCurrentPartner(this.pool, ctx.user_id, ctx.bp_number);
+    // The IDS session works for the partner the program logged in with (its context's, read per request), and
+    // leaves the partner of the user's normal session alone.
+    await repo.startSession(this.pool, contextId, IDS_SESSION_LIFETIME_SECONDS);
     const tokens = await this.mintTokens(
       { id: ctx.user_id, email: ctx.email, name: `${ctx.first_name} ${ctx.last_name}`.trim() },
       contextId,
@@ -185,7 +193,14 @@ export class IdsService {
     };
   }
 
+  /** Signs an IDS session out (its token is refused from now on); a normal session has none to end. */
+  async logout(caller: Caller) {
+    if (caller.idsContextId) await repo.revokeSession(this.pool, caller.idsContextId, caller.userId);
+  }
+
+  /** The caller's context; an IDS session reaches only its own. */
   private async context(caller: Caller, contextId: string) {
+    if (caller.idsContextId && caller.idsContextId !== contextId) throw notFound(idsMessages.contextNotFound);
     const ctx = await repo.findContext(this.pool, contextId, caller.userId);
     if (!ctx) throw notFound(idsMessages.contextNotFound);
     return ctx;
@@ -220,7 +235,9 @@ export class IdsService {
     body: { matchedProductInstanceId: string; matchedQuantity: number },
   ) {
     const row = await repo.findItemOfUser(this.pool, itemId, caller.userId);
-    if (!row) throw notFound(idsMessages.itemNotFound);
+    if (!row || (caller.idsContextId && caller.idsContextId !== row.context_id)) {
+      throw notFound(idsMessages.itemNotFound);
+    }
     const ctx = await this.context(caller, row.context_id);
     const offer = (await this.offers.findOffers(ctx.bp_number, [body.matchedProductInstanceId])).get(
       body.matchedProductInstanceId,
@@ -243,7 +260,9 @@ export class IdsService {
 
   async deleteItem(caller: Caller, itemId: number) {
     const row = await repo.findItemOfUser(this.pool, itemId, caller.userId);
-    if (!row) throw notFound(idsMessages.itemNotFound);
+    if (!row || (caller.idsContextId && caller.idsContextId !== row.context_id)) {
+      throw notFound(idsMessages.itemNotFound);
+    }
     await repo.deleteItem(this.pool, itemId);
   }
 

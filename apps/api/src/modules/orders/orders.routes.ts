@@ -22,7 +22,7 @@ export async function ordersRoutes(app: App, { db }: AppDeps) {
   app.get(
     '/v1/CustomerOrders',
     {
-      config: { roles: [Role.Buyer] },
+      config: { ids: 'allowed', roles: [Role.Buyer] },
       schema: {
         tags: ['Bestellungen'],
         summary: 'Bestellungen des aktuellen Geschäftspartners',
@@ -42,7 +42,7 @@ export async function ordersRoutes(app: App, { db }: AppDeps) {
   app.get(
     '/v1/CustomerOrders/:customerOrderNumber/Details',
     {
-      config: { roles: [Role.Buyer, ...staff] },
+      config: { ids: 'allowed', roles: [Role.Buyer, ...staff] },
       schema: {
         tags: ['Bestellungen'],
         summary: 'Bestellung mit Lieferantenbestellungen und Positionen',

@@ -11,7 +11,7 @@ export async function profileRoutes(app: App, { db, pool }: AppDeps) {
     '/v1/UserProfile',
     {
       // The caller's fields come with the caller (part of the cache key); the partners' names from business_partners.
-      config: { roles: 'authenticated', readModel: { tables: ['business_partners'] } },
+      config: { ids: 'allowed', roles: 'authenticated', readModel: { tables: ['business_partners'] } },
       schema: { tags: ['Profil'], summary: 'Profil des angemeldeten Benutzers', response: { 200: UserProfile } },
     },
     async (request) => {
@@ -82,7 +82,7 @@ export async function profileRoutes(app: App, { db, pool }: AppDeps) {
   app.get(
     '/v1/BusinessPartners/Current',
     {
-      config: { roles: 'authenticated' },
+      config: { ids: 'allowed', roles: 'authenticated' },
       schema: { tags: ['Geschäftspartner'], summary: 'Aktueller Geschäftspartner', response: { 200: BusinessPartner } },
     },
     async (request) => profile.currentPartner(currentPartnerOf(request)),
@@ -91,7 +91,7 @@ export async function profileRoutes(app: App, { db, pool }: AppDeps) {
   app.get(
     '/v1/BusinessPartners/:businessPartnerNo',
     {
-      config: { roles: 'authenticated' },
+      config: { ids: 'allowed', roles: 'authenticated' },
       schema: {
         tags: ['Geschäftspartner'],
         summary: 'Firmendaten eines Geschäftspartners',

@@ -10,7 +10,7 @@ export async function projectsRoutes(app: App, { db }: AppDeps) {
   app.get(
     '/v1/Projects',
     {
-      config: { roles: [Role.Buyer] },
+      config: { ids: 'allowed', roles: [Role.Buyer] },
       schema: {
         tags: ['Projekte'],
         summary: 'Projekte des aktuellen Geschäftspartners',

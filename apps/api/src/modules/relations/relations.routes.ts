@@ -58,7 +58,7 @@ export async function relationsRoutes(app: App, { db, mail }: AppDeps) {
   app.get(
     '/v1/SupplierCustomers',
     {
-      config: { roles: [Role.Buyer, Role.Seller], readModel: { tables: relationTables } },
+      config: { ids: 'allowed', roles: [Role.Buyer, Role.Seller], readModel: { tables: relationTables } },
       schema: {
         tags: ['Lieferantenbeziehungen'],
         summary: 'Beziehungen des aktuellen Geschäftspartners (Käufer: Lieferanten, Verkäufer: Kunden)',
@@ -88,7 +88,7 @@ export async function relationsRoutes(app: App, { db, mail }: AppDeps) {
   app.get(
     '/v1/SupplierCustomers/SuppliersWithoutRelation',
     {
-      config: { roles: [Role.Buyer], readModel: { tables: relationTables } },
+      config: { ids: 'allowed', roles: [Role.Buyer], readModel: { tables: relationTables } },
       schema: {
         tags: ['Lieferantenbeziehungen'],
         summary: 'Lieferanten ohne Beziehung zum aktuellen Geschäftspartner',
@@ -126,7 +126,7 @@ export async function relationsRoutes(app: App, { db, mail }: AppDeps) {
   app.get(
     '/v1/SupplierCustomers/:id',
     {
-      config: { roles: [Role.Buyer, Role.Seller, ...staff] },
+      config: { ids: 'allowed', roles: [Role.Buyer, Role.Seller, ...staff] },
       schema: {
         tags: ['Lieferantenbeziehungen'],
         summary: 'Eine Geschäftsbeziehung',

@@ -11,7 +11,11 @@ export async function settingsRoutes(app: App, { db }: AppDeps) {
   app.get(
     '/v1/ConfigurationValues/:key',
     {
-      config: { roles: 'authenticated', readModel: { tables: ['custom_parameters', 'custom_parameter_values'] } },
+      config: {
+        ids: 'allowed',
+        roles: 'authenticated',
+        readModel: { tables: ['custom_parameters', 'custom_parameter_values'] },
+      },
       schema: {
         tags: ['Konfiguration'],
         summary: 'Aktueller Wert eines Konfigurationsschlüssels',

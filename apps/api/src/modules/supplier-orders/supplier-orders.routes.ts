@@ -61,7 +61,7 @@ export async function supplierOrdersRoutes(app: App, deps: AppDeps) {
   app.get(
     '/v1/SupplierOrderStatuses',
     {
-      config: { roles: [Role.Seller, Role.Buyer, ...staff] },
+      config: { ids: 'allowed', roles: [Role.Seller, Role.Buyer, ...staff] },
       schema: {
         tags,
         summary: 'Status von Lieferantenbestellungen',

@@ -26,7 +26,7 @@ export async function supplierReadRoutes(app: App, { db }: AppDeps) {
   app.get(
     '/v1/Suppliers/:supplierBusinessPartnerNo/CompanyInfo',
     {
-      config: { roles: signedIn },
+      config: { ids: 'allowed', roles: signedIn },
       schema: {
         tags: ['Lieferanten'],
         summary: 'Firmendaten und Einstellungen eines Lieferanten',
@@ -40,7 +40,7 @@ export async function supplierReadRoutes(app: App, { db }: AppDeps) {
   app.get(
     '/v1/Suppliers/:supplierBusinessPartnerNo/ItekIntegrationInfo',
     {
-      config: { roles: signedIn },
+      config: { ids: 'allowed', roles: signedIn },
       schema: {
         tags: ['Lieferanten'],
         summary: 'Stand der Produktdaten-Integration eines Lieferanten',

@@ -12,7 +12,7 @@ export function favouriteRoutes(app: App, catalogue: CatalogueContext) {
   app.get(
     '/v1/FavoriteProducts',
     {
-      config: { roles: [Role.Buyer] },
+      config: { ids: 'allowed', roles: [Role.Buyer] },
       schema: {
         tags,
         summary: 'Favoriten des Benutzers beim aktuellen Geschäftspartner (ohne productDetails: nicht mehr verfügbar)',
@@ -25,7 +25,7 @@ export function favouriteRoutes(app: App, catalogue: CatalogueContext) {
   app.post(
     '/v1/FavoriteProducts',
     {
-      config: { roles: [Role.Buyer] },
+      config: { ids: 'allowed', roles: [Role.Buyer] },
       schema: {
         tags,
         summary: 'Produktinstanz als Favorit merken (idempotent: 201 neu, 200 schon vorhanden)',
@@ -47,7 +47,7 @@ export function favouriteRoutes(app: App, catalogue: CatalogueContext) {
   app.delete(
     '/v1/FavoriteProducts',
     {
-      config: { roles: [Role.Buyer] },
+      config: { ids: 'allowed', roles: [Role.Buyer] },
       schema: { tags, summary: 'Favorit entfernen', querystring: ProductInstanceQuery, response: { 204: z.null() } },
     },
     async (request, reply) => {

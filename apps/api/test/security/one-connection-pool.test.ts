@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RouteAccessEntry } from '../../src/http/auth.ts';
+import { startTestApp, type TestApp } from '../support/test-app.ts';
+import {
+  demoUsers,
+  idsSession,
+  matrixUrl,
+  roleMatrix,
+  type MatrixContext,
+  type MatrixRequest,
+  type MatrixSample,
+} from '../role-matrix.table.ts';
+
+/**
+ * No code path holds one database connection while it waits for another (docs/security.md, "Fair use of the
+ * database"): every /v1 route runs its role-matrix sample – and its IDS sample – on an API whose pool has a single
+ * connection. Holding the transaction's connection and asking the pool for a second one throws at once here
+ * (strictConnectionUse, db/pool.ts); any other hidden wait would end in a 503 after the connect timeout.
+ */
+let t: TestApp;
+let routes: Map<string, RouteAccessEntry>;
+let ctx: MatrixContext;
+
+beforeAll(async () => {
+  t = await startTestApp({ env: { DATABASE_POOL_MAX: '1' }, strictConnectionUse: true });
+  routes = new Map(t.app.routeAccess.map((r) => [`${r.method} ${r.url}`, r]));
+  const fixtures = new Map<string, Promise<unknown>>();
+  ctx = {
+    t,
+    sql: async (text, params = []) => (await t.pool.query(text, params)).rows,
+    once: (key, create) => {
+      if (!fixtures.has(key)) fixtures.set(key, create());
+      return fixtures.get(key) as Promise<never>;
+    },
+  };
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/**
+ * Background work of an earlier sample (a catalogue import run keeps its connection for the whole run) may hold the
+ * one connection for a while: each route starts once the pool is free again and no import is pending or running, so
+ * what is measured is the route.
+ */
+async function poolFree() {
+  const until = Date.now() + 60_000;
+  const importsRunning = async () =>
+    Number(
+      (await t.pool.query("SELECT count(*) AS n FROM catalogue_imports WHERE status IN ('Pending', 'InProgress')"))
+        .rows[0].n,
+    ) > 0;
+  while (t.pool.totalCount > t.pool.idleCount || t.pool.waitingCount > 0 || (await importsRunning())) {
+    if (Date.now() > until) throw new Error('the pool stays busy');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const resolve = async (sample: MatrixSample): Promise<MatrixRequest> =>
+  typeof sample === 'function' ? sample(ctx) : sample;
+
+describe('every route on a one-connection pool', () => {
+  it('the API runs on one connection', () => {
+    expect(t.pool.options.max).toBe(1);
+  });
+
+  for (const [key, entry] of Object.entries(roleMatrix)) {
+    it(key, async () => {
+      const route = routes.get(key);
+      expect(route, key).toBeDefined();
+      const [role, sample] = Object.entries(entry).find(([name]) => name !== 'Ids' && name !== 'IdsRefused')!;
+      await poolFree();
+      const request = await resolve(sample!);
+      await poolFree();
+      const url = matrixUrl(key.split(' ')[1], request);
+      const as = role === 'Anonymous' ? undefined : (request.user ?? demoUsers[role as keyof typeof demoUsers]);
+      const res = await t.request(route!.method, url, { as, token: request.token, body: request.body });
+      expect(res.status, `${key} as ${role}: ${res.status} ${res.text.slice(0, 300)}`).toBeLessThan(300);
+      expect(res.status).toBeGreaterThanOrEqual(200);
+      if (route!.ids && route!.roles !== 'public') {
+        const ids = await resolve((entry.Ids ?? entry.Buyer)!);
+        const session = await idsSession(ctx);
+        await poolFree();
+        const idsRes = await t.request(route!.method, matrixUrl(key.split(' ')[1], ids), {
+          token: ids.token ?? session.token,
+          body: ids.body,
+        });
+        expect(idsRes.status, `${key} in an IDS session: ${idsRes.status} ${idsRes.text.slice(0, 300)}`).toBeLessThan(
+          300,
+        );
+      }
+    });
+  }
+});
