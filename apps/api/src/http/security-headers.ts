@@ -4,6 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import { LOGOUT_SCRIPT } from '../modules/identity/pages.ts';
 
+const HSTS = 'max-age=31536000; includeSubDomains';
+
 const scriptHash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
 
 /**
@@ -43,10 +45,12 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: AppC
     crossOriginEmbedderPolicy: false,
   });
   const tls = config.publicUrl.startsWith('https:');
+  // On the raw response at the start of every request, like helmet's own headers: the embedded identity provider
+  // (/auth/*) answers through a middleware before Fastify's onSend, and its login and token answers need HSTS most.
+  app.addHook('onRequest', async (request, reply) => {
+    if (tls || request.protocol === 'https') reply.raw.setHeader('strict-transport-security', HSTS);
+  });
   app.addHook('onSend', async (request, reply) => {
-    if (tls || request.protocol === 'https') {
-      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-    }
     // Files from the API are downloads: never rendered as a page of our origin.
     if (request.url.startsWith('/v1/') && !request.url.startsWith('/v1/docs')) {
       const type = String(reply.getHeader('content-type') ?? '');

@@ -31,6 +31,9 @@ export const WRONG_CREDENTIALS = 'E-Mail-Adresse oder Passwort ist falsch.';
 /** Path of the SPA's sign-in callback (the SPA handles it). */
 export const SPA_CALLBACK_PATH = '/auth-callback';
 
+/** The provider's endpoints whose CORS depends on the client (oidc-provider's default routes, below /auth). */
+const CLIENT_CORS_PATHS = new Set(['/token', '/token/revocation', '/token/introspection', '/me']);
+
 /**
  * Mounts the embedded OpenID Connect provider at /auth: authorization code + PKCE for the SPA as a
  * public client, JWT access tokens for the API audience, a German login page, real end-session.
@@ -42,6 +45,8 @@ export async function mountEmbeddedIdentityProvider(app: App, deps: AppDeps): Pr
   const audience = config.oidcAudience;
   const apiScope = 'api';
   const development = config.nodeEnv === 'development';
+  const corsOriginAllowed = (origin: string) =>
+    origin === new URL(config.publicUrl).origin || (development && origin === 'http://localhost:5173');
 
   const findAccountRow = (id: string) => findAccountById(pool, id);
 
@@ -108,8 +113,7 @@ export async function mountEmbeddedIdentityProvider(app: App, deps: AppDeps): Pr
     },
     // The SPA calls the token endpoint from the portal's own origin (a browser sends Origin on that
     // POST); nobody else may. oidc-provider 8's default refuses every origin.
-    clientBasedCORS: (_ctx, origin) =>
-      origin === new URL(config.publicUrl).origin || (development && origin === 'http://localhost:5173'),
+    clientBasedCORS: (_ctx, origin) => corsOriginAllowed(origin),
     // Access tokens are JWTs nobody stores; naming their grant lets the API refuse them after logout.
     extraTokenClaims: async (_ctx, token) =>
       token.kind === 'AccessToken' && token.grantId ? { [GRANT_CLAIM]: token.grantId } : undefined,
@@ -169,6 +173,18 @@ export async function mountEmbeddedIdentityProvider(app: App, deps: AppDeps): Pr
   provider.proxy = true;
   const publicOrigin = new URL(config.publicUrl);
   provider.on('server_error', (_ctx, error) => app.log.error({ err: error }, 'oidc server error'));
+  // oidc-provider allows every origin in the preflight of its client endpoints (it checks the origin only once the
+  // client is known, on the request itself). The preflight gets the same answer as the request: a foreign origin no
+  // CORS headers, so the browser does not even send the request.
+  provider.use(async (ctx, next) => {
+    const origin = ctx.get('Origin');
+    if (ctx.method === 'OPTIONS' && origin && CLIENT_CORS_PATHS.has(ctx.path) && !corsOriginAllowed(origin)) {
+      ctx.vary('Origin');
+      ctx.status = 204;
+      return;
+    }
+    await next();
+  });
 
   await app.register(formbody);
   await app.register(middie, { hook: 'onRequest' });
