@@ -5391,7 +5391,8 @@ export interface components {
             isFavorite: boolean;
             productOrderableStatus: number;
             price: components["schemas"]["PriceInput"] | null;
-            minOrderQuantity: number;
+            minOrderQuantity: number | null;
+            conditionsHidden: boolean;
         };
         SearchFilterOptionInput: {
             columnName: string;
@@ -5459,7 +5460,7 @@ export interface components {
             brandName: string;
             imageUrl: string | null;
             supplierName: string;
-            price: components["schemas"]["PriceInput"];
+            price: components["schemas"]["PriceInput"] | null;
             productOrderableStatus: number;
         };
         ProductInput: {
@@ -5522,11 +5523,12 @@ export interface components {
                 commodityGroupDescrManufacturer: string | null;
                 articleNumberCatalogue: string | null;
                 energyEfficiencyClass: string | null;
-                minOrderQuantityValue: number;
+                minOrderQuantityValue: number | null;
                 minOrderUnit: string | null;
                 color: string | null;
                 articleType: string | null;
             };
+            conditionsHidden: boolean;
             pricesPackage: {
                 netPrice: {
                     value: number | null;
@@ -5535,7 +5537,7 @@ export interface components {
                 };
                 grossListPrice: number | null;
                 hasConnectionError: boolean;
-            };
+            } | null;
             picturesPackage: {
                 url: string;
                 filename: string;
@@ -5582,12 +5584,13 @@ export interface components {
             productDataSource: number;
             unit: string;
             unitDescription: string | null;
+            conditionsHidden: boolean;
             timeToDelivery: number | null;
             pricePerPiece: number | null;
-            priceBasis: number;
+            priceBasis: number | null;
             priceOnDemand: boolean;
             grossListPrice: number | null;
-            minOrderQuantity: number;
+            minOrderQuantity: number | null;
             minOrderQuantityUnit: string | null;
             productOrderableStatus: number;
             noteOfUse: string | null;
@@ -5933,7 +5936,7 @@ export interface components {
         };
         CustomParameterValueInput: {
             id: number;
-            value: string;
+            value: string | null;
             validFrom: string | null;
             validTo: string | null;
         };
@@ -6596,7 +6599,8 @@ export interface components {
             isFavorite: boolean;
             productOrderableStatus: number;
             price: components["schemas"]["Price"] | null;
-            minOrderQuantity: number;
+            minOrderQuantity: number | null;
+            conditionsHidden: boolean;
         };
         SearchFilterOption: {
             columnName: string;
@@ -6664,7 +6668,7 @@ export interface components {
             brandName: string;
             imageUrl: string | null;
             supplierName: string;
-            price: components["schemas"]["Price"];
+            price: components["schemas"]["Price"] | null;
             productOrderableStatus: number;
         };
         Product: {
@@ -6727,11 +6731,12 @@ export interface components {
                 commodityGroupDescrManufacturer: string | null;
                 articleNumberCatalogue: string | null;
                 energyEfficiencyClass: string | null;
-                minOrderQuantityValue: number;
+                minOrderQuantityValue: number | null;
                 minOrderUnit: string | null;
                 color: string | null;
                 articleType: string | null;
             };
+            conditionsHidden: boolean;
             pricesPackage: {
                 netPrice: {
                     value: number | null;
@@ -6740,7 +6745,7 @@ export interface components {
                 };
                 grossListPrice: number | null;
                 hasConnectionError: boolean;
-            };
+            } | null;
             picturesPackage: {
                 url: string;
                 filename: string;
@@ -6787,12 +6792,13 @@ export interface components {
             productDataSource: number;
             unit: string;
             unitDescription: string | null;
+            conditionsHidden: boolean;
             timeToDelivery: number | null;
             pricePerPiece: number | null;
-            priceBasis: number;
+            priceBasis: number | null;
             priceOnDemand: boolean;
             grossListPrice: number | null;
-            minOrderQuantity: number;
+            minOrderQuantity: number | null;
             minOrderQuantityUnit: string | null;
             productOrderableStatus: number;
             noteOfUse: string | null;
@@ -7138,7 +7144,7 @@ export interface components {
         };
         CustomParameterValue: {
             id: number;
-            value: string;
+            value: string | null;
             validFrom: string | null;
             validTo: string | null;
         };

@@ -291,7 +291,7 @@ export function ProductSections({ product, offers, units, showOnboardingForms }:
                 manufacturerPid: r.manufacturerPid,
                 supplierPid: r.productInstanceId.slice(r.productInstanceId.indexOf('~') + 1),
                 supplierName: r.supplierName,
-                price: r.price,
+                price: r.price ?? undefined,
                 href: productUrl({ productId: r.productId, articleNumber: r.productInstanceId }),
               }}
             />
