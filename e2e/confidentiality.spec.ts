@@ -59,7 +59,8 @@ test.describe('Verkäufer (Nordbad) auf der Produktseite eines Artikels, den auc
     await expect(competitorCard.getByTestId('offer-price')).toHaveCount(0);
     await expect(competitorCard).not.toContainText('Lieferzeit');
     await expect(competitorCard).not.toContainText('€');
-    const page_ = page.getByTestId('product-page');
+    // The offer panel (related products further down show the seller's own prices, rightly).
+    const page_ = page.locator('.mantine-Paper-root').filter({ has: page.getByTestId('offer-selector') });
     await expect(page_).toContainText('Werksartikelnummer');
     for (const label of ['Preis (netto)', 'Preisbasis', 'Bruttolistenpreis', 'Mindestbestellmenge', 'Lieferzeit']) {
       await expect(page_.getByText(label, { exact: true })).toHaveCount(0);

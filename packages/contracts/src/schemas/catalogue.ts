@@ -243,10 +243,23 @@ export const Picture = z.object({
   description: z.string(),
   size: z.number().int(),
 });
+/**
+ * Product media kinds anyone may fetch without signing in (media URLs carry sequential product numbers): pictures and
+ * the manufacturer's technical documents. Every other kind – a price list, a document whose purpose the supplier's
+ * catalogue does not state – is served to signed-in users only (docs/security.md).
+ */
+export const PUBLIC_MEDIA_KINDS = ['picture', 'Datenblatt', 'Montageanleitung', '2D', '3C'] as const;
+export const isPublicMediaKind = (type: string) => (PUBLIC_MEDIA_KINDS as readonly string[]).includes(type);
+
 export const ProductDocument = z.object({
-  /** Datenblatt, Montageanleitung, 2D (Maßzeichnung) or 3C (3D model); 2D and 3C are dimensional data. */
+  /**
+   * Datenblatt, Montageanleitung, 2D (Maßzeichnung) or 3C (3D model); 2D and 3C are dimensional data. Preisliste and
+   * Dokument (purpose not stated) are not public.
+   */
   type: z.string(),
   url: z.string(),
+  /** The URL needs the bearer token (a kind outside PUBLIC_MEDIA_KINDS). */
+  requiresSignIn: z.boolean(),
   filename: z.string(),
   description: z.string(),
   size: z.number().int(),

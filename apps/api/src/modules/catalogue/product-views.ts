@@ -3,10 +3,22 @@
  * Product entity of one product instance and the per-supplier offers of the detail page.
  */
 import type pg from 'pg';
-import type { Product, ProductOffer, RelatedProduct, SearchHit } from '@shk/contracts';
+import {
+  isPublicMediaKind,
+  type Product,
+  type ProductOffer,
+  type RelatedProduct,
+  type SearchHit,
+} from '@shk/contracts';
 import type { CatalogueMeta } from './catalogue-meta.ts';
 import type { MediaEntry } from './catalogue.types.ts';
-import { mediaUrl, renderedMediaSize, type MediaProduct } from './media/media.ts';
+import {
+  mayHaveSignedInMedium,
+  mediaUrl,
+  renderedMediaSize,
+  signedInMediaUrl,
+  type MediaProduct,
+} from './media/media.ts';
 import { productRows } from './catalogue.repo.ts';
 import { offersOfProducts, offerViews, type CallerContext, type OfferRow, type OfferView } from './offers.ts';
 import { offersWithCallerState } from './product-offers.ts';
@@ -220,9 +232,11 @@ export function productEntity(p: ProductRow, offer: OfferView, ctx: CallerContex
       })),
     documentsPackage: p.media
       .filter((m) => m.type !== 'picture')
+      .filter((m) => isPublicMediaKind(m.type) || mayHaveSignedInMedium(m, ctx.conditionsOnlyFor))
       .map((m) => ({
         type: m.type,
-        url: mediaUrl(p.id, m.file),
+        url: isPublicMediaKind(m.type) ? mediaUrl(p.id, m.file) : signedInMediaUrl(p.id, m.file),
+        requiresSignIn: !isPublicMediaKind(m.type),
         filename: m.file,
         description: m.description,
         size: mediaSize(mediaProduct, m),
