@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogueProblemTitles, SearchColumn } from '@shk/contracts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { addPriceList } from '../support/media-fixtures.ts';
 
 /**
  * A marketplace: a seller sees the other suppliers' products, but never their prices, conditions or delivery times;
@@ -167,5 +168,56 @@ describe("a seller and a competitor's offer", () => {
     const competitor = offerOf(res.body, COMPETITOR);
     expect(competitor.conditionsHidden).toBe(false);
     expect(competitor.pricePerPiece).not.toBeNull();
+  });
+});
+
+describe('product documents: which kinds are public', () => {
+  it('pictures and technical documents are public; a price list needs sign-in and is no competitor’s business', async () => {
+    const own = await addPriceList(t, OWN);
+    const competitor = await addPriceList(t, COMPETITOR);
+    const publicUrl = (m: { productNo: number; file: string }) => `/v1/Media/Products/${m.productNo}/${m.file}`;
+    const signedInUrl = (m: { productNo: number; file: string }) => `/v1/Documents/Products/${m.productNo}/${m.file}`;
+
+    // Not through the public media route, with or without a token: its existence is not told either.
+    for (const m of [own, competitor]) {
+      expect((await t.request('GET', publicUrl(m))).status).toBe(404);
+      expect((await t.request('GET', publicUrl(m), { as: BUYER })).status).toBe(404);
+      expect((await t.request('GET', signedInUrl(m))).status).toBe(401);
+    }
+    // Signed in: a buyer and staff get it; the seller its own, not the competitor's.
+    const bought = await t.request('GET', signedInUrl(competitor), { as: BUYER });
+    expect(bought.status).toBe(200);
+    expect(bought.headers.get('content-type')).toBe('application/pdf');
+    expect(bought.headers.get('cache-control')).toMatch(/^private/);
+    expect((await t.request('GET', signedInUrl(competitor), { as: ADMIN })).status).toBe(200);
+    expect((await t.request('GET', signedInUrl(own), { as: SELLER })).status).toBe(200);
+    expect((await t.request('GET', signedInUrl(competitor), { as: SELLER })).status).toBe(404);
+
+    // The product page names it with the signed-in URL; a seller's page does not name a competitor's price list.
+    const instanceOf = async (m: { productNo: number }, supplier: string) =>
+      (
+        await t.pool.query<{ id: string }>(
+          'SELECT product_instance_id AS id FROM product_offers WHERE product_no = $1 AND supplier_bp_number = $2',
+          [m.productNo, supplier],
+        )
+      ).rows[0].id;
+    const docsOf = async (as: string, m: { productNo: number }, supplier: string) =>
+      (await product(as, await instanceOf(m, supplier))).body.documentsPackage as any[];
+    expect((await docsOf(BUYER, competitor, COMPETITOR)).find((d) => d.filename === competitor.file)).toMatchObject({
+      type: 'Preisliste',
+      url: signedInUrl(competitor),
+      requiresSignIn: true,
+    });
+    expect((await docsOf(SELLER, competitor, COMPETITOR)).map((d) => d.filename)).not.toContain(competitor.file);
+    expect((await docsOf(SELLER, own, OWN)).map((d) => d.filename)).toContain(own.file);
+
+    // Pictures and technical documents stay public (no token).
+    const docs = await docsOf(BUYER, own, OWN);
+    const picture = (await product(BUYER, await instanceOf(own, OWN))).body.picturesPackage[0];
+    expect((await t.request('GET', picture.url)).status).toBe(200);
+    for (const d of docs.filter((d) => !d.requiresSignIn)) {
+      expect(['Datenblatt', 'Montageanleitung', '2D', '3C']).toContain(d.type);
+      expect((await t.request('GET', d.url)).status, d.url).toBe(200);
+    }
   });
 });

@@ -2972,7 +2972,44 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Produktbild (PNG) oder Dokument (PDF, STEP) eines Produkts */
+        /** Produktbild (PNG) oder öffentliches Dokument (Datenblatt, Anleitung, 2D/3D) eines Produkts */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    productNo: number;
+                    file: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/Documents/Products/{productNo}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Dokument eines Produkts für angemeldete Benutzer (z. B. Preisliste) */
         get: {
             parameters: {
                 query?: never;
@@ -5547,6 +5584,7 @@ export interface components {
             documentsPackage: {
                 type: string;
                 url: string;
+                requiresSignIn: boolean;
                 filename: string;
                 description: string;
                 size: number;
@@ -6755,6 +6793,7 @@ export interface components {
             documentsPackage: {
                 type: string;
                 url: string;
+                requiresSignIn: boolean;
                 filename: string;
                 description: string;
                 size: number;

@@ -219,7 +219,17 @@ export function ProductSections({ product, offers, units, showOnboardingForms }:
           {documents.map((d) => (
             <DownloadCard
               key={d.url}
-              href={d.url}
+              // A document that is not public (price list, …) needs the bearer token.
+              href={d.requiresSignIn ? undefined : d.url}
+              onDownload={
+                d.requiresSignIn
+                  ? () => {
+                      downloadApiFile(d.url, d.filename).catch((error: unknown) =>
+                        toast.error(problemTitle(error, messages.genericRetry)),
+                      );
+                    }
+                  : undefined
+              }
               title={d.description || d.filename}
               fileName={d.filename}
               kind={documentKind(d.type)}
