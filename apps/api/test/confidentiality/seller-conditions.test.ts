@@ -163,6 +163,16 @@ describe("a seller and a competitor's offer", () => {
     expect(buyerFiltered.status).toBe(200);
   });
 
+  it("no other way to a competitor's prices: its catalogue imports (the price files) are not the seller's", async () => {
+    for (const url of [
+      `/v1/Suppliers/${COMPETITOR}/CatalogueImports`,
+      `/v1/Suppliers/${COMPETITOR}/CatalogueImports/1`,
+    ]) {
+      expect((await t.request('GET', url, { as: SELLER })).status, url).toBe(404);
+    }
+    expect((await t.request('GET', `/v1/Suppliers/${OWN}/CatalogueImports`, { as: SELLER })).status).toBe(200);
+  });
+
   it("staff keep seeing the catalogue's prices (decision in docs/security.md)", async () => {
     const res = await details(ADMIN, shared.competitor);
     const competitor = offerOf(res.body, COMPETITOR);
