@@ -23,7 +23,13 @@ const unused = new Proxy(
   },
 );
 // db.$client: the caller cache keeps the pool from the start (its listener fails quietly and retries later).
-const deps = { config, db: { $client: unused }, pool: unused, jobs: { register() {} }, mail: unused } as unknown as AppDeps;
+const deps = {
+  config,
+  db: { $client: unused },
+  pool: unused,
+  jobs: { register() {} },
+  mail: unused,
+} as unknown as AppDeps;
 const { app } = await buildApp({ ...deps, logger: false });
 await app.ready();
 const out = path.join(repoRoot, 'apps/web/src/api/openapi.json');

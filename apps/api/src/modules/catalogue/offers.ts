@@ -205,14 +205,14 @@ export function pricesOfOffers(rows: OfferRow[], ctx: CallerContext): Promise<Ma
     rows
       .filter((r) => conditionsVisible(ctx, r.supplier_bp_number))
       .map((r) => ({
-      productInstanceId: r.product_instance_id,
-      supplierBpNumber: r.supplier_bp_number,
-      netPrice: r.net_price,
-      priceBasis: r.price_basis,
-      priceQuantityUnit: r.price_quantity_unit,
-      grossListPrice: r.gross_list_price,
-      priceOnDemand: r.price_on_demand,
-    })),
+        productInstanceId: r.product_instance_id,
+        supplierBpNumber: r.supplier_bp_number,
+        netPrice: r.net_price,
+        priceBasis: r.price_basis,
+        priceQuantityUnit: r.price_quantity_unit,
+        grossListPrice: r.gross_list_price,
+        priceOnDemand: r.price_on_demand,
+      })),
     { buyerBpNumber: ctx.bpNumber },
   );
 }

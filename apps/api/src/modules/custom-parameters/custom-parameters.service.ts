@@ -95,7 +95,12 @@ export class CustomParametersService {
         );
       const savedId =
         id === null ? await repo.insertValue(c, key, input) : (await repo.updateValue(c, key, id, input), id);
-      return toValue(p, { id: String(savedId), value: input.value, valid_from: input.validFrom, valid_to: input.validTo });
+      return toValue(p, {
+        id: String(savedId),
+        value: input.value,
+        valid_from: input.validFrom,
+        valid_to: input.validTo,
+      });
     });
   }
 }
