@@ -3,4 +3,4 @@
  * with its utc and timezone plugins): the SPA's date formats (Intl) need only this name, and its first pages then do
  * not download and set up dayjs.
  */
-export declare const BUSINESS_TIME_ZONE = 'Europe/Berlin';
+export declare const BUSINESS_TIME_ZONE = "Europe/Berlin";
