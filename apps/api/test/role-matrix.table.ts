@@ -29,6 +29,7 @@ import { fileForm, insertPartner, pdfBytes, pngBytes, supplierBody } from './sup
 import { idsMatrixContext } from '../src/modules/ids/ids-matrix.fixtures.ts';
 import { signReturn } from '../src/modules/configurator/signing.ts';
 import { demoKitchenConfiguratorSecret } from '../src/seed/demo-world.ts';
+import { addPriceList } from './support/media-fixtures.ts';
 
 export interface MatrixRequest {
   params?: Record<string, string | number>;
@@ -791,6 +792,10 @@ export const roleMatrix: Record<string, MatrixEntry> = {
     },
   },
   'GET /v1/Media/Products/:productNo/:file': { Anonymous: async (ctx) => ({ params: await anyPicture(ctx) }) },
+  // Documents that are not public (a price list): every role with the catalogue; a seller only its own catalogue's.
+  'GET /v1/Documents/Products/:productNo/:file': same(signedIn, async (ctx) => ({
+    params: await ctx.once('price-list', () => addPriceList(ctx.t, '200001')),
+  })),
   // Supplier catalogue imports and quick order (issue 15). The import sample is a harmless price update.
   'POST /v1/Suppliers/:supplierBusinessPartnerNo/CatalogueImports': same(['Administrator', 'Seller'], async () => ({
     params: { supplierBusinessPartnerNo: '200001' },

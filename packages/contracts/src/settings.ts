@@ -26,6 +26,8 @@ export interface FeatureSettingDefault {
   value: string;
   /** Secret values are never returned to the browser. */
   isPublic: boolean;
+  /** The parameter's value type (CustomParameterType); Varchar (3) unless given. */
+  typeId?: number;
 }
 
 export const featureSettingDefaults: readonly FeatureSettingDefault[] = [
@@ -66,6 +68,8 @@ export const featureSettingDefaults: readonly FeatureSettingDefault[] = [
     description: 'Client-Secret der Küchenkonfigurator-Integration',
     value: '',
     isPublic: false,
+    // Geheimnis (CustomParameterType.Secret): write-only, shown masked.
+    typeId: 6,
   },
   // The two kitchen manufacturers (spec: two fixed supplier ids): the one with the configurator
   // (KitchenConfiguratorSupplier) and the one with the search banner (ManufacturerBannerSupplier); see

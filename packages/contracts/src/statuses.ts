@@ -84,7 +84,8 @@ export type ReportGenerationStatus = (typeof ReportGenerationStatus)[keyof typeo
 export const CommunicationProtocol = { Email: 1, Sftp: 2, As2: 3, Http: 4, Ftp: 5, Api: 6 } as const;
 export const CommunicationDataFormat = { Pdf: 1, Edi_96A: 2, Edi_97A: 3 } as const;
 
-export const CustomParameterType = { Integer: 1, Number: 2, Varchar: 3, Date: 4, Email: 5 } as const;
+/** Value types of custom parameters (§4: 1–5); 6 'Geheimnis' is ours: write-only values, never returned by the API. */
+export const CustomParameterType = { Integer: 1, Number: 2, Varchar: 3, Date: 4, Email: 5, Secret: 6 } as const;
 export type CustomParameterType = (typeof CustomParameterType)[keyof typeof CustomParameterType];
 
 export const IdsMatchResult = {

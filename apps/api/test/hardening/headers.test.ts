@@ -75,9 +75,57 @@ describe('security headers', () => {
     try {
       const res = await tls.request('GET', '/health');
       expect(res.headers.get('strict-transport-security')).toMatch(/max-age=\d{7,}/);
+      // The embedded identity provider's answers too: discovery, the authorization redirect, the token endpoint.
+      const provider = {
+        discovery: await tls.request('GET', '/auth/.well-known/openid-configuration'),
+        jwks: await tls.request('GET', '/auth/jwks'),
+        token: await tls.request('POST', '/auth/token', {
+          body: 'grant_type=authorization_code&code=x&client_id=shk-portal-web',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        }),
+        authorize: await fetch(`${tls.baseUrl}/auth/auth?client_id=shk-portal-web&response_type=code&scope=openid`, {
+          redirect: 'manual',
+        }),
+      };
+      for (const [what, answer] of Object.entries(provider)) {
+        expect(answer.headers.get('strict-transport-security'), what).toMatch(/max-age=\d{7,}/);
+      }
     } finally {
       await tls.close();
     }
+  });
+
+  it("answer the token endpoint's CORS preflight as the request itself: only the portal's origin", async () => {
+    const portal = new URL(t.config.publicUrl).origin;
+    const preflight = (origin: string) =>
+      fetch(`${t.baseUrl}/auth/token`, {
+        method: 'OPTIONS',
+        headers: {
+          origin,
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type',
+        },
+      });
+    const post = (origin: string) =>
+      fetch(`${t.baseUrl}/auth/token`, {
+        method: 'POST',
+        headers: { origin, 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'grant_type=authorization_code&code=unbekannt&client_id=shk-portal-web&redirect_uri=x&code_verifier=y',
+      });
+
+    const foreign = 'https://boese.example';
+    const [foreignPreflight, foreignPost] = [await preflight(foreign), await post(foreign)];
+    expect(foreignPost.headers.get('access-control-allow-origin')).toBeNull();
+    // The preflight lets the browser send nothing the request would refuse.
+    expect(foreignPreflight.headers.get('access-control-allow-origin')).toBeNull();
+    expect(foreignPreflight.headers.get('access-control-allow-methods')).toBeNull();
+
+    const [ownPreflight, ownPost] = [await preflight(portal), await post(portal)];
+    expect(ownPost.headers.get('access-control-allow-origin')).toBe(portal);
+    expect(ownPreflight.status).toBe(204);
+    expect(ownPreflight.headers.get('access-control-allow-origin')).toBe(portal);
+    expect(ownPreflight.headers.get('access-control-allow-methods')).toBe('POST');
+    expect(ownPreflight.headers.get('access-control-allow-headers')?.toLowerCase()).toBe('content-type');
   });
 
   it('make every file from the API a download (attachment, nosniff)', async () => {

@@ -3074,7 +3074,44 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Produktbild (PNG) oder Dokument (PDF, STEP) eines Produkts */
+        /** Produktbild (PNG) oder öffentliches Dokument (Datenblatt, Anleitung, 2D/3D) eines Produkts */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    productNo: number;
+                    file: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/Documents/Products/{productNo}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Dokument eines Produkts für angemeldete Benutzer (z. B. Preisliste) */
         get: {
             parameters: {
                 query?: never;
@@ -5805,7 +5842,8 @@ export interface components {
             isFavorite: boolean;
             productOrderableStatus: number;
             price: components["schemas"]["PriceInput"] | null;
-            minOrderQuantity: number;
+            minOrderQuantity: number | null;
+            conditionsHidden: boolean;
         };
         SearchFilterOptionInput: {
             columnName: string;
@@ -5873,7 +5911,7 @@ export interface components {
             brandName: string;
             imageUrl: string | null;
             supplierName: string;
-            price: components["schemas"]["PriceInput"];
+            price: components["schemas"]["PriceInput"] | null;
             productOrderableStatus: number;
         };
         ProductInput: {
@@ -5936,11 +5974,12 @@ export interface components {
                 commodityGroupDescrManufacturer: string | null;
                 articleNumberCatalogue: string | null;
                 energyEfficiencyClass: string | null;
-                minOrderQuantityValue: number;
+                minOrderQuantityValue: number | null;
                 minOrderUnit: string | null;
                 color: string | null;
                 articleType: string | null;
             };
+            conditionsHidden: boolean;
             pricesPackage: {
                 netPrice: {
                     value: number | null;
@@ -5949,7 +5988,7 @@ export interface components {
                 };
                 grossListPrice: number | null;
                 hasConnectionError: boolean;
-            };
+            } | null;
             picturesPackage: {
                 url: string;
                 filename: string;
@@ -5959,6 +5998,7 @@ export interface components {
             documentsPackage: {
                 type: string;
                 url: string;
+                requiresSignIn: boolean;
                 filename: string;
                 description: string;
                 size: number;
@@ -5996,12 +6036,13 @@ export interface components {
             productDataSource: number;
             unit: string;
             unitDescription: string | null;
+            conditionsHidden: boolean;
             timeToDelivery: number | null;
             pricePerPiece: number | null;
-            priceBasis: number;
+            priceBasis: number | null;
             priceOnDemand: boolean;
             grossListPrice: number | null;
-            minOrderQuantity: number;
+            minOrderQuantity: number | null;
             minOrderQuantityUnit: string | null;
             productOrderableStatus: number;
             noteOfUse: string | null;
@@ -6421,7 +6462,7 @@ export interface components {
         };
         CustomParameterValueInput: {
             id: number;
-            value: string;
+            value: string | null;
             validFrom: string | null;
             validTo: string | null;
         };
@@ -7120,7 +7161,8 @@ export interface components {
             isFavorite: boolean;
             productOrderableStatus: number;
             price: components["schemas"]["Price"] | null;
-            minOrderQuantity: number;
+            minOrderQuantity: number | null;
+            conditionsHidden: boolean;
         };
         SearchFilterOption: {
             columnName: string;
@@ -7188,7 +7230,7 @@ export interface components {
             brandName: string;
             imageUrl: string | null;
             supplierName: string;
-            price: components["schemas"]["Price"];
+            price: components["schemas"]["Price"] | null;
             productOrderableStatus: number;
         };
         Product: {
@@ -7251,11 +7293,12 @@ export interface components {
                 commodityGroupDescrManufacturer: string | null;
                 articleNumberCatalogue: string | null;
                 energyEfficiencyClass: string | null;
-                minOrderQuantityValue: number;
+                minOrderQuantityValue: number | null;
                 minOrderUnit: string | null;
                 color: string | null;
                 articleType: string | null;
             };
+            conditionsHidden: boolean;
             pricesPackage: {
                 netPrice: {
                     value: number | null;
@@ -7264,7 +7307,7 @@ export interface components {
                 };
                 grossListPrice: number | null;
                 hasConnectionError: boolean;
-            };
+            } | null;
             picturesPackage: {
                 url: string;
                 filename: string;
@@ -7274,6 +7317,7 @@ export interface components {
             documentsPackage: {
                 type: string;
                 url: string;
+                requiresSignIn: boolean;
                 filename: string;
                 description: string;
                 size: number;
@@ -7311,12 +7355,13 @@ export interface components {
             productDataSource: number;
             unit: string;
             unitDescription: string | null;
+            conditionsHidden: boolean;
             timeToDelivery: number | null;
             pricePerPiece: number | null;
-            priceBasis: number;
+            priceBasis: number | null;
             priceOnDemand: boolean;
             grossListPrice: number | null;
-            minOrderQuantity: number;
+            minOrderQuantity: number | null;
             minOrderQuantityUnit: string | null;
             productOrderableStatus: number;
             noteOfUse: string | null;
@@ -7736,7 +7781,7 @@ export interface components {
         };
         CustomParameterValue: {
             id: number;
-            value: string;
+            value: string | null;
             validFrom: string | null;
             validTo: string | null;
         };

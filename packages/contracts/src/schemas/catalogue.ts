@@ -32,6 +32,7 @@ export const catalogueProblemTitles = {
   favouriteNotFound: 'Favorit nicht gefunden',
   searchTimeout: 'Die Suche hat zu lange gedauert. Bitte schränken Sie die Suche ein.',
   mediaNotFound: 'Datei nicht gefunden',
+  priceFilterNotForSellers: 'Der Preisfilter steht Verkäufern nicht zur Verfügung',
 } as const;
 
 export const Unit = z
@@ -154,9 +155,15 @@ export const SearchHit = z
     productId: z.string(),
     isFavorite: z.boolean(),
     productOrderableStatus: z.number().int(),
+    /** None when the shown offer's conditions are withheld from the caller (conditionsHidden). */
     price: Price.nullable(),
-    /** Minimum order quantity of the shown offer (cards start their quantity counter there). */
-    minOrderQuantity: z.number(),
+    /** Minimum order quantity of the shown offer (cards start their quantity counter there); null when withheld. */
+    minOrderQuantity: z.number().nullable(),
+    /**
+     * The shown offer is a competitor's and the caller a seller: price, minimum quantity and delivery time are not
+     * given (a marketplace shows a seller only its own conditions, docs/security.md).
+     */
+    conditionsHidden: z.boolean(),
   })
   .meta({ id: 'SearchHit' });
 export type SearchHit = z.infer<typeof SearchHit>;
@@ -236,10 +243,23 @@ export const Picture = z.object({
   description: z.string(),
   size: z.number().int(),
 });
+/**
+ * Product media kinds anyone may fetch without signing in (media URLs carry sequential product numbers): pictures and
+ * the manufacturer's technical documents. Every other kind – a price list, a document whose purpose the supplier's
+ * catalogue does not state – is served to signed-in users only (docs/security.md).
+ */
+export const PUBLIC_MEDIA_KINDS = ['picture', 'Datenblatt', 'Montageanleitung', '2D', '3C'] as const;
+export const isPublicMediaKind = (type: string) => (PUBLIC_MEDIA_KINDS as readonly string[]).includes(type);
+
 export const ProductDocument = z.object({
-  /** Datenblatt, Montageanleitung, 2D (Maßzeichnung) or 3C (3D model); 2D and 3C are dimensional data. */
+  /**
+   * Datenblatt, Montageanleitung, 2D (Maßzeichnung) or 3C (3D model); 2D and 3C are dimensional data. Preisliste and
+   * Dokument (purpose not stated) are not public.
+   */
   type: z.string(),
   url: z.string(),
+  /** The URL needs the bearer token (a kind outside PUBLIC_MEDIA_KINDS). */
+  requiresSignIn: z.boolean(),
   filename: z.string(),
   description: z.string(),
   size: z.number().int(),
@@ -276,7 +296,8 @@ export const RelatedProduct = z
     brandName: z.string(),
     imageUrl: z.string().nullable(),
     supplierName: z.string(),
-    price: Price,
+    /** None when the offer's conditions are withheld from the caller (a seller: a competitor's offer). */
+    price: Price.nullable(),
     productOrderableStatus: z.number().int(),
   })
   .meta({ id: 'RelatedProduct' });
@@ -327,16 +348,25 @@ export const Product = z
       commodityGroupDescrManufacturer: z.string().nullable(),
       articleNumberCatalogue: z.string().nullable(),
       energyEfficiencyClass: z.string().nullable(),
-      minOrderQuantityValue: z.number(),
+      /** Null when the offer's conditions are withheld (conditionsHidden). */
+      minOrderQuantityValue: z.number().nullable(),
       minOrderUnit: z.string().nullable(),
       color: z.string().nullable(),
       articleType: z.string().nullable(),
     }),
-    pricesPackage: z.object({
-      netPrice: z.object({ value: z.number().nullable(), quantityUnit: z.string().nullable(), basis: z.number() }),
-      grossListPrice: z.number().nullable(),
-      hasConnectionError: z.boolean(),
-    }),
+    /**
+     * The offer is a competitor's and the caller a seller: no prices, minimum quantity or delivery times are given
+     * (docs/security.md).
+     */
+    conditionsHidden: z.boolean(),
+    /** Null when the offer's conditions are withheld (conditionsHidden). */
+    pricesPackage: z
+      .object({
+        netPrice: z.object({ value: z.number().nullable(), quantityUnit: z.string().nullable(), basis: z.number() }),
+        grossListPrice: z.number().nullable(),
+        hasConnectionError: z.boolean(),
+      })
+      .nullable(),
     picturesPackage: z.array(Picture),
     documentsPackage: z.array(ProductDocument),
     etimClass: z.object({ id: z.string(), description: z.string() }).nullable(),
@@ -359,12 +389,17 @@ export const ProductOffer = z
     productDataSource: z.number().int(),
     unit: z.string(),
     unitDescription: z.string().nullable(),
+    /**
+     * A competitor's offer seen by a seller: price, price basis, gross list price, minimum quantity and delivery time
+     * are not given (null; priceOnDemand and hasConnectionError false). docs/security.md.
+     */
+    conditionsHidden: z.boolean(),
     timeToDelivery: z.number().int().nullable(),
     pricePerPiece: z.number().nullable(),
-    priceBasis: z.number(),
+    priceBasis: z.number().nullable(),
     priceOnDemand: z.boolean(),
     grossListPrice: z.number().nullable(),
-    minOrderQuantity: z.number(),
+    minOrderQuantity: z.number().nullable(),
     minOrderQuantityUnit: z.string().nullable(),
     productOrderableStatus: z.number().int(),
     noteOfUse: z.string().nullable(),

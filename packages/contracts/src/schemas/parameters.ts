@@ -37,7 +37,18 @@ export const parameterTypeLabels: Record<number, string> = {
   [CustomParameterType.Varchar]: 'Varchar',
   [CustomParameterType.Date]: 'Date',
   [CustomParameterType.Email]: 'Email',
+  [CustomParameterType.Secret]: 'Geheimnis',
 };
+
+/** How a secret value is shown (list and edit): masked, whatever its length. */
+export const SECRET_MASK = '••••••••';
+
+export const secretParameterMessages = {
+  hint: 'Geheimnis: Der gespeicherte Wert wird nie angezeigt. Lassen Sie das Feld leer, um ihn zu behalten.',
+  placeholder: 'Neuen Wert eingeben (leer lassen: unverändert)',
+} as const;
+
+export const isSecretParameter = (typeId: number) => typeId === CustomParameterType.Secret;
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;
 /** A real calendar day (Date would roll 2025-02-30 over into March). */
@@ -152,7 +163,8 @@ export type CustomParameterValueInput = z.input<typeof CustomParameterValueInput
 export const CustomParameterValue = z
   .object({
     id: z.number().int(),
-    value: z.string(),
+    /** Null for a parameter of type Geheimnis (6): its values are write-only and never returned. */
+    value: z.string().nullable(),
     validFrom: z.string().nullable(),
     validTo: z.string().nullable(),
   })

@@ -340,7 +340,7 @@ export class CatalogueWriter {
     const media = [];
     for (const m of a.media) {
       const entry = {
-        type: mediaType(m.type, m.purpose, m.source),
+        type: mediaType(m.type, m.purpose, m.source, m.description),
         file: m.source.split(/[\\/]/).pop() || m.source,
         description: m.description ?? '',
       };
@@ -526,12 +526,21 @@ function futureJson(blocks: ImportedPrice[]): string | null {
     : null;
 }
 
-function mediaType(mime: string, purpose: string | null, source: string): string {
+/**
+ * The kind of a catalogue medium. Only pictures and the manufacturer's technical documents are public
+ * (PUBLIC_MEDIA_KINDS); a price list (named so) and a document whose purpose is not stated stay behind sign-in.
+ */
+function mediaType(mime: string, purpose: string | null, source: string, description: string | null): string {
   const p = (purpose ?? '').toLowerCase();
+  const image = mime.startsWith('image/') || /\.(jpe?g|png|gif|webp)$/i.test(source);
+  if (!image && PRICE_LIST.test(`${source} ${description ?? ''}`)) return 'Preisliste';
   if (p === 'data_sheet') return 'Datenblatt';
   if (p === 'instructions' || p === 'safety_data_sheet') return 'Montageanleitung';
   if (p === 'drawing' || p === 'dimensioned_drawing') return '2D';
   if (/\.(stp|step|igs|iges)$/i.test(source) || p === '3d') return '3C';
-  if (mime.startsWith('image/') || /\.(jpe?g|png|gif|webp)$/i.test(source)) return 'picture';
-  return 'Datenblatt';
+  if (image) return 'picture';
+  return 'Dokument';
 }
+
+/** A document that names itself a price list or conditions. */
+const PRICE_LIST = /preis\s*-?\s*liste|price\s*-?\s*list|pricelist|konditionen|rabatt/i;

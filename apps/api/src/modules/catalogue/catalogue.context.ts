@@ -5,6 +5,7 @@
  */
 import pg from 'pg';
 import type { FastifyRequest } from 'fastify';
+import { Role } from '@shk/contracts';
 import type { AppDeps } from '../../http/types.ts';
 import { callerOf } from '../../http/auth.ts';
 import { createPool } from '../../db/pool.ts';
@@ -68,7 +69,14 @@ export function createCatalogueContext(
     prices,
     callerContext: async (request) => {
       const caller = callerOf(request);
-      return { userId: caller.userId, bpNumber: caller.bpNumber, meta: await meta.get(), prices };
+      return {
+        userId: caller.userId,
+        bpNumber: caller.bpNumber,
+        meta: await meta.get(),
+        prices,
+        // A seller is a competitor of the other suppliers: only its own offers show their conditions.
+        conditionsOnlyFor: caller.role === Role.Seller ? (caller.bpNumber ?? '') : null,
+      };
     },
     close: async () => {
       if (pruner) clearInterval(pruner);

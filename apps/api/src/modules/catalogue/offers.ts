@@ -26,6 +26,11 @@ export interface OfferView {
   orderableStatus: ProductOrderableStatus;
   hasUnitError: boolean;
   isFavorite: boolean;
+  /**
+   * The offer's conditions (prices, minimum quantity, delivery time) are withheld from this caller: a seller looking
+   * at a competitor's offer. `row` and `price` then carry none of them.
+   */
+  conditionsHidden: boolean;
 }
 
 export interface CallerContext {
@@ -33,6 +38,43 @@ export interface CallerContext {
   bpNumber: string | null;
   meta: CatalogueMeta;
   prices: PriceStrategy;
+  /**
+   * Set for a seller: the only supplier whose offers show their conditions to this caller (its own partner; an empty
+   * string when the seller has none). Null or missing: every offer shows them (buyers and staff, docs/security.md).
+   */
+  conditionsOnlyFor?: string | null;
+}
+
+/** Whether the caller may see the conditions of an offer of this supplier (a marketplace: sellers see only their own). */
+export function conditionsVisible(ctx: Pick<CallerContext, 'conditionsOnlyFor'>, supplierBpNumber: string): boolean {
+  return ctx.conditionsOnlyFor === null || ctx.conditionsOnlyFor === undefined
+    ? true
+    : ctx.conditionsOnlyFor === supplierBpNumber;
+}
+
+/** What a withheld offer says about its price: nothing (no value, no basis, not "on demand", no error). */
+const WITHHELD_PRICE: ResolvedPrice = {
+  value: null,
+  basis: 1,
+  quantityUnit: null,
+  priceOnDemand: false,
+  grossListPrice: null,
+  hasConnectionError: false,
+};
+
+/** The offer row without the supplier's conditions, so that no view built from it can show them. */
+function withoutConditions(row: OfferRow): OfferRow {
+  return {
+    ...row,
+    net_price: null,
+    price_basis: 1,
+    price_quantity_unit: null,
+    gross_list_price: null,
+    price_on_demand: false,
+    min_order_quantity: 1,
+    min_order_unit: null,
+    time_to_delivery_days: null,
+  };
 }
 
 /**
@@ -129,7 +171,7 @@ async function viewsWith(rows: OfferRow[], ctx: CallerContext, lookups: Lookups)
   const { orderability, settings, favourites } = lookups;
   const prices = await pricesOfOffers(rows, ctx);
   return rows.map((row) =>
-    offerView(row, prices.get(row.product_instance_id)!, ctx, {
+    offerView(row, prices.get(row.product_instance_id), ctx, {
       relationStatus: orderability.get(row.supplier_bp_number) ?? ProductOrderableStatus.RelationMissing,
       settings: settings.get(row.supplier_bp_number),
       isFavourite: favourites.has(row.product_instance_id),
@@ -137,18 +179,23 @@ async function viewsWith(rows: OfferRow[], ctx: CallerContext, lookups: Lookups)
   );
 }
 
-/** The caller's prices of the offers (the price strategy), by product instance id. */
+/**
+ * The caller's prices of the offers (the price strategy), by product instance id. Offers whose conditions the caller
+ * may not see are not priced at all (a live strategy would otherwise ask the competitor's system for them).
+ */
 export function pricesOfOffers(rows: OfferRow[], ctx: CallerContext): Promise<Map<string, ResolvedPrice>> {
   return ctx.prices.pricesFor(
-    rows.map((r) => ({
-      productInstanceId: r.product_instance_id,
-      supplierBpNumber: r.supplier_bp_number,
-      netPrice: r.net_price,
-      priceBasis: r.price_basis,
-      priceQuantityUnit: r.price_quantity_unit,
-      grossListPrice: r.gross_list_price,
-      priceOnDemand: r.price_on_demand,
-    })),
+    rows
+      .filter((r) => conditionsVisible(ctx, r.supplier_bp_number))
+      .map((r) => ({
+        productInstanceId: r.product_instance_id,
+        supplierBpNumber: r.supplier_bp_number,
+        netPrice: r.net_price,
+        priceBasis: r.price_basis,
+        priceQuantityUnit: r.price_quantity_unit,
+        grossListPrice: r.gross_list_price,
+        priceOnDemand: r.price_on_demand,
+      })),
     { buyerBpNumber: ctx.bpNumber },
   );
 }
@@ -162,8 +209,16 @@ export interface OfferCallerState {
   isFavourite: boolean;
 }
 
-/** One offer as the caller sees it: supplier with its current settings, price, unit rule and orderability. */
-export function offerView(row: OfferRow, price: ResolvedPrice, ctx: CallerContext, state: OfferCallerState): OfferView {
+/**
+ * One offer as the caller sees it: supplier with its current settings, price, unit rule and orderability; a
+ * competitor's offer seen by a seller without its conditions (`price` is then not asked for and may be missing).
+ */
+export function offerView(
+  row: OfferRow,
+  price: ResolvedPrice | undefined,
+  ctx: CallerContext,
+  state: OfferCallerState,
+): OfferView {
   const cached = ctx.meta.supplierByBp.get(row.supplier_bp_number) ?? {
     no: -1,
     bp: row.supplier_bp_number,
@@ -175,13 +230,28 @@ export function offerView(row: OfferRow, price: ResolvedPrice, ctx: CallerContex
   };
   const supplier = { ...cached, ...state.settings };
   const hasUnitError = !ctx.meta.units.has(row.unit_code);
+  const orderableStatus = withUnitRule(state.relationStatus, !hasUnitError);
+  if (!conditionsVisible(ctx, row.supplier_bp_number)) {
+    return {
+      row: withoutConditions(row),
+      supplier,
+      hasUnitError,
+      isFavorite: state.isFavourite,
+      price: WITHHELD_PRICE,
+      orderableStatus,
+      conditionsHidden: true,
+    };
+  }
+  // A strategy that could not price the offer: "price temporarily unavailable".
+  const resolved = price ?? { ...WITHHELD_PRICE, basis: row.price_basis, hasConnectionError: true };
   return {
     row,
     supplier,
     hasUnitError,
     isFavorite: state.isFavourite,
-    price: supplier.hideGrossPrice ? { ...price, grossListPrice: null } : price,
-    orderableStatus: withUnitRule(state.relationStatus, !hasUnitError),
+    price: supplier.hideGrossPrice ? { ...resolved, grossListPrice: null } : resolved,
+    orderableStatus,
+    conditionsHidden: false,
   };
 }
 
@@ -234,10 +304,12 @@ async function favouriteInstances(pool: pg.Pool, ctx: CallerContext, instanceIds
 
 /**
  * Which offer represents a product in a search hit: the caller's favourite, then one the caller
- * can order, then the lowest price, then a stable order by supplier.
+ * can order, then one whose conditions the caller sees (a seller's own), then the lowest price, then a stable order
+ * by supplier. Withheld prices never take part, so the order tells a seller nothing about competitors' prices.
  */
 export function preferOffers(a: OfferView, b: OfferView): number {
   if (a.isFavorite !== b.isFavorite) return a.isFavorite ? -1 : 1;
+  if (a.conditionsHidden !== b.conditionsHidden) return a.conditionsHidden ? 1 : -1;
   const orderableA = a.orderableStatus === ProductOrderableStatus.Orderable;
   const orderableB = b.orderableStatus === ProductOrderableStatus.Orderable;
   if (orderableA !== orderableB) return orderableA ? -1 : 1;

@@ -70,7 +70,7 @@ export async function offersWithCallerState(
   const byProduct = new Map<number, OfferView[]>();
   for (const { row, state } of offers) {
     const list = byProduct.get(row.product_no) ?? [];
-    list.push(offerView(row, prices.get(row.product_instance_id)!, ctx, state));
+    list.push(offerView(row, prices.get(row.product_instance_id), ctx, state));
     byProduct.set(row.product_no, list);
   }
   for (const list of byProduct.values()) list.sort(preferOffers);

@@ -3,10 +3,22 @@
  * Product entity of one product instance and the per-supplier offers of the detail page.
  */
 import type pg from 'pg';
-import type { Product, ProductOffer, RelatedProduct, SearchHit } from '@shk/contracts';
+import {
+  isPublicMediaKind,
+  type Product,
+  type ProductOffer,
+  type RelatedProduct,
+  type SearchHit,
+} from '@shk/contracts';
 import type { CatalogueMeta } from './catalogue-meta.ts';
 import type { MediaEntry } from './catalogue.types.ts';
-import { mediaUrl, renderedMediaSize, type MediaProduct } from './media/media.ts';
+import {
+  mayHaveSignedInMedium,
+  mediaUrl,
+  renderedMediaSize,
+  signedInMediaUrl,
+  type MediaProduct,
+} from './media/media.ts';
 import { productRows, type ProductRow } from './catalogue.repo.ts';
 import { offersOfProducts, offerViews, type CallerContext, type OfferRow, type OfferView } from './offers.ts';
 import { offersWithCallerState } from './product-offers.ts';
@@ -66,17 +78,24 @@ export async function searchHits(pool: pg.Pool, ids: number[], ctx: CallerContex
         productId: p.product_id,
         isFavorite: primary.isFavorite,
         productOrderableStatus: primary.orderableStatus,
-        price: {
-          value: primary.price.value,
-          currency: 'EUR' as const,
-          basis: primary.price.basis,
-          quantityUnit: primary.price.quantityUnit,
-          priceOnDemand: primary.price.priceOnDemand,
-        },
-        minOrderQuantity: Number(primary.row.min_order_quantity),
+        price: hitPrice(primary),
+        minOrderQuantity: primary.conditionsHidden ? null : Number(primary.row.min_order_quantity),
+        conditionsHidden: primary.conditionsHidden,
       },
     ];
   });
+}
+
+/** The price a hit or related product shows; none for a competitor's offer seen by a seller. */
+function hitPrice(offer: OfferView) {
+  if (offer.conditionsHidden) return null;
+  return {
+    value: offer.price.value,
+    currency: 'EUR' as const,
+    basis: offer.price.basis,
+    quantityUnit: offer.price.quantityUnit,
+    priceOnDemand: offer.price.priceOnDemand,
+  };
 }
 
 const measure = (value: number | null, unit: string) => (value === null ? null : { value: Number(value), unit });
@@ -144,7 +163,7 @@ export function productEntity(p: ProductRow, offer: OfferView, ctx: CallerContex
       measureB: measure(p.measure_b_mm, 'MMT'),
       measureC: measure(p.measure_c_mm, 'MMT'),
       weight: measure(p.weight_kg, 'KGM'),
-      standardDeliveryPeriod: p.standard_delivery_period,
+      standardDeliveryPeriod: offer.conditionsHidden ? null : p.standard_delivery_period,
       packagingQuantity: p.packaging_quantity === null ? null : Number(p.packaging_quantity),
       countryOfOrigin: p.country_of_origin,
     },
@@ -157,16 +176,19 @@ export function productEntity(p: ProductRow, offer: OfferView, ctx: CallerContex
       commodityGroupDescrManufacturer: p.commodity_group_descr,
       articleNumberCatalogue: p.article_number_catalogue,
       energyEfficiencyClass: p.energy_efficiency_class,
-      minOrderQuantityValue: Number(offer.row.min_order_quantity),
+      minOrderQuantityValue: offer.conditionsHidden ? null : Number(offer.row.min_order_quantity),
       minOrderUnit: offer.row.min_order_unit,
       color: p.color,
       articleType: p.product_type,
     },
-    pricesPackage: {
-      netPrice: { value: offer.price.value, quantityUnit: offer.price.quantityUnit, basis: offer.price.basis },
-      grossListPrice: offer.price.grossListPrice,
-      hasConnectionError: offer.price.hasConnectionError,
-    },
+    conditionsHidden: offer.conditionsHidden,
+    pricesPackage: offer.conditionsHidden
+      ? null
+      : {
+          netPrice: { value: offer.price.value, quantityUnit: offer.price.quantityUnit, basis: offer.price.basis },
+          grossListPrice: offer.price.grossListPrice,
+          hasConnectionError: offer.price.hasConnectionError,
+        },
     picturesPackage: p.media
       .filter((m) => m.type === 'picture')
       .map((m) => ({
@@ -177,9 +199,11 @@ export function productEntity(p: ProductRow, offer: OfferView, ctx: CallerContex
       })),
     documentsPackage: p.media
       .filter((m) => m.type !== 'picture')
+      .filter((m) => isPublicMediaKind(m.type) || mayHaveSignedInMedium(m, ctx.conditionsOnlyFor))
       .map((m) => ({
         type: m.type,
-        url: mediaUrl(p.id, m.file),
+        url: isPublicMediaKind(m.type) ? mediaUrl(p.id, m.file) : signedInMediaUrl(p.id, m.file),
+        requiresSignIn: !isPublicMediaKind(m.type),
         filename: m.file,
         description: m.description,
         size: mediaSize(mediaProduct, m),
@@ -225,12 +249,13 @@ export function productOffer(p: ProductRow, o: OfferView, meta: CatalogueMeta): 
     productDataSource: o.row.product_data_source,
     unit: o.row.unit_code,
     unitDescription: meta.units.get(o.row.unit_code) ?? null,
+    conditionsHidden: o.conditionsHidden,
     timeToDelivery: o.row.time_to_delivery_days,
     pricePerPiece: o.price.value,
-    priceBasis: o.price.basis,
+    priceBasis: o.conditionsHidden ? null : o.price.basis,
     priceOnDemand: o.price.priceOnDemand,
     grossListPrice: o.price.grossListPrice,
-    minOrderQuantity: Number(o.row.min_order_quantity),
+    minOrderQuantity: o.conditionsHidden ? null : Number(o.row.min_order_quantity),
     minOrderQuantityUnit: o.row.min_order_unit,
     productOrderableStatus: o.orderableStatus,
     noteOfUse: o.row.note_of_use ?? p.note_of_use,
@@ -298,13 +323,7 @@ export async function withRelatedProducts(pool: pg.Pool, product: Product, ctx: 
       brandName: ctx.meta.brands.get(row.brand_no)?.name ?? '',
       imageUrl: firstPictureUrl(row),
       supplierName: offer.supplier.name,
-      price: {
-        value: offer.price.value,
-        currency: 'EUR',
-        basis: offer.price.basis,
-        quantityUnit: offer.price.quantityUnit,
-        priceOnDemand: offer.price.priceOnDemand,
-      },
+      price: hitPrice(offer),
       productOrderableStatus: offer.orderableStatus,
     });
   }

@@ -1,4 +1,5 @@
 import {
+  isSecretParameter,
   parameterMessages,
   rangesOverlap,
   valueIssues,
@@ -20,9 +21,10 @@ const toSummary = (p: repo.ParameterRow): CustomParameterSummary => ({
   maxValueCount: p.max_value_count,
   isPublic: p.is_public,
 });
-const toValue = (v: repo.ValueRow): CustomParameterValue => ({
+/** A value as the API gives it: a secret's (type Geheimnis) never leaves the server. */
+const toValue = (p: repo.ParameterRow, v: repo.ValueRow): CustomParameterValue => ({
   id: Number(v.id),
-  value: v.value,
+  value: isSecretParameter(p.type_id) ? null : v.value,
   validFrom: v.valid_from,
   validTo: v.valid_to,
 });
@@ -41,7 +43,7 @@ export class CustomParametersService {
   async get(key: string): Promise<CustomParameter> {
     const p = await repo.findParameter(this.db.$client, key);
     if (!p) throw notFound('Parameter nicht gefunden');
-    return { ...toSummary(p), values: (await repo.listValues(this.db.$client, key)).map(toValue) };
+    return { ...toSummary(p), values: (await repo.listValues(this.db.$client, key)).map((v) => toValue(p, v)) };
   }
 
   async values(key: string) {
@@ -66,13 +68,16 @@ export class CustomParametersService {
    * the overlap and count rules.
    */
   private write(key: string, id: number | null, raw: ValueInput): Promise<CustomParameterValue> {
-    const input = { ...raw, value: raw.value.trim() };
     return inTransaction(this.db, async (tx) => {
       const c = tx.$client;
       const p = await repo.findParameter(c, key, true);
       if (!p) throw notFound('Parameter nicht gefunden');
       const all = await repo.listValues(c, key);
-      if (id !== null && !all.some((v) => Number(v.id) === id)) throw notFound('Wert nicht gefunden');
+      const current = id === null ? undefined : all.find((v) => Number(v.id) === id);
+      if (id !== null && !current) throw notFound('Wert nicht gefunden');
+      // A secret is never sent to the page, so saving its dates without a new value keeps the stored one.
+      const keepSecret = isSecretParameter(p.type_id) && current && !raw.value.trim();
+      const input = { ...raw, value: keepSecret ? current.value : raw.value.trim() };
       const others = all.filter((v) => Number(v.id) !== id);
       const issues = valueIssues(key, p.type_id, input);
       if (!issues.length) {
@@ -90,7 +95,12 @@ export class CustomParametersService {
         );
       const savedId =
         id === null ? await repo.insertValue(c, key, input) : (await repo.updateValue(c, key, id, input), id);
-      return { id: savedId, value: input.value, validFrom: input.validFrom, validTo: input.validTo };
+      return toValue(p, {
+        id: String(savedId),
+        value: input.value,
+        valid_from: input.validFrom,
+        valid_to: input.validTo,
+      });
     });
   }
 }

@@ -165,3 +165,62 @@ describe('feature settings are read from here on the next request', () => {
     expect((await t.request('GET', '/v1/ConfigurationValues/TestVarchar', { as: BUYER })).status).toBe(200);
   });
 });
+
+describe('secret parameters (type Geheimnis)', () => {
+  const KEY = 'KitchenConfiguratorClientSecret';
+  const stored = async () =>
+    (await t.pool.query<{ value: string }>('SELECT value FROM custom_parameter_values WHERE key = $1', [KEY])).rows.map(
+      (r) => r.value,
+    );
+
+  it('never return the value: not in the list, not in the detail, not in the values, not after saving', async () => {
+    const [secret] = await stored();
+    expect(secret, 'the demo world sets a client secret').toBeTruthy();
+    const list = await t.request('GET', '/v1/CustomParameter', { as: ADMIN });
+    expect(list.body.find((p: any) => p.key === KEY)).toMatchObject({ typeId: 6, isPublic: false });
+    expect(list.text).not.toContain(secret);
+    const one = await t.request('GET', `/v1/CustomParameter/${KEY}`, { as: ADMIN });
+    expect(one.status).toBe(200);
+    expect(one.text).not.toContain(secret);
+    expect(one.body.values).toEqual([{ id: expect.any(Number), value: null, validFrom: null, validTo: null }]);
+    const values = await t.request('GET', `/v1/CustomParameter/${KEY}/values`, { as: ADMIN });
+    expect(values.text).not.toContain(secret);
+    // Nor through the configuration call every signed-in user may make.
+    expect((await t.request('GET', `/v1/ConfigurationValues/${KEY}`, { as: ADMIN })).status).toBe(404);
+
+    const fresh = 'ein-neues-geheimnis-0123456789';
+    const saved = await t.request('PUT', `/v1/CustomParameter/${KEY}/values/${one.body.values[0].id}`, {
+      as: ADMIN,
+      body: { value: fresh },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.value).toBeNull();
+    expect(saved.text).not.toContain(fresh);
+    expect(await stored()).toEqual([fresh]);
+  });
+
+  it('keep the stored value when saved without a new one (only the dates change)', async () => {
+    const before = await stored();
+    const [{ id }] = (await t.request('GET', `/v1/CustomParameter/${KEY}/values`, { as: ADMIN })).body;
+    const saved = await t.request('PUT', `/v1/CustomParameter/${KEY}/values/${id}`, {
+      as: ADMIN,
+      body: { value: '', validFrom: '2024-01-01' },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toEqual({ id, value: null, validFrom: '2024-01-01', validTo: null });
+    expect(await stored()).toEqual(before);
+    // A new value still needs one, and the key's rule still applies to a new secret.
+    expect((await add(KEY, { value: '', validFrom: '2099-01-01' })).status).toBe(400);
+    const short = await t.request('PUT', `/v1/CustomParameter/${KEY}/values/${id}`, {
+      as: ADMIN,
+      body: { value: 'kurz' },
+    });
+    expect(messagesOf(short)).toContain(parameterMessages.secretLength);
+  });
+
+  it('cannot be made public in the database', async () => {
+    await expect(t.pool.query(`UPDATE custom_parameters SET is_public = true WHERE key = $1`, [KEY])).rejects.toThrow(
+      /custom_parameters_secret_not_public/,
+    );
+  });
+});

@@ -41,12 +41,12 @@ export async function findFirstValuesValidToday(db: Db, keys: string[]): Promise
 /** Creates a feature-setting parameter unless it exists; its first value only when the parameter is new. */
 export async function insertParameterIfMissing(
   db: Db,
-  parameter: { key: string; description: string; isPublic: boolean; value: string },
+  parameter: { key: string; description: string; isPublic: boolean; value: string; typeId?: number },
 ): Promise<void> {
   const inserted = await db.$client.query(
     `INSERT INTO custom_parameters (key, description, type_id, max_value_count, is_public)
-     VALUES ($1, $2, 3, 1, $3) ON CONFLICT (key) DO NOTHING`,
-    [parameter.key, parameter.description, parameter.isPublic],
+     VALUES ($1, $2, $4, 1, $3) ON CONFLICT (key) DO NOTHING`,
+    [parameter.key, parameter.description, parameter.isPublic, parameter.typeId ?? 3],
   );
   if (inserted.rowCount && parameter.value !== '') {
     await db.$client.query('INSERT INTO custom_parameter_values (key, value) VALUES ($1, $2)', [

@@ -26,14 +26,16 @@ function cardDataOf(favourite: Favourite): ProductCardData {
       manufacturerPid: product.manufacturerPid,
       supplierPid: product.supplierPid,
       supplierName: product.supplier.name,
-      price: product.pricesPackage.hasConnectionError
-        ? null
-        : {
-            value: product.pricesPackage.netPrice.value,
-            basis: product.pricesPackage.netPrice.basis,
-            quantityUnit: product.pricesPackage.netPrice.quantityUnit,
-            priceOnDemand: product.basicPackage.priceOnDemand,
-          },
+      price: !product.pricesPackage
+        ? undefined
+        : product.pricesPackage.hasConnectionError
+          ? null
+          : {
+              value: product.pricesPackage.netPrice.value,
+              basis: product.pricesPackage.netPrice.basis,
+              quantityUnit: product.pricesPackage.netPrice.quantityUnit,
+              priceOnDemand: product.basicPackage.priceOnDemand,
+            },
       isFavorite: true,
       href: productUrl({ productId: product.productId, articleNumber: favourite.productInstanceId }),
     };

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Anchor, Button, Card, Group, Modal, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router';
-import { parameterMessages, parameterTypeLabels, problemToast } from '@shk/contracts';
+import { isSecretParameter, parameterMessages, parameterTypeLabels, problemToast, SECRET_MASK } from '@shk/contracts';
 import { ApiError, problemTitle } from '../../api/problem';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { FieldList } from '../../ui/FieldList';
@@ -36,16 +36,23 @@ export default function ParameterDetailPage() {
     );
   const p = parameter.data;
   const rows = values.data;
+  // A secret (type Geheimnis) is write-only: the API never sends it, the page shows it masked.
+  const shown = (v: CustomParameterValue) => (isSecretParameter(p.typeId) ? SECRET_MASK : (v.value ?? ''));
+  const named = (v: CustomParameterValue) => (isSecretParameter(p.typeId) ? `Nr. ${rows.indexOf(v) + 1}` : v.value);
   const columns: DataTableColumn<CustomParameterValue>[] = [
     { key: 'number', header: 'Nummer', render: (v) => rows.indexOf(v) + 1, nowrap: true },
-    { key: 'value', header: 'Wert', render: (v) => v.value },
+    {
+      key: 'value',
+      header: 'Wert',
+      render: (v) => <span data-testid="parameter-value">{shown(v)}</span>,
+    },
     { key: 'validFrom', header: 'Startdatum', render: (v) => date(v.validFrom), nowrap: true },
     { key: 'validTo', header: 'Enddatum', render: (v) => date(v.validTo), nowrap: true },
     {
       key: 'edit',
       header: 'Bearbeiten',
       render: (v) => (
-        <Button size="xs" variant="light" onClick={() => setEditing(v)} aria-label={`Wert ${v.value} bearbeiten`}>
+        <Button size="xs" variant="light" onClick={() => setEditing(v)} aria-label={`Wert ${named(v)} bearbeiten`}>
           Bearbeiten
         </Button>
       ),
@@ -59,7 +66,7 @@ export default function ParameterDetailPage() {
           variant="subtle"
           color="red"
           onClick={() => setDeleting(v)}
-          aria-label={`Wert ${v.value} löschen`}
+          aria-label={`Wert ${named(v)} löschen`}
         >
           Löschen
         </Button>
@@ -128,7 +135,7 @@ export default function ParameterDetailPage() {
       <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Wert löschen" centered>
         <Text>{parameterMessages.deleteQuestion}</Text>
         <Text fw={600} mt="xs">
-          {deleting?.value}
+          {deleting && shown(deleting)}
         </Text>
         <Group justify="flex-end" mt="md">
           <Button variant="default" onClick={() => setDeleting(null)}>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { CustomParameterType, valueIssues } from '@shk/contracts';
+import { Button, Group, Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { CustomParameterType, isSecretParameter, secretParameterMessages, valueIssues } from '@shk/contracts';
 import type { CustomParameterValue } from '../../api/parameters';
 
 interface ValueModalProps {
@@ -21,6 +21,7 @@ export function ValueModal({ opened, parameterKey, typeId, value, saving, onClos
   const [touched, setTouched] = useState(false);
   useEffect(() => {
     if (!opened) return;
+    // A secret's value is never sent (null): its field starts empty.
     setText(value?.value ?? '');
     setValidFrom(value?.validFrom ?? '');
     setValidTo(value?.validTo ?? '');
@@ -28,7 +29,12 @@ export function ValueModal({ opened, parameterKey, typeId, value, saving, onClos
   }, [opened, value]);
 
   const body = { value: text, validFrom: validFrom || null, validTo: validTo || null };
-  const issues = valueIssues(parameterKey, typeId, body);
+  const secret = isSecretParameter(typeId);
+  // An existing secret saved without a new value keeps the stored one: then only the dates are checked.
+  const keepsSecret = secret && value !== null && !text.trim();
+  const issues = keepsSecret
+    ? valueIssues('', CustomParameterType.Varchar, { ...body, value: '-' })
+    : valueIssues(parameterKey, typeId, body);
   return (
     <Modal opened={opened} onClose={onClose} title={value ? 'Wert bearbeiten' : 'Wert hinzufügen'} centered>
       <form
@@ -38,16 +44,31 @@ export function ValueModal({ opened, parameterKey, typeId, value, saving, onClos
         }}
       >
         <Stack>
-          <TextInput
-            label="Wert"
-            withAsterisk
-            type={typeId === CustomParameterType.Date ? 'date' : 'text'}
-            value={text}
-            onChange={(e) => setText(e.currentTarget.value)}
-            onBlur={() => setTouched(true)}
-            error={touched || text ? issues.join('. ') || undefined : undefined}
-            data-autofocus
-          />
+          {secret ? (
+            <PasswordInput
+              label="Wert"
+              withAsterisk={value === null}
+              description={value === null ? undefined : secretParameterMessages.hint}
+              placeholder={value === null ? undefined : secretParameterMessages.placeholder}
+              autoComplete="new-password"
+              value={text}
+              onChange={(e) => setText(e.currentTarget.value)}
+              onBlur={() => setTouched(true)}
+              error={touched || text ? issues.join('. ') || undefined : undefined}
+              data-autofocus
+            />
+          ) : (
+            <TextInput
+              label="Wert"
+              withAsterisk
+              type={typeId === CustomParameterType.Date ? 'date' : 'text'}
+              value={text}
+              onChange={(e) => setText(e.currentTarget.value)}
+              onBlur={() => setTouched(true)}
+              error={touched || text ? issues.join('. ') || undefined : undefined}
+              data-autofocus
+            />
+          )}
           <Group grow>
             <TextInput
               label="Startdatum"

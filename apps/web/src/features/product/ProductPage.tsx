@@ -90,7 +90,7 @@ function ProductView({ manufacturerId, manufacturerPid, productInstanceId, searc
   useEffect(() => {
     if (!data || isPlaceholderData) return;
     trackEcommerce('view_item', {
-      value: data.pricesPackage.netPrice.value ?? undefined,
+      value: data.pricesPackage?.netPrice.value ?? undefined,
       items: [
         {
           item_id: data.productInstanceId,
@@ -98,7 +98,7 @@ function ProductView({ manufacturerId, manufacturerPid, productInstanceId, searc
           item_brand: data.brandName,
           item_category: data.categoryPath[0]?.name,
           affiliation: data.supplierBpNo,
-          price: data.pricesPackage.netPrice.value ?? undefined,
+          price: data.pricesPackage?.netPrice.value ?? undefined,
         },
       ],
     });
@@ -136,7 +136,7 @@ function ProductView({ manufacturerId, manufacturerPid, productInstanceId, searc
     item_brand: data.brandName,
     item_category: data.categoryPath[0]?.name,
     affiliation: data.supplierBpNo,
-    price: data.pricesPackage.netPrice.value ?? undefined,
+    price: data.pricesPackage?.netPrice.value ?? undefined,
   };
   const brandUrl = searchUrl({
     page: 1,

@@ -16,6 +16,19 @@ import { LRUCache } from '../search/lru.ts';
 export const mediaUrl = (productNo: number, file: string) =>
   `/v1/Media/Products/${productNo}/${encodeURIComponent(file)}`;
 
+/** A document that is not public (price list, purpose not stated): the signed-in route. */
+export const signedInMediaUrl = (productNo: number, file: string) =>
+  `/v1/Documents/Products/${productNo}/${encodeURIComponent(file)}`;
+
+/**
+ * Whether a caller may have a medium that is not public: every signed-in catalogue role, except that a seller gets
+ * only the documents its own catalogue delivered (a competitor's price list is a competitor's condition).
+ */
+export function mayHaveSignedInMedium(entry: MediaEntry, conditionsOnlyFor: string | null | undefined): boolean {
+  if (conditionsOnlyFor === null || conditionsOnlyFor === undefined) return true;
+  return entry.stored?.supplier === conditionsOnlyFor;
+}
+
 /** Where a medium a supplier catalogue delivered in its zip is stored (by content hash, per supplier). */
 export const storedMediaPath = (dataDir: string, supplier: string, sha256: string) =>
   path.join(dataDir, 'catalogue-media', supplier.replace(/[^A-Za-z0-9_-]/g, '_'), sha256.replace(/[^a-f0-9]/g, ''));

@@ -11,7 +11,8 @@ import type {
   FilterOptionsRequest,
   Suggestions,
 } from '@shk/contracts';
-import { limits } from '@shk/contracts';
+import { catalogueProblemTitles as titles, limits, SearchColumn } from '@shk/contracts';
+import { badRequest } from '../../../http/problem.ts';
 import type { CatalogueMeta, CatalogueMetaCache } from '../catalogue-meta.ts';
 import type { CallerContext } from '../offers.ts';
 import { searchHits } from '../product-views.ts';
@@ -78,6 +79,7 @@ export class SearchEngine {
   async search(caller: SearchCaller, body: SearchRequest): Promise<SearchResponse> {
     const meta = await this.meta.get();
     const request = normaliseSearch(body, meta);
+    refusePriceFilterOfSeller(caller, Boolean(request.filters.price));
     const query = request.term ? await this.analyse(meta, request.term, request.numberSearch) : null;
     const scope: Scope = {
       query,
@@ -103,7 +105,10 @@ export class SearchEngine {
       page: request.page,
       pageSize: request.pageSize,
       pageCount: Math.min(limits.searchMaxPages, Math.ceil(sources.base.total / request.pageSize)),
-      filterOption: buildFilterOptions(meta, request.filters, sources, scope.sellerSupplierNo, { allValues: false }),
+      filterOption: withoutHiddenConditions(
+        caller,
+        buildFilterOptions(meta, request.filters, sources, scope.sellerSupplierNo, { allValues: false }),
+      ),
       filterUsed: request.filterUsed,
       searchTerm: request.term,
       sortColumn: request.sort.column,
@@ -118,6 +123,7 @@ export class SearchEngine {
     const dimension = dimensionOf(body.filterName, meta, 'body.filterName');
     const term = normaliseTerm(body.searchTerm);
     const { selection } = normaliseFilters(body.filters ?? [], meta, 'body.filters');
+    refusePriceFilterOfSeller(caller, dimension === 'price' || Boolean(selection.price));
     const query = term ? await this.analyse(meta, term, body.useNumberSearch ?? false) : null;
     const scope: Scope = {
       query,
@@ -360,6 +366,22 @@ function relevanceTiers(q: AnalysedQuery): ((p: SqlParams) => string)[] {
 }
 
 /** Supplier number of the caller's current partner when it is a supplier (its seller catalogue). */
+/**
+ * The price facet is the lowest price over every supplier's offers: for a seller (who sees only its own conditions)
+ * its range and its filter would tell competitors' prices. A seller gets no price slider and may not filter by price.
+ */
+function refusePriceFilterOfSeller(caller: SearchCaller, asksForPrices: boolean) {
+  if (caller.conditionsOnlyFor === null || caller.conditionsOnlyFor === undefined || !asksForPrices) return;
+  throw badRequest(titles.priceFilterNotForSellers, 'Verkäufer sehen nur die Preise ihrer eigenen Angebote.', [
+    { field: 'body.filter', message: titles.priceFilterNotForSellers },
+  ]);
+}
+
+function withoutHiddenConditions(caller: SearchCaller, options: SearchFilterOption[]): SearchFilterOption[] {
+  if (caller.conditionsOnlyFor === null || caller.conditionsOnlyFor === undefined) return options;
+  return options.filter((o) => o.columnName !== SearchColumn.price);
+}
+
 function sellerNo(meta: CatalogueMeta, caller: SearchCaller): number | null {
   return caller.bpNumber ? (meta.supplierByBp.get(caller.bpNumber)?.no ?? null) : null;
 }

@@ -59,9 +59,11 @@ export function OfferSelector({ offers, selectedId, onSelect, units }: OfferSele
                       {offer.name}
                     </Text>
                   </Group>
-                  <Text fw={700} size="sm" data-testid="offer-price">
-                    <PriceText price={offerPrice(offer)} units={units} />
-                  </Text>
+                  {!offer.conditionsHidden && (
+                    <Text fw={700} size="sm" data-testid="offer-price">
+                      <PriceText price={offerPrice(offer)} units={units} />
+                    </Text>
+                  )}
                 </Group>
                 <Group gap="xs" wrap="wrap">
                   <Text size="xs" c="dimmed">
@@ -99,39 +101,14 @@ const dimensionText = (d: ProductOffer['dimensions']) => {
 
 /** The chosen offer's fields (spec: color, dimensions, timeToDelivery, factoryArticleNumber, gtin, prices, unit, minQuantity). */
 export function OfferFields({ offer, units }: { offer: ProductOffer; units: Map<string, string> }) {
-  const price = offerPrice(offer);
+  // A competitor's offer seen by a seller: the API gives no conditions, and the page shows no empty boxes for them.
+  const conditions = offer.conditionsHidden ? [] : conditionFields(offer, units);
   return (
     <FieldList
       labelWidth={200}
       fields={[
-        { label: 'Preis (netto)', value: <PriceText price={price} units={units} /> },
-        {
-          label: 'Preisbasis',
-          value: (
-            <>
-              {formatQuantity(offer.priceBasis || 1)} <UnitText unit={offer.unit} units={units} />
-            </>
-          ),
-        },
-        {
-          label: 'Bruttolistenpreis',
-          value: offer.hasConnectionError
-            ? null
-            : offer.grossListPrice === null
-              ? null
-              : formatCurrency(offer.grossListPrice),
-        },
+        ...conditions,
         { label: 'Einheit', value: <UnitText unit={offer.unit} units={units} /> },
-        {
-          label: 'Mindestbestellmenge',
-          value: (
-            <>
-              {formatQuantity(offer.minOrderQuantity || 1)}{' '}
-              <UnitText unit={offer.minOrderQuantityUnit ?? offer.unit} units={units} />
-            </>
-          ),
-        },
-        { label: 'Lieferzeit', value: deliveryText(offer.timeToDelivery) },
         { label: 'Werksartikelnummer', value: offer.factoryArticleNumber },
         { label: 'Lieferanten Artikelnummer', value: offer.pid },
         { label: 'GTIN', value: offer.gtin },
@@ -140,6 +117,39 @@ export function OfferFields({ offer, units }: { offer: ProductOffer; units: Map<
       ]}
     />
   );
+}
+
+/** Price, price basis, gross list price, minimum quantity and delivery time of an offer. */
+function conditionFields(offer: ProductOffer, units: Map<string, string>) {
+  return [
+    { label: 'Preis (netto)', value: <PriceText price={offerPrice(offer)} units={units} /> },
+    {
+      label: 'Preisbasis',
+      value: (
+        <>
+          {formatQuantity(offer.priceBasis || 1)} <UnitText unit={offer.unit} units={units} />
+        </>
+      ),
+    },
+    {
+      label: 'Bruttolistenpreis',
+      value: offer.hasConnectionError
+        ? null
+        : offer.grossListPrice === null
+          ? null
+          : formatCurrency(offer.grossListPrice),
+    },
+    {
+      label: 'Mindestbestellmenge',
+      value: (
+        <>
+          {formatQuantity(offer.minOrderQuantity || 1)}{' '}
+          <UnitText unit={offer.minOrderQuantityUnit ?? offer.unit} units={units} />
+        </>
+      ),
+    },
+    { label: 'Lieferzeit', value: deliveryText(offer.timeToDelivery) },
+  ];
 }
 
 /** What keeps the chosen offer out of the cart, with the spec's texts. */

@@ -219,7 +219,17 @@ export function ProductSections({ product, offers, units, showOnboardingForms }:
           {documents.map((d) => (
             <DownloadCard
               key={d.url}
-              href={d.url}
+              // A document that is not public (price list, …) needs the bearer token.
+              href={d.requiresSignIn ? undefined : d.url}
+              onDownload={
+                d.requiresSignIn
+                  ? () => {
+                      downloadApiFile(d.url, d.filename).catch((error: unknown) =>
+                        toast.error(problemTitle(error, messages.genericRetry)),
+                      );
+                    }
+                  : undefined
+              }
               title={d.description || d.filename}
               fileName={d.filename}
               kind={documentKind(d.type)}
@@ -291,7 +301,7 @@ export function ProductSections({ product, offers, units, showOnboardingForms }:
                 manufacturerPid: r.manufacturerPid,
                 supplierPid: r.productInstanceId.slice(r.productInstanceId.indexOf('~') + 1),
                 supplierName: r.supplierName,
-                price: r.price,
+                price: r.price ?? undefined,
                 href: productUrl({ productId: r.productId, articleNumber: r.productInstanceId }),
               }}
             />

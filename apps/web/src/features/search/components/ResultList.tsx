@@ -18,7 +18,8 @@ export const cardDataOfHit = (hit: SearchHit, term: string): ProductCardData => 
   supplierPid: hit.rows.artikelnummer,
   supplierName: hit.rows.supplierName,
   supplierBpNumber: hit.rows.supplierID,
-  price: hit.price,
+  // A competitor's offer seen by a seller: no price line at all (the API gives none).
+  price: hit.conditionsHidden ? undefined : hit.price,
   isFavorite: hit.isFavorite,
   href: productUrl({ productId: hit.productId, articleNumber: hit.rows.PRODUCTINSTANCE_ID, searchTerm: term || null }),
 });

@@ -1,0 +1,35 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { TestApp } from './test-app.ts';
+import { storedMediaPath } from '../../src/modules/catalogue/media/media.ts';
+import { pdfBytes } from './supplier-fixtures.ts';
+
+/**
+ * A price list a supplier's catalogue delivered for one of its products (stored like a catalogue import stores a zip's
+ * file): kind 'Preisliste', not public. Returns where the product's media name it.
+ */
+export async function addPriceList(
+  t: Pick<TestApp, 'pool' | 'config'>,
+  supplier: string,
+  file = `preisliste-${supplier}.pdf`,
+): Promise<{ productNo: number; file: string }> {
+  const bytes = pdfBytes();
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  const target = storedMediaPath(t.config.dataDir, supplier, sha256);
+  fs.mkdirSync(path.dirname(target), { recursive: true });
+  fs.writeFileSync(target, bytes);
+  const entry = {
+    type: 'Preisliste',
+    file,
+    description: 'Preisliste 2026',
+    stored: { supplier, sha256, contentType: 'application/pdf', size: bytes.length },
+  };
+  const { rows } = await t.pool.query<{ id: number }>(
+    `UPDATE products SET media = media || $2::jsonb
+      WHERE id = (SELECT min(product_no) FROM product_offers WHERE supplier_bp_number = $1)
+      RETURNING id`,
+    [supplier, JSON.stringify([entry])],
+  );
+  return { productNo: rows[0].id, file };
+}
