@@ -27,6 +27,7 @@ import { quickOrderRoutes } from './carts/quick-order.routes.ts';
 import { dashboardRoutes } from './dashboard/dashboard.routes.ts';
 import { reportsRoutes } from './reports/reports.routes.ts';
 import { idsModule } from './ids/index.ts';
+import { punchoutModule } from './punchout/index.ts';
 import { configuratorRoutes } from './configurator/configurator.routes.ts';
 
 /** Every domain module registers its routes here, in one place. */
@@ -52,6 +53,7 @@ export const modules: Array<(app: App, deps: AppDeps) => Promise<void>> = [
   dashboardRoutes,
   reportsRoutes,
   idsModule,
+  punchoutModule,
   configuratorRoutes,
   async (app, deps) => {
     const prices = priceStrategyOf(deps);

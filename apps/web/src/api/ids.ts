@@ -120,6 +120,20 @@ export async function idsReturnPage(
   return page;
 }
 
+/**
+ * Punchout (OCI, cXML): the session's cart goes into the procurement system's requisition. Like the IDS return,
+ * the answer names the single-use return page that posts the form (OCI fields or cxml-urlencoded).
+ */
+export async function punchoutReturnPage(): Promise<string> {
+  const response = await call('POST', '/v1/Punchout/return');
+  const page = response.headers.get('x-ids-return-page');
+  if (!page) throw new Error('Punchout-Rückgabeseite fehlt');
+  return page;
+}
+
+/** Punchout sessions are IDS contexts with these actions (docs/punchout.md). */
+export const isPunchoutAction = (action: string | null) => action === 'oci' || action === 'cxml';
+
 /** Signs an IDS session out: the API refuses its token from now on. */
 export async function endIdsSession(): Promise<void> {
   await call('POST', '/v1/Ids/Logout');

@@ -4013,6 +4013,141 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/Punchout/return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Warenkorb der Punchout-Sitzung in die Bestellanforderung übernehmen (OCI-Formular bzw. cXML)
+         * @description Antwort: selbst absendendes HTML-Formular an HOOK_URL bzw. BrowserFormPost.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    punchoutContextId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/PunchoutCredentials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** OCI- und cXML-Zugangsdaten des Benutzers beim aktuellen Geschäftspartner */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PunchoutCredentials"];
+                    };
+                };
+            };
+        };
+        /** OCI und cXML ein- oder ausschalten und Zugangsdaten setzen */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UpdatePunchoutCredentialsInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PunchoutCredentials"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/PunchoutSessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Punchout-Sitzungen (wer, welcher Geschäftspartner, wann, zurückgegebene Positionen) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PunchoutSessionSummary"][];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/KitchenConfigurator/Slide": {
         parameters: {
             query?: never;
@@ -5879,6 +6014,37 @@ export interface components {
             loginName: string;
             password: string;
         };
+        PunchoutCredentialsInput: {
+            bpNumber: string;
+            ociEnabled: boolean;
+            ociUsername: string | null;
+            ociPasswordSet: boolean;
+            cxmlEnabled: boolean;
+            cxmlDomain: string | null;
+            cxmlIdentity: string | null;
+            cxmlSecretSet: boolean;
+        };
+        UpdatePunchoutCredentialsInput: {
+            ociEnabled: boolean;
+            ociUsername: string | null;
+            ociPassword: string | null;
+            cxmlEnabled: boolean;
+            cxmlDomain: string | null;
+            cxmlIdentity: string | null;
+            cxmlSharedSecret: string | null;
+        };
+        PunchoutSessionSummaryInput: {
+            contextId: string;
+            /** @enum {string} */
+            protocol: "oci" | "cxml";
+            operation: string | null;
+            bpNumber: string;
+            partnerName: string | null;
+            userEmail: string;
+            createdAt: string;
+            returnedAt: string | null;
+            linesReturned: number | null;
+        };
         NamedIdInput: {
             id: number;
             name: string;
@@ -7083,6 +7249,37 @@ export interface components {
         UpdateIdsCredentials: {
             loginName: string;
             password: string;
+        };
+        PunchoutCredentials: {
+            bpNumber: string;
+            ociEnabled: boolean;
+            ociUsername: string | null;
+            ociPasswordSet: boolean;
+            cxmlEnabled: boolean;
+            cxmlDomain: string | null;
+            cxmlIdentity: string | null;
+            cxmlSecretSet: boolean;
+        };
+        UpdatePunchoutCredentials: {
+            ociEnabled: boolean;
+            ociUsername: string | null;
+            ociPassword: string | null;
+            cxmlEnabled: boolean;
+            cxmlDomain: string | null;
+            cxmlIdentity: string | null;
+            cxmlSharedSecret: string | null;
+        };
+        PunchoutSessionSummary: {
+            contextId: string;
+            /** @enum {string} */
+            protocol: "oci" | "cxml";
+            operation: string | null;
+            bpNumber: string;
+            partnerName: string | null;
+            userEmail: string;
+            createdAt: string;
+            returnedAt: string | null;
+            linesReturned: number | null;
         };
         NamedId: {
             id: number;
