@@ -149,3 +149,13 @@ export const idsCredentialsApi = {
     (await call('GET', '/v1/IdsCredentials')).json(),
   save: async (body: { loginName: string; password: string }) => (await call('PUT', '/v1/IdsCredentials', body)).json(),
 };
+
+type PunchoutCredentials = components['schemas']['PunchoutCredentials'];
+type UpdatePunchoutCredentials = components['schemas']['UpdatePunchoutCredentials'];
+
+/** The buyer's punchout logins (OCI, cXML) at the current partner; secrets are never read back. */
+export const punchoutCredentialsApi = {
+  get: async (): Promise<PunchoutCredentials> => (await call('GET', '/v1/PunchoutCredentials')).json(),
+  save: async (body: UpdatePunchoutCredentials): Promise<PunchoutCredentials> =>
+    (await call('PUT', '/v1/PunchoutCredentials', body)).json(),
+};

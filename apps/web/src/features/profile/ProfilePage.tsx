@@ -9,6 +9,7 @@ import { FullPageLoader } from '../../ui/FullPageLoader';
 import { Page } from '../../ui/Page';
 import { DataChangeRequestDialog } from './DataChangeRequestDialog';
 import { IdsCredentialsCard } from './IdsCredentialsCard';
+import { PunchoutCredentialsCard } from './PunchoutCredentialsCard';
 import { SupplierPanels } from './SupplierPanels';
 import { useCurrentBusinessPartner } from './use-current-business-partner';
 
@@ -81,7 +82,10 @@ export default function ProfilePage() {
         )}
       </SimpleGrid>
       {profile.data.role === Role.Buyer && profile.data.currentBpNumber && (
-        <IdsCredentialsCard bpNumber={profile.data.currentBpNumber} />
+        <>
+          <IdsCredentialsCard bpNumber={profile.data.currentBpNumber} />
+          <PunchoutCredentialsCard bpNumber={profile.data.currentBpNumber} />
+        </>
       )}
       {profile.data.role === Role.Seller && profile.data.currentBpNumber && (
         <SupplierPanels bp={profile.data.currentBpNumber} />
