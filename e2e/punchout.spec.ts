@@ -109,79 +109,90 @@ async function returnCart(page: Page, origin: string) {
 const ociUnits: Record<string, string> = { C62: 'PCE', H87: 'PCE', MTR: 'MTR' };
 const dec = (n: number) => String(Number(n.toFixed(4)));
 
-test.beforeEach(async ({ page }) => {
-  await page.goto('/');
-  const saved = await apiFromPage(page, 'PUT', '/v1/PunchoutCredentials', {
-    ociEnabled: true,
-    ociUsername: oci.USERNAME,
-    ociPassword: oci.PASSWORD,
-    cxmlEnabled: true,
-    cxmlDomain: cxmlLogin.domain,
-    cxmlIdentity: cxmlLogin.identity,
-    cxmlSharedSecret: cxmlLogin.secret,
+test.describe('buyer', () => {
+  test.beforeEach(async ({ page }) => {
+    // The buyer switches both protocols on and sets the logins on 'Mein Profil'.
+    await page.goto('/profil');
+    const card = page.getByRole('region', { name: 'Punchout (OCI und cXML)' });
+    await card.getByLabel('OCI (SAP) eingeschaltet').check({ force: true });
+    await card.getByLabel('Benutzername (USERNAME)').fill(oci.USERNAME);
+    await card.getByLabel('Passwort (PASSWORD)').fill(oci.PASSWORD);
+    await card.getByLabel('cXML (Ariba, Coupa …) eingeschaltet').check({ force: true });
+    await card.getByLabel('Domäne (From/Credential domain)').fill(cxmlLogin.domain);
+    await card.getByLabel('Identität (Identity)').fill(cxmlLogin.identity);
+    await card.getByLabel('Shared Secret').fill(cxmlLogin.secret);
+    await card.getByRole('button', { name: 'Punchout-Zugangsdaten speichern' }).click();
+    await expect(page.getByText('Punchout-Zugangsdaten gespeichert.')).toBeVisible();
+    const saved = await apiFromPage<{ ociEnabled: boolean; ociUsername: string; cxmlIdentity: string }>(
+      page,
+      'GET',
+      '/v1/PunchoutCredentials',
+    );
+    expect(saved.data).toMatchObject({ ociEnabled: true, ociUsername: oci.USERNAME, cxmlIdentity: cxmlLogin.identity });
   });
-  expect(saved.status).toBe(200);
-});
 
-test('SAP posts the OCI entry, the buyer fills the cart and returns it to the hook URL', async ({ page, baseURL }) => {
-  const sap = await procurementSystem(baseURL!, {
-    ...oci,
-    '~OkCode': 'ADDI',
-    '~TARGET': '_top',
-    '~CALLER': 'CTLG',
-    SEARCHSTRING: 'Ventil',
-  });
-  try {
-    await page.goto(`${sap.origin}/oci-start`);
-    await page.waitForURL(/\/suche\?term=Ventil/);
-    const [line] = await fillCart(page, 'Ventil');
-    await returnCart(page, sap.origin);
+  test('SAP posts the OCI entry, the buyer fills the cart and returns it to the hook URL', async ({
+    page,
+    baseURL,
+  }) => {
+    const sap = await procurementSystem(baseURL!, {
+      ...oci,
+      '~OkCode': 'ADDI',
+      '~TARGET': '_top',
+      '~CALLER': 'CTLG',
+      SEARCHSTRING: 'Ventil',
+    });
+    try {
+      await page.goto(`${sap.origin}/oci-start`);
+      await page.waitForURL(/\/suche\?term=Ventil/);
+      const [line] = await fillCart(page, 'Ventil');
+      await returnCart(page, sap.origin);
 
-    expect(sap.received).toHaveLength(1);
-    const got = sap.received[0];
-    expect(got.url).toBe('/hook?sap-client=100');
-    expect(got.contentType).toBe('application/x-www-form-urlencoded');
-    const fields = [...new URLSearchParams(got.body.toString('utf8'))];
-    const value = (name: string) => fields.find(([n]) => n === name)?.[1];
-    expect(value('NEW_ITEM-DESCRIPTION[1]')).toBe((line.productName ?? '').slice(0, 40));
-    expect(value('NEW_ITEM-QUANTITY[1]')).toBe(dec(line.quantity));
-    expect(value('NEW_ITEM-UNIT[1]')).toBe(ociUnits[line.unit ?? 'C62'] ?? line.unit);
-    if (line.unitPrice != null) expect(Number(value('NEW_ITEM-PRICE[1]'))).toBe(line.unitPrice);
-    expect(value('NEW_ITEM-PRICEUNIT[1]')).toBe(dec(line.priceBasis));
-    expect(value('NEW_ITEM-CURRENCY[1]')).toBe('EUR');
-    expect(value('NEW_ITEM-VENDOR[1]')).toBe(line.supplierBusinessPartnerNo);
-    expect(value('NEW_ITEM-VENDORMAT[1]')).toBe(line.articleNumber);
-    expect(value('NEW_ITEM-MANUFACTCODE[1]')).toBe(line.manufacturerId ?? undefined);
-    expect(value('NEW_ITEM-MANUFACTMAT[1]')).toBe(line.manufacturerPid ?? undefined);
-    const gtin = value('NEW_ITEM-EXT_PRODUCT_ID[1]');
-    if (gtin !== undefined) expect(gtin).toMatch(/^\d{8,14}$/);
-    const leadTime = value('NEW_ITEM-LEADTIME[1]');
-    if (leadTime !== undefined) expect(leadTime).toMatch(/^\d+$/);
-    for (const [name, v] of fields.filter(([n]) => n.startsWith('NEW_ITEM-LONGTEXT_1:132')))
-      expect(name === 'NEW_ITEM-LONGTEXT_1:132[]' && v.length <= 132).toBe(true);
-    expect(value('~OkCode')).toBe('ADDI');
-    expect(value('~TARGET')).toBe('_top');
-    expect(value('~CALLER')).toBe('CTLG');
-    // Only OCI fields of line 1 (OCI 4.0: no customer fields), decimal points only.
-    for (const [name, v] of fields) {
-      expect(name).toMatch(
-        /^(NEW_ITEM-(DESCRIPTION|QUANTITY|UNIT|PRICE|PRICEUNIT|CURRENCY|LEADTIME|VENDOR|VENDORMAT|MANUFACTCODE|MANUFACTMAT|MATGROUP|EXT_PRODUCT_ID)\[1\]|NEW_ITEM-LONGTEXT_1:132\[\]|~OkCode|~TARGET|~CALLER)$/,
-      );
-      if (/QUANTITY|PRICE/.test(name)) expect(v).toMatch(/^\d+(\.\d+)?$/);
+      expect(sap.received).toHaveLength(1);
+      const got = sap.received[0];
+      expect(got.url).toBe('/hook?sap-client=100');
+      expect(got.contentType).toBe('application/x-www-form-urlencoded');
+      const fields = [...new URLSearchParams(got.body.toString('utf8'))];
+      const value = (name: string) => fields.find(([n]) => n === name)?.[1];
+      expect(value('NEW_ITEM-DESCRIPTION[1]')).toBe((line.productName ?? '').slice(0, 40));
+      expect(value('NEW_ITEM-QUANTITY[1]')).toBe(dec(line.quantity));
+      expect(value('NEW_ITEM-UNIT[1]')).toBe(ociUnits[line.unit ?? 'C62'] ?? line.unit);
+      if (line.unitPrice != null) expect(Number(value('NEW_ITEM-PRICE[1]'))).toBe(line.unitPrice);
+      expect(value('NEW_ITEM-PRICEUNIT[1]')).toBe(dec(line.priceBasis));
+      expect(value('NEW_ITEM-CURRENCY[1]')).toBe('EUR');
+      expect(value('NEW_ITEM-VENDOR[1]')).toBe(line.supplierBusinessPartnerNo);
+      expect(value('NEW_ITEM-VENDORMAT[1]')).toBe(line.articleNumber);
+      expect(value('NEW_ITEM-MANUFACTCODE[1]')).toBe(line.manufacturerId ?? undefined);
+      expect(value('NEW_ITEM-MANUFACTMAT[1]')).toBe(line.manufacturerPid ?? undefined);
+      const gtin = value('NEW_ITEM-EXT_PRODUCT_ID[1]');
+      if (gtin !== undefined) expect(gtin).toMatch(/^\d{8,14}$/);
+      const leadTime = value('NEW_ITEM-LEADTIME[1]');
+      if (leadTime !== undefined) expect(leadTime).toMatch(/^\d+$/);
+      for (const [name, v] of fields.filter(([n]) => n.startsWith('NEW_ITEM-LONGTEXT_1:132')))
+        expect(name === 'NEW_ITEM-LONGTEXT_1:132[]' && v.length <= 132).toBe(true);
+      expect(value('~OkCode')).toBe('ADDI');
+      expect(value('~TARGET')).toBe('_top');
+      expect(value('~CALLER')).toBe('CTLG');
+      // Only OCI fields of line 1 (OCI 4.0: no customer fields), decimal points only.
+      for (const [name, v] of fields) {
+        expect(name).toMatch(
+          /^(NEW_ITEM-(DESCRIPTION|QUANTITY|UNIT|PRICE|PRICEUNIT|CURRENCY|LEADTIME|VENDOR|VENDORMAT|MANUFACTCODE|MANUFACTMAT|MATGROUP|EXT_PRODUCT_ID)\[1\]|NEW_ITEM-LONGTEXT_1:132\[\]|~OkCode|~TARGET|~CALLER)$/,
+        );
+        if (/QUANTITY|PRICE/.test(name)) expect(v).toMatch(/^\d+(\.\d+)?$/);
+      }
+    } finally {
+      await sap.close();
     }
-  } finally {
-    await sap.close();
-  }
-});
+  });
 
-test('Ariba posts a PunchOutSetupRequest, opens the StartPage and receives the PunchOutOrderMessage', async ({
-  page,
-  baseURL,
-}) => {
-  const ariba = await procurementSystem(baseURL!, {});
-  const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', parseTagValue: false });
-  try {
-    const setup = `<?xml version="1.0" encoding="UTF-8"?>
+  test('Ariba posts a PunchOutSetupRequest, opens the StartPage and receives the PunchOutOrderMessage', async ({
+    page,
+    baseURL,
+  }) => {
+    const ariba = await procurementSystem(baseURL!, {});
+    const parser = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', parseTagValue: false });
+    try {
+      const setup = `<?xml version="1.0" encoding="UTF-8"?>
 <!DOCTYPE cXML SYSTEM "http://xml.cxml.org/schemas/cXML/1.2.014/cXML.dtd">
 <cXML payloadID="e2e.1@ariba.example" timestamp="2026-11-29T03:00:00+01:00" xml:lang="de">
   <Header>
@@ -195,48 +206,63 @@ test('Ariba posts a PunchOutSetupRequest, opens the StartPage and receives the P
     <BrowserFormPost><URL>${ariba.origin}/hook?po=1</URL></BrowserFormPost>
   </PunchOutSetupRequest></Request>
 </cXML>`;
-    const response = await fetch(`${baseURL}/cxml/punchout`, {
-      method: 'POST',
-      headers: { 'content-type': 'text/xml; charset=utf-8' },
-      body: setup,
-    });
-    expect(response.status).toBe(200);
-    const answer = parser.parse(await response.text()).cXML;
-    expect(answer.Response.Status['@code']).toBe('200');
-    const startPage = answer.Response.PunchOutSetupResponse.StartPage.URL as string;
-    await page.goto(`${baseURL}${new URL(startPage).pathname}`);
-    await page.waitForURL(/\/suche/);
-    const [line] = await fillCart(page, 'Ventil');
-    await returnCart(page, ariba.origin);
+      const response = await fetch(`${baseURL}/cxml/punchout`, {
+        method: 'POST',
+        headers: { 'content-type': 'text/xml; charset=utf-8' },
+        body: setup,
+      });
+      expect(response.status).toBe(200);
+      const answer = parser.parse(await response.text()).cXML;
+      expect(answer.Response.Status['@code']).toBe('200');
+      const startPage = answer.Response.PunchOutSetupResponse.StartPage.URL as string;
+      await page.goto(`${baseURL}${new URL(startPage).pathname}`);
+      await page.waitForURL(/\/suche/);
+      const [line] = await fillCart(page, 'Ventil');
+      await returnCart(page, ariba.origin);
 
-    expect(ariba.received).toHaveLength(1);
-    const form = new URLSearchParams(ariba.received[0].body.toString('utf8'));
-    expect([...form.keys()]).toEqual(['cxml-urlencoded']);
-    const message = form.get('cxml-urlencoded')!;
-    expect(message).toContain('<!DOCTYPE cXML SYSTEM "http://xml.cxml.org/schemas/cXML/1.2.014/cXML.dtd">');
-    const doc = parser.parse(message).cXML;
-    expect(doc['@payloadID']).toMatch(/@/);
-    expect(doc['@timestamp']).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$/);
-    expect(doc.Header.To.Credential).toEqual({ '@domain': cxmlLogin.domain, Identity: cxmlLogin.identity });
-    const po = doc.Message.PunchOutOrderMessage;
-    expect(po.BuyerCookie).toBe('e2e-cookie-1');
-    expect(po.PunchOutOrderMessageHeader['@operationAllowed']).toBe('edit');
-    expect(po.PunchOutOrderMessageHeader.Total.Money['@currency']).toBe('EUR');
-    const item = po.ItemIn;
-    expect(item['@quantity']).toBe(dec(line.quantity));
-    expect(item.ItemID).toEqual({
-      SupplierPartID: line.articleNumber,
-      SupplierPartAuxiliaryID: line.productInstanceId,
-    });
-    expect(item.ItemDetail.UnitPrice.Money['@currency']).toBe('EUR');
-    if (line.unitPrice != null)
-      expect(Number(item.ItemDetail.UnitPrice.Money['#text'])).toBeCloseTo(line.unitPrice / line.priceBasis, 4);
-    expect(item.ItemDetail.Description).toEqual({ '@xml:lang': 'de', '#text': line.productName });
-    expect(item.ItemDetail.UnitOfMeasure).toMatch(/^[A-Z0-9]{2,3}$/);
-    expect(item.ItemDetail.Classification['@domain']).toBe('ETIM');
-    expect(item.ItemDetail.ManufacturerPartID).toBe(line.manufacturerPid);
-    expect(item.ItemDetail.ManufacturerName).toBeTruthy();
-  } finally {
-    await ariba.close();
-  }
+      expect(ariba.received).toHaveLength(1);
+      const form = new URLSearchParams(ariba.received[0].body.toString('utf8'));
+      expect([...form.keys()]).toEqual(['cxml-urlencoded']);
+      const message = form.get('cxml-urlencoded')!;
+      expect(message).toContain('<!DOCTYPE cXML SYSTEM "http://xml.cxml.org/schemas/cXML/1.2.014/cXML.dtd">');
+      const doc = parser.parse(message).cXML;
+      expect(doc['@payloadID']).toMatch(/@/);
+      expect(doc['@timestamp']).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$/);
+      expect(doc.Header.To.Credential).toEqual({ '@domain': cxmlLogin.domain, Identity: cxmlLogin.identity });
+      const po = doc.Message.PunchOutOrderMessage;
+      expect(po.BuyerCookie).toBe('e2e-cookie-1');
+      expect(po.PunchOutOrderMessageHeader['@operationAllowed']).toBe('edit');
+      expect(po.PunchOutOrderMessageHeader.Total.Money['@currency']).toBe('EUR');
+      const item = po.ItemIn;
+      expect(item['@quantity']).toBe(dec(line.quantity));
+      expect(item.ItemID).toEqual({
+        SupplierPartID: line.articleNumber,
+        SupplierPartAuxiliaryID: line.productInstanceId,
+      });
+      expect(item.ItemDetail.UnitPrice.Money['@currency']).toBe('EUR');
+      if (line.unitPrice != null)
+        expect(Number(item.ItemDetail.UnitPrice.Money['#text'])).toBeCloseTo(line.unitPrice / line.priceBasis, 4);
+      expect(item.ItemDetail.Description).toEqual({ '@xml:lang': 'de', '#text': line.productName });
+      expect(item.ItemDetail.UnitOfMeasure).toMatch(/^[A-Z0-9]{2,3}$/);
+      expect(item.ItemDetail.Classification['@domain']).toBe('ETIM');
+      expect(item.ItemDetail.ManufacturerPartID).toBe(line.manufacturerPid);
+      expect(item.ItemDetail.ManufacturerName).toBeTruthy();
+    } finally {
+      await ariba.close();
+    }
+  });
+});
+
+test.describe('staff', () => {
+  test.use({ storageState: sessionFile('admin') });
+
+  test('see the punchout sessions with buyer, partner and lines returned', async ({ page }) => {
+    await page.goto('/admin');
+    const rows = page
+      .getByRole('table', { name: 'Punchout-Sitzungen' })
+      .getByRole('row')
+      .filter({ hasText: 'einkauf2@example.com' });
+    await expect(rows.filter({ hasText: 'OCI' }).first()).toContainText('100003');
+    await expect(rows.filter({ hasText: 'cXML (create)' }).first()).toContainText('1');
+  });
 });

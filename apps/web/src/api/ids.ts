@@ -159,3 +159,10 @@ export const punchoutCredentialsApi = {
   save: async (body: UpdatePunchoutCredentials): Promise<PunchoutCredentials> =>
     (await call('PUT', '/v1/PunchoutCredentials', body)).json(),
 };
+
+type PunchoutSessionSummary = components['schemas']['PunchoutSessionSummary'];
+
+/** Staff: the latest punchout sessions (who, which partner, when, lines returned). */
+export const punchoutSessionsApi = {
+  list: async (): Promise<PunchoutSessionSummary[]> => (await call('GET', '/v1/PunchoutSessions')).json(),
+};
