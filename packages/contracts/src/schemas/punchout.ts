@@ -44,6 +44,8 @@ export const punchoutTexts = {
   startPageInvalid: 'Die Startseite ist ungültig, abgelaufen oder wurde bereits geöffnet.',
   ociOnly: 'Diese Funktion ist nur in einer Punchout-Sitzung verfügbar.',
   alreadyReturned: 'Der Warenkorb wurde bereits an das Einkaufssystem übergeben.',
+  inspectOnly:
+    'Ihr Einkaufssystem hat den Warenkorb nur zur Ansicht geöffnet (inspect); er wird nicht in die Bestellanforderung übernommen.',
   credentialsSaved: 'Punchout-Zugangsdaten gespeichert.',
 } as const;
 

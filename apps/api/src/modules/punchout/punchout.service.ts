@@ -264,6 +264,8 @@ export class PunchoutService {
     const session = UUID.test(id) ? await repo.findSession(this.pool, id, caller.userId) : null;
     if (!session) throw notFound(punchoutTexts.ociOnly);
     if (session.completed_at) throw conflict(punchoutTexts.alreadyReturned);
+    // cXML inspect shows the earlier cart only: nothing goes back to the requisition.
+    if (session.operation === 'inspect') throw conflict(punchoutTexts.inspectOnly);
     const cart = await this.carts.defaultCart(session.bp_number, caller.userId);
     const rows = await repo.cartLines(this.pool, cart.id);
     const lines = await this.lines(

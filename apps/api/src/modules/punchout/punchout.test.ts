@@ -347,6 +347,18 @@ describe('cXML punchout', () => {
     expect(Number(line.quantity)).toBe(5);
   });
 
+  it('inspect shows the earlier cart but returns nothing', async () => {
+    const items = `<ItemOut quantity="2"><ItemID><SupplierPartID>TEST-NB-1</SupplierPartID>
+      <SupplierPartAuxiliaryID>${offers.nordbad}</SupplierPartAuxiliaryID></ItemID></ItemOut>`;
+    const res = await cxml(setupRequest({ operation: 'inspect', items }));
+    const start = new URL(res.doc.cXML.Response.PunchOutSetupResponse.StartPage.URL as string);
+    const location = (await fetch(`${t.baseUrl}${start.pathname}`, { redirect: 'manual' })).headers.get('location')!;
+    const token = await sessionToken(location);
+    const back = await t.request('POST', '/v1/Punchout/return', { token });
+    expect(back.status).toBe(409);
+    expect(back.body.title).toBe(punchoutTexts.inspectOnly);
+  });
+
   it.each([
     ['an unknown identity', setupRequest({ identity: '999999' }), 401, punchoutTexts.cxmlAuthFailed],
     ['a wrong shared secret', setupRequest({ secret: 'falsch' }), 401, punchoutTexts.cxmlAuthFailed],

@@ -4,6 +4,7 @@ import { punchoutTexts } from '@shk/contracts';
 import { useAuth } from '../../api/auth';
 import { cartMemory } from '../../api/cart-memory';
 import { openIdsReturnPage, punchoutReturnPage } from '../../api/ids';
+import { ApiError, problemTitle } from '../../api/problem';
 import { toast } from '../../ui/toast';
 
 /**
@@ -21,8 +22,13 @@ export function PunchoutReturnButton({ empty }: { empty: boolean }) {
       cartMemory.clear();
       await auth.removeUser();
       openIdsReturnPage(page);
-    } catch {
-      toast.error(punchoutTexts.returnFailed);
+    } catch (error) {
+      // A refusal with a reason (already returned, inspect only) says so; anything else may be tried again.
+      toast.error(
+        error instanceof ApiError && error.status === 409
+          ? problemTitle(error, punchoutTexts.returnFailed)
+          : punchoutTexts.returnFailed,
+      );
       setBusy(false);
     }
   };
