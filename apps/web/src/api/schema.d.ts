@@ -6023,6 +6023,7 @@ export interface components {
             cxmlDomain: string | null;
             cxmlIdentity: string | null;
             cxmlSecretSet: boolean;
+            ociCustFields: ("" | "offerId" | "supplierName" | "manufacturerName" | "minOrderQuantity" | "total")[];
         };
         UpdatePunchoutCredentialsInput: {
             ociEnabled: boolean;
@@ -6032,6 +6033,7 @@ export interface components {
             cxmlDomain: string | null;
             cxmlIdentity: string | null;
             cxmlSharedSecret: string | null;
+            ociCustFields?: ("" | "offerId" | "supplierName" | "manufacturerName" | "minOrderQuantity" | "total")[];
         };
         PunchoutSessionSummaryInput: {
             contextId: string;
@@ -7259,6 +7261,7 @@ export interface components {
             cxmlDomain: string | null;
             cxmlIdentity: string | null;
             cxmlSecretSet: boolean;
+            ociCustFields: ("" | "offerId" | "supplierName" | "manufacturerName" | "minOrderQuantity" | "total")[];
         };
         UpdatePunchoutCredentials: {
             ociEnabled: boolean;
@@ -7268,6 +7271,7 @@ export interface components {
             cxmlDomain: string | null;
             cxmlIdentity: string | null;
             cxmlSharedSecret: string | null;
+            ociCustFields?: ("" | "offerId" | "supplierName" | "manufacturerName" | "minOrderQuantity" | "total")[];
         };
         PunchoutSessionSummary: {
             contextId: string;

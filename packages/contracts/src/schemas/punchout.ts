@@ -10,6 +10,16 @@ export const ociFunctions = ['', 'DETAIL', 'VALIDATE', 'BACKGROUND_SEARCH'] as c
 /** cXML PunchOutSetupRequest operations. */
 export const cxmlOperations = ['create', 'edit', 'inspect'] as const;
 
+/** What an OCI 5.0 customer field NEW_ITEM-CUST_FIELDn may carry ('' leaves the field out). */
+export const ociCustFieldSources = [
+  '',
+  'offerId',
+  'supplierName',
+  'manufacturerName',
+  'minOrderQuantity',
+  'total',
+] as const;
+
 /** Largest body the punchout entries read (OCI form, cXML document). */
 export const PUNCHOUT_MAX_BODY_BYTES = 1024 * 1024;
 /** Lines BACKGROUND_SEARCH returns at most. */
@@ -59,6 +69,8 @@ export const PunchoutCredentials = z
     cxmlDomain: z.string().nullable(),
     cxmlIdentity: z.string().nullable(),
     cxmlSecretSet: z.boolean(),
+    /** OCI 5.0: the source of CUST_FIELD1…5 (position = field number). */
+    ociCustFields: z.array(z.enum(ociCustFieldSources)),
   })
   .meta({ id: 'PunchoutCredentials' });
 export type PunchoutCredentials = z.infer<typeof PunchoutCredentials>;
@@ -74,6 +86,8 @@ export const UpdatePunchoutCredentials = z
     cxmlIdentity: z.string().trim().min(1).max(100).nullable(),
     /** null keeps the stored shared secret. */
     cxmlSharedSecret: z.string().min(4).max(200).nullable(),
+    /** Absent: keep the stored configuration. */
+    ociCustFields: z.array(z.enum(ociCustFieldSources)).max(5).optional(),
   })
   .meta({ id: 'UpdatePunchoutCredentials' });
 

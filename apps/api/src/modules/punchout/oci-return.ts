@@ -3,6 +3,7 @@ import { decimal, ociUnit, type PunchoutLine } from './punchout-lines.ts';
 
 /** OCI 5.0 customer fields: which line value a configured CUST_FIELDn carries (docs/punchout.md). */
 export const OCI_CUST_FIELD_SOURCES: Record<string, (l: PunchoutLine) => string | null> = {
+  '': () => null,
   offerId: (l) => l.offerId,
   supplierName: (l) => l.supplierName,
   manufacturerName: (l) => l.manufacturerName,

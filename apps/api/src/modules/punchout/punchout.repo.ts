@@ -71,16 +71,18 @@ export async function saveCredential(
     cxmlDomain: string | null;
     cxmlIdentity: string | null;
     cxmlSecretHash: string | null;
+    ociCustFields: string[] | null;
   },
 ) {
   await c.query(
     `INSERT INTO punchout_credentials (bp_number, user_id, oci_enabled, oci_username, oci_password_hash, cxml_enabled,
-            cxml_domain, cxml_identity, cxml_secret_hash)
-     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9)
+            cxml_domain, cxml_identity, cxml_secret_hash, oci_cust_fields)
+     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,COALESCE($10::text[], '{}'))
      ON CONFLICT (bp_number, user_id) DO UPDATE SET oci_enabled = EXCLUDED.oci_enabled, oci_username = EXCLUDED.oci_username,
             oci_password_hash = COALESCE(EXCLUDED.oci_password_hash, punchout_credentials.oci_password_hash),
             cxml_enabled = EXCLUDED.cxml_enabled, cxml_domain = EXCLUDED.cxml_domain, cxml_identity = EXCLUDED.cxml_identity,
-            cxml_secret_hash = COALESCE(EXCLUDED.cxml_secret_hash, punchout_credentials.cxml_secret_hash), updated_at = now()`,
+            cxml_secret_hash = COALESCE(EXCLUDED.cxml_secret_hash, punchout_credentials.cxml_secret_hash),
+            oci_cust_fields = COALESCE($10::text[], punchout_credentials.oci_cust_fields), updated_at = now()`,
     [
       bpNumber,
       userId,
@@ -91,6 +93,7 @@ export async function saveCredential(
       v.cxmlDomain,
       v.cxmlIdentity,
       v.cxmlSecretHash,
+      v.ociCustFields,
     ],
   );
 }

@@ -3,9 +3,12 @@ import {
   CXML_START_PAGE_TTL_SECONDS,
   OCI_BACKGROUND_SEARCH_LIMIT,
   ProductOrderableStatus,
+  ociCustFieldSources,
   punchoutTexts,
   type PunchoutCredentials,
 } from '@shk/contracts';
+
+type OciCustFieldSource = (typeof ociCustFieldSources)[number];
 import type { Caller } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/types.ts';
 import { inTransaction } from '../../db/pool.ts';
@@ -330,6 +333,9 @@ export class PunchoutService {
       cxmlDomain: row?.cxml_domain ?? null,
       cxmlIdentity: row?.cxml_identity ?? null,
       cxmlSecretSet: Boolean(row?.cxml_secret_hash),
+      ociCustFields: (row?.oci_cust_fields ?? []).filter((f): f is OciCustFieldSource =>
+        (ociCustFieldSources as readonly string[]).includes(f),
+      ),
     };
   }
 
@@ -344,6 +350,7 @@ export class PunchoutService {
       cxmlDomain: string | null;
       cxmlIdentity: string | null;
       cxmlSharedSecret: string | null;
+      ociCustFields?: string[];
     },
   ): Promise<PunchoutCredentials> {
     const current = await repo.credentialOf(this.pool, bpNumber, caller.userId);
@@ -370,6 +377,7 @@ export class PunchoutService {
       cxmlDomain: body.cxmlDomain,
       cxmlIdentity: body.cxmlIdentity,
       cxmlSecretHash: body.cxmlSharedSecret ? await hashPassword(body.cxmlSharedSecret) : null,
+      ociCustFields: body.ociCustFields ?? null,
     });
     return this.credentials(caller, bpNumber);
   }

@@ -189,6 +189,40 @@ describe('OCI entry', () => {
     expect(field(f, 'NEW_ITEM-CUST_FIELD3[1]')).toBeUndefined();
   });
 
+  it('the buyer configures the OCI 5.0 customer fields; the password stays when none is sent', async () => {
+    const body = {
+      ociEnabled: true,
+      ociUsername: 'einkauf@example.com',
+      ociPassword: null,
+      cxmlEnabled: true,
+      cxmlDomain: 'NetworkId',
+      cxmlIdentity: '100001',
+      cxmlSharedSecret: null,
+    };
+    const saved = await t.request('PUT', '/v1/PunchoutCredentials', {
+      as: 'einkauf@example.com',
+      body: { ...body, ociCustFields: ['', 'total'] },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ ociPasswordSet: true, cxmlSecretSet: true, ociCustFields: ['', 'total'] });
+    const res = await oci({ ...demo, OCI_VERSION: '5.0' });
+    const token = await sessionToken(res.location);
+    await fillCart(token);
+    const f = formOf((await t.request('POST', '/v1/Punchout/return', { token })).text).fields;
+    expect(field(f, 'NEW_ITEM-CUST_FIELD1[1]')).toBeUndefined();
+    expect(field(f, 'NEW_ITEM-CUST_FIELD2[1]')).toBe('59.97');
+    const refused = await t.request('PUT', '/v1/PunchoutCredentials', {
+      as: 'einkauf@example.com',
+      body: { ...body, ociCustFields: ['geheim'] },
+    });
+    expect(refused.status).toBe(400);
+    // Back to the demo configuration for the other tests.
+    await t.request('PUT', '/v1/PunchoutCredentials', {
+      as: 'einkauf@example.com',
+      body: { ...body, ociCustFields: ['offerId', 'supplierName'] },
+    });
+  });
+
   it('answers ISO-8859-1 when the caller asks for it', async () => {
     const body = Buffer.from(`${new URLSearchParams(demo)}&SEARCHSTRING=W%E4rme`, 'latin1');
     const res = await oci({}, { body, contentType: 'application/x-www-form-urlencoded; charset=ISO-8859-1' });
