@@ -125,8 +125,6 @@ export function punchoutEntryRoutes(service: PunchoutService) {
           return idsErrorPage(reply, 403, punchoutTexts.loginFailedTitle, punchoutTexts.protocolDisabled);
 
         const entry: OciEntry = {
-          username,
-          password: '',
           hookUrl,
           target: fields.get('~TARGET') || null,
           okCode: fields.get('~OKCODE') || null,

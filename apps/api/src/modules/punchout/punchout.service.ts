@@ -29,8 +29,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const hashCode = (code: string) => createHash('sha256').update(code).digest('base64url');
 
 export interface OciEntry {
-  username: string;
-  password: string;
   hookUrl: string;
   target: string | null;
   okCode: string | null;
