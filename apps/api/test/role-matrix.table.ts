@@ -273,6 +273,26 @@ export async function newIdsSession(ctx: MatrixContext) {
   return { token: res.body.accessToken as string, contextId, itemId };
 }
 
+/** A new OCI punchout session of the demo buyer (demo login): its token and context. */
+export async function newPunchoutSession(ctx: MatrixContext): Promise<{ token: string; contextId: string }> {
+  await cartOffers(ctx);
+  const entry = await fetch(`${ctx.t.baseUrl}/oci`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      USERNAME: 'einkauf@example.com',
+      PASSWORD: 'demo',
+      HOOK_URL: 'https://sap.example/hook',
+    }),
+  });
+  const landing = new URL(entry.headers.get('location') ?? '', ctx.t.baseUrl).searchParams;
+  const code = landing.get('code');
+  const res = await ctx.t.request('GET', `/v1/Ids?code=${encodeURIComponent(code ?? '')}`);
+  if (res.status !== 200) throw new Error(`punchout exchange: ${entry.status} ${res.status} ${res.text}`);
+  return { token: res.body.accessToken as string, contextId: landing.get('contextId')! };
+}
+
 /** The IDS session the IDS column uses unless a sample brings its own. */
 export const idsSession = (ctx: MatrixContext) => ctx.once('ids-session', () => newIdsSession(ctx));
 
@@ -934,6 +954,27 @@ export const roleMatrix: Record<string, MatrixEntry> = {
     Buyer: {},
     Ids: async (ctx) => ({ token: (await newIdsSession(ctx)).token }),
   },
+  // Punchout (docs/punchout.md): the return needs a punchout session (an IDS session with action oci).
+  'POST /v1/Punchout/return': {
+    Buyer: async (ctx) => ({ query: { punchoutContextId: (await newPunchoutSession(ctx)).contextId } }),
+    Ids: async (ctx) => ({ token: (await newPunchoutSession(ctx)).token }),
+  },
+  'GET /v1/PunchoutCredentials': { Buyer: {} },
+  'PUT /v1/PunchoutCredentials': {
+    Buyer: {
+      user: 'einkauf2@example.com',
+      body: {
+        ociEnabled: true,
+        ociUsername: 'becker-oci',
+        ociPassword: 'demo-neu',
+        cxmlEnabled: false,
+        cxmlDomain: null,
+        cxmlIdentity: null,
+        cxmlSharedSecret: null,
+      },
+    },
+  },
+  'GET /v1/PunchoutSessions': same(staff, {}),
   'GET /v1/IdsCredentials': { Buyer: {} },
   'PUT /v1/IdsCredentials': {
     Buyer: { user: 'einkauf2@example.com', body: { loginName: 'becker-matrix', password: 'demo-neu' } },

@@ -19,6 +19,7 @@ import { catalogueImportRoutes } from './catalogue-import/index.ts';
 import { dashboardRoutes } from './dashboard/index.ts';
 import { reportsRoutes } from './reports/index.ts';
 import { idsModule } from './ids/index.ts';
+import { punchoutModule } from './punchout/index.ts';
 import { configuratorRoutes } from './configurator/index.ts';
 
 /** Every domain module registers its routes here, in one place. */
@@ -44,6 +45,7 @@ export const modules: Array<(app: App, deps: AppDeps) => Promise<void>> = [
   dashboardRoutes,
   reportsRoutes,
   idsModule,
+  punchoutModule,
   configuratorRoutes,
   async (app, deps) => {
     const prices = priceStrategyOf(deps);

@@ -120,6 +120,20 @@ export async function idsReturnPage(
   return page;
 }
 
+/**
+ * Punchout (OCI, cXML): the session's cart goes into the procurement system's requisition. Like the IDS return,
+ * the answer names the single-use return page that posts the form (OCI fields or cxml-urlencoded).
+ */
+export async function punchoutReturnPage(): Promise<string> {
+  const response = await call('POST', '/v1/Punchout/return');
+  const page = response.headers.get('x-ids-return-page');
+  if (!page) throw new Error('Punchout-Rückgabeseite fehlt');
+  return page;
+}
+
+/** Punchout sessions are IDS contexts with these actions (docs/punchout.md). */
+export const isPunchoutAction = (action: string | null) => action === 'oci' || action === 'cxml';
+
 /** Signs an IDS session out: the API refuses its token from now on. */
 export async function endIdsSession(): Promise<void> {
   await call('POST', '/v1/Ids/Logout');
@@ -134,4 +148,21 @@ export const idsCredentialsApi = {
   get: async (): Promise<{ bpNumber: string; loginName: string | null; configured: boolean }> =>
     (await call('GET', '/v1/IdsCredentials')).json(),
   save: async (body: { loginName: string; password: string }) => (await call('PUT', '/v1/IdsCredentials', body)).json(),
+};
+
+type PunchoutCredentials = components['schemas']['PunchoutCredentials'];
+type UpdatePunchoutCredentials = components['schemas']['UpdatePunchoutCredentials'];
+
+/** The buyer's punchout logins (OCI, cXML) at the current partner; secrets are never read back. */
+export const punchoutCredentialsApi = {
+  get: async (): Promise<PunchoutCredentials> => (await call('GET', '/v1/PunchoutCredentials')).json(),
+  save: async (body: UpdatePunchoutCredentials): Promise<PunchoutCredentials> =>
+    (await call('PUT', '/v1/PunchoutCredentials', body)).json(),
+};
+
+type PunchoutSessionSummary = components['schemas']['PunchoutSessionSummary'];
+
+/** Staff: the latest punchout sessions (who, which partner, when, lines returned). */
+export const punchoutSessionsApi = {
+  list: async (): Promise<PunchoutSessionSummary[]> => (await call('GET', '/v1/PunchoutSessions')).json(),
 };

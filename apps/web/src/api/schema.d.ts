@@ -1396,7 +1396,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         name: string;
-                        communicationProtocol: 2 | 4 | 5 | 6;
+                        communicationProtocol: 2 | 3 | 4 | 5 | 6;
                         host?: string | null;
                         port?: number | null;
                         userName?: string | null;
@@ -1404,6 +1404,11 @@ export interface paths {
                         timeoutMs?: number;
                         password?: string | null;
                         privateKey?: string | null;
+                        /** @enum {string} */
+                        as2Encryption?: "none" | "aes128" | "aes256";
+                        /** @enum {string} */
+                        as2MdnMode?: "sync" | "async";
+                        partnerCertificate?: string | null;
                     };
                 };
             };
@@ -1447,7 +1452,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         name: string;
-                        communicationProtocol: 2 | 4 | 5 | 6;
+                        communicationProtocol: 2 | 3 | 4 | 5 | 6;
                         host?: string | null;
                         port?: number | null;
                         userName?: string | null;
@@ -1455,6 +1460,11 @@ export interface paths {
                         timeoutMs?: number;
                         password?: string | null;
                         privateKey?: string | null;
+                        /** @enum {string} */
+                        as2Encryption?: "none" | "aes128" | "aes256";
+                        /** @enum {string} */
+                        as2MdnMode?: "sync" | "async";
+                        partnerCertificate?: string | null;
                     };
                 };
             };
@@ -4407,6 +4417,141 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/Punchout/return": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Warenkorb der Punchout-Sitzung in die Bestellanforderung übernehmen (OCI-Formular bzw. cXML)
+         * @description Antwort: selbst absendendes HTML-Formular an HOOK_URL bzw. BrowserFormPost.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    punchoutContextId?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/PunchoutCredentials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** OCI- und cXML-Zugangsdaten des Benutzers beim aktuellen Geschäftspartner */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PunchoutCredentials"];
+                    };
+                };
+            };
+        };
+        /** OCI und cXML ein- oder ausschalten und Zugangsdaten setzen */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["UpdatePunchoutCredentialsInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PunchoutCredentials"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/PunchoutSessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Punchout-Sitzungen (wer, welcher Geschäftspartner, wann, zurückgegebene Positionen) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PunchoutSessionSummary"][];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/KitchenConfigurator/Slide": {
         parameters: {
             query?: never;
@@ -5177,6 +5322,78 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/As2/Certificate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Unser AS2-Zertifikat (für Partner: Verschlüsselung an uns, Prüfung unserer Signatur) und die MDN-Adresse */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["As2OwnCertificate"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/As2/CertificateWarnings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** AS2-Zertifikate (unser eigenes und die der Partner), die in höchstens 30 Tagen ablaufen */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CertificateWarning"][];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -6364,6 +6581,39 @@ export interface components {
             loginName: string;
             password: string;
         };
+        PunchoutCredentialsInput: {
+            bpNumber: string;
+            ociEnabled: boolean;
+            ociUsername: string | null;
+            ociPasswordSet: boolean;
+            cxmlEnabled: boolean;
+            cxmlDomain: string | null;
+            cxmlIdentity: string | null;
+            cxmlSecretSet: boolean;
+            ociCustFields: ("" | "offerId" | "supplierName" | "manufacturerName" | "minOrderQuantity" | "total")[];
+        };
+        UpdatePunchoutCredentialsInput: {
+            ociEnabled: boolean;
+            ociUsername: string | null;
+            ociPassword: string | null;
+            cxmlEnabled: boolean;
+            cxmlDomain: string | null;
+            cxmlIdentity: string | null;
+            cxmlSharedSecret: string | null;
+            ociCustFields?: ("" | "offerId" | "supplierName" | "manufacturerName" | "minOrderQuantity" | "total")[];
+        };
+        PunchoutSessionSummaryInput: {
+            contextId: string;
+            /** @enum {string} */
+            protocol: "oci" | "cxml";
+            operation: string | null;
+            bpNumber: string;
+            partnerName: string | null;
+            userEmail: string;
+            createdAt: string;
+            returnedAt: string | null;
+            linesReturned: number | null;
+        };
         NamedIdInput: {
             id: number;
             name: string;
@@ -6516,6 +6766,28 @@ export interface components {
             channel: components["schemas"]["TransmissionChannelInput"] | null;
             currentChannel: components["schemas"]["TransmissionChannelInput"] | null;
         };
+        CertificateInfoInput: {
+            subject: string;
+            issuer: string;
+            fingerprintSha256: string;
+            validFrom: string;
+            validTo: string;
+            daysLeft: number;
+        };
+        As2OwnCertificateInput: {
+            as2Identifier: string;
+            mdnUrl: string;
+            certificatePem: string;
+            certificate: components["schemas"]["CertificateInfoInput"];
+        };
+        CertificateWarningInput: {
+            /** @enum {string} */
+            kind: "own" | "partner";
+            workflowId: number | null;
+            workflowName: string | null;
+            certificate: components["schemas"]["CertificateInfoInput"];
+            message: string;
+        };
         WorkflowInput: {
             id: number;
             name: string;
@@ -6532,6 +6804,11 @@ export interface components {
                 pinnedAt: string;
                 confirmedAt: string | null;
             } | null;
+            /** @enum {string} */
+            as2Encryption: "none" | "aes128" | "aes256";
+            /** @enum {string} */
+            as2MdnMode: "sync" | "async";
+            partnerCertificate: components["schemas"]["CertificateInfoInput"] | null;
         };
         ConfiguratorSlideInput: {
             visible: boolean;
@@ -7683,6 +7960,39 @@ export interface components {
             loginName: string;
             password: string;
         };
+        PunchoutCredentials: {
+            bpNumber: string;
+            ociEnabled: boolean;
+            ociUsername: string | null;
+            ociPasswordSet: boolean;
+            cxmlEnabled: boolean;
+            cxmlDomain: string | null;
+            cxmlIdentity: string | null;
+            cxmlSecretSet: boolean;
+            ociCustFields: ("" | "offerId" | "supplierName" | "manufacturerName" | "minOrderQuantity" | "total")[];
+        };
+        UpdatePunchoutCredentials: {
+            ociEnabled: boolean;
+            ociUsername: string | null;
+            ociPassword: string | null;
+            cxmlEnabled: boolean;
+            cxmlDomain: string | null;
+            cxmlIdentity: string | null;
+            cxmlSharedSecret: string | null;
+            ociCustFields?: ("" | "offerId" | "supplierName" | "manufacturerName" | "minOrderQuantity" | "total")[];
+        };
+        PunchoutSessionSummary: {
+            contextId: string;
+            /** @enum {string} */
+            protocol: "oci" | "cxml";
+            operation: string | null;
+            bpNumber: string;
+            partnerName: string | null;
+            userEmail: string;
+            createdAt: string;
+            returnedAt: string | null;
+            linesReturned: number | null;
+        };
         NamedId: {
             id: number;
             name: string;
@@ -7835,6 +8145,28 @@ export interface components {
             channel: components["schemas"]["TransmissionChannel"] | null;
             currentChannel: components["schemas"]["TransmissionChannel"] | null;
         };
+        CertificateInfo: {
+            subject: string;
+            issuer: string;
+            fingerprintSha256: string;
+            validFrom: string;
+            validTo: string;
+            daysLeft: number;
+        };
+        As2OwnCertificate: {
+            as2Identifier: string;
+            mdnUrl: string;
+            certificatePem: string;
+            certificate: components["schemas"]["CertificateInfo"];
+        };
+        CertificateWarning: {
+            /** @enum {string} */
+            kind: "own" | "partner";
+            workflowId: number | null;
+            workflowName: string | null;
+            certificate: components["schemas"]["CertificateInfo"];
+            message: string;
+        };
         Workflow: {
             id: number;
             name: string;
@@ -7851,6 +8183,11 @@ export interface components {
                 pinnedAt: string;
                 confirmedAt: string | null;
             } | null;
+            /** @enum {string} */
+            as2Encryption: "none" | "aes128" | "aes256";
+            /** @enum {string} */
+            as2MdnMode: "sync" | "async";
+            partnerCertificate: components["schemas"]["CertificateInfo"] | null;
         };
         ConfiguratorSlide: {
             visible: boolean;

@@ -49,6 +49,8 @@ export const idsMessages = {
   notInIdsSession: 'Diese Funktion ist in einer IDS-Sitzung nicht verfügbar.',
   onlyIdsCart: 'In einer IDS-Sitzung wird nur der Warenkorb dieser Sitzung verwendet.',
   otherIdsContext: 'Diese IDS-Sitzung gehört zu einem anderen IDS-Vorgang.',
+  punchoutSession:
+    'In einer Punchout-Sitzung wird der Warenkorb in die Bestellanforderung übernommen, nicht an eine Handwerkersoftware übergeben.',
   sessionEnded:
     'Die IDS-Sitzung ist abgelaufen oder wurde beendet. Bitte starten Sie den Vorgang in Ihrer Handwerkersoftware neu.',
 } as const;

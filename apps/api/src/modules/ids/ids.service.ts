@@ -324,6 +324,7 @@ export class IdsService {
    */
   async complete(caller: Caller, contextId: string, withCheckout: boolean) {
     const ctx = await this.context(caller, contextId);
+    refuseForPunchout(ctx.action);
     if (ctx.completed_at) throw conflict(idsMessages.alreadyCompleted);
     if (!ctx.hook_url) throw new HttpProblem(400, idsMessages.noHookUrl);
     const cart = await this.carts.defaultCart(ctx.bp_number, caller.userId);
@@ -388,6 +389,7 @@ export class IdsService {
   /** Action 'as': one product goes back to the program at once. */
   async send(caller: Caller, contextId: string, body: { productInstanceId: string; quantity: number }) {
     const ctx = await this.context(caller, contextId);
+    refuseForPunchout(ctx.action);
     if (ctx.completed_at) throw conflict(idsMessages.alreadyCompleted);
     if (!ctx.hook_url) throw new HttpProblem(400, idsMessages.noHookUrl);
     const offer = (await this.offers.findOffers(ctx.bp_number, [body.productInstanceId])).get(body.productInstanceId);
@@ -434,6 +436,14 @@ export class IdsService {
     );
     return { bpNumber, loginName: row.login_name as string, configured: true };
   }
+}
+
+/**
+ * A punchout session (OCI, cXML) is an IDS context too (same session scope), but its cart goes back to the
+ * procurement system only through the punchout return, never as an IDS cart and never with the portal's checkout.
+ */
+function refuseForPunchout(action: string) {
+  if (action === 'oci' || action === 'cxml') throw conflict(idsMessages.punchoutSession);
 }
 
 function offerPosition(

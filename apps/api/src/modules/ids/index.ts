@@ -15,3 +15,10 @@ export async function idsModule(app: App, deps: AppDeps) {
   await idsEntryRoutes(service)(app, deps);
   await idsRoutes(service)(app);
 }
+
+// What punchout (OCI, cXML) shares with IDS: its sessions are IDS sessions, so login throttling, the German
+// error pages, the hook URL check and the return page (script, policy, frame target) are the same.
+export { idsErrorPage, sendIdsLocked } from './ids-login-throttle.ts';
+export { isWebUrl } from './ids-fields.ts';
+export { RETURN_SCRIPT, formTarget, returnPageSecurityPolicy } from './return-form.ts';
+export { IDS_CODE_TTL_SECONDS, IDS_RETURN_TTL_SECONDS } from './ids.service.ts';

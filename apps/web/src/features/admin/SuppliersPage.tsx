@@ -9,6 +9,7 @@ import { useSupplierList, type SupplierListFilter } from '../../api/suppliers';
 import { AddSupplierDialog } from './AddSupplierDialog';
 import { SupplierDialog, type SupplierDialogTarget } from './SupplierDialog';
 import { WorkflowsSection } from './WorkflowsSection';
+import { PunchoutSessionsSection } from './PunchoutSessionsSection';
 
 const PAGE_SIZE = 25;
 const statusColors: Record<number, string> = { 1: 'green', 2: 'gray', 3: 'yellow' };
@@ -158,6 +159,7 @@ export default function SuppliersPage() {
         </Group>
       )}
       {isAdmin && <WorkflowsSection />}
+      <PunchoutSessionsSection />
       <AddSupplierDialog
         opened={adding}
         onClose={() => setAdding(false)}

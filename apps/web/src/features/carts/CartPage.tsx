@@ -15,7 +15,7 @@ import {
   Title,
 } from '@mantine/core';
 import { Link, Navigate, useParams } from 'react-router';
-import { cartMessages, timings } from '@shk/contracts';
+import { cartMessages, punchoutTexts, timings } from '@shk/contracts';
 import { cartMemory } from '../../api/cart-memory';
 import {
   useCart,
@@ -26,7 +26,8 @@ import {
   type CartItem,
 } from '../../api/carts';
 import { hasStatus } from '../../api/problem';
-import { preCartPending, useIdsContext } from '../../api/ids';
+import { isPunchoutAction, preCartPending, useIdsContext } from '../../api/ids';
+import { PunchoutReturnButton } from './PunchoutReturnButton';
 import { useUnits } from '../../api/catalogue-queries';
 import { formatCurrency } from '../../ui/format';
 import { Page } from '../../ui/Page';
@@ -163,6 +164,7 @@ function CartContent({ cart, isCurrent }: { cart: MultiCart; isCurrent: boolean 
   const [confirmEmpty, setConfirmEmpty] = useState(false);
   const [orderDialog, setOrderDialog] = useState(false);
   const unavailable = cart.items.filter((item) => cart.unavailableItemIds.includes(item.id));
+  const ids = useIdsContext();
   const visibleCount = cart.items.length - unavailable.length;
   const [openGroups, setOpenGroups] = useState<string[]>(() =>
     cart.supplierGroups.map((g) => g.supplierBusinessPartnerNo),
@@ -277,6 +279,9 @@ function CartContent({ cart, isCurrent }: { cart: MultiCart; isCurrent: boolean 
             <CartDetails cart={cart} actions={actions} />
             <OrderSummary
               cart={cart}
+              orderAction={
+                isPunchoutAction(ids.action) ? <PunchoutReturnButton empty={!cart.items.length} /> : undefined
+              }
               opened={orderDialog}
               onOpen={() => setOrderDialog(true)}
               onClose={() => setOrderDialog(false)}
@@ -371,7 +376,12 @@ export default function CartPage() {
         )
       }
     >
-      {ids.contextId && ids.action !== 'as' && ids.action !== 'adl' && (
+      {ids.contextId && isPunchoutAction(ids.action) && (
+        <Alert variant="light" color="blue" mb="lg" data-testid="punchout-hint">
+          {punchoutTexts.returnHint}
+        </Alert>
+      )}
+      {ids.contextId && ids.action !== 'as' && ids.action !== 'adl' && !isPunchoutAction(ids.action) && (
         <IdsReturnActions contextId={ids.contextId} empty={!cart.data?.items.length} />
       )}
       {content}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button, Divider, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
@@ -21,11 +22,14 @@ export function OrderSummary({
   opened,
   onOpen,
   onClose,
+  orderAction,
 }: {
   cart: MultiCart;
   opened: boolean;
   onOpen: () => void;
   onClose: () => void;
+  /** Replaces 'Bestellen' (a punchout session returns the cart to the requisition instead). */
+  orderAction?: ReactNode;
 }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -94,17 +98,19 @@ export function OrderSummary({
           Alle Preise zzgl. gesetzlicher MwSt. Bestellwert und Lieferkosten werden vom Lieferanten geprüft und in der
           Auftragsbestätigung festgelegt.
         </Text>
-        <Button
-          size="md"
-          fullWidth
-          disabled={orderable === 0}
-          onClick={() => {
-            trackBeginCheckout(cart);
-            onOpen();
-          }}
-        >
-          Bestellen
-        </Button>
+        {orderAction ?? (
+          <Button
+            size="md"
+            fullWidth
+            disabled={orderable === 0}
+            onClick={() => {
+              trackBeginCheckout(cart);
+              onOpen();
+            }}
+          >
+            Bestellen
+          </Button>
+        )}
       </Stack>
 
       <Modal

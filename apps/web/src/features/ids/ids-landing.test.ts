@@ -16,4 +16,14 @@ describe('IDS landing target', () => {
     expect(target('action=wke')).toBe('/');
     expect(target('action=adl')).toBe('/');
   });
+
+  it('opens punchout sessions on the search, the product (OCI DETAIL) or the cart (cXML edit)', () => {
+    expect(target('action=oci&searchterm=Ventil')).toBe('/suche?term=Ventil');
+    expect(target('action=oci')).toBe('/suche');
+    expect(target('action=oci&productId=TESTM~TM-100&productInstanceId=x1')).toBe(
+      '/produkt?id=TESTM%7ETM-100&articleNumber=x1',
+    );
+    expect(target('action=cxml&open=cart')).toBe('/warenkorb');
+    expect(target('action=cxml')).toBe('/suche');
+  });
 });

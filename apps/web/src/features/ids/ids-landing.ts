@@ -13,6 +13,15 @@ export function idsLandingTarget(params: URLSearchParams): string {
     return '/';
   }
   if (action === 'wks') return '/ids-warenkorb';
+  if (action === 'oci' || action === 'cxml') {
+    // Punchout (docs/punchout.md): OCI DETAIL opens the product, cXML edit/inspect the cart, otherwise the search.
+    const id = params.get('productId');
+    const articleNumber = params.get('productInstanceId');
+    if (id) return `/produkt?${new URLSearchParams({ id, ...(articleNumber ? { articleNumber } : {}) })}`;
+    if (params.get('open') === 'cart') return '/warenkorb';
+    const term = params.get('searchterm') ?? '';
+    return term ? `/suche?${new URLSearchParams({ term })}` : '/suche';
+  }
   return '/';
 }
 

@@ -10,6 +10,7 @@ import { Page } from '../../ui/Page';
 import { DataChangeRequestDialog } from './DataChangeRequestDialog';
 import { IdsCredentialsCard } from './IdsCredentialsCard';
 import { MailSettingsCard } from './MailSettingsCard';
+import { PunchoutCredentialsCard } from './PunchoutCredentialsCard';
 import { SupplierPanels } from './SupplierPanels';
 import { useCurrentBusinessPartner } from './use-current-business-partner';
 
@@ -83,7 +84,10 @@ export default function ProfilePage() {
       </SimpleGrid>
       <MailSettingsCard email={profile.data.email} />
       {profile.data.role === Role.Buyer && profile.data.currentBpNumber && (
-        <IdsCredentialsCard bpNumber={profile.data.currentBpNumber} />
+        <>
+          <IdsCredentialsCard bpNumber={profile.data.currentBpNumber} />
+          <PunchoutCredentialsCard bpNumber={profile.data.currentBpNumber} />
+        </>
       )}
       {profile.data.role === Role.Seller && profile.data.currentBpNumber && (
         <SupplierPanels bp={profile.data.currentBpNumber} />

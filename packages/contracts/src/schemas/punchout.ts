@@ -1,0 +1,106 @@
+import { z } from 'zod';
+
+/** Punchout protocols (docs/punchout.md). */
+export const punchoutProtocols = ['oci', 'cxml'] as const;
+export type PunchoutProtocol = (typeof punchoutProtocols)[number];
+
+/** OCI FUNCTION values the portal answers (empty = open the catalogue). */
+export const ociFunctions = ['', 'DETAIL', 'VALIDATE', 'BACKGROUND_SEARCH'] as const;
+
+/** cXML PunchOutSetupRequest operations. */
+export const cxmlOperations = ['create', 'edit', 'inspect'] as const;
+
+/** What an OCI 5.0 customer field NEW_ITEM-CUST_FIELDn may carry ('' leaves the field out). */
+export const ociCustFieldSources = [
+  '',
+  'offerId',
+  'supplierName',
+  'manufacturerName',
+  'minOrderQuantity',
+  'total',
+] as const;
+
+/** Largest body the punchout entries read (OCI form, cXML document). */
+export const PUNCHOUT_MAX_BODY_BYTES = 1024 * 1024;
+/** Lines BACKGROUND_SEARCH returns at most. */
+export const OCI_BACKGROUND_SEARCH_LIMIT = 50;
+/** A cXML StartPage may be opened once, within this time. */
+export const CXML_START_PAGE_TTL_SECONDS = 5 * 60;
+
+/** German texts of the punchout entries (error pages, cXML Status texts, the SPA). */
+export const punchoutTexts = {
+  returnButton: 'In die Bestellanforderung übernehmen',
+  returnHint: 'Dieser Warenkorb wird in die Bestellanforderung Ihres Einkaufssystems übernommen.',
+  returnFailed: 'Die Übernahme in die Bestellanforderung ist fehlgeschlagen. Bitte versuchen Sie es erneut.',
+  returned: 'Der Warenkorb wurde an Ihr Einkaufssystem übergeben.',
+  unknownUser: 'Anmeldung fehlgeschlagen: Benutzername oder Passwort ist falsch.',
+  loginFailedTitle: 'Anmeldung fehlgeschlagen',
+  badRequestTitle: 'Ungültige Anfrage',
+  hookUrlMissing: 'Die Rücksprungadresse (HOOK_URL) fehlt.',
+  hookUrlScheme: 'Die Rücksprungadresse (HOOK_URL) muss eine http- oder https-Adresse sein.',
+  unknownFunction: (fn: string) =>
+    `Die Funktion „${fn}“ wird nicht unterstützt. Möglich sind: leer, DETAIL, VALIDATE, BACKGROUND_SEARCH.`,
+  productIdMissing: 'Für diese Funktion fehlt PRODUCTID.',
+  searchStringMissing: 'Für BACKGROUND_SEARCH fehlt SEARCHSTRING.',
+  bodyTooLarge: 'Die Anfrage ist größer als 1 MB.',
+  protocolDisabled: 'Dieser Punchout-Zugang ist abgeschaltet.',
+  xmlMalformed: 'Das cXML-Dokument ist nicht wohlgeformt.',
+  xmlDoctypeEntities: 'Das cXML-Dokument enthält ENTITY-Deklarationen; diese werden aus Sicherheitsgründen abgelehnt.',
+  xmlNotSetupRequest: 'Das cXML-Dokument enthält keine PunchOutSetupRequest.',
+  cxmlAuthFailed: 'Anmeldung fehlgeschlagen: Absender oder Shared Secret ist unbekannt oder falsch.',
+  browserFormPostMissing: 'Die Rücksprungadresse (BrowserFormPost) fehlt oder ist keine http- oder https-Adresse.',
+  buyerCookieMissing: 'Das BuyerCookie fehlt.',
+  operationUnknown: 'Die Operation muss create, edit oder inspect sein.',
+  startPageInvalid: 'Die Startseite ist ungültig, abgelaufen oder wurde bereits geöffnet.',
+  ociOnly: 'Diese Funktion ist nur in einer Punchout-Sitzung verfügbar.',
+  alreadyReturned: 'Der Warenkorb wurde bereits an das Einkaufssystem übergeben.',
+  inspectOnly:
+    'Ihr Einkaufssystem hat den Warenkorb nur zur Ansicht geöffnet (inspect); er wird nicht in die Bestellanforderung übernommen.',
+  credentialsSaved: 'Punchout-Zugangsdaten gespeichert.',
+} as const;
+
+export const PunchoutCredentials = z
+  .object({
+    bpNumber: z.string(),
+    ociEnabled: z.boolean(),
+    ociUsername: z.string().nullable(),
+    ociPasswordSet: z.boolean(),
+    cxmlEnabled: z.boolean(),
+    cxmlDomain: z.string().nullable(),
+    cxmlIdentity: z.string().nullable(),
+    cxmlSecretSet: z.boolean(),
+    /** OCI 5.0: the source of CUST_FIELD1…5 (position = field number). */
+    ociCustFields: z.array(z.enum(ociCustFieldSources)),
+  })
+  .meta({ id: 'PunchoutCredentials' });
+export type PunchoutCredentials = z.infer<typeof PunchoutCredentials>;
+
+export const UpdatePunchoutCredentials = z
+  .object({
+    ociEnabled: z.boolean(),
+    ociUsername: z.string().trim().min(1).max(100).nullable(),
+    /** null keeps the stored password. */
+    ociPassword: z.string().min(4).max(200).nullable(),
+    cxmlEnabled: z.boolean(),
+    cxmlDomain: z.string().trim().min(1).max(50).nullable(),
+    cxmlIdentity: z.string().trim().min(1).max(100).nullable(),
+    /** null keeps the stored shared secret. */
+    cxmlSharedSecret: z.string().min(4).max(200).nullable(),
+    /** Absent: keep the stored configuration. */
+    ociCustFields: z.array(z.enum(ociCustFieldSources)).max(5).optional(),
+  })
+  .meta({ id: 'UpdatePunchoutCredentials' });
+
+export const PunchoutSessionSummary = z
+  .object({
+    contextId: z.string(),
+    protocol: z.enum(punchoutProtocols),
+    operation: z.string().nullable(),
+    bpNumber: z.string(),
+    partnerName: z.string().nullable(),
+    userEmail: z.string(),
+    createdAt: z.string(),
+    returnedAt: z.string().nullable(),
+    linesReturned: z.number().int().nullable(),
+  })
+  .meta({ id: 'PunchoutSessionSummary' });
