@@ -247,6 +247,51 @@ async function catalogueImport(ctx: MatrixContext): Promise<number> {
   });
 }
 
+/** Waits until a catalogue import has ended (the matrix's imports are tiny). */
+async function importEnded(ctx: MatrixContext, id: number): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    const [row] = await ctx.sql<{ status: string }>('SELECT status FROM catalogue_imports WHERE id = $1', [id]);
+    if (!['Pending', 'InProgress'].includes(row.status)) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`catalogue import ${id} did not end`);
+}
+
+/**
+ * An import waiting for approval with nothing to withdraw: a price update that changed nothing, marked waiting, so
+ * that approving or discarding it as a matrix sample leaves the supplier's assortment as it is.
+ */
+async function waitingImport(ctx: MatrixContext): Promise<number> {
+  const res = await ctx.t.request('POST', '/v1/Suppliers/200001/CatalogueImports', {
+    as: demoUsers.Administrator,
+    body: priceUpdateUpload(),
+  });
+  if (res.status !== 202) throw new Error(`waiting import fixture: ${res.status} ${res.text}`);
+  await importEnded(ctx, res.body.id);
+  await ctx.sql("UPDATE catalogue_imports SET status = 'AwaitingApproval' WHERE id = $1", [res.body.id]);
+  return res.body.id as number;
+}
+
+/** An applied product update of one new article (undoing it withdraws just that article). */
+async function undoableImport(ctx: MatrixContext, pid: string): Promise<number> {
+  const form = new FormData();
+  const xml = `<?xml version="1.0" encoding="UTF-8"?><BMECAT version="2005"><HEADER><CATALOG><LANGUAGE>deu</LANGUAGE>
+    <CATALOG_ID>M</CATALOG_ID><CATALOG_VERSION>1</CATALOG_VERSION></CATALOG></HEADER><T_UPDATE_PRODUCTS prev_version="1">
+    <PRODUCT mode="new"><SUPPLIER_PID>${pid}</SUPPLIER_PID><PRODUCT_DETAILS>
+    <DESCRIPTION_SHORT lang="deu">Matrix Artikel ${pid}</DESCRIPTION_SHORT></PRODUCT_DETAILS>
+    <PRODUCT_ORDER_DETAILS><ORDER_UNIT>C62</ORDER_UNIT><PRICE_QUANTITY>1</PRICE_QUANTITY></PRODUCT_ORDER_DETAILS>
+    <PRODUCT_PRICE_DETAILS><PRODUCT_PRICE price_type="net_list"><PRICE_AMOUNT>9.90</PRICE_AMOUNT>
+    <PRICE_CURRENCY>EUR</PRICE_CURRENCY></PRODUCT_PRICE></PRODUCT_PRICE_DETAILS></PRODUCT></T_UPDATE_PRODUCTS></BMECAT>`;
+  form.append('file', new Blob([xml], { type: 'application/xml' }), 'aenderung.xml');
+  const res = await ctx.t.request('POST', '/v1/Suppliers/200001/CatalogueImports', {
+    as: demoUsers.Administrator,
+    body: form,
+  });
+  if (res.status !== 202) throw new Error(`undoable import fixture: ${res.status} ${res.text}`);
+  await importEnded(ctx, res.body.id);
+  return res.body.id as number;
+}
+
 function csvUpload(name = 'aufmass.csv'): FormData {
   const form = new FormData();
   form.append('files', new Blob(['Pos;Menge\n1;2\n'], { type: 'text/csv' }), name);
@@ -824,6 +869,37 @@ export const roleMatrix: Record<string, MatrixEntry> = {
   'GET /v1/Suppliers/:supplierBusinessPartnerNo/CatalogueImports': same(['Administrator', 'Seller'], {
     params: { supplierBusinessPartnerNo: '200001' },
   }),
+  'GET /v1/Suppliers/:supplierBusinessPartnerNo/CatalogueImportSettings': same(['Administrator', 'Seller'], {
+    params: { supplierBusinessPartnerNo: '200001' },
+  }),
+  'PUT /v1/Suppliers/:supplierBusinessPartnerNo/CatalogueImportSettings': same(['Administrator'], {
+    params: { supplierBusinessPartnerNo: '200009' },
+    body: { maxWithdrawPercent: 25, maxRejectPercent: 5 },
+  }),
+  'GET /v1/Suppliers/:supplierBusinessPartnerNo/CatalogueImports/:id/Warnings.csv': same(
+    ['Administrator', 'Seller'],
+    async (ctx) => ({ params: { supplierBusinessPartnerNo: '200001', id: await catalogueImport(ctx) } }),
+  ),
+  'GET /v1/Suppliers/:supplierBusinessPartnerNo/CatalogueImports/:id/Rejections.csv': same(
+    ['Administrator', 'Seller'],
+    async (ctx) => ({ params: { supplierBusinessPartnerNo: '200001', id: await catalogueImport(ctx) } }),
+  ),
+  'POST /v1/Suppliers/:supplierBusinessPartnerNo/CatalogueImports/:id/Approve': same(
+    ['Administrator', 'Seller'],
+    async (ctx) => ({ params: { supplierBusinessPartnerNo: '200001', id: await waitingImport(ctx) } }),
+  ),
+  'POST /v1/Suppliers/:supplierBusinessPartnerNo/CatalogueImports/:id/Discard': same(
+    ['Administrator', 'Seller'],
+    async (ctx) => ({ params: { supplierBusinessPartnerNo: '200001', id: await waitingImport(ctx) } }),
+  ),
+  'POST /v1/Suppliers/:supplierBusinessPartnerNo/CatalogueImports/:id/Undo': {
+    Administrator: async (ctx) => ({
+      params: { supplierBusinessPartnerNo: '200001', id: await undoableImport(ctx, 'MATRIX-UNDO-1') },
+    }),
+    Seller: async (ctx) => ({
+      params: { supplierBusinessPartnerNo: '200001', id: await undoableImport(ctx, 'MATRIX-UNDO-2') },
+    }),
+  },
   'GET /v1/Suppliers/:supplierBusinessPartnerNo/CatalogueImports/:id': same(
     ['Administrator', 'Seller'],
     async (ctx) => ({
