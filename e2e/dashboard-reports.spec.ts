@@ -76,7 +76,7 @@ test.describe('Support', () => {
       await route.fulfill({ response, json: body });
     });
     await page.goto('/berichte');
-    await expect(pageHeading(page)).toHaveText('My reports');
+    await expect(pageHeading(page)).toHaveText('Meine Berichte');
     const generate = page.getByRole('button', { name: 'Erzeugen' });
     await expect(generate).toBeDisabled();
     await page.getByRole('combobox', { name: 'Berichtstyp', exact: true }).click();

@@ -18,7 +18,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import {
-  communicationProtocolNames,
+  communicationProtocolLabels,
   CommunicationProtocol,
   problemToast,
   WorkflowInput,
@@ -105,7 +105,7 @@ export function WorkflowsSection() {
             {list.data?.map((w) => (
               <Table.Tr key={w.id}>
                 <Table.Td>{w.name}</Table.Td>
-                <Table.Td>{communicationProtocolNames[w.communicationProtocol]}</Table.Td>
+                <Table.Td>{communicationProtocolLabels[w.communicationProtocol]}</Table.Td>
                 <Table.Td>{w.baseUrl ?? [w.host, w.port].filter(Boolean).join(':')}</Table.Td>
                 <Table.Td>{w.userName ?? '–'}</Table.Td>
                 <Table.Td>
@@ -252,7 +252,7 @@ function WorkflowModal({
           <TextInput label="Name" withAsterisk {...form.register('name')} error={errors.name?.message} />
           <Select
             label="Protokoll"
-            data={protocols.map((id) => ({ value: String(id), label: communicationProtocolNames[id] }))}
+            data={protocols.map((id) => ({ value: String(id), label: communicationProtocolLabels[id] }))}
             value={String(protocol)}
             onChange={(v) => form.setValue('communicationProtocol', Number(v) as 2 | 4 | 5 | 6)}
             allowDeselect={false}

@@ -42,18 +42,18 @@ export function IdsCredentialsCard({ bpNumber }: { bpNumber: string }) {
         IDS-Connect
       </Title>
       <Text size="sm" c="dimmed" mb="md">
-        Zugangsdaten für Ihre Handwerkersoftware. Kundennummer (kndnr): <Code>{bpNumber}</Code>
+        Zugangsdaten für Ihre Handwerkersoftware. Kundennummer: <Code>{bpNumber}</Code>
       </Text>
       <form onSubmit={form.handleSubmit((values) => save.mutate(values))} noValidate>
         <Stack gap="sm">
           <TextInput
-            label="Benutzername (name_kunde)"
+            label="Benutzername"
             required
             {...form.register('loginName')}
             error={errors.loginName?.message}
           />
           <PasswordInput
-            label="Passwort (pw_kunde)"
+            label="Passwort"
             required
             autoComplete="new-password"
             {...form.register('password')}
