@@ -5,24 +5,28 @@ import type { Page } from '@playwright/test';
  * cut (ellipsis or hidden overflow) without a title that shows it whole, or a word is broken across two lines.
  * Returns one line per finding.
  */
-export function layoutProblems(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+export function layoutProblems(page: Page, { checkWidth = true } = {}): Promise<string[]> {
+  return page.evaluate((checkWidth) => {
     const problems: string[] = [];
     const width = window.innerWidth;
     const pageWidth = document.documentElement.scrollWidth;
-    if (pageWidth > width) {
+    if (checkWidth && pageWidth > width) {
       // Name the widest elements that stick out, so the failure says where to look.
       const culprits = [...document.querySelectorAll<HTMLElement>('main *, header *')]
         .filter((el) => el.getBoundingClientRect().right > width + 1 && el.offsetParent !== null)
         .filter((el) => ![...el.children].some((child) => child.getBoundingClientRect().right > width + 1))
         .slice(0, 3)
-        .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} „${(el.textContent ?? '').trim().slice(0, 40)}“`);
+        .map(
+          (el) =>
+            `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} „${(el.textContent ?? '').trim().slice(0, 40)}“`,
+        );
       problems.push(`Seite ${pageWidth} px breit bei ${width} px: ${culprits.join('; ')}`);
     }
 
     const visible = (el: Element) => {
       const rect = el.getBoundingClientRect();
-      if (rect.width === 0 || rect.height === 0) return false;
+      // Visually hidden texts for screen readers (1 px, clipped) are not cut for anybody.
+      if (rect.width <= 1 || rect.height <= 1) return false;
       const style = getComputedStyle(el);
       return style.visibility !== 'hidden' && style.display !== 'none';
     };
@@ -61,5 +65,5 @@ export function layoutProblems(page: Page): Promise<string[]> {
       }
     }
     return [...new Set(problems)];
-  });
+  }, checkWidth);
 }
