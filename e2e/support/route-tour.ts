@@ -45,7 +45,8 @@ export async function firstLinkedDetail(page: Page, listUrl: string, hrefPart: s
 /** Detail pages of a role's tour, found through its list pages. */
 export async function detailUrls(page: Page, user: DemoUser): Promise<string[]> {
   const found: (string | null)[] = [];
-  if (user.allowed.includes('orders')) found.push(await firstLinkedDetail(page, '/bestellungen', '/bestellungen/bestellung'));
+  if (user.allowed.includes('orders'))
+    found.push(await firstLinkedDetail(page, '/bestellungen', '/bestellungen/bestellung'));
   if (user.allowed.includes('supplierOrders'))
     found.push(await firstLinkedDetail(page, '/lieferantenbestellungen', '/bestellungen/bestellung'));
   if (user.allowed.includes('customParameter')) found.push(await firstLinkedDetail(page, '/parameter', '/parameter/'));

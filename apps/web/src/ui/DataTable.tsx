@@ -64,7 +64,7 @@ export function sortRows<Row>(
  * The column's sort state at a glance: an up-and-down mark on sortable columns not sorted by, one filled arrow in
  * the primary colour on the sorted column (up ascending, down descending).
  */
-function SortMark({ active, direction }: { active: boolean; direction: SortDirection }) {
+export function SortMark({ active, direction }: { active: boolean; direction: SortDirection }) {
   const shown = active ? direction : 'none';
   return (
     <svg

@@ -1,0 +1,10 @@
+import { chromium } from '@playwright/test';
+const [,, user, url] = process.argv;
+const browser = await chromium.launch({ executablePath: '/usr/lib/chromium/chromium', args: ['--no-sandbox'] });
+const context = await browser.newContext({ storageState: `/tmp/ui-auth/${user}.json`, viewport: { width: 1400, height: 900 } });
+const page = await context.newPage();
+await page.goto('http://localhost:47311' + url);
+await page.waitForLoadState('networkidle');
+await page.waitForTimeout(1000);
+console.log((await page.locator('main a').evaluateAll((as) => as.map((a) => a.getAttribute('href')))).slice(0, 15).join('\n'));
+await browser.close();

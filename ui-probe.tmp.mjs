@@ -1,0 +1,13 @@
+import { chromium } from '@playwright/test';
+const [,, user, url, width] = process.argv;
+const browser = await chromium.launch({ executablePath: '/usr/lib/chromium/chromium', args: ['--no-sandbox'] });
+const context = await browser.newContext({ storageState: `/tmp/ui-auth/${user}.json`, viewport: { width: Number(width || 360), height: 780 }, locale: 'de-DE', timezoneId: 'Europe/Berlin' });
+const page = await context.newPage();
+page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') console.log('console', m.type(), m.text().slice(0, 300)); });
+page.on('pageerror', (e) => console.log('pageerror', e.message));
+await page.goto('http://localhost:47311' + url);
+await page.waitForLoadState('networkidle');
+await page.waitForTimeout(1500);
+console.log('scrollWidth', await page.evaluate(() => document.documentElement.scrollWidth));
+await page.screenshot({ path: `/tmp/ui-shot.png`, fullPage: process.env.FULL === '1' });
+await browser.close();
