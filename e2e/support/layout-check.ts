@@ -50,7 +50,9 @@ export function layoutProblems(page: Page, { checkWidth = true } = {}): Promise<
       if (clips && el.scrollWidth > el.clientWidth + 1 && !hasTitle(el)) {
         problems.push(`abgeschnitten ohne Titel: „${ownText.slice(0, 60)}“ (${el.scrollWidth} > ${el.clientWidth} px)`);
       }
-      // A single word spread over two lines ('Lieferantennum|mer').
+      // A single word spread over two lines ('Lieferantennum|mer'), unless the browser hyphenates it by the rules of
+      // German ('Thermostat-|ventil', hyphens: auto with lang="de").
+      if (style.hyphens === 'auto') continue;
       for (const node of el.childNodes) {
         if (node.nodeType !== Node.TEXT_NODE) continue;
         const text = node.textContent ?? '';
