@@ -16,6 +16,7 @@ import {
 } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import '../../ui/zod-german';
 import type { z } from 'zod';
 import {
   communicationProtocolLabels,

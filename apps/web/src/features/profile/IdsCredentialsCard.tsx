@@ -2,6 +2,7 @@ import { Button, Card, Code, Group, PasswordInput, Stack, Text, TextInput, Title
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import '../../ui/zod-german';
 import { idsMessages, UpdateIdsCredentials } from '@shk/contracts';
 import type { z } from 'zod';
 import { idsCredentialsApi } from '../../api/ids';
@@ -46,12 +47,7 @@ export function IdsCredentialsCard({ bpNumber }: { bpNumber: string }) {
       </Text>
       <form onSubmit={form.handleSubmit((values) => save.mutate(values))} noValidate>
         <Stack gap="sm">
-          <TextInput
-            label="Benutzername"
-            required
-            {...form.register('loginName')}
-            error={errors.loginName?.message}
-          />
+          <TextInput label="Benutzername" required {...form.register('loginName')} error={errors.loginName?.message} />
           <PasswordInput
             label="Passwort"
             required
