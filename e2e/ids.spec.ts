@@ -94,8 +94,8 @@ test('a craftsman program sends a 2.5 cart, the user matches and returns it with
   // The buyer sets the program's login on 'Mein Profil'.
   await page.goto('/profil');
   const card = page.getByRole('region', { name: 'IDS-Connect' });
-  await card.getByLabel('Benutzername', { exact: true }).fill(login.name_kunde);
-  await card.getByLabel('Passwort', { exact: true }).fill(login.pw_kunde);
+  await card.getByRole('textbox', { name: /^Benutzername/ }).fill(login.name_kunde);
+  await card.locator('input[type="password"]').fill(login.pw_kunde);
   await card.getByRole('button', { name: /Zugangsdaten/ }).click();
   await expect(page.getByText('IDS-Zugangsdaten gespeichert.')).toBeVisible();
 

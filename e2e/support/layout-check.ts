@@ -50,6 +50,22 @@ export function layoutProblems(page: Page, { checkWidth = true } = {}): Promise<
       if (clips && el.scrollWidth > el.clientWidth + 1 && !hasTitle(el)) {
         problems.push(`abgeschnitten ohne Titel: „${ownText.slice(0, 60)}“ (${el.scrollWidth} > ${el.clientWidth} px)`);
       }
+      // Text running out of a box that hides its overflow (a card cutting off 'einkauf@example.co').
+      const textRect = (() => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        return range.getBoundingClientRect();
+      })();
+      for (let box = el.parentElement; box && box !== document.body; box = box.parentElement) {
+        const boxStyle = getComputedStyle(box);
+        if (boxStyle.overflowX === 'auto' || boxStyle.overflowX === 'scroll') break;
+        if (boxStyle.overflowX !== 'hidden' && boxStyle.overflowX !== 'clip') continue;
+        const boxRect = box.getBoundingClientRect();
+        if ((textRect.right > boxRect.right + 1 || textRect.left < boxRect.left - 1) && !hasTitle(el)) {
+          problems.push(`vom Rahmen abgeschnitten: „${ownText.slice(0, 60)}“`);
+        }
+        break;
+      }
       // A single word spread over two lines ('Lieferantennum|mer'), unless the browser hyphenates it by the rules of
       // German ('Thermostat-|ventil', hyphens: auto with lang="de").
       if (style.hyphens === 'auto') continue;
