@@ -68,7 +68,7 @@ export default function ReportsPage() {
             label={reportTexts.startDate}
             value={start}
             min={limits.minDate}
-              onChange={setStart}
+            onChange={setStart}
             error={issues.find((i) => i.field === 'start')?.message}
             required
           />
