@@ -213,6 +213,9 @@ test.describe('Bestellung (einkauf@example.com)', () => {
     // Thank-you page: order detail with danke=true.
     await expect(page).toHaveURL(/\/bestellungen\/bestellung\?id=KB-[^&]+&orderType=customer&danke=true$/);
     await expect(page.getByTestId('thank-you')).toContainText('Vielen Dank für Ihre Bestellung!');
+    // One message after ordering, not three over the thank-you (the note's 'Änderungen erfasst' was still due).
+    await page.waitForTimeout(3_500);
+    await expect(page.getByTestId('toasts').locator('.mantine-Notification-root')).toHaveCount(1);
     const orderNumber = (await page.getByTestId('order-number').innerText()).trim();
     expect(orderNumber).toMatch(/^KB-/);
 
@@ -306,10 +309,25 @@ test.describe('Bestellung (einkauf@example.com)', () => {
     await expect(toast(page, 'Der Artikel wurde erfolgreich zum Warenkorb hinzugefügt.')).toBeVisible();
   });
 
-  test('/add-to-cart ohne Artikel meldet den Fehler und führt zur Startseite', async ({ page }) => {
+  test('/add-to-cart ohne Artikel erklärt die Adresse statt „Fehler“ zu melden', async ({ page }) => {
     await page.goto('/add-to-cart');
+    await expect(page.getByTestId('add-to-cart-empty')).toContainText(
+      'Über diese Adresse legt der Küchenkonfigurator Artikel in Ihren Warenkorb. Es wurde kein Artikel übergeben.',
+    );
+    await expect(page.getByText('Fehler - Bitte versuchen Sie es erneut.')).toHaveCount(0);
+    await page.getByRole('link', { name: 'Zur Startseite' }).click();
     await expect(page).toHaveURL('/');
-    await expect(toast(page, 'Fehler - Bitte versuchen Sie es erneut.')).toBeVisible();
+  });
+
+  test('eine Seite, die die Rolle nicht öffnen darf, sagt einmal, warum sie weiterleitet', async ({ page }) => {
+    await page.goto('/dashboard');
+    await expect(page).not.toHaveURL(/dashboard/);
+    const notice = page
+      .getByTestId('toasts')
+      .getByText('Diese Seite steht Ihnen nicht zur Verfügung. Sie wurden zur Startseite weitergeleitet.');
+    await expect(notice).toHaveCount(1);
+    await page.waitForTimeout(1_000);
+    await expect(notice).toHaveCount(1);
   });
 });
 

@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
 import { sessionFile } from './support/demo';
 import { pageHeading } from './support/session';
-import { berlinToday } from './support/dates';
+import { berlinToday, germanDate } from './support/dates';
 
 /**
  * Dashboard and reports (issue 11) as staff see them. The e2e server holds the demo world, whose
@@ -23,7 +23,7 @@ test.describe('Support', () => {
     });
     await page.goto('/dashboard');
     await expect(pageHeading(page)).toHaveText('Mein Dashboard');
-    await expect(page.getByLabel('Von')).toHaveValue('2024-01-01');
+    await expect(page.getByLabel('Von')).toHaveValue('01.01.2024');
     for (const figure of ['count', 'sla', 'sum', 'avg'])
       await expect(page.getByTestId(`tile-${figure}-value`)).not.toHaveText('…');
     await expect(page.getByTestId('tile-count-value')).toHaveText(/^[\d.]+$/);
@@ -31,9 +31,9 @@ test.describe('Support', () => {
     await expect(page.getByTestId('chart-count').locator('.recharts-surface')).toBeVisible();
 
     // A start after the end is refused on the spot.
-    await page.getByLabel('Von').fill('2030-01-01');
+    await page.getByLabel('Von').fill('01.01.2030');
     await expect(page.getByText('Das Startdatum darf nicht nach dem Enddatum liegen.')).toBeVisible();
-    await page.getByLabel('Von').fill('2025-01-01');
+    await page.getByLabel('Von').fill('01.01.2025');
     await expect(page.getByText('Das Startdatum darf nicht nach dem Enddatum liegen.')).toHaveCount(0);
 
     figureCalls.length = 0;
@@ -76,14 +76,14 @@ test.describe('Support', () => {
       await route.fulfill({ response, json: body });
     });
     await page.goto('/berichte');
-    await expect(pageHeading(page)).toHaveText('My reports');
+    await expect(pageHeading(page)).toHaveText('Meine Berichte');
     const generate = page.getByRole('button', { name: 'Erzeugen' });
     await expect(generate).toBeDisabled();
     await page.getByRole('combobox', { name: 'Berichtstyp', exact: true }).click();
     await page.getByRole('option', { name: 'Lieferanten-Kunden-Beziehungen' }).click();
-    await page.getByLabel('Startdatum').fill('2024-01-01');
+    await page.getByLabel('Startdatum').fill('01.01.2024');
     await expect(generate).toBeDisabled();
-    await page.getByLabel('Enddatum').fill(berlinToday());
+    await page.getByLabel('Enddatum').fill(germanDate(berlinToday()));
     await expect(generate).toBeEnabled();
 
     await generate.click();

@@ -94,8 +94,8 @@ test('a craftsman program sends a 2.5 cart, the user matches and returns it with
   // The buyer sets the program's login on 'Mein Profil'.
   await page.goto('/profil');
   const card = page.getByRole('region', { name: 'IDS-Connect' });
-  await card.getByLabel('Benutzername (name_kunde)').fill(login.name_kunde);
-  await card.getByLabel('Passwort (pw_kunde)').fill(login.pw_kunde);
+  await card.getByRole('textbox', { name: /^Benutzername/ }).fill(login.name_kunde);
+  await card.locator('input[type="password"]').fill(login.pw_kunde);
   await card.getByRole('button', { name: /Zugangsdaten/ }).click();
   await expect(page.getByText('IDS-Zugangsdaten gespeichert.')).toBeVisible();
 

@@ -95,8 +95,9 @@ test.describe('Mein Profil eines Verkäufers', () => {
     }>(page, 'GET', '/v1/Suppliers/200001/Interfaces');
     expect(api.status).toBe(200);
     const status: Record<number, string> = { 1: 'Aktiv', 2: 'Inaktiv', 3: 'Im Kommunikationstest' };
-    const protocol: Record<number, string> = { 1: 'Email', 2: 'Sftp', 3: 'As2', 4: 'Http', 5: 'Ftp', 6: 'Api' };
-    const format: Record<number, string> = { 1: 'Pdf', 2: 'Edi_96A', 3: 'Edi_97A' };
+    // German display names, not the API's enum names ('Sftp', 'Edi_96A').
+    const protocol: Record<number, string> = { 1: 'E-Mail', 2: 'SFTP', 3: 'AS2', 4: 'HTTP', 5: 'FTP', 6: 'API' };
+    const format: Record<number, string> = { 1: 'PDF', 2: 'EDIFACT D.96A', 3: 'EDIFACT D.97A' };
     const formats = (ids: number[]) => ids.map((id) => format[id]).join(', ');
     const i = api.data;
     if (i.gln) await expect(value(interfaces, 'GLN')).toHaveText(i.gln);

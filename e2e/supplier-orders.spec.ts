@@ -148,7 +148,7 @@ test('supplier order: seller confirms with a changed quantity, buyer and staff s
   await seller.getByRole('option', { name: 'Mit Änderungen bestätigt' }).click();
   await seller.getByLabel(`Bestätigte Menge Position ${changed}`).fill('15');
   await seller.getByLabel(`Bestätigter Einzelpreis Position ${changed}`).fill('12,5');
-  await seller.getByLabel(`Bestätigtes Lieferdatum Position ${changed}`).fill('2030-05-04');
+  await seller.getByLabel(`Bestätigtes Lieferdatum Position ${changed}`).fill('04.05.2030');
   await seller.getByLabel(`Position ${removed} entfernen`).check();
   await expect(seller.getByLabel(`Bestätigte Menge Position ${removed}`)).toBeDisabled();
   await seller.getByLabel(`Ersatzartikel Artikelnummer Position ${replaced}`).fill('NB-ERSATZ-1');

@@ -3,3 +3,5 @@
  * with the UTC day, which is yesterday in Berlin between 22:00/23:00 and midnight UTC.
  */
 export declare function berlinToday(now?: Date): string;
+/** A yyyy-mm-dd day as the portal's date fields read and take it: dd.mm.yyyy. */
+export declare function germanDate(isoDay: string): string;

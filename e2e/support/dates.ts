@@ -7,3 +7,9 @@ import { businessToday } from '@shk/contracts';
 export function berlinToday(now: Date = new Date()): string {
   return businessToday(now);
 }
+
+/** A yyyy-mm-dd day as the portal's date fields read and take it: dd.mm.yyyy. */
+export function germanDate(isoDay: string): string {
+  const [year, month, day] = isoDay.split('-');
+  return `${day}.${month}.${year}`;
+}

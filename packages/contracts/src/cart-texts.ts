@@ -6,6 +6,9 @@ export const cartMessages = {
   cartNameExists: 'Ein Warenkorb mit diesem Namen existiert bereits.',
   projectExists: 'Ein Projekt mit diesem Namen existiert bereits.',
   maxCartsReached: (n: number) => `Maximale Anzahl von ${n} Warenkörben erreicht.`,
+  /** Under the cart list: how many carts the user has and the limit (not paging). */
+  cartCount: (count: number, max: number) =>
+    `${count === 1 ? '1 Warenkorb' : `${count} Warenkörbe`} angelegt (höchstens ${max} möglich)`,
   addToCartSuccess: 'Der Artikel wurde erfolgreich zum Warenkorb hinzugefügt.',
   addToCartFailure: 'Leider konnte der Artikel nicht hinzugefügt werden. Bitte versuchen Sie es später erneut.',
   deleteCartFailure: 'Fehler beim Löschen des Warenkorbs',

@@ -9,6 +9,11 @@ export const messages = {
   dataChangeSuccess: 'Ihre Anfrage wurde erfolgreich gesendet.',
   dataChangeFailure: 'Leider konnte Ihre Anfrage nicht gesendet werden. Bitte versuchen Sie es später erneut.',
   sellerAddToCart: 'Diese Aktion ist für Verkäufer nicht verfügbar.',
+  /** Shown once when the guard sends a role away from a page it may not open (the spec only says 'redirect'). */
+  routeNotAllowed: 'Diese Seite steht Ihnen nicht zur Verfügung. Sie wurden zur Startseite weitergeleitet.',
+  /** /add-to-cart opened without an article: the address is the kitchen configurator's return, not a page. */
+  addToCartWithoutArticle:
+    'Über diese Adresse legt der Küchenkonfigurator Artikel in Ihren Warenkorb. Es wurde kein Artikel übergeben.',
   welcome: 'Willkommen',
   login: 'Anmelden',
   logout: 'Abmelden',

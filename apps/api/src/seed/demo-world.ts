@@ -4,6 +4,8 @@ import { inTransaction } from '../db/pool.ts';
 import { hashPassword } from '../modules/identity/password.ts';
 import { pdfDocument } from '../lib/pdf.ts';
 import { reference } from './catalogue/reference.ts';
+import { checkLogo } from '../modules/suppliers/supplier-files.ts';
+import { demoLogoSvg } from './demo-logos.ts';
 
 /** Fixed ids keep the demo world identical on every machine (tests rely on it). */
 export const demoPartners = {
@@ -422,6 +424,16 @@ export async function seedDemoWorldIfEmpty(db: Db, log: (m: string) => void = ()
           ],
         );
       }
+    }
+    // Every demo supplier gets a logo (a fresh seed only: a logo an administrator replaced stays).
+    const suppliersWithSettings = partners.filter((p) => supplierSettings[p[0]]);
+    for (const [index, p] of suppliersWithSettings.entries()) {
+      const file = await checkLogo(`${p[0]}-logo.svg`, demoLogoSvg(p[1], index));
+      await c.query(
+        `UPDATE suppliers SET logo = $2, logo_file_name = $3, logo_content_type = $4, logo_version = logo_version + 1
+          WHERE bp_number = $1 AND logo IS NULL`,
+        [p[0], file.content, file.fileName, file.contentType],
+      );
     }
     for (const a of demoAccounts) {
       await c.query(

@@ -3,9 +3,6 @@ import { CommunicationProtocol, workflowProtocols } from '@shk/contracts';
 import type {
   As2Encryption,
   As2MdnMode,
-  As2OwnCertificate,
-  CertificateInfo,
-  CertificateWarning,
   SupplierSettingsInput,
   supplierSortFields,
   WorkflowInput,
@@ -16,6 +13,9 @@ import type { components } from './schema';
 
 /** Response types: the generated OpenAPI types (docs/conventions.md, "DTO types in the web"). */
 type SupplierChange = components['schemas']['SupplierChange'];
+type As2OwnCertificate = components['schemas']['As2OwnCertificate'];
+export type CertificateInfo = components['schemas']['CertificateInfo'];
+type CertificateWarning = components['schemas']['CertificateWarning'];
 type SupplierListItem = components['schemas']['SupplierListItem'];
 export type SupplierSettings = components['schemas']['SupplierSettings'];
 export type WorkflowTestResult = components['schemas']['WorkflowTestResult'];

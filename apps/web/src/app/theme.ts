@@ -29,9 +29,16 @@ export const theme = createTheme({
   // Mantine's lg breakpoint is the spec's 1200 px mobile breakpoint.
   breakpoints: { xs: '36em', sm: '48em', md: '62em', lg: '75em', xl: '88em' },
   components: {
-    // Mantine's badge clips its label (overflow hidden), so its smallest width is almost nothing and a table
-    // squeezes a status to 'Wartet auf B…'. A badge is never narrower than its text.
-    Badge: Badge.extend({ styles: { root: { minWidth: 'max-content', flexShrink: 0 } } }),
+    // Mantine's badge clips its label (overflow hidden), so a table squeezed it to 'Wartet auf B…'; a badge that
+    // never shrinks below its text pushed a phone's page wider than the screen instead. A badge keeps its width
+    // where there is room and otherwise wraps between words onto a second line, never cut and never wider than
+    // its cell.
+    Badge: Badge.extend({
+      styles: {
+        root: { flexShrink: 0, maxWidth: '100%', height: 'auto', minHeight: 'var(--badge-height)', paddingBlock: 2 },
+        label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip', overflowWrap: 'normal' },
+      },
+    }),
   },
 });
 

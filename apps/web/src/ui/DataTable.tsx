@@ -60,17 +60,30 @@ export function sortRows<Row>(
   return [...rows].sort((a, b) => factor * compare(value(a), value(b)));
 }
 
-function SortMark({ active, direction }: { active: boolean; direction: SortDirection }) {
+/**
+ * The column's sort state at a glance: an up-and-down mark on sortable columns not sorted by, one filled arrow in
+ * the primary colour on the sorted column (up ascending, down descending).
+ */
+export function SortMark({ active, direction }: { active: boolean; direction: SortDirection }) {
+  const shown = active ? direction : 'none';
   return (
     <svg
       width="10"
-      height="10"
-      viewBox="0 0 10 10"
+      height="12"
+      viewBox="0 0 10 12"
       aria-hidden
       className={classes.sortMark}
       data-active={active || undefined}
+      data-direction={shown}
     >
-      {active && direction === 'desc' ? <path d="M0 3h10L5 9z" /> : <path d="M0 7h10L5 1z" />}
+      {shown === 'asc' && <path d="M0 9h10L5 2z" />}
+      {shown === 'desc' && <path d="M0 3h10L5 10z" />}
+      {shown === 'none' && (
+        <>
+          <path d="M1 5h8L5 1z" />
+          <path d="M1 7h8L5 11z" />
+        </>
+      )}
     </svg>
   );
 }

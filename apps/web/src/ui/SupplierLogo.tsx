@@ -8,26 +8,30 @@ interface SupplierLogoProps {
   height?: number;
 }
 
+/** Suppliers whose logo failed in this page load: they are not asked again (one 404 per supplier, not per card). */
+const missingLogos = new Set<string>();
+
 /**
- * A supplier's logo as the API serves it (resized, cached). Suppliers without a logo answer 404:
- * then an empty box is shown instead of a broken image. The logo's box has a fixed size from the start (the width the
- * widest logo may take), so text beside it does not re-wrap when the picture arrives or fails (layout shift).
+ * A supplier's logo as the API serves it (resized, cached). A supplier without a logo (404) shows nothing: the
+ * image is removed, so the name beside it starts where the logo would have, without an empty gap.
  */
 export function SupplierLogo({ bpNumber, name, size = 96, height = 24 }: SupplierLogoProps) {
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState(() => missingLogos.has(bpNumber));
+  if (failed) return null;
   // inline-block: Chrome draws a broken inline image as its alt text and ignores the size until onError hides it.
   const box = { height, width: height * 4, verticalAlign: 'middle', display: 'inline-block' } as const;
   return (
     <img
       src={`/v1/Suppliers/${encodeURIComponent(bpNumber)}/logo?size=${size}`}
-      alt={failed ? '' : `Logo ${name}`}
-      aria-hidden={failed || undefined}
+      alt={`Logo ${name}`}
       loading="lazy"
-      onError={() => setFailed(true)}
+      onError={() => {
+        missingLogos.add(bpNumber);
+        setFailed(true);
+      }}
       width={box.width}
       height={box.height}
-      // A missing logo keeps its (empty) box: the same element, unchanged size, so nothing beside it moves.
-      style={{ ...box, objectFit: 'contain', objectPosition: 'left center', visibility: failed ? 'hidden' : undefined }}
+      style={{ ...box, objectFit: 'contain', objectPosition: 'left center' }}
       data-testid="supplier-logo"
     />
   );

@@ -1,10 +1,14 @@
 import {
+  IconArrowDown,
+  IconArrowUp,
+  IconArrowsSort,
   IconCheck,
   IconChevronDown,
   IconChevronLeft,
   IconChevronRight,
   IconDownload,
   IconFilter,
+  IconInfoCircle,
   IconLayoutGrid,
   IconList,
   IconPhoto,
@@ -39,6 +43,10 @@ export const ChevronLeftIcon = icon(IconChevronLeft);
 export const ChevronRightIcon = icon(IconChevronRight);
 export const CloseIcon = icon(IconX);
 export const FilterIcon = icon(IconFilter);
+export const InfoIcon = icon(IconInfoCircle);
+export const SortAscIcon = icon(IconArrowUp);
+export const SortDescIcon = icon(IconArrowDown);
+export const SortNoneIcon = icon(IconArrowsSort);
 export const ListIcon = icon(IconList);
 export const GridIcon = icon(IconLayoutGrid);
 export const TrashIcon = icon(IconTrash);

@@ -32,11 +32,11 @@ export const parameterMessages = {
 } as const;
 
 export const parameterTypeLabels: Record<number, string> = {
-  [CustomParameterType.Integer]: 'Integer',
-  [CustomParameterType.Number]: 'Number',
-  [CustomParameterType.Varchar]: 'Varchar',
-  [CustomParameterType.Date]: 'Date',
-  [CustomParameterType.Email]: 'Email',
+  [CustomParameterType.Integer]: 'Ganzzahl',
+  [CustomParameterType.Number]: 'Zahl',
+  [CustomParameterType.Varchar]: 'Text',
+  [CustomParameterType.Date]: 'Datum',
+  [CustomParameterType.Email]: 'E-Mail-Adresse',
   [CustomParameterType.Secret]: 'Geheimnis',
 };
 

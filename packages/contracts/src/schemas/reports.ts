@@ -25,7 +25,8 @@ export const ReportFormat = ['xlsx', 'csv'] as const;
 export type ReportFormat = (typeof ReportFormat)[number];
 
 export const reportTexts = {
-  title: 'My reports',
+  /** The spec names the page 'My reports'; users read German only, so the title follows the menu's 'Berichte'. */
+  title: 'Meine Berichte',
   reportType: 'Berichtstyp',
   format: 'Format',
   startDate: 'Startdatum',

@@ -61,6 +61,12 @@ export const communicationProtocolLabels: Record<number, string> = {
   6: 'API',
 };
 export const communicationDataFormatNames: Record<number, string> = { 1: 'Pdf', 2: 'Edi_96A', 3: 'Edi_97A' };
+/** German display names of the data formats (the spec's ids 1–3; the names above are the API's). */
+export const communicationDataFormatLabels: Record<number, string> = {
+  1: 'PDF',
+  2: 'EDIFACT D.96A',
+  3: 'EDIFACT D.97A',
+};
 
 export const NamedId = z.object({ id: z.number().int(), name: z.string() }).meta({ id: 'NamedId' });
 

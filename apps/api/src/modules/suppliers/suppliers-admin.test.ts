@@ -452,6 +452,8 @@ describe('logo delivery', () => {
     expect(Buffer.from(await original.arrayBuffer()).equals(photo)).toBe(true);
     const list = await t.request('GET', '/v1/Suppliers?Name=Wärme', { as: ADMIN });
     expect(list.body.items[0].logoUrl).toBe(up.body.logoUrl);
+    // The demo suppliers have logos (seed); one without answers 404.
+    await sql("UPDATE suppliers SET logo = NULL WHERE bp_number = '200009'");
     expect((await fetch(`${t.baseUrl}/v1/Suppliers/200009/logo`)).status).toBe(404);
   });
 });

@@ -6,7 +6,7 @@ import { AccessDeniedPage } from '../../features/errors/AccessDeniedPage';
 import { WelcomePage } from '../../features/welcome/WelcomePage';
 import { FullPageLoader } from '../../ui/FullPageLoader';
 import { toast } from '../../ui/toast';
-import type { Role } from '@shk/contracts';
+import { messages, type Role } from '@shk/contracts';
 import { firstAllowedRouteKey, mayOpen, type RouteAccess } from '../access';
 import { pathOf } from '../routes';
 
@@ -46,7 +46,7 @@ export function RouteGuard({
     return (
       <>
         <GuardMark decision="denied" access={access} />
-        {deniedMessages?.[role] && <DeniedToast message={deniedMessages[role]} />}
+        <DeniedToast message={deniedMessages?.[role] ?? messages.routeNotAllowed} />
         <Navigate to={pathOf(firstAllowedRouteKey(role))} replace />
       </>
     );
@@ -70,13 +70,20 @@ function GuardMark({ decision, access }: { decision: 'allowed' | 'denied' | 'log
   return null;
 }
 
+/** When the last denial was told: the redirect re-renders the guard, which must not repeat the toast. */
+let lastDenial = { message: '', at: 0 };
+const REPEAT_WINDOW_MS = 2_000;
+
 /** Tells a role why the route did not open (e.g. a seller on /add-to-cart), once. */
 function DeniedToast({ message }: { message: string }) {
   const shown = useRef(false);
   useEffect(() => {
     if (shown.current) return;
     shown.current = true;
-    toast.error(message);
+    const now = Date.now();
+    if (lastDenial.message === message && now - lastDenial.at < REPEAT_WINDOW_MS) return;
+    lastDenial = { message, at: now };
+    toast.warning(message);
   }, [message]);
   return null;
 }

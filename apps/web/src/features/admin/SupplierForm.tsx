@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import '../../ui/zod-german';
 import {
   Button,
   Checkbox,
@@ -21,6 +22,8 @@ import {
   newSupplierDefaults,
   supplierStateIssues,
   supplierStatusLabels,
+  communicationDataFormatLabels,
+  communicationProtocolLabels,
   SupplierSettingsInput,
   workflowProtocols,
   type SupplierState,
@@ -118,8 +121,15 @@ export function SupplierForm({ bp, supplier, state, readOnly, saving, onSubmit }
   const outProtocol = useWatch({ control, name: 'outboundInterface.communicationProtocolId' });
   const showNote = useWatch({ control, name: 'showSupplierNote' });
   const workflows = useWorkflowOptions(outProtocol);
-  const protocolData = (protocols.data ?? []).map((p) => ({ value: String(p.id), label: p.name }));
-  const formatData = (formats.data ?? []).map((f) => ({ value: String(f.id), label: f.name }));
+  // The API names the protocols and formats as the spec's enums ('Sftp', 'Edi_96A'); users read the German labels.
+  const protocolData = (protocols.data ?? []).map((p) => ({
+    value: String(p.id),
+    label: communicationProtocolLabels[p.id] ?? p.name,
+  }));
+  const formatData = (formats.data ?? []).map((f) => ({
+    value: String(f.id),
+    label: communicationDataFormatLabels[f.id] ?? f.name,
+  }));
   const err = (name: FieldPath<FormInput>) => {
     const parts = name.split('.');
     let node: unknown = formState.errors;
@@ -260,13 +270,13 @@ export function SupplierForm({ bp, supplier, state, readOnly, saving, onSubmit }
             {input('gln', 'GLN')}
             {input('headquarterGln', 'GLN der Zentrale')}
           </SimpleGrid>
-          <Fieldset legend="Eingehende Schnittstelle (inboundInterface)">
+          <Fieldset legend="Eingehende Schnittstelle">
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
               {protocolSelect('inboundInterface.communicationProtocolId', 'Protokoll (eingehend)')}
               {formatSelect('inboundInterface.dataFormats', 'Datenformate (eingehend)')}
             </SimpleGrid>
           </Fieldset>
-          <Fieldset legend="Ausgehende Schnittstelle (outboundInterface)">
+          <Fieldset legend="Ausgehende Schnittstelle">
             <Stack>
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 {protocolSelect('outboundInterface.communicationProtocolId', 'Protokoll (ausgehend)')}

@@ -5,6 +5,7 @@ import { useUserProfile } from '../../api/session';
 import { problemTitle } from '../../api/problem';
 import { ListSearchInput } from '../../ui/ListSearchInput';
 import { Page } from '../../ui/Page';
+import { SortMark } from '../../ui/DataTable';
 import { useSupplierList, type SupplierListFilter } from '../../api/suppliers';
 import { AddSupplierDialog } from './AddSupplierDialog';
 import { SupplierDialog, type SupplierDialogTarget } from './SupplierDialog';
@@ -47,7 +48,10 @@ export default function SuppliersPage() {
     return (
       <Table.Th aria-sort={active ? (filter.sortDirection === 'asc' ? 'ascending' : 'descending') : 'none'}>
         <UnstyledButton onClick={() => update({ sortBy: key, sortDirection: next })} fw={600}>
-          {label} {active ? (filter.sortDirection === 'asc' ? '▲' : '▼') : ''}
+          <Group gap={4} wrap="nowrap" component="span">
+            {label}
+            <SortMark active={active} direction={filter.sortDirection === 'desc' ? 'desc' : 'asc'} />
+          </Group>
         </UnstyledButton>
       </Table.Th>
     );

@@ -17,20 +17,20 @@ import {
 } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import '../../ui/zod-german';
 import type { z } from 'zod';
 import {
   as2EncryptionLabels,
   as2Encryptions,
   as2MdnModeLabels,
   as2MdnModes,
-  communicationProtocolNames,
+  communicationProtocolLabels,
   CommunicationProtocol,
   problemToast,
   WorkflowInput,
   workflowMessages,
   type As2Encryption,
   type As2MdnMode,
-  type CertificateInfo,
 } from '@shk/contracts';
 import { ApiError } from '../../api/problem';
 import {
@@ -39,6 +39,7 @@ import {
   useWorkflows,
   type WorkflowTestResult,
   type WorkflowView,
+  type CertificateInfo,
 } from '../../api/suppliers';
 import { formatDate } from '../../ui/format';
 import { toast } from '../../ui/toast';
@@ -193,7 +194,7 @@ export function WorkflowsSection() {
             {list.data?.map((w) => (
               <Table.Tr key={w.id}>
                 <Table.Td>{w.name}</Table.Td>
-                <Table.Td>{communicationProtocolNames[w.communicationProtocol]}</Table.Td>
+                <Table.Td>{communicationProtocolLabels[w.communicationProtocol]}</Table.Td>
                 <Table.Td>
                   {w.communicationProtocol === CommunicationProtocol.As2
                     ? `${as2EncryptionLabels[w.as2Encryption]}, MDN ${w.as2MdnMode === 'async' ? 'asynchron' : 'synchron'}`
@@ -391,7 +392,7 @@ function WorkflowModal({
           <TextInput label="Name" withAsterisk {...form.register('name')} error={errors.name?.message} />
           <Select
             label="Protokoll"
-            data={protocols.map((id) => ({ value: String(id), label: communicationProtocolNames[id] }))}
+            data={protocols.map((id) => ({ value: String(id), label: communicationProtocolLabels[id] }))}
             value={String(protocol)}
             onChange={(v) => form.setValue('communicationProtocol', Number(v) as ProtocolId)}
             allowDeselect={false}

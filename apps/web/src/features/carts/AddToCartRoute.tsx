@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { Center, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { cartMessages, ID_SEPARATOR, messages, Role, timings } from '@shk/contracts';
 import { cartsApi, invalidateCarts } from '../../api/carts';
 import { configuratorApi } from '../../api/configurator';
@@ -34,9 +34,10 @@ export default function AddToCartRoute() {
   const expires = params.get('expires')?.trim() || undefined;
   const signature = params.get('signature')?.trim() || undefined;
   const role = profile.data?.role;
+  const withoutArticle = !articleNumber || !supplierId;
 
   useEffect(() => {
-    if (role === undefined || started.current) return;
+    if (role === undefined || started.current || withoutArticle) return;
     started.current = true;
     // Other roles never get here: the route guard redirects them (a seller with the spec's toast).
     if (role !== Role.Buyer) {
@@ -47,10 +48,6 @@ export default function AddToCartRoute() {
       toast.error(messages.genericRetry);
       navigate('/', { replace: true });
     };
-    if (!articleNumber || !supplierId) {
-      fail();
-      return;
-    }
     const key = `${window.history.state?.key ?? ''}|${supplierId}|${articleNumber}`;
     if (handled.has(key)) return;
     handled.add(key);
@@ -80,7 +77,23 @@ export default function AddToCartRoute() {
       toast.error(problemTitle(error, messages.genericRetry));
       navigate('/', { replace: true });
     });
-  }, [role, articleNumber, supplierId, partner, expires, signature, navigate, queryClient]);
+  }, [role, withoutArticle, articleNumber, supplierId, partner, expires, signature, navigate, queryClient]);
+
+  // Opened by hand or from a bookmark: say what the address is for instead of a bare error.
+  if (withoutArticle) {
+    return (
+      <Page title="Artikel hinzufügen">
+        <Alert color="blue" title="Kein Artikel übergeben" data-testid="add-to-cart-empty">
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{messages.addToCartWithoutArticle}</Text>
+            <Button component={Link} to="/" variant="light">
+              Zur Startseite
+            </Button>
+          </Stack>
+        </Alert>
+      </Page>
+    );
+  }
 
   return (
     <Page title="Artikel hinzufügen">

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import '../../ui/zod-german';
 import type { z } from 'zod';
 import { cartMessages, CreateCartRequest, ProblemType, timings } from '@shk/contracts';
 import { ApiError } from '../../api/problem';

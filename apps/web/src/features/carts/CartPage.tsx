@@ -15,7 +15,7 @@ import {
   Title,
 } from '@mantine/core';
 import { Link, Navigate, useParams } from 'react-router';
-import { cartMessages, punchoutTexts, timings } from '@shk/contracts';
+import { cartMessages, punchoutTexts, round2, timings } from '@shk/contracts';
 import { cartMemory } from '../../api/cart-memory';
 import {
   useCart,
@@ -42,6 +42,7 @@ import { deliveryCostText } from '../../ui/delivery-cost';
 import { ProjectSelect } from './ProjectSelect';
 import { selectCart, useCartActions } from './use-cart-actions';
 import classes from './CartPage.module.css';
+import { trackBeginCheckout } from './cart-analytics';
 
 const articleCount = (n: number) => `${n} Artikel`;
 
@@ -290,6 +291,8 @@ function CartContent({ cart, isCurrent }: { cart: MultiCart; isCurrent: boolean 
         </div>
       )}
 
+      {visibleCount > 0 && <PhoneOrderBar cart={cart} onOrder={() => setOrderDialog(true)} />}
+
       <Modal
         opened={confirmEmpty}
         onClose={() => setConfirmEmpty(false)}
@@ -386,5 +389,32 @@ export default function CartPage() {
       )}
       {content}
     </Page>
+  );
+}
+
+/**
+ * Phones: the order summary comes after every item, often screens down. This bar with the total and 'Bestellen'
+ * stays at the bottom of the screen (CSS shows it below 48em only) and opens the same order dialog.
+ */
+function PhoneOrderBar({ cart, onOrder }: { cart: MultiCart; onOrder: () => void }) {
+  const orderable = cart.supplierGroups.reduce((n, g) => n + g.itemCount, 0);
+  return (
+    <div className={classes.orderBar} data-testid="order-bar">
+      <div>
+        <Text size="xs" c="dimmed">
+          Gesamtsumme (netto)
+        </Text>
+        <Text fw={700}>{formatCurrency(round2(cart.totalNetValue + cart.totalDeliveryCost))}</Text>
+      </div>
+      <Button
+        disabled={orderable === 0}
+        onClick={() => {
+          trackBeginCheckout(cart);
+          onOrder();
+        }}
+      >
+        Bestellen
+      </Button>
+    </div>
   );
 }

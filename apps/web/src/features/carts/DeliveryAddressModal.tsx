@@ -19,6 +19,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm, Controller } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import '../../ui/zod-german';
 import type { z } from 'zod';
 import { cartMessages, DeliveryAddressInput, deliveryCountries, timings } from '@shk/contracts';
 import { cartKeys, cartsApi, useDeliveryAddresses, type DeliveryAddress } from '../../api/carts';

@@ -176,7 +176,10 @@ export default function MyCartsPage() {
         minWidth={760}
         testId="my-carts"
       />
-      <Text size="sm" c="dimmed">{`${list.length} von ${maxCarts} Warenkörben`}</Text>
+      {/* Not 'N von M Warenkörben', which read like paging: how many carts there are and how many are allowed. */}
+      <Text size="sm" c="dimmed" data-testid="cart-count">
+        {cartMessages.cartCount(list.length, maxCarts)}
+      </Text>
 
       <CartNameModal
         opened={creating}

@@ -8,6 +8,7 @@ import { deliveryCostText } from '../../ui/delivery-cost';
 import { formatCurrency } from '../../ui/format';
 import { toast } from '../../ui/toast';
 import { trackBeginCheckout, trackPurchase } from './cart-analytics';
+import { cancelChangesSaved } from './use-cart-actions';
 import classes from './CartPage.module.css';
 
 const orderDetailUrl = (customerOrderNumber: string) =>
@@ -40,6 +41,10 @@ export function OrderSummary({
     mutationFn: () => cartsApi.checkout(cart.id),
     onSuccess: async ({ customerOrderNumber }) => {
       trackPurchase(cart, customerOrderNumber);
+      // One message after ordering: earlier toasts ('Änderungen erfasst', 'Artikel hinzugefügt') would cover the
+      // thank-you on the order page.
+      cancelChangesSaved();
+      toast.dismissAll();
       toast.success(cartMessages.orderSuccess);
       // Carts are reset and every read that shows them or the orders refreshed.
       await Promise.all([

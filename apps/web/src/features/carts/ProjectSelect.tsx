@@ -3,6 +3,7 @@ import { ActionIcon, Button, Group, Modal, Select, Stack, Textarea, TextInput, T
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import '../../ui/zod-german';
 import type { z } from 'zod';
 import { ProjectInput, timings } from '@shk/contracts';
 import { cartKeys, cartsApi, useProjects, type Project } from '../../api/carts';

@@ -25,6 +25,12 @@ export function announceChangesSaved() {
   changesSavedTimer = setTimeout(() => toast.success(cartMessages.changesSaved), timings.changesSavedDebounceMs);
 }
 
+/** Drops a 'changes saved' toast still waiting for its debounce (the order replaces it). */
+export function cancelChangesSaved() {
+  clearTimeout(changesSavedTimer);
+  changesSavedTimer = undefined;
+}
+
 /** The properties the server holds for an item, in the shape the update call sends. */
 export const propertiesOf = (item: CartItem): CartItemProperties => ({
   quantity: item.quantity,

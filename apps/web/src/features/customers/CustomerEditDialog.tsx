@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Group, Modal, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import '../../ui/zod-german';
 import { z } from 'zod';
 import { limits, messages, RelationComments, RelationStatus, relationMessages } from '@shk/contracts';
 import { useUpdateRelation, type Relation } from '../../api/relations';

@@ -7,7 +7,6 @@ import {
   Stack,
   Table,
   Text,
-  TextInput,
   Title,
   Tooltip,
   Group,
@@ -32,6 +31,8 @@ import {
 } from '../../api/dashboard';
 import { formatFigure, todayInBerlin } from './dashboard-format';
 import { FigureChart, FigureTile } from './FigureCard';
+import { GermanDateInput } from '../../ui/GermanDateInput';
+import { InfoIcon } from '../../ui/icons';
 
 const figures: { key: FigureKey; label: string }[] = [
   { key: 'count', label: dashboardTexts.count },
@@ -74,21 +75,18 @@ export default function DashboardPage() {
   return (
     <Page title={dashboardTexts.title}>
       <Group align="flex-end" wrap="wrap" role="search" aria-label="Filter">
-        <TextInput
-          type="date"
+        <GermanDateInput
           label={dashboardTexts.from}
           value={start}
           min={limits.minDate}
-          max={end || undefined}
-          onChange={(e) => setStart(e.currentTarget.value)}
+          onChange={setStart}
           error={issues.find((i) => i.field === 'start')?.message}
         />
-        <TextInput
-          type="date"
+        <GermanDateInput
           label={dashboardTexts.to}
           value={end}
           min={start || limits.minDate}
-          onChange={(e) => setEnd(e.currentTarget.value)}
+          onChange={setEnd}
           error={issues.find((i) => i.field === 'end')?.message}
         />
         <Select
@@ -156,46 +154,50 @@ export default function DashboardPage() {
           <Title order={2} size="h4">
             {dashboardTexts.topSuppliers}
           </Title>
-          <Table striped withTableBorder data-testid="top-suppliers" captionSide="bottom">
-            <Table.Caption ta="left">{`SLA: ${dashboardTexts.slaTooltip(windowHours)}`}</Table.Caption>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{dashboardTexts.supplier}</Table.Th>
-                <Table.Th ta="right">{dashboardTexts.count}</Table.Th>
-                <Table.Th ta="right">{dashboardTexts.sum}</Table.Th>
-                <Table.Th ta="right">
-                  {/* Reachable by keyboard (focus opens the tooltip); the caption below says the same in text. */}
-                  <Tooltip
-                    label={dashboardTexts.slaTooltip(windowHours)}
-                    multiline
-                    w={320}
-                    events={{ hover: true, focus: true, touch: true }}
-                  >
-                    <Text component="span" inherit tabIndex={0} data-testid="top-suppliers-sla-help">
-                      SLA ⓘ
-                    </Text>
-                  </Tooltip>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(top.data?.items ?? []).map((s) => (
-                <Table.Tr key={s.bpNumber}>
-                  <Table.Td>
-                    {s.name} ({s.bpNumber})
-                  </Table.Td>
-                  <Table.Td ta="right">{formatFigure('count', s.count)}</Table.Td>
-                  <Table.Td ta="right">{formatFigure('sum', s.netSum)}</Table.Td>
-                  <Table.Td ta="right">{formatFigure('sla', s.sla)}</Table.Td>
-                </Table.Tr>
-              ))}
-              {top.data && top.data.items.length === 0 ? (
+          <Table.ScrollContainer minWidth={480}>
+            <Table striped withTableBorder data-testid="top-suppliers" captionSide="bottom">
+              <Table.Caption ta="left">{`SLA: ${dashboardTexts.slaTooltip(windowHours)}`}</Table.Caption>
+              <Table.Thead>
                 <Table.Tr>
-                  <Table.Td colSpan={4}>{dashboardTexts.noData}</Table.Td>
+                  <Table.Th>{dashboardTexts.supplier}</Table.Th>
+                  <Table.Th ta="right">{dashboardTexts.count}</Table.Th>
+                  <Table.Th ta="right">{dashboardTexts.sum}</Table.Th>
+                  <Table.Th ta="right">
+                    {/* Reachable by keyboard (focus opens the tooltip); the caption below says the same in text. */}
+                    <Tooltip
+                      label={dashboardTexts.slaTooltip(windowHours)}
+                      multiline
+                      w={320}
+                      events={{ hover: true, focus: true, touch: true }}
+                    >
+                      <Text component="span" inherit tabIndex={0} data-testid="top-suppliers-sla-help">
+                        SLA <InfoIcon size={14} style={{ verticalAlign: '-2px' }} data-testid="info-icon" />
+                      </Text>
+                    </Tooltip>
+                  </Table.Th>
                 </Table.Tr>
-              ) : null}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {(top.data?.items ?? []).map((s) => (
+                  <Table.Tr key={s.bpNumber}>
+                    <Table.Td>
+                      {s.name} ({s.bpNumber})
+                    </Table.Td>
+                    <Table.Td ta="right">{formatFigure('count', s.count)}</Table.Td>
+                    <Table.Td ta="right">{formatFigure('sum', s.netSum)}</Table.Td>
+                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                      {formatFigure('sla', s.sla)}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+                {top.data && top.data.items.length === 0 ? (
+                  <Table.Tr>
+                    <Table.Td colSpan={4}>{dashboardTexts.noData}</Table.Td>
+                  </Table.Tr>
+                ) : null}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
         </Stack>
       </Paper>
     </Page>

@@ -3,6 +3,7 @@ import { Button, Group, Paper, Stack, Table, Text, Title, Tooltip } from '@manti
 import { BarChart, LineChart } from '@mantine/charts';
 import { dashboardTexts } from '@shk/contracts';
 import type { DashboardFigure, FigureKey } from '../../api/dashboard';
+import { InfoIcon } from '../../ui/icons';
 import { formatChange, formatFigure, formatPeriod } from './dashboard-format';
 
 interface Props {
@@ -20,7 +21,7 @@ export function FigureTile({ figure, label, data, loading, hint }: Props) {
   const heading = (
     <Text size="sm" c="dimmed" component="h2" m={0} fw={500} tabIndex={hint ? 0 : undefined}>
       {label}
-      {hint ? ' ⓘ' : ''}
+      {hint ? <InfoIcon size={14} style={{ marginLeft: 4, verticalAlign: '-2px' }} data-testid="info-icon" /> : null}
     </Text>
   );
   return (
@@ -32,7 +33,7 @@ export function FigureTile({ figure, label, data, loading, hint }: Props) {
       ) : (
         heading
       )}
-      <Text size="xl" fw={700} data-testid={`tile-${figure}-value`}>
+      <Text size="xl" fw={700} style={{ whiteSpace: 'nowrap' }} data-testid={`tile-${figure}-value`}>
         {data ? formatFigure(figure, data.total) : '…'}
       </Text>
       <Text size="xs" c="dimmed">
@@ -85,6 +86,8 @@ export function FigureChart({ figure, label, data }: Props) {
               dataKey="period"
               series={[{ name: 'value', label, color: figure === 'sla' ? 'teal.6' : 'blue.6' }]}
               valueFormatter={valueFormatter}
+              // Counts have whole ticks only: fractional ticks rounded for display read '1, 1, 1, 0, 0'.
+              yAxisProps={figure === 'count' ? { allowDecimals: false } : undefined}
               withLegend={false}
             />
           </div>

@@ -10,7 +10,8 @@ const percent = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 1, signD
 export function formatFigure(figure: FigureKey, value: number | null | undefined): string {
   if (value === null || value === undefined) return '–';
   if (figure === 'count') return count.format(value);
-  if (figure === 'sla') return `${decimal.format(value)} %`;
+  // A no-break space keeps '100,00 %' on one line.
+  if (figure === 'sla') return `${decimal.format(value)}\u00a0%`;
   return euro.format(value);
 }
 
@@ -19,7 +20,7 @@ export function formatChange(figure: FigureKey, value: number | null, previous: 
   if (value === null || previous === null) return null;
   if (figure === 'sla') return `${percent.format(value - previous)} Prozentpunkte`;
   if (previous === 0) return null;
-  return `${percent.format(((value - previous) / previous) * 100)} %`;
+  return `${percent.format(((value - previous) / previous) * 100)}\u00a0%`;
 }
 
 const months = ['Jan', 'Feb', 'Mär', 'Apr', 'Mai', 'Jun', 'Jul', 'Aug', 'Sep', 'Okt', 'Nov', 'Dez'];

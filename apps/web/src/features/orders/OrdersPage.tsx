@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Alert, Anchor, Badge, Button, Group, Pagination, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
+import { useMediaQuery } from '@mantine/hooks';
 import { isStaff, limits, Role } from '@shk/contracts';
 import {
   useBuyerOrders,
@@ -186,6 +187,7 @@ function BuyerOrders() {
 /** Staff: customer orders ('Kundenbestellungen') or supplier orders ('Lieferantenbestellungen') by orderType, with filters. */
 function StaffOrders() {
   const state = useListState();
+  const narrow = useMediaQuery('(max-width: 30em)', false, { getInitialValueInEffect: false });
   const type = state.orderType;
   const filter = {
     page: state.page + 1,
@@ -266,7 +268,9 @@ function StaffOrders() {
           { value: 'customer', label: 'Kundenbestellungen' },
           { value: 'supplier', label: 'Lieferantenbestellungen' },
         ]}
-        w="fit-content"
+        // Both labels side by side are wider than a phone: there they stand one above the other.
+        orientation={narrow ? 'vertical' : 'horizontal'}
+        w={narrow ? '100%' : 'fit-content'}
         aria-label="Bestellart"
       />
       <Group align="flex-end" gap="sm" wrap="wrap">

@@ -30,6 +30,7 @@ import {
 import { filesForUpload } from '../../ui/file-selection';
 import { formatCurrency, formatDate, formatQuantity } from '../../ui/format';
 import { toast } from '../../ui/toast';
+import { GermanDateInput } from '../../ui/GermanDateInput';
 
 const CONFIRMED = 4;
 const WITH_CHANGES = 5;
@@ -172,14 +173,13 @@ function LineEditor({
                   />
                 </Table.Td>
                 <Table.Td>
-                  <TextInput
-                    type="date"
+                  <GermanDateInput
                     aria-label={`Bestätigtes Lieferdatum Position ${l.lineNo}`}
                     title={
                       l.ordered.deliveryDate ? `bestellt: ${formatDate(l.ordered.deliveryDate)}` : 'kein Wunschtermin'
                     }
                     value={e.deliveryDate ?? ''}
-                    onChange={(ev) => onChange(l.lineNo, { deliveryDate: ev.currentTarget.value || undefined })}
+                    onChange={(value) => onChange(l.lineNo, { deliveryDate: value || undefined })}
                     disabled={removed}
                     maw={160}
                   />
@@ -264,11 +264,10 @@ function AddedLinesEditor({ added, onChange }: { added: AddedLineEdit[]; onChang
               onChange={(v) => patch(a.key, { unitPrice: numberOrUndefined(v) })}
               w={140}
             />
-            <TextInput
-              type="date"
+            <GermanDateInput
               label={`Neue Position ${n}: Lieferdatum`}
               value={a.deliveryDate ?? ''}
-              onChange={(ev) => patch(a.key, { deliveryDate: ev.currentTarget.value || undefined })}
+              onChange={(value) => patch(a.key, { deliveryDate: value || undefined })}
               w={170}
             />
             <ActionIcon

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Group, Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { CustomParameterType, isSecretParameter, secretParameterMessages, valueIssues } from '@shk/contracts';
 import type { CustomParameterValue } from '../../api/parameters';
+import { GermanDateInput } from '../../ui/GermanDateInput';
 
 interface ValueModalProps {
   opened: boolean;
@@ -57,11 +58,20 @@ export function ValueModal({ opened, parameterKey, typeId, value, saving, onClos
               error={touched || text ? issues.join('. ') || undefined : undefined}
               data-autofocus
             />
+          ) : typeId === CustomParameterType.Date ? (
+            <GermanDateInput
+              label="Wert"
+              withAsterisk
+              value={text}
+              onChange={setText}
+              onBlur={() => setTouched(true)}
+              error={touched || text ? issues.join('. ') || undefined : undefined}
+              data-autofocus
+            />
           ) : (
             <TextInput
               label="Wert"
               withAsterisk
-              type={typeId === CustomParameterType.Date ? 'date' : 'text'}
               value={text}
               onChange={(e) => setText(e.currentTarget.value)}
               onBlur={() => setTouched(true)}
@@ -70,18 +80,8 @@ export function ValueModal({ opened, parameterKey, typeId, value, saving, onClos
             />
           )}
           <Group grow>
-            <TextInput
-              label="Startdatum"
-              type="date"
-              value={validFrom}
-              onChange={(e) => setValidFrom(e.currentTarget.value)}
-            />
-            <TextInput
-              label="Enddatum"
-              type="date"
-              value={validTo}
-              onChange={(e) => setValidTo(e.currentTarget.value)}
-            />
+            <GermanDateInput label="Startdatum" value={validFrom} onChange={setValidFrom} />
+            <GermanDateInput label="Enddatum" value={validTo} onChange={setValidTo} />
           </Group>
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

@@ -3,6 +3,7 @@ import { Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import '../../ui/zod-german';
 import { messages, PartnerDataChangeRequest } from '@shk/contracts';
 import type { z } from 'zod';
 import { profileApi } from '../../api/profile';

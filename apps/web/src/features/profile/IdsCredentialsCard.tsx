@@ -2,6 +2,7 @@ import { Button, Card, Code, Group, PasswordInput, Stack, Text, TextInput, Title
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import '../../ui/zod-german';
 import { idsMessages, UpdateIdsCredentials } from '@shk/contracts';
 import type { z } from 'zod';
 import { idsCredentialsApi } from '../../api/ids';
@@ -42,18 +43,13 @@ export function IdsCredentialsCard({ bpNumber }: { bpNumber: string }) {
         IDS-Connect
       </Title>
       <Text size="sm" c="dimmed" mb="md">
-        Zugangsdaten für Ihre Handwerkersoftware. Kundennummer (kndnr): <Code>{bpNumber}</Code>
+        Zugangsdaten für Ihre Handwerkersoftware. Kundennummer: <Code>{bpNumber}</Code>
       </Text>
       <form onSubmit={form.handleSubmit((values) => save.mutate(values))} noValidate>
         <Stack gap="sm">
-          <TextInput
-            label="Benutzername (name_kunde)"
-            required
-            {...form.register('loginName')}
-            error={errors.loginName?.message}
-          />
+          <TextInput label="Benutzername" required {...form.register('loginName')} error={errors.loginName?.message} />
           <PasswordInput
-            label="Passwort (pw_kunde)"
+            label="Passwort"
             required
             autoComplete="new-password"
             {...form.register('password')}

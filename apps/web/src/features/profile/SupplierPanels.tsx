@@ -1,10 +1,10 @@
 import { Alert, Card, SimpleGrid, Title } from '@mantine/core';
-import { communicationDataFormatNames, communicationProtocolNames, supplierStatusLabels } from '@shk/contracts';
+import { communicationDataFormatLabels, communicationProtocolLabels, supplierStatusLabels } from '@shk/contracts';
 import { useSupplierCompanyInfo, useSupplierInterfaces } from '../../api/suppliers';
 import { formatCurrency } from '../../ui/format';
 import { FieldList } from '../../ui/FieldList';
 
-const formats = (ids: number[]) => ids.map((id) => communicationDataFormatNames[id] ?? id).join(', ');
+const formats = (ids: number[]) => ids.map((id) => communicationDataFormatLabels[id] ?? id).join(', ');
 const yesNo = (v: boolean) => (v ? 'Ja' : 'Nein');
 
 /** /profil, seller part: the own supplier's details and its interfaces (read-only; §2, §6). */
@@ -44,12 +44,12 @@ export function SupplierPanels({ bp }: { bp: string }) {
               { label: 'Status', value: supplierStatusLabels[interfaces.data.supplierStatusId] },
               {
                 label: 'Protokoll (eingehend)',
-                value: communicationProtocolNames[interfaces.data.inboundInterface.communicationProtocolId],
+                value: communicationProtocolLabels[interfaces.data.inboundInterface.communicationProtocolId],
               },
               { label: 'Datenformate (eingehend)', value: formats(interfaces.data.inboundInterface.dataFormats) },
               {
                 label: 'Protokoll (ausgehend)',
-                value: communicationProtocolNames[interfaces.data.outboundInterface.communicationProtocolId],
+                value: communicationProtocolLabels[interfaces.data.outboundInterface.communicationProtocolId],
               },
               { label: 'Datenformate (ausgehend)', value: formats(interfaces.data.outboundInterface.dataFormats) },
             ]}

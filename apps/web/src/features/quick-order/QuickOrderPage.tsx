@@ -105,62 +105,65 @@ export default function QuickOrderPage() {
 
       {preview && (
         <Stack gap="sm">
-          <Table striped withTableBorder aria-label="Vorschau der Schnellerfassung">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Zeile</Table.Th>
-                <Table.Th>Eingabe</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Artikel</Table.Th>
-                <Table.Th>Menge</Table.Th>
-                <Table.Th>Preis</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {preview.lines.map((line) => {
-                const offer = line.candidates.find((c) => c.productInstanceId === chosen(line)) ?? line.candidates[0];
-                return (
-                  <Table.Tr key={line.line} data-testid={`quick-order-line-${line.line}`}>
-                    <Table.Td>{line.line}</Table.Td>
-                    <Table.Td>{line.input}</Table.Td>
-                    <Table.Td>
-                      <Badge color={statusColor[line.status]}>{quickOrderMessages.statusLabels[line.status]}</Badge>
-                      {line.message && (
-                        <Text size="xs" c="dimmed">
-                          {line.message}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      {line.status === 'Ambiguous' ? (
-                        <Select
-                          aria-label={`Angebot für Zeile ${line.line}`}
-                          placeholder="Angebot wählen"
-                          data={line.candidates.map((c) => ({
-                            value: c.productInstanceId,
-                            label: `${c.productName} – ${c.supplierName} (${c.articleNumber})`,
-                          }))}
-                          value={choices[line.line] ?? null}
-                          onChange={(v) => setChoices((all) => ({ ...all, [line.line]: v ?? '' }))}
-                        />
-                      ) : offer ? (
-                        <Stack gap={0}>
-                          <Text size="sm">{offer.productName}</Text>
+          {/* Six columns do not fit a phone: the table scrolls in its own box, the page stays put. */}
+          <Table.ScrollContainer minWidth={640}>
+            <Table striped withTableBorder aria-label="Vorschau der Schnellerfassung">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Zeile</Table.Th>
+                  <Table.Th>Eingabe</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th>Artikel</Table.Th>
+                  <Table.Th>Menge</Table.Th>
+                  <Table.Th>Preis</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {preview.lines.map((line) => {
+                  const offer = line.candidates.find((c) => c.productInstanceId === chosen(line)) ?? line.candidates[0];
+                  return (
+                    <Table.Tr key={line.line} data-testid={`quick-order-line-${line.line}`}>
+                      <Table.Td>{line.line}</Table.Td>
+                      <Table.Td>{line.input}</Table.Td>
+                      <Table.Td>
+                        <Badge color={statusColor[line.status]}>{quickOrderMessages.statusLabels[line.status]}</Badge>
+                        {line.message && (
                           <Text size="xs" c="dimmed">
-                            {offer.supplierName} · {offer.articleNumber}
+                            {line.message}
                           </Text>
-                        </Stack>
-                      ) : (
-                        '–'
-                      )}
-                    </Table.Td>
-                    <Table.Td>{formatQuantityOrDash(line.quantity ?? line.requestedQuantity)}</Table.Td>
-                    <Table.Td>{offer && offer.unitPrice !== null ? formatCurrency(offer.unitPrice) : '–'}</Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
+                        )}
+                      </Table.Td>
+                      <Table.Td>
+                        {line.status === 'Ambiguous' ? (
+                          <Select
+                            aria-label={`Angebot für Zeile ${line.line}`}
+                            placeholder="Angebot wählen"
+                            data={line.candidates.map((c) => ({
+                              value: c.productInstanceId,
+                              label: `${c.productName} – ${c.supplierName} (${c.articleNumber})`,
+                            }))}
+                            value={choices[line.line] ?? null}
+                            onChange={(v) => setChoices((all) => ({ ...all, [line.line]: v ?? '' }))}
+                          />
+                        ) : offer ? (
+                          <Stack gap={0}>
+                            <Text size="sm">{offer.productName}</Text>
+                            <Text size="xs" c="dimmed">
+                              {offer.supplierName} · {offer.articleNumber}
+                            </Text>
+                          </Stack>
+                        ) : (
+                          '–'
+                        )}
+                      </Table.Td>
+                      <Table.Td>{formatQuantityOrDash(line.quantity ?? line.requestedQuantity)}</Table.Td>
+                      <Table.Td>{offer && offer.unitPrice !== null ? formatCurrency(offer.unitPrice) : '–'}</Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
           {addable.length === 0 && <Alert color="yellow">Keine der Zeilen kann in den Warenkorb gelegt werden.</Alert>}
           <Group>
             <Button onClick={() => confirm.mutate()} loading={confirm.isPending} disabled={addable.length === 0}>

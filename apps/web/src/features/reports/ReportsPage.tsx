@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Pagination, Paper, Select, Table, TextInput } from '@mantine/core';
+import { Alert, Badge, Button, Group, Pagination, Paper, Select, Table } from '@mantine/core';
 import {
   ReportGenerationStatus,
   dateRangeIssues,
@@ -15,6 +15,7 @@ import { formatDate, formatDateTime } from '../../ui/format';
 import { ApiError, problemTitle } from '../../api/problem';
 import { downloadApiFile } from '../../api/download';
 import { isUnfinished, useGenerateReport, useReportTypes, useReports } from '../../api/reports';
+import { GermanDateInput } from '../../ui/GermanDateInput';
 
 const statusColor: Record<number, string> = { 1: 'gray', 2: 'blue', 3: 'green', 4: 'red' };
 const errorToast = (e: unknown) =>
@@ -63,22 +64,19 @@ export default function ReportsPage() {
             allowDeselect={false}
             w={160}
           />
-          <TextInput
-            type="date"
+          <GermanDateInput
             label={reportTexts.startDate}
             value={start}
             min={limits.minDate}
-            max={end || undefined}
-            onChange={(e) => setStart(e.currentTarget.value)}
+            onChange={setStart}
             error={issues.find((i) => i.field === 'start')?.message}
             required
           />
-          <TextInput
-            type="date"
+          <GermanDateInput
             label={reportTexts.endDate}
             value={end}
             min={start || limits.minDate}
-            onChange={(e) => setEnd(e.currentTarget.value)}
+            onChange={setEnd}
             error={issues.find((i) => i.field === 'end')?.message}
             required
           />
@@ -92,62 +90,65 @@ export default function ReportsPage() {
         <Alert color="red">{problemTitle(reports.error, 'Die Berichte konnten nicht geladen werden.')}</Alert>
       ) : null}
 
-      <Table striped withTableBorder data-testid="reports-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{reportTexts.columns.report}</Table.Th>
-            <Table.Th>{reportTexts.columns.startDate}</Table.Th>
-            <Table.Th>{reportTexts.columns.endDate}</Table.Th>
-            <Table.Th>{reportTexts.columns.createdAt}</Table.Th>
-            <Table.Th>{reportTexts.columns.status}</Table.Th>
-            <Table.Th>{reportTexts.columns.action}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {(reports.data?.items ?? []).map((r) => (
-            <Table.Tr key={r.id} data-report-id={r.id}>
-              <Table.Td>
-                {reportTypeNames[r.reportTypeId as ReportType] ?? r.reportTypeId} ({r.format.toUpperCase()})
-              </Table.Td>
-              <Table.Td>{formatDate(`${r.startDate}T12:00:00`)}</Table.Td>
-              <Table.Td>{formatDate(`${r.endDate}T12:00:00`)}</Table.Td>
-              <Table.Td>{formatDateTime(r.dateCreated)}</Table.Td>
-              <Table.Td>
-                <Badge
-                  color={statusColor[r.reportGenerationStatusId]}
-                  variant="light"
-                  title={r.failureReason ?? undefined}
-                >
-                  {reportTexts.statuses[r.reportGenerationStatusId]}
-                </Badge>
-              </Table.Td>
-              <Table.Td>
-                {r.reportGenerationStatusId === ReportGenerationStatus.Completed ? (
-                  <Button
-                    size="xs"
-                    variant="light"
-                    onClick={() =>
-                      downloadApiFile(
-                        `/v1/Reports/Download/${r.id}`,
-                        r.fileName ?? `bericht-${r.id}.${r.format}`,
-                      ).catch(errorToast)
-                    }
-                  >
-                    {reportTexts.download}
-                  </Button>
-                ) : (
-                  r.failureReason
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-          {reports.data && reports.data.items.length === 0 ? (
+      {/* On a phone the table scrolls in its own box; the page itself never scrolls sideways. */}
+      <Table.ScrollContainer minWidth={640}>
+        <Table striped withTableBorder data-testid="reports-table">
+          <Table.Thead>
             <Table.Tr>
-              <Table.Td colSpan={6}>{reportTexts.empty}</Table.Td>
+              <Table.Th>{reportTexts.columns.report}</Table.Th>
+              <Table.Th>{reportTexts.columns.startDate}</Table.Th>
+              <Table.Th>{reportTexts.columns.endDate}</Table.Th>
+              <Table.Th>{reportTexts.columns.createdAt}</Table.Th>
+              <Table.Th>{reportTexts.columns.status}</Table.Th>
+              <Table.Th>{reportTexts.columns.action}</Table.Th>
             </Table.Tr>
-          ) : null}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {(reports.data?.items ?? []).map((r) => (
+              <Table.Tr key={r.id} data-report-id={r.id}>
+                <Table.Td>
+                  {reportTypeNames[r.reportTypeId as ReportType] ?? r.reportTypeId} ({r.format.toUpperCase()})
+                </Table.Td>
+                <Table.Td>{formatDate(`${r.startDate}T12:00:00`)}</Table.Td>
+                <Table.Td>{formatDate(`${r.endDate}T12:00:00`)}</Table.Td>
+                <Table.Td>{formatDateTime(r.dateCreated)}</Table.Td>
+                <Table.Td>
+                  <Badge
+                    color={statusColor[r.reportGenerationStatusId]}
+                    variant="light"
+                    title={r.failureReason ?? undefined}
+                  >
+                    {reportTexts.statuses[r.reportGenerationStatusId]}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  {r.reportGenerationStatusId === ReportGenerationStatus.Completed ? (
+                    <Button
+                      size="xs"
+                      variant="light"
+                      onClick={() =>
+                        downloadApiFile(
+                          `/v1/Reports/Download/${r.id}`,
+                          r.fileName ?? `bericht-${r.id}.${r.format}`,
+                        ).catch(errorToast)
+                      }
+                    >
+                      {reportTexts.download}
+                    </Button>
+                  ) : (
+                    r.failureReason
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+            {reports.data && reports.data.items.length === 0 ? (
+              <Table.Tr>
+                <Table.Td colSpan={6}>{reportTexts.empty}</Table.Td>
+              </Table.Tr>
+            ) : null}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
       {reports.data && reports.data.totalPages > 1 ? (
         <Pagination value={page} onChange={setPage} total={reports.data.totalPages} aria-label="Seiten" />
       ) : null}

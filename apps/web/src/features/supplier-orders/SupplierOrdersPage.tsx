@@ -7,6 +7,7 @@ import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { formatDate } from '../../ui/format';
 import { OrderSum } from '../../ui/OrderSum';
 import { Page } from '../../ui/Page';
+import { GermanDateInput } from '../../ui/GermanDateInput';
 
 /** Green once confirmed, red when sending failed or cancelled, blue while open. */
 const statusColor = (id: number) => (id === 4 || id === 5 ? 'green' : id === 3 || id === 6 ? 'red' : 'blue');
@@ -85,19 +86,17 @@ export default function SupplierOrdersPage() {
             onChange={(v) => update({ status: v || undefined })}
             allowDeselect={false}
           />
-          <TextInput
-            type="date"
+          <GermanDateInput
             label="Startdatum"
             min={SUPPLIER_ORDER_MIN_DATE}
             value={filter.dateFrom ?? ''}
-            onChange={(e) => update({ von: e.currentTarget.value || undefined })}
+            onChange={(value) => update({ von: value || undefined })}
           />
-          <TextInput
-            type="date"
+          <GermanDateInput
             label="Enddatum"
             min={filter.dateFrom ?? SUPPLIER_ORDER_MIN_DATE}
             value={filter.dateTo ?? ''}
-            onChange={(e) => update({ bis: e.currentTarget.value || undefined })}
+            onChange={(value) => update({ bis: value || undefined })}
           />
           <form
             onSubmit={(e) => {

@@ -16,6 +16,7 @@ import {
 } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import '../../ui/zod-german';
 import { z } from 'zod';
 import { relationMessages, relationRequestFields, timings } from '@shk/contracts';
 import { useRelations, useRequestRelation, useSuppliersWithoutRelation } from '../../api/relations';

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import '../../ui/zod-german';
 import { z } from 'zod';
 import { relationMessages, relationRequestFields } from '@shk/contracts';
 import { useSetCustomerNumber, type Relation } from '../../api/relations';

@@ -1,4 +1,6 @@
 import {
+  cleanNotifications,
+  cleanNotificationsQueue,
   hideNotification,
   notificationsStore,
   showNotification,
@@ -70,6 +72,11 @@ export function createToaster(store: NotificationsStore = notificationsStore) {
   return {
     show,
     dismiss: (id: string) => hideNotification(id, store),
+    /** Removes every shown and waiting toast, so the next one is the only message on screen. */
+    dismissAll: () => {
+      cleanNotificationsQueue(store);
+      cleanNotifications(store);
+    },
     success: (message: string, options?: ToastOptions) => show('success', message, options),
     error: (message: string, options?: ToastOptions) => show('error', message, options),
     warning: (message: string, options?: ToastOptions) => show('warning', message, options),

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Carousel } from '@mantine/carousel';
+import { CarouselStatus } from '../../../ui/CarouselStatus';
 import { Button, Stack, Text, Title } from '@mantine/core';
 import type { EmblaCarouselType } from 'embla-carousel';
 import { Link } from 'react-router';
@@ -73,11 +74,13 @@ export function PromotionSlideshow({ role }: { role: Role }) {
   });
   const [embla, setEmbla] = useState<EmblaCarouselType | null>(null);
   const { manual, hoverProps } = useAutoplay(embla);
+  const [selected, setSelected] = useState(0);
 
   return (
     <section aria-roledescription="Karussell" aria-label="Aktionen" data-testid="slideshow" {...hoverProps}>
       <Carousel
         getEmblaApi={setEmbla}
+        onSlideChange={setSelected}
         emblaOptions={{ loop: true }}
         withIndicators={slides.length > 1}
         withControls={slides.length > 1}
@@ -116,6 +119,7 @@ export function PromotionSlideshow({ role }: { role: Role }) {
           </Carousel.Slide>
         ))}
       </Carousel>
+      <CarouselStatus selected={selected} count={slides.length} />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Carousel } from '@mantine/carousel';
+import { CarouselStatus } from '../../../ui/CarouselStatus';
 import { UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { breakpoints } from '@shk/contracts';
@@ -16,6 +17,7 @@ type Picture = Product['picturesPackage'][number];
 export function Gallery({ pictures, name }: { pictures: Picture[]; name: string }) {
   const wide = useMediaQuery(`(min-width: ${breakpoints.galleryPx}px)`, true, { getInitialValueInEffect: false });
   const [active, setActive] = useState(0);
+  const [slide, setSlide] = useState(0);
   const current = pictures[Math.min(active, pictures.length - 1)];
   const alt = (picture: Picture | undefined, index: number) => picture?.description || `${name} – Bild ${index + 1}`;
 
@@ -29,25 +31,31 @@ export function Gallery({ pictures, name }: { pictures: Picture[]; name: string 
 
   if (!wide) {
     return (
-      <Carousel
-        withIndicators={pictures.length > 1}
-        withControls={pictures.length > 1}
-        emblaOptions={{ loop: pictures.length > 1 }}
-        data-testid="gallery"
-        classNames={{ indicator: classes.indicator }}
-      >
-        {pictures.map((picture, index) => (
-          <Carousel.Slide key={picture.url}>
-            <ProductImage
-              src={picture.url}
-              alt={alt(picture, index)}
-              size="100%"
-              eager={index === 0}
-              priority={index === 0}
-            />
-          </Carousel.Slide>
-        ))}
-      </Carousel>
+      <>
+        <Carousel
+          withIndicators={pictures.length > 1}
+          withControls={pictures.length > 1}
+          emblaOptions={{ loop: pictures.length > 1 }}
+          onSlideChange={setSlide}
+          previousControlProps={{ 'aria-label': 'Vorheriges Bild' }}
+          nextControlProps={{ 'aria-label': 'Nächstes Bild' }}
+          data-testid="gallery"
+          classNames={{ indicator: classes.indicator }}
+        >
+          {pictures.map((picture, index) => (
+            <Carousel.Slide key={picture.url}>
+              <ProductImage
+                src={picture.url}
+                alt={alt(picture, index)}
+                size="100%"
+                eager={index === 0}
+                priority={index === 0}
+              />
+            </Carousel.Slide>
+          ))}
+        </Carousel>
+        <CarouselStatus selected={slide} count={pictures.length} noun="Bild" />
+      </>
     );
   }
 

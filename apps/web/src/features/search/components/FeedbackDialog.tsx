@@ -3,6 +3,7 @@ import { Button, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/cor
 import { useMutation } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import '../../../ui/zod-german';
 import { z } from 'zod';
 import { FeedbackComment, limits, messages, timings } from '@shk/contracts';
 import { feedbackApi } from '../../../api/feedback';
