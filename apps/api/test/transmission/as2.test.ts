@@ -8,7 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Reader } from 'edifact';
-import { SupplierOrderStatus } from '@shk/contracts';
+import http from 'node:http';
+import { SupplierOrderStatus, outboundMessages } from '@shk/contracts';
 import { startTestApp, eventually, type TestApp } from '../support/test-app.ts';
 import { insertTestOffers, offers } from '../support/cart-fixtures.ts';
 import { opensslCertificate, startAs2Peer, type As2Peer } from '../support/transmission-peers.ts';
@@ -77,6 +78,38 @@ const orderAquatherm = async () => (await placeOrder(t, [{ offer: offers.aquathe
 const messageIdOf = (orderNumber: string) => `<shk-${orderNumber}-2@SHKPORTAL>`;
 
 describe('AS2 with an OpenSSL partner', () => {
+  it('follows no redirect: a partner URL that answers 302 fails the order naming the redirect, nothing is sent on', async () => {
+    const received = as2.received.size;
+    const redirector = http.createServer((_req, res) => {
+      res.writeHead(302, { location: as2.url }).end();
+    });
+    await new Promise<void>((resolve) => redirector.listen(0, '127.0.0.1', resolve));
+    const { port } = redirector.address() as import('node:net').AddressInfo;
+    try {
+      const workflow = await createWorkflow(t, {
+        name: `Aquatherm AS2 ${++workflowNo}`,
+        communicationProtocol: Protocol.As2,
+        partnerCertificate: as2.certificatePem,
+      });
+      await configureSupplier(t, AQUATHERM, {
+        protocol: Protocol.As2,
+        formats: [Format.Edi_96A],
+        as2Identifier: as2.as2Id,
+        as2Url: `http://127.0.0.1:${port}/as2`,
+        workflowId: workflow.id,
+      });
+      const so = await orderAquatherm();
+      await waitForStatus(t, so.number, SupplierOrderStatus.SendingFailed);
+      const { rows } = await t.pool.query(
+        'SELECT a.error FROM supplier_order_transmission_attempts a WHERE a.supplier_order_id = $1',
+        [so.id],
+      );
+      expect(rows.map((r) => r.error)).toContain(outboundMessages.redirect(302, as2.url));
+      expect(as2.received.size).toBe(received);
+    } finally {
+      redirector.close();
+    }
+  });
   it('round trip: encrypted (AES-256) and signed, OpenSSL decrypts and verifies, its signed MDN says SHA-256: Versendet', async () => {
     as2.mdnSigner = 'partner';
     as2.micAlgorithm = 'SHA-256';

@@ -4,6 +4,7 @@ import path from 'node:path';
 import forge from 'node-forge';
 import { CommunicationProtocol, type As2Encryption } from '@shk/contracts';
 import type { AppConfig } from '../../../config.ts';
+import type { OutboundPolicy } from '../outbound.ts';
 import { PermanentTransmissionError, type OrderTransmitter } from '../transmission.types.ts';
 import { requireWorkflow } from './connection.ts';
 import { checkMdnReport, readSignedMdn } from './as2-mdn.ts';
@@ -221,7 +222,15 @@ async function awaitAsyncMdn(store: As2MdnStore, messageId: string, waitMs: numb
  * certificate, it must report "processed" and carry our MIC. The workflow of protocol AS2 holds the
  * partner's certificate and these settings.
  */
-export function as2Transmitter(identity: () => As2Identity, options: As2Options): OrderTransmitter {
+/**
+ * AS2 to the supplier's partner. The POST goes through the outbound policy like every other channel: an internal
+ * target is refused unless allowlisted, and a redirect is an error, never followed.
+ */
+export function as2Transmitter(
+  identity: () => As2Identity,
+  options: As2Options,
+  policy: Pick<OutboundPolicy, 'fetch'>,
+): OrderTransmitter {
   return {
     protocolId: CommunicationProtocol.As2,
     async transmit({ order, target, documents, idempotencyKey }) {
@@ -255,24 +264,27 @@ export function as2Transmitter(identity: () => As2Identity, options: As2Options)
           }
         }
         const payload = encryptedAs2Body(signed, as2.partnerCertificate, as2.encryption);
-        const response = await fetch(target.as2Url, {
-          method: 'POST',
-          signal: AbortSignal.timeout(options.timeoutMs),
-          body: new Uint8Array(payload.body),
-          headers: {
-            'content-type': payload.contentType,
-            'as2-version': '1.2',
-            'as2-from': me.as2Id,
-            'as2-to': target.as2Identifier,
-            'message-id': messageId,
-            subject: document.fileName,
-            'mime-version': '1.0',
-            'disposition-notification-to': me.as2Id,
-            'disposition-notification-options':
-              'signed-receipt-protocol=required, pkcs7-signature; signed-receipt-micalg=required, sha-256',
-            ...(asyncMdn ? { 'receipt-delivery-option': options.mdnUrl } : {}),
+        const response = await policy.fetch(
+          target.as2Url,
+          {
+            method: 'POST',
+            body: new Uint8Array(payload.body),
+            headers: {
+              'content-type': payload.contentType,
+              'as2-version': '1.2',
+              'as2-from': me.as2Id,
+              'as2-to': target.as2Identifier,
+              'message-id': messageId,
+              subject: document.fileName,
+              'mime-version': '1.0',
+              'disposition-notification-to': me.as2Id,
+              'disposition-notification-options':
+                'signed-receipt-protocol=required, pkcs7-signature; signed-receipt-micalg=required, sha-256',
+              ...(asyncMdn ? { 'receipt-delivery-option': options.mdnUrl } : {}),
+            },
           },
-        });
+          options.timeoutMs,
+        );
         const body = Buffer.from(await response.arrayBuffer());
         if (!response.ok) throw new Error(`AS2: HTTP ${response.status} von ${target.as2Url}`);
         if (asyncMdn) await awaitAsyncMdn(options.store!, messageId, options.asyncWaitMs);

@@ -18,7 +18,7 @@ export function defaultTransmitters(
   return [
     emailTransmitter(mail),
     sftpTransmitter(policy, hostKeys),
-    as2Transmitter(as2Identity, as2Options),
+    as2Transmitter(as2Identity, as2Options, policy),
     httpTransmitter(policy),
     ftpTransmitter(policy),
     apiTransmitter(policy),
