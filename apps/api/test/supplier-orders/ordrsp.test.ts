@@ -24,7 +24,7 @@ const auth = (user: string, secret: string) => `Basic ${Buffer.from(`${user}:${s
 
 beforeAll(async () => {
   smtp = await startSmtpPeer();
-  t = await startTestApp({ env: { SMTP_URL: smtp.url } });
+  t = await startTestApp({ env: { SMTP_URL: smtp.url, TRANSMISSION_ALLOWED_HOSTS: '127.0.0.1' } });
   await insertTestOffers(t.pool);
   for (const bp of ['200001', '200003'])
     await configureSupplier(t, bp, { protocol: Protocol.Email, formats: [Format.Pdf], email: `o@${bp}.example` });
@@ -373,6 +373,28 @@ describe('SFTP/FTP pick-up', () => {
       ).toBe(1);
       expect([...sftp.files.keys()].filter((k) => k.startsWith('/ordrsp/done/AB-1001.edi'))).toHaveLength(2);
       expect(await pickup.runOnce()).toEqual({ applied: 0, rejected: 0, skipped: 0, failedSuppliers: 0 });
+
+      // The pick-up reaches the servers as deliveries do: its first visit pinned the SFTP host key, and a server
+      // that shows another key is not read (nothing is picked up, the file stays).
+      const pinned = await t.pool.query(
+        `SELECT k.fingerprint FROM workflow_host_keys k JOIN suppliers s ON s.workflow_id = k.workflow_id
+          WHERE s.bp_number = '200001'`,
+      );
+      expect(pinned.rows).toHaveLength(1);
+      await t.pool.query(
+        `UPDATE workflow_host_keys k SET fingerprint = 'SHA256:ein-anderer-schluessel' FROM suppliers s
+          WHERE s.workflow_id = k.workflow_id AND s.bp_number = '200001'`,
+      );
+      sftp.files.set('/ordrsp/AB-1003.edi', nordbadFile);
+      expect(await pickup.runOnce()).toEqual({ applied: 0, rejected: 0, skipped: 0, failedSuppliers: 1 });
+      expect(sftp.files.has('/ordrsp/AB-1003.edi')).toBe(true);
+      // Internal addresses only when the operator allows them: without the allowlist neither server is contacted.
+      const strict = new OrdrspPickup(
+        { ...t, config: { ...t.config, transmissionAllowedHosts: [] } },
+        { folder: '/ordrsp', everyMs: 60_000 },
+        { info: () => {}, warn: () => {} },
+      );
+      expect(await strict.runOnce()).toEqual({ applied: 0, rejected: 0, skipped: 0, failedSuppliers: 2 });
     } finally {
       await t.pool.query('UPDATE suppliers SET in_com_protocol_id = $2, workflow_id = NULL WHERE bp_number = $1', [
         '200001',

@@ -1,9 +1,16 @@
 import { Writable } from 'node:stream';
-import SftpClient from 'ssh2-sftp-client';
-import { Client as FtpClient } from 'basic-ftp';
 import { CommunicationProtocol } from '@shk/contracts';
 import type { AppDeps } from '../../http/types.ts';
-import { workflowsService, type WorkflowConnection } from '../transmission/index.ts';
+import {
+  HostKeyMismatchError,
+  openFtp,
+  openSftp,
+  outboundPolicy,
+  workflowsService,
+  type OutboundPolicy,
+  type WorkflowConnection,
+  type WorkflowsService,
+} from '../transmission/index.ts';
 import { InboundOrdrspService } from './inbound.service.ts';
 import * as repo from './supplier-orders.repo.ts';
 
@@ -27,17 +34,27 @@ export interface PickupOptions {
 const join = (folder: string, name: string) => `${folder}/${name}`;
 const visible = (name: string) => !name.startsWith('.') && !name.endsWith('.part');
 
-async function sftpInbox(w: WorkflowConnection, folder: string): Promise<RemoteInbox> {
-  const client = new SftpClient();
-  await client.connect({
-    host: w.host ?? '',
-    port: w.port ?? 22,
-    username: w.username ?? undefined,
-    password: w.password ?? undefined,
-    privateKey: w.privateKey ?? undefined,
-    readyTimeout: w.timeoutMs,
-    retries: 0,
-  });
+/**
+ * The supplier's SFTP inbox, reached as deliveries reach it: only at an address the outbound policy allows, and only
+ * when the server shows the workflow's pinned host key (none pinned yet: the key seen now is pinned unconfirmed).
+ */
+async function sftpInbox(
+  w: WorkflowConnection,
+  folder: string,
+  policy: OutboundPolicy,
+  workflows: WorkflowsService,
+): Promise<RemoteInbox> {
+  const host = w.host ?? '';
+  const port = w.port ?? 22;
+  const pinned = (await workflows.pinnedHostKey(w.id, host, port))?.fingerprint ?? null;
+  const { client, presented } = await openSftp(w, policy, pinned);
+  if (pinned === null) {
+    const now = await workflows.pinFirstHostKey(w.id, host, port, presented);
+    if (now !== presented) {
+      await client.end().catch(() => undefined);
+      throw new HostKeyMismatchError(now, presented);
+    }
+  }
   const done = join(folder, 'done');
   return {
     async list() {
@@ -59,14 +76,9 @@ async function sftpInbox(w: WorkflowConnection, folder: string): Promise<RemoteI
   };
 }
 
-async function ftpInbox(w: WorkflowConnection, folder: string): Promise<RemoteInbox> {
-  const client = new FtpClient(w.timeoutMs);
-  await client.access({
-    host: w.host ?? '',
-    port: w.port ?? 21,
-    user: w.username ?? 'anonymous',
-    password: w.password ?? undefined,
-  });
+/** The supplier's FTP inbox, only at an address the outbound policy allows. */
+async function ftpInbox(w: WorkflowConnection, folder: string, policy: OutboundPolicy): Promise<RemoteInbox> {
+  const client = await openFtp(w, policy);
   const done = join(folder, 'done');
   return {
     async list() {
@@ -141,6 +153,20 @@ export class OrdrspPickup {
   async runOnce() {
     const counts = { applied: 0, rejected: 0, skipped: 0, failedSuppliers: 0 };
     const workflows = workflowsService(this.deps);
+    const policy = outboundPolicy(this.deps);
+    try {
+      await this.pickUpAll(workflows, policy, counts);
+    } finally {
+      await policy.close();
+    }
+    return counts;
+  }
+
+  private async pickUpAll(
+    workflows: WorkflowsService,
+    policy: OutboundPolicy,
+    counts: { applied: number; rejected: number; skipped: number; failedSuppliers: number },
+  ) {
     for (const s of await repo.pickupSuppliers(this.deps.pool)) {
       await repo.withPickupLock(this.deps.pool, s.bp_number, async () => {
         try {
@@ -153,8 +179,8 @@ export class OrdrspPickup {
           const source = s.in_com_protocol_id === CommunicationProtocol.Ftp ? 'ftp' : 'sftp';
           const inbox =
             source === 'ftp'
-              ? await ftpInbox(workflow, this.options.folder)
-              : await sftpInbox(workflow, this.options.folder);
+              ? await ftpInbox(workflow, this.options.folder, policy)
+              : await sftpInbox(workflow, this.options.folder, policy, workflows);
           try {
             for (const name of (await inbox.list()).sort()) {
               const content = await inbox.read(name);
@@ -181,6 +207,5 @@ export class OrdrspPickup {
         }
       }); // false: another process is picking up this supplier's files
     }
-    return counts;
   }
 }
