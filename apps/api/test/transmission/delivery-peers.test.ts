@@ -32,6 +32,7 @@ import {
   waitForStatus,
 } from './order-fixtures.ts';
 import { OutboundPolicy } from '../../src/modules/transmission/outbound.ts';
+import { loadAs2Identity } from '../../src/modules/transmission/channels/as2.ts';
 
 const ADMIN = 'admin@example.com';
 const AQUATHERM = '200003';
@@ -56,6 +57,8 @@ beforeAll(async () => {
   // The loopback peers are internal addresses: the operator allowlist names 127.0.0.1 (and nothing else).
   t = await startTestApp({ env: { SMTP_URL: smtp.url, TRANSMISSION_ALLOWED_HOSTS: '127.0.0.1' } });
   await insertTestOffers(t.pool);
+  // The AS2 partner verifies our signatures with our certificate; we verify its MDNs with its certificate.
+  as2.trust(loadAs2Identity(t.config.dataDir, t.config.as2).certPem);
 }, 60_000);
 afterAll(async () => {
   await t?.close();
@@ -268,11 +271,17 @@ describe('the channel of the first attempt', () => {
   it('a retry keeps AS2 after staff switch the supplier to e-mail; new orders go by e-mail', async () => {
     const front = await startSwitch(as2.url);
     try {
+      const workflow = await createWorkflow(t, {
+        name: 'Aquatherm AS2',
+        communicationProtocol: Protocol.As2,
+        partnerCertificate: as2.certificatePem,
+      });
       await configureSupplier(t, AQUATHERM, {
         protocol: Protocol.As2,
         formats: [Format.Edi_96A],
         as2Identifier: as2.as2Id,
         as2Url: front.url,
+        workflowId: workflow.id,
       });
       const [so] = (await placeOrder(t, [{ offer: offers.aquatherm, quantity: 30 }])).supplierOrders;
       await firstFailure(so.number);
