@@ -222,7 +222,9 @@ export function directoryErrors(text: string, parse: (text: string) => Segment[]
     segments = parse(text);
   } catch (error) {
     const { message, stderr } = error as Error & { stderr?: Buffer };
-    return [`${parse === parseWithPerl ? 'Business::Edifact::Interchange' : 'ts-edifact'}: ${stderr?.toString() || message}`];
+    return [
+      `${parse === parseWithPerl ? 'Business::Edifact::Interchange' : 'ts-edifact'}: ${stderr?.toString() || message}`,
+    ];
   }
   const errors: string[] = [];
   const unh = segments.find((s) => s.name === 'UNH');

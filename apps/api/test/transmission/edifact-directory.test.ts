@@ -111,14 +111,17 @@ describe('EDIFACT ORDERS against the UN/EDIFACT directory (second parser: Busine
     samples.map(([what, sample]) => ({ what: `${what}, D.${version}`, message: ordersOf(version, sample) })),
   );
 
-  it.skipIf(perlSkip)('every message written is valid against the segment tables of the directory its UNH names', () => {
-    for (const { what, message } of written) {
-      // The Perl module misreads a field ending in a released '?' (see perlMisreads); ts-edifact reads those.
-      const parse = perlMisreads(message) ? parseWithTsEdifact : parseWithPerl;
-      expect(directoryErrors(message, parse), what).toEqual([]);
-    }
-    expect(written.filter(({ message }) => !perlMisreads(message)).length).toBeGreaterThanOrEqual(8);
-  });
+  it.skipIf(perlSkip)(
+    'every message written is valid against the segment tables of the directory its UNH names',
+    () => {
+      for (const { what, message } of written) {
+        // The Perl module misreads a field ending in a released '?' (see perlMisreads); ts-edifact reads those.
+        const parse = perlMisreads(message) ? parseWithTsEdifact : parseWithPerl;
+        expect(directoryErrors(message, parse), what).toEqual([]);
+      }
+      expect(written.filter(({ message }) => !perlMisreads(message)).length).toBeGreaterThanOrEqual(8);
+    },
+  );
 
   it.skipIf(perlSkip)('Business::Edifact::Interchange and ts-edifact read every message alike', () => {
     for (const { what, message } of written) {
@@ -137,9 +140,9 @@ describe('EDIFACT ORDERS against the UN/EDIFACT directory (second parser: Busine
     expect(directoryErrors(tooLong)).toEqual([`IMD[3:4] 7008: '${'x'.repeat(36)}' hat 36 Zeichen (an..35)`]);
     expect(() => parseWithTsEdifact(tooLong)).toThrow(/exceeds maximum length 35/);
     const outOfOrder = valid.replace(/(CUX\+[^']*')\n/, '').replace("UNS+S'", "UNS+S'\nCUX+2:EUR:9'");
-    expect(directoryErrors(outOfOrder)).not.toEqual([]);
+    expect(directoryErrors(outOfOrder)).toContain('CUX: A mandatory segment UNT is missing');
     const withoutBgm = valid.replace(/BGM\+[^']*'\n/, '');
-    expect(directoryErrors(withoutBgm).join('\n')).toMatch(/BGM\[1\]|BGM|UNH|DTM/);
+    expect(directoryErrors(withoutBgm)).toContain('DTM: A mandatory segment BGM is missing');
     const wrongUnt = valid.replace(/UNT\+\d+\+/, 'UNT+99+');
     expect(directoryErrors(wrongUnt)).toEqual([expect.stringMatching(/^UNT zählt 99 Segmente/)]);
     const wrongUnz = valid.replace(/UNZ\+1\+/, 'UNZ+2+');
