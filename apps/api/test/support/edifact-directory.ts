@@ -1,14 +1,18 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Reader, Tracker } from 'ts-edifact';
+import { ensureDebianPackage } from './debian-peers.ts';
 
 /**
  * Checks EDIFACT interchanges against the segment tables of the UN/EDIFACT directory their UNH names
  * (test/fixtures/edifact: message structures and segment/composite definitions written from the published
- * D.96A/D.97A directories). Tokenising and the structure walk are ts-edifact's, a parser independent of the
- * `edifact` package the portal uses; the element rules (status, repetition, format) are checked here from
- * the same tables.
+ * D.96A/D.97A directories). The segments are read by Debian's Perl module Business::Edifact::Interchange
+ * (edifact-segments.pl), an implementation independent of the `edifact` package the portal uses and of
+ * ts-edifact (a port of the same node-edifact code), which reads every message a second time for comparison.
+ * The structure walk over the message's segment table is ts-edifact's Tracker; the element rules (status,
+ * count, repetition, format) are checked here from the same tables.
  */
 
 const FIXTURES = path.resolve(import.meta.dirname, '../fixtures/edifact');
@@ -105,6 +109,55 @@ export function parseWithTsEdifact(text: string): Segment[] {
   return new Reader(specDir).parse(text) as Segment[];
 }
 
+const PERL_MODULE = '/usr/share/perl5/Business/Edifact/Interchange.pm';
+const PERL_SCRIPT = path.resolve(import.meta.dirname, 'edifact-segments.pl');
+
+/** Null when Business::Edifact::Interchange is usable (installed with apt-get as root), else why tests skip. */
+export const perlParserUnavailable = () => ensureDebianPackage(PERL_MODULE, 'libbusiness-edifact-interchange-perl');
+
+/**
+ * Reads an interchange with Business::Edifact::Interchange, given the bytes the portal sends (UNOC, ISO 8859-1).
+ * Perl drops an empty data element's components; it is one empty component here, as in ts-edifact.
+ */
+export function parseWithPerl(text: string): Segment[] {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'edifact-perl-'));
+  const file = path.join(dir, 'interchange.edi');
+  fs.writeFileSync(file, Buffer.from(text, 'latin1'));
+  let json: string;
+  try {
+    json = execFileSync('perl', [PERL_SCRIPT, file], { stdio: ['ignore', 'pipe', 'pipe'] }).toString('utf8');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  return (JSON.parse(json) as Segment[]).map((s) => ({
+    name: s.name,
+    elements: s.elements.map((components) => (components.length ? components : [''])),
+  }));
+}
+
+/**
+ * Business::Edifact::Interchange splits at a separator unless the character before it is the release character
+ * (a look-behind), so a released '?' right before a separator ('??:', '??+', "??'") hides that separator: a
+ * text field ending in '?' is read together with the next one. Messages with that sequence are read right only
+ * by ts-edifact and `edifact`.
+ */
+export const perlMisreads = (text: string) => /(?:^|[^?])(?:\?\?)+[:+']/.test(text);
+
+/** Where two readings of an interchange differ (trailing empty components and elements do not count). */
+export function segmentDifferences(a: Segment[], b: Segment[]): string[] {
+  const trimmed = (values: string[]) => values.slice(0, values.findLastIndex((v) => v !== '') + 1);
+  const shape = (s: Segment) => {
+    const elements = s.elements.map(trimmed);
+    return JSON.stringify([s.name, elements.slice(0, elements.findLastIndex((e) => e.length > 0) + 1)]);
+  };
+  const differences: string[] = [];
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    const [left, right] = [a[i] ? shape(a[i]) : '—', b[i] ? shape(b[i]) : '—'];
+    if (left !== right) differences.push(`Segment ${i + 1}: ${left} ≠ ${right}`);
+  }
+  return differences;
+}
+
 /** Length of a value in its format's terms: numeric values count their digits only (sign and decimal mark do not). */
 function formatErrors(value: string, format: string): string | null {
   const match = /^(a|an|n)(\.\.)?(\d+)$/.exec(format)!;
@@ -159,15 +212,19 @@ function elementErrors(directory: Directory, segment: Segment): string[] {
 }
 
 /**
- * Every violation of the directory the message's UNH names: segments, their order, groups and repetitions
- * (ts-edifact's Tracker over the message structure), data elements (status, count, format), and UNT's count.
+ * Every violation of the directory the message's UNH names, in the segments `parse` reads (by default
+ * Business::Edifact::Interchange's): segments, their order, groups and repetitions (ts-edifact's Tracker over the
+ * message structure), data elements (status, count, format), and UNT's count.
  */
-export function directoryErrors(text: string): string[] {
+export function directoryErrors(text: string, parse: (text: string) => Segment[] = parseWithPerl): string[] {
   let segments: Segment[];
   try {
-    segments = parseWithTsEdifact(text);
+    segments = parse(text);
   } catch (error) {
-    return [`ts-edifact: ${(error as Error).message}`];
+    const { message, stderr } = error as Error & { stderr?: Buffer };
+    return [
+      `${parse === parseWithPerl ? 'Business::Edifact::Interchange' : 'ts-edifact'}: ${stderr?.toString() || message}`,
+    ];
   }
   const errors: string[] = [];
   const unh = segments.find((s) => s.name === 'UNH');

@@ -4,7 +4,18 @@ import type {
   OrderLineForTransmission,
   SupplierOrderForTransmission,
 } from '../../src/modules/transmission/transmission.types.ts';
-import { directoryErrors, parseWithTsEdifact, type Segment } from '../support/edifact-directory.ts';
+import {
+  directoryErrors,
+  parseWithPerl,
+  parseWithTsEdifact,
+  perlMisreads,
+  perlParserUnavailable,
+  segmentDifferences,
+  type Segment,
+} from '../support/edifact-directory.ts';
+
+const perlSkip = perlParserUnavailable();
+if (perlSkip) console.warn(`[edifact-directory] Prüfung mit Business::Edifact::Interchange übersprungen: ${perlSkip}`);
 
 const address = {
   name: 'Sanitär Müller GmbH',
@@ -95,24 +106,47 @@ const samples: [string, SupplierOrderForTransmission][] = [
   ],
 ];
 
-describe('EDIFACT ORDERS against the UN/EDIFACT directory (second parser: ts-edifact)', () => {
-  it('every message written is valid against the segment tables of the directory its UNH names', () => {
-    for (const version of ['96A', '97A'] as const)
-      for (const [what, sample] of samples) {
-        const message = ordersOf(version, sample);
-        expect(directoryErrors(message), `${what}, D.${version}`).toEqual([]);
+describe('EDIFACT ORDERS against the UN/EDIFACT directory (second parser: Business::Edifact::Interchange)', () => {
+  const written = (['96A', '97A'] as const).flatMap((version) =>
+    samples.map(([what, sample]) => ({ what: `${what}, D.${version}`, message: ordersOf(version, sample) })),
+  );
+
+  it.skipIf(perlSkip)(
+    'every message written is valid against the segment tables of the directory its UNH names',
+    () => {
+      for (const { what, message } of written) {
+        // The Perl module misreads a field ending in a released '?' (see perlMisreads); ts-edifact reads those.
+        const parse = perlMisreads(message) ? parseWithTsEdifact : parseWithPerl;
+        expect(directoryErrors(message, parse), what).toEqual([]);
       }
+      expect(written.filter(({ message }) => !perlMisreads(message)).length).toBeGreaterThanOrEqual(8);
+    },
+  );
+
+  it.skipIf(perlSkip)('Business::Edifact::Interchange and ts-edifact read every message alike', () => {
+    for (const { what, message } of written) {
+      const differences = segmentDifferences(parseWithPerl(message), parseWithTsEdifact(message));
+      if (!perlMisreads(message)) expect(differences, what).toEqual([]);
+      // The module's known misreading stays within the FTX whose text ends a field in '?' (pinned, so a fixed
+      // Debian package shows up here and the ts-edifact fallback above can go).
+      else expect(differences.length > 0 && differences.every((d) => d.includes('"FTX"')), what).toBe(true);
+    }
   });
 
-  it('the validator itself refuses what the directory forbids (so a pass means something)', () => {
+  it.skipIf(perlSkip)('the validator itself refuses what the directory forbids (so a pass means something)', () => {
     const valid = ordersOf('96A', samples[0][1]);
     expect(directoryErrors(valid)).toEqual([]);
     const tooLong = valid.replace("IMD+F++:::Heizkörperventil 1'", `IMD+F++:::${'x'.repeat(36)}'`);
-    expect(directoryErrors(tooLong).join('\n')).toMatch(/exceeds maximum length 35/);
+    expect(directoryErrors(tooLong)).toEqual([`IMD[3:4] 7008: '${'x'.repeat(36)}' hat 36 Zeichen (an..35)`]);
+    expect(() => parseWithTsEdifact(tooLong)).toThrow(/exceeds maximum length 35/);
     const outOfOrder = valid.replace(/(CUX\+[^']*')\n/, '').replace("UNS+S'", "UNS+S'\nCUX+2:EUR:9'");
-    expect(directoryErrors(outOfOrder)).not.toEqual([]);
+    expect(directoryErrors(outOfOrder)).toContain('CUX: A mandatory segment UNT is missing');
     const withoutBgm = valid.replace(/BGM\+[^']*'\n/, '');
-    expect(directoryErrors(withoutBgm)).not.toEqual([]);
+    expect(directoryErrors(withoutBgm)).toContain('DTM: A mandatory segment BGM is missing');
+    const wrongUnt = valid.replace(/UNT\+\d+\+/, 'UNT+99+');
+    expect(directoryErrors(wrongUnt)).toEqual([expect.stringMatching(/^UNT zählt 99 Segmente/)]);
+    const wrongUnz = valid.replace(/UNZ\+1\+/, 'UNZ+2+');
+    expect(directoryErrors(wrongUnz).join('\n')).toMatch(/Business::Edifact::Interchange: .*Message count error/);
   });
 
   it('a long product name is written whole: both 7008 fields of IMD C273, then further IMD segments', () => {
