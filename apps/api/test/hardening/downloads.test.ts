@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoleName } from '@shk/contracts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
-import { demoUsers, roleMatrix, type MatrixContext, type MatrixRequest } from '../role-matrix.table.ts';
+import { demoUsers, idsSession, roleMatrix, type MatrixContext, type MatrixRequest } from '../role-matrix.table.ts';
 
 /**
  * Every file the API hands out is a download: each GET route of the role matrix is called with its first
@@ -50,16 +50,25 @@ function urlOf(route: string, request: MatrixRequest): string {
   return query.size ? `${filled}?${query}` : filled;
 }
 
+/** How a sample is sent: an IDS sample with its own token or the shared IDS session's, a role as its demo user. */
+async function credentialsOf(role: RoleName | 'Anonymous' | 'Ids', request: MatrixRequest) {
+  if (role === 'Ids') return { token: request.token ?? (await idsSession(ctx)).token };
+  return { as: role === 'Anonymous' ? undefined : (request.user ?? demoUsers[role]) };
+}
+
 describe('downloads', () => {
   it('every non-JSON answer of a GET route is an attachment with nosniff', async () => {
     const files: string[] = [];
     const problems: string[] = [];
     for (const [key, entry] of Object.entries(roleMatrix)) {
       if (!key.startsWith('GET ')) continue;
-      const [role, sample] = Object.entries(entry)[0] as [RoleName | 'Anonymous', (typeof entry)[RoleName]];
+      // The first sample, which may be the IDS column's: it is sent with an IDS session's token, not as a user.
+      const [role, sample] = Object.entries(entry).find(([column]) => column !== 'IdsRefused') as [
+        RoleName | 'Anonymous' | 'Ids',
+        (typeof entry)[RoleName],
+      ];
       const request = typeof sample === 'function' ? await sample(ctx) : sample!;
-      const as = role === 'Anonymous' ? undefined : (request.user ?? demoUsers[role]);
-      const res = await t.request('GET', urlOf(key, request), { as });
+      const res = await t.request('GET', urlOf(key, request), await credentialsOf(role, request));
       if (res.status < 200 || res.status >= 300) {
         problems.push(`${key} as ${role}: HTTP ${res.status}`);
         continue;

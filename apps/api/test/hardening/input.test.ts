@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RoleName } from '@shk/contracts';
 import {
   demoUsers,
+  idsSession,
   roleMatrix,
   type MatrixContext,
   type MatrixRequest,
@@ -63,11 +64,16 @@ function queryOf(query: MatrixRequest['query'], poisonAll: boolean) {
   return q;
 }
 
-async function sampleFor(route: string): Promise<{ role: RoleName | null; request: MatrixRequest } | null> {
+/** The route's first sample and how to send it: as its role's demo user, or (IDS column) with an IDS token. */
+async function sampleFor(
+  route: string,
+): Promise<{ role: RoleName | null; token?: string; request: MatrixRequest } | null> {
   const entry = roleMatrix[route];
   if (!entry) return null;
-  for (const [role, sample] of Object.entries(entry) as [MatrixRole, any][]) {
+  for (const [role, sample] of Object.entries(entry) as [MatrixRole | 'Ids' | 'IdsRefused', any][]) {
+    if (role === 'IdsRefused') continue;
     const request: MatrixRequest = typeof sample === 'function' ? await sample(ctx) : sample;
+    if (role === 'Ids') return { role: null, token: request.token ?? (await idsSession(ctx)).token, request };
     return { role: role === 'Anonymous' ? null : role, request };
   }
   return null;
@@ -89,7 +95,7 @@ describe('NUL bytes', () => {
       const sample = await sampleFor(route);
       const request = sample?.request ?? {};
       const as = sample?.role ? (request.user ?? demoUsers[sample.role]) : undefined;
-      const send = (url: string, body?: unknown) => t.request(method, url, { as, body });
+      const send = (url: string, body?: unknown) => t.request(method, url, { as, token: sample?.token, body });
 
       // Query: every sample value poisoned, or an extra parameter when the sample has none.
       const query = request.query ? queryOf(request.query, true) : new URLSearchParams({ q: `a${NUL}` });

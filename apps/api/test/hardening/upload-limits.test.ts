@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FeatureSettingKey } from '@shk/contracts';
+import { FeatureSettingKey, idsFieldTooLargeText } from '@shk/contracts';
 import { readNumberSetting } from '../../src/modules/settings/settings.service.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { insertTestOffers, offers } from '../support/cart-fixtures.ts';
@@ -64,15 +64,17 @@ describe('size limits while streaming', () => {
     expect(res.body).toMatchObject({ type: 'maxFileSize' });
   });
 
-  it('an IDS cart file is limited to 10 MB (not the app-wide 100 MB): 413 problem', async () => {
+  // The IDS entry is the craftsman's browser posting a form, so it answers a German page, not a JSON problem.
+  it('an IDS cart file is limited to 10 MB (not the app-wide 100 MB): 413, German page', async () => {
     const form = new FormData();
     form.append('action', 'wke');
     form.append('version', '2.5');
     form.append('warenkorb', new Blob([new Uint8Array(Buffer.alloc(11 * 1024 * 1024, 0x20))]), 'warenkorb.xml');
     const res = await t.request('POST', '/ids', { body: form });
     expect(res.status).toBe(413);
-    expect(res.headers.get('content-type')).toContain('application/problem+json');
-    expect(res.body.title).toBe('Die Anfrage ist zu groß.');
+    expect(res.headers.get('content-type')).toContain('text/html');
+    expect(res.text).toContain('<html lang="de">');
+    expect(res.text).toContain(idsFieldTooLargeText(10));
   });
 });
 

@@ -37,23 +37,33 @@ const contexts = async () => Number((await t.pool.query('SELECT count(*) AS n FR
 
 describe('IDS cart parsing', () => {
   it('takes time linear in the cart and never blocks the event loop for long', async () => {
-    await parseReceivedCart(cartOf(2_000)); // warm-up
-    const timed = async (items: number) => {
-      const started = performance.now();
-      const cart = await parseReceivedCart(cartOf(items));
-      expect(cart.positions).toHaveLength(items);
-      return performance.now() - started;
+    await parseReceivedCart(cartOf(24_000)); // warm-up (the first runs are slower until the parser is compiled)
+    // CPU time of this process, not wall time (other processes on a loaded machine do not stretch it), and the
+    // best of three runs (the server's own background work in this process only ever adds to a run). The parse's
+    // time budget is wall time, so it is lifted here; 'gives up after its time budget' tests it.
+    const cpuMs = async (items: number) => {
+      const xml = cartOf(items);
+      let best = Infinity;
+      for (let run = 0; run < 3; run++) {
+        const before = process.cpuUsage();
+        const cart = await parseReceivedCart(xml, 600_000);
+        const used = process.cpuUsage(before);
+        expect(cart.positions).toHaveLength(items);
+        best = Math.min(best, (used.user + used.system) / 1000);
+      }
+      return best;
     };
     const delay = monitorEventLoopDelay({ resolution: 10 });
     delay.enable();
-    const small = await timed(48_000);
-    const large = await timed(96_000);
+    const small = await cpuMs(24_000);
+    const large = await cpuMs(96_000);
     delay.disable();
-    // Quadratic reading took 3.9 s for 48,000 positions and four times that for twice as many.
-    expect(large / small).toBeLessThan(3);
+    // Four times the positions: linear cost is about 4 times, quadratic 16 times (quadratic reading took 3.9 s
+    // for 48,000 positions and four times that for twice as many). 8 leaves room for noise and fails on quadratic.
+    expect(large / small).toBeLessThan(8);
     // The reader hands the event loop back after every chunk (a loaded machine stretches each chunk's work).
     expect(delay.max / 1e6).toBeLessThan(1_000);
-  });
+  }, 300_000);
 
   it('keeps a broken document position by position, also in linear time', async () => {
     const broken = cartOf(3).replace('<Qty>1</Qty></OrderItem>', '<Qty>1</Qt></OrderItem>');

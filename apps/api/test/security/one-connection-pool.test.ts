@@ -1,5 +1,7 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteAccessEntry } from '../../src/http/auth.ts';
+import { pipelineOptionsOf, runImport } from '../../src/modules/catalogue-import/import-pipeline.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import {
   demoUsers,
@@ -20,14 +22,38 @@ import {
 let t: TestApp;
 let routes: Map<string, RouteAccessEntry>;
 let ctx: MatrixContext;
+/**
+ * The test's own SQL (fixtures, waiting for imports) runs on a pool of its own, and so do catalogue imports: an import
+ * run is background work with sessions of its own (docs/security.md), not a request path, so this API runs none
+ * (CATALOGUE_IMPORT_WORKER=off) and the test plays the import worker node, as a deployment may.
+ */
+let testPool: pg.Pool;
+let importWorker: { stop: boolean; done: Promise<void> };
+
+/** Runs every pending catalogue import on the test's pool until stopped. */
+async function runPendingImports(worker: { stop: boolean }) {
+  while (!worker.stop) {
+    const { rows } = await testPool.query<{ id: string }>(
+      "SELECT id FROM catalogue_imports WHERE status IN ('Pending', 'InProgress') ORDER BY id",
+    );
+    for (const { id } of rows) await runImport(testPool, Number(id), pipelineOptionsOf(t.config));
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
 
 beforeAll(async () => {
-  t = await startTestApp({ env: { DATABASE_POOL_MAX: '1' }, strictConnectionUse: true });
+  t = await startTestApp({
+    env: { DATABASE_POOL_MAX: '1', CATALOGUE_IMPORT_WORKER: 'off' },
+    strictConnectionUse: true,
+  });
   routes = new Map(t.app.routeAccess.map((r) => [`${r.method} ${r.url}`, r]));
+  testPool = new pg.Pool({ connectionString: t.databaseUrl, max: 8 });
+  const worker = { stop: false };
+  importWorker = Object.assign(worker, { done: runPendingImports(worker) });
   const fixtures = new Map<string, Promise<unknown>>();
   ctx = {
     t,
-    sql: async (text, params = []) => (await t.pool.query(text, params)).rows,
+    sql: async (text, params = []) => (await testPool.query(text, params)).rows,
     once: (key, create) => {
       if (!fixtures.has(key)) fixtures.set(key, create());
       return fixtures.get(key) as Promise<never>;
@@ -35,6 +61,11 @@ beforeAll(async () => {
   };
 });
 afterAll(async () => {
+  if (importWorker) {
+    importWorker.stop = true;
+    await importWorker.done;
+  }
+  await testPool?.end();
   await t?.close();
 });
 
@@ -47,7 +78,7 @@ async function poolFree() {
   const until = Date.now() + 60_000;
   const importsRunning = async () =>
     Number(
-      (await t.pool.query("SELECT count(*) AS n FROM catalogue_imports WHERE status IN ('Pending', 'InProgress')"))
+      (await testPool.query("SELECT count(*) AS n FROM catalogue_imports WHERE status IN ('Pending', 'InProgress')"))
         .rows[0].n,
     ) > 0;
   while (t.pool.totalCount > t.pool.idleCount || t.pool.waitingCount > 0 || (await importsRunning())) {

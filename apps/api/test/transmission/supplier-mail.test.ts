@@ -46,8 +46,11 @@ function decodeHeader(value: string): string {
     );
 }
 
-function mailOf(supplierOrderNumber: string) {
-  const raw = smtp.messages.find((m) => m.raw.toString().includes(supplierOrderNumber))!.raw.toString();
+/** The supplier's order mail: the buyer's own order mail names the order numbers too and uses the same peer. */
+function mailOf(supplierOrderNumber: string, supplierAddress: string) {
+  const raw = smtp.messages
+    .find((m) => m.raw.toString().includes(supplierOrderNumber) && m.to.every((to) => to === supplierAddress))!
+    .raw.toString();
   const headerBlock = raw.split('\r\n\r\n')[0].replace(/\r\n[ \t]+/g, ' ');
   const subject = decodeHeader(/^Subject: (.*)$/im.exec(headerBlock)![1]);
   // the text part: quoted-printable or base64 (nodemailer picks by content)
@@ -84,7 +87,10 @@ describe('the order mail to a supplier', () => {
     );
     const buyer = rows[0];
     for (const so of order.supplierOrders) await waitForStatus(t, so.number, SupplierOrderStatus.Sent);
-    const [nordbad, aquatherm] = order.supplierOrders.map((so) => mailOf(so.number));
+    const [nordbad, aquatherm] = [
+      mailOf(order.supplierOrders[0].number, 'o@nordbad.example'),
+      mailOf(order.supplierOrders[1].number, 'o@aquatherm.example'),
+    ];
 
     expect(nordbad.subject.startsWith(`Kundenbestellung ${order.customerOrderNumber}`)).toBe(true);
     expect(nordbad.subject).toContain(`Bestellung ${order.supplierOrders[0].number}`);
