@@ -150,27 +150,38 @@ function ensureXmllint() {
   totals.failed += 1;
 }
 
-// 1c. pdftotext and openssl for the order transmission tests (order PDFs are read back as text; the
-// AS2 test receiver verifies signatures with openssl cms).
+// 1c. Debian tools the API tests use as independent partner systems, installed once before vitest (two test
+// workers installing at the same time would fight over dpkg's lock): pdftotext (order PDFs read back as text),
+// openssl (the AS2 partner's cms), sshd and vsftpd (SFTP/FTP suppliers), Business::Edifact::Interchange (the
+// second EDIFACT parser), zip (zip bombs for the catalogue import).
+const TEST_TOOLS = [
+  ['pdftotext', () => spawnSync('pdftotext', ['-v'], { stdio: 'ignore' }).status === 0, 'poppler-utils'],
+  ['openssl', () => spawnSync('openssl', ['version'], { stdio: 'ignore' }).status === 0, 'openssl'],
+  ['sshd', () => fs.existsSync('/usr/sbin/sshd'), 'openssh-server'],
+  ['vsftpd', () => fs.existsSync('/usr/sbin/vsftpd'), 'vsftpd'],
+  [
+    'Business::Edifact::Interchange',
+    () => fs.existsSync('/usr/share/perl5/Business/Edifact/Interchange.pm'),
+    'libbusiness-edifact-interchange-perl',
+  ],
+  ['zip', () => spawnSync('zip', ['-v'], { stdio: 'ignore' }).status === 0, 'zip'],
+];
+
 function ensureTransmissionTools() {
-  heading('pdftotext, openssl');
-  for (const [tool, args, pkg] of [
-    ['pdftotext', ['-v'], 'poppler-utils'],
-    ['openssl', ['version'], 'openssl'],
-  ]) {
-    if (spawnSync(tool, args, { stdio: 'ignore' }).status === 0) {
-      console.log(`${tool} vorhanden.`);
-      continue;
-    }
-    if (process.getuid?.() === 0) {
-      console.log(`${tool} fehlt – installiere Debians Paket ${pkg} (apt-get) …`);
-      const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-      const update = spawnSync('apt-get', ['update'], { stdio: 'inherit', env });
-      const install =
-        update.status === 0 &&
-        spawnSync('apt-get', ['install', '-y', '--no-install-recommends', pkg], { stdio: 'inherit', env });
-      if (install && install.status === 0) continue;
-    }
+  heading('Partnerwerkzeuge für die Tests');
+  const missing = TEST_TOOLS.filter(([tool, present]) => {
+    if (present()) console.log(`${tool} vorhanden.`);
+    return !present();
+  });
+  if (missing.length && process.getuid?.() === 0) {
+    const pkgs = missing.map(([, , pkg]) => pkg);
+    console.log(`Installiere Debians Pakete ${pkgs.join(', ')} (apt-get) …`);
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    if (spawnSync('apt-get', ['update'], { stdio: 'inherit', env }).status === 0)
+      spawnSync('apt-get', ['install', '-y', '--no-install-recommends', ...pkgs], { stdio: 'inherit', env });
+  }
+  for (const [tool, present, pkg] of missing) {
+    if (present()) continue;
     console.error(`[test] ${tool} fehlt. Bitte einmal installieren: sudo apt-get install -y ${pkg}`);
     record(tool, false, `${tool} fehlt`);
     totals.failed += 1;
