@@ -19,13 +19,15 @@ export async function queueMediaDownloads(c: pg.PoolClient, stage: string, suppl
     `CREATE TEMP TABLE IF NOT EXISTS ${MEDIA_REFS} (product_id text, pos integer, pid text, url text) ON COMMIT DELETE ROWS`,
   );
   const { rowCount } = await c.query(
+    // The supplier's article number by a join, not a lookup per row: a bulk import runs without the secondary
+    // index on product_offers.product_no, and a lookup per row would scan the offers once per product.
     `INSERT INTO ${MEDIA_REFS}
-     SELECT DISTINCT ON (u.url, s.product_id) s.product_id, s.pos,
-            (SELECT min(o.supplier_pid) FROM product_offers o WHERE o.product_no = p.id AND o.supplier_bp_number = $1), u.url
-       FROM ${stage} s JOIN products p ON p.product_id = s.product_id,
-            jsonb_to_recordset(p.media) AS u(url text, stored jsonb)
+     SELECT DISTINCT ON (u.url, s.product_id) s.product_id, s.pos, o.supplier_pid, u.url
+       FROM ${stage} s JOIN products p ON p.product_id = s.product_id
+       LEFT JOIN product_offers o ON o.product_no = p.id AND o.supplier_bp_number = $1
+       CROSS JOIN LATERAL jsonb_to_recordset(p.media) AS u(url text, stored jsonb)
       WHERE u.url ~* '^https?://' AND u.stored IS NULL
-      ORDER BY u.url, s.product_id, s.pos DESC`,
+      ORDER BY u.url, s.product_id, s.pos DESC, o.supplier_pid`,
     [supplier],
   );
   if (!rowCount) return;
