@@ -126,7 +126,10 @@ describe('outbox', () => {
       [NORDBAD],
     );
     const number = rows[0].supplier_order_number;
-    const mail = smtp.messages.find((m) => m.raw.toString().includes(number))!.raw.toString();
+    // The supplier's mail (the buyer's own order mail names the order number too).
+    const mail = smtp.messages
+      .find((m) => m.raw.toString().includes(number) && m.to.every((to) => to.endsWith('@nordbad.example')))!
+      .raw.toString();
     const part = mail.split(`filename=Bestellung_${number}.pdf`)[1].split('\r\n\r\n')[1].split('\r\n--')[0];
     const text = pdfText(Buffer.from(part.replace(/\s/g, ''), 'base64'));
     expect(text).toContain(`Bestellung ${number}`);
