@@ -58,7 +58,7 @@ async function addAs2Workflow(page: import('@playwright/test').Page, name: strin
   const dialog = page.getByRole('dialog', { name: 'Workflow hinzufügen' });
   await dialog.getByRole('textbox', { name: /^Name/ }).fill(name);
   await dialog.getByRole('combobox', { name: 'Protokoll', exact: true }).click();
-  await page.getByRole('option', { name: 'As2', exact: true }).click();
+  await page.getByRole('option', { name: 'AS2', exact: true }).click();
   await dialog.locator('input[type="file"]').setInputFiles(file);
   if (encryption) {
     await dialog.getByRole('combobox', { name: 'Verschlüsselung', exact: true }).click();

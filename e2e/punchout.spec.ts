@@ -118,10 +118,10 @@ test.describe('buyer', () => {
     await card.getByLabel('Benutzername (USERNAME)').fill(oci.USERNAME);
     await card.getByLabel('Passwort (PASSWORD)').fill(oci.PASSWORD);
     await card.getByLabel('cXML (Ariba, Coupa …) eingeschaltet').check({ force: true });
-    await card.getByLabel('Domäne (From/Credential domain)').fill(cxmlLogin.domain);
+    await card.getByLabel('Domäne der Absenderkennung (cXML)').fill(cxmlLogin.domain);
     await card.getByLabel('Identität (Identity)').fill(cxmlLogin.identity);
     await card.getByLabel('Shared Secret').fill(cxmlLogin.secret);
-    await card.getByRole('button', { name: 'Punchout-Zugangsdaten speichern' }).click();
+    await card.getByRole('button', { name: 'Zugangsdaten speichern' }).click();
     await expect(page.getByText('Punchout-Zugangsdaten gespeichert.')).toBeVisible();
     const saved = await apiFromPage<{ ociEnabled: boolean; ociUsername: string; cxmlIdentity: string }>(
       page,

@@ -107,6 +107,8 @@ const allowed = new Set<string>([
   // Brands and product names of the demo catalogue and the portal's partners.
   'IDS-Connect',
   'eCl@ss',
+  // Names of the procurement protocols a buyer's administrator knows them by (Mein Profil, punchout).
+  'cXML',
   // Legal form in company names ('… Einkaufsgenossenschaft eG').
   'eG',
   'ETIM',

@@ -113,7 +113,7 @@ export function PunchoutCredentialsCard({ bpNumber }: { bpNumber: string }) {
           </Text>
           <Group grow>
             <TextInput
-              label="Domäne (From/Credential domain)"
+              label="Domäne der Absenderkennung (cXML)"
               value={draft.cxmlDomain}
               onChange={(e) => set({ cxmlDomain: e.currentTarget.value })}
             />
@@ -134,7 +134,7 @@ export function PunchoutCredentialsCard({ bpNumber }: { bpNumber: string }) {
           />
           <Group justify="flex-end">
             <Button type="submit" loading={save.isPending}>
-              Punchout-Zugangsdaten speichern
+              Zugangsdaten speichern
             </Button>
           </Group>
         </Stack>
