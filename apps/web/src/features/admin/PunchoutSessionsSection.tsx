@@ -16,36 +16,38 @@ export function PunchoutSessionsSection() {
       {sessions.isError && <Alert color="red">Die Punchout-Sitzungen konnten nicht geladen werden.</Alert>}
       {sessions.data && sessions.data.length === 0 && <Text c="dimmed">Noch keine Punchout-Sitzungen.</Text>}
       {sessions.data && sessions.data.length > 0 && (
-        <Table striped aria-label="Punchout-Sitzungen" data-testid="punchout-sessions">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Protokoll</Table.Th>
-              <Table.Th>Benutzer</Table.Th>
-              <Table.Th>Geschäftspartner</Table.Th>
-              <Table.Th>Begonnen</Table.Th>
-              <Table.Th>Zurückgegeben</Table.Th>
-              <Table.Th>Positionen</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {sessions.data.map((s) => (
-              <Table.Tr key={s.contextId}>
-                <Table.Td>
-                  {protocolNames[s.protocol]}
-                  {s.operation ? ` (${s.operation})` : ''}
-                </Table.Td>
-                <Table.Td>{s.userEmail}</Table.Td>
-                <Table.Td>
-                  {s.bpNumber}
-                  {s.partnerName ? ` – ${s.partnerName}` : ''}
-                </Table.Td>
-                <Table.Td>{formatDateTime(s.createdAt)}</Table.Td>
-                <Table.Td>{s.returnedAt ? formatDateTime(s.returnedAt) : '–'}</Table.Td>
-                <Table.Td>{s.linesReturned ?? '–'}</Table.Td>
+        <Table.ScrollContainer minWidth={720}>
+          <Table striped aria-label="Punchout-Sitzungen" data-testid="punchout-sessions">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Protokoll</Table.Th>
+                <Table.Th>Benutzer</Table.Th>
+                <Table.Th>Geschäftspartner</Table.Th>
+                <Table.Th>Begonnen</Table.Th>
+                <Table.Th>Zurückgegeben</Table.Th>
+                <Table.Th>Positionen</Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {sessions.data.map((s) => (
+                <Table.Tr key={s.contextId}>
+                  <Table.Td>
+                    {protocolNames[s.protocol]}
+                    {s.operation ? ` (${s.operation})` : ''}
+                  </Table.Td>
+                  <Table.Td>{s.userEmail}</Table.Td>
+                  <Table.Td>
+                    {s.bpNumber}
+                    {s.partnerName ? ` – ${s.partnerName}` : ''}
+                  </Table.Td>
+                  <Table.Td>{formatDateTime(s.createdAt)}</Table.Td>
+                  <Table.Td>{s.returnedAt ? formatDateTime(s.returnedAt) : '–'}</Table.Td>
+                  <Table.Td>{s.linesReturned ?? '–'}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
     </Stack>
   );
