@@ -27,6 +27,8 @@ import { migrate } from '../src/db/migrate.ts';
 import { ensureFeatureSettings } from '../src/modules/settings/settings.service.ts';
 import { seedDemoWorldIfEmpty } from '../src/seed/demo-world.ts';
 import { loadCatalogue } from '../src/seed/catalogue/load.ts';
+import { loadConfig } from '../src/config.ts';
+import { MediaFetcher } from '../src/modules/catalogue-import/media-fetcher.ts';
 
 const dataDir = process.env.BENCH_DATA_DIR ?? '/tmp/shk-bench-import';
 const pgPort = Number(process.env.BENCH_PG_PORT ?? 55300);
@@ -185,6 +187,19 @@ else {
     `T_NEW_CATALOG: ${full.result.counts.created.toLocaleString('de-DE')} created, ${full.result.counts.rejected} rejected, ` +
       `${full.seconds.toFixed(1)} s wall (import ${(full.result.durationMs / 1000).toFixed(1)} s) → ` +
       `${Math.round(products / (full.result.durationMs / 1000)).toLocaleString('de-DE')} products/s, peak RSS ${full.peakMb} MB; ${full.cpu}`,
+  );
+  await queueMedia();
+}
+
+/** The media fetcher's first step after an import: the products it noted become download rows (not fetched here). */
+async function queueMedia() {
+  const started = performance.now();
+  const fetcher = new MediaFetcher(pool, loadConfig({ ...process.env, DATA_DIR: dataDir }), databaseUrl);
+  await fetcher.queueEndedImports();
+  const { rows } = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM catalogue_media_download_products');
+  console.log(
+    `media queue after the import: ${rows[0].n.toLocaleString('de-DE')} products' pictures queued for download in ` +
+      `${((performance.now() - started) / 1000).toFixed(1)} s`,
   );
 }
 const priceFile = path.join(dataDir, `prices-${prices}.xml`);

@@ -44,6 +44,8 @@ export interface SearchWork {
   /** Positions of the articles the merge dropped as unchanged: no vector for them. */
   dropped: number[];
   sharedProducts: boolean;
+  /** An article of the batch names a medium by http(s) URL. */
+  namesMediaUrls: boolean;
 }
 
 interface Rejection {
@@ -74,6 +76,8 @@ export interface StagedBatch {
   keepsPrice: boolean;
   /** Lines with future price blocks. */
   futurePrices: boolean;
+  /** Lines that name a medium by http(s) URL. */
+  namesMediaUrls: boolean;
 }
 
 const REFERENCE_TYPES: Record<string, 'accessories' | 'spare_parts' | 'successors'> = {
@@ -354,6 +358,7 @@ export class CatalogueWriter {
             catalogueImportFailureTexts.mediaReasons.scheme,
           ),
         });
+      if (/^https?:\/\//i.test(m.source)) this.batch.namesMediaUrls = true;
       const stored = this.media && !isUrl(m.source) ? await this.media.resolve(m.source) : null;
       if (stored && 'stored' in stored) media.push({ ...entry, stored: stored.stored });
       else {
@@ -466,7 +471,12 @@ export class CatalogueWriter {
       await this.timed('future prices', () => repo.replaceStagedFuturePrices(c, this.supplier, b.futurePrices));
 
     // Search vectors: computed by the second session once this batch has committed (writeSearch).
-    result.searchVectors = { chunks: b.searchChunks, dropped, sharedProducts: b.sharedProducts };
+    result.searchVectors = {
+      chunks: b.searchChunks,
+      dropped,
+      sharedProducts: b.sharedProducts,
+      namesMediaUrls: b.namesMediaUrls,
+    };
   }
 
   /**
@@ -483,9 +493,9 @@ export class CatalogueWriter {
         // The text is in Postgres now: its memory is free while the vectors are computed.
         work.chunks.length = 0;
         await repo.stageSearchVectors(s, work.sharedProducts, this.importId, work.dropped);
-        // Media named by URL: fetched and stored by the media fetcher (queued here, durably, before the batch counts
-        // as committed completely), never redirected to.
-        await repo.queueStagedMediaDownloads(s, this.supplier, this.importId);
+        // Media named by URL: fetched and stored by the media fetcher once the import has ended (noted here, durably,
+        // before the batch counts as committed completely), never redirected to.
+        if (work.namesMediaUrls) await repo.noteStagedMedia(s, this.importId);
       }),
     );
   }
@@ -509,6 +519,7 @@ const emptyBatch = (): StagedBatch => ({
   deletes: [],
   keepsPrice: false,
   futurePrices: false,
+  namesMediaUrls: false,
 });
 
 /** Future price blocks as the staging column carries them (JSON), null when there are none. */

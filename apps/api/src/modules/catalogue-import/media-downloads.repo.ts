@@ -1,36 +1,73 @@
 /**
- * SQL of the media named by URL (media-fetcher.ts): the outbox rows the import writes in a batch's transaction, their
- * claim by the fetcher, the result, and the products' media entries that show a stored file.
+ * SQL of the media named by URL (media-fetcher.ts): the products an import's batches note, the download rows they
+ * become once the import has ended, their claim by the fetcher, the result, and the products' media entries that show a stored file.
  */
 import type pg from 'pg';
 import { CATALOGUE_IMPORT_MAX_WARNINGS } from '@shk/contracts';
 import type { Queryable } from '../../db/queryable.ts';
 
+/** The transaction's list of the media references being queued (temporary; dropped at commit). */
+const MEDIA_REFS = 'catalogue_import_media_refs';
+
 /**
- * Queues the http(s) media of the products a batch wrote — `stage` is the second session's search stage of the batch
- * (position, product id; the articles the merge found unchanged are out of it already) —, in that session's
- * transaction, right after the batch's search vectors (the import session's merge is not held up by it): one download
- * per supplier and URL (a failed one named again by a changed article is tried again), and which product shows it,
- * with the article's position and supplier article number for a warning. Media the supplier has stored already are
- * shown stored at once.
+ * Notes the products a batch wrote — `stage` is the second session's search stage of the batch (position, product id;
+ * the articles the merge found unchanged are out of it already) — for the media download queue, in that session's
+ * transaction: a plain append, moved into the queue by queueNotedMedia once the import has ended.
  */
-export async function queueMediaDownloads(c: pg.PoolClient, stage: string, supplier: string, importId: number) {
+export async function noteMediaRefs(c: Queryable, stage: string, importId: number) {
   await c.query(
-    `CREATE TEMP TABLE IF NOT EXISTS ${MEDIA_REFS} (product_id text, pos integer, pid text, url text) ON COMMIT DELETE ROWS`,
+    `INSERT INTO catalogue_media_pending_refs (import_id, product_id, pos) SELECT $1, product_id, pos FROM ${stage}`,
+    [importId],
   );
-  const { rowCount } = await c.query(
-    // The supplier's article number by a join, not a lookup per row: a bulk import runs without the secondary
-    // index on product_offers.product_no, and a lookup per row would scan the offers once per product.
-    `INSERT INTO ${MEDIA_REFS}
-     SELECT DISTINCT ON (u.url, s.product_id) s.product_id, s.pos, o.supplier_pid, u.url
-       FROM ${stage} s JOIN products p ON p.product_id = s.product_id
-       LEFT JOIN product_offers o ON o.product_no = p.id AND o.supplier_bp_number = $1
-       CROSS JOIN LATERAL jsonb_to_recordset(p.media) AS u(url text, stored jsonb)
-      WHERE u.url ~* '^https?://' AND u.stored IS NULL
-      ORDER BY u.url, s.product_id, s.pos DESC, o.supplier_pid`,
-    [supplier],
+}
+
+/** Ended imports (neither waiting nor running) whose noted media are still to be queued, oldest first. */
+export async function importsWithNotedMedia(c: Queryable): Promise<{ id: number; supplier: string }[]> {
+  const { rows } = await c.query<{ id: number; supplier: string }>(
+    `SELECT i.id::int AS id, i.supplier_bp_number AS supplier FROM catalogue_imports i
+      WHERE i.status NOT IN ('Pending', 'InProgress')
+        AND EXISTS (SELECT 1 FROM catalogue_media_pending_refs r WHERE r.import_id = i.id)
+      ORDER BY i.id`,
   );
-  if (!rowCount) return;
+  return rows;
+}
+
+/** Only one process moves an import's noted media at a time (transaction-level advisory lock). */
+export async function tryLockNotedMedia(c: pg.PoolClient, importId: number): Promise<boolean> {
+  const { rows } = await c.query<{ ok: boolean }>(
+    `SELECT pg_try_advisory_xact_lock(hashtext('catalogue-media-refs'), $1::int) AS ok`,
+    [importId],
+  );
+  return rows[0].ok;
+}
+
+/**
+ * Moves up to `limit` of an import's noted products into the download queue (in the caller's transaction): one
+ * download per supplier and URL (a failed one named again by a changed article is tried again), and which product
+ * shows it, with the article's position and supplier article number for a warning. Media the supplier has stored
+ * already are shown stored at once. Returns how many noted products were taken.
+ */
+export async function queueNotedMedia(c: pg.PoolClient, importId: number, supplier: string, limit: number) {
+  await c.query(`CREATE TEMP TABLE ${MEDIA_REFS} (product_id text, pos integer, pid text, url text) ON COMMIT DROP`);
+  const { rows } = await c.query<{ taken: number }>(
+    // The supplier's article number by a join, not a lookup per row: after a bulk import the secondary index on
+    // product_offers.product_no may still be missing, and a lookup per row would scan the offers once per product.
+    `WITH taken AS (
+       DELETE FROM catalogue_media_pending_refs
+        WHERE ctid = ANY (ARRAY(SELECT ctid FROM catalogue_media_pending_refs WHERE import_id = $2 LIMIT $3))
+       RETURNING product_id, pos),
+     refs AS (
+       INSERT INTO ${MEDIA_REFS}
+       SELECT DISTINCT ON (u.url, t.product_id) t.product_id, t.pos, o.supplier_pid, u.url
+         FROM taken t JOIN products p ON p.product_id = t.product_id
+         LEFT JOIN product_offers o ON o.product_no = p.id AND o.supplier_bp_number = $1
+         CROSS JOIN LATERAL jsonb_to_recordset(p.media) AS u(url text, stored jsonb)
+        WHERE u.url ~* '^https?://' AND u.stored IS NULL
+        ORDER BY u.url, t.product_id, t.pos DESC, o.supplier_pid
+       RETURNING 1)
+     SELECT (SELECT count(*) FROM taken)::int AS taken`,
+    [supplier, importId, limit],
+  );
   await c.query(
     `WITH d AS (
        INSERT INTO catalogue_media_downloads AS d (supplier_bp_number, url, import_id)
@@ -53,10 +90,8 @@ export async function queueMediaDownloads(c: pg.PoolClient, stage: string, suppl
     `SELECT DISTINCT r.product_id FROM ${MEDIA_REFS} r
        JOIN catalogue_media_downloads d ON d.supplier_bp_number = $1 AND d.url = r.url AND d.state = 'stored'`,
   );
+  return rows[0].taken;
 }
-
-/** The session's list of a batch's media references (temporary; dropped with the search stage). */
-export const MEDIA_REFS = 'catalogue_import_media_refs';
 
 /**
  * The media entries naming a URL the supplier has stored get the stored file (the media route serves it); `products`

@@ -1,6 +1,6 @@
 /**
- * The media fetcher: works through the downloads imports queued (catalogue_media_downloads, written in the
- * transaction of the batch that names the URL), fetches each with MediaFetcherClient's checks, stores it like a
+ * The media fetcher: queues the media an import's batches noted once the import has ended (catalogue_media_downloads),
+ * works through the downloads, fetches each with MediaFetcherClient's checks, stores it like a
  * zip's medium (quota included) and shows it on the products that name the URL; a medium that cannot be fetched is a
  * warning on the import. Claims rows with a lease (FOR UPDATE SKIP LOCKED), so several processes may run it; a server
  * error or timeout is tried again later (at most MAX_ATTEMPTS), anything else fails at once.
@@ -18,6 +18,8 @@ const MAX_ATTEMPTS = 3;
 /** Downloads claimed (and fetched side by side) per round. */
 const PER_ROUND = 4;
 const RETRY_BASE_MS = 30_000;
+/** Noted products moved into the download queue per transaction. */
+const QUEUE_CHUNK = 20_000;
 
 export class MediaFetcher {
   private timer: NodeJS.Timeout | null = null;
@@ -60,12 +62,32 @@ export class MediaFetcher {
     return this.running;
   }
 
-  /** Rounds until nothing is due. */
+  /** Queues the media of ended imports, then fetches rounds until nothing is due. */
   async drain() {
+    await this.queueEndedImports();
     for (;;) {
       const claimed = await repo.claimDownloads(this.pool, PER_ROUND, this.config.catalogueImport.mediaTimeoutMs * 4);
       if (!claimed.length) return;
       await Promise.all(claimed.map((d) => this.download(d)));
+    }
+  }
+
+  /**
+   * Moves the products ended imports noted into the download queue, in short transactions of QUEUE_CHUNK each; another
+   * process moving the same import meanwhile is skipped (it finishes the import).
+   */
+  async queueEndedImports() {
+    for (const { id, supplier } of await repo.importsWithNotedMedia(this.pool)) {
+      let queued = false;
+      for (;;) {
+        const taken = await this.inSession(async (c) =>
+          (await repo.tryLockNotedMedia(c, id)) ? repo.queueNotedMedia(c, id, supplier, QUEUE_CHUNK) : 0,
+        );
+        if (!taken) break;
+        queued = true;
+      }
+      // Products may show media stored earlier now: product pages are read under the catalogue version.
+      if (queued) await this.inSession((c) => run.bumpCatalogueVersion(c, { recount: false }));
     }
   }
 
@@ -97,10 +119,10 @@ export class MediaFetcher {
     }
   }
 
-  private async inSession(work: (c: pg.PoolClient) => Promise<void>) {
+  private async inSession<T>(work: (c: pg.PoolClient) => Promise<T>): Promise<T> {
     const c = await run.openSession(this.pool);
     try {
-      await inClientTransaction(c, () => work(c));
+      return await inClientTransaction(c, () => work(c));
     } finally {
       c.release();
     }

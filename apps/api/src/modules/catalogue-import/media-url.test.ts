@@ -91,12 +91,15 @@ beforeAll(async () => {
     const r = await t.request('GET', `/v1/Suppliers/200001/CatalogueImports/${res.body.id}`, { as: ADMIN });
     return r.body.status === 'Completed' ? r.body : null;
   }, 30_000);
-  // Every download has ended (stored or failed).
+  // The import's noted media are queued once it has ended, and every download has ended (stored or failed).
   await eventually(async () => {
     const { rows } = await t.pool.query(
-      `SELECT count(*)::int AS n FROM catalogue_media_downloads WHERE supplier_bp_number = '200001' AND state = 'pending'`,
+      `SELECT (SELECT count(*) FROM catalogue_media_pending_refs)::int AS noted,
+              (SELECT count(*) FROM catalogue_media_downloads WHERE supplier_bp_number = '200001')::int AS queued,
+              (SELECT count(*) FROM catalogue_media_downloads
+                WHERE supplier_bp_number = '200001' AND state = 'pending')::int AS pending`,
     );
-    return rows[0].n === 0;
+    return rows[0].noted === 0 && rows[0].queued > 0 && rows[0].pending === 0;
   }, 30_000);
   details = (await t.request('GET', `/v1/Suppliers/200001/CatalogueImports/${res.body.id}`, { as: ADMIN })).body;
 }, 90_000);

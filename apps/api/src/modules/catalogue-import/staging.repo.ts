@@ -12,7 +12,7 @@ import { inClientTransaction } from '../../db/pool.ts';
 import { from as copyFrom } from 'pg-copy-streams';
 import { lowerTermsOfWithdrawn } from './search-terms.repo.ts';
 import { FEED_REBUILD } from '../catalogue/index.ts';
-import { MEDIA_REFS, queueMediaDownloads } from './media-downloads.repo.ts';
+import { noteMediaRefs } from './media-downloads.repo.ts';
 
 /** Staging tables of this session; ON COMMIT DELETE ROWS: every batch is one transaction and starts empty. */
 const STAGE = 'catalogue_import_stage';
@@ -49,7 +49,7 @@ export async function prepareSearchStaging(s: pg.PoolClient) {
 
 /** Drops it again before the connection goes back to the pool. */
 export async function dropSearchStaging(s: pg.PoolClient) {
-  await s.query(`DROP TABLE IF EXISTS ${SEARCH_STAGE}, ${MEDIA_REFS}`);
+  await s.query(`DROP TABLE IF EXISTS ${SEARCH_STAGE}`);
 }
 
 /** COPYs a batch's search texts (pos, product id, texts A–D) into the second session's stage. */
@@ -293,11 +293,11 @@ export async function dropUnchangedStaged(c: pg.PoolClient, importId: number): P
 }
 
 /**
- * The http(s) media of the products a batch wrote are queued for the media fetcher, by the second session in the
- * transaction of the batch's search vectors (after stageSearchVectors: unchanged articles are out of the stage).
+ * The products a batch wrote are noted for the media download queue, by the second session in the transaction of the
+ * batch's search vectors (after stageSearchVectors: unchanged articles are out of the stage).
  */
-export function queueStagedMediaDownloads(s: pg.PoolClient, supplier: string, importId: number) {
-  return queueMediaDownloads(s, SEARCH_STAGE, supplier, importId);
+export function noteStagedMedia(s: pg.PoolClient, importId: number) {
+  return noteMediaRefs(s, SEARCH_STAGE, importId);
 }
 
 /** Staged articles left, and how many of them have an offer already. */
