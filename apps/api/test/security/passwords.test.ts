@@ -52,7 +52,9 @@ function decodeMail(raw: Buffer) {
   const text = /content-transfer-encoding: base64/i.test(headers)
     ? Buffer.from(body.replace(/\s/g, ''), 'base64').toString('utf8')
     : Buffer.from(
-        body.replace(/=\r\n/g, '').replace(/=([0-9A-F]{2})/gi, (_h, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+        body
+          .replace(/=\r\n/g, '')
+          .replace(/=([0-9A-F]{2})/gi, (_h, hex: string) => String.fromCharCode(parseInt(hex, 16))),
         'latin1',
       ).toString('utf8');
   const rawSubject = /^Subject: (.*)$/im.exec(headers)![1];
@@ -60,7 +62,9 @@ function decodeMail(raw: Buffer) {
     kind.toUpperCase() === 'B'
       ? Buffer.from(data, 'base64').toString('utf8')
       : Buffer.from(
-          data.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_h, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+          data
+            .replace(/_/g, ' ')
+            .replace(/=([0-9A-F]{2})/gi, (_h, hex: string) => String.fromCharCode(parseInt(hex, 16))),
           'latin1',
         ).toString('utf8'),
   );
@@ -178,10 +182,16 @@ describe('Passwort vergessen?', () => {
     expect(row.purpose).toBe('reset');
     expect(row.seconds).toBe(passwordRules.resetLinkMinutes * 60);
     expect(Buffer.compare(row.token_hash, createHash('sha256').update(token).digest())).toBe(0);
-    expect((await sql('SELECT count(*)::int AS n FROM password_links WHERE token_hash::text LIKE $1', [`%${token}%`]))[0].n).toBe(0);
+    expect(
+      (await sql('SELECT count(*)::int AS n FROM password_links WHERE token_hash::text LIKE $1', [`%${token}%`]))[0].n,
+    ).toBe(0);
 
     // The unknown address: no mail in the outbox (the job ran: the known one's mail, queued after it, arrived).
-    await eventually(async () => (await sql("SELECT 1 FROM pgboss.job WHERE name = 'identity.password-reset-request' AND state = 'completed'")).length >= 2);
+    await eventually(
+      async () =>
+        (await sql("SELECT 1 FROM pgboss.job WHERE name = 'identity.password-reset-request' AND state = 'completed'"))
+          .length >= 2,
+    );
     expect(await sql('SELECT 1 FROM mail_outbox WHERE lower(to_address) = lower($1)', [unknown])).toHaveLength(0);
   });
 
@@ -275,7 +285,9 @@ describe('Passwort vergessen?', () => {
     // Per client address: 21 different addresses requested from one client; the 22nd is refused.
     const statuses = [];
     for (let i = 0; i < 22; i++) {
-      statuses.push((await requestReset(`viele-${i}-${randomBytes(3).toString('hex')}@example.com`, '198.51.100.99')).status);
+      statuses.push(
+        (await requestReset(`viele-${i}-${randomBytes(3).toString('hex')}@example.com`, '198.51.100.99')).status,
+      );
     }
     expect(statuses.slice(0, 21).every((s) => s === 200)).toBe(true);
     expect(statuses[21]).toBe(429);
@@ -294,22 +306,36 @@ describe('Passwort ändern (PUT /v1/UserProfile/Password)', () => {
 
     const wrong = await change({ currentPassword: 'falsch', newPassword: STRONG, newPasswordRepeat: STRONG });
     expect(wrong.status).toBe(400);
-    expect(wrong.body.errors).toEqual([expect.objectContaining({ field: 'body.currentPassword', message: passwordTexts.currentWrong })]);
+    expect(wrong.body.errors).toEqual([
+      expect.objectContaining({ field: 'body.currentPassword', message: passwordTexts.currentWrong }),
+    ]);
 
     const short = await change({ currentPassword: 'demo', newPassword: 'kurz', newPasswordRepeat: 'kurz' });
     expect(short.status).toBe(400);
-    expect(short.body.errors).toContainEqual(expect.objectContaining({ field: 'body.newPassword', message: passwordTexts.tooShort }));
+    expect(short.body.errors).toContainEqual(
+      expect.objectContaining({ field: 'body.newPassword', message: passwordTexts.tooShort }),
+    );
 
     const mismatch = await change({ currentPassword: 'demo', newPassword: STRONG, newPasswordRepeat: 'anders anders' });
     expect(mismatch.body.errors).toContainEqual(
       expect.objectContaining({ field: 'body.newPasswordRepeat', message: passwordTexts.mismatch }),
     );
 
-    const common = await change({ currentPassword: 'demo', newPassword: 'qwertyuiop123', newPasswordRepeat: 'qwertyuiop123' });
+    const common = await change({
+      currentPassword: 'demo',
+      newPassword: 'qwertyuiop123',
+      newPasswordRepeat: 'qwertyuiop123',
+    });
     expect(common.status).toBe(400);
-    expect(common.body.errors).toContainEqual(expect.objectContaining({ field: 'body.newPassword', message: passwordTexts.common }));
+    expect(common.body.errors).toContainEqual(
+      expect.objectContaining({ field: 'body.newPassword', message: passwordTexts.common }),
+    );
 
-    const ownAddress = await change({ currentPassword: 'demo', newPassword: user.email, newPasswordRepeat: user.email });
+    const ownAddress = await change({
+      currentPassword: 'demo',
+      newPassword: user.email,
+      newPasswordRepeat: user.email,
+    });
     expect(ownAddress.body.errors).toContainEqual(
       expect.objectContaining({ field: 'body.newPassword', message: passwordTexts.sameAsEmail }),
     );
@@ -377,7 +403,11 @@ describe('invitations (POST /v1/Users/Invitations)', () => {
   it('refuses taken addresses, missing or unknown partners and roles the inviter may not give', async () => {
     const invite = (as: string, body: Record<string, unknown>) =>
       t.request('POST', '/v1/Users/Invitations', { as, body });
-    const taken = await invite('admin@example.com', { email: 'EINKAUF@example.com', role: 1, businessPartnerNumbers: ['100001'] });
+    const taken = await invite('admin@example.com', {
+      email: 'EINKAUF@example.com',
+      role: 1,
+      businessPartnerNumbers: ['100001'],
+    });
     expect(taken.status).toBe(409);
     expect(taken.body.title).toBe(passwordTexts.emailTaken);
 
@@ -387,7 +417,11 @@ describe('invitations (POST /v1/Users/Invitations)', () => {
     expect(noPartner.body.errors[0].message).toBe(passwordTexts.partnerRequired);
     const unknown = await invite('admin@example.com', { email: fresh(), role: 1, businessPartnerNumbers: ['999999'] });
     expect(unknown.body.errors[0].message).toBe(passwordTexts.partnerUnknown('999999'));
-    const staffWithPartner = await invite('admin@example.com', { email: fresh(), role: 4, businessPartnerNumbers: ['100001'] });
+    const staffWithPartner = await invite('admin@example.com', {
+      email: fresh(),
+      role: 4,
+      businessPartnerNumbers: ['100001'],
+    });
     expect(staffWithPartner.status).toBe(400);
     const badEmail = await invite('admin@example.com', { email: 'kein-mail', role: 3 });
     expect(badEmail.status).toBe(400);
@@ -395,7 +429,9 @@ describe('invitations (POST /v1/Users/Invitations)', () => {
     const supportMakesAdmin = await invite('support@example.com', { email: fresh(), role: 3 });
     expect(supportMakesAdmin.status).toBe(403);
     expect(supportMakesAdmin.body.title).toBe(passwordTexts.roleNotAllowed);
-    expect((await invite('einkauf@example.com', { email: fresh(), role: 1, businessPartnerNumbers: ['100001'] })).status).toBe(403);
+    expect(
+      (await invite('einkauf@example.com', { email: fresh(), role: 1, businessPartnerNumbers: ['100001'] })).status,
+    ).toBe(403);
 
     // An administrator may invite staff (no partner).
     expect((await invite('admin@example.com', { email: fresh(), role: 4 })).status).toBe(201);

@@ -25,8 +25,7 @@ export const passwordTexts = {
   currentRequired: 'Bitte geben Sie Ihr aktuelles Passwort ein.',
   hint: `Mindestens ${passwordRules.minLength} Zeichen. Am sichersten ist ein Satz aus mehreren Wörtern; Sonderzeichen oder Ziffern sind nicht vorgeschrieben.`,
   changed: 'Ihr Passwort wurde geändert. Ihre anderen Anmeldungen wurden beendet.',
-  noLocalPassword:
-    'Ihr Konto meldet sich über einen externen Anmeldedienst an. Das Passwort ändern Sie dort.',
+  noLocalPassword: 'Ihr Konto meldet sich über einen externen Anmeldedienst an. Das Passwort ändern Sie dort.',
   changedMailSubject: 'Ihr Passwort wurde geändert',
   forgotTitle: 'Passwort vergessen?',
   forgotIntro:

@@ -41,7 +41,11 @@ export async function passwordPagesRoutes(app: App, passwords: PasswordService) 
     const { email, anmeldung } = request.body;
     const page = { action: FORGOT_PATH, back: backTo(anmeldung), interaction: anmeldung, email: email.trim() };
     if (!z.email().safeParse(email.trim()).success) {
-      return html(reply, 400, forgotPasswordPage({ ...page, error: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.' }));
+      return html(
+        reply,
+        400,
+        forgotPasswordPage({ ...page, error: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.' }),
+      );
     }
     const waitSeconds = await passwords.requestReset(email, request.ip);
     if (waitSeconds > 0) {

@@ -1,6 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import {
-  isStaff,
   passwordMails,
   passwordRules,
   passwordTexts,
@@ -37,7 +36,12 @@ export const RESET_ACCOUNT_POLICY: DelayPolicy = {
   maxSeconds: 60 * 60,
   forgetSeconds: 60 * 60,
 };
-export const RESET_ADDRESS_POLICY: DelayPolicy = { free: 20, baseSeconds: 60, maxSeconds: 60 * 60, forgetSeconds: 60 * 60 };
+export const RESET_ADDRESS_POLICY: DelayPolicy = {
+  free: 20,
+  baseSeconds: 60,
+  maxSeconds: 60 * 60,
+  forgetSeconds: 60 * 60,
+};
 
 export class LinkInvalid extends Error {
   constructor() {
@@ -192,7 +196,9 @@ export class PasswordService {
     const known = new Set(await repo.existingPartners(this.deps.pool, partners));
     const unknown = partners.find((p) => !known.has(p));
     if (unknown) {
-      throw validationProblem([{ field: 'body.businessPartnerNumbers', message: passwordTexts.partnerUnknown(unknown) }]);
+      throw validationProblem([
+        { field: 'body.businessPartnerNumbers', message: passwordTexts.partnerUnknown(unknown) },
+      ]);
     }
     const existing = await repo.findUserByEmail(this.deps.pool, body.email);
     if (existing && (existing.password_hash || existing.external_subject)) throw conflict(passwordTexts.emailTaken);

@@ -18,7 +18,13 @@ const InviteForm = InviteUserBody.extend({
 type FormInput = z.input<typeof InviteForm>;
 type FormOutput = z.output<typeof InviteForm>;
 
-const empty: FormInput = { email: '', firstName: '', lastName: '', role: String(Role.Buyer), businessPartnerNumbers: '' };
+const empty: FormInput = {
+  email: '',
+  firstName: '',
+  lastName: '',
+  role: String(Role.Buyer),
+  businessPartnerNumbers: '',
+};
 
 /** Whom a staff member may invite (the API checks the same): support only buyers and sellers. */
 const invitableRoles = (inviter: Role): Role[] =>
@@ -36,7 +42,15 @@ const toBody = (values: FormOutput): InviteUserBody => ({
  * 'Benutzer einladen': staff enter the person's e-mail address, name, role and business partners; the portal creates
  * the user without a password and mails a set-password link (valid for a few days, through the outbox).
  */
-export function InviteUserDialog({ opened, onClose, inviter }: { opened: boolean; onClose: () => void; inviter: Role }) {
+export function InviteUserDialog({
+  opened,
+  onClose,
+  inviter,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  inviter: Role;
+}) {
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(InviteForm),
     mode: 'onTouched',
