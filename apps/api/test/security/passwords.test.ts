@@ -417,6 +417,21 @@ describe('invitations (POST /v1/Users/Invitations)', () => {
     expect(noPartner.body.errors[0].message).toBe(passwordTexts.partnerRequired);
     const unknown = await invite('admin@example.com', { email: fresh(), role: 1, businessPartnerNumbers: ['999999'] });
     expect(unknown.body.errors[0].message).toBe(passwordTexts.partnerUnknown('999999'));
+    const sellerAtCustomer = await invite('admin@example.com', {
+      email: fresh(),
+      role: 2,
+      businessPartnerNumbers: ['100001'],
+    });
+    expect(sellerAtCustomer.body.errors[0].message).toBe(passwordTexts.partnerNotSupplier('100001'));
+    const buyerAtSupplier = await invite('admin@example.com', {
+      email: fresh(),
+      role: 1,
+      businessPartnerNumbers: ['200001'],
+    });
+    expect(buyerAtSupplier.body.errors[0].message).toBe(passwordTexts.partnerIsSupplier('200001'));
+    expect(
+      (await invite('admin@example.com', { email: fresh(), role: 2, businessPartnerNumbers: ['200001'] })).status,
+    ).toBe(201);
     const staffWithPartner = await invite('admin@example.com', {
       email: fresh(),
       role: 4,

@@ -45,6 +45,10 @@ export const passwordTexts = {
   partnerRequired: 'Einkäufer und Verkäufer brauchen mindestens einen Geschäftspartner.',
   partnerForbidden: 'Mitarbeiter des Portals und Benutzer ohne Rolle haben keinen Geschäftspartner.',
   partnerUnknown: (number: string) => `Den Geschäftspartner ${number} gibt es nicht.`,
+  partnerNotSupplier: (number: string) =>
+    `Der Geschäftspartner ${number} ist kein Lieferant: Verkäufer arbeiten für einen Lieferanten.`,
+  partnerIsSupplier: (number: string) =>
+    `Der Geschäftspartner ${number} ist ein Lieferant: Einkäufer arbeiten für einen Kunden.`,
   roleNotAllowed: 'Sie dürfen Benutzer mit dieser Rolle nicht einladen.',
 } as const;
 

@@ -89,13 +89,17 @@ export async function findUserById(c: Queryable, id: string): Promise<UserForLin
   return rows[0];
 }
 
-/** The ids of the business partners among `numbers` that exist. */
-export async function existingPartners(c: Queryable, numbers: string[]): Promise<string[]> {
-  const { rows } = await c.query<{ bp_number: string }>(
-    'SELECT bp_number FROM business_partners WHERE bp_number = ANY($1::text[])',
+/** The business partners among `numbers` that exist, and whether each is a supplier (sellers work for those). */
+export async function existingPartners(
+  c: Queryable,
+  numbers: string[],
+): Promise<{ bp_number: string; is_supplier: boolean }[]> {
+  const { rows } = await c.query<{ bp_number: string; is_supplier: boolean }>(
+    `SELECT bp.bp_number, EXISTS (SELECT 1 FROM suppliers s WHERE s.bp_number = bp.bp_number) AS is_supplier
+       FROM business_partners bp WHERE bp.bp_number = ANY($1::text[])`,
     [numbers],
   );
-  return rows.map((r) => r.bp_number);
+  return rows;
 }
 
 /** A new user without a password (it is set through the invitation link). */

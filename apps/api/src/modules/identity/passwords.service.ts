@@ -193,13 +193,18 @@ export class PasswordService {
     if (!needsPartner && partners.length) {
       throw validationProblem([{ field: 'body.businessPartnerNumbers', message: passwordTexts.partnerForbidden }]);
     }
-    const known = new Set(await repo.existingPartners(this.deps.pool, partners));
-    const unknown = partners.find((p) => !known.has(p));
-    if (unknown) {
-      throw validationProblem([
-        { field: 'body.businessPartnerNumbers', message: passwordTexts.partnerUnknown(unknown) },
-      ]);
-    }
+    const known = new Map(
+      (await repo.existingPartners(this.deps.pool, partners)).map((p) => [p.bp_number, p.is_supplier]),
+    );
+    const partnerError = (number: string) => {
+      if (!known.has(number)) return passwordTexts.partnerUnknown(number);
+      // A seller works for a supplier, a buyer for a customer company.
+      if (body.role === Role.Seller && !known.get(number)) return passwordTexts.partnerNotSupplier(number);
+      if (body.role === Role.Buyer && known.get(number)) return passwordTexts.partnerIsSupplier(number);
+      return null;
+    };
+    const wrong = partners.map(partnerError).find(Boolean);
+    if (wrong) throw validationProblem([{ field: 'body.businessPartnerNumbers', message: wrong }]);
     const existing = await repo.findUserByEmail(this.deps.pool, body.email);
     if (existing && (existing.password_hash || existing.external_subject)) throw conflict(passwordTexts.emailTaken);
     const invitedBy = `${inviter.firstName} ${inviter.lastName}`.trim() || 'Das Team des SHK-Bestellportals';
