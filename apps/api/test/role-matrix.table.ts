@@ -22,7 +22,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { catalogueImportMessages, type RoleName } from '@shk/contracts';
+import { catalogueImportMessages, Role, type RoleName } from '@shk/contracts';
 import type { TestApp } from './support/test-app.ts';
 import { insertTestOffers, offers } from './support/cart-fixtures.ts';
 import { fileForm, insertPartner, pdfBytes, pngBytes, supplierBody } from './support/supplier-fixtures.ts';
@@ -30,6 +30,7 @@ import { idsMatrixContext } from '../src/modules/ids/ids-matrix.fixtures.ts';
 import { signReturn } from '../src/modules/configurator/signing.ts';
 import { demoKitchenConfiguratorSecret } from '../src/seed/demo-world.ts';
 import { addPriceList } from './support/media-fixtures.ts';
+import { hashPassword } from '../src/modules/identity/password.ts';
 
 export interface MatrixRequest {
   params?: Record<string, string | number>;
@@ -414,6 +415,22 @@ export const roleMatrix: Record<string, MatrixEntry> = {
     Buyer: { body: { bpNumber: '100001' } },
     Seller: { body: { bpNumber: '200001' } },
   },
+  // A user of its own (password 'demo') per role: changing a demo user's password would break the later sign-ins.
+  'PUT /v1/UserProfile/Password': Object.fromEntries(
+    allRoles.map((role) => [
+      role,
+      async (ctx: MatrixContext) => {
+        const email = `matrix-passwort-${role.toLowerCase()}@example.com`;
+        await ctx.sql(
+          `INSERT INTO users (id, email, role, password_hash) VALUES (gen_random_uuid(), $1, $2, $3)
+           ON CONFLICT (lower(email)) DO UPDATE SET password_hash = EXCLUDED.password_hash`,
+          [email, Role[role], await hashPassword('demo')],
+        );
+        const password = 'Matrix prüft jede Route';
+        return { user: email, body: { currentPassword: 'demo', newPassword: password, newPasswordRepeat: password } };
+      },
+    ]),
+  ),
   'GET /v1/UserProfile/MailSettings': same(allRoles, {}),
   'PUT /v1/UserProfile/MailSettings': same(allRoles, {
     body: { orderPlaced: true, orderConfirmed: true, orderChanged: true, orderRejected: true },
@@ -479,6 +496,13 @@ export const roleMatrix: Record<string, MatrixEntry> = {
       params: { id: await relationId(ctx, '200001', '100001'), supplierCustomerNumber: 'K-10001' },
     }),
   },
+  'POST /v1/Users/Invitations': same(staff, async () => ({
+    body: {
+      email: `matrix-einladung-${Math.random().toString(36).slice(2)}@example.com`,
+      role: 1,
+      businessPartnerNumbers: ['100001'],
+    },
+  })),
   'GET /v1/PlatformOperator/SupplierCustomers': same(staff, { query: { RelationsStatusId: '1,2' } }),
   'GET /v1/PlatformOperator/SupplierCustomers/:id/StatusChanges': same(staff, async (ctx) => ({
     params: { id: await relationId(ctx, '200001', '100001') },

@@ -32,3 +32,4 @@ export * from './schemas/transmission.ts';
 export * from './schemas/configurator.ts';
 export * from './configurator-texts.ts';
 export * from './order-mail-texts.ts';
+export * from './schemas/passwords.ts';

@@ -1,6 +1,12 @@
 /** Business constants and limits (buyer-side.md §9, seller-staff-side.md §9). */
 export const APP_VERSION = '1.14.0-alpha.3';
 export const PRODUCT_NAME = 'SHK-Bestellportal';
+/**
+ * The portal's typeface: the operating system's own UI font (nothing downloaded, so nothing for the Content-Security-
+ * Policy to allow). The SPA's Mantine theme and the identity provider's pages (login, password) both use it;
+ * apps/web/index.html repeats it for the static header shown before the scripts run.
+ */
+export const PORTAL_FONT_FAMILY = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
 
 /** Pagination shows at most 100 pages (buyer-side.md §9), in search and in lists. */
 const MAX_PAGES = 100;

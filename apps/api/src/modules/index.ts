@@ -4,7 +4,7 @@ import { profileRoutes } from './profile/index.ts';
 import { settingsRoutes } from './settings/index.ts';
 import { feedbackRoutes } from './feedback/index.ts';
 import { supportRoutes } from './support/index.ts';
-import { clientConfigRoutes } from './identity/index.ts';
+import { clientConfigRoutes, passwordRoutes } from './identity/index.ts';
 import { relationsRoutes } from './relations/index.ts';
 import { supplierReadRoutes, supplierAdminRoutes, workflowAdminRoutes } from './suppliers/index.ts';
 import { customParameterRoutes } from './custom-parameters/index.ts';
@@ -30,6 +30,7 @@ export const modules: Array<(app: App, deps: AppDeps) => Promise<void>> = [
   feedbackRoutes,
   supportRoutes,
   clientConfigRoutes,
+  passwordRoutes,
   relationsRoutes,
   supplierReadRoutes,
   supplierAdminRoutes,

@@ -1,4 +1,4 @@
-import type { MailSettings, PartnerDataChangeRequest } from '@shk/contracts';
+import type { ChangePasswordBody, MailSettings, PartnerDataChangeRequest } from '@shk/contracts';
 import { api } from './client';
 import { expectStatus, unwrap } from './problem';
 import type { components } from './schema';
@@ -15,4 +15,7 @@ export const profileApi = {
   mailSettings: async (): Promise<MailSettings> => unwrap(await api.GET('/v1/UserProfile/MailSettings')),
   saveMailSettings: async (body: MailSettings): Promise<MailSettings> =>
     unwrap(await api.PUT('/v1/UserProfile/MailSettings', { body })),
+  /** 'Passwort ändern': 204, or a validation problem with German field messages. */
+  changePassword: async (body: ChangePasswordBody) =>
+    expectStatus(await api.PUT('/v1/UserProfile/Password', { body }), 204),
 };

@@ -400,6 +400,88 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/UserProfile/Password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Eigenes Passwort ändern (beendet die anderen Anmeldungen) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        currentPassword: string;
+                        newPassword: string;
+                        newPasswordRepeat: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/Users/Invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Neuen Benutzer per E-Mail einladen (Link zum Festlegen des Passworts, 7 Tage gültig) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["InviteUserInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UserInvitation"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/SupplierCustomers": {
         parameters: {
             query?: never;
@@ -6822,6 +6904,21 @@ export interface components {
             supplierId: string;
             partner: string;
         };
+        InviteUserInput: {
+            email: string;
+            /** @default  */
+            firstName: string;
+            /** @default  */
+            lastName: string;
+            role: 0 | 1 | 2 | 3 | 4 | 5;
+            /** @default [] */
+            businessPartnerNumbers: string[];
+        };
+        UserInvitationInput: {
+            userId: string;
+            email: string;
+            expiresAt: string;
+        };
         ConfigurationValueInput: {
             key: string;
             value: string | null;
@@ -8200,6 +8297,22 @@ export interface components {
             articleNumber: string;
             supplierId: string;
             partner: string;
+        };
+        InviteUser: {
+            /** Format: email */
+            email: string;
+            /** @default  */
+            firstName: string;
+            /** @default  */
+            lastName: string;
+            role: 0 | 1 | 2 | 3 | 4 | 5;
+            /** @default [] */
+            businessPartnerNumbers: string[];
+        };
+        UserInvitation: {
+            userId: string;
+            email: string;
+            expiresAt: string;
         };
         ConfigurationValue: {
             key: string;

@@ -1,4 +1,5 @@
 import { Badge, createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { PORTAL_FONT_FAMILY } from '@shk/contracts';
 
 /** The portal blue (#0b5cad, also used by the login page of the identity provider) as shade 6. */
 const brand: MantineColorsTuple = [
@@ -21,7 +22,8 @@ export const theme = createTheme({
   // Filled badges and buttons in light colours (yellow, lime …) get dark text instead of white (WCAG AA).
   autoContrast: true,
   defaultRadius: 'sm',
-  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  // The same family on the identity provider's login and password pages (apps/api/src/modules/identity/pages.ts).
+  fontFamily: PORTAL_FONT_FAMILY,
   headings: {
     fontWeight: '700',
     sizes: { h1: { fontSize: '1.75rem', lineHeight: '1.3' }, h2: { fontSize: '1.35rem', lineHeight: '1.35' } },

@@ -6,3 +6,4 @@ export { clientConfigRoutes } from './client-config.routes.ts';
 export { hashPassword, verifyPassword } from './password.ts';
 export { loadOrCreateKeys, type IdentityKeys } from './keys.ts';
 export { LoginLocked, LoginThrottle } from './login-throttle.ts';
+export { passwordRoutes } from './passwords.routes.ts';

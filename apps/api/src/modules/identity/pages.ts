@@ -1,25 +1,36 @@
-import { PRODUCT_NAME } from '@shk/contracts';
+import { PORTAL_FONT_FAMILY, PRODUCT_NAME } from '@shk/contracts';
 
-const escape = (s: string) =>
+export const escape = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+/**
+ * The portal's look without its scripts: the SPA's typeface (PORTAL_FONT_FAMILY, the system UI font: nothing is
+ * downloaded, so the CSP's font-src needs nothing new), its blue, Mantine's base size and line height. Inline styles
+ * are allowed by the CSP (style-src 'unsafe-inline', http/security-headers.ts); scripts are not.
+ */
 const style = `
-  *{box-sizing:border-box}body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f1f4f8;color:#1c2733}
-  main{max-width:420px;margin:8vh auto;background:#fff;border-radius:10px;box-shadow:0 6px 24px rgba(20,40,70,.12);padding:32px}
-  h1{font-size:1.5rem;margin:0 0 4px}p.sub{margin:0 0 24px;color:#56667a}
-  label{display:block;font-weight:600;margin:16px 0 6px}input{width:100%;padding:10px 12px;border:1px solid #b9c4d0;border-radius:6px;font-size:1rem}
-  input:focus{outline:2px solid #0b5cad;border-color:#0b5cad}button{margin-top:24px;width:100%;padding:12px;border:0;border-radius:6px;background:#0b5cad;color:#fff;font-size:1rem;font-weight:600;cursor:pointer}
+  *{box-sizing:border-box}body{margin:0;font-family:${PORTAL_FONT_FAMILY};font-size:16px;line-height:1.55;background:#f1f4f8;color:#1c2733}
+  main{max-width:420px;margin:8vh auto 0;background:#fff;border-radius:10px;box-shadow:0 6px 24px rgba(20,40,70,.12);padding:32px}
+  h1{font-size:1.5rem;line-height:1.3;font-weight:700;margin:0 0 4px}p.sub{margin:0 0 24px;color:#56667a}
+  label{display:block;font-weight:600;margin:16px 0 6px}input{width:100%;padding:10px 12px;border:1px solid #b9c4d0;border-radius:6px;font:inherit}
+  input:focus{outline:2px solid #0b5cad;border-color:#0b5cad}button{margin-top:24px;width:100%;padding:12px;border:0;border-radius:6px;background:#0b5cad;color:#fff;font:inherit;font-weight:600;cursor:pointer}
   button:hover{background:#094a8b}.error{background:#fdecec;color:#9b1c1c;border:1px solid #f3b4b4;border-radius:6px;padding:10px 12px;margin-bottom:8px}
-  .brand{font-weight:700;color:#0b5cad;letter-spacing:.02em;margin-bottom:20px}footer{text-align:center;color:#56667a;font-size:.85rem;margin-top:16px}`;
+  .ok{background:#e9f6ec;color:#1e6b2f;border:1px solid #a9d8b4;border-radius:6px;padding:10px 12px;margin-bottom:8px}
+  .hint{color:#56667a;font-size:.875rem;margin:6px 0 0}.links{margin-top:16px;text-align:center}
+  a{color:#0b5cad}.brand{font-weight:700;color:#0b5cad;letter-spacing:.02em;margin-bottom:20px}
+  footer{text-align:center;color:#56667a;font-size:.875rem;margin:16px auto 24px;padding:0 16px}footer nav{margin-top:6px}
+  footer nav a{margin:0 8px;color:#45566a}
+  @media (max-width:480px){main{margin:0;border-radius:0;box-shadow:none;padding:24px 16px}}`;
 
 export function page(title: string, body: string): string {
   return `<!doctype html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${escape(PRODUCT_NAME)} | ${escape(title)}</title><style>${style}</style></head><body><main>
 <div class="brand">${escape(PRODUCT_NAME)}</div>${body}</main>
-<footer>Das digitale Bestellportal für das SHK-Handwerk</footer></body></html>`;
+<footer>Das digitale Bestellportal für das SHK-Handwerk
+<nav aria-label="Rechtliches"><a href="/impressum">Impressum</a><a href="/datenschutz">Datenschutz</a></nav></footer></body></html>`;
 }
 
-export function loginPage(options: { action: string; login?: string; error?: string }): string {
+export function loginPage(options: { action: string; login?: string; error?: string; forgot?: string }): string {
   return page(
     'Anmelden',
     `
@@ -31,7 +42,8 @@ ${options.error ? `<div class="error" role="alert">${escape(options.error)}</div
   <label for="password">Passwort</label>
   <input id="password" name="password" type="password" autocomplete="current-password" required>
   <button type="submit">Anmelden</button>
-</form>`,
+</form>
+${options.forgot ? `<p class="links"><a href="${escape(options.forgot)}">Passwort vergessen?</a></p>` : ''}`,
   );
 }
 

@@ -12,6 +12,8 @@ import { loadOrCreateKeys, publicJwks } from './keys.ts';
 import { errorPage, loggedOutPage, loginPage, logoutPage } from './pages.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { LoginLocked, LoginThrottle, loginNameOf } from './login-throttle.ts';
+import { PasswordService } from './passwords.service.ts';
+import { forgotLinkOf, passwordPagesRoutes } from './password-pages.routes.ts';
 
 export interface EmbeddedIdentity {
   issuer: string;
@@ -180,7 +182,8 @@ export async function mountEmbeddedIdentityProvider(app: App, deps: AppDeps): Pr
   app.use('/auth', (req: IncomingMessage, res: ServerResponse, next: () => void) => {
     // The provider's answers bypass Fastify's hooks: HSTS here (the interaction pages get it there, too).
     if (publicOrigin.protocol === 'https:') res.setHeader('strict-transport-security', HSTS);
-    if (req.url?.startsWith('/interaction/')) return next();
+    // The login interaction and the password pages are Fastify routes (below, password-pages.routes.ts).
+    if (req.url?.startsWith('/interaction/') || req.url?.startsWith('/passwort')) return next();
     // The provider answers every preflight with the asking origin; the real request of a foreign origin gets no
     // CORS headers (clientBasedCORS). The preflight answers the same: no CORS headers, so the browser stops there.
     const origin = req.headers.origin;
@@ -210,7 +213,7 @@ export async function mountEmbeddedIdentityProvider(app: App, deps: AppDeps): Pr
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .send(loginPage({ action: `/auth/interaction/${details.uid}/login` }));
+      .send(loginPage({ action: `/auth/interaction/${details.uid}/login`, forgot: forgotLinkOf(details.uid) }));
   });
 
   // Failed sign-ins per account and address and per address, in PostgreSQL (login-throttle.ts).
@@ -236,6 +239,7 @@ export async function mountEmbeddedIdentityProvider(app: App, deps: AppDeps): Pr
               action: `/auth/interaction/${encodeURIComponent((request.params as { uid: string }).uid)}/login`,
               login: typeof body?.login === 'string' ? body.login : '',
               error: error.message,
+              forgot: forgotLinkOf((request.params as { uid: string }).uid),
             }),
           );
       },
@@ -263,7 +267,14 @@ export async function mountEmbeddedIdentityProvider(app: App, deps: AppDeps): Pr
           .status(401)
           .type('text/html; charset=utf-8')
           .header('cache-control', 'no-store')
-          .send(loginPage({ action: `/auth/interaction/${details.uid}/login`, login, error: WRONG_CREDENTIALS }));
+          .send(
+            loginPage({
+              action: `/auth/interaction/${details.uid}/login`,
+              login,
+              error: WRONG_CREDENTIALS,
+              forgot: forgotLinkOf(details.uid),
+            }),
+          );
       }
       await throttle.succeeded(login, request.ip);
       reply.hijack();
@@ -275,6 +286,11 @@ export async function mountEmbeddedIdentityProvider(app: App, deps: AppDeps): Pr
       );
     },
   );
+
+  // "Passwort vergessen?" and the set-password links of resets and invitations.
+  const passwords = new PasswordService(deps, (grantId) => app.callerCache?.forgetGrant(grantId));
+  passwords.registerJobs();
+  await passwordPagesRoutes(app, passwords);
 
   // adapter.ts records ended grants (logout, revocation) in revoked_grants.
   const grantActive = async (grantId: string) => !(await isGrantRevoked(pool, grantId));

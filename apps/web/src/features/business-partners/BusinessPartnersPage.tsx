@@ -8,6 +8,8 @@ import { ListSearchInput } from '../../ui/ListSearchInput';
 import { Page } from '../../ui/Page';
 import { parseStatusParam, RelationStatusBadge, RelationStatusFilter } from '../../ui/relation-status';
 import { useUrlParam } from '../../ui/use-url-param';
+import { useUserProfile } from '../../api/session';
+import { InviteUserDialog } from './InviteUserDialog';
 import { StatusTrailDialog } from './StatusTrailDialog';
 
 /** /geschaeftspartner – every supplier–customer relation for staff, with the audit trail of each. */
@@ -22,6 +24,8 @@ export default function BusinessPartnersPage() {
     customerBpNumber: customerParam ?? '',
   });
   const [trailFor, setTrailFor] = useState<Relation | null>(null);
+  const [inviting, setInviting] = useState(false);
+  const profile = useUserProfile();
   const commitSupplier = useCallback((value: string) => setSupplierParam(value.trim() || null), [setSupplierParam]);
   const commitCustomer = useCallback((value: string) => setCustomerParam(value.trim() || null), [setCustomerParam]);
 
@@ -78,7 +82,16 @@ export default function BusinessPartnersPage() {
   ];
 
   return (
-    <Page title="Geschäftspartner">
+    <Page
+      title="Geschäftspartner"
+      actions={
+        profile.data && (
+          <Button variant="light" onClick={() => setInviting(true)}>
+            Benutzer einladen
+          </Button>
+        )
+      }
+    >
       <Group align="flex-end" gap="md" wrap="wrap">
         <ListSearchInput
           label="Lieferantennummer"
@@ -128,6 +141,9 @@ export default function BusinessPartnersPage() {
         </>
       )}
       <StatusTrailDialog relation={trailFor} onClose={() => setTrailFor(null)} />
+      {profile.data && (
+        <InviteUserDialog opened={inviting} onClose={() => setInviting(false)} inviter={profile.data.role} />
+      )}
     </Page>
   );
 }

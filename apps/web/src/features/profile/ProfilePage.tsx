@@ -7,6 +7,7 @@ import { FieldList, type Field } from '../../ui/FieldList';
 import { formatCountry } from '../../ui/format';
 import { FullPageLoader } from '../../ui/FullPageLoader';
 import { Page } from '../../ui/Page';
+import { ChangePasswordCard } from './ChangePasswordCard';
 import { DataChangeRequestDialog } from './DataChangeRequestDialog';
 import { IdsCredentialsCard } from './IdsCredentialsCard';
 import { MailSettingsCard } from './MailSettingsCard';
@@ -83,6 +84,8 @@ export default function ProfilePage() {
         )}
       </SimpleGrid>
       <MailSettingsCard email={profile.data.email} />
+      {/* Not in an IDS session: it may not change credentials (the API refuses it, too). */}
+      {!profile.data.idsContextId && <ChangePasswordCard email={profile.data.email} />}
       {profile.data.role === Role.Buyer && profile.data.currentBpNumber && (
         <>
           <IdsCredentialsCard bpNumber={profile.data.currentBpNumber} />
