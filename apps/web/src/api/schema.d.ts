@@ -6547,6 +6547,7 @@ export interface components {
             version: string;
             movedToCart: boolean;
             completed: boolean;
+            readOnly: boolean;
             items: components["schemas"]["IdsCartItemInput"][];
         };
         UpdateIdsCartItemInput: {
@@ -6590,7 +6591,8 @@ export interface components {
             cxmlDomain: string | null;
             cxmlIdentity: string | null;
             cxmlSecretSet: boolean;
-            ociCustFields: ("" | "offerId" | "supplierName" | "manufacturerName" | "minOrderQuantity" | "total")[];
+            ociCustFields: ("" | "fixed" | "project" | "comment" | "offerId" | "supplierName" | "manufacturerName" | "minOrderQuantity" | "total")[];
+            ociCustFieldValues: string[];
         };
         UpdatePunchoutCredentialsInput: {
             ociEnabled: boolean;
@@ -6600,7 +6602,8 @@ export interface components {
             cxmlDomain: string | null;
             cxmlIdentity: string | null;
             cxmlSharedSecret: string | null;
-            ociCustFields?: ("" | "offerId" | "supplierName" | "manufacturerName" | "minOrderQuantity" | "total")[];
+            ociCustFields?: ("" | "fixed" | "project" | "comment" | "offerId" | "supplierName" | "manufacturerName" | "minOrderQuantity" | "total")[];
+            ociCustFieldValues?: string[];
         };
         PunchoutSessionSummaryInput: {
             contextId: string;
@@ -7926,6 +7929,7 @@ export interface components {
             version: string;
             movedToCart: boolean;
             completed: boolean;
+            readOnly: boolean;
             items: components["schemas"]["IdsCartItem"][];
         };
         UpdateIdsCartItem: {
@@ -7969,7 +7973,8 @@ export interface components {
             cxmlDomain: string | null;
             cxmlIdentity: string | null;
             cxmlSecretSet: boolean;
-            ociCustFields: ("" | "offerId" | "supplierName" | "manufacturerName" | "minOrderQuantity" | "total")[];
+            ociCustFields: ("" | "fixed" | "project" | "comment" | "offerId" | "supplierName" | "manufacturerName" | "minOrderQuantity" | "total")[];
+            ociCustFieldValues: string[];
         };
         UpdatePunchoutCredentials: {
             ociEnabled: boolean;
@@ -7979,7 +7984,8 @@ export interface components {
             cxmlDomain: string | null;
             cxmlIdentity: string | null;
             cxmlSharedSecret: string | null;
-            ociCustFields?: ("" | "offerId" | "supplierName" | "manufacturerName" | "minOrderQuantity" | "total")[];
+            ociCustFields?: ("" | "fixed" | "project" | "comment" | "offerId" | "supplierName" | "manufacturerName" | "minOrderQuantity" | "total")[];
+            ociCustFieldValues?: string[];
         };
         PunchoutSessionSummary: {
             contextId: string;

@@ -225,6 +225,7 @@ export class IdsService {
       version: ctx.version,
       movedToCart: ctx.moved_to_cart,
       completed: ctx.completed_at != null,
+      readOnly: (await this.carts.sessionCart(ctx.id))?.readOnly ?? false,
       items: rows.map((r) => itemView(r, offers)),
     };
   }
