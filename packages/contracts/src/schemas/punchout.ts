@@ -69,6 +69,10 @@ export const punchoutTexts = {
   productIdMissing: 'Für diese Funktion fehlt PRODUCTID.',
   searchStringMissing: 'Für BACKGROUND_SEARCH fehlt SEARCHSTRING.',
   bodyTooLarge: 'Die Anfrage ist größer als 1 MB.',
+  mediaTypeOci:
+    'Das OCI-Formular muss als application/x-www-form-urlencoded oder multipart/form-data gesendet werden.',
+  mediaTypeCxml: 'Das cXML-Dokument muss als text/xml oder application/xml gesendet werden.',
+  multipartBroken: 'Das Formular (multipart/form-data) ist beschädigt und kann nicht gelesen werden.',
   protocolDisabled: 'Dieser Punchout-Zugang ist abgeschaltet.',
   xmlMalformed: 'Das cXML-Dokument ist nicht wohlgeformt.',
   xmlDoctypeEntities: 'Das cXML-Dokument enthält ENTITY-Deklarationen; diese werden aus Sicherheitsgründen abgelehnt.',
