@@ -69,8 +69,7 @@ export const punchoutTexts = {
   productIdMissing: 'Für diese Funktion fehlt PRODUCTID.',
   searchStringMissing: 'Für BACKGROUND_SEARCH fehlt SEARCHSTRING.',
   bodyTooLarge: 'Die Anfrage ist größer als 1 MB.',
-  mediaTypeOci:
-    'Das OCI-Formular muss als application/x-www-form-urlencoded oder multipart/form-data gesendet werden.',
+  mediaTypeOci: 'Das OCI-Formular muss als application/x-www-form-urlencoded oder multipart/form-data gesendet werden.',
   mediaTypeCxml: 'Das cXML-Dokument muss als text/xml oder application/xml gesendet werden.',
   multipartBroken: 'Das Formular (multipart/form-data) ist beschädigt und kann nicht gelesen werden.',
   protocolDisabled: 'Dieser Punchout-Zugang ist abgeschaltet.',

@@ -246,10 +246,10 @@ export async function offerPricingRows(c: Queryable, productInstanceIds: string[
 /** Serialises cart creation per partner (transaction lock) and counts the partner's carts. */
 export async function lockAndCountCarts(c: Queryable, bpNumber: string): Promise<number> {
   await c.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`carts:${bpNumber}`]);
-  const { rows } = await c.query<{ n: number }>('SELECT count(*)::int AS n FROM carts WHERE bp_number = $1 AND punchout_context_id IS NULL',
-    [
-    bpNumber,
-  ]);
+  const { rows } = await c.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM carts WHERE bp_number = $1 AND punchout_context_id IS NULL',
+    [bpNumber],
+  );
   return rows[0].n;
 }
 

@@ -28,8 +28,7 @@ export function readMultipartPairs(body: Buffer, headers: IncomingHttpHeaders): 
     }
     parser.on('field', (name: string, value: string, _nameTruncated, _valueTruncated, _encoding, mime: string) => {
       const declared = /charset\s*=\s*"?([^";\s]+)/i.exec(mime ?? '')?.[1]?.toLowerCase();
-      const bytes =
-        declared && /^utf-?8$/.test(declared) ? Buffer.from(value, 'utf8') : Buffer.from(value, 'latin1');
+      const bytes = declared && /^utf-?8$/.test(declared) ? Buffer.from(value, 'utf8') : Buffer.from(value, 'latin1');
       pairs.push([name.trim().toUpperCase(), bytes]);
     });
     parser.on('file', (_name: string, stream: NodeJS.ReadableStream) => stream.resume());

@@ -70,7 +70,8 @@ export function ociFields(lines: PunchoutLine[], r: OciReturn): [string, string]
     put('MATGROUP', l.etimClass);
     put('EXT_PRODUCT_ID', l.gtin);
     if (is50) {
-      for (let k = 0; k < OCI_CUST_FIELD_MAX_LENGTHS.length; k++) put(`CUST_FIELD${k + 1}`, custFieldValue(r.custFields, k, l));
+      for (let k = 0; k < OCI_CUST_FIELD_MAX_LENGTHS.length; k++)
+        put(`CUST_FIELD${k + 1}`, custFieldValue(r.custFields, k, l));
     }
     // Long text: one field per line of at most 132 characters, all named NEW_ITEM-LONGTEXT_n:132[].
     if (l.longText) {

@@ -83,7 +83,9 @@ export class PunchoutService {
       const row = await repo.findCxmlCredential(this.pool, from.domain, from.identity);
       if (!row) continue;
       if (!secret || !(await verifyPassword(secret, row.cxml_secret_hash))) return null;
-      return row.cxml_enabled ? { userId: row.user_id, bpNumber: row.bp_number, custFields: NO_CUST_FIELDS } : 'disabled';
+      return row.cxml_enabled
+        ? { userId: row.user_id, bpNumber: row.bp_number, custFields: NO_CUST_FIELDS }
+        : 'disabled';
     }
     await verifyPassword(secret, await this.dummyHash());
     return null;
@@ -100,7 +102,13 @@ export class PunchoutService {
     return wanted.flatMap((w) => {
       const offer = offers.get(w.offerId);
       return offer
-        ? [{ ...lineOf(offer, extras.get(w.offerId), w.quantity), project: w.project ?? null, comment: w.comment ?? null }]
+        ? [
+            {
+              ...lineOf(offer, extras.get(w.offerId), w.quantity),
+              project: w.project ?? null,
+              comment: w.comment ?? null,
+            },
+          ]
         : [];
     });
   }
