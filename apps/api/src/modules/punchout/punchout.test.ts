@@ -727,3 +727,36 @@ describe('OCI 5.0 customer fields configured by the buyer', () => {
     });
   });
 });
+
+describe('protocols switched off on the profile', () => {
+  it('refuse their login with a German page or cXML Status 403 and store nothing', async () => {
+    const credentials = {
+      ociUsername: 'einkauf@example.com',
+      ociPassword: null,
+      cxmlDomain: 'NetworkId',
+      cxmlIdentity: '100001',
+      cxmlSharedSecret: null,
+    };
+    const off = await t.request('PUT', '/v1/PunchoutCredentials', {
+      as: 'einkauf@example.com',
+      body: { ...credentials, ociEnabled: false, cxmlEnabled: false },
+    });
+    expect(off.body).toMatchObject({ ociEnabled: false, cxmlEnabled: false, ociPasswordSet: true });
+    try {
+      const before = [await sessions(), await contexts()];
+      const page = await oci(demo);
+      expect(page.status).toBe(403);
+      expect(page.headers.get('content-type')).toMatch(/text\/html/);
+      expect(page.text).toContain(punchoutTexts.protocolDisabled);
+      const status = await cxml(setupRequest({}));
+      expect(status.status).toBe(403);
+      expect(status.doc.cXML.Response.Status['#text']).toBe(punchoutTexts.protocolDisabled);
+      expect([await sessions(), await contexts()]).toEqual(before);
+    } finally {
+      await t.request('PUT', '/v1/PunchoutCredentials', {
+        as: 'einkauf@example.com',
+        body: { ...credentials, ociEnabled: true, cxmlEnabled: true },
+      });
+    }
+  });
+});
