@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import { XMLParser } from 'fast-xml-parser';
+import { punchoutTexts } from '@shk/contracts';
 import { sessionFile } from './support/demo';
 import { apiFromPage } from './support/relations';
 
@@ -10,7 +11,8 @@ import { apiFromPage } from './support/relations';
  * page posts the OCI entry, its hook URL receives the cart) and Ariba (the test posts the PunchOutSetupRequest,
  * the browser opens the StartPage, the BrowserFormPost receives the PunchOutOrderMessage). The user searches, fills
  * the cart and returns it with 'In die Bestellanforderung übernehmen'. Works as einkauf2 (partner 100003) with its
- * own punchout logins. Its two tests run one after the other: both empty and fill 100003's default cart.
+ * own punchout logins. Each punchout session fills its own cart; the tests run one after the other (the inspect
+ * test re-opens the line the cXML test returned).
  */
 test.use({ storageState: sessionFile('buyer2') });
 test.describe.configure({ mode: 'serial' });
@@ -25,7 +27,11 @@ interface Received {
 }
 
 /** The procurement system: its OCI start page and the hook URL / BrowserFormPost that receive the cart. */
-async function procurementSystem(portal: string, ociFields: Record<string, string>) {
+async function procurementSystem(
+  portal: string,
+  ociFields: Record<string, string>,
+  enctype = 'application/x-www-form-urlencoded',
+) {
   const received: Received[] = [];
   const server = http.createServer(async (req, res) => {
     const { port } = server.address() as AddressInfo;
@@ -39,7 +45,7 @@ async function procurementSystem(portal: string, ociFields: Record<string, strin
       res.setHeader('content-type', 'text/html; charset=utf-8');
       res.end(
         `<!doctype html><meta charset="utf-8"><title>SAP SRM</title>
-         <form id="f" method="post" accept-charset="UTF-8" action="${portal}/oci">${inputs}</form>
+         <form id="f" method="post" accept-charset="UTF-8" enctype="${enctype}" action="${portal}/oci">${inputs}</form>
          <script>document.getElementById('f').submit()</script>`,
       );
       return;
@@ -106,6 +112,39 @@ async function returnCart(page: Page, origin: string) {
   await expect(page.getByRole('heading', { name: 'Bestellanforderung empfangen' })).toBeVisible();
 }
 
+/** The line the cXML test returned: the inspect test re-opens it. */
+let returnedByAriba: CartLine | null = null;
+
+/** Posts a PunchOutSetupRequest as Ariba does; returns the StartPage path. */
+async function cxmlSetup(baseURL: string, operation: string, hook: string, items = '') {
+  const setup = `<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE cXML SYSTEM "http://xml.cxml.org/schemas/cXML/1.2.014/cXML.dtd">
+<cXML payloadID="e2e.${operation}@ariba.example" timestamp="2026-11-29T03:00:00+01:00" xml:lang="de">
+  <Header>
+    <From><Credential domain="${cxmlLogin.domain}"><Identity>${cxmlLogin.identity}</Identity></Credential></From>
+    <To><Credential domain="DUNS"><Identity>SHK-PORTAL</Identity></Credential></To>
+    <Sender><Credential domain="NetworkId"><Identity>AN01</Identity><SharedSecret>${cxmlLogin.secret}</SharedSecret></Credential>
+      <UserAgent>Ariba E2E</UserAgent></Sender>
+  </Header>
+  <Request><PunchOutSetupRequest operation="${operation}">
+    <BuyerCookie>e2e-cookie-${operation}</BuyerCookie>
+    <BrowserFormPost><URL>${hook}</URL></BrowserFormPost>
+    ${items}
+  </PunchOutSetupRequest></Request>
+</cXML>`;
+  const response = await fetch(`${baseURL}/cxml/punchout`, {
+    method: 'POST',
+    headers: { 'content-type': 'text/xml; charset=utf-8' },
+    body: setup,
+  });
+  expect(response.status).toBe(200);
+  const answer = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', parseTagValue: false }).parse(
+    await response.text(),
+  ).cXML;
+  expect(answer.Response.Status['@code']).toBe('200');
+  return new URL(answer.Response.PunchOutSetupResponse.StartPage.URL as string).pathname;
+}
+
 const ociUnits: Record<string, string> = { C62: 'PCE', H87: 'PCE', MTR: 'MTR' };
 const dec = (n: number) => String(Number(n.toFixed(4)));
 
@@ -131,21 +170,62 @@ test.describe('buyer', () => {
     expect(saved.data).toMatchObject({ ociEnabled: true, ociUsername: oci.USERNAME, cxmlIdentity: cxmlLogin.identity });
   });
 
-  test('SAP posts the OCI entry, the buyer fills the cart and returns it to the hook URL', async ({
+  test('SAP posts the OCI 5.0 entry (multipart), the buyer fills the cart and returns it to the hook URL', async ({
     page,
     baseURL,
   }) => {
-    const sap = await procurementSystem(baseURL!, {
-      ...oci,
-      '~OkCode': 'ADDI',
-      '~TARGET': '_top',
-      '~CALLER': 'CTLG',
-      SEARCHSTRING: 'Ventil',
+    // The buyer sets what the OCI 5.0 customer fields carry on 'Mein Profil'.
+    const card = page.getByRole('region', { name: 'Punchout (OCI und cXML)' });
+    const chooseSource = async (n: number, label: string) => {
+      await card.getByLabel(`Kundenfeld ${n}`, { exact: true }).click();
+      await page.getByRole('option', { name: label, exact: true }).click();
+    };
+    await chooseSource(1, 'Fester Wert');
+    await card.getByLabel('Fester Wert (höchstens 10 Zeichen)').fill('KST-4711');
+    await chooseSource(2, 'Nicht senden');
+    await chooseSource(3, 'Notiz der Position');
+    await chooseSource(4, 'Nicht senden');
+    await chooseSource(5, 'Angebotsnummer im Portal');
+    await card.getByRole('button', { name: 'Zugangsdaten speichern' }).click();
+    await expect(page.getByText('Punchout-Zugangsdaten gespeichert.').first()).toBeVisible();
+    const saved = await apiFromPage<{ ociCustFields: string[]; ociCustFieldValues: string[] }>(
+      page,
+      'GET',
+      '/v1/PunchoutCredentials',
+    );
+    expect(saved.data).toMatchObject({
+      ociCustFields: ['fixed', '', 'comment', '', 'offerId'],
+      ociCustFieldValues: ['KST-4711', '', '', '', ''],
     });
+
+    // SAP posts its entry form as multipart/form-data at times.
+    const sap = await procurementSystem(
+      baseURL!,
+      {
+        ...oci,
+        OCI_VERSION: '5.0',
+        '~OkCode': 'ADDI',
+        '~TARGET': '_top',
+        '~CALLER': 'CTLG',
+        SEARCHSTRING: 'Ventil',
+      },
+      'multipart/form-data',
+    );
     try {
       await page.goto(`${sap.origin}/oci-start`);
       await page.waitForURL(/\/suche\?term=Ventil/);
       const [line] = await fillCart(page, 'Ventil');
+      await page.goto('/warenkorb');
+      const note = page.getByTestId('cart-item').getByLabel('Notiz');
+      await note.fill('Raum 3');
+      await note.blur();
+      await expect
+        .poll(
+          async () =>
+            (await apiFromPage<{ items: { comment: string | null }[] }>(page, 'GET', '/v1/MultiCarts/Default')).data
+              .items[0]?.comment,
+        )
+        .toBe('Raum 3');
       await returnCart(page, sap.origin);
 
       expect(sap.received).toHaveLength(1);
@@ -173,10 +253,14 @@ test.describe('buyer', () => {
       expect(value('~OkCode')).toBe('ADDI');
       expect(value('~TARGET')).toBe('_top');
       expect(value('~CALLER')).toBe('CTLG');
-      // Only OCI fields of line 1 (OCI 4.0: no customer fields), decimal points only.
+      // OCI 5.0: the customer fields as configured (CUST_FIELD2 and 4 are not sent).
+      expect(value('NEW_ITEM-CUST_FIELD1[1]')).toBe('KST-4711');
+      expect(value('NEW_ITEM-CUST_FIELD3[1]')).toBe('Raum 3');
+      expect(value('NEW_ITEM-CUST_FIELD5[1]')).toBe(line.productInstanceId.slice(0, 50));
+      // Only OCI fields of line 1, decimal points only.
       for (const [name, v] of fields) {
         expect(name).toMatch(
-          /^(NEW_ITEM-(DESCRIPTION|QUANTITY|UNIT|PRICE|PRICEUNIT|CURRENCY|LEADTIME|VENDOR|VENDORMAT|MANUFACTCODE|MANUFACTMAT|MATGROUP|EXT_PRODUCT_ID)\[1\]|NEW_ITEM-LONGTEXT_1:132\[\]|~OkCode|~TARGET|~CALLER)$/,
+          /^(NEW_ITEM-(DESCRIPTION|QUANTITY|UNIT|PRICE|PRICEUNIT|CURRENCY|LEADTIME|VENDOR|VENDORMAT|MANUFACTCODE|MANUFACTMAT|MATGROUP|EXT_PRODUCT_ID|CUST_FIELD1|CUST_FIELD3|CUST_FIELD5)\[1\]|NEW_ITEM-LONGTEXT_1:132\[\]|~OkCode|~TARGET|~CALLER)$/,
         );
         if (/QUANTITY|PRICE/.test(name)) expect(v).toMatch(/^\d+(\.\d+)?$/);
       }
@@ -218,6 +302,7 @@ test.describe('buyer', () => {
       await page.goto(`${baseURL}${new URL(startPage).pathname}`);
       await page.waitForURL(/\/suche/);
       const [line] = await fillCart(page, 'Ventil');
+      returnedByAriba = line;
       await returnCart(page, ariba.origin);
 
       expect(ariba.received).toHaveLength(1);
@@ -250,6 +335,48 @@ test.describe('buyer', () => {
     } finally {
       await ariba.close();
     }
+  });
+
+  test('Ariba inspect shows the earlier cart read-only: no change controls, and the API refuses changes', async ({
+    page,
+    baseURL,
+  }) => {
+    const line = returnedByAriba;
+    expect(line, 'the cXML test returned a line').not.toBeNull();
+    const items = `<ItemOut quantity="3"><ItemID><SupplierPartID>${line!.articleNumber}</SupplierPartID>
+      <SupplierPartAuxiliaryID>${line!.productInstanceId}</SupplierPartAuxiliaryID></ItemID></ItemOut>`;
+    await page.goto(`${baseURL}${await cxmlSetup(baseURL!, 'inspect', 'http://127.0.0.1:9/hook', items)}`);
+    await page.waitForURL(/\/warenkorb/);
+    await expect(page.getByTestId('punchout-read-only')).toHaveText(punchoutTexts.readOnlyHint);
+    const row = page.getByTestId('cart-item');
+    await expect(row).toHaveCount(1);
+    await expect(
+      row.getByRole('button', { name: `${line!.productName ?? line!.articleNumber} entfernen` }),
+    ).toBeDisabled();
+    await expect(row.getByLabel('Notiz')).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Warenkorb leeren' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'In die Bestellanforderung übernehmen' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Bestellen', exact: true })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Schnellerfassung' })).toHaveCount(0);
+    // The API refuses every change, whatever the page shows.
+    const cart = await apiFromPage<{ id: number; items: { id: number; quantity: number }[] }>(
+      page,
+      'GET',
+      '/v1/MultiCarts/Default',
+    );
+    expect(cart.data.items.map((i) => Number(i.quantity))).toEqual([3]);
+    const refused = await apiFromPage<{ detail: string }>(
+      page,
+      'PUT',
+      `/v1/CartItems/${cart.data.items[0].id}/properties`,
+      { quantity: 5 },
+    );
+    expect(refused.status).toBe(403);
+    expect(refused.data.detail).toBe(punchoutTexts.readOnlyCart);
+    // The search shows no 'In den Warenkorb' in this session.
+    await page.goto('/suche?term=Ventil');
+    await expect(page.getByTestId('search-results').getByTestId('product-card').first()).toBeVisible();
+    await expect(page.getByTestId('add-to-cart')).toHaveCount(0);
   });
 });
 

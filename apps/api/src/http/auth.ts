@@ -19,7 +19,8 @@ export type { Caller } from './caller.ts';
 
 /**
  * What an IDS session may do on a route: nothing when absent (403), the route as it is ('allowed'), or the route
- * after a check of the request's objects (a guard that throws, e.g. "only the session's cart").
+ * after a check of the request's objects (a guard that throws, e.g. "only the session's cart"). A guard runs for
+ * every caller of the route, IDS session or not, and decides itself what applies to whom.
  */
 export type IdsScope = 'allowed' | ((request: FastifyRequest) => Promise<void>);
 
@@ -304,10 +305,11 @@ export function registerAuth(
     if (caller.idsContextId && !request.routeOptions.config?.ids) throw forbidden(idsMessages.notInIdsSession);
   });
 
-  // A route's IDS guard looks at the validated parameters and body, so it runs after validation.
+  // A route's guard looks at the validated parameters and body, so it runs after validation. It runs for every
+  // caller: the cart guards also keep a punchout session's cart away from the buyer's normal session.
   app.addHook('preHandler', async (request: FastifyRequest) => {
     const scope = request.routeOptions.config?.ids;
-    if (request.caller?.idsContextId && typeof scope === 'function') await scope(request);
+    if (request.caller && typeof scope === 'function') await scope(request);
   });
 }
 

@@ -457,11 +457,11 @@ export async function seedDemoWorldIfEmpty(db: Db, log: (m: string) => void = ()
     );
     // Punchout logins of the demo buyer for procurement systems (README, docs/punchout.md): OCI USERNAME
     // einkauf@example.com / PASSWORD demo, cXML From identity 100001 (domain NetworkId) with shared secret demo;
-    // OCI 5.0 customer fields 1 and 2 carry the offer id and the supplier's name.
+    // OCI 5.0 customer fields: CUST_FIELD1 carries the line's project, CUST_FIELD5 (CHAR 50) the offer id.
     await c.query(
       `INSERT INTO punchout_credentials (bp_number, user_id, oci_enabled, oci_username, oci_password_hash, cxml_enabled,
               cxml_domain, cxml_identity, cxml_secret_hash, oci_cust_fields)
-       VALUES ('100001', $1, true, 'einkauf@example.com', $2, true, 'NetworkId', '100001', $2, '{offerId,supplierName}')
+       VALUES ('100001', $1, true, 'einkauf@example.com', $2, true, 'NetworkId', '100001', $2, '{project,"","","",offerId}')
        ON CONFLICT DO NOTHING`,
       [demoAccounts[0].id, passwordHash],
     );

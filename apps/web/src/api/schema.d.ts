@@ -6629,6 +6629,7 @@ export interface components {
             version: string;
             movedToCart: boolean;
             completed: boolean;
+            readOnly: boolean;
             items: components["schemas"]["IdsCartItemInput"][];
         };
         UpdateIdsCartItemInput: {
@@ -6672,7 +6673,8 @@ export interface components {
             cxmlDomain: string | null;
             cxmlIdentity: string | null;
             cxmlSecretSet: boolean;
-            ociCustFields: ("" | "offerId" | "supplierName" | "manufacturerName" | "minOrderQuantity" | "total")[];
+            ociCustFields: ("" | "fixed" | "project" | "comment" | "offerId" | "supplierName" | "manufacturerName" | "minOrderQuantity" | "total")[];
+            ociCustFieldValues: string[];
         };
         UpdatePunchoutCredentialsInput: {
             ociEnabled: boolean;
@@ -6682,7 +6684,8 @@ export interface components {
             cxmlDomain: string | null;
             cxmlIdentity: string | null;
             cxmlSharedSecret: string | null;
-            ociCustFields?: ("" | "offerId" | "supplierName" | "manufacturerName" | "minOrderQuantity" | "total")[];
+            ociCustFields?: ("" | "fixed" | "project" | "comment" | "offerId" | "supplierName" | "manufacturerName" | "minOrderQuantity" | "total")[];
+            ociCustFieldValues?: string[];
         };
         PunchoutSessionSummaryInput: {
             contextId: string;
@@ -8023,6 +8026,7 @@ export interface components {
             version: string;
             movedToCart: boolean;
             completed: boolean;
+            readOnly: boolean;
             items: components["schemas"]["IdsCartItem"][];
         };
         UpdateIdsCartItem: {
@@ -8066,7 +8070,8 @@ export interface components {
             cxmlDomain: string | null;
             cxmlIdentity: string | null;
             cxmlSecretSet: boolean;
-            ociCustFields: ("" | "offerId" | "supplierName" | "manufacturerName" | "minOrderQuantity" | "total")[];
+            ociCustFields: ("" | "fixed" | "project" | "comment" | "offerId" | "supplierName" | "manufacturerName" | "minOrderQuantity" | "total")[];
+            ociCustFieldValues: string[];
         };
         UpdatePunchoutCredentials: {
             ociEnabled: boolean;
@@ -8076,7 +8081,8 @@ export interface components {
             cxmlDomain: string | null;
             cxmlIdentity: string | null;
             cxmlSharedSecret: string | null;
-            ociCustFields?: ("" | "offerId" | "supplierName" | "manufacturerName" | "minOrderQuantity" | "total")[];
+            ociCustFields?: ("" | "fixed" | "project" | "comment" | "offerId" | "supplierName" | "manufacturerName" | "minOrderQuantity" | "total")[];
+            ociCustFieldValues?: string[];
         };
         PunchoutSessionSummary: {
             contextId: string;

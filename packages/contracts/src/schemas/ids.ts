@@ -120,6 +120,8 @@ export const IdsCart = z
     version: z.string(),
     movedToCart: z.boolean(),
     completed: z.boolean(),
+    /** A punchout session whose cart may only be looked at (cXML inspect): the cart's change controls are hidden. */
+    readOnly: z.boolean(),
     items: z.array(IdsCartItem),
   })
   .meta({ id: 'IdsCart' });

@@ -10,15 +10,41 @@ export const ociFunctions = ['', 'DETAIL', 'VALIDATE', 'BACKGROUND_SEARCH'] as c
 /** cXML PunchOutSetupRequest operations. */
 export const cxmlOperations = ['create', 'edit', 'inspect'] as const;
 
-/** What an OCI 5.0 customer field NEW_ITEM-CUST_FIELDn may carry ('' leaves the field out). */
+/**
+ * What an OCI 5.0 customer field NEW_ITEM-CUST_FIELDn may carry ('' leaves the field out): a fixed text the buyer
+ * sets, a value of the cart line (project, note) or of the offer.
+ */
 export const ociCustFieldSources = [
   '',
+  'fixed',
+  'project',
+  'comment',
   'offerId',
   'supplierName',
   'manufacturerName',
   'minOrderQuantity',
   'total',
 ] as const;
+export type OciCustFieldSource = (typeof ociCustFieldSources)[number];
+
+/** The labels of the sources on 'Mein Profil'. */
+export const ociCustFieldSourceLabels: Record<OciCustFieldSource, string> = {
+  '': 'Nicht senden',
+  fixed: 'Fester Wert',
+  project: 'Projekt der Position (sonst des Warenkorbs)',
+  comment: 'Notiz der Position',
+  offerId: 'Angebotsnummer im Portal',
+  supplierName: 'Name des Lieferanten',
+  manufacturerName: 'Name des Herstellers',
+  minOrderQuantity: 'Mindestbestellmenge',
+  total: 'Positionswert netto',
+};
+
+/**
+ * The lengths SAP's OCI gives NEW_ITEM-CUST_FIELD1…5 (CHAR 10, 10, 10, 20, 50): a fixed value may not be longer,
+ * line and offer values are cut to them.
+ */
+export const OCI_CUST_FIELD_MAX_LENGTHS = [10, 10, 10, 20, 50] as const;
 
 /** Largest body the punchout entries read (OCI form, cXML document). */
 export const PUNCHOUT_MAX_BODY_BYTES = 1024 * 1024;
@@ -43,6 +69,9 @@ export const punchoutTexts = {
   productIdMissing: 'Für diese Funktion fehlt PRODUCTID.',
   searchStringMissing: 'Für BACKGROUND_SEARCH fehlt SEARCHSTRING.',
   bodyTooLarge: 'Die Anfrage ist größer als 1 MB.',
+  mediaTypeOci: 'Das OCI-Formular muss als application/x-www-form-urlencoded oder multipart/form-data gesendet werden.',
+  mediaTypeCxml: 'Das cXML-Dokument muss als text/xml oder application/xml gesendet werden.',
+  multipartBroken: 'Das Formular (multipart/form-data) ist beschädigt und kann nicht gelesen werden.',
   protocolDisabled: 'Dieser Punchout-Zugang ist abgeschaltet.',
   xmlMalformed: 'Das cXML-Dokument ist nicht wohlgeformt.',
   xmlDoctypeEntities: 'Das cXML-Dokument enthält ENTITY-Deklarationen; diese werden aus Sicherheitsgründen abgelehnt.',
@@ -57,6 +86,14 @@ export const punchoutTexts = {
   inspectOnly:
     'Ihr Einkaufssystem hat den Warenkorb nur zur Ansicht geöffnet (inspect); er wird nicht in die Bestellanforderung übernommen.',
   credentialsSaved: 'Punchout-Zugangsdaten gespeichert.',
+  custFieldValueMissing: (n: number) => `Für Kundenfeld ${n} (CUST_FIELD${n}) fehlt der feste Wert.`,
+  custFieldValueTooLong: (n: number, max: number) =>
+    `Der feste Wert für Kundenfeld ${n} (CUST_FIELD${n}) darf höchstens ${max} Zeichen lang sein.`,
+  custFieldValueUnused: (n: number) =>
+    `Kundenfeld ${n} (CUST_FIELD${n}) hat einen festen Wert, sendet aber nicht „Fester Wert“.`,
+  readOnlyCart:
+    'Ihr Einkaufssystem hat den Warenkorb nur zur Ansicht geöffnet (inspect); er kann nicht geändert werden.',
+  readOnlyHint: 'Nur zur Ansicht: Ihr Einkaufssystem hat diesen Warenkorb zur Ansicht geöffnet.',
 } as const;
 
 export const PunchoutCredentials = z
@@ -71,6 +108,8 @@ export const PunchoutCredentials = z
     cxmlSecretSet: z.boolean(),
     /** OCI 5.0: the source of CUST_FIELD1…5 (position = field number). */
     ociCustFields: z.array(z.enum(ociCustFieldSources)),
+    /** OCI 5.0: the fixed text of a CUST_FIELDn whose source is 'fixed' ('' otherwise; position = field number). */
+    ociCustFieldValues: z.array(z.string()),
   })
   .meta({ id: 'PunchoutCredentials' });
 export type PunchoutCredentials = z.infer<typeof PunchoutCredentials>;
@@ -88,6 +127,8 @@ export const UpdatePunchoutCredentials = z
     cxmlSharedSecret: z.string().min(4).max(200).nullable(),
     /** Absent: keep the stored configuration. */
     ociCustFields: z.array(z.enum(ociCustFieldSources)).max(5).optional(),
+    /** The fixed texts (position = field number; '' where the source is not 'fixed'). Absent: keep the stored ones. */
+    ociCustFieldValues: z.array(z.string().max(200)).max(5).optional(),
   })
   .meta({ id: 'UpdatePunchoutCredentials' });
 

@@ -38,7 +38,16 @@ export function cartItemRoutes(offers: OfferCatalog) {
         },
       },
       async (request, reply) =>
-        reply.status(201).send(await items.add(currentPartnerOf(request), callerOf(request).userId, request.body)),
+        reply
+          .status(201)
+          .send(
+            await items.add(
+              currentPartnerOf(request),
+              callerOf(request).userId,
+              request.body,
+              callerOf(request).idsContextId,
+            ),
+          ),
     );
 
     app.put(

@@ -40,14 +40,16 @@ export class CartItemsService {
   }
 
   /** Puts an offer into the given or the default cart; the same offer again raises the quantity. */
+  /** `sessionContextId`: the caller's IDS session, whose own cart (punchout) stands in for the default cart. */
   async add(
     bpNumber: string,
     userId: string,
     body: { cartId?: number | null; productInstanceId: string; quantity: number; comment?: string | null },
+    sessionContextId: string | null = null,
   ) {
     const cart = body.cartId
       ? await findCart(this.db.$client, bpNumber, body.cartId)
-      : await this.carts.defaultCart(bpNumber, userId);
+      : await this.carts.defaultCart(bpNumber, userId, sessionContextId);
     if (!cart) throw notFound(cartMessages.cartNotFound);
     const offer = (await this.offers.findOffers(bpNumber, [body.productInstanceId])).get(body.productInstanceId);
     if (!offer) throw notFound('Artikel nicht gefunden');

@@ -12,6 +12,8 @@ export interface CartRow {
   created_at: Date;
   last_order_number: string | null;
   last_checkout_at: Date | null;
+  /** Set for a punchout session's own cart (hidden from the partner's normal carts). */
+  punchout_context_id: string | null;
 }
 export interface CartItemRow {
   id: number;
@@ -100,8 +102,9 @@ export async function supplierSettings(c: Queryable, supplierBpNumbers: string[]
 /** Ensures the partner has exactly one default cart when it has any cart. */
 export async function repairDefault(c: Queryable, bpNumber: string) {
   await c.query(
-    `UPDATE carts SET is_default = true WHERE id = (SELECT id FROM carts WHERE bp_number = $1 ORDER BY created_at, id LIMIT 1)
-       AND NOT EXISTS (SELECT 1 FROM carts WHERE bp_number = $1 AND is_default)`,
+    `UPDATE carts SET is_default = true
+      WHERE id = (SELECT id FROM carts WHERE bp_number = $1 AND punchout_context_id IS NULL ORDER BY created_at, id LIMIT 1)
+        AND NOT EXISTS (SELECT 1 FROM carts WHERE bp_number = $1 AND is_default)`,
     [bpNumber],
   );
 }
@@ -140,16 +143,21 @@ export interface OverviewRow {
 /**
  * The partner's carts with their stored totals, the catalogue version and today's price day (Europe/Berlin) read in
  * the same statement – one snapshot, so a stamp built from them never claims newer data than the totals saw.
+ * Punchout sessions' carts are left out, except the one of `punchoutContextId` (the calling session's own cart).
  */
-export async function overviewRows(c: Queryable, bpNumber: string): Promise<OverviewRow[]> {
+export async function overviewRows(
+  c: Queryable,
+  bpNumber: string,
+  punchoutContextId: string | null = null,
+): Promise<OverviewRow[]> {
   const { rows } = await c.query<OverviewRow>(
     `SELECT c.id, c.name, c.is_default, c.created_at, t.content_version, t.stamp, t.item_count, t.total_net_value,
             (SELECT version FROM catalogue_state) AS catalogue_version,
             (now() AT TIME ZONE 'Europe/Berlin')::date::text AS price_day
        FROM carts c LEFT JOIN cart_totals t ON t.cart_id = c.id
-      WHERE c.bp_number = $1
+      WHERE c.bp_number = $1 AND (c.punchout_context_id IS NULL OR c.punchout_context_id = $2::uuid)
       ORDER BY c.created_at, c.id`,
-    [bpNumber],
+    [bpNumber, punchoutContextId],
   );
   return rows.map((r) => ({ ...r, id: Number(r.id) }));
 }
@@ -238,9 +246,10 @@ export async function offerPricingRows(c: Queryable, productInstanceIds: string[
 /** Serialises cart creation per partner (transaction lock) and counts the partner's carts. */
 export async function lockAndCountCarts(c: Queryable, bpNumber: string): Promise<number> {
   await c.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`carts:${bpNumber}`]);
-  const { rows } = await c.query<{ n: number }>('SELECT count(*)::int AS n FROM carts WHERE bp_number = $1', [
-    bpNumber,
-  ]);
+  const { rows } = await c.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM carts WHERE bp_number = $1 AND punchout_context_id IS NULL',
+    [bpNumber],
+  );
   return rows[0].n;
 }
 
@@ -264,7 +273,7 @@ export async function insertCart(
 export async function insertFirstCart(c: Queryable, bpNumber: string, userId: string): Promise<void> {
   await c.query(
     `INSERT INTO carts (bp_number, name, is_default, created_by) SELECT $1, 'Warenkorb', true, $2
-      WHERE NOT EXISTS (SELECT 1 FROM carts WHERE bp_number = $1) ON CONFLICT DO NOTHING`,
+      WHERE NOT EXISTS (SELECT 1 FROM carts WHERE bp_number = $1 AND punchout_context_id IS NULL) ON CONFLICT DO NOTHING`,
     [bpNumber, userId],
   );
 }
@@ -361,20 +370,53 @@ export async function addQuantities(
   await c.query('UPDATE carts SET updated_at = now() WHERE id = $1', [cartId]);
 }
 
-/** Whether the partner's cart is its default cart (the only cart of an IDS session); null: no such cart. */
-export async function isDefaultCart(c: Queryable, bpNumber: string, cartId: number): Promise<boolean | null> {
-  const { rows } = await c.query<{ is_default: boolean }>(
-    'SELECT is_default FROM carts WHERE id = $1 AND bp_number = $2',
-    [cartId, bpNumber],
-  );
-  return rows[0]?.is_default ?? null;
+/** What the cart guards need of a partner's cart (ids-cart-scope.ts); null: no such cart. */
+export interface CartScopeRow {
+  id: number;
+  is_default: boolean;
+  punchout_context_id: string | null;
+  read_only: boolean;
 }
 
-/** Whether the partner's cart item lies in its default cart; null: no such item. */
-export async function isItemOfDefaultCart(c: Queryable, bpNumber: string, itemId: number): Promise<boolean | null> {
-  const { rows } = await c.query<{ is_default: boolean }>(
-    'SELECT c.is_default FROM cart_items i JOIN carts c ON c.id = i.cart_id WHERE i.id = $1 AND c.bp_number = $2',
+export async function cartScopeOf(c: Queryable, bpNumber: string, cartId: number): Promise<CartScopeRow | null> {
+  const { rows } = await c.query<CartScopeRow>(
+    'SELECT id, is_default, punchout_context_id::text, read_only FROM carts WHERE id = $1 AND bp_number = $2',
+    [cartId, bpNumber],
+  );
+  return rows[0] ? { ...rows[0], id: Number(rows[0].id) } : null;
+}
+
+/** The same for the cart a partner's cart item lies in. */
+export async function cartScopeOfItem(c: Queryable, bpNumber: string, itemId: number): Promise<CartScopeRow | null> {
+  const { rows } = await c.query<CartScopeRow>(
+    `SELECT c.id, c.is_default, c.punchout_context_id::text, c.read_only
+       FROM cart_items i JOIN carts c ON c.id = i.cart_id WHERE i.id = $1 AND c.bp_number = $2`,
     [itemId, bpNumber],
   );
-  return rows[0]?.is_default ?? null;
+  return rows[0] ? { ...rows[0], id: Number(rows[0].id) } : null;
+}
+
+/** A punchout session's own cart, if it has one. */
+export async function sessionCartOf(c: Queryable, contextId: string): Promise<CartScopeRow | null> {
+  const { rows } = await c.query<CartScopeRow>(
+    `SELECT id, is_default, punchout_context_id::text, read_only FROM carts WHERE punchout_context_id = $1::uuid`,
+    [contextId],
+  );
+  return rows[0] ? { ...rows[0], id: Number(rows[0].id) } : null;
+}
+
+/**
+ * A punchout session's own cart, created with the session (in its transaction): never the default cart, named after
+ * the session so that it never takes a name the partner uses.
+ */
+export async function insertSessionCart(
+  c: Queryable,
+  s: { bpNumber: string; userId: string; contextId: string; readOnly: boolean },
+): Promise<number> {
+  const { rows } = await c.query<{ id: number }>(
+    `INSERT INTO carts (bp_number, name, is_default, created_by, punchout_context_id, read_only)
+     VALUES ($1, 'Punchout ' || $3, false, $2, $3::uuid, $4) RETURNING id`,
+    [s.bpNumber, s.userId, s.contextId, s.readOnly],
+  );
+  return Number(rows[0].id);
 }

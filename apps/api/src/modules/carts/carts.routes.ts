@@ -56,9 +56,12 @@ export function cartRoutes(offers: OfferCatalog, totalsStamp?: (buyerBpNumber: s
         },
       },
       async (request) => {
-        const list = await carts.list(currentPartnerOf(request));
-        // An IDS session sees only its cart (the partner's default cart).
-        return callerOf(request).idsContextId ? list.filter((cart) => cart.isDefault) : list;
+        const contextId = callerOf(request).idsContextId;
+        const list = await carts.list(currentPartnerOf(request), contextId);
+        if (!contextId) return list;
+        // An IDS session sees only its cart: a punchout session's own cart, else the partner's default cart.
+        const own = await carts.sessionCartId(contextId);
+        return list.filter((cart) => (own ? cart.id === own : cart.isDefault));
       },
     );
 
@@ -92,7 +95,7 @@ export function cartRoutes(offers: OfferCatalog, totalsStamp?: (buyerBpNumber: s
       },
       async (request) => {
         const bp = currentPartnerOf(request);
-        const cart = await carts.defaultCart(bp, callerOf(request).userId);
+        const cart = await carts.defaultCart(bp, callerOf(request).userId, callerOf(request).idsContextId);
         return carts.get(bp, cart.id);
       },
     );

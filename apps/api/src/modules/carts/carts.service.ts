@@ -94,9 +94,9 @@ export class CartsService {
    * lines in one statement, the prices of all their offers in one more (`findPricing`), totals by the cart view's
    * rule (`orderableGroups`) – and stored for the next call. Without a strategy stamp every cart is priced each call.
    */
-  async list(bpNumber: string) {
+  async list(bpNumber: string, punchoutContextId: string | null = null) {
     const strategyStamp = this.totalsStamp?.(bpNumber) ?? null;
-    const rows = await overviewRows(this.db.$client, bpNumber);
+    const rows = await overviewRows(this.db.$client, bpNumber, punchoutContextId);
     const stampOf = (r: OverviewRow) =>
       strategyStamp == null || r.content_version == null
         ? null
@@ -162,7 +162,8 @@ export class CartsService {
   /** For a checkout inside its transaction: the partner's cart locked against concurrent changes, with its items (null → 404). */
   async lockForCheckout(c: Queryable, bpNumber: string, cartId: number) {
     const cart = await findCart(c, bpNumber, cartId, true);
-    return cart ? { cart, items: await cartItems(c, cart.id) } : null;
+    // A punchout session's cart goes back to the procurement system, never through the portal's checkout.
+    return cart && !cart.punchout_context_id ? { cart, items: await cartItems(c, cart.id) } : null;
   }
 
   /** The offers in a cart of the partner (unlocked: what a checkout prices before it locks the cart). */
@@ -201,11 +202,32 @@ export class CartsService {
     return this.get(bpNumber, cartId);
   }
 
-  /** The partner's default cart, created ('Warenkorb') when the partner has none yet. */
-  async defaultCart(bpNumber: string, userId: string): Promise<CartRow> {
+  /**
+   * The partner's default cart, created ('Warenkorb') when the partner has none yet. For a punchout session
+   * (`sessionContextId` of a session that has its own cart) that session's cart instead.
+   */
+  async defaultCart(bpNumber: string, userId: string, sessionContextId: string | null = null): Promise<CartRow> {
+    const own = sessionContextId ? await repo.sessionCartOf(this.db.$client, sessionContextId) : null;
+    if (own) return (await findCart(this.db.$client, bpNumber, own.id))!;
     await repo.insertFirstCart(this.db.$client, bpNumber, userId);
     await repairDefault(this.db.$client, bpNumber);
     return (await findCart(this.db.$client, bpNumber, await repo.defaultCartId(this.db.$client, bpNumber)))!;
+  }
+
+  /** The id of a punchout session's own cart; null for an IDS session without one. */
+  async sessionCartId(contextId: string): Promise<number | null> {
+    return (await this.sessionCart(contextId))?.id ?? null;
+  }
+
+  /** A punchout session's own cart (id, and whether it may only be looked at); null for an IDS session without one. */
+  async sessionCart(contextId: string): Promise<{ id: number; readOnly: boolean } | null> {
+    const row = await repo.sessionCartOf(this.db.$client, contextId);
+    return row ? { id: row.id, readOnly: row.read_only } : null;
+  }
+
+  /** Creates a punchout session's own cart inside the session's transaction; returns its id. */
+  createSessionCart(c: Queryable, s: { bpNumber: string; userId: string; contextId: string; readOnly: boolean }) {
+    return repo.insertSessionCart(c, s);
   }
 
   async get(bpNumber: string, cartId: number): Promise<MultiCart> {
@@ -216,7 +238,8 @@ export class CartsService {
 
   async rename(bpNumber: string, cartId: number, name: string) {
     const cart = await findCart(this.db.$client, bpNumber, cartId);
-    if (!cart) throw notFound(cartMessages.cartNotFound);
+    // A punchout session's cart keeps its name and lives as long as its session (never in the normal cart list).
+    if (!cart || cart.punchout_context_id) throw notFound(cartMessages.cartNotFound);
     try {
       await repo.renameCart(this.db.$client, bpNumber, cartId, name);
     } catch (error) {
@@ -246,7 +269,7 @@ export class CartsService {
   async remove(bpNumber: string, cartId: number) {
     await inTransaction(this.db, async (tx) => {
       const cart = await findCart(tx.$client, bpNumber, cartId, true);
-      if (!cart) throw notFound(cartMessages.cartNotFound);
+      if (!cart || cart.punchout_context_id) throw notFound(cartMessages.cartNotFound);
       await repo.deleteCart(tx.$client, cartId);
       await repairDefault(tx.$client, bpNumber);
     });

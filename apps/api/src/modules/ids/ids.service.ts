@@ -225,6 +225,7 @@ export class IdsService {
       version: ctx.version,
       movedToCart: ctx.moved_to_cart,
       completed: ctx.completed_at != null,
+      readOnly: (await this.carts.sessionCart(ctx.id))?.readOnly ?? false,
       items: rows.map((r) => itemView(r, offers)),
     };
   }
@@ -277,7 +278,7 @@ export class IdsService {
    */
   async moveToCart(caller: Caller, contextId: string): Promise<{ created: boolean; cartId: number }> {
     const ctx = await this.context(caller, contextId);
-    const cart = await this.carts.defaultCart(ctx.bp_number, caller.userId);
+    const cart = await this.carts.defaultCart(ctx.bp_number, caller.userId, ctx.id);
     if (ctx.moved_to_cart) return { created: false, cartId: cart.id };
     const rows = await repo.contextItems(this.pool, ctx.id);
     const offers = await this.itemOffers(ctx.bp_number, rows);

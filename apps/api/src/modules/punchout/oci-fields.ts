@@ -19,11 +19,17 @@ export interface OciRequestFields {
 }
 
 /**
- * The OCI entry's fields from the query string and a urlencoded body (raw bytes). The character set follows the
+ * The OCI entry's fields from the query string and a urlencoded body (raw bytes) or the fields of a multipart body
+ * (`bodyPairs`: names and raw value bytes, oci-multipart.ts). The character set follows the
  * caller: ISO-8859-1 when the request says so (Content-Type charset, or a CHARSET / ~CHARSET / _charset_ field) or
  * when its bytes are not UTF-8; UTF-8 otherwise. The first occurrence of a field wins.
  */
-export function readOciFields(query: string, body: Buffer | null, contentType: string | undefined): OciRequestFields {
+export function readOciFields(
+  query: string,
+  body: Buffer | null,
+  contentType: string | undefined,
+  bodyPairs: [string, Buffer][] = [],
+): OciRequestFields {
   const pairs: [string, Buffer][] = [];
   for (const source of [query, body ? body.toString('latin1') : '']) {
     for (const pair of source.split('&')) {
@@ -36,6 +42,7 @@ export function readOciFields(query: string, body: Buffer | null, contentType: s
       pairs.push([name, percentBytes(eq < 0 ? '' : pair.slice(eq + 1))]);
     }
   }
+  pairs.push(...bodyPairs);
   const declared =
     /charset\s*=\s*"?([^";\s]+)/i.exec(contentType ?? '')?.[1] ??
     pairs.find(([n]) => n === 'CHARSET' || n === '~CHARSET' || n === '_CHARSET_')?.[1].toString('latin1');

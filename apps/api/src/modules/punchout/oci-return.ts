@@ -1,9 +1,23 @@
+import { OCI_CUST_FIELD_MAX_LENGTHS, type OciCustFieldSource } from '@shk/contracts';
 import { RETURN_SCRIPT, formTarget } from '../ids/index.ts';
 import { decimal, ociUnit, type PunchoutLine } from './punchout-lines.ts';
 
+/** OCI 5.0 customer fields as the buyer configured them: the source per field and the fixed texts. */
+export interface CustFields {
+  sources: readonly string[];
+  values: readonly string[];
+}
+
+export const NO_CUST_FIELDS: CustFields = { sources: [], values: [] };
+
 /** OCI 5.0 customer fields: which line value a configured CUST_FIELDn carries (docs/punchout.md). */
-export const OCI_CUST_FIELD_SOURCES: Record<string, (l: PunchoutLine) => string | null> = {
+export const OCI_CUST_FIELD_SOURCES: Record<
+  Exclude<OciCustFieldSource, 'fixed'>,
+  (l: PunchoutLine) => string | null
+> = {
   '': () => null,
+  project: (l) => l.project,
+  comment: (l) => l.comment,
   offerId: (l) => l.offerId,
   supplierName: (l) => l.supplierName,
   manufacturerName: (l) => l.manufacturerName,
@@ -19,7 +33,17 @@ export interface OciReturn {
   okCode: string | null;
   target: string | null;
   caller: string | null;
-  custFields: string[];
+  custFields: CustFields;
+}
+
+/** The value of CUST_FIELD{k+1} for a line, cut to the field's OCI length. */
+function custFieldValue(c: CustFields, k: number, l: PunchoutLine): string | null {
+  const source = c.sources[k] ?? '';
+  const value =
+    source === 'fixed'
+      ? (c.values[k] ?? '')
+      : (OCI_CUST_FIELD_SOURCES[source as keyof typeof OCI_CUST_FIELD_SOURCES]?.(l) ?? null);
+  return value == null ? null : [...value.replace(/\s+/g, ' ').trim()].slice(0, OCI_CUST_FIELD_MAX_LENGTHS[k]).join('');
 }
 
 /** The OCI fields of the lines, in order, as name/value pairs (index n from 1). */
@@ -46,10 +70,8 @@ export function ociFields(lines: PunchoutLine[], r: OciReturn): [string, string]
     put('MATGROUP', l.etimClass);
     put('EXT_PRODUCT_ID', l.gtin);
     if (is50) {
-      r.custFields.slice(0, 5).forEach((source, k) => {
-        const value = OCI_CUST_FIELD_SOURCES[source]?.(l) ?? null;
-        put(`CUST_FIELD${k + 1}`, value);
-      });
+      for (let k = 0; k < OCI_CUST_FIELD_MAX_LENGTHS.length; k++)
+        put(`CUST_FIELD${k + 1}`, custFieldValue(r.custFields, k, l));
     }
     // Long text: one field per line of at most 132 characters, all named NEW_ITEM-LONGTEXT_n:132[].
     if (l.longText) {

@@ -13,6 +13,7 @@ import { findControlCharacters } from '../../http/input-guard.ts';
 import { idsErrorPage, isWebUrl, returnPageSecurityPolicy, sendIdsLocked } from '../ids/index.ts';
 import { LoginLocked, LoginThrottle } from '../identity/index.ts';
 import { readOciFields } from './oci-fields.ts';
+import { MultipartRefused, readMultipartPairs } from './oci-multipart.ts';
 import { CxmlRefused, parseSetupRequest } from './cxml-parse.ts';
 import { setupResponse, statusResponse } from './cxml-build.ts';
 import type { OciEntry, PunchoutService } from './punchout.service.ts';
@@ -63,6 +64,14 @@ export function punchoutEntryRoutes(service: PunchoutService) {
         { parseAs: 'buffer', bodyLimit: PUNCHOUT_MAX_BODY_BYTES },
         (_request, body, done) => done(null, body),
       );
+      // SAP posts the entry form as multipart/form-data at times: read like the urlencoded form, within the same limit
+      // (the upload parser of the other routes would stream it, without the 1 MB limit and its German page).
+      if (scope.hasContentTypeParser('multipart/form-data')) scope.removeContentTypeParser('multipart/form-data');
+      scope.addContentTypeParser(
+        'multipart/form-data',
+        { parseAs: 'buffer', bodyLimit: PUNCHOUT_MAX_BODY_BYTES },
+        (_request, body, done) => done(null, body),
+      );
       for (const type of XML_TYPES) {
         if (scope.hasContentTypeParser(type)) scope.removeContentTypeParser(type);
       }
@@ -71,11 +80,15 @@ export function punchoutEntryRoutes(service: PunchoutService) {
         { parseAs: 'buffer', bodyLimit: PUNCHOUT_MAX_BODY_BYTES },
         (_request, body, done) => done(null, body),
       );
-      // Too large (or otherwise unreadable) bodies: a German page or cXML Status instead of a JSON problem.
+      // Too large bodies and bodies of a type no entry reads: a German page or cXML Status instead of a JSON problem.
       scope.setErrorHandler((error: Error & { statusCode?: number; code?: string }, request, reply) => {
+        const cxml = request.url.startsWith('/cxml');
+        if (error.statusCode === 415 || error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+          if (cxml) return sendCxml(reply, 415, 'Unsupported Media Type', punchoutTexts.mediaTypeCxml);
+          return idsErrorPage(reply, 415, punchoutTexts.badRequestTitle, punchoutTexts.mediaTypeOci);
+        }
         if (error.statusCode !== 413 && error.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') throw error;
-        if (request.url.startsWith('/cxml'))
-          return sendCxml(reply, 413, 'Request Entity Too Large', punchoutTexts.bodyTooLarge);
+        if (cxml) return sendCxml(reply, 413, 'Request Entity Too Large', punchoutTexts.bodyTooLarge);
         return idsErrorPage(reply, 413, 'Anfrage zu groß', punchoutTexts.bodyTooLarge);
       });
       if (!scope.hasDecorator('createRateLimit')) await scope.register(rateLimit, { global: false });
@@ -99,7 +112,18 @@ export function punchoutEntryRoutes(service: PunchoutService) {
       const oci = async (request: FastifyRequest, reply: FastifyReply) => {
         const query = request.raw.url?.split('?')[1] ?? '';
         const body = Buffer.isBuffer(request.body) ? request.body : null;
-        const { fields, charset } = readOciFields(query, body, request.headers['content-type']);
+        const contentType = request.headers['content-type'];
+        const multipart = Boolean(body && /^multipart\/form-data/i.test(contentType ?? ''));
+        let parts: [string, Buffer][] = [];
+        if (multipart) {
+          try {
+            parts = await readMultipartPairs(body!, request.headers);
+          } catch (error) {
+            if (!(error instanceof MultipartRefused)) throw error;
+            return idsErrorPage(reply, 400, punchoutTexts.badRequestTitle, punchoutTexts.multipartBroken);
+          }
+        }
+        const { fields, charset } = readOciFields(query, multipart ? null : body, contentType, parts);
         const nul = findControlCharacters(Object.fromEntries(fields), 'body');
         if (nul.length) {
           throw new HttpProblem(400, securityTexts.invalidCharactersTitle, {

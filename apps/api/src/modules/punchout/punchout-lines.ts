@@ -23,6 +23,10 @@ export interface PunchoutLine {
   etimClass: string | null;
   gtin: string | null;
   minOrderQuantity: number;
+  /** A cart line's project code (the line's, else the cart's); null outside a cart. */
+  project: string | null;
+  /** A cart line's note; null outside a cart. */
+  comment: string | null;
 }
 
 export function lineOf(
@@ -50,6 +54,8 @@ export function lineOf(
     etimClass: extras?.etim_class ?? null,
     gtin: extras?.gtin ?? null,
     minOrderQuantity: offer.minOrderQuantity,
+    project: null,
+    comment: null,
   };
 }
 

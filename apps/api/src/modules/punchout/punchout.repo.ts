@@ -11,6 +11,7 @@ export interface CredentialRow {
   cxml_identity: string | null;
   cxml_secret_hash: string | null;
   oci_cust_fields: string[];
+  oci_cust_field_values: string[];
 }
 
 /** The credentials of an OCI user name (the user must still belong to the partner). */
@@ -72,17 +73,19 @@ export async function saveCredential(
     cxmlIdentity: string | null;
     cxmlSecretHash: string | null;
     ociCustFields: string[] | null;
+    ociCustFieldValues: string[] | null;
   },
 ) {
   await c.query(
     `INSERT INTO punchout_credentials (bp_number, user_id, oci_enabled, oci_username, oci_password_hash, cxml_enabled,
-            cxml_domain, cxml_identity, cxml_secret_hash, oci_cust_fields)
-     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,COALESCE($10::text[], '{}'))
+            cxml_domain, cxml_identity, cxml_secret_hash, oci_cust_fields, oci_cust_field_values)
+     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,COALESCE($10::text[], '{}'),COALESCE($11::text[], '{}'))
      ON CONFLICT (bp_number, user_id) DO UPDATE SET oci_enabled = EXCLUDED.oci_enabled, oci_username = EXCLUDED.oci_username,
             oci_password_hash = COALESCE(EXCLUDED.oci_password_hash, punchout_credentials.oci_password_hash),
             cxml_enabled = EXCLUDED.cxml_enabled, cxml_domain = EXCLUDED.cxml_domain, cxml_identity = EXCLUDED.cxml_identity,
             cxml_secret_hash = COALESCE(EXCLUDED.cxml_secret_hash, punchout_credentials.cxml_secret_hash),
-            oci_cust_fields = COALESCE($10::text[], punchout_credentials.oci_cust_fields), updated_at = now()`,
+            oci_cust_fields = COALESCE($10::text[], punchout_credentials.oci_cust_fields),
+            oci_cust_field_values = COALESCE($11::text[], punchout_credentials.oci_cust_field_values), updated_at = now()`,
     [
       bpNumber,
       userId,
@@ -94,6 +97,7 @@ export async function saveCredential(
       v.cxmlIdentity,
       v.cxmlSecretHash,
       v.ociCustFields,
+      v.ociCustFieldValues,
     ],
   );
 }
@@ -198,13 +202,14 @@ export interface SessionRow {
   to_identity: string | null;
   completed_at: Date | null;
   oci_cust_fields: string[] | null;
+  oci_cust_field_values: string[] | null;
 }
 
 export async function findSession(c: Queryable, contextId: string, userId: string, lock = false) {
   const { rows } = await c.query<SessionRow>(
     `SELECT s.context_id::text, x.bp_number, x.user_id, s.protocol, x.hook_url, x.target, s.charset, s.oci_version, s.ok_code,
             s.caller, s.operation, s.buyer_cookie, s.from_domain, s.from_identity, s.to_domain, s.to_identity, x.completed_at,
-            k.oci_cust_fields
+            k.oci_cust_fields, k.oci_cust_field_values
        FROM punchout_sessions s JOIN ids_contexts x ON x.id = s.context_id
        LEFT JOIN punchout_credentials k ON k.bp_number = x.bp_number AND k.user_id = x.user_id
       WHERE s.context_id = $1::uuid AND x.user_id = $2 ${lock ? 'FOR UPDATE OF x' : ''}`,
@@ -213,9 +218,18 @@ export async function findSession(c: Queryable, contextId: string, userId: strin
   return rows[0] ?? null;
 }
 
+/** The cart's lines with what OCI customer fields may carry: the line's project (else the cart's) and note. */
 export async function cartLines(c: Queryable, cartId: number) {
-  const { rows } = await c.query<{ product_instance_id: string; quantity: string }>(
-    'SELECT product_instance_id, quantity FROM cart_items WHERE cart_id = $1 ORDER BY id',
+  const { rows } = await c.query<{
+    product_instance_id: string;
+    quantity: string;
+    project: string | null;
+    comment: string | null;
+  }>(
+    `SELECT i.product_instance_id, i.quantity, COALESCE(ip.code, cp.code) AS project, i.comment
+       FROM cart_items i JOIN carts c ON c.id = i.cart_id
+       LEFT JOIN projects ip ON ip.id = i.project_id LEFT JOIN projects cp ON cp.id = c.project_id
+      WHERE i.cart_id = $1 ORDER BY i.id`,
     [cartId],
   );
   return rows;

@@ -2,13 +2,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import {
   CXML_START_PAGE_TTL_SECONDS,
   OCI_BACKGROUND_SEARCH_LIMIT,
+  OCI_CUST_FIELD_MAX_LENGTHS,
   ProductOrderableStatus,
   ociCustFieldSources,
   punchoutTexts,
+  type OciCustFieldSource,
   type PunchoutCredentials,
 } from '@shk/contracts';
-
-type OciCustFieldSource = (typeof ociCustFieldSources)[number];
 import type { Caller } from '../../http/auth.ts';
 import type { AppDeps } from '../../http/types.ts';
 import { inTransaction } from '../../db/pool.ts';
@@ -19,11 +19,16 @@ import { normaliseCode } from '../catalogue/index.ts';
 import { IDS_CODE_TTL_SECONDS, IDS_RETURN_TTL_SECONDS } from '../ids/index.ts';
 import * as repo from './punchout.repo.ts';
 import { lineOf, type PunchoutLine } from './punchout-lines.ts';
-import { ociFields, punchoutFormPage } from './oci-return.ts';
+import { NO_CUST_FIELDS, ociFields, punchoutFormPage, type CustFields } from './oci-return.ts';
 import { orderMessage } from './cxml-build.ts';
 import type { PunchOutSetupRequest } from './cxml-parse.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const custFieldsOf = (row: repo.CredentialRow): CustFields => ({
+  sources: row.oci_cust_fields,
+  values: row.oci_cust_field_values,
+});
 
 const hashCode = (code: string) => createHash('sha256').update(code).digest('base64url');
 
@@ -40,7 +45,7 @@ export interface OciEntry {
   charset: 'UTF-8' | 'ISO-8859-1';
 }
 
-type Buyer = { userId: string; bpNumber: string; custFields: string[] };
+type Buyer = { userId: string; bpNumber: string; custFields: CustFields };
 
 export class PunchoutService {
   private readonly carts: CartsService;
@@ -68,7 +73,7 @@ export class PunchoutService {
     const ok = await verifyPassword(password, row?.oci_password_hash ?? (await this.dummyHash()));
     if (!row || !ok || !password) return null;
     if (!row.oci_enabled) return 'disabled';
-    return { userId: row.user_id, bpNumber: row.bp_number, custFields: row.oci_cust_fields };
+    return { userId: row.user_id, bpNumber: row.bp_number, custFields: custFieldsOf(row) };
   }
 
   /** The From credentials name the buyer; the Sender's SharedSecret proves it. */
@@ -78,20 +83,33 @@ export class PunchoutService {
       const row = await repo.findCxmlCredential(this.pool, from.domain, from.identity);
       if (!row) continue;
       if (!secret || !(await verifyPassword(secret, row.cxml_secret_hash))) return null;
-      return row.cxml_enabled ? { userId: row.user_id, bpNumber: row.bp_number, custFields: [] } : 'disabled';
+      return row.cxml_enabled
+        ? { userId: row.user_id, bpNumber: row.bp_number, custFields: NO_CUST_FIELDS }
+        : 'disabled';
     }
     await verifyPassword(secret, await this.dummyHash());
     return null;
   }
 
   /** Lines for given offers (current price and availability), in the given order; unknown offers are left out. */
-  private async lines(bpNumber: string, wanted: { offerId: string; quantity: number }[]): Promise<PunchoutLine[]> {
+  private async lines(
+    bpNumber: string,
+    wanted: { offerId: string; quantity: number; project?: string | null; comment?: string | null }[],
+  ): Promise<PunchoutLine[]> {
     const ids = [...new Set(wanted.map((w) => w.offerId))];
     const offers = await this.offers.findOffers(bpNumber, ids);
     const extras = await repo.offerExtras(this.pool, ids);
     return wanted.flatMap((w) => {
       const offer = offers.get(w.offerId);
-      return offer ? [lineOf(offer, extras.get(w.offerId), w.quantity)] : [];
+      return offer
+        ? [
+            {
+              ...lineOf(offer, extras.get(w.offerId), w.quantity),
+              project: w.project ?? null,
+              comment: w.comment ?? null,
+            },
+          ]
+        : [];
     });
   }
 
@@ -127,7 +145,7 @@ export class PunchoutService {
     return this.ociPage(e, buyer.custFields, lines);
   }
 
-  private ociPage(e: OciEntry, custFields: string[], lines: PunchoutLine[]) {
+  private ociPage(e: OciEntry, custFields: CustFields, lines: PunchoutLine[]) {
     return punchoutFormPage({
       action: e.hookUrl,
       target: e.target,
@@ -166,6 +184,12 @@ export class PunchoutService {
         toDomain: null,
         toIdentity: null,
       });
+      await this.carts.createSessionCart(tx.$client, {
+        bpNumber: buyer.bpNumber,
+        userId: buyer.userId,
+        contextId: id,
+        readOnly: false,
+      });
       const c = randomBytes(32).toString('base64url');
       await repo.insertCode(tx.$client, hashCode(c), id, IDS_CODE_TTL_SECONDS);
       return { contextId: id, code: c };
@@ -186,12 +210,11 @@ export class PunchoutService {
    * returns the one-time StartPage path.
    */
   async openCxml(buyer: Buyer, r: PunchOutSetupRequest): Promise<string> {
-    const wanted = r.operation === 'create' ? [] : r.items.filter((i) => i.auxiliaryId && i.quantity > 0);
+    const wanted = r.operation === 'create' ? [] : await this.earlierLines(buyer.bpNumber, r.items);
     const offers = await this.offers.findOffers(
       buyer.bpNumber,
-      wanted.map((i) => i.auxiliaryId!),
+      wanted.map((i) => i.offerId),
     );
-    const cart = wanted.length ? await this.carts.defaultCart(buyer.bpNumber, buyer.userId) : null;
     const to = r.to[0] ?? null;
     const from = r.from.find((f) => f.identity) ?? r.from[0];
     const code = randomBytes(32).toString('base64url');
@@ -216,28 +239,56 @@ export class PunchoutService {
         toDomain: to?.domain ?? null,
         toIdentity: to?.identity ?? null,
       });
-      if (cart) {
-        await repo.putCartLines(
-          tx.$client,
-          cart.id,
-          wanted.flatMap((i) => {
-            const o = offers.get(i.auxiliaryId!);
-            return o
-              ? [
-                  {
-                    instanceId: o.productInstanceId,
-                    supplier: o.supplierBpNumber,
-                    articleNumber: o.articleNumber,
-                    quantity: i.quantity,
-                  },
-                ]
-              : [];
-          }),
-        );
-      }
+      // The session's own cart; edit and inspect re-open the earlier cart from its ItemOuts into it, and inspect's
+      // cart cannot be changed.
+      const cartId = await this.carts.createSessionCart(tx.$client, {
+        bpNumber: buyer.bpNumber,
+        userId: buyer.userId,
+        contextId: id,
+        readOnly: r.operation === 'inspect',
+      });
+      await repo.putCartLines(
+        tx.$client,
+        cartId,
+        wanted.flatMap((i) => {
+          const o = offers.get(i.offerId);
+          return o
+            ? [
+                {
+                  instanceId: o.productInstanceId,
+                  supplier: o.supplierBpNumber,
+                  articleNumber: o.articleNumber,
+                  quantity: i.quantity,
+                },
+              ]
+            : [];
+        }),
+      );
       await repo.setStartCode(tx.$client, id, hashCode(code), CXML_START_PAGE_TTL_SECONDS);
     });
     return `/punchout/start/${code}`;
+  }
+
+  /**
+   * The offers of an earlier cart's ItemOuts: SupplierPartAuxiliaryID is our offer id (as the PunchOutOrderMessage
+   * sent it); without a known one, the SupplierPartID (the supplier's article number) names the offer.
+   */
+  private async earlierLines(bpNumber: string, items: PunchOutSetupRequest['items']) {
+    const wanted = items.filter((i) => i.quantity > 0);
+    const known = await this.offers.findOffers(bpNumber, [
+      ...new Set(wanted.flatMap((i) => (i.auxiliaryId ? [i.auxiliaryId] : []))),
+    ]);
+    const lines: { offerId: string; quantity: number }[] = [];
+    for (const item of wanted) {
+      const offerId =
+        item.auxiliaryId && known.has(item.auxiliaryId)
+          ? item.auxiliaryId
+          : item.supplierPartId
+            ? (await this.offersFor(bpNumber, item.supplierPartId))[0]
+            : undefined;
+      if (offerId) lines.push({ offerId, quantity: item.quantity });
+    }
+    return lines;
   }
 
   /** The StartPage, once: a fresh IDS code for the SPA's landing (the StartPage itself is used up). */
@@ -266,11 +317,17 @@ export class PunchoutService {
     if (session.completed_at) throw conflict(punchoutTexts.alreadyReturned);
     // cXML inspect shows the earlier cart only: nothing goes back to the requisition.
     if (session.operation === 'inspect') throw conflict(punchoutTexts.inspectOnly);
-    const cart = await this.carts.defaultCart(session.bp_number, caller.userId);
+    // Exactly the session's own cart goes back (a session from before the own carts: the default cart it filled).
+    const cart = await this.carts.defaultCart(session.bp_number, caller.userId, session.context_id);
     const rows = await repo.cartLines(this.pool, cart.id);
     const lines = await this.lines(
       session.bp_number,
-      rows.map((r) => ({ offerId: r.product_instance_id, quantity: Number(r.quantity) })),
+      rows.map((r) => ({
+        offerId: r.product_instance_id,
+        quantity: Number(r.quantity),
+        project: r.project,
+        comment: r.comment,
+      })),
     );
     const html =
       session.protocol === 'oci'
@@ -283,7 +340,9 @@ export class PunchoutService {
               okCode: session.ok_code,
               target: session.target,
               caller: session.caller,
-              custFields: session.oci_cust_fields ?? [],
+              custFields: session.oci_cust_fields
+                ? { sources: session.oci_cust_fields, values: session.oci_cust_field_values ?? [] }
+                : NO_CUST_FIELDS,
             }),
           })
         : punchoutFormPage({
@@ -330,9 +389,10 @@ export class PunchoutService {
       cxmlDomain: row?.cxml_domain ?? null,
       cxmlIdentity: row?.cxml_identity ?? null,
       cxmlSecretSet: Boolean(row?.cxml_secret_hash),
-      ociCustFields: (row?.oci_cust_fields ?? []).filter((f): f is OciCustFieldSource =>
-        (ociCustFieldSources as readonly string[]).includes(f),
+      ociCustFields: (row?.oci_cust_fields ?? []).map((f): OciCustFieldSource =>
+        (ociCustFieldSources as readonly string[]).includes(f) ? (f as OciCustFieldSource) : '',
       ),
+      ociCustFieldValues: (row?.oci_cust_fields ?? []).map((_, k) => row?.oci_cust_field_values[k] ?? ''),
     };
   }
 
@@ -348,6 +408,7 @@ export class PunchoutService {
       cxmlIdentity: string | null;
       cxmlSharedSecret: string | null;
       ociCustFields?: string[];
+      ociCustFieldValues?: string[];
     },
   ): Promise<PunchoutCredentials> {
     const current = await repo.credentialOf(this.pool, bpNumber, caller.userId);
@@ -362,6 +423,7 @@ export class PunchoutService {
         field: 'body.cxmlSharedSecret',
         message: 'Für cXML sind Domäne, Identität und Shared Secret nötig.',
       });
+    errors.push(...custFieldErrors(body.ociCustFields, body.ociCustFieldValues));
     const taken = await repo.credentialTaken(this.pool, bpNumber, caller.userId, body);
     if (taken.oci) errors.push({ field: 'body.ociUsername', message: 'Dieser Benutzername ist bereits vergeben.' });
     if (taken.cxml) errors.push({ field: 'body.cxmlIdentity', message: 'Diese cXML-Identität ist bereits vergeben.' });
@@ -375,6 +437,9 @@ export class PunchoutService {
       cxmlIdentity: body.cxmlIdentity,
       cxmlSecretHash: body.cxmlSharedSecret ? await hashPassword(body.cxmlSharedSecret) : null,
       ociCustFields: body.ociCustFields ?? null,
+      ociCustFieldValues: body.ociCustFields
+        ? body.ociCustFields.map((source, k) => (source === 'fixed' ? (body.ociCustFieldValues?.[k] ?? '').trim() : ''))
+        : null,
     });
     return this.credentials(caller, bpNumber);
   }
@@ -392,4 +457,23 @@ export class PunchoutService {
       linesReturned: r.lines_returned,
     }));
   }
+}
+
+/**
+ * OCI 5.0 customer fields: a field set to 'fixed' needs its text, within the field's OCI length; a text for a field
+ * that does not send it is refused rather than silently dropped. The values are only checked with the sources.
+ */
+function custFieldErrors(sources: string[] | undefined, values: string[] | undefined) {
+  const errors: { field: string; message: string }[] = [];
+  if (!sources) return errors;
+  sources.forEach((source, k) => {
+    const n = k + 1;
+    const value = (values?.[k] ?? '').trim();
+    const field = `body.ociCustFieldValues.${k}`;
+    if (source === 'fixed' && !value) errors.push({ field, message: punchoutTexts.custFieldValueMissing(n) });
+    else if (source === 'fixed' && [...value].length > OCI_CUST_FIELD_MAX_LENGTHS[k])
+      errors.push({ field, message: punchoutTexts.custFieldValueTooLong(n, OCI_CUST_FIELD_MAX_LENGTHS[k]) });
+    else if (source !== 'fixed' && value) errors.push({ field, message: punchoutTexts.custFieldValueUnused(n) });
+  });
+  return errors;
 }

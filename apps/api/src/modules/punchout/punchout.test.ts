@@ -184,9 +184,9 @@ describe('OCI entry', () => {
     const token = await sessionToken(res.location);
     await fillCart(token);
     const f = formOf((await t.request('POST', '/v1/Punchout/return', { token })).text).fields;
-    expect(field(f, 'NEW_ITEM-CUST_FIELD1[1]')).toBe(offers.nordbad);
-    expect(field(f, 'NEW_ITEM-CUST_FIELD2[1]')).toBeTruthy();
-    expect(field(f, 'NEW_ITEM-CUST_FIELD3[1]')).toBeUndefined();
+    // The demo configuration: CUST_FIELD1 the line's project (none here), CUST_FIELD5 the offer id.
+    expect(field(f, 'NEW_ITEM-CUST_FIELD1[1]')).toBeUndefined();
+    expect(field(f, 'NEW_ITEM-CUST_FIELD5[1]')).toBe(offers.nordbad);
   });
 
   it('the buyer configures the OCI 5.0 customer fields; the password stays when none is sent', async () => {
@@ -219,7 +219,7 @@ describe('OCI entry', () => {
     // Back to the demo configuration for the other tests.
     await t.request('PUT', '/v1/PunchoutCredentials', {
       as: 'einkauf@example.com',
-      body: { ...body, ociCustFields: ['offerId', 'supplierName'] },
+      body: { ...body, ociCustFields: ['project', '', '', '', 'offerId'] },
     });
   });
 
@@ -426,5 +426,337 @@ describe('cXML punchout', () => {
     expect(res.status).toBe(413);
     expect(res.doc.cXML.Response.Status['#text']).toBe(punchoutTexts.bodyTooLarge);
     expect(await sessions()).toBe(before);
+  });
+});
+
+/** The cart (id and lines) a token's session works on. */
+async function sessionCart(token: string) {
+  const cart = await t.request('GET', '/v1/MultiCarts/Default', { token });
+  expect(cart.status).toBe(200);
+  return cart.body as {
+    id: number;
+    isDefault: boolean;
+    items: { id: number; productInstanceId: string; quantity: number }[];
+  };
+}
+
+async function startCxml(operation: string, items = '') {
+  const res = await cxml(setupRequest({ operation, items }));
+  expect(res.doc.cXML.Response.Status['@code']).toBe('200');
+  const start = new URL(res.doc.cXML.Response.PunchOutSetupResponse.StartPage.URL as string);
+  const location = (await fetch(`${t.baseUrl}${start.pathname}`, { redirect: 'manual' })).headers.get('location')!;
+  return {
+    token: await sessionToken(location),
+    contextId: new URL(location, t.baseUrl).searchParams.get('contextId')!,
+  };
+}
+
+describe("the punchout session's own cart", () => {
+  it('is created with the session, used only by it, and is exactly what goes back', async () => {
+    // The buyer's normal default cart holds another offer: it must neither appear in nor go back with the session.
+    const normal = await t.request('GET', '/v1/MultiCarts/Default', { as: 'einkauf@example.com' });
+    await t.request('PUT', `/v1/MultiCarts/${normal.body.id}/items`, {
+      as: 'einkauf@example.com',
+      body: { items: [] },
+    });
+    const kept = await t.request('POST', '/v1/CartItems', {
+      as: 'einkauf@example.com',
+      body: { productInstanceId: offers.nordbadExpensive, quantity: 7 },
+    });
+    expect(kept.status).toBe(201);
+
+    const first = await sessionToken((await oci(demo)).location);
+    const second = await sessionToken((await oci(demo)).location);
+    const a = await sessionCart(first);
+    const b = await sessionCart(second);
+    expect(a.id).not.toBe(normal.body.id);
+    expect(b.id).not.toBe(a.id);
+    expect(a.isDefault).toBe(false);
+    expect(a.items).toEqual([]);
+    // The session sees its cart only; another session's cart and the buyer's default cart are refused.
+    const listed = await t.request('GET', '/v1/MultiCarts', { token: first });
+    expect(listed.body.map((c: { id: number }) => c.id)).toEqual([a.id]);
+    const foreign = await t.request('GET', `/v1/MultiCarts/${normal.body.id}`, { token: first });
+    expect(foreign.status).toBe(403);
+    expect((await t.request('GET', `/v1/MultiCarts/${b.id}`, { token: first })).status).toBe(403);
+    expect(
+      (
+        await t.request('POST', '/v1/CartItems', {
+          token: first,
+          body: { cartId: b.id, productInstanceId: offers.nordbad, quantity: 1 },
+        })
+      ).status,
+    ).toBe(403);
+
+    expect(
+      (
+        await t.request('POST', '/v1/CartItems', {
+          token: first,
+          body: { productInstanceId: offers.nordbad, quantity: 2 },
+        })
+      ).status,
+    ).toBe(201);
+    expect((await sessionCart(first)).items.map((i) => i.productInstanceId)).toEqual([offers.nordbad]);
+    expect((await sessionCart(second)).items).toEqual([]);
+
+    // The normal session neither lists nor reaches the punchout carts.
+    const mine = await t.request('GET', '/v1/MultiCarts', { as: 'einkauf@example.com' });
+    expect(mine.body.map((c: { id: number }) => c.id)).not.toContain(a.id);
+    expect((await t.request('GET', `/v1/MultiCarts/${a.id}`, { as: 'einkauf@example.com' })).status).toBe(404);
+    expect(
+      (
+        await t.request('POST', '/v1/CartItems', {
+          as: 'einkauf@example.com',
+          body: { cartId: a.id, productInstanceId: offers.nordbad, quantity: 1 },
+        })
+      ).status,
+    ).toBe(404);
+    expect((await t.request('DELETE', `/v1/MultiCarts/${a.id}`, { as: 'einkauf@example.com' })).status).toBe(404);
+    expect(
+      (await t.request('POST', `/v1/MultiCarts/${a.id}/checkout`, { as: 'einkauf@example.com', body: {} })).status,
+    ).toBe(404);
+
+    const f = formOf((await t.request('POST', '/v1/Punchout/return', { token: first })).text).fields;
+    expect(f.filter(([n]) => n.startsWith('NEW_ITEM-VENDORMAT[')).map(([, v]) => v)).toEqual(['TEST-NB-1']);
+    expect(field(f, 'NEW_ITEM-QUANTITY[1]')).toBe('2');
+    // The buyer's default cart is as it was.
+    const after = await t.request('GET', `/v1/MultiCarts/${normal.body.id}`, { as: 'einkauf@example.com' });
+    expect(
+      after.body.items.map((i: { productInstanceId: string; quantity: number }) => [
+        i.productInstanceId,
+        Number(i.quantity),
+      ]),
+    ).toEqual([[offers.nordbadExpensive, 7]]);
+  });
+
+  it('cXML edit re-opens the earlier cart into the session cart, and the return sends exactly its lines', async () => {
+    const items = `<ItemOut quantity="4"><ItemID><SupplierPartID>TEST-NB-1</SupplierPartID>
+        <SupplierPartAuxiliaryID>${offers.nordbad}</SupplierPartAuxiliaryID></ItemID></ItemOut>
+      <ItemOut quantity="1"><ItemID><SupplierPartID>TEST-NB-2</SupplierPartID></ItemID></ItemOut>`;
+    const { token } = await startCxml('edit', items);
+    const cart = await sessionCart(token);
+    expect(cart.isDefault).toBe(false);
+    expect(cart.items.map((i) => [i.productInstanceId, Number(i.quantity)])).toEqual([
+      [offers.nordbad, 4],
+      [offers.nordbadExpensive, 1],
+    ]);
+    const normal = await t.request('GET', '/v1/MultiCarts/Default', { as: 'einkauf@example.com' });
+    expect(normal.body.items.some((i: { productInstanceId: string }) => i.productInstanceId === offers.nordbad)).toBe(
+      false,
+    );
+    const line = cart.items.find((i) => i.productInstanceId === offers.nordbadExpensive)!;
+    expect((await t.request('DELETE', `/v1/CartItems/${line.id}`, { token })).status).toBe(204);
+    const message = formOf((await t.request('POST', '/v1/Punchout/return', { token })).text).fields[0][1];
+    const itemIn = parser.parse(message).cXML.Message.PunchOutOrderMessage.ItemIn;
+    expect(Array.isArray(itemIn)).toBe(false);
+    expect(itemIn['@quantity']).toBe('4');
+    expect(itemIn.ItemID.SupplierPartAuxiliaryID).toBe(offers.nordbad);
+  });
+
+  it('cXML inspect: the cart can be looked at, every change is refused with a German 403', async () => {
+    const items = `<ItemOut quantity="2"><ItemID><SupplierPartID>TEST-NB-1</SupplierPartID>
+      <SupplierPartAuxiliaryID>${offers.nordbad}</SupplierPartAuxiliaryID></ItemID></ItemOut>`;
+    const { token, contextId } = await startCxml('inspect', items);
+    const cart = await sessionCart(token);
+    expect(cart.items.map((i) => Number(i.quantity))).toEqual([2]);
+    expect((await t.request('GET', `/v1/IdsCarts/${contextId}`, { token })).body.readOnly).toBe(true);
+    const item = cart.items[0].id;
+    const changes: [string, string, unknown][] = [
+      ['POST', '/v1/CartItems', { productInstanceId: offers.nordbad, quantity: 1 }],
+      ['POST', '/v1/CartItems', { cartId: cart.id, productInstanceId: offers.nordbadExpensive, quantity: 1 }],
+      ['PUT', `/v1/CartItems/${item}/properties`, { quantity: 9 }],
+      ['DELETE', `/v1/CartItems/${item}`, undefined],
+      ['DELETE', `/v1/CartItems?cartId=${cart.id}&id=${item}`, undefined],
+      ['PUT', `/v1/MultiCarts/${cart.id}/items`, { items: [] }],
+      ['PUT', `/v1/MultiCarts/${cart.id}`, { deliveryDate: null }],
+      ['POST', `/v1/MultiCarts/${cart.id}/QuickOrder`, { lines: [{ articleNumber: 'TEST-NB-1', quantity: 1 }] }],
+    ];
+    for (const [method, url, body] of changes) {
+      const res = await t.request(method, url, { token, body });
+      expect([method, url, res.status]).toEqual([method, url, 403]);
+      expect(res.headers.get('content-type')).toMatch(/application\/problem\+json/);
+      expect(res.body.detail).toBe(punchoutTexts.readOnlyCart);
+    }
+    expect((await sessionCart(token)).items.map((i) => Number(i.quantity))).toEqual([2]);
+    // A create session's cart is not read-only.
+    const { contextId: created, token: other } = await startCxml('create');
+    expect((await t.request('GET', `/v1/IdsCarts/${created}`, { token: other })).body.readOnly).toBe(false);
+  });
+});
+
+describe('OCI entry as multipart/form-data', () => {
+  const multipart = (fields: Record<string, string>, charset?: string) => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(fields)) form.append(k, v);
+    if (charset) form.append('_charset_', charset);
+    return form;
+  };
+
+  it('is read like the urlencoded form', async () => {
+    const res = await fetch(`${t.baseUrl}/oci`, {
+      method: 'POST',
+      redirect: 'manual',
+      body: multipart({ ...demo, SEARCHSTRING: 'Wärme' }),
+    });
+    expect(res.status).toBe(303);
+    const location = res.headers.get('location')!;
+    expect(new URL(location, t.baseUrl).searchParams.get('searchterm')).toBe('Wärme');
+    const token = await sessionToken(location);
+    await fillCart(token);
+    const form = formOf((await t.request('POST', '/v1/Punchout/return', { token })).text);
+    expect(form).toMatchObject({ action: HOOK, charset: 'UTF-8' });
+    expect(field(form.fields, '~OkCode')).toBe('ADDI');
+    expect(field(form.fields, 'NEW_ITEM-VENDORMAT[1]')).toBe('TEST-NB-1');
+  });
+
+  it('keeps ISO-8859-1 bytes and answers in ISO-8859-1', async () => {
+    const boundary = 'sapBoundary4711';
+    const parts = [...Object.entries(demo), ['SEARCHSTRING', 'W\u00e4rme']]
+      .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+      .join('');
+    const res = await fetch(`${t.baseUrl}/oci`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      body: new Uint8Array(Buffer.from(`${parts}--${boundary}--\r\n`, 'latin1')),
+    });
+    expect(res.status).toBe(303);
+    const location = res.headers.get('location')!;
+    expect(new URL(location, t.baseUrl).searchParams.get('searchterm')).toBe('Wärme');
+    const token = await sessionToken(location);
+    await fillCart(token);
+    expect(formOf((await t.request('POST', '/v1/Punchout/return', { token })).text).charset).toBe('ISO-8859-1');
+  });
+
+  it('refuses a bad login, a body over 1 MB, a broken form and other body types with German pages', async () => {
+    const before = [await sessions(), await contexts()];
+    const post = (body: BodyInit, headers: Record<string, string> = {}) =>
+      fetch(`${t.baseUrl}/oci`, { method: 'POST', redirect: 'manual', body, headers });
+    const wrong = await post(multipart({ ...demo, PASSWORD: 'falsch' }));
+    expect(wrong.status).toBe(401);
+    expect(await wrong.text()).toContain(punchoutTexts.unknownUser);
+    const large = await post(multipart({ ...demo, X: 'a'.repeat(1024 * 1024) }));
+    expect(large.status).toBe(413);
+    expect(large.headers.get('content-type')).toMatch(/text\/html/);
+    expect(await large.text()).toContain(punchoutTexts.bodyTooLarge);
+    const broken = await post('--x\r\nkaputt', { 'content-type': 'multipart/form-data; boundary=x' });
+    expect(broken.headers.get('content-type')).toMatch(/text\/html/);
+    expect(broken.status).toBe(400);
+    const plain = await post('USERNAME=einkauf', { 'content-type': 'application/pdf' });
+    expect(plain.status).toBe(415);
+    expect(plain.headers.get('content-type')).toMatch(/text\/html/);
+    expect(await plain.text()).toContain(punchoutTexts.mediaTypeOci);
+    expect([await sessions(), await contexts()]).toEqual(before);
+  });
+});
+
+describe('OCI 5.0 customer fields configured by the buyer', () => {
+  const credentials = {
+    ociEnabled: true,
+    ociUsername: 'einkauf@example.com',
+    ociPassword: null,
+    cxmlEnabled: true,
+    cxmlDomain: 'NetworkId',
+    cxmlIdentity: '100001',
+    cxmlSharedSecret: null,
+  };
+
+  it('carry a fixed text, the line project and note; German messages for bad settings', async () => {
+    const missing = await t.request('PUT', '/v1/PunchoutCredentials', {
+      as: 'einkauf@example.com',
+      body: { ...credentials, ociCustFields: ['fixed'], ociCustFieldValues: [''] },
+    });
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors).toEqual([
+      { field: 'body.ociCustFieldValues.0', message: punchoutTexts.custFieldValueMissing(1) },
+    ]);
+    const tooLong = await t.request('PUT', '/v1/PunchoutCredentials', {
+      as: 'einkauf@example.com',
+      body: { ...credentials, ociCustFields: ['', 'fixed'], ociCustFieldValues: ['', 'X'.repeat(11)] },
+    });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.errors[0]).toEqual({
+      field: 'body.ociCustFieldValues.1',
+      message: punchoutTexts.custFieldValueTooLong(2, 10),
+    });
+    const unused = await t.request('PUT', '/v1/PunchoutCredentials', {
+      as: 'einkauf@example.com',
+      body: { ...credentials, ociCustFields: ['project'], ociCustFieldValues: ['KST1'] },
+    });
+    expect(unused.status).toBe(400);
+    expect(unused.body.errors[0].message).toBe(punchoutTexts.custFieldValueUnused(1));
+
+    const saved = await t.request('PUT', '/v1/PunchoutCredentials', {
+      as: 'einkauf@example.com',
+      body: {
+        ...credentials,
+        ociCustFields: ['fixed', 'project', 'comment', '', 'supplierName'],
+        ociCustFieldValues: ['KST-4711', '', '', '', ''],
+      },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({
+      ociCustFields: ['fixed', 'project', 'comment', '', 'supplierName'],
+      ociCustFieldValues: ['KST-4711', '', '', '', ''],
+    });
+
+    const project = await t.pool.query<{ id: string }>(
+      `INSERT INTO projects (bp_number, code, description) VALUES ('100001', 'PRJ-0815', 'Testprojekt')
+       ON CONFLICT (bp_number, lower(code)) DO UPDATE SET description = EXCLUDED.description RETURNING id`,
+    );
+    const token = await sessionToken((await oci({ ...demo, OCI_VERSION: '5.0' })).location);
+    await fillCart(token);
+    const line = (await sessionCart(token)).items[0];
+    const changed = await t.request('PUT', `/v1/CartItems/${line.id}/properties`, {
+      token,
+      body: { quantity: 3, projectId: Number(project.rows[0].id), comment: 'Heizraum Keller links' },
+    });
+    expect(changed.status).toBe(200);
+    const f = formOf((await t.request('POST', '/v1/Punchout/return', { token })).text).fields;
+    expect(field(f, 'NEW_ITEM-CUST_FIELD1[1]')).toBe('KST-4711');
+    expect(field(f, 'NEW_ITEM-CUST_FIELD2[1]')).toBe('PRJ-0815');
+    // CUST_FIELD3 is CHAR 10 in SAP's OCI: the note is cut to it.
+    expect(field(f, 'NEW_ITEM-CUST_FIELD3[1]')).toBe('Heizraum K');
+    expect(field(f, 'NEW_ITEM-CUST_FIELD4[1]')).toBeUndefined();
+    expect(field(f, 'NEW_ITEM-CUST_FIELD5[1]')).toBeTruthy();
+
+    // Back to the demo configuration.
+    await t.request('PUT', '/v1/PunchoutCredentials', {
+      as: 'einkauf@example.com',
+      body: { ...credentials, ociCustFields: ['project', '', '', '', 'offerId'], ociCustFieldValues: [] },
+    });
+  });
+});
+
+describe('protocols switched off on the profile', () => {
+  it('refuse their login with a German page or cXML Status 403 and store nothing', async () => {
+    const credentials = {
+      ociUsername: 'einkauf@example.com',
+      ociPassword: null,
+      cxmlDomain: 'NetworkId',
+      cxmlIdentity: '100001',
+      cxmlSharedSecret: null,
+    };
+    const off = await t.request('PUT', '/v1/PunchoutCredentials', {
+      as: 'einkauf@example.com',
+      body: { ...credentials, ociEnabled: false, cxmlEnabled: false },
+    });
+    expect(off.body).toMatchObject({ ociEnabled: false, cxmlEnabled: false, ociPasswordSet: true });
+    try {
+      const before = [await sessions(), await contexts()];
+      const page = await oci(demo);
+      expect(page.status).toBe(403);
+      expect(page.headers.get('content-type')).toMatch(/text\/html/);
+      expect(page.text).toContain(punchoutTexts.protocolDisabled);
+      const status = await cxml(setupRequest({}));
+      expect(status.status).toBe(403);
+      expect(status.doc.cXML.Response.Status['#text']).toBe(punchoutTexts.protocolDisabled);
+      expect([await sessions(), await contexts()]).toEqual(before);
+    } finally {
+      await t.request('PUT', '/v1/PunchoutCredentials', {
+        as: 'einkauf@example.com',
+        body: { ...credentials, ociEnabled: true, cxmlEnabled: true },
+      });
+    }
   });
 });

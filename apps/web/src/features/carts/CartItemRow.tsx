@@ -3,6 +3,7 @@ import {
   ActionIcon,
   Anchor,
   Box,
+  Fieldset,
   Group,
   Paper,
   Select,
@@ -35,13 +36,15 @@ interface CartItemRowProps {
   addresses: readonly DeliveryAddress[];
   units: Map<string, string>;
   actions: ReturnType<typeof useCartActions>;
+  /** The cart may only be looked at (a cXML inspect session): every control is disabled. */
+  readOnly?: boolean;
 }
 
 /**
  * One cart item: picture, name, price, quantity counter, line total and remove; below it project,
  * delivery date, delivery address, note (saved on blur) and attachments. Changes save themselves.
  */
-export function CartItemRow({ cart, item, addresses, units, actions }: CartItemRowProps) {
+export function CartItemRow({ cart, item, addresses, units, actions, readOnly = false }: CartItemRowProps) {
   const [note, setNote] = useState(item.comment ?? '');
   useEffect(() => setNote(item.comment ?? ''), [item.comment]);
   const noteError = note.length > limits.cartItemNote ? messages.maxChars(limits.cartItemNote) : null;
@@ -63,119 +66,122 @@ export function CartItemRow({ cart, item, addresses, units, actions }: CartItemR
       component="article"
       aria-label={name}
     >
-      <Stack gap="md">
-        <div className={classes.itemHead}>
-          <ProductImage src={item.imageUrl} alt={name} size={72} />
-          <Stack gap={2} className={classes.itemInfo}>
-            {productId ? (
-              <Anchor
-                component={Link}
-                to={productUrl({ productId, articleNumber: item.productInstanceId })}
-                fw={600}
-                data-testid="item-name"
-              >
-                {name}
-              </Anchor>
-            ) : (
-              <Text fw={600} data-testid="item-name">
-                {name}
-              </Text>
-            )}
-            <Text size="sm" c="dimmed">
-              {[
-                item.brandName,
-                `Art.-Nr. ${item.articleNumber}`,
-                item.manufacturerPid && `Werksartikelnummer ${item.manufacturerPid}`,
-              ]
-                .filter(Boolean)
-                .join(' · ')}
-            </Text>
-            <Text size="sm">
-              Preis (netto):{' '}
-              <PriceText
-                price={{ value: item.unitPrice, basis: item.priceBasis, quantityUnit: item.unit }}
-                units={units}
-              />
-              {item.minOrderQuantity > 1 && (
-                <Text span size="sm" c="dimmed">
-                  {' · Mindestbestellmenge '}
-                  {formatQuantity(item.minOrderQuantity)} <UnitText unit={item.unit} units={units} />
+      {/* A disabled fieldset disables every control inside it (quantity, remove, fields, attachments). */}
+      <Fieldset variant="unstyled" disabled={readOnly} p={0} data-testid="cart-item-controls">
+        <Stack gap="md">
+          <div className={classes.itemHead}>
+            <ProductImage src={item.imageUrl} alt={name} size={72} />
+            <Stack gap={2} className={classes.itemInfo}>
+              {productId ? (
+                <Anchor
+                  component={Link}
+                  to={productUrl({ productId, articleNumber: item.productInstanceId })}
+                  fw={600}
+                  data-testid="item-name"
+                >
+                  {name}
+                </Anchor>
+              ) : (
+                <Text fw={600} data-testid="item-name">
+                  {name}
                 </Text>
               )}
-            </Text>
-          </Stack>
-          <Group gap="md" wrap="nowrap" align="flex-start" className={classes.itemControls}>
-            <QuantityCounter
-              value={item.quantity}
-              minQuantity={item.minOrderQuantity}
-              onChange={(quantity) => save({ quantity })}
-              label={`Menge ${name}`}
-            />
-            <Stack gap={0} align="flex-end" miw={96}>
-              <Text fw={700} data-testid="item-total">
-                {formatCurrency(item.netValue)}
+              <Text size="sm" c="dimmed">
+                {[
+                  item.brandName,
+                  `Art.-Nr. ${item.articleNumber}`,
+                  item.manufacturerPid && `Werksartikelnummer ${item.manufacturerPid}`,
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
               </Text>
-              <Text size="xs" c="dimmed">
-                netto
+              <Text size="sm">
+                Preis (netto):{' '}
+                <PriceText
+                  price={{ value: item.unitPrice, basis: item.priceBasis, quantityUnit: item.unit }}
+                  units={units}
+                />
+                {item.minOrderQuantity > 1 && (
+                  <Text span size="sm" c="dimmed">
+                    {' · Mindestbestellmenge '}
+                    {formatQuantity(item.minOrderQuantity)} <UnitText unit={item.unit} units={units} />
+                  </Text>
+                )}
               </Text>
             </Stack>
-            <Tooltip label="Artikel entfernen">
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                size="lg"
-                aria-label={`${name} entfernen`}
-                loading={actions.removeItem.isPending && actions.removeItem.variables?.id === item.id}
-                onClick={() => actions.removeItem.mutate(item)}
-              >
-                <TrashIcon size={18} />
-              </ActionIcon>
-            </Tooltip>
-          </Group>
-        </div>
+            <Group gap="md" wrap="nowrap" align="flex-start" className={classes.itemControls}>
+              <QuantityCounter
+                value={item.quantity}
+                minQuantity={item.minOrderQuantity}
+                onChange={(quantity) => save({ quantity })}
+                label={`Menge ${name}`}
+              />
+              <Stack gap={0} align="flex-end" miw={96}>
+                <Text fw={700} data-testid="item-total">
+                  {formatCurrency(item.netValue)}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  netto
+                </Text>
+              </Stack>
+              <Tooltip label="Artikel entfernen">
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  size="lg"
+                  aria-label={`${name} entfernen`}
+                  loading={actions.removeItem.isPending && actions.removeItem.variables?.id === item.id}
+                  onClick={() => actions.removeItem.mutate(item)}
+                >
+                  <TrashIcon size={18} />
+                </ActionIcon>
+              </Tooltip>
+            </Group>
+          </div>
 
-        {/* Fields keep their own height (align start); the note spans the whole row, so a multi-line note grows
+          {/* Fields keep their own height (align start); the note spans the whole row, so a multi-line note grows
             downwards without stretching or squeezing the other fields. */}
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" verticalSpacing="sm" className={classes.itemFields}>
-          <ProjectSelect
-            value={item.projectId}
-            onChange={(projectId) => save({ projectId })}
-            placeholder={cart.projectId ? 'Wie Warenkorb' : 'Kein Projekt'}
-          />
-          <DeliveryDateInput
-            label="Lieferdatum"
-            placeholder={cart.deliveryDate ? `Wie Warenkorb (${formatDate(cart.deliveryDate)})` : 'Kein Wunschtermin'}
-            value={item.deliveryDate}
-            onChange={(deliveryDate) => save({ deliveryDate })}
-          />
-          <Select
-            label="Lieferadresse"
-            placeholder={cartAddress ? `Wie Warenkorb (${cartAddress.companyName})` : 'Wie Warenkorb'}
-            data={addresses.map((a) => ({ value: String(a.id), label: addressOneLine(a) }))}
-            value={item.deliveryAddressId ? String(item.deliveryAddressId) : null}
-            onChange={(value) => save({ deliveryAddressId: value ? Number(value) : null })}
-            clearable
-            comboboxProps={{ withinPortal: true }}
-          />
-          <Textarea
-            className={classes.itemNote}
-            label="Notiz"
-            placeholder="Notiz für den Lieferanten"
-            autosize
-            minRows={1}
-            maxRows={5}
-            value={note}
-            error={noteError}
-            onChange={(event) => setNote(event.currentTarget.value)}
-            onBlur={() => {
-              if (!noteError) save({ comment: note });
-            }}
-          />
-        </SimpleGrid>
-        <Box maw={520}>
-          <ItemAttachments item={item} />
-        </Box>
-      </Stack>
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" verticalSpacing="sm" className={classes.itemFields}>
+            <ProjectSelect
+              value={item.projectId}
+              onChange={(projectId) => save({ projectId })}
+              placeholder={cart.projectId ? 'Wie Warenkorb' : 'Kein Projekt'}
+            />
+            <DeliveryDateInput
+              label="Lieferdatum"
+              placeholder={cart.deliveryDate ? `Wie Warenkorb (${formatDate(cart.deliveryDate)})` : 'Kein Wunschtermin'}
+              value={item.deliveryDate}
+              onChange={(deliveryDate) => save({ deliveryDate })}
+            />
+            <Select
+              label="Lieferadresse"
+              placeholder={cartAddress ? `Wie Warenkorb (${cartAddress.companyName})` : 'Wie Warenkorb'}
+              data={addresses.map((a) => ({ value: String(a.id), label: addressOneLine(a) }))}
+              value={item.deliveryAddressId ? String(item.deliveryAddressId) : null}
+              onChange={(value) => save({ deliveryAddressId: value ? Number(value) : null })}
+              clearable
+              comboboxProps={{ withinPortal: true }}
+            />
+            <Textarea
+              className={classes.itemNote}
+              label="Notiz"
+              placeholder="Notiz für den Lieferanten"
+              autosize
+              minRows={1}
+              maxRows={5}
+              value={note}
+              error={noteError}
+              onChange={(event) => setNote(event.currentTarget.value)}
+              onBlur={() => {
+                if (!noteError) save({ comment: note });
+              }}
+            />
+          </SimpleGrid>
+          <Box maw={520}>
+            <ItemAttachments item={item} />
+          </Box>
+        </Stack>
+      </Fieldset>
     </Paper>
   );
 }

@@ -6,6 +6,7 @@ import {
   Badge,
   Button,
   Center,
+  Fieldset,
   Group,
   Loader,
   Modal,
@@ -67,7 +68,15 @@ function GroupHeader({ group }: { group: SupplierGroup }) {
 }
 
 /** 'Liefern an' with 'Ändern' (spec §2), project and delivery date for the whole cart. */
-function CartDetails({ cart, actions }: { cart: MultiCart; actions: ReturnType<typeof useCartActions> }) {
+function CartDetails({
+  cart,
+  actions,
+  readOnly,
+}: {
+  cart: MultiCart;
+  actions: ReturnType<typeof useCartActions>;
+  readOnly: boolean;
+}) {
   const addresses = useDeliveryAddresses();
   const [modalOpen, setModalOpen] = useState(false);
   const address = effectiveAddress(addresses.data, cart.deliveryAddressId);
@@ -85,9 +94,11 @@ function CartDetails({ cart, actions }: { cart: MultiCart; actions: ReturnType<t
           <Title order={2} size="h4" id="deliver-to-title">
             Liefern an
           </Title>
-          <Button variant="subtle" size="compact-sm" onClick={() => setModalOpen(true)}>
-            Ändern
-          </Button>
+          {!readOnly && (
+            <Button variant="subtle" size="compact-sm" onClick={() => setModalOpen(true)}>
+              Ändern
+            </Button>
+          )}
         </Group>
         {address ? (
           <Stack gap={0}>
@@ -104,24 +115,26 @@ function CartDetails({ cart, actions }: { cart: MultiCart; actions: ReturnType<t
         )}
       </Paper>
       <Paper withBorder radius="md" p="md" component="section" aria-labelledby="cart-details-title">
-        <Stack gap="sm">
-          <Title order={2} size="h4" id="cart-details-title">
-            Projekt und Lieferdatum
-          </Title>
-          <Text size="xs" c="dimmed">
-            Gilt für alle Artikel ohne eigene Angabe.
-          </Text>
-          <ProjectSelect
-            value={cart.projectId}
-            onChange={(projectId) => actions.updateDetails.mutate({ cart, changes: { projectId } })}
-            label="Projekt (Warenkorb)"
-          />
-          <DeliveryDateInput
-            label="Lieferdatum (Warenkorb)"
-            value={cart.deliveryDate}
-            onChange={(deliveryDate) => actions.updateDetails.mutate({ cart, changes: { deliveryDate } })}
-          />
-        </Stack>
+        <Fieldset variant="unstyled" disabled={readOnly} p={0}>
+          <Stack gap="sm">
+            <Title order={2} size="h4" id="cart-details-title">
+              Projekt und Lieferdatum
+            </Title>
+            <Text size="xs" c="dimmed">
+              Gilt für alle Artikel ohne eigene Angabe.
+            </Text>
+            <ProjectSelect
+              value={cart.projectId}
+              onChange={(projectId) => actions.updateDetails.mutate({ cart, changes: { projectId } })}
+              label="Projekt (Warenkorb)"
+            />
+            <DeliveryDateInput
+              label="Lieferdatum (Warenkorb)"
+              value={cart.deliveryDate}
+              onChange={(deliveryDate) => actions.updateDetails.mutate({ cart, changes: { deliveryDate } })}
+            />
+          </Stack>
+        </Fieldset>
       </Paper>
       <DeliveryAddressModal
         opened={modalOpen}
@@ -133,7 +146,15 @@ function CartDetails({ cart, actions }: { cart: MultiCart; actions: ReturnType<t
   );
 }
 
-function UnavailableItems({ items, actions }: { items: CartItem[]; actions: ReturnType<typeof useCartActions> }) {
+function UnavailableItems({
+  items,
+  actions,
+  readOnly,
+}: {
+  items: CartItem[];
+  actions: ReturnType<typeof useCartActions>;
+  readOnly: boolean;
+}) {
   if (items.length === 0) return null;
   return (
     <Alert color="orange" variant="light" title={cartMessages.notOrderable} data-testid="unavailable-items">
@@ -142,7 +163,7 @@ function UnavailableItems({ items, actions }: { items: CartItem[]; actions: Retu
         <Text size="sm" c="dimmed">
           {items.map((item) => item.productName ?? item.articleNumber).join(', ')}
         </Text>
-        <Group>
+        <Group hidden={readOnly}>
           <Button
             size="xs"
             color="orange"
@@ -166,6 +187,8 @@ function CartContent({ cart, isCurrent }: { cart: MultiCart; isCurrent: boolean 
   const [orderDialog, setOrderDialog] = useState(false);
   const unavailable = cart.items.filter((item) => cart.unavailableItemIds.includes(item.id));
   const ids = useIdsContext();
+  // cXML inspect: the procurement system shows the earlier cart only; the API refuses every change.
+  const readOnly = Boolean(ids.cart.data?.readOnly);
   const visibleCount = cart.items.length - unavailable.length;
   const [openGroups, setOpenGroups] = useState<string[]>(() =>
     cart.supplierGroups.map((g) => g.supplierBusinessPartnerNo),
@@ -199,19 +222,21 @@ function CartContent({ cart, isCurrent }: { cart: MultiCart; isCurrent: boolean 
           <Button variant="default" size="sm" component={Link} to="/my-carts">
             Meine Warenkörbe
           </Button>
-          <Button
-            variant="outline"
-            color="red"
-            size="sm"
-            disabled={cart.items.length === 0}
-            onClick={() => setConfirmEmpty(true)}
-          >
-            Warenkorb leeren
-          </Button>
+          {!readOnly && (
+            <Button
+              variant="outline"
+              color="red"
+              size="sm"
+              disabled={cart.items.length === 0}
+              onClick={() => setConfirmEmpty(true)}
+            >
+              Warenkorb leeren
+            </Button>
+          )}
         </Group>
       </Group>
 
-      <UnavailableItems items={unavailable} actions={actions} />
+      <UnavailableItems items={unavailable} actions={actions} readOnly={readOnly} />
 
       {visibleCount === 0 ? (
         <Paper withBorder radius="md" p="xl" data-testid="empty-cart">
@@ -269,6 +294,7 @@ function CartContent({ cart, isCurrent }: { cart: MultiCart; isCurrent: boolean 
                           addresses={addresses.data ?? []}
                           units={units}
                           actions={actions}
+                          readOnly={readOnly}
                         />
                       ))}
                   </Stack>
@@ -277,11 +303,17 @@ function CartContent({ cart, isCurrent }: { cart: MultiCart; isCurrent: boolean 
             ))}
           </Accordion>
           <aside className={classes.aside} aria-label="Lieferung und Bestellung">
-            <CartDetails cart={cart} actions={actions} />
+            <CartDetails cart={cart} actions={actions} readOnly={readOnly} />
             <OrderSummary
               cart={cart}
               orderAction={
-                isPunchoutAction(ids.action) ? <PunchoutReturnButton empty={!cart.items.length} /> : undefined
+                readOnly ? (
+                  <Text size="sm" c="dimmed" data-testid="punchout-read-only-summary">
+                    {punchoutTexts.readOnlyHint}
+                  </Text>
+                ) : isPunchoutAction(ids.action) ? (
+                  <PunchoutReturnButton empty={!cart.items.length} />
+                ) : undefined
               }
               opened={orderDialog}
               onOpen={() => setOrderDialog(true)}
@@ -291,7 +323,7 @@ function CartContent({ cart, isCurrent }: { cart: MultiCart; isCurrent: boolean 
         </div>
       )}
 
-      {visibleCount > 0 && <PhoneOrderBar cart={cart} onOrder={() => setOrderDialog(true)} />}
+      {visibleCount > 0 && !readOnly && <PhoneOrderBar cart={cart} onOrder={() => setOrderDialog(true)} />}
 
       <Modal
         opened={confirmEmpty}
@@ -372,7 +404,8 @@ export default function CartPage() {
     <Page
       title="Warenkorb"
       actions={
-        cart.data && (
+        cart.data &&
+        !ids.cart.data?.readOnly && (
           <Button component={Link} to={`/schnellerfassung?cartId=${cart.data.id}`} variant="default">
             Schnellerfassung
           </Button>
@@ -380,8 +413,13 @@ export default function CartPage() {
       }
     >
       {ids.contextId && isPunchoutAction(ids.action) && (
-        <Alert variant="light" color="blue" mb="lg" data-testid="punchout-hint">
-          {punchoutTexts.returnHint}
+        <Alert
+          variant="light"
+          color="blue"
+          mb="lg"
+          data-testid={ids.cart.data?.readOnly ? 'punchout-read-only' : 'punchout-hint'}
+        >
+          {ids.cart.data?.readOnly ? punchoutTexts.readOnlyHint : punchoutTexts.returnHint}
         </Alert>
       )}
       {ids.contextId && ids.action !== 'as' && ids.action !== 'adl' && !isPunchoutAction(ids.action) && (

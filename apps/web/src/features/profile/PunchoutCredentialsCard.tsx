@@ -1,7 +1,26 @@
 import { useEffect, useState } from 'react';
-import { Button, Card, Code, Group, PasswordInput, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import {
+  Button,
+  Card,
+  Code,
+  Group,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { punchoutTexts } from '@shk/contracts';
+import {
+  OCI_CUST_FIELD_MAX_LENGTHS,
+  ociCustFieldSourceLabels,
+  ociCustFieldSources,
+  punchoutTexts,
+  type OciCustFieldSource,
+} from '@shk/contracts';
 import { punchoutCredentialsApi } from '../../api/ids';
 import { fieldErrors, problemTitle } from '../../api/problem';
 import { toast } from '../../ui/toast';
@@ -14,7 +33,18 @@ interface Draft {
   cxmlDomain: string;
   cxmlIdentity: string;
   cxmlSharedSecret: string;
+  /** OCI 5.0 CUST_FIELD1…5: what each carries and the fixed text where it carries one. */
+  custFields: OciCustFieldSource[];
+  custFieldValues: string[];
 }
+
+const CUST_FIELD_COUNT = OCI_CUST_FIELD_MAX_LENGTHS.length;
+// The select needs a non-empty value for 'Nicht senden' (the API's '').
+const NOT_SENT = 'none';
+const sourceOptions = ociCustFieldSources.map((value) => ({
+  value: value || NOT_SENT,
+  label: ociCustFieldSourceLabels[value],
+}));
 
 const orNull = (s: string) => (s.trim() ? s.trim() : null);
 
@@ -38,6 +68,8 @@ export function PunchoutCredentialsCard({ bpNumber }: { bpNumber: string }) {
         cxmlDomain: current.data.cxmlDomain ?? 'NetworkId',
         cxmlIdentity: current.data.cxmlIdentity ?? '',
         cxmlSharedSecret: '',
+        custFields: Array.from({ length: CUST_FIELD_COUNT }, (_, k) => current.data.ociCustFields[k] ?? ''),
+        custFieldValues: Array.from({ length: CUST_FIELD_COUNT }, (_, k) => current.data.ociCustFieldValues[k] ?? ''),
       });
   }, [current.data]);
   const save = useMutation({
@@ -50,6 +82,8 @@ export function PunchoutCredentialsCard({ bpNumber }: { bpNumber: string }) {
         cxmlDomain: orNull(d.cxmlDomain),
         cxmlIdentity: orNull(d.cxmlIdentity),
         cxmlSharedSecret: d.cxmlSharedSecret || null,
+        ociCustFields: d.custFields,
+        ociCustFieldValues: d.custFields.map((source, k) => (source === 'fixed' ? d.custFieldValues[k] : '')),
       }),
     onSuccess: async () => {
       toast.success(punchoutTexts.credentialsSaved);
@@ -103,6 +137,45 @@ export function PunchoutCredentialsCard({ bpNumber }: { bpNumber: string }) {
             onChange={(e) => set({ ociPassword: e.currentTarget.value })}
             error={errors['body.ociPassword']}
           />
+          <Stack gap="xs" component="fieldset" style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+            <Text component="legend" fw={600} size="sm">
+              OCI 5.0: Kundenfelder (NEW_ITEM-CUST_FIELD1…5)
+            </Text>
+            <Text size="xs" c="dimmed">
+              Was Ihr Einkaufssystem je Position in den Kundenfeldern erhält, z. B. eine feste Kostenstelle oder das
+              Projekt der Position. Werte werden auf die OCI-Feldlänge gekürzt.
+            </Text>
+            {draft.custFields.map((source, k) => (
+              <SimpleGrid key={k} cols={{ base: 1, sm: 2 }} spacing="xs" verticalSpacing="xs">
+                <Select
+                  label={`Kundenfeld ${k + 1}`}
+                  data={sourceOptions}
+                  value={source || NOT_SENT}
+                  allowDeselect={false}
+                  data-testid={`cust-field-${k + 1}`}
+                  onChange={(value) => {
+                    const custFields = [...draft.custFields];
+                    custFields[k] = (value === NOT_SENT ? '' : (value ?? '')) as OciCustFieldSource;
+                    set({ custFields });
+                  }}
+                  comboboxProps={{ withinPortal: true }}
+                />
+                {source === 'fixed' && (
+                  <TextInput
+                    label={`Fester Wert (höchstens ${OCI_CUST_FIELD_MAX_LENGTHS[k]} Zeichen)`}
+                    value={draft.custFieldValues[k]}
+                    data-testid={`cust-field-value-${k + 1}`}
+                    onChange={(e) => {
+                      const custFieldValues = [...draft.custFieldValues];
+                      custFieldValues[k] = e.currentTarget.value;
+                      set({ custFieldValues });
+                    }}
+                    error={errors[`body.ociCustFieldValues.${k}`]}
+                  />
+                )}
+              </SimpleGrid>
+            ))}
+          </Stack>
           <Switch
             label="cXML (Ariba, Coupa …) eingeschaltet"
             checked={draft.cxmlEnabled}

@@ -6,6 +6,7 @@ import type { AnalyticsItem } from '../analytics';
 import { CartIcon } from '../icons';
 import { minQuantityError, QuantityCounter } from '../QuantityCounter';
 import { useAddToCart } from '../../api/use-add-to-cart';
+import { useIdsContext } from '../../api/ids';
 
 interface AddToCartButtonProps {
   productInstanceId: string;
@@ -36,10 +37,12 @@ export function AddToCartButton({
   const profile = useListedUserProfile().data;
   const role = profile?.role;
   const addToCart = useAddToCart(Boolean(profile?.idsContextId));
+  // A punchout session that only shows the earlier cart (cXML inspect) changes nothing (the API refuses it too).
+  const readOnly = Boolean(useIdsContext().cart.data?.readOnly);
   const [quantity, setQuantity] = useState(() => initialQuantity(minQuantity));
   useEffect(() => setQuantity(initialQuantity(minQuantity)), [productInstanceId, minQuantity]);
 
-  if (role !== Role.Buyer) return null;
+  if (role !== Role.Buyer || readOnly) return null;
   const valid = minQuantityError(quantity, minQuantity) === null;
 
   const button = (
