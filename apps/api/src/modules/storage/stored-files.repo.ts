@@ -1,5 +1,7 @@
 /** The PostgreSQL storage backend's tables (migration 0480): a file row per key, its bytes in numbered chunks. */
+import type pg from 'pg';
 import type { Queryable } from '../../db/queryable.ts';
+import { inTransaction } from '../../db/pool.ts';
 
 export interface StoredFileRow {
   id: number;
@@ -27,13 +29,26 @@ export async function insertChunk(db: Queryable, fileId: number, seq: number, da
   await db.query(`INSERT INTO stored_file_chunks (file_id, seq, data) VALUES ($1, $2, $3)`, [fileId, seq, data]);
 }
 
-/** The complete file takes its key in one statement: the file that had it goes (with its chunks). */
-export async function finishFile(db: Queryable, fileId: number, key: string, size: number) {
-  await db.query(
-    `WITH replaced AS (DELETE FROM stored_files WHERE key = $2 AND id <> $1)
-     UPDATE stored_files SET key = $2, size_bytes = $3, created_at = now() WHERE id = $1`,
-    [fileId, key, size],
-  );
+/**
+ * The complete file takes its key in one transaction: the file that had it goes (with its chunks). Two writes of one
+ * key that finish at once: the later one meets the earlier's row (unique key) and tries again, so the last one wins.
+ */
+export async function finishFile(pool: pg.Pool, fileId: number, key: string, size: number) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await inTransaction({ $client: pool }, async (tx) => {
+        await tx.$client.query(`DELETE FROM stored_files WHERE key = $1 AND id <> $2`, [key, fileId]);
+        await tx.$client.query(`UPDATE stored_files SET key = $2, size_bytes = $3, created_at = now() WHERE id = $1`, [
+          fileId,
+          key,
+          size,
+        ]);
+      });
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '23505' || attempt >= 3) throw error;
+    }
+  }
 }
 
 export async function deleteFileById(db: Queryable, fileId: number) {
