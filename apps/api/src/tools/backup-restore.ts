@@ -97,7 +97,8 @@ export function postgresTool(tool: 'pg_dump' | 'pg_restore', serverMajor: number
 
 /** Writes a backup of the installation `config` describes into `dir` (new or empty). */
 export async function backup(config: AppConfig, dir: string, log: Log = () => {}): Promise<BackupManifest> {
-  if (fs.existsSync(dir) && fs.readdirSync(dir).length) throw new Error(`Das Sicherungsverzeichnis ${dir} ist nicht leer.`);
+  if (fs.existsSync(dir) && fs.readdirSync(dir).length)
+    throw new Error(`Das Sicherungsverzeichnis ${dir} ist nicht leer.`);
   fs.mkdirSync(dir, { recursive: true });
   const database = await connectDatabase(config);
   try {
@@ -156,10 +157,13 @@ export async function restore(config: AppConfig, dir: string, log: Log = () => {
     const { rows } = await pool.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM pg_tables WHERE schemaname NOT IN ('pg_catalog', 'information_schema')`,
     );
-    if (rows[0]!.n > 0) throw new Error('Die Datenbank ist nicht leer: eine Sicherung wird nur in eine leere eingespielt.');
+    if (rows[0]!.n > 0)
+      throw new Error('Die Datenbank ist nicht leer: eine Sicherung wird nur in eine leere eingespielt.');
     const storage = createStorage(config.storageBackend, config.dataDir, pool);
     for await (const file of storage.list()) {
-      throw new Error(`Der Dateispeicher ist nicht leer (${file.key}): eine Sicherung wird nur in einen leeren eingespielt.`);
+      throw new Error(
+        `Der Dateispeicher ist nicht leer (${file.key}): eine Sicherung wird nur in einen leeren eingespielt.`,
+      );
     }
     const version = await serverVersion(database.url);
     const pgRestore = postgresTool('pg_restore', version.major);

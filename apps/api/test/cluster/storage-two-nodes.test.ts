@@ -13,10 +13,7 @@ import { eventually, startSecondRuntime, startTestApp, type TestApp } from '../s
 import { fileForm, pngBytes } from '../support/supplier-fixtures.ts';
 import { insertTestOffers, offers } from '../support/cart-fixtures.ts';
 
-const fixtures = path.join(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../src/modules/catalogue-import/fixtures',
-);
+const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../src/modules/catalogue-import/fixtures');
 const ADMIN = 'admin@example.com';
 const BUYER = 'einkauf@example.com';
 

@@ -113,7 +113,11 @@ describe.skipIf(unavailable).each(['local', 'postgres'])('STORAGE_BACKEND=%s', (
     ).json();
     const attachmentBytes = Buffer.from('Aufmaß;Menge\r\nBad OG;3\r\n');
     const attached = await (
-      await post(`/v1/CartItems/${item.cartItemId}/attachments`, buyer, fileForm(attachmentBytes, 'aufmass.csv', 'text/csv'))
+      await post(
+        `/v1/CartItems/${item.cartItemId}/attachments`,
+        buyer,
+        fileForm(attachmentBytes, 'aufmass.csv', 'text/csv'),
+      )
     ).json();
     const attachmentUrl = `/v1/CartItems/${item.cartItemId}/attachments/${attached[attached.length - 1].id}`;
     const report = await (
@@ -126,7 +130,9 @@ describe.skipIf(unavailable).each(['local', 'postgres'])('STORAGE_BACKEND=%s', (
     ).json();
     await eventually(async () => {
       const list = await (await a.get('/v1/Reports?Page=1&PageSize=25', admin)).json();
-      return list.items.find((r: { id: number; reportGenerationStatusId: number }) => r.id === report.id && r.reportGenerationStatusId === 3);
+      return list.items.find(
+        (r: { id: number; reportGenerationStatusId: number }) => r.id === report.id && r.reportGenerationStatusId === 3,
+      );
     }, 60_000);
     const priceList = await addPriceList(a, '200001');
     const mediumUrl = `/v1/Documents/Products/${priceList.productNo}/${encodeURIComponent(priceList.file)}`;

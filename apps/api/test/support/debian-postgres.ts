@@ -32,7 +32,17 @@ export async function startDebianPostgres(): Promise<DebianPostgres> {
     fs.chmodSync(dir, 0o755);
     execFileSync('chown', ['postgres:', dir]);
   }
-  const init = asServerUser(`${BIN}/initdb`, ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8']);
+  const init = asServerUser(`${BIN}/initdb`, [
+    '-D',
+    data,
+    '-U',
+    'postgres',
+    '-A',
+    'trust',
+    '-E',
+    'UTF8',
+    '--locale=C.UTF-8',
+  ]);
   execFileSync(init.command, init.args, { stdio: 'ignore' });
   const port = await freePort();
   const server = asServerUser(`${BIN}/postgres`, [

@@ -254,8 +254,7 @@ export class ImportSweeper {
     const unfinished = await repo.unfinishedImportFiles(this.deps.pool);
     // Imports of the portal name their upload by key; those queued before the storage seam by its path in DATA_DIR.
     const dataDir = path.resolve(this.deps.config.dataDir);
-    const keyOf = (f: string) =>
-      storageKeyOf(f) ?? path.relative(dataDir, path.resolve(f)).split(path.sep).join('/');
+    const keyOf = (f: string) => storageKeyOf(f) ?? path.relative(dataDir, path.resolve(f)).split(path.sep).join('/');
     await this.removeOrphanUploads(new Set(unfinished.map(keyOf)));
     await fileStorage(this.deps).removeAbandonedWrites(ABANDONED_WRITE_AGE_MS);
     const dir = path.join(this.deps.config.dataDir, 'catalogue-imports');

@@ -11,7 +11,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
-import { assertValidKey, StorageLimitError, type FileStorage, type PutOptions, type StoredFileInfo } from './storage.ts';
+import {
+  assertValidKey,
+  StorageLimitError,
+  type FileStorage,
+  type PutOptions,
+  type StoredFileInfo,
+} from './storage.ts';
 import * as repo from './stored-files.repo.ts';
 
 /** 512 KB: few rows per file, and a chunk is small beside the process's memory even with many transfers at once. */
@@ -108,8 +114,7 @@ export class PostgresStorage implements FileStorage {
     let after = '';
     for (;;) {
       const page = await repo.listFiles(this.pool, prefix, after, LIST_PAGE);
-      for (const f of page)
-        if (!f.key.startsWith(PARTIAL)) yield { key: f.key, size: f.size, modifiedAt: f.createdAt };
+      for (const f of page) if (!f.key.startsWith(PARTIAL)) yield { key: f.key, size: f.size, modifiedAt: f.createdAt };
       if (page.length < LIST_PAGE) return;
       after = page[page.length - 1]!.key;
     }

@@ -79,8 +79,9 @@ describe.each(backends)('%s backend', (_name, make) => {
   });
 
   it('breaks a write off at its limit and leaves nothing of it', async () => {
-    await expect(storage.put('files/zu-gross.bin', generated(300_000).stream, { maxBytes: 200_000 })).rejects
-      .toBeInstanceOf(StorageLimitError);
+    await expect(
+      storage.put('files/zu-gross.bin', generated(300_000).stream, { maxBytes: 200_000 }),
+    ).rejects.toBeInstanceOf(StorageLimitError);
     expect(await storage.stat('files/zu-gross.bin')).toBeNull();
     const names = [];
     for await (const f of storage.list('files/')) names.push(f.key);
@@ -128,7 +129,9 @@ describe('postgres backend', () => {
     });
     await expect(storage.put('files/abgebrochen.bin', broken)).rejects.toThrow('Verbindung abgebrochen');
     // A process killed mid-write leaves its partial row: simulated by a row under the partial prefix.
-    await t.pool.query(`INSERT INTO stored_files (key, created_at) VALUES ('_partial/tot', now() - interval '2 hours')`);
+    await t.pool.query(
+      `INSERT INTO stored_files (key, created_at) VALUES ('_partial/tot', now() - interval '2 hours')`,
+    );
     await storage.removeAbandonedWrites(60 * 60_000);
     const { rows } = await t.pool.query(`SELECT key FROM stored_files WHERE key LIKE '\\_partial/%'`);
     expect(rows).toEqual([]);
@@ -154,7 +157,9 @@ describe('postgres backend', () => {
     );
     expect(run.status, run.stderr).toBe(0);
     const result = JSON.parse(run.stdout.trim().split('\n').pop()!) as { growthMb: number; same: boolean };
-    console.log(`storage.test: ${sizeMb} MB through the postgres backend, RSS grew by ${result.growthMb.toFixed(1)} MB`);
+    console.log(
+      `storage.test: ${sizeMb} MB through the postgres backend, RSS grew by ${result.growthMb.toFixed(1)} MB`,
+    );
     expect(result.same).toBe(true);
     expect(result.growthMb).toBeLessThan(sizeMb * 0.4);
   }, 180_000);

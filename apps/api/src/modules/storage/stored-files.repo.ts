@@ -76,4 +76,3 @@ export async function listFiles(db: Queryable, prefix: string, after: string, li
   );
   return rows;
 }
-
