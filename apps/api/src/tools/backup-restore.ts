@@ -160,11 +160,12 @@ export async function restore(config: AppConfig, dir: string, log: Log = () => {
     if (rows[0]!.n > 0)
       throw new Error('Die Datenbank ist nicht leer: eine Sicherung wird nur in eine leere eingespielt.');
     const storage = createStorage(config.storageBackend, config.dataDir, pool);
-    for await (const file of storage.list()) {
-      throw new Error(
-        `Der Dateispeicher ist nicht leer (${file.key}): eine Sicherung wird nur in einen leeren eingespielt.`,
-      );
-    }
+    // The postgres backend's files are rows of the (empty) database; a directory may hold files of its own.
+    if (config.storageBackend === 'local')
+      for await (const file of storage.list())
+        throw new Error(
+          `Der Dateispeicher ist nicht leer (${file.key}): eine Sicherung wird nur in einen leeren eingespielt.`,
+        );
     const version = await serverVersion(database.url);
     const pgRestore = postgresTool('pg_restore', version.major);
     log(`Datenbank aus der Sicherung vom ${manifest.createdAt} mit ${pgRestore} …`);

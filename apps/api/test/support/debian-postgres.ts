@@ -86,7 +86,9 @@ export async function startDebianPostgres(): Promise<DebianPostgres> {
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGINT');
+        // pg_ctl as the server's user: runuser does not pass every signal on to the server.
+        const stop = asServerUser(`${BIN}/pg_ctl`, ['-D', data, 'stop', '-m', 'fast', '-w']);
+        execFileSync(stop.command, stop.args, { stdio: 'ignore' });
         await exited;
       }
       fs.rmSync(dir, { recursive: true, force: true });

@@ -183,3 +183,31 @@ describe('copyAllFiles (storage:move)', () => {
     expect(await digestOf((await back.get('reports/1-bericht.xlsx'))!)).toBe(big.digest());
   });
 });
+
+describe('npm run storage:move', () => {
+  it('moves the files of DATA_DIR into the database and says how many, and a second run copies nothing', async () => {
+    const dataDir = fs.mkdtempSync(path.join(t.config.dataDir, 'cli-'));
+    const local = new LocalStorage(dataDir);
+    await local.put('reports/7-cli.csv', Buffer.from('A;B\r\n1;2\r\n'));
+    await local.put('catalogue-media/200003/abcdef', randomBytes(70_000));
+    const move = () =>
+      spawnSync(
+        process.execPath,
+        ['--import', 'tsx', path.join(here, '../../tools/storage-move.ts'), '--from', 'local', '--to', 'postgres'],
+        { encoding: 'utf8', env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: t.databaseUrl }, timeout: 60_000 },
+      );
+    const first = move();
+    expect(first.status, first.stderr).toBe(0);
+    expect(first.stdout).toMatch(/2 Dateien kopiert/);
+    expect(JSON.parse(first.stdout.trim().split('\n').pop()!)).toMatchObject({ copied: 2, failed: 0, bytes: 70_010 });
+    const second = move();
+    expect(JSON.parse(second.stdout.trim().split('\n').pop()!)).toMatchObject({ copied: 0, skipped: 2 });
+    const db = new PostgresStorage(t.pool);
+    expect((await db.stat('catalogue-media/200003/abcdef'))?.size).toBe(70_000);
+    const usage = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, '../../tools/storage-move.ts')], {
+      encoding: 'utf8',
+    });
+    expect(usage.status).toBe(2);
+    expect(usage.stderr).toMatch(/Aufruf: npm run storage:move/);
+  }, 120_000);
+});
