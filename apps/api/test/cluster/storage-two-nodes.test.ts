@@ -12,6 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, startSecondRuntime, startTestApp, type TestApp } from '../support/test-app.ts';
 import { fileForm, pngBytes } from '../support/supplier-fixtures.ts';
 import { insertTestOffers, offers } from '../support/cart-fixtures.ts';
+import { fileStorage } from '../../src/modules/storage/index.ts';
+import { insertImport } from '../../src/modules/catalogue-import/catalogue-import.repo.ts';
+import { storageRef } from '../../src/modules/catalogue-import/import-pipeline.ts';
+import { ImportSweeper } from '../../src/modules/catalogue-import/catalogue-import.service.ts';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../src/modules/catalogue-import/fixtures');
 const ADMIN = 'admin@example.com';
@@ -129,4 +133,26 @@ describe('STORAGE_BACKEND=postgres on two nodes', () => {
     expect(shown.status).toBe(200);
     expect(shown.headers.get('content-type')).toMatch(/^image\//);
   }, 60_000);
+
+  it('sweeps uploads in the database that no unfinished import names, once they are old enough', async () => {
+    // An import still to run keeps its upload (no job: nothing runs it during the test); written first, so that
+    // node B's own sweeper never sees the upload without it.
+    await insertImport(a.pool, {
+      supplier: '200003',
+      fileName: 'wartet.xml',
+      filePath: storageRef('catalogue-imports/wartet.upload'),
+      userId: null,
+    });
+    const storage = fileStorage(a);
+    for (const name of ['verwaist', 'frisch', 'wartet'])
+      await storage.put(`catalogue-imports/${name}.upload`, Buffer.from('<BMECAT/>'));
+    await a.pool.query(
+      `UPDATE stored_files SET created_at = now() - interval '1 hour' WHERE key IN ('catalogue-imports/verwaist.upload', 'catalogue-imports/wartet.upload')`,
+    );
+    await new ImportSweeper(a).removeOrphanFiles();
+    const { rows } = await a.pool.query(
+      `SELECT key FROM stored_files WHERE key LIKE 'catalogue-imports/%' ORDER BY key`,
+    );
+    expect(rows.map((r) => r.key)).toEqual(['catalogue-imports/frisch.upload', 'catalogue-imports/wartet.upload']);
+  });
 });
