@@ -3,7 +3,7 @@
  * through one node downloads unchanged through the other. Node A runs no workers; node B runs the catalogue import
  * and report workers, so B's worker must find the catalogue upload A received (it failed with ENOENT when the upload
  * sat on A's disk), the media B stored are served by A, and the report file B wrote is downloaded through A. A cart
- * item attachment and a supplier logo uploaded through A download through B.
+ * item attachment, a supplier logo and an order document uploaded through A download through B.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,6 +20,7 @@ import { ImportSweeper } from '../../src/modules/catalogue-import/catalogue-impo
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../src/modules/catalogue-import/fixtures');
 const ADMIN = 'admin@example.com';
 const BUYER = 'einkauf@example.com';
+const SELLER = 'verkauf@example.com'; // supplier 200001
 
 let a: TestApp;
 let b: Awaited<ReturnType<typeof startSecondRuntime>>;
@@ -155,4 +156,38 @@ describe('STORAGE_BACKEND=postgres on two nodes', () => {
     );
     expect(rows.map((r) => r.key)).toEqual(['catalogue-imports/frisch.upload', 'catalogue-imports/wartet.upload']);
   });
+
+  it('downloads an order document a seller uploaded through A through B, and none of it is in a row', async () => {
+    const { rows: co } = await a.pool.query(
+      `INSERT INTO customer_orders (customer_order_number, bp_number, user_id, cart_name, total_net, delivery_cost_total, dispatch_to, customer_address)
+       VALUES ('KB-KNOTEN-1', '100001', '00000000-0000-4000-8000-000000000001', 'Knoten', 100, 0, 'Köln', '{}') RETURNING id`,
+    );
+    await a.pool.query(
+      `INSERT INTO supplier_orders (supplier_order_number, customer_order_id, supplier_bp_number, buyer_bp_number, supplier_customer_number, net_value, delivery_cost)
+       VALUES ('LB-KNOTEN-1', $1, '200001', '100001', 'K-10001', 100, 0)`,
+      [co[0].id],
+    );
+    const content = Buffer.from('Lieferschein;Menge\r\nLB-KNOTEN-1;2\r\n');
+    const up = await a.request('POST', '/v1/SupplierOrders/LB-KNOTEN-1/Attachments', {
+      as: SELLER,
+      body: fileForm(content, 'lieferschein.csv', 'text/csv'),
+    });
+    expect(up.status, up.text).toBe(200);
+    const download = await viaB(`/v1/SupplierOrders/LB-KNOTEN-1/Attachments/${up.body[0].id}`, SELLER);
+    expect(download.status).toBe(200);
+    const served = await bytesOf(download);
+    expect(served.length).toBeGreaterThan(0);
+    expect(served.toString()).toContain('LB-KNOTEN-1;2');
+    const { rows } = await a.pool.query(
+      `SELECT content IS NULL AS in_storage, storage_key FROM supplier_order_documents WHERE id = $1`,
+      [up.body[0].id],
+    );
+    expect(rows[0]).toMatchObject({ in_storage: true });
+    expect(await fileStorage(a).stat(rows[0].storage_key)).not.toBeNull();
+    const removed = await a.request('DELETE', `/v1/SupplierOrders/LB-KNOTEN-1/Attachments/${up.body[0].id}`, {
+      as: SELLER,
+    });
+    expect(removed.status).toBe(204);
+    expect(await fileStorage(a).stat(rows[0].storage_key)).toBeNull();
+  }, 60_000);
 });
