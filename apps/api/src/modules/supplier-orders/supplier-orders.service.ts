@@ -73,8 +73,11 @@ export class SupplierOrdersService {
     userId: string,
     limits: { maxCount: number; maxMb: number },
   ) {
-    if (files.length > limits.maxCount)
-      throw new HttpProblem(400, M.documentLimits(limits.maxCount, limits.maxMb), { type: 'documentLimits' });
+    const tooMany = () =>
+      new HttpProblem(400, M.documentLimits(limits.maxCount, limits.maxMb), { type: 'documentLimits' });
+    // Checked before the files' formats (the limit is the answer to a batch that is too large), and again under the
+    // order's lock below.
+    if ((await repo.documentCount(this.deps.pool, id)) + files.length > limits.maxCount) throw tooMany();
     for (const f of files) {
       const wrongFormat = () => new HttpProblem(400, cartMessages.fileFormat, { type: 'fileFormat', detail: f.name });
       if (hasContentCheck(f.name) && !(await verifyFileContent(f.name, f.content, [extensionOf(f.name)])))
@@ -95,8 +98,7 @@ export class SupplierOrdersService {
       }
       await this.inTransaction(async (client) => {
         const supplierBpNumber = await repo.lockSupplierOfOrder(client, id);
-        if ((await repo.documentCount(client, id)) + files.length > limits.maxCount)
-          throw new HttpProblem(400, M.documentLimits(limits.maxCount, limits.maxMb), { type: 'documentLimits' });
+        if ((await repo.documentCount(client, id)) + files.length > limits.maxCount) throw tooMany();
         await assertStorageQuota(
           client,
           supplierBpNumber,
