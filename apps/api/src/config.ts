@@ -46,6 +46,8 @@ export interface AppConfig {
   embeddedPgPort: number | undefined;
   /** Storage per business partner for uploaded files, in MB. */
   partnerStorageQuotaMb: number;
+  /** Where the portal keeps files (STORAGE_BACKEND): DATA_DIR (one machine) or PostgreSQL (several nodes). */
+  storageBackend: 'local' | 'postgres';
   /** Products of the demo catalogue loaded on the first start. */
   demoCatalogueProducts: number | undefined;
   /** Product search: the in-process index (default) or SQL per request; `cache` is the SQL engine's facet cache. */
@@ -261,6 +263,7 @@ export const configSchema = z.object({
   NODE_ENV: text(),
   CSP_EXTERNAL_ORIGINS: text(),
   PARTNER_STORAGE_QUOTA_MB: integer(1),
+  STORAGE_BACKEND: oneOf(['local', 'postgres'] as const),
   SEARCH_ENGINE: oneOf(['index', 'sql'] as const),
   SEARCH_CACHE: onOff(),
   CATALOGUE_IMPORT_WORKER: onOff(),
@@ -339,6 +342,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     cspExternalOrigins: originsOf(e.CSP_EXTERNAL_ORIGINS),
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     partnerStorageQuotaMb: e.PARTNER_STORAGE_QUOTA_MB ?? 500,
+    storageBackend: e.STORAGE_BACKEND ?? 'local',
     demoCatalogueProducts: e.DEMO_CATALOGUE_PRODUCTS,
     search: { engine: e.SEARCH_ENGINE ?? 'index', cache: e.SEARCH_CACHE !== 'off' },
     transmission: {

@@ -36,7 +36,7 @@ try {
     userId: null,
   });
   const started = Date.now();
-  await runImport(pool, id, { log: (m) => console.log(m), ...pipelineOptionsOf(config) });
+  await runImport(pool, id, { log: (m) => console.log(m), ...pipelineOptionsOf(config, pool) });
   const result = (await importDetails(pool, values.supplier, id))!;
   const seconds = (Date.now() - started) / 1000;
   console.log(

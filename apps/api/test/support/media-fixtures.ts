@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { TestApp } from './test-app.ts';
-import { storedMediaPath } from '../../src/modules/catalogue/media/media.ts';
+import { storedMediaKey } from '../../src/modules/catalogue/media/media.ts';
+import { fileStorage } from '../../src/modules/storage/index.ts';
 import { pdfBytes } from './supplier-fixtures.ts';
 
 /**
@@ -16,9 +15,8 @@ export async function addPriceList(
 ): Promise<{ productNo: number; file: string }> {
   const bytes = pdfBytes();
   const sha256 = createHash('sha256').update(bytes).digest('hex');
-  const target = storedMediaPath(t.config.dataDir, supplier, sha256);
-  fs.mkdirSync(path.dirname(target), { recursive: true });
-  fs.writeFileSync(target, bytes);
+  // Into the storage the portal is configured with (DATA_DIR or the database).
+  await fileStorage(t).put(storedMediaKey(supplier, sha256), bytes);
   const entry = {
     type: 'Preisliste',
     file,

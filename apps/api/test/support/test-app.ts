@@ -154,13 +154,38 @@ export async function eventually<T>(
  * A second API process on the same database as `t` (same configuration and signing keys) on a port of its own:
  * what a second `npm start` behind the same proxy is. close() when done.
  */
-export async function startSecondRuntime(t: TestApp): Promise<Runtime & { baseUrl: string }> {
-  const runtime = await createRuntime(t.config, t.databaseUrl, {
+export async function startSecondRuntime(
+  t: TestApp,
+  options: {
+    /**
+     * A DATA_DIR of its own, as a second machine has: it shares only the database (and the identity keys, which
+     * nodes are given by configuration), so any file it serves came through the shared storage.
+     */
+    ownDataDir?: boolean;
+    /** Settings of this node that differ (e.g. which workers it runs). */
+    config?: Partial<AppConfig>;
+  } = {},
+): Promise<Runtime & { baseUrl: string }> {
+  let config = { ...t.config, ...options.config };
+  let dataDir: string | null = null;
+  if (options.ownDataDir) {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shk-test-node-'));
+    fs.cpSync(path.join(t.config.dataDir, 'identity'), path.join(dataDir, 'identity'), { recursive: true });
+    config = { ...config, dataDir };
+  }
+  const runtime = await createRuntime(config, t.databaseUrl, {
     logger: { level: process.env.TEST_LOG_LEVEL ?? 'silent' },
     migrate: false,
     log: { info() {}, error() {}, warn() {} } as unknown as Console,
   });
   const port = await freePort();
   await runtime.app.listen({ port, host: '127.0.0.1' });
-  return { ...runtime, baseUrl: `http://127.0.0.1:${port}` };
+  return {
+    ...runtime,
+    baseUrl: `http://127.0.0.1:${port}`,
+    close: async () => {
+      await runtime.close();
+      if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }

@@ -2,7 +2,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
 import {
@@ -20,7 +19,8 @@ import * as approval from './import-approval.repo.ts';
 import * as run from './import-run.repo.ts';
 import { withdrawOffers } from './staging.repo.ts';
 import * as repo from './catalogue-import.repo.ts';
-import { pipelineOptionsOf, runImport } from './import-pipeline.ts';
+import { pipelineOptionsOf, runImport, storageKeyOf, storageRef, workingCopyOf } from './import-pipeline.ts';
+import { fileStorage } from '../storage/index.ts';
 import { checkAllSuppliers } from './consistency.ts';
 import { FUTURE_PRICES_CRON, FUTURE_PRICES_QUEUE, promoteDuePrices } from './future-prices.repo.ts';
 
@@ -32,6 +32,8 @@ export const CATALOGUE_IMPORT_QUEUE = 'catalogue-import';
 const IMPORT_JOB_OPTIONS = { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 4 * 60 * 60 };
 /** Files in the upload directory that no unfinished import names are removed once they are this old. */
 const ORPHAN_AGE_MS = 10 * 60_000;
+/** Writes to the file storage a crashed process left unfinished are removed once they are this old. */
+const ABANDONED_WRITE_AGE_MS = 60 * 60_000;
 
 export class CatalogueImportService {
   constructor(private readonly deps: AppDeps) {}
@@ -43,16 +45,24 @@ export class CatalogueImportService {
     if (!(await repo.supplierExists(this.deps.pool, supplier))) throw notFound(catalogueImportMessages.notASupplier);
   }
 
+  /** This machine's working directory of imports (working copies of uploads, unpacked zips). */
   uploadDir() {
     return path.join(this.deps.config.dataDir, 'catalogue-imports');
   }
 
-  /** Streams the upload to disk (never into memory), then writes the import row and its job in one transaction. */
+  private storage() {
+    return fileStorage(this.deps);
+  }
+
+  /**
+   * Streams the upload into the file storage (never into memory; with STORAGE_BACKEND=postgres the worker of any
+   * node finds it), then writes the import row and its job in one transaction.
+   */
   async start(caller: Caller, supplier: string, fileName: string, content: Readable): Promise<number> {
-    await fs.promises.mkdir(this.uploadDir(), { recursive: true });
-    const filePath = path.join(this.uploadDir(), `${Date.now()}-${randomBytes(6).toString('hex')}.upload`);
+    const key = `catalogue-imports/${Date.now()}-${randomBytes(6).toString('hex')}.upload`;
+    const filePath = storageRef(key);
     try {
-      await pipeline(content, fs.createWriteStream(filePath));
+      await this.storage().put(key, content);
       if ((content as Readable & { truncated?: boolean }).truncated) throw badRequest('Die Datei ist zu groß.');
       return await inTransaction(this.deps.db, async (tx) => {
         const id = await repo.insertImport(tx.$client, { supplier, fileName, filePath, userId: caller.userId });
@@ -65,7 +75,7 @@ export class CatalogueImportService {
         return id;
       });
     } catch (error) {
-      await fs.promises.rm(filePath, { force: true });
+      await this.storage().delete(key);
       throw error;
     }
   }
@@ -241,10 +251,16 @@ export class ImportSweeper {
    * upload being written is younger).
    */
   async removeOrphanFiles() {
+    const unfinished = await repo.unfinishedImportFiles(this.deps.pool);
+    // Imports of the portal name their upload by key; those queued before the storage seam by its path in DATA_DIR.
+    const dataDir = path.resolve(this.deps.config.dataDir);
+    const keyOf = (f: string) => storageKeyOf(f) ?? path.relative(dataDir, path.resolve(f)).split(path.sep).join('/');
+    await this.removeOrphanUploads(new Set(unfinished.map(keyOf)));
+    await fileStorage(this.deps).removeAbandonedWrites(ABANDONED_WRITE_AGE_MS);
     const dir = path.join(this.deps.config.dataDir, 'catalogue-imports');
     const names = await fs.promises.readdir(dir).catch(() => [] as string[]);
     if (!names.length) return;
-    const keep = new Set((await repo.unfinishedImportFiles(this.deps.pool)).map((f) => path.resolve(f)));
+    const keep = new Set(unfinished.map((f) => path.resolve(workingCopyOf(f, this.deps.config.dataDir))));
     for (const name of names) {
       const file = path.join(dir, name);
       const upload = name.endsWith('.d') ? file.slice(0, -2) : file;
@@ -255,12 +271,22 @@ export class ImportSweeper {
       this.log.info(`catalogue import: orphaned file ${name} removed`);
     }
   }
+
+  /** Uploads in the file storage that no unfinished import names (shared by all nodes: any node's sweeper may go). */
+  private async removeOrphanUploads(keep: Set<string>) {
+    const storage = fileStorage(this.deps);
+    for await (const file of storage.list('catalogue-imports/')) {
+      if (keep.has(file.key) || Date.now() - file.modifiedAt.getTime() < ORPHAN_AGE_MS) continue;
+      await storage.delete(file.key);
+      this.log.info(`catalogue import: orphaned upload ${file.key} removed`);
+    }
+  }
 }
 
 /** The worker: a job runs (or resumes) an import; its lease tells the sweeper when its process has died. */
 export function registerCatalogueImportJob(deps: AppDeps) {
   deps.jobs.register<{ importId: number }>(CATALOGUE_IMPORT_QUEUE, async ({ importId }) => {
-    await runImport(deps.pool, importId, pipelineOptionsOf(deps.config));
+    await runImport(deps.pool, importId, pipelineOptionsOf(deps.config, deps.pool));
   });
   // Future price blocks whose day has come become the offers' prices (search price sort and filter follow).
   deps.jobs.register(

@@ -20,6 +20,7 @@ import { openCatalogue, type UnzipLimits } from './catalogue-source.ts';
 import { checkSupplier } from './consistency.ts';
 import { ReferenceData } from './reference-data.ts';
 import { MediaStore } from './media-store.ts';
+import { LocalStorage, fileStorage, type FileStorage } from '../storage/index.ts';
 import { CatalogueWriter, type BatchResult, type SearchWork, type StagedBatch } from './catalogue-writer.ts';
 import * as repo from './catalogue-import.repo.ts';
 import * as run from './import-run.repo.ts';
@@ -59,8 +60,13 @@ const firstBatch = (size: number) => (size >= 1_000 ? Math.ceil(size / 4) : size
 export interface PipelineOptions {
   log?: (message: string) => void;
   batchSize?: number;
-  /** DATA_DIR: media delivered in a zip are stored under it (without it they stay references). */
+  /**
+   * DATA_DIR: where this machine keeps an upload's working copy and unpacks a zip; with it (or `storage`) media
+   * delivered in a zip are stored (without either they stay references).
+   */
   dataDir?: string;
+  /** The file storage uploads and media are in (default: the directory backend on dataDir). */
+  storage?: FileStorage;
   /** The supplier's storage quota in bytes (default PARTNER_STORAGE_QUOTA_MB). */
   mediaQuotaBytes?: number;
   /** How large a zip may unpack (default 100 × its size and 20 GB). */
@@ -72,10 +78,11 @@ export interface PipelineOptions {
 }
 
 /** The pipeline's settings from the configuration (config.ts). */
-export function pipelineOptionsOf(config: AppConfig): PipelineOptions {
+export function pipelineOptionsOf(config: AppConfig, pool?: pg.Pool): PipelineOptions {
   const k = config.catalogueImport;
   return {
     dataDir: config.dataDir,
+    ...(pool ? { storage: fileStorage({ config, pool }) } : {}),
     mediaQuotaBytes: config.partnerStorageQuotaMb * 1024 * 1024,
     batchSize: k.batchSize,
     unzipLimits: { maxRatio: k.unzipMaxRatio, maxBytes: k.unzipMaxBytes },
@@ -114,8 +121,56 @@ function holdLease(pool: pg.Pool, id: number, leaseMs: number, log: (m: string) 
   return lease;
 }
 
-/** The upload (the portal's copy, .upload) and the files a zip was unpacked to; a CLI's own file stays. */
-export async function removeImportFiles(filePath: string) {
+/**
+ * A portal upload is named by its storage key ('storage:catalogue-imports/….upload'): whichever node's worker takes
+ * the job finds it there. An import of the CLI names its own file by path.
+ */
+const STORAGE_REF = 'storage:';
+export const storageRef = (key: string) => `${STORAGE_REF}${key}`;
+export const storageKeyOf = (filePath: string) =>
+  filePath.startsWith(STORAGE_REF) ? filePath.slice(STORAGE_REF.length) : null;
+
+/** The storage the options name, or the directory backend on their DATA_DIR. */
+function storageOf(options: Pick<PipelineOptions, 'storage' | 'dataDir'>): FileStorage | null {
+  return options.storage ?? (options.dataDir ? new LocalStorage(options.dataDir) : null);
+}
+
+/** Where this machine works on an upload: its copy of it (DATA_DIR/<key>) and the zip unpacked beside it (.d). */
+export function workingCopyOf(filePath: string, dataDir: string) {
+  const key = storageKeyOf(filePath);
+  return key ? path.join(dataDir, ...key.split('/')) : filePath;
+}
+
+/**
+ * The import's file on this machine: an upload from the file storage (the postgres backend writes a working copy
+ * under DATA_DIR, the directory backend has the file itself), or the CLI's own file.
+ */
+async function localImportFile(filePath: string, options: PipelineOptions) {
+  const key = storageKeyOf(filePath);
+  if (!key) return { path: filePath, release: async () => {} };
+  const storage = storageOf(options);
+  const local = storage && options.dataDir ? await storage.materialise(key, options.dataDir) : null;
+  // ENOENT: the import fails with the German "file is no longer there" (failureText).
+  if (!local) throw Object.assign(new Error(`upload ${key} is missing`), { code: 'ENOENT' });
+  return local;
+}
+
+/**
+ * The upload (in the file storage, or the portal's own copy, .upload, from before the seam), this machine's working
+ * copy and the files a zip was unpacked to; a CLI's own file stays.
+ */
+export async function removeImportFiles(filePath: string, options: Pick<PipelineOptions, 'storage' | 'dataDir'> = {}) {
+  const key = storageKeyOf(filePath);
+  if (key) {
+    await storageOf(options)
+      ?.delete(key)
+      .catch(() => {});
+    if (!options.dataDir) return;
+    const local = workingCopyOf(filePath, options.dataDir);
+    await fs.promises.rm(local, { force: true }).catch(() => {});
+    await fs.promises.rm(`${local}.d`, { recursive: true, force: true }).catch(() => {});
+    return;
+  }
   if (filePath.endsWith('.upload')) await fs.promises.rm(filePath, { force: true }).catch(() => {});
   await fs.promises.rm(`${filePath}.d`, { recursive: true, force: true }).catch(() => {});
 }
@@ -165,16 +220,17 @@ export async function runImport(pool: pg.Pool, id: number, options: PipelineOpti
         if (await repairSearchPrices(c, supplier)) log(`import ${id}: lowest prices of the search rows recomputed`);
         const started = Date.now();
         try {
+          const local = await localImportFile(row.file_path, options);
           const { preview, ...counts } = await importFile(
             pool,
             c,
             id,
             supplier,
-            row.file_path,
+            local.path,
             options.batchSize ?? BATCH,
             log,
             { ...options, resume, lease },
-          );
+          ).finally(() => local.release());
           // A full catalogue whose withdrawal is implausible stops before it: staff or the supplier's seller decide.
           if (preview) await repo.awaitApproval(c, id, preview);
           else await repo.finishImport(c, id, 'Completed', null);
@@ -201,7 +257,7 @@ export async function runImport(pool: pg.Pool, id: number, options: PipelineOpti
           return zero();
         }
       } finally {
-        if (ended) await endRun(c, id, supplier, row.file_path, log, skipCheck);
+        if (ended) await endRun(c, id, supplier, row.file_path, log, skipCheck, options);
         await run.unlockSupplier(c, supplier).catch(() => {});
       }
     } finally {
@@ -241,6 +297,7 @@ async function endRun(
   filePath: string,
   log: (m: string) => void,
   skipCheck: boolean,
+  options: PipelineOptions,
 ) {
   if (!skipCheck)
     try {
@@ -252,7 +309,7 @@ async function endRun(
     } catch (error) {
       log(`import ${id}: consistency check failed: ${error instanceof Error ? error.message : error}`);
     }
-  await removeImportFiles(filePath);
+  await removeImportFiles(filePath, options);
 }
 
 async function importFile(
@@ -291,12 +348,13 @@ async function importFile(
     // Staging tables live in this session's temp buffers (must be set before its first temp table).
     await run.setTempBuffers(c).catch(() => {});
     await prepareStaging(c);
+    const mediaStorage = storageOf(options);
     const media =
-      mediaDir && options.dataDir
+      mediaDir && mediaStorage
         ? new MediaStore(
             refClient,
             supplier,
-            options.dataDir,
+            mediaStorage,
             path.resolve(mediaDir),
             path.dirname(path.resolve(catalogue)),
             options.mediaQuotaBytes,

@@ -13,6 +13,7 @@ import * as run from './import-run.repo.ts';
 import * as repo from './media-downloads.repo.ts';
 import { MediaFetchError, MediaFetcherClient } from './media-fetch.ts';
 import { storeFetchedMedia } from './media-store.ts';
+import { fileStorage } from '../storage/index.ts';
 
 const MAX_ATTEMPTS = 3;
 /** Downloads claimed (and fetched side by side) per round. */
@@ -28,7 +29,10 @@ export class MediaFetcher {
 
   constructor(
     private readonly pool: pg.Pool,
-    private readonly config: Pick<AppConfig, 'dataDir' | 'catalogueImport' | 'partnerStorageQuotaMb'>,
+    private readonly config: Pick<
+      AppConfig,
+      'dataDir' | 'storageBackend' | 'catalogueImport' | 'partnerStorageQuotaMb'
+    >,
     databaseUrl: string | undefined,
     private readonly log: { info: (...a: unknown[]) => void; error: (...a: unknown[]) => void } = console,
   ) {
@@ -97,7 +101,7 @@ export class MediaFetcher {
       const fetched = await this.client.fetch(d.url);
       const stored = await storeFetchedMedia(
         this.pool,
-        this.config.dataDir,
+        fileStorage({ config: this.config, pool: this.pool }),
         d.supplier_bp_number,
         fetched.body,
         fetched.contentType,

@@ -1,19 +1,20 @@
 /**
  * Media files delivered in a zip next to the BMEcat XML (MIME_SOURCE relative to the XML): checked
- * (allowed types, content matching the extension), stored once per supplier by content hash under
- * DATA_DIR/catalogue-media/<bp>/<sha256> and served by the product media route. Their bytes count
+ * (allowed types, content matching the extension), stored once per supplier by content hash in the file storage
+ * under 'catalogue-media/<bp>/<sha256>' (storage module: DATA_DIR or PostgreSQL) and served by the product media route. Their bytes count
  * towards the supplier's storage quota (hardening): a file that would exceed it is not stored, the
  * product is imported without it and the import lists a note. MIME_SOURCE given as a URL is fetched by the media
  * fetcher (media-fetcher.ts) and stored the same way (storeFetchedMedia); the media route never redirects to it.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
 import { fileTypeFromFile } from 'file-type';
 import { PARTNER_STORAGE_QUOTA_MB, partnerStorageUsed } from '../../lib/uploads/storage-quota.ts';
-import { storedMediaPath } from '../catalogue/index.ts';
+import { storedMediaKey } from '../catalogue/index.ts';
+import type { FileStorage } from '../storage/index.ts';
 import { inClientTransaction } from '../../db/pool.ts';
 import { openSession } from './import-run.repo.ts';
 import { findMediaFile, insertMediaFile, lockSupplierStorage } from './catalogue-import.repo.ts';
@@ -54,7 +55,7 @@ export class MediaStore {
   constructor(
     private readonly c: pg.PoolClient,
     private readonly supplier: string,
-    private readonly dataDir: string,
+    private readonly storage: FileStorage,
     /** The directory the zip was extracted to, and the XML's directory in it (MIME_SOURCE is relative to it). */
     private readonly zipDir: string,
     private readonly xmlDir: string,
@@ -90,8 +91,8 @@ export class MediaStore {
     const sha256 = hash.digest('hex');
     const size = (await fs.promises.stat(file)).size;
     const known = await findMediaFile(this.c, this.supplier, sha256);
-    const target = storedMediaPath(this.dataDir, this.supplier, sha256);
-    if (!known || !fs.existsSync(target)) {
+    const key = storedMediaKey(this.supplier, sha256);
+    if (!known || !(await this.storage.stat(key))) {
       if (!known) {
         this.used ??= await partnerStorageUsed(this.c, this.supplier);
         if (this.used + size > this.quotaBytes)
@@ -100,10 +101,7 @@ export class MediaStore {
           };
         this.used += size;
       }
-      await fs.promises.mkdir(path.dirname(target), { recursive: true });
-      const temporary = `${target}.${randomBytes(4).toString('hex')}.tmp`;
-      await fs.promises.copyFile(file, temporary);
-      await fs.promises.rename(temporary, target);
+      await this.storage.put(key, fs.createReadStream(file));
       await insertMediaFile(this.c, { supplier: this.supplier, sha256, contentType: kind.contentType, size });
     }
     return { stored: { supplier: this.supplier, sha256, contentType: kind.contentType, size } };
@@ -117,7 +115,7 @@ export class MediaStore {
  */
 export async function storeFetchedMedia(
   pool: pg.Pool,
-  dataDir: string,
+  storage: FileStorage,
   supplier: string,
   body: Buffer,
   contentType: string,
@@ -125,19 +123,14 @@ export async function storeFetchedMedia(
 ): Promise<StoredMedia | null> {
   const sha256 = createHash('sha256').update(body).digest('hex');
   const stored = { supplier, sha256, contentType, size: body.length };
-  const target = storedMediaPath(dataDir, supplier, sha256);
+  const key = storedMediaKey(supplier, sha256);
   const c = await openSession(pool);
   try {
     return await inClientTransaction(c, async () => {
       await lockSupplierStorage(c, supplier);
       const known = await findMediaFile(c, supplier, sha256);
       if (!known && (await partnerStorageUsed(c, supplier)) + body.length > quotaBytes) return null;
-      if (!known || !fs.existsSync(target)) {
-        await fs.promises.mkdir(path.dirname(target), { recursive: true });
-        const temporary = `${target}.${randomBytes(4).toString('hex')}.tmp`;
-        await fs.promises.writeFile(temporary, body);
-        await fs.promises.rename(temporary, target);
-      }
+      if (!known || !(await storage.stat(key))) await storage.put(key, body);
       await insertMediaFile(c, stored);
       return stored;
     });

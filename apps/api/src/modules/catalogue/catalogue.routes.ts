@@ -27,6 +27,7 @@ import { units } from './units.service.ts';
 import { favouriteRoutes } from './favourites/favourites.routes.ts';
 import { mediaRoutes } from './media/media.routes.ts';
 import { logZeroHitSearch } from '../reports/index.ts';
+import { fileStorage } from '../storage/index.ts';
 
 /** Search, product pages and the tree: every role with a portal function (not None). */
 export const CATALOGUE_ROLES = [
@@ -46,7 +47,7 @@ export async function catalogueRoutes(app: App, deps: AppDeps) {
   app.addHook('onClose', catalogue.close);
   registerCatalogueRoutes(app, catalogue);
   favouriteRoutes(app, catalogue);
-  mediaRoutes(app, catalogue, deps.config.dataDir);
+  mediaRoutes(app, catalogue, fileStorage(deps));
   // Warm the whole-catalogue facet counts (tree, empty search) once the server listens.
   app.addHook('onListen', () => {
     catalogue.search.catalogueCounts().catch((e) => app.log.warn({ err: e }, 'catalogue warm-up failed'));

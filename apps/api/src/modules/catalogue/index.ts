@@ -16,7 +16,7 @@ export {
   type ResolvedPrice,
 } from './pricing/price-strategy.ts';
 export { withUnitRule } from './offers.ts';
-export { mediaUrl, storedMediaPath } from './media/media.ts';
+export { mediaUrl, storedMediaKey, storedMediaPath } from './media/media.ts';
 export { todayPriceColumns, todayPriceJoin } from './today-price.ts';
 export { fold, normaliseCode } from './search/fold.ts';
 export { PART_WORDS } from './search/decompound.ts';

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { z } from 'zod';
 import {
   GenerateReportRequest,
@@ -94,7 +93,7 @@ export async function reportsRoutes(app: App, deps: AppDeps) {
       return reply
         .header('content-type', contentTypes[format])
         .header('content-disposition', attachmentHeader(fileName))
-        .send(fs.createReadStream(file));
+        .send(file);
     },
   );
 }

@@ -16,6 +16,7 @@ import { inTransaction } from '../../db/pool.ts';
 import { readNumberSetting } from '../settings/index.ts';
 import { generateFileInWorker } from './report-thread.ts';
 import * as repo from './reports.repo.ts';
+import { fileStorage } from '../storage/index.ts';
 
 export const REPORT_QUEUE = 'report.generate';
 /** Attempts before a report is marked Failed (pg-boss retries in between). */
@@ -40,7 +41,10 @@ const jobOptions = {
   expireInSeconds: 15 * 60,
 };
 
+/** This machine's working directory of reports being written (the finished file goes to the file storage). */
 export const reportsDir = (dataDir: string) => path.join(dataDir, 'reports');
+/** The storage key of a report's finished file. */
+export const reportKey = (storedAs: string) => `reports/${storedAs}`;
 
 export function reportFileName(r: { reportTypeId: number; startDate: string; endDate: string; format: string }) {
   const name = reportTypeNames[r.reportTypeId as ReportType].replace(/[^\p{L}\p{N}]+/gu, '-');
@@ -136,8 +140,9 @@ export class ReportsService {
     const report = await repo.reportOfUser(this.deps.pool, id, userId);
     if (!report || report.statusId !== ReportGenerationStatus.Completed || !report.storedAs)
       throw notFound('Bericht nicht gefunden');
-    const file = path.join(reportsDir(this.deps.config.dataDir), report.storedAs);
-    if (!fs.existsSync(file)) throw notFound('Die Berichtsdatei ist nicht mehr vorhanden');
+    // Any node serves it: the file is in the shared file storage (STORAGE_BACKEND=postgres) or this DATA_DIR.
+    const file = await fileStorage(this.deps).get(reportKey(report.storedAs));
+    if (!file) throw notFound('Die Berichtsdatei ist nicht mehr vorhanden');
     return { file, fileName: report.fileName ?? reportFileName(report), format: report.format };
   }
 
@@ -185,7 +190,8 @@ export class ReportsService {
         this.deps.config.reports.threadHeapMb,
       );
       if (lease.signal.aborted) throw new LeaseLostError();
-      fs.renameSync(tmp, path.join(dir, storedAs));
+      await fileStorage(this.deps).put(reportKey(storedAs), fs.createReadStream(tmp));
+      removeQuietly(tmp);
       const retentionDays = await readNumberSetting(this.deps.db, FeatureSettingKey.ReportRetentionDays);
       const completed = await repo.completeReport(this.deps.pool, report.id, attempt, {
         fileName: reportFileName(report),
@@ -193,7 +199,7 @@ export class ReportsService {
         rowCount,
         retentionDays: Number.isFinite(retentionDays) && retentionDays > 0 ? retentionDays : 30,
       });
-      if (!completed) removeQuietly(path.join(dir, storedAs));
+      if (!completed) await fileStorage(this.deps).delete(reportKey(storedAs));
     } catch (error) {
       removeQuietly(tmp);
       if (lease.signal.aborted || error instanceof LeaseLostError) return; // the newer attempt decides
@@ -210,7 +216,7 @@ export class ReportsService {
 
   async removeExpired() {
     const files = await repo.deleteExpired(this.deps.pool);
-    for (const f of files) fs.rmSync(path.join(reportsDir(this.deps.config.dataDir), f), { force: true });
+    for (const f of files) await fileStorage(this.deps).delete(reportKey(f));
   }
 }
 

@@ -245,30 +245,35 @@ export async function documentCount(db: Queryable, supplierOrderId: number) {
 export async function insertDocument(
   db: Queryable,
   supplierOrderId: number,
-  file: { name: string; contentType: string; content: Buffer },
+  file: { name: string; contentType: string; size: number; storageKey: string },
   userId: string,
 ) {
   await db.query(
-    `INSERT INTO supplier_order_documents (supplier_order_id, file_name, content_type, size_bytes, content, uploaded_by)
+    `INSERT INTO supplier_order_documents (supplier_order_id, file_name, content_type, size_bytes, storage_key, uploaded_by)
      VALUES ($1, $2, $3, $4, $5, $6)`,
-    [supplierOrderId, file.name, file.contentType, file.content.length, file.content, userId],
+    [supplierOrderId, file.name, file.contentType, file.size, file.storageKey, userId],
   );
 }
 
 export async function document(db: Queryable, supplierOrderId: number, id: number) {
-  const { rows } = await db.query<{ file_name: string; content_type: string; content: Buffer }>(
-    'SELECT file_name, content_type, content FROM supplier_order_documents WHERE id = $1 AND supplier_order_id = $2',
+  const { rows } = await db.query<{
+    file_name: string;
+    content_type: string;
+    content: Buffer | null;
+    storage_key: string | null;
+  }>(
+    'SELECT file_name, content_type, content, storage_key FROM supplier_order_documents WHERE id = $1 AND supplier_order_id = $2',
     [id, supplierOrderId],
   );
   return rows[0] ?? null;
 }
 
 export async function deleteDocument(db: Queryable, supplierOrderId: number, id: number) {
-  const { rowCount } = await db.query('DELETE FROM supplier_order_documents WHERE id = $1 AND supplier_order_id = $2', [
-    id,
-    supplierOrderId,
-  ]);
-  return (rowCount ?? 0) > 0;
+  const { rows } = await db.query<{ storage_key: string | null }>(
+    'DELETE FROM supplier_order_documents WHERE id = $1 AND supplier_order_id = $2 RETURNING storage_key',
+    [id, supplierOrderId],
+  );
+  return rows[0] ?? null;
 }
 
 export async function recordInbound(

@@ -164,8 +164,8 @@ export async function supplierOrdersRoutes(app: App, deps: AppDeps) {
       const id = await service.scopedId(request.params.supplierOrderNumber, scopeOf(request));
       const d = await service.document(id, request.params.id);
       return reply
-        .header('content-type', d.content_type)
-        .header('content-disposition', attachmentHeader(d.file_name))
+        .header('content-type', d.contentType)
+        .header('content-disposition', attachmentHeader(d.fileName))
         .send(d.content);
     },
   );

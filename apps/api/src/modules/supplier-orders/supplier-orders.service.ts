@@ -16,6 +16,8 @@ import { readNumberSetting } from '../settings/index.ts';
 import { applyConfirmation, enqueueConfirmationMail } from './confirmation.ts';
 import { supplierOrderDetails } from './supplier-order-details.ts';
 import * as repo from './supplier-orders.repo.ts';
+import { fileStorage } from '../storage/index.ts';
+import { randomUUID } from 'node:crypto';
 
 export class SupplierOrdersService {
   constructor(private readonly deps: Pick<AppDeps, 'pool' | 'db' | 'mail' | 'config'>) {}
@@ -71,35 +73,58 @@ export class SupplierOrdersService {
     userId: string,
     limits: { maxCount: number; maxMb: number },
   ) {
-    await this.inTransaction(async (client) => {
-      const supplierBpNumber = await repo.lockSupplierOfOrder(client, id);
-      if ((await repo.documentCount(client, id)) + files.length > limits.maxCount)
-        throw new HttpProblem(400, M.documentLimits(limits.maxCount, limits.maxMb), { type: 'documentLimits' });
+    const tooMany = () =>
+      new HttpProblem(400, M.documentLimits(limits.maxCount, limits.maxMb), { type: 'documentLimits' });
+    // Checked before the files' formats (the limit is the answer to a batch that is too large), and again under the
+    // order's lock below.
+    if ((await repo.documentCount(this.deps.pool, id)) + files.length > limits.maxCount) throw tooMany();
+    for (const f of files) {
+      const wrongFormat = () => new HttpProblem(400, cartMessages.fileFormat, { type: 'fileFormat', detail: f.name });
+      if (hasContentCheck(f.name) && !(await verifyFileContent(f.name, f.content, [extensionOf(f.name)])))
+        throw wrongFormat();
+      const safe = await neutraliseCsvUpload(f.name, f.content);
+      if (!safe) throw wrongFormat();
+      f.content = safe;
+    }
+    // Into the file storage first (any node serves them), outside the transaction: a write to the postgres backend
+    // takes connections of its own. Refused below (count, quota), they are removed again.
+    const storage = fileStorage(this.deps);
+    const stored: { name: string; contentType: string; size: number; storageKey: string }[] = [];
+    try {
       for (const f of files) {
-        const wrongFormat = () => new HttpProblem(400, cartMessages.fileFormat, { type: 'fileFormat', detail: f.name });
-        if (hasContentCheck(f.name) && !(await verifyFileContent(f.name, f.content, [extensionOf(f.name)])))
-          throw wrongFormat();
-        const safe = await neutraliseCsvUpload(f.name, f.content);
-        if (!safe) throw wrongFormat();
-        f.content = safe;
+        const storageKey = `files/order-documents/${id}/${randomUUID()}`;
+        await storage.put(storageKey, f.content);
+        stored.push({ name: f.name, contentType: f.contentType, size: f.content.length, storageKey });
       }
-      await assertStorageQuota(
-        client,
-        supplierBpNumber,
-        files.reduce((sum, f) => sum + f.content.length, 0),
-      );
-      for (const f of files) await repo.insertDocument(client, id, f, userId);
-    });
+      await this.inTransaction(async (client) => {
+        const supplierBpNumber = await repo.lockSupplierOfOrder(client, id);
+        if ((await repo.documentCount(client, id)) + files.length > limits.maxCount) throw tooMany();
+        await assertStorageQuota(
+          client,
+          supplierBpNumber,
+          files.reduce((sum, f) => sum + f.content.length, 0),
+        );
+        for (const f of stored) await repo.insertDocument(client, id, f, userId);
+      });
+    } catch (error) {
+      for (const f of stored) await storage.delete(f.storageKey).catch(() => {});
+      throw error;
+    }
   }
 
   async document(id: number, documentId: number) {
     const d = await repo.document(this.deps.pool, id, documentId);
     if (!d) throw notFound(M.documentNotFound);
-    return d;
+    // Documents from before the file storage keep their bytes in the row.
+    const content = d.storage_key ? await fileStorage(this.deps).get(d.storage_key) : d.content;
+    if (!content) throw notFound(M.documentNotFound);
+    return { fileName: d.file_name, contentType: d.content_type, content };
   }
 
   async deleteDocument(id: number, documentId: number) {
-    if (!(await repo.deleteDocument(this.deps.pool, id, documentId))) throw notFound(M.documentNotFound);
+    const removed = await repo.deleteDocument(this.deps.pool, id, documentId);
+    if (!removed) throw notFound(M.documentNotFound);
+    if (removed.storage_key) await fileStorage(this.deps).delete(removed.storage_key);
   }
 
   inTransaction<T>(work: (client: Queryable) => Promise<T>): Promise<T> {

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import { z } from 'zod';
 import type { FastifyReply } from 'fastify';
 import { catalogueProblemTitles as titles, Int4Id, isPublicMediaKind, Role } from '@shk/contracts';
@@ -6,8 +5,9 @@ import type { App } from '../../../http/types.ts';
 import { HttpProblem } from '../../../http/problem.ts';
 import type { CatalogueContext } from '../catalogue.context.ts';
 import type { MediaEntry } from '../catalogue.types.ts';
-import { loadMediaProducts, mayHaveSignedInMedium, renderMedia, storedMediaFile, type MediaProduct } from './media.ts';
+import { loadMediaProducts, mayHaveSignedInMedium, renderMedia, storedMediaKey, type MediaProduct } from './media.ts';
 import { topCategoryOf } from '../product-views.ts';
+import type { FileStorage } from '../../storage/index.ts';
 
 const MediaParams = z.object({
   productNo: Int4Id,
@@ -20,10 +20,10 @@ type MediaParams = z.infer<typeof MediaParams>;
  * (no token): <img> tags cannot send one, and they are marketing material; URLs carry the internal product number and
  * the file name. Other kinds (a price list, a document of unstated purpose) only through the signed-in route, and a
  * seller gets only those its own catalogue delivered (docs/security.md). Generated media are rendered; files a
- * supplier catalogue delivered in its zip, or named by URL and the media fetcher stored, are sent from DATA_DIR; a
+ * supplier catalogue delivered in its zip, or named by URL and the media fetcher stored, are sent from the file storage; a
  * URL not stored is a 404 (never a redirect: no open redirect).
  */
-export function mediaRoutes(app: App, catalogue: CatalogueContext, dataDir: string) {
+export function mediaRoutes(app: App, catalogue: CatalogueContext, storage: FileStorage) {
   app.get(
     '/v1/Media/Products/:productNo/:file',
     {
@@ -64,16 +64,16 @@ export function mediaRoutes(app: App, catalogue: CatalogueContext, dataDir: stri
     const entry = product?.media.find((m) => m.file === params.file);
     if (!product || !entry || !allowed(entry))
       throw new HttpProblem(404, titles.mediaNotFound, { detail: params.file });
-    return sendEntry(reply, product, entry, meta.version);
+    return await sendEntry(reply, product, entry, meta.version);
   }
 
-  function sendEntry(reply: FastifyReply, product: MediaProduct, entry: MediaEntry, version: number) {
+  async function sendEntry(reply: FastifyReply, product: MediaProduct, entry: MediaEntry, version: number) {
     // Documents that are not public may be kept by the browser only, not by a shared cache.
     const cache = isPublicMediaKind(entry.type) ? 'public, max-age=86400' : 'private, max-age=300';
     const disposition = entry.type === '3C' ? 'attachment' : 'inline';
     const fileName = `filename="${entry.file.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(entry.file)}`;
     if (entry.stored) {
-      const file = storedMediaFile(dataDir, entry.stored.supplier, entry.stored.sha256);
+      const file = await storage.get(storedMediaKey(entry.stored.supplier, entry.stored.sha256));
       if (!file) throw new HttpProblem(404, titles.mediaNotFound, { detail: entry.file });
       const inline = entry.stored.contentType.startsWith('image/') || entry.stored.contentType === 'application/pdf';
       return reply
@@ -82,7 +82,7 @@ export function mediaRoutes(app: App, catalogue: CatalogueContext, dataDir: stri
         .header('cache-control', cache)
         .header('etag', `"${entry.stored.sha256}"`)
         .header('content-disposition', `${inline ? 'inline' : 'attachment'}; ${fileName}`)
-        .send(fs.createReadStream(file));
+        .send(file);
     }
     // A supplier's reference not stored (yet): a web address the media fetcher has not stored, or could not; a file
     // the zip lacked or that was refused. Only stored files are served: never a redirect to the supplier's address.

@@ -4,7 +4,6 @@
  * 3D data (type 3C). URLs are public and stable: /v1/Media/Products/{productNo}/{file}.
  */
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
 import { Canvas, type Rgb } from './png.ts';
@@ -29,15 +28,13 @@ export function mayHaveSignedInMedium(entry: MediaEntry, conditionsOnlyFor: stri
   return entry.stored?.supplier === conditionsOnlyFor;
 }
 
-/** Where a medium a supplier catalogue delivered in its zip is stored (by content hash, per supplier). */
-export const storedMediaPath = (dataDir: string, supplier: string, sha256: string) =>
-  path.join(dataDir, 'catalogue-media', supplier.replace(/[^A-Za-z0-9_-]/g, '_'), sha256.replace(/[^a-f0-9]/g, ''));
+/** The storage key of a medium a supplier catalogue delivered (by content hash, per supplier). */
+export const storedMediaKey = (supplier: string, sha256: string) =>
+  `catalogue-media/${supplier.replace(/[^A-Za-z0-9_-]/g, '_')}/${sha256.replace(/[^a-f0-9]/g, '')}`;
 
-/** The stored file, or null when it is missing on disk. */
-export function storedMediaFile(dataDir: string, supplier: string, sha256: string): string | null {
-  const file = storedMediaPath(dataDir, supplier, sha256);
-  return fs.existsSync(file) ? file : null;
-}
+/** Where the local storage backend keeps it under DATA_DIR. */
+export const storedMediaPath = (dataDir: string, supplier: string, sha256: string) =>
+  path.join(dataDir, ...storedMediaKey(supplier, sha256).split('/'));
 
 export interface MediaProduct {
   id: number;
