@@ -40,6 +40,7 @@ import {
   setTree,
   removeColumn,
   sortOptions,
+  isPriceSort,
   toggleValue,
   type SearchState,
   type SortKey,
@@ -80,7 +81,12 @@ export default function SearchPage() {
   const units = useUnits();
   const tree = useProductTree();
 
-  const state = useMemo(() => readSearchState(params), [params]);
+  // Sellers see only their own offers' prices: no price sort (an address with one sorts by recommendation).
+  const isSeller = profile?.role === Role.Seller;
+  const state = useMemo(() => {
+    const read = readSearchState(params);
+    return isSeller && isPriceSort(read.sort) ? { ...read, sort: 'recommended' as const } : read;
+  }, [params, isSeller]);
   const request = useMemo(() => searchRequestOf(state), [state]);
   const search = useProductSearch(request);
   // A filter list from the URL that the API refuses (unknown column, min > max …) shows the unfiltered search.
@@ -224,7 +230,7 @@ export default function SearchPage() {
             <Group gap="sm" wrap="nowrap">
               <NativeSelect
                 aria-label="Sortierung"
-                data={sortOptions}
+                data={isSeller ? sortOptions.filter((o) => !isPriceSort(o.value)) : sortOptions}
                 value={effective.sort}
                 onChange={(event) => go({ sort: event.currentTarget.value as SortKey, page: 1 })}
                 size="sm"
