@@ -60,9 +60,23 @@ export function readSearchState(params: URLSearchParams): SearchState {
   return {
     term: (params.get('term') ?? '').trim(),
     page: Number.isFinite(page) ? Math.min(Math.max(page, 1), limits.searchMaxPages) : 1,
-    filters,
+    filters: wholesalersAsSuppliers(filters),
     sort: sortOf(params.get('sortColumn'), params.get('sortOrder')),
   };
+}
+
+/**
+ * The search offers one supplier facet ('Lieferant'; the wholesalers are among its suppliers): a wholesalers filter
+ * of a link ('Sortiment anzeigen' on 'Meine Lieferanten', older addresses) is shown and kept as a supplier filter.
+ */
+function wholesalersAsSuppliers(filters: SearchFilter[]): SearchFilter[] {
+  const wholesalers = filters.find((f) => f.columnName === SearchColumn.wholesalers);
+  if (!wholesalers) return filters;
+  const values = [...new Set([...selectedValues(filters, SearchColumn.supplierId), ...filterValuesOf(wholesalers)])];
+  const rest = filters.filter(
+    (f) => f.columnName !== SearchColumn.wholesalers && f.columnName !== SearchColumn.supplierId,
+  );
+  return normaliseFilterList([...rest, selectionFilter(SearchColumn.supplierId, values)]);
 }
 
 /** '/suche?term=…&page=…&filters=…&sortColumn=…&sortOrder=…' */
