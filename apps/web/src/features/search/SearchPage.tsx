@@ -227,8 +227,9 @@ export default function SearchPage() {
               </Button>
             )}
             {isDesktop && hitCountLine}
-            <Group gap="sm" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap" className={classes.sortAndView}>
               <NativeSelect
+                className={classes.sort}
                 aria-label="Sortierung"
                 data={isSeller ? sortOptions.filter((o) => !isPriceSort(o.value)) : sortOptions}
                 value={effective.sort}
