@@ -66,7 +66,7 @@ test.describe('Suche für Einkäufer', () => {
     const brandSection = panel.locator('[data-column="brandname"]');
     const brandBox = brandSection.getByRole('checkbox').last();
     const brand = (await brandSection.locator('label').last().textContent()) ?? '';
-    await brandBox.check();
+    await brandBox.click();
     await expect(page.getByTestId('active-filter')).toHaveCount(1);
     await expect.poll(rangeText).not.toBe(before);
     const filter = JSON.parse(

@@ -219,6 +219,7 @@ export default function SearchPage() {
             {!isDesktop && (
               <Button
                 variant="default"
+                className={classes.keep}
                 leftSection={<FilterIcon size={16} />}
                 onClick={filterDrawer.open}
                 aria-expanded={filtersOpened}
@@ -238,7 +239,7 @@ export default function SearchPage() {
               />
               {/* Two toggle buttons instead of a SegmentedControl: its sliding indicator measures itself with
                   getBoundingClientRect in an effect on mount, a forced layout of the whole new page (~25 ms). */}
-              <Group gap={4} wrap="nowrap" role="group" aria-label="Ansicht">
+              <Group gap={4} wrap="nowrap" role="group" aria-label="Ansicht" className={classes.keep}>
                 <ActionIcon
                   variant={view === 'list' ? 'filled' : 'default'}
                   size="input-sm"
