@@ -7,8 +7,10 @@
  *   2. starts the portal like scripts/e2e.mjs (fresh DATA_DIR, embedded PostgreSQL, demo world),
  *   3. signs in einkauf@example.com through the real login page in Chromium (puppeteer-core), with the cookie
  *      consent already given,
- *   4. runs Lighthouse (performance, accessibility) in that signed-in tab on BENCH_WEB_PAGES
- *      (default "/,/suche?term=Thermostat,/produkt?productId=…" – the first product of a search),
+ *   4. runs Lighthouse (performance, accessibility) on BENCH_WEB_PAGES (default "/,/suche?term=Thermostat,
+ *      /produkt?id=…,/warenkorb" – the product is the first of a search) twice: signed out, as a first visitor meets
+ *      them (a fresh browser context: no session, no cookie consent yet), and in the signed-in tab
+ *      (BENCH_WEB_STATES: "out,in" by default; "in" or "out" for one of them),
  *   5. prints scores, FCP/LCP/TBT/CLS, the JS each page transferred, and whether the targets hold
  *      (performance ≥ 95, accessibility ≥ 95, initial JS ≤ 150 kB compressed).
  * BENCH_WEB_RUNS (1): runs per page (the median score is reported). Reports: test-results/lighthouse-<pid>/.
@@ -365,7 +367,9 @@ async function main() {
     browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
     const page = await browser.newPage();
     await signIn(page, baseUrl);
-    const pages = (process.env.BENCH_WEB_PAGES ?? `/,/suche?term=Thermostat,${await firstProductUrl(page, baseUrl)}`)
+    const pages = (
+      process.env.BENCH_WEB_PAGES ?? `/,/suche?term=Thermostat,${await firstProductUrl(page, baseUrl)},/warenkorb`
+    )
       .split(',')
       .map((p) => p.trim())
       .filter(Boolean);
@@ -374,32 +378,48 @@ async function main() {
       await printProfiles(page, baseUrl, pages, webDistDir);
       return;
     }
-    for (const pagePath of pages) {
-      const runs = [];
-      for (let run = 0; run < RUNS; run++) {
-        const result = await runLighthouse(page, chrome.port, `${baseUrl}${pagePath}`);
-        const { lhr } = result;
-        runs.push(summarise(lhr));
-        const name = pagePath.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home';
-        fs.writeFileSync(path.join(reportDir, `${name}-${run + 1}.html`), result.report);
-        fs.writeFileSync(path.join(reportDir, `${name}-${run + 1}.json`), JSON.stringify(lhr));
-        if (process.env.BENCH_WEB_TRACE) {
-          await saveArtifacts(result.artifacts, path.join(reportDir, `${name}-${run + 1}.artifacts`));
+    // Signed out: a browser context of its own (no session, no stored consent: the cookie notice shows).
+    const states = (process.env.BENCH_WEB_STATES ?? 'out,in').split(',').map((s) => s.trim());
+    const tabs = new Map();
+    if (states.includes('out')) {
+      const context = await browser.createBrowserContext();
+      tabs.set('out', await context.newPage());
+    }
+    if (states.includes('in')) tabs.set('in', page);
+    for (const [state, tab] of tabs) {
+      for (const pagePath of pages) {
+        const runs = [];
+        for (let run = 0; run < RUNS; run++) {
+          const result = await runLighthouse(tab, chrome.port, `${baseUrl}${pagePath}`);
+          const { lhr } = result;
+          runs.push(summarise(lhr));
+          const name = `${state}-${pagePath.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home'}`;
+          fs.writeFileSync(path.join(reportDir, `${name}-${run + 1}.html`), result.report);
+          fs.writeFileSync(path.join(reportDir, `${name}-${run + 1}.json`), JSON.stringify(lhr));
+          if (process.env.BENCH_WEB_TRACE) {
+            await saveArtifacts(result.artifacts, path.join(reportDir, `${name}-${run + 1}.artifacts`));
+          }
         }
+        const best = runs[runs.indexOf(runs.find((r) => r.performance === median(runs.map((x) => x.performance))))];
+        const signedIn = state === 'in';
+        results.push({ page: pagePath, signedIn, ...best, performanceRuns: runs.map((r) => r.performance) });
+        log(
+          `${pagePath} (${signedIn ? 'angemeldet' : 'abgemeldet'}): performance ${best.performance}, accessibility ${best.accessibility}`,
+        );
       }
-      const best = runs[runs.indexOf(runs.find((r) => r.performance === median(runs.map((x) => x.performance))))];
-      results.push({ page: pagePath, ...best, performanceRuns: runs.map((r) => r.performance) });
-      log(`${pagePath}: performance ${best.performance}, accessibility ${best.accessibility}`);
     }
     // The same pages with the CPU slowdown calibrated to this host (only when it is slower than Lighthouse's
     // reference desktop); printed beside the default profile's figures, which stay the headline.
     const multiplier = calibratedMultiplier(median(results.map((r) => r.benchmarkIndex)));
     if (multiplier < 4 && !process.env.BENCH_WEB_NO_CALIBRATED) {
       for (const result of results) {
-        const { lhr } = await runLighthouse(page, chrome.port, `${baseUrl}${result.page}`, multiplier);
+        const tab = tabs.get(result.signedIn ? 'in' : 'out');
+        const { lhr } = await runLighthouse(tab, chrome.port, `${baseUrl}${result.page}`, multiplier);
         const { performance, fcpMs, lcpMs, tbtMs, cls } = summarise(lhr);
         result.calibrated = { cpuSlowdownMultiplier: multiplier, performance, fcpMs, lcpMs, tbtMs, cls };
-        log(`${result.page}: performance ${performance} with the CPU slowdown calibrated to ${multiplier}x`);
+        log(
+          `${result.page} (${result.signedIn ? 'angemeldet' : 'abgemeldet'}): performance ${performance} with the CPU slowdown calibrated to ${multiplier}x`,
+        );
       }
     }
   } finally {

@@ -24,5 +24,12 @@ export const SearchColumn = {
   price: 'mhk_handelsdaten_preis',
 } as const;
 
-/** Sort columns of the search: empty/'relevanz' = recommended, 'artikelbeschreibung' = name. */
-export const SortColumn = { recommended: 'relevanz', name: 'artikelbeschreibung' } as const;
+/**
+ * Sort columns of the search: empty/'relevanz' = recommended, 'artikelbeschreibung' = name, 'mhk_handelsdaten_preis' =
+ * the lowest net price per unit (the price slider's column; products without a price come last in both directions).
+ */
+export const SortColumn = {
+  recommended: 'relevanz',
+  name: 'artikelbeschreibung',
+  price: SearchColumn.price,
+} as const;

@@ -6,6 +6,8 @@ import {
   IconChevronDown,
   IconChevronLeft,
   IconChevronRight,
+  IconChevronsLeft,
+  IconChevronsRight,
   IconDownload,
   IconFilter,
   IconInfoCircle,
@@ -41,6 +43,8 @@ export const CheckIcon = icon(IconCheck);
 export const SearchIcon = icon(IconSearch);
 export const ChevronLeftIcon = icon(IconChevronLeft);
 export const ChevronRightIcon = icon(IconChevronRight);
+export const ChevronsLeftIcon = icon(IconChevronsLeft);
+export const ChevronsRightIcon = icon(IconChevronsRight);
 export const CloseIcon = icon(IconX);
 export const FilterIcon = icon(IconFilter);
 export const InfoIcon = icon(IconInfoCircle);

@@ -33,6 +33,7 @@ export const catalogueProblemTitles = {
   searchTimeout: 'Die Suche hat zu lange gedauert. Bitte schränken Sie die Suche ein.',
   mediaNotFound: 'Datei nicht gefunden',
   priceFilterNotForSellers: 'Der Preisfilter steht Verkäufern nicht zur Verfügung',
+  priceSortNotForSellers: 'Die Sortierung nach Preis steht Verkäufern nicht zur Verfügung',
 } as const;
 
 export const Unit = z

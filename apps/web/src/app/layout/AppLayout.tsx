@@ -8,6 +8,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { prefetchCarts } from '../../api/carts';
 import { useSignOut, useUserProfile } from '../../api/session';
 import type { UserProfile } from '../../api/types';
+import { CookieConsentDialog } from '../../ui/consent/CookieConsentDialog';
 import { FullPageLoader } from '../../ui/FullPageLoader';
 import { LogoMark } from '../../ui/icons';
 import { marketingVideoFlag } from '../../ui/marketing-video';
@@ -20,13 +21,10 @@ import classes from './AppLayout.module.css';
 
 /*
  * Parts of the shell not every page view needs are loaded on demand, so the first page loads only the header,
- * footer and router (issue 13: initial JS ≤ 150 kB compressed): the consent dialog (Modal, Checkbox), the IDS
- * context rules (only in a procurement system), the partner switch (Menu), the cart widget (Popover) and the
- * mobile drawer (opened by the burger).
+ * footer and router (issue 13: initial JS ≤ 150 kB compressed): the IDS context rules (only in a procurement system),
+ * the partner switch (Menu), the cart widget (Popover) and the mobile drawer (opened by the burger). The cookie notice
+ * is not among them: a first visitor's page paints with it (loaded on demand, its text was the late LCP element).
  */
-const CookieConsentDialog = lazy(() =>
-  import('../../ui/consent/CookieConsentDialog').then((m) => ({ default: m.CookieConsentDialog })),
-);
 const IdsContextRules = lazy(() => import('../IdsContextRules').then((m) => ({ default: m.IdsContextRules })));
 const PartnerSwitch = lazy(() => import('./PartnerSwitch').then((m) => ({ default: m.PartnerSwitch })));
 const loadCartWidget = () => import('./CartWidget').then((m) => ({ default: m.CartWidget }));
@@ -134,9 +132,7 @@ export function AppLayout() {
 
       <ScrollToTop />
       <Toaster />
-      <Suspense fallback={null}>
-        <CookieConsentDialog />
-      </Suspense>
+      <CookieConsentDialog />
     </AppShell>
   );
 }

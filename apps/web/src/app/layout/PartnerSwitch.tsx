@@ -45,7 +45,6 @@ export function PartnerSwitch({ profile, align = 'right' }: { profile: UserProfi
           rightSection={
             switchPartner.isPending ? <Loader size="xs" /> : canSwitch ? <ChevronDownIcon size={16} /> : null
           }
-          aria-label={`Geschäftspartner: ${currentName}`}
           data-testid="partner-switch"
           classNames={{ root: classes.trigger, label: classes.label }}
           data-align={align}
@@ -54,6 +53,8 @@ export function PartnerSwitch({ profile, align = 'right' }: { profile: UserProfi
             <Text size="xs" c="dimmed" component="span">
               Geschäftspartner
             </Text>
+            {/* The accessible name is the visible text, the two lines separated by a space (no aria-label that would
+                differ from it: axe's label-content-name-mismatch). */}{' '}
             <Text size="sm" fw={600} c="var(--mantine-color-text)" component="span" data-testid="current-partner">
               {currentName}
             </Text>

@@ -40,6 +40,7 @@ import {
   setTree,
   removeColumn,
   sortOptions,
+  isPriceSort,
   toggleValue,
   type SearchState,
   type SortKey,
@@ -80,7 +81,12 @@ export default function SearchPage() {
   const units = useUnits();
   const tree = useProductTree();
 
-  const state = useMemo(() => readSearchState(params), [params]);
+  // Sellers see only their own offers' prices: no price sort (an address with one sorts by recommendation).
+  const isSeller = profile?.role === Role.Seller;
+  const state = useMemo(() => {
+    const read = readSearchState(params);
+    return isSeller && isPriceSort(read.sort) ? { ...read, sort: 'recommended' as const } : read;
+  }, [params, isSeller]);
   const request = useMemo(() => searchRequestOf(state), [state]);
   const search = useProductSearch(request);
   // A filter list from the URL that the API refuses (unknown column, min > max …) shows the unfiltered search.
@@ -213,6 +219,7 @@ export default function SearchPage() {
             {!isDesktop && (
               <Button
                 variant="default"
+                className={classes.keep}
                 leftSection={<FilterIcon size={16} />}
                 onClick={filterDrawer.open}
                 aria-expanded={filtersOpened}
@@ -221,17 +228,18 @@ export default function SearchPage() {
               </Button>
             )}
             {isDesktop && hitCountLine}
-            <Group gap="sm" wrap="nowrap">
+            <Group gap="sm" wrap="nowrap" className={classes.sortAndView}>
               <NativeSelect
+                className={classes.sort}
                 aria-label="Sortierung"
-                data={sortOptions}
+                data={isSeller ? sortOptions.filter((o) => !isPriceSort(o.value)) : sortOptions}
                 value={effective.sort}
                 onChange={(event) => go({ sort: event.currentTarget.value as SortKey, page: 1 })}
                 size="sm"
               />
               {/* Two toggle buttons instead of a SegmentedControl: its sliding indicator measures itself with
                   getBoundingClientRect in an effect on mount, a forced layout of the whole new page (~25 ms). */}
-              <Group gap={4} wrap="nowrap" role="group" aria-label="Ansicht">
+              <Group gap={4} wrap="nowrap" role="group" aria-label="Ansicht" className={classes.keep}>
                 <ActionIcon
                   variant={view === 'list' ? 'filled' : 'default'}
                   size="input-sm"

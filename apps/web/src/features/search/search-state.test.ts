@@ -24,6 +24,27 @@ describe('search URL state', () => {
     expect(state).toEqual({ term: 'Heizkörper ventil', page: 3, filters, sort: 'nameDesc' });
   });
 
+  it('reads and writes the price sort', () => {
+    for (const sort of ['priceAsc', 'priceDesc'] as const) {
+      const url = searchStateUrl({ term: 'Ventil', page: 1, filters: [], sort });
+      const state = readSearchState(new URL(url, 'http://x').searchParams);
+      expect(state.sort).toBe(sort);
+      expect(searchRequestOf(state)).toMatchObject({
+        sortColumn: 'mhk_handelsdaten_preis',
+        sortOrder: sort === 'priceAsc' ? 'asc' : 'desc',
+      });
+    }
+  });
+
+  it("shows a wholesalers filter of a link as a supplier filter (one facet: 'Lieferant')", () => {
+    const filters = [
+      { columnName: 'wholesalers', filterType: 'Auswahl' as const, filterValue: [{ value: '200001' }] },
+      { columnName: 'supplierID', filterType: 'Auswahl' as const, filterValue: [{ value: '200004' }] },
+    ];
+    const state = readSearchState(params(`filters=${encodeURIComponent(encodeFilters(filters))}`));
+    expect(state.filters.map((f) => [f.columnName, filterValuesOf(f)])).toEqual([['supplierID', ['200004', '200001']]]);
+  });
+
   it('treats a page below 1 (or garbage) as 1 and caps it at 100', () => {
     expect(readSearchState(params('page=0')).page).toBe(1);
     expect(readSearchState(params('page=-4')).page).toBe(1);

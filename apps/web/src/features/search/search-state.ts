@@ -13,7 +13,7 @@ import {
 import type { SearchRequest } from '../../api/catalogue';
 import { decodeFilters, searchUrl } from '../../ui/search-url';
 
-export type SortKey = 'recommended' | 'nameAsc' | 'nameDesc';
+export type SortKey = 'recommended' | 'nameAsc' | 'nameDesc' | 'priceAsc' | 'priceDesc';
 
 /** Everything /suche keeps in its URL: term, page (one-based), filters, sort. */
 export interface SearchState {
@@ -27,12 +27,27 @@ export const sortOptions: { value: SortKey; label: string }[] = [
   { value: 'recommended', label: 'Empfohlen' },
   { value: 'nameAsc', label: 'Name A–Z' },
   { value: 'nameDesc', label: 'Name Z–A' },
+  { value: 'priceAsc', label: 'Preis aufsteigend' },
+  { value: 'priceDesc', label: 'Preis absteigend' },
 ];
 
+/** Sellers see only their own offers' prices: no sorting by price for them (the API refuses it too). */
+export const isPriceSort = (sort: SortKey) => sort === 'priceAsc' || sort === 'priceDesc';
+
 const sortOf = (column: string | null, order: string | null): SortKey => {
-  if (column !== SortColumn.name) return 'recommended';
-  return order?.toLowerCase() === 'desc' ? 'nameDesc' : 'nameAsc';
+  const desc = order?.toLowerCase() === 'desc';
+  if (column === SortColumn.name) return desc ? 'nameDesc' : 'nameAsc';
+  if (column === SortColumn.price) return desc ? 'priceDesc' : 'priceAsc';
+  return 'recommended';
 };
+
+/** The API's sort column and order of a sort key. */
+function sortRequest(sort: SortKey): { column: string; order: 'asc' | 'desc' } {
+  const order = sort === 'nameDesc' || sort === 'priceDesc' ? 'desc' : 'asc';
+  if (sort === 'nameAsc' || sort === 'nameDesc') return { column: SortColumn.name, order };
+  if (isPriceSort(sort)) return { column: SortColumn.price, order };
+  return { column: SortColumn.recommended, order };
+}
 
 /** Reads /suche's query; broken values fall back to defaults (a broken filter value shows the unfiltered search). */
 export function readSearchState(params: URLSearchParams): SearchState {
@@ -45,9 +60,23 @@ export function readSearchState(params: URLSearchParams): SearchState {
   return {
     term: (params.get('term') ?? '').trim(),
     page: Number.isFinite(page) ? Math.min(Math.max(page, 1), limits.searchMaxPages) : 1,
-    filters,
+    filters: wholesalersAsSuppliers(filters),
     sort: sortOf(params.get('sortColumn'), params.get('sortOrder')),
   };
+}
+
+/**
+ * The search offers one supplier facet ('Lieferant'; the wholesalers are among its suppliers): a wholesalers filter
+ * of a link ('Sortiment anzeigen' on 'Meine Lieferanten', older addresses) is shown and kept as a supplier filter.
+ */
+function wholesalersAsSuppliers(filters: SearchFilter[]): SearchFilter[] {
+  const wholesalers = filters.find((f) => f.columnName === SearchColumn.wholesalers);
+  if (!wholesalers) return filters;
+  const values = [...new Set([...selectedValues(filters, SearchColumn.supplierId), ...filterValuesOf(wholesalers)])];
+  const rest = filters.filter(
+    (f) => f.columnName !== SearchColumn.wholesalers && f.columnName !== SearchColumn.supplierId,
+  );
+  return normaliseFilterList([...rest, selectionFilter(SearchColumn.supplierId, values)]);
 }
 
 /** '/suche?term=…&page=…&filters=…&sortColumn=…&sortOrder=…' */
@@ -56,10 +85,7 @@ export function searchStateUrl(state: SearchState): string {
     term: state.term,
     page: state.page,
     filters: state.filters,
-    sort:
-      state.sort === 'recommended'
-        ? undefined
-        : { column: SortColumn.name, order: state.sort === 'nameDesc' ? 'desc' : 'asc' },
+    sort: state.sort === 'recommended' ? undefined : sortRequest(state.sort),
   });
 }
 
@@ -70,8 +96,8 @@ export function searchRequestOf(state: SearchState): SearchRequest {
     pageSize: limits.searchPageSize,
     searchTerm: state.term,
     filter: state.filters,
-    sortColumn: state.sort === 'recommended' ? SortColumn.recommended : SortColumn.name,
-    sortOrder: state.sort === 'nameDesc' ? 'desc' : 'asc',
+    sortColumn: sortRequest(state.sort).column,
+    sortOrder: sortRequest(state.sort).order,
   };
 }
 

@@ -1,17 +1,5 @@
 import { createElement } from 'react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-
-// Records whether (and with what) the dialog's own module was loaded and rendered.
-const loaded = vi.hoisted(() => ({ modules: 0, openedProps: [] as boolean[] }));
-vi.mock('./CookieConsentModal', () => {
-  loaded.modules++;
-  return {
-    CookieConsentModal: ({ opened }: { opened: boolean }) => {
-      loaded.openedProps.push(opened);
-      return createElement('div', { role: 'dialog', 'aria-label': 'Cookie-Einstellungen' });
-    },
-  };
-});
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 
 const storage = () => {
   const map = new Map<string, string>();
@@ -38,35 +26,30 @@ beforeAll(async () => {
   ({ renderToHtml } = await import('../render-for-test'));
 });
 
-afterEach(() => {
-  loaded.openedProps.length = 0;
-});
-
-describe('the cookie consent dialog, loaded when it opens', () => {
-  it('with the consent given: renders nothing and never loads the dialog (Modal, checkboxes)', async () => {
+describe('the cookie consent dialog, rendered with the page', () => {
+  it('with the consent given: renders nothing', async () => {
     consentStore.decide({ preferences: false, marketing: false });
     expect(await renderToHtml(createElement(CookieConsentDialog))).toBe('');
-    expect(loaded.modules).toBe(0);
   });
 
-  it('on a page that explains cookies it stays closed before the answer, without loading', async () => {
+  it('on a page that explains cookies it stays closed before the answer', async () => {
     consentStore.withdraw();
     expect(await renderToHtml(createElement(CookieConsentDialog), '/datenschutz')).toBe('');
-    expect(loaded.modules).toBe(0);
   });
 
-  it('without an answer: loads the dialog and shows it open at once', async () => {
+  it('without an answer: the notice is in the first render (no chunk loaded on demand)', async () => {
     consentStore.withdraw();
     const html = await renderToHtml(createElement(CookieConsentDialog));
-    expect(html).toContain('role="dialog"');
-    expect(loaded.modules).toBe(1);
-    expect(loaded.openedProps).toEqual([true]);
+    expect(html).toContain('<dialog');
+    expect(html).toContain('Cookie-Einstellungen');
+    expect(html).toContain('Wir verwenden Cookies');
   });
 
-  it('opened again from the footer after the answer: shown open', async () => {
+  it('opened again from the footer after the answer: rendered with the stored choice', async () => {
     consentStore.decide({ preferences: true, marketing: false });
     consentStore.openSettings();
-    expect(await renderToHtml(createElement(CookieConsentDialog))).toContain('role="dialog"');
-    expect(loaded.openedProps).toEqual([true]);
+    const html = await renderToHtml(createElement(CookieConsentDialog));
+    expect(html).toContain('<dialog');
+    expect(html).toContain('Auswahl speichern');
   });
 });

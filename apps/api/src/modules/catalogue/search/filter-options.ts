@@ -1,6 +1,6 @@
 /**
- * Turns facet sets into the spec's filter options (filterOption): tree, brand, supplier,
- * wholesalers, ETIM class, price slider and – for a single ETIM class – its features.
+ * Turns facet sets into the spec's filter options (filterOption): tree, brand, supplier
+ * (wholesalers are among them), ETIM class, price slider and – for a single ETIM class – its features.
  */
 import { SearchColumn, treeNodeAction, treeNodeSellerCatalogue, type SearchFilterOption } from '@shk/contracts';
 import type { CatalogueMeta, TreeNodeMeta } from '../catalogue-meta.ts';
@@ -150,6 +150,8 @@ export function buildFilterOptions(
     ),
   );
 
+  // One supplier facet ('Lieferant'): a 'Großhändler' facet (wholesalers) listed the same suppliers with the same
+  // counts again. A wholesalers filter (older links) is still applied and shown among the active filters.
   const supplierSel = new Set(selection.supplier ?? []);
   out.push(
     selectionOption(
@@ -161,23 +163,6 @@ export function buildFilterOptions(
         count: setFor('supplier').suppliers.get(s.no) ?? 0,
         selected: supplierSel.has(s.no),
       })),
-      options.allValues,
-    ),
-  );
-
-  const wholesalerSel = new Set(selection.wholesaler ?? []);
-  out.push(
-    selectionOption(
-      SearchColumn.wholesalers,
-      meta,
-      [...meta.suppliers.values()]
-        .filter((s) => s.organisationType === 1)
-        .map((s) => ({
-          value: s.bp,
-          displayName: s.name,
-          count: setFor('wholesaler').suppliers.get(s.no) ?? 0,
-          selected: wholesalerSel.has(s.no),
-        })),
       options.allValues,
     ),
   );

@@ -25,8 +25,10 @@ export interface QueryLevel {
   /** All words found in the name (weight A) / in name, brand or series (A or B): relevance tiers. */
   ftsA: string | null;
   ftsAB: string | null;
-  /** Like ftsA without prefix matching; null when no word was matched as a prefix. */
+  /** Like ftsA, ftsAB and fts without prefix matching; null when no word was matched as a prefix. */
   ftsAExact: string | null;
+  ftsABExact: string | null;
+  ftsExact: string | null;
 }
 
 export interface AnalysedQuery extends QueryLevel {
@@ -61,25 +63,97 @@ const MIN_PREFIX = 3;
 
 type Alternative = { tokens: string[]; prefix: boolean }; // tokens that must all match (AND)
 
-const emptyLevel = (): QueryLevel => ({ fts: null, ftsA: null, ftsAB: null, ftsAExact: null });
+const emptyLevel = (): QueryLevel => ({
+  fts: null,
+  ftsA: null,
+  ftsAB: null,
+  ftsAExact: null,
+  ftsABExact: null,
+  ftsExact: null,
+});
 
+type AnalyseOptions = {
+  numberSearch: boolean;
+  /**
+   * Per tsquery text: whether any product matches (null: empty after stemming). Default: EXISTS over
+   * product_search; the index engine answers it from its bitmaps.
+   */
+  matches?: (queries: string[]) => Promise<(boolean | null)[]>;
+  /**
+   * The catalogue words one edit away per word (search_terms). Default: oneEditNeighbours, one statement; the index
+   * engine keeps the answers per catalogue version (search_terms changes with a catalogue load or import, which raise it).
+   */
+  neighbours?: (words: string[]) => Promise<Map<string, string[]>>;
+};
+
+/**
+ * Analyses a term. A word that matches nothing and is corrected ('Thermostt') is replaced by its best correction and
+ * the term analysed again, so a corrected query gives exactly the corrected word's results (the same hits, tiers and
+ * facets as typing 'Thermostat'); correctedTerms then names the word as the user typed it and the catalogue's
+ * spelling of the correction.
+ */
 export async function analyseQuery(
   pool: pg.Pool,
   meta: CatalogueMeta,
   term: string,
-  options: {
-    numberSearch: boolean;
-    /**
-     * Per tsquery text: whether any product matches (null: empty after stemming). Default: EXISTS over
-     * product_search; the index engine answers it from its bitmaps.
-     */
-    matches?: (queries: string[]) => Promise<(boolean | null)[]>;
-    /**
-     * The catalogue words one edit away per word (search_terms). Default: oneEditNeighbours, one statement; the index
-     * engine keeps the answers per catalogue version (search_terms changes with a catalogue load or import, which raise it).
-     */
-    neighbours?: (words: string[]) => Promise<Map<string, string[]>>;
-  },
+  options: AnalyseOptions,
+): Promise<AnalysedQuery> {
+  const analysed = await analyseTerm(pool, meta, term, options);
+  if (!analysed.corrections.length) return analysed;
+  const corrected = correctedTerm(term, analysed.corrections);
+  if (!corrected) return analysed;
+  const again = await analyseTerm(pool, meta, corrected.term, options);
+  if (again.corrections.length || !again.fts) return analysed;
+  const spellings = await termSpellings(
+    pool,
+    corrected.replaced.map((r) => r.to),
+  );
+  return {
+    ...again,
+    corrections: corrected.replaced.map((r) => ({
+      from: r.from,
+      to: [likeTyped(r.from, spellings.get(r.to) ?? r.to)],
+    })),
+  };
+}
+
+/** A correction capitalised like the typed word ('Thermostt' → 'Thermostat'; the word list may hold it in lower case). */
+function likeTyped(typed: string, correction: string): string {
+  const first = typed.charAt(0);
+  return first !== first.toLowerCase() ? correction.charAt(0).toUpperCase() + correction.slice(1) : correction;
+}
+
+/**
+ * The term with each corrected word (a word of its own as typed) replaced by its first correction (the most frequent
+ * catalogue word one edit away, else the most similar one); null when a corrected word is only part of a typed word.
+ */
+function correctedTerm(
+  term: string,
+  corrections: AnalysedQuery['corrections'],
+): { term: string; replaced: { from: string; to: string }[] } | null {
+  const replaced: { from: string; to: string }[] = [];
+  const parts = term.split(' ').map((part) => {
+    const tokens = foldedTokens(part);
+    const correction = tokens.length === 1 ? corrections.find((c) => c.from === tokens[0] && c.to.length) : undefined;
+    if (!correction) return part;
+    replaced.push({ from: part.replace(/^[^\p{L}\d]+|[^\p{L}\d]+$/gu, ''), to: correction.to[0] });
+    return correction.to[0];
+  });
+  if (corrections.some((c) => !replaced.some((r) => foldedTokens(r.from)[0] === c.from))) return null;
+  return { term: parts.join(' '), replaced };
+}
+
+/** The catalogue's display spelling of folded words (search_terms.term: 'Thermostat' for 'thermostat'). */
+async function termSpellings(pool: pg.Pool, folded: string[]): Promise<Map<string, string>> {
+  const rows = await repo.termSpellings(pool, folded);
+  return new Map(rows.map((r) => [r.folded, r.term]));
+}
+
+async function analyseTerm(
+  pool: pg.Pool,
+  meta: CatalogueMeta,
+  term: string,
+  options: AnalyseOptions,
 ): Promise<AnalysedQuery> {
   const result: AnalysedQuery = { ...emptyLevel(), exact: null, dimensions: [], codeIds: [], corrections: [] };
   if (!term) return result;
@@ -145,17 +219,23 @@ function levelOf(perWord: Alternative[][]): QueryLevel {
     ftsA: perWord.map((alts) => toTsquery(alts, 'A')).join(' & '),
     ftsAB: perWord.map((alts) => toTsquery(alts, 'AB')).join(' & '),
     ftsAExact: null,
+    ftsABExact: null,
+    ftsExact: null,
   };
-  // 'ventil' as a whole word ranks above the prefix match 'Ventilator'.
+  // 'ventil' as a whole word ranks above the prefix match 'Ventilator', 'thermostat' above the brand 'Thermostatica'.
   if (perWord.some((alts) => alts.some((a) => a.prefix))) {
-    level.ftsAExact = perWord
-      .map((alts) =>
-        toTsquery(
-          alts.map((a) => ({ ...a, prefix: false })),
-          'A',
-        ),
-      )
-      .join(' & ');
+    const whole = (weights: string) =>
+      perWord
+        .map((alts) =>
+          toTsquery(
+            alts.map((a) => ({ ...a, prefix: false })),
+            weights,
+          ),
+        )
+        .join(' & ');
+    level.ftsAExact = whole('A');
+    level.ftsABExact = whole('AB');
+    level.ftsExact = whole('');
   }
   return level;
 }

@@ -11,7 +11,7 @@ import type {
   FilterOptionsRequest,
   Suggestions,
 } from '@shk/contracts';
-import { catalogueProblemTitles as titles, limits, SearchColumn } from '@shk/contracts';
+import { catalogueProblemTitles as titles, limits, SearchColumn, SortColumn } from '@shk/contracts';
 import { badRequest } from '../../../http/problem.ts';
 import type { CatalogueMeta, CatalogueMetaCache } from '../catalogue-meta.ts';
 import type { CallerContext } from '../offers.ts';
@@ -36,6 +36,7 @@ import {
   normaliseTerm,
   type Dimension,
   type FilterSelection,
+  type SearchSort,
 } from './search-request.ts';
 import { buildFilterOptions, type FacetSources } from './filter-options.ts';
 import { LRUCache, memo } from './lru.ts';
@@ -80,6 +81,7 @@ export class SearchEngine {
     const meta = await this.meta.get();
     const request = normaliseSearch(body, meta);
     refusePriceFilterOfSeller(caller, Boolean(request.filters.price));
+    refusePriceSortOfSeller(caller, request.sort.column === 'preis');
     const query = request.term ? await this.analyse(meta, request.term, request.numberSearch) : null;
     const scope: Scope = {
       query,
@@ -111,7 +113,7 @@ export class SearchEngine {
       ),
       filterUsed: request.filterUsed,
       searchTerm: request.term,
-      sortColumn: request.sort.column,
+      sortColumn: request.sort.column === 'preis' ? SortColumn.price : request.sort.column,
       sortOrder: request.sort.order,
       correctedTerms: query?.corrections ?? [],
     };
@@ -253,14 +255,7 @@ export class SearchEngine {
    * behind it.
    */
   /** Page results are cached like facets: the catalogue only changes with a new version. */
-  protected page(
-    meta: CatalogueMeta,
-    scope: Scope,
-    sort: { column: string; order: 'asc' | 'desc' },
-    offset: number,
-    limit: number,
-    total?: number,
-  ) {
+  protected page(meta: CatalogueMeta, scope: Scope, sort: SearchSort, offset: number, limit: number, total?: number) {
     return this.memo(
       this.pages,
       `${meta.version}|${scopeKey(scope, `${sort.column}:${sort.order}:${offset}:${limit}`)}`,
@@ -271,7 +266,7 @@ export class SearchEngine {
   private async pageIds(
     meta: CatalogueMeta,
     scope: Scope,
-    sort: { column: string; order: 'asc' | 'desc' },
+    sort: SearchSort,
     offset: number,
     limit: number,
     total?: number,
@@ -291,6 +286,11 @@ export class SearchEngine {
       // alphabet ('…zange'), where walking the whole index would be far slower.
       const walk = total !== undefined && total > meta.productCount * NAME_WALK_SHARE;
       return select(null, `s.name_rank${walk ? '' : ' + 0'} ${sort.order === 'desc' ? 'DESC' : 'ASC'}`, offset, limit);
+    }
+    if (sort.column === 'preis') {
+      // Products without a price (on demand, no offer price) last in both directions; equal prices in rank order.
+      const price = '(SELECT sp.price_cents FROM product_search_prices sp WHERE sp.id = s.id)';
+      return select(null, `${price} ${sort.order === 'desc' ? 'DESC' : 'ASC'} NULLS LAST, s.rank`, offset, limit);
     }
     const q = scope.query;
     if (!q) return select(null, 's.rank', offset, limit);
@@ -353,16 +353,26 @@ function relevanceTiers(q: AnalysedQuery): ((p: SqlParams) => string)[] {
   }
   for (const { level, not } of relevanceLevels(q)) {
     const and = (p: SqlParams) => `${not ? ` AND NOT ${tsq(p, not)}` : ''}${rest(p)}`;
-    if (level.ftsAExact) {
-      tiers.push((p) => `${tsq(p, level.ftsAExact)}${and(p)}`);
-      tiers.push((p) => `${tsq(p, level.ftsA)} AND NOT ${tsq(p, level.ftsAExact)}${and(p)}`);
-    } else {
-      tiers.push((p) => `${tsq(p, level.ftsA)}${and(p)}`);
-    }
-    tiers.push((p) => `${tsq(p, level.ftsAB)} AND NOT ${tsq(p, level.ftsA)}${and(p)}`);
-    tiers.push((p) => `${tsq(p, level.fts)} AND NOT ${tsq(p, level.ftsAB)}${and(p)}`);
+    // Each tier is its query without the matches of the tiers above it.
+    const queries = tierQueries(level);
+    queries.forEach((text, k) => {
+      const above = queries.slice(0, k);
+      tiers.push((p) => `${[tsq(p, text), ...above.map((a) => `NOT ${tsq(p, a)}`)].join(' AND ')}${and(p)}`);
+    });
   }
   return tiers;
+}
+
+/**
+ * The tsqueries of a level's relevance tiers, best first (a tier holds the matches of its query that no tier above
+ * it holds). Without a prefix: in the name, in name/brand/series, anywhere. With a prefix (the last word): every word
+ * as a whole word in the name, as a prefix in the name, as whole words in name/brand/series, as whole words
+ * anywhere, and only then the prefixes outside the name – a brand that merely starts with the word
+ * ('Thermostatica' for 'Thermostat') ranks below every product that has the word itself.
+ */
+export function tierQueries(level: QueryLevel): string[] {
+  if (!level.ftsAExact || !level.ftsABExact || !level.ftsExact) return [level.ftsA!, level.ftsAB!, level.fts!];
+  return [level.ftsAExact, level.ftsA!, level.ftsABExact, level.ftsExact, level.ftsAB!, level.fts!];
 }
 
 /** Supplier number of the caller's current partner when it is a supplier (its seller catalogue). */
@@ -374,6 +384,14 @@ function refusePriceFilterOfSeller(caller: SearchCaller, asksForPrices: boolean)
   if (caller.conditionsOnlyFor === null || caller.conditionsOnlyFor === undefined || !asksForPrices) return;
   throw badRequest(titles.priceFilterNotForSellers, 'Verkäufer sehen nur die Preise ihrer eigenen Angebote.', [
     { field: 'body.filter', message: titles.priceFilterNotForSellers },
+  ]);
+}
+
+/** Sorting by price would tell a seller the order of competitors' prices (as the price filter would). */
+function refusePriceSortOfSeller(caller: SearchCaller, sortsByPrice: boolean) {
+  if (caller.conditionsOnlyFor === null || caller.conditionsOnlyFor === undefined || !sortsByPrice) return;
+  throw badRequest(titles.priceSortNotForSellers, 'Verkäufer sehen nur die Preise ihrer eigenen Angebote.', [
+    { field: 'body.sortColumn', message: titles.priceSortNotForSellers },
   ]);
 }
 

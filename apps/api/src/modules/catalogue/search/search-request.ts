@@ -36,12 +36,19 @@ export interface FilterSelection {
   features: Map<string, FeatureSelection>;
 }
 
+/** relevanz: recommended order; artikelbeschreibung: name; preis: lowest net price per unit. */
+export type SortKind = 'relevanz' | 'artikelbeschreibung' | 'preis';
+export interface SearchSort {
+  column: SortKind;
+  order: 'asc' | 'desc';
+}
+
 export interface NormalisedSearch {
   term: string;
   numberSearch: boolean;
   page: number;
   pageSize: number;
-  sort: { column: 'relevanz' | 'artikelbeschreibung'; order: 'asc' | 'desc' };
+  sort: SearchSort;
   filters: FilterSelection;
   filterUsed: SearchFilter[];
 }
@@ -123,9 +130,10 @@ export function normaliseSearch(body: SearchRequest, meta: CatalogueMeta): Norma
   // Page below 1 is page 1; the UI offers at most 100 pages.
   const page = Math.min(Math.max(body.page ?? 1, 1), limits.searchMaxPages);
   const column = (body.sortColumn ?? '').trim();
-  if (column && column !== SortColumn.recommended && column !== SortColumn.name) {
+  if (column && column !== SortColumn.recommended && column !== SortColumn.name && column !== SortColumn.price) {
     checkText(column, 'body.sortColumn');
-    throw badRequest(titles.unknownSortColumn, `Erlaubt: '${SortColumn.recommended}' oder '${SortColumn.name}'.`, [
+    const allowed = `'${SortColumn.recommended}', '${SortColumn.name}' oder '${SortColumn.price}'`;
+    throw badRequest(titles.unknownSortColumn, `Erlaubt: ${allowed}.`, [
       { field: 'body.sortColumn', message: titles.unknownSortColumn },
     ]);
   }
@@ -141,10 +149,16 @@ export function normaliseSearch(body: SearchRequest, meta: CatalogueMeta): Norma
     numberSearch: body.useNumberSearch ?? false,
     page,
     pageSize,
-    sort: { column: column === SortColumn.name ? 'artikelbeschreibung' : 'relevanz', order: orderText },
+    sort: { column: sortKind(column), order: orderText },
     filters: selection,
     filterUsed: used,
   };
+}
+
+function sortKind(column: string): SortKind {
+  if (column === SortColumn.name) return 'artikelbeschreibung';
+  if (column === SortColumn.price) return 'preis';
+  return 'relevanz';
 }
 
 /** Checks a filter column name and returns its dimension. */

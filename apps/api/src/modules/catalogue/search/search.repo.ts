@@ -31,6 +31,15 @@ export async function similarTerms(pool: pg.Pool, word: string, similarity: numb
   return rows;
 }
 
+/** Display spellings of folded catalogue words. */
+export async function termSpellings(pool: pg.Pool, folded: string[]) {
+  const { rows } = await pool.query<{ folded: string; term: string }>(
+    `SELECT folded, term FROM search_terms WHERE folded = ANY($1::text[])`,
+    [folded],
+  );
+  return rows;
+}
+
 /**
  * Candidates one edit away from each of `words` through the deletion index of migration 0110 (confirmed by the
  * caller), most frequent first per word.

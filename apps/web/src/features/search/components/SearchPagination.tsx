@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Group } from '@mantine/core';
 import { Link } from 'react-router';
 import { limits } from '@shk/contracts';
-import { ChevronLeftIcon, ChevronRightIcon } from '../../../ui/icons';
+import { ChevronLeftIcon, ChevronRightIcon, ChevronsLeftIcon, ChevronsRightIcon } from '../../../ui/icons';
 import { pageWindow } from '../search-state';
 
 interface SearchPaginationProps {
@@ -11,13 +11,28 @@ interface SearchPaginationProps {
   hrefOf: (page: number) => string;
 }
 
-/** Pagination of the search (at most 100 pages); every page is a link, so it can be opened in a new tab. */
+/**
+ * Pagination of the search (at most 100 pages): first, previous, the pages around the current one, next and last; every
+ * page is a link, so it can be opened in a new tab.
+ */
 export function SearchPagination({ page, pageCount, mobile, hrefOf }: SearchPaginationProps) {
   const total = Math.min(pageCount, limits.searchMaxPages);
   if (total <= 1) return null;
   const pages = pageWindow(page, total, mobile ? 3 : 5);
   return (
     <Group component="nav" aria-label="Seiten" gap={6} justify="center" data-testid="pagination">
+      <ActionIcon
+        component={Link}
+        to={hrefOf(1)}
+        variant="default"
+        size="lg"
+        aria-label="Erste Seite"
+        disabled={page <= 1}
+        data-disabled={page <= 1 || undefined}
+        onClick={(event) => page <= 1 && event.preventDefault()}
+      >
+        <ChevronsLeftIcon size={16} />
+      </ActionIcon>
       <ActionIcon
         component={Link}
         to={hrefOf(page - 1)}
@@ -56,6 +71,18 @@ export function SearchPagination({ page, pageCount, mobile, hrefOf }: SearchPagi
         onClick={(event) => page >= total && event.preventDefault()}
       >
         <ChevronRightIcon size={16} />
+      </ActionIcon>
+      <ActionIcon
+        component={Link}
+        to={hrefOf(total)}
+        variant="default"
+        size="lg"
+        aria-label={`Letzte Seite (${total})`}
+        disabled={page >= total}
+        data-disabled={page >= total || undefined}
+        onClick={(event) => page >= total && event.preventDefault()}
+      >
+        <ChevronsRightIcon size={16} />
       </ActionIcon>
     </Group>
   );

@@ -17,8 +17,8 @@ import type {
   Suggestions,
 } from '@shk/contracts';
 import { oneEditNeighbours, type AnalysedQuery, type QueryLevel } from '../query-analyser.ts';
-import type { Dimension, FilterSelection } from '../search-request.ts';
-import { relevanceLevels, SearchEngine, type SearchCaller } from '../search-engine.ts';
+import type { Dimension, FilterSelection, SearchSort } from '../search-request.ts';
+import { relevanceLevels, SearchEngine, tierQueries, type SearchCaller } from '../search-engine.ts';
 import { lexemesOf, parseTsquery } from './tsquery.ts';
 import { normaliseQueryTexts, productsWithPhrase } from './search-index.repo.ts';
 import { RoaringBitmap32, type Bitmap, type SearchIndex } from './search-index.ts';
@@ -215,7 +215,7 @@ export class IndexSearchEngine extends SearchEngine {
   protected override async page(
     meta: CatalogueMeta,
     scope: Scope,
-    sort: { column: string; order: 'asc' | 'desc' },
+    sort: SearchSort,
     offset: number,
     limit: number,
   ): Promise<number[]> {
@@ -223,6 +223,10 @@ export class IndexSearchEngine extends SearchEngine {
     if (sort.column === 'artikelbeschreibung') {
       const all = await this.scopeBitmap(index, meta, scope);
       return index.namePage(all, offset, limit, sort.order === 'desc');
+    }
+    if (sort.column === 'preis') {
+      const all = await this.scopeBitmap(index, meta, scope);
+      return index.pricePage(all, offset, limit, sort.order === 'desc');
     }
     const q = scope.query;
     const filters = await this.scopeBitmap(index, meta, scope, { text: false });
@@ -263,12 +267,13 @@ export class IndexSearchEngine extends SearchEngine {
     }
     for (const { level, not } of relevanceLevels(q)) {
       const and = (b: Bitmap) => rest(not ? b.andNotInPlace(p.fts.get(not)!) : b);
-      if (level.ftsAExact) {
-        tiers.push(and(fts(level.ftsAExact)));
-        tiers.push(and(fts(level.ftsA).andNotInPlace(p.fts.get(level.ftsAExact)!)));
-      } else tiers.push(and(fts(level.ftsA)));
-      tiers.push(and(fts(level.ftsAB).andNotInPlace(p.fts.get(level.ftsA!)!)));
-      tiers.push(and(fts(level.fts).andNotInPlace(p.fts.get(level.ftsAB!)!)));
+      // Each tier is its query without the matches of the tiers above it (tierQueries).
+      const queries = tierQueries(level);
+      queries.forEach((text, k) => {
+        const tier = fts(text);
+        for (const above of queries.slice(0, k)) tier.andNotInPlace(p.fts.get(above)!);
+        tiers.push(and(tier));
+      });
     }
     return tiers;
   }
@@ -326,7 +331,11 @@ export class IndexSearchEngine extends SearchEngine {
   private async computePrepared(index: SearchIndex, meta: CatalogueMeta, q: AnalysedQuery): Promise<PreparedQuery> {
     const levels = [q, q.exact].filter((l): l is QueryLevel => !!l);
     const texts = [
-      ...new Set(levels.flatMap((l) => [l.fts, l.ftsA, l.ftsAB, l.ftsAExact]).filter((t): t is string => !!t)),
+      ...new Set(
+        levels
+          .flatMap((l) => [l.fts, l.ftsA, l.ftsAB, l.ftsAExact, l.ftsABExact, l.ftsExact])
+          .filter((t): t is string => !!t),
+      ),
     ];
     const phrases = q.dimensions.map((d) => d.phrase);
     const normalised = await this.normalise(texts, phrases);

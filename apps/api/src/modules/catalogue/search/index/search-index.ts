@@ -112,6 +112,8 @@ export class SearchIndex {
   /** Ids in name order (null name ranks last) and each id's position in it, rebuilt lazily after changes. */
   private namePermutation: Uint32Array | null = null;
   private namePositions: Uint32Array | null = null;
+  /** Ids in price order (lowest price ascending, ties by id; unpriced ids last), each id's position, the priced count. */
+  private priceOrdering: { order: Uint32Array; positions: Uint32Array; priced: number } | null = null;
   /** Scratch space for the ids of a result, read synchronously (ids()). */
   private scratch = new Uint32Array(0);
   /** Whether ascending ids are ascending ranks (bitmap order is then rank order); checked lazily after changes. */
@@ -204,6 +206,7 @@ export class SearchIndex {
     this.changes++;
     this.namePermutation = null;
     this.namePositions = null;
+    this.priceOrdering = null;
     this.rankChecked = false;
   }
 
@@ -257,6 +260,7 @@ export class SearchIndex {
     }
     this.namePermutation = null;
     this.namePositions = null;
+    this.priceOrdering = null;
   }
 
   get rankFollowsId(): boolean {
@@ -368,6 +372,7 @@ export class SearchIndex {
    */
   prepareOrders() {
     this.nameOrder();
+    this.priceOrder();
     void this.rankFollowsId;
   }
 
@@ -510,6 +515,69 @@ export class SearchIndex {
     const n = sorted.size;
     for (let k = offset; k < n && out.length < limit; k++) out.push(order[sorted.select(descending ? n - 1 - k : k)!]);
     return out;
+  }
+
+  /**
+   * The ids of a bitmap by lowest price (cents), ascending or descending; ids without a price come last either way
+   * (as Postgres' NULLS LAST). Read like namePage: a large result walks the price order, a small one is ordered through
+   * its members' positions in it.
+   */
+  pricePage(bitmap: Bitmap, offset: number, limit: number, descending: boolean): number[] {
+    if (offset >= bitmap.size || limit <= 0) return [];
+    const { order, positions: positionOf, priced } = this.priceOrder();
+    const n = order.length;
+    // The k-th id of the whole order in the requested direction: the priced head reversed when descending.
+    const at = (k: number) => (descending && k < priced ? priced - 1 - k : k);
+    const out: number[] = [];
+    if (bitmap.size * 8 > this.all.size) {
+      let seen = 0;
+      for (let k = 0; k < n && out.length < limit; k++) {
+        const id = order[at(k)];
+        if (!bitmap.has(id)) continue;
+        if (seen++ >= offset) out.push(id);
+      }
+      return out;
+    }
+    const ids = this.ids(bitmap);
+    const positions = new Uint32Array(ids.length);
+    let pricedMembers = 0;
+    for (let k = 0; k < ids.length; k++) {
+      const position = positionOf[ids[k]];
+      positions[k] = position;
+      if (position < priced) pricedMembers++;
+    }
+    const sorted = new RoaringBitmap32(positions);
+    const m = sorted.size;
+    for (let k = offset; k < m && out.length < limit; k++) {
+      const rank = descending && k < pricedMembers ? pricedMembers - 1 - k : k;
+      out.push(order[sorted.select(rank)!]);
+    }
+    return out;
+  }
+
+  private priceOrder() {
+    if (!this.priceOrdering) {
+      const price = this.price;
+      const ids = this.all.toUint32Array();
+      const priced = ids.filter((id) => !Number.isNaN(price[id]));
+      const unpriced = ids.filter((id) => Number.isNaN(price[id]));
+      // Sorted as numbers like the name order: price and id packed into one exactly representable double.
+      const ID_SPAN = 2 ** 26;
+      const packable = priced.every((id) => {
+        const p = price[id];
+        return id < ID_SPAN && Number.isInteger(p) && p >= 0 && p < 2 ** 26;
+      });
+      const sortedPriced = packable
+        ? Uint32Array.from(Float64Array.from(priced, (id) => price[id] * ID_SPAN + id).sort(), (k) => k % ID_SPAN)
+        : Uint32Array.from(Array.from(priced).sort((a, b) => price[a] - price[b] || a - b));
+      const order = new Uint32Array(ids.length);
+      order.set(sortedPriced);
+      order.set(unpriced, sortedPriced.length);
+      const positions = new Uint32Array(this.rank.length);
+      order.forEach((id, position) => (positions[id] = position));
+      this.priceOrdering = { order, positions, priced: sortedPriced.length };
+    }
+    return this.priceOrdering;
   }
 
   private nameOrder(): Uint32Array {
