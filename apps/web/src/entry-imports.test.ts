@@ -51,11 +51,11 @@ describe('the entry script (main.tsx and what it imports statically)', () => {
   });
 
   it('loads it with a dynamic import (its own chunk)', () => {
-    expect(sources['./main.tsx']).toMatch(/import\('\.\/app\/auth\/user-manager'\)/);
+    expect(sources['./main.tsx']).toMatch(/import\('\.\/api\/user-manager'\)/);
   });
 
   it('the check can see it: the lazily loaded module does import oidc-client-ts', () => {
-    expect(staticPackages('./app/auth/user-manager.ts').has('oidc-client-ts')).toBe(true);
+    expect(staticPackages('./api/user-manager.ts').has('oidc-client-ts')).toBe(true);
     expect(staticPackages('./features/ids/IdsLandingPage.tsx').has('oidc-client-ts')).toBe(true);
   });
 });

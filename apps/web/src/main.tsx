@@ -13,7 +13,7 @@ import { userProfileQuery } from './api/session';
  * oidc-client-ts is loaded only when the identity provider has to be asked (sign-in, its callback, renewal,
  * sign-out; AuthSession decides): never statically from here (issue 13, checked by entry-imports.test.ts).
  */
-const loadOidc = () => import('./app/auth/user-manager');
+const loadOidc = () => import('./api/user-manager');
 
 async function start() {
   if (isSilentRenewFrame()) {

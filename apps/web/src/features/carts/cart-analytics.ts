@@ -1,5 +1,5 @@
 import type { CartItem, MultiCart } from '../../api/carts';
-import { trackEcommerce, type AnalyticsItem } from '../../ui/analytics';
+import { trackEcommerce, type AnalyticsItem } from '../../lib/analytics';
 import { round2 } from '@shk/contracts';
 
 /** A cart item in the GA4 ecommerce item shape (price = net value of one unit of the item's quantity). */

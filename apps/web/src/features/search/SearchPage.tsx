@@ -17,7 +17,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { breakpoints, filterValuesOf, limits, Role, SearchColumn, type SearchFilter } from '@shk/contracts';
 import { ApiError, problemTitle } from '../../api/problem';
 import { useUserProfile } from '../../api/session';
-import { trackEcommerce } from '../../ui/analytics';
+import { trackEcommerce } from '../../lib/analytics';
 import { useProductTree } from '../../api/catalogue-queries';
 import { useUnits } from '../../api/catalogue-queries';
 import { FilterIcon, GridIcon, ListIcon } from '../../ui/icons';

@@ -1,5 +1,5 @@
 import { UserManager, WebStorageStateStore } from 'oidc-client-ts';
-import type { ClientConfig } from '../../api/types';
+import type { ClientConfig } from './types';
 
 /*
  * The part of signing in that needs oidc-client-ts. Imported only dynamically (main.tsx's loadUserManager, the IDS
