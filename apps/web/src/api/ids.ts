@@ -27,7 +27,8 @@ export function useIdsContext() {
   const contextId = profile.data?.idsContextId ?? null;
   const cart = useQuery({
     queryKey: idsKeys.cart(contextId ?? ''),
-    queryFn: async (): Promise<IdsCart> => (await idsCall('GET', `/v1/IdsCarts/${encodeURIComponent(contextId!)}`)).json(),
+    queryFn: async (): Promise<IdsCart> =>
+      (await idsCall('GET', `/v1/IdsCarts/${encodeURIComponent(contextId!)}`)).json(),
     enabled: Boolean(contextId),
   });
   return {
@@ -118,7 +119,8 @@ export function openIdsReturnPage(url: string): void {
 export const idsCredentialsApi = {
   get: async (): Promise<{ bpNumber: string; loginName: string | null; configured: boolean }> =>
     (await idsCall('GET', '/v1/IdsCredentials')).json(),
-  save: async (body: { loginName: string; password: string }) => (await idsCall('PUT', '/v1/IdsCredentials', body)).json(),
+  save: async (body: { loginName: string; password: string }) =>
+    (await idsCall('PUT', '/v1/IdsCredentials', body)).json(),
 };
 
 type PunchoutCredentials = components['schemas']['PunchoutCredentials'];

@@ -9,7 +9,6 @@ import { prefetchProduct } from '../features/product/use-product';
 import { prefetchSearch } from '../features/search/use-search';
 import { mayOpen, type RouteAccess, type RouteKey } from './access';
 
-
 interface PageModule {
   default: ComponentType;
 }
