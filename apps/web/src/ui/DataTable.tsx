@@ -20,7 +20,7 @@ export interface DataTableSort {
   direction: SortDirection;
 }
 
-interface DataTableProps<Row> {
+export interface DataTableProps<Row> {
   /** Accessible name of the table. */
   label: string;
   columns: readonly DataTableColumn<Row>[];
