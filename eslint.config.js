@@ -79,6 +79,8 @@ export default tseslint.config(
         { type: 'web-feature', mode: 'full', pattern: `${WEB}/features/*/**`, capture: ['feature'] },
         // The SPA in three layers (bulletproof-react): the app shell (src/app, main.tsx) → features → shared
         // (src/ui, src/api, src/lib). Imports go only downwards; within shared: ui → api → lib.
+        // Test helpers (render with the app's providers, jsdom set-up) serve tests of every layer.
+        { type: 'web-test', mode: 'full', pattern: `${WEB}/test/**` },
         { type: 'web-ui', mode: 'full', pattern: `${WEB}/ui/**` },
         { type: 'web-api', mode: 'full', pattern: `${WEB}/api/**` },
         { type: 'web-lib', mode: 'full', pattern: `${WEB}/lib/**` },
