@@ -9,7 +9,7 @@ type IdsCart = components['schemas']['IdsCart'];
 export type IdsCartItem = components['schemas']['IdsCartItem'];
 type IdsTokenResponse = components['schemas']['IdsTokenResponse'];
 
-export const idsKeys = { cart: (contextId: string) => ['ids', 'cart', contextId] as const };
+const idsKeys = { cart: (contextId: string) => ['ids', 'cart', contextId] as const };
 
 /** Exchanges the one-time code of the /ids landing for an IDS session (single use, 60 s). */
 export async function exchangeIdsCode(code: string): Promise<IdsTokenResponse> {

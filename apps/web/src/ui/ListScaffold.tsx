@@ -10,13 +10,13 @@ export interface ListNoun {
 }
 
 /** '1 Bestellung', '12 Bestellungen'. */
-export const countText = (count: number, noun: ListNoun) => `${count} ${count === 1 ? noun.one : noun.many}`;
+const countText = (count: number, noun: ListNoun) => `${count} ${count === 1 ? noun.one : noun.many}`;
 
 /**
  * Paging of a list the server pages: zero-based page in the UI, at most `limits.maxPages` pages, two page buttons
  * either side of the current one. Hidden while there is only one page.
  */
-export function ListPagination({
+function ListPagination({
   page,
   totalPages,
   onChange,

@@ -38,7 +38,7 @@ type FormOutput = z.output<typeof SupplierSettingsInput>;
 
 const text = (v: string | null | undefined) => v ?? '';
 
-export function formValues(bp: string, s: SupplierSettings | null): FormInput {
+function formValues(bp: string, s: SupplierSettings | null): FormInput {
   if (!s)
     return {
       supplierBusinessPartnerNo: bp,

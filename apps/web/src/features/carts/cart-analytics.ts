@@ -27,8 +27,7 @@ export function trackRemoveFromCart(items: readonly CartItem[]) {
 }
 
 /** Orderable items of a cart (unavailable ones are hidden and not ordered). */
-export const orderableItems = (cart: MultiCart) =>
-  cart.items.filter((item) => !cart.unavailableItemIds.includes(item.id));
+const orderableItems = (cart: MultiCart) => cart.items.filter((item) => !cart.unavailableItemIds.includes(item.id));
 
 export function trackBeginCheckout(cart: MultiCart) {
   const items = orderableItems(cart);

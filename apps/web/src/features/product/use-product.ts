@@ -55,7 +55,7 @@ export function prefetchProduct({ queryClient, profile, searchParams }: PagePref
 }
 
 /** The configuration values the product page shows (ProductPage, IntroductoryVideoModal). */
-export const productPageSettings = [
+const productPageSettings = [
   FeatureSettingKey.NoteOfUseAllowedSuppliers,
   FeatureSettingKey.IntroductoryVideoManufacturer,
   FeatureSettingKey.IntroductoryVideoUrl,
