@@ -77,8 +77,13 @@ export default tseslint.config(
       // First match wins: files with a role (repository, routes) before the folder they sit in.
       'boundaries/elements': [
         { type: 'web-feature', mode: 'full', pattern: `${WEB}/features/*/**`, capture: ['feature'] },
+        // The SPA in three layers (bulletproof-react): the app shell (src/app, main.tsx) → features → shared
+        // (src/ui, src/api, src/lib). Imports go only downwards; within shared: ui → api → lib.
+        // Test helpers (render with the app's providers, jsdom set-up) serve tests of every layer.
+        { type: 'web-test', mode: 'full', pattern: `${WEB}/test/**` },
         { type: 'web-ui', mode: 'full', pattern: `${WEB}/ui/**` },
         { type: 'web-api', mode: 'full', pattern: `${WEB}/api/**` },
+        { type: 'web-lib', mode: 'full', pattern: `${WEB}/lib/**` },
         { type: 'web-app', mode: 'full', pattern: `${WEB}/**` },
         // Tests and their fixtures may reach into any module (they set up data and check internals).
         {
@@ -115,9 +120,26 @@ export default tseslint.config(
               message: 'Ein Feature importiert kein anderes Feature (${file.feature} → ${dependency.feature}).',
             },
             {
-              from: ['web-ui', 'web-api'],
+              from: ['web-feature'],
+              disallow: ['web-app'],
+              message:
+                'Ein Feature importiert nichts aus der App-Schale (src/app); Gemeinsames gehört nach src/ui, src/api oder src/lib.',
+            },
+            {
+              from: ['web-ui', 'web-api', 'web-lib'],
               disallow: ['web-feature', 'web-app'],
-              message: 'src/ui und src/api importieren keine Features und keine App-Schale.',
+              message: 'src/ui, src/api und src/lib importieren keine Features und keine App-Schale.',
+            },
+            {
+              // Data hooks raise toasts and analytics events through src/lib (toast, analytics), not through the UI.
+              from: ['web-api'],
+              disallow: ['web-ui'],
+              message: 'src/api importiert nichts aus src/ui; Toasts und Analytics kommen aus src/lib.',
+            },
+            {
+              from: ['web-lib'],
+              disallow: ['web-ui', 'web-api'],
+              message: 'src/lib ist die unterste Schicht und importiert weder src/ui noch src/api.',
             },
             {
               from: ['api-module', 'api-routes', 'api-repo'],
@@ -182,6 +204,7 @@ export default tseslint.config(
                 'web-feature',
                 'web-ui',
                 'web-api',
+                'web-lib',
                 'web-app',
                 'api-face',
                 'api-module',

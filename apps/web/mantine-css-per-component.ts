@@ -15,7 +15,7 @@ export const WHOLE_PACKAGES = ['carousel', 'notifications', 'dates', 'dropzone',
 export const CORE_GLOBALS = ['baseline', 'default-css-variables', 'global'] as const;
 
 /** The cascade layer of one Mantine stylesheet: a sublayer of `mantine`, e.g. `mantine.Button`. */
-export const layerOf = (name: string) => `mantine.${name}`;
+const layerOf = (name: string) => `mantine.${name}`;
 
 const packageDir = (name: string) => path.dirname(require.resolve(`@mantine/${name}/styles.layer.css`));
 

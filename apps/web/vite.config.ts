@@ -26,9 +26,12 @@ function entryScriptLowPriority(): Plugin {
   };
 }
 
-/** The libraries and app layers shared by the route pages (Mantine, floating-ui, the app's ui/api, the contracts). */
+/**
+ * The libraries and shared app layers used by the route pages (Mantine, floating-ui, the app's ui/api/lib, the
+ * contracts). The OIDC user manager stays out: it is loaded on its own (main.tsx's loadOidc) with oidc-client-ts.
+ */
 const COMMON =
-  /node_modules[\\/](@mantine[\\/](core|hooks|carousel)|@floating-ui|@tabler|react-number-format|embla-carousel)|[\\/]src[\\/](ui|api)[\\/]|packages[\\/]contracts/;
+  /node_modules[\\/](@mantine[\\/](core|hooks|carousel)|@floating-ui|@tabler|react-number-format|embla-carousel)|[\\/]src[\\/](ui|api|lib)[\\/](?!user-manager\.ts)|packages[\\/]contracts/;
 
 // The contracts' zod schemas are built at module evaluation (z.object(…) calls). Marked side-effect free, the ones the
 // SPA never uses are dropped instead of being constructed on every page load (the shared chunk built ~10 schema modules

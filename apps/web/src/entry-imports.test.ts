@@ -44,18 +44,18 @@ function staticPackages(file: string, seen = new Set<string>(), found = new Set<
 const OIDC = ['oidc-client-ts', 'react-oidc-context', 'jwt-decode'];
 
 describe('the entry script (main.tsx and what it imports statically)', () => {
-  it('does not contain the OIDC library: a page with a stored, valid token renders without it (issue 13)', () => {
+  it('does not contain the OIDC library: a page with a stored, valid token renders without it', () => {
     const packages = staticPackages('./main.tsx');
     expect(packages.has('react')).toBe(true);
     expect(OIDC.filter((name) => packages.has(name))).toEqual([]);
   });
 
   it('loads it with a dynamic import (its own chunk)', () => {
-    expect(sources['./main.tsx']).toMatch(/import\('\.\/app\/auth\/user-manager'\)/);
+    expect(sources['./main.tsx']).toMatch(/import\('\.\/api\/user-manager'\)/);
   });
 
   it('the check can see it: the lazily loaded module does import oidc-client-ts', () => {
-    expect(staticPackages('./app/auth/user-manager.ts').has('oidc-client-ts')).toBe(true);
+    expect(staticPackages('./api/user-manager.ts').has('oidc-client-ts')).toBe(true);
     expect(staticPackages('./features/ids/IdsLandingPage.tsx').has('oidc-client-ts')).toBe(true);
   });
 });

@@ -61,7 +61,7 @@ export function isExpired(user: SessionUser, nowMs = Date.now()): boolean {
 }
 
 /** A response of the authorization endpoint in the address (react-oidc-context's hasAuthParams). */
-export function hasAuthParams(location: Pick<Location, 'search' | 'hash'>): boolean {
+function hasAuthParams(location: Pick<Location, 'search' | 'hash'>): boolean {
   for (const query of [location.search, location.hash.replace('#', '?')]) {
     const params = new URLSearchParams(query);
     if ((params.get('code') || params.get('error')) && params.get('state')) return true;

@@ -4,7 +4,7 @@ import { useSyncExternalStore } from 'react';
  * The buyer's chosen cart is remembered for the browser session (spec: current cart). Switching the
  * business partner and signing out forget it.
  */
-export const CART_MEMORY_KEY = 'shk.currentCartId';
+const CART_MEMORY_KEY = 'shk.currentCartId';
 
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((listener) => listener());

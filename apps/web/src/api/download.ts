@@ -2,7 +2,7 @@ import { currentAccessToken } from './client';
 import { ApiError, isProblem } from './problem';
 
 /** File name of a content-disposition header (RFC 6266: filename* wins over filename). */
-export function fileNameFromDisposition(header: string | null, fallback: string): string {
+function fileNameFromDisposition(header: string | null, fallback: string): string {
   if (!header) return fallback;
   const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
   if (extended) {

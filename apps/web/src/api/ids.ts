@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { currentAccessToken } from './client';
 import { ApiError, isProblem } from './problem';
+import { idsCall } from './ids-call';
 import { useUserProfile } from './session';
 import type { components } from './schema';
 
@@ -9,31 +9,7 @@ type IdsCart = components['schemas']['IdsCart'];
 export type IdsCartItem = components['schemas']['IdsCartItem'];
 type IdsTokenResponse = components['schemas']['IdsTokenResponse'];
 
-/**
- * The IDS-Connect calls of the SPA (buyer-side.md §7 'IDS'). The return calls answer HTML (a form to
- * the craftsman program's hook URL), which openapi-fetch does not model; all calls go through fetch
- * with the same bearer token.
- */
-async function call(method: string, url: string, body?: unknown): Promise<Response> {
-  const token = await currentAccessToken();
-  const headers: Record<string, string> = {};
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const response = await fetch(url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  if (!response.ok) {
-    const text = await response.text();
-    let problem: unknown = null;
-    try {
-      problem = JSON.parse(text);
-    } catch {
-      /* not JSON */
-    }
-    throw new ApiError(response.status, isProblem(problem) ? problem : null);
-  }
-  return response;
-}
-
-export const idsKeys = { cart: (contextId: string) => ['ids', 'cart', contextId] as const };
+const idsKeys = { cart: (contextId: string) => ['ids', 'cart', contextId] as const };
 
 /** Exchanges the one-time code of the /ids landing for an IDS session (single use, 60 s). */
 export async function exchangeIdsCode(code: string): Promise<IdsTokenResponse> {
@@ -51,7 +27,8 @@ export function useIdsContext() {
   const contextId = profile.data?.idsContextId ?? null;
   const cart = useQuery({
     queryKey: idsKeys.cart(contextId ?? ''),
-    queryFn: async (): Promise<IdsCart> => (await call('GET', `/v1/IdsCarts/${encodeURIComponent(contextId!)}`)).json(),
+    queryFn: async (): Promise<IdsCart> =>
+      (await idsCall('GET', `/v1/IdsCarts/${encodeURIComponent(contextId!)}`)).json(),
     enabled: Boolean(contextId),
   });
   return {
@@ -72,23 +49,23 @@ export function useIdsCartActions(contextId: string) {
   return {
     update: useMutation({
       mutationFn: async (v: { id: number; matchedProductInstanceId: string; matchedQuantity: number }) =>
-        (await call('PUT', `/v1/IdsCartItems/${v.id}`, {
+        (await idsCall('PUT', `/v1/IdsCartItems/${v.id}`, {
           matchedProductInstanceId: v.matchedProductInstanceId,
           matchedQuantity: v.matchedQuantity,
         }).then((r) => r.json())) as IdsCartItem,
       onSuccess: refresh,
     }),
     remove: useMutation({
-      mutationFn: async (id: number) => void (await call('DELETE', `/v1/IdsCartItems/${id}`)),
+      mutationFn: async (id: number) => void (await idsCall('DELETE', `/v1/IdsCartItems/${id}`)),
       onSuccess: refresh,
     }),
     removeAll: useMutation({
-      mutationFn: async () => void (await call('DELETE', `/v1/IdsCarts/${encodeURIComponent(contextId)}/items`)),
+      mutationFn: async () => void (await idsCall('DELETE', `/v1/IdsCarts/${encodeURIComponent(contextId)}/items`)),
       onSuccess: refresh,
     }),
     moveToCart: useMutation({
       mutationFn: async () =>
-        (await call('POST', `/v1/IdsCarts/${encodeURIComponent(contextId)}`).then((r) => r.json())) as {
+        (await idsCall('POST', `/v1/IdsCarts/${encodeURIComponent(contextId)}`).then((r) => r.json())) as {
           cartId: number;
         },
       onSuccess: async () => {
@@ -113,8 +90,8 @@ export async function idsReturnPage(
   const id = encodeURIComponent(contextId);
   const response =
     'withCheckout' in request
-      ? await call('POST', `/v1/Ids/complete?idsContextId=${id}&withCheckout=${request.withCheckout}`)
-      : await call('POST', `/v1/Ids/Send?idsContextId=${id}`, request);
+      ? await idsCall('POST', `/v1/Ids/complete?idsContextId=${id}&withCheckout=${request.withCheckout}`)
+      : await idsCall('POST', `/v1/Ids/Send?idsContextId=${id}`, request);
   const page = response.headers.get('x-ids-return-page');
   if (!page) throw new Error('IDS-Rückgabeseite fehlt');
   return page;
@@ -125,7 +102,7 @@ export async function idsReturnPage(
  * the answer names the single-use return page that posts the form (OCI fields or cxml-urlencoded).
  */
 export async function punchoutReturnPage(): Promise<string> {
-  const response = await call('POST', '/v1/Punchout/return');
+  const response = await idsCall('POST', '/v1/Punchout/return');
   const page = response.headers.get('x-ids-return-page');
   if (!page) throw new Error('Punchout-Rückgabeseite fehlt');
   return page;
@@ -134,11 +111,6 @@ export async function punchoutReturnPage(): Promise<string> {
 /** Punchout sessions are IDS contexts with these actions (docs/punchout.md). */
 export const isPunchoutAction = (action: string | null) => action === 'oci' || action === 'cxml';
 
-/** Signs an IDS session out: the API refuses its token from now on. */
-export async function endIdsSession(): Promise<void> {
-  await call('POST', '/v1/Ids/Logout');
-}
-
 /** Leaves the portal for the return page (it posts the cart into the program's target frame). */
 export function openIdsReturnPage(url: string): void {
   window.location.assign(url);
@@ -146,8 +118,9 @@ export function openIdsReturnPage(url: string): void {
 
 export const idsCredentialsApi = {
   get: async (): Promise<{ bpNumber: string; loginName: string | null; configured: boolean }> =>
-    (await call('GET', '/v1/IdsCredentials')).json(),
-  save: async (body: { loginName: string; password: string }) => (await call('PUT', '/v1/IdsCredentials', body)).json(),
+    (await idsCall('GET', '/v1/IdsCredentials')).json(),
+  save: async (body: { loginName: string; password: string }) =>
+    (await idsCall('PUT', '/v1/IdsCredentials', body)).json(),
 };
 
 type PunchoutCredentials = components['schemas']['PunchoutCredentials'];
@@ -155,14 +128,14 @@ type UpdatePunchoutCredentials = components['schemas']['UpdatePunchoutCredential
 
 /** The buyer's punchout logins (OCI, cXML) at the current partner; secrets are never read back. */
 export const punchoutCredentialsApi = {
-  get: async (): Promise<PunchoutCredentials> => (await call('GET', '/v1/PunchoutCredentials')).json(),
+  get: async (): Promise<PunchoutCredentials> => (await idsCall('GET', '/v1/PunchoutCredentials')).json(),
   save: async (body: UpdatePunchoutCredentials): Promise<PunchoutCredentials> =>
-    (await call('PUT', '/v1/PunchoutCredentials', body)).json(),
+    (await idsCall('PUT', '/v1/PunchoutCredentials', body)).json(),
 };
 
 type PunchoutSessionSummary = components['schemas']['PunchoutSessionSummary'];
 
 /** Staff: the latest punchout sessions (who, which partner, when, lines returned). */
 export const punchoutSessionsApi = {
-  list: async (): Promise<PunchoutSessionSummary[]> => (await call('GET', '/v1/PunchoutSessions')).json(),
+  list: async (): Promise<PunchoutSessionSummary[]> => (await idsCall('GET', '/v1/PunchoutSessions')).json(),
 };

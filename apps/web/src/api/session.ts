@@ -5,7 +5,7 @@ import { api } from './client';
 import { expectStatus, unwrap } from './problem';
 import { queryKeys } from './query-keys';
 import { cartMemory } from './cart-memory';
-import { endIdsSession } from './ids';
+import { endIdsSession } from './ids-call';
 import type { UserProfile } from './types';
 
 /** The profile read (also started before the first render by main.tsx, so it runs while React starts). */

@@ -18,7 +18,7 @@ export interface SupplierOrderFilter {
   search?: string;
 }
 
-export const supplierOrderKeys = {
+const supplierOrderKeys = {
   overview: (f: SupplierOrderFilter) => ['orders', 'seller', 'overview', f] as const,
   details: (no: string) => ['orders', 'seller', 'details', no] as const,
 };
@@ -112,7 +112,7 @@ export type InboundOrderResponsePage = Schemas['InboundOrderResponsePage'];
 export type InboundOrderResponseItem = Schemas['InboundOrderResponseItem'];
 
 /** Staff: received ORDRSP files (rejected ones with their reason, kept for staff). */
-export const inboundResponsesApi = {
+const inboundResponsesApi = {
   list: async (page: number): Promise<InboundOrderResponsePage> =>
     unwrap(
       await api.GET('/v1/PlatformOperator/InboundOrderResponses', {

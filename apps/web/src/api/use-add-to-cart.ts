@@ -3,8 +3,8 @@ import { messages, round2, timings } from '@shk/contracts';
 import { cartMemory } from './cart-memory';
 import { cartsApi, invalidateCarts } from './carts';
 import { ApiError } from './problem';
-import { trackEcommerce, type AnalyticsItem } from '../ui/analytics';
-import { toast } from '../ui/toast';
+import { trackEcommerce, type AnalyticsItem } from '../lib/analytics';
+import { toast } from '../lib/toast';
 
 export interface AddToCartInput {
   productInstanceId: string;

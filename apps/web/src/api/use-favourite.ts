@@ -3,8 +3,8 @@ import { messages } from '@shk/contracts';
 import { catalogueApi, catalogueKeys } from './catalogue';
 import { problemTitle } from './problem';
 import { queryKeys } from './query-keys';
-import { trackEcommerce, type AnalyticsItem } from '../ui/analytics';
-import { toast } from '../ui/toast';
+import { trackEcommerce, type AnalyticsItem } from '../lib/analytics';
+import { toast } from '../lib/toast';
 
 export interface FavouriteChange {
   productInstanceId: string;

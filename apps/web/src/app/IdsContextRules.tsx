@@ -9,7 +9,7 @@ import { idsReturnPage, openIdsReturnPage, useIdsContext } from '../api/ids';
 import { toast } from '../ui/toast';
 
 /** Spec §4: the 'adl' action (article deep link) disables the product search for the IDS session. */
-export const IDS_SEARCH_DISABLED = 'Die Produktsuche ist bei einem Artikel-Deeplink (IDS) nicht verfügbar.';
+const IDS_SEARCH_DISABLED = 'Die Produktsuche ist bei einem Artikel-Deeplink (IDS) nicht verfügbar.';
 
 /** Rules of the IDS context that belong to the shell rather than to one page. */
 export function IdsContextRules() {

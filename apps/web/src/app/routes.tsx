@@ -1,19 +1,13 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { matchPath } from 'react-router';
-import type { QueryClient } from '@tanstack/react-query';
 import { messages, Role } from '@shk/contracts';
+import type { QueryClient } from '@tanstack/react-query';
 import type { UserProfile } from '../api/types';
+import type { PagePrefetch } from '../api/page-prefetch';
 import { prefetchBuyerHomeSuppliers } from '../api/relations';
 import { prefetchProduct } from '../features/product/use-product';
 import { prefetchSearch } from '../features/search/use-search';
 import { mayOpen, type RouteAccess, type RouteKey } from './access';
-
-/** What a route's `prefetch` gets to start the page's first data requests before the page renders (main.tsx). */
-export interface PagePrefetch {
-  queryClient: QueryClient;
-  profile: UserProfile;
-  searchParams: URLSearchParams;
-}
 
 interface PageModule {
   default: ComponentType;

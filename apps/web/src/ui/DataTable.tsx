@@ -20,7 +20,7 @@ export interface DataTableSort {
   direction: SortDirection;
 }
 
-interface DataTableProps<Row> {
+export interface DataTableProps<Row> {
   /** Accessible name of the table. */
   label: string;
   columns: readonly DataTableColumn<Row>[];
@@ -48,7 +48,7 @@ function compare(a: string | number | null | undefined, b: string | number | nul
 }
 
 /** Rows ordered by a column's sortValue (German collation, empty values last). */
-export function sortRows<Row>(
+function sortRows<Row>(
   rows: readonly Row[],
   columns: readonly DataTableColumn<Row>[],
   sort: DataTableSort | null,
@@ -89,7 +89,7 @@ export function SortMark({ active, direction }: { active: boolean; direction: So
 }
 
 /** Phones (below Mantine's sm breakpoint, 48em = 768 px): every row becomes a card of label – value lines. */
-export const STACKED_TABLE_QUERY = '(max-width: 47.99em)';
+const STACKED_TABLE_QUERY = '(max-width: 47.99em)';
 
 /**
  * The portal's list table: client-side sorting by column, empty state, loading overlay and pagination

@@ -7,10 +7,10 @@ import 'dayjs/locale/de';
 dayjs.extend(customParseFormat);
 
 /** How German users read and type a date. */
-export const GERMAN_DATE_FORMAT = 'DD.MM.YYYY';
+const GERMAN_DATE_FORMAT = 'DD.MM.YYYY';
 
 /** Day names and buttons of the calendar in German. */
-export const germanDateAriaLabels = {
+const germanDateAriaLabels = {
   monthLevelControl: 'Monat wählen',
   yearLevelControl: 'Jahr wählen',
   nextMonth: 'Nächster Monat',
@@ -22,7 +22,7 @@ export const germanDateAriaLabels = {
 };
 
 /** '1.2.2025', '01.02.2025' → '2025-02-01'; anything else is no date (the field keeps its last valid one). */
-export function parseGermanDate(text: string): string | null {
+function parseGermanDate(text: string): string | null {
   const parsed = dayjs(text.trim(), ['D.M.YYYY', 'DD.MM.YYYY'], 'de', true);
   return parsed.isValid() ? parsed.format('YYYY-MM-DD') : null;
 }

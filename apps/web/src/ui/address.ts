@@ -22,7 +22,7 @@ export interface AddressParts {
 const join = (...parts: (string | null | undefined)[]) => parts.filter(Boolean).join(' ');
 
 /** 'Industriestraße 12' */
-export const streetLine = (a: AddressParts) => join(a.streetName ?? a.street, a.houseNumber);
+const streetLine = (a: AddressParts) => join(a.streetName ?? a.street, a.houseNumber);
 
 /** '50667 Köln' */
 export const cityLine = (a: AddressParts) => join(a.postalCode, a.city);

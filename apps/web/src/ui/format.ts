@@ -16,7 +16,6 @@ const dateTimeFormat = new Intl.DateTimeFormat('de-DE', {
   timeZone: TIME_ZONE,
 });
 const countFormat = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 0 });
-const decimalFormat = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 type DateInput = string | number | Date | null | undefined;
 
@@ -52,9 +51,6 @@ export const formatCount = (value: number) => countFormat.format(value);
 export function formatNumber(value: number, maxFractionDigits = 2): string {
   return new Intl.NumberFormat('de-DE', { maximumFractionDigits: maxFractionDigits }).format(value);
 }
-
-/** Two decimals: '12,30'. */
-export const formatDecimal = (value: number) => decimalFormat.format(value);
 
 /** File sizes in binary units (base 1024, KiB …) or decimal units (base 1000, kB …). */
 export function formatFileSize(bytes: number, base: 1024 | 1000 = 1024): string {

@@ -1,7 +1,4 @@
 import {
-  IconArrowDown,
-  IconArrowUp,
-  IconArrowsSort,
   IconCheck,
   IconChevronDown,
   IconChevronLeft,
@@ -18,11 +15,8 @@ import {
   IconShoppingCart,
   IconStar,
   IconStarFilled,
-  IconThumbDown,
-  IconThumbUp,
   IconTopologyRing3,
   IconTrash,
-  IconX,
   type IconProps as TablerIconProps,
   type TablerIcon,
 } from '@tabler/icons-react';
@@ -45,19 +39,13 @@ export const ChevronLeftIcon = icon(IconChevronLeft);
 export const ChevronRightIcon = icon(IconChevronRight);
 export const ChevronsLeftIcon = icon(IconChevronsLeft);
 export const ChevronsRightIcon = icon(IconChevronsRight);
-export const CloseIcon = icon(IconX);
 export const FilterIcon = icon(IconFilter);
 export const InfoIcon = icon(IconInfoCircle);
-export const SortAscIcon = icon(IconArrowUp);
-export const SortDescIcon = icon(IconArrowDown);
-export const SortNoneIcon = icon(IconArrowsSort);
 export const ListIcon = icon(IconList);
 export const GridIcon = icon(IconLayoutGrid);
 export const TrashIcon = icon(IconTrash);
 export const DownloadIcon = icon(IconDownload);
 export const ImageIcon = icon(IconPhoto);
-export const ThumbUpIcon = icon(IconThumbUp);
-export const ThumbDownIcon = icon(IconThumbDown);
 /** A network of partners (the empty supplier list). */
 export const NetworkIcon = icon(IconTopologyRing3);
 

@@ -3,7 +3,7 @@
  * introductory video opens once per browser session. Necessary storage (it only prevents showing the
  * video again), so it needs no consent.
  */
-export const MARKETING_VIDEO_SHOWN_KEY = 'shk.marketingVideoShown';
+const MARKETING_VIDEO_SHOWN_KEY = 'shk.marketingVideoShown';
 
 export const marketingVideoFlag = {
   isSet: (): boolean => {

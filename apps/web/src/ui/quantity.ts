@@ -2,4 +2,4 @@
 export const QUANTITY_INPUT_FROM = 10;
 
 // The quantity rule itself (whole numbers 1–999,999, minimum order quantity message) lives in contracts.
-export { MAX_QUANTITY, minQuantityError, parseQuantity } from '@shk/contracts';
+export { minQuantityError, parseQuantity } from '@shk/contracts';

@@ -17,7 +17,7 @@ export interface RecentlyViewedProduct {
 }
 
 /** Preference data: the prefix makes the consent store remove it when consent is withdrawn. */
-export const RECENTLY_VIEWED_KEY = `${PREFERENCE_STORAGE_PREFIX}recentlyViewed`;
+const RECENTLY_VIEWED_KEY = `${PREFERENCE_STORAGE_PREFIX}recentlyViewed`;
 
 const EMPTY: readonly RecentlyViewedProduct[] = [];
 type Listener = () => void;

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { Controller, useForm, useWatch, type Control, type FieldPath, type UseFormRegister } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import '../../ui/zod-german';
 import {
@@ -38,7 +38,7 @@ type FormOutput = z.output<typeof SupplierSettingsInput>;
 
 const text = (v: string | null | undefined) => v ?? '';
 
-export function formValues(bp: string, s: SupplierSettings | null): FormInput {
+function formValues(bp: string, s: SupplierSettings | null): FormInput {
   if (!s)
     return {
       supplierBusinessPartnerNo: bp,
@@ -103,6 +103,121 @@ interface SupplierFormProps {
   onSubmit: (values: FormOutput) => Promise<void>;
 }
 
+/** What the form's sections get: the form's control, read-only mode and the message of a field's error. */
+interface SectionProps {
+  control: Control<FormInput, unknown, FormOutput>;
+  readOnly: boolean;
+  err: (name: FieldPath<FormInput>) => string | undefined;
+}
+
+/** The supplier's status and whether it requires a new-customer form. */
+function StatusFields({ control, readOnly, err }: SectionProps) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      <Controller
+        control={control}
+        name="supplierStatusId"
+        render={({ field }) => (
+          <Select
+            label="Status"
+            data={Object.entries(supplierStatusLabels).map(([value, label]) => ({ value, label }))}
+            value={String(field.value)}
+            onChange={(v) => field.onChange(Number(v))}
+            allowDeselect={false}
+            disabled={readOnly}
+            error={err('supplierStatusId')}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="requiredOnboardingForm"
+        render={({ field }) => (
+          <Switch
+            mt="xl"
+            label="Neukundenformular erforderlich"
+            checked={field.value}
+            onChange={(e) => field.onChange(e.currentTarget.checked)}
+            error={err('requiredOnboardingForm')}
+          />
+        )}
+      />
+    </SimpleGrid>
+  );
+}
+
+/** Delivery costs and the order value from which delivery is free, in euros. */
+function DeliveryCostFields({ control, readOnly, err }: SectionProps) {
+  return (
+    <Fieldset legend="Lieferkosten">
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {(['deliveryCost', 'freeDeliveryThreshold'] as const).map((name) => (
+          <Controller
+            key={name}
+            control={control}
+            name={name}
+            render={({ field }) => (
+              <NumberInput
+                label={name === 'deliveryCost' ? 'Lieferkosten (€)' : 'Lieferkostenfrei ab (€)'}
+                value={field.value}
+                onChange={(v) => field.onChange(typeof v === 'number' ? v : 0)}
+                decimalScale={2}
+                decimalSeparator=","
+                min={0}
+                disabled={readOnly}
+                error={err(name)}
+              />
+            )}
+          />
+        ))}
+      </SimpleGrid>
+    </Fieldset>
+  );
+}
+
+/** What the shop shows of the supplier: its note (then required) and which prices and details it hides. */
+function DisplayFields({ control, register, readOnly, err }: SectionProps & { register: UseFormRegister<FormInput> }) {
+  const showNote = useWatch({ control, name: 'showSupplierNote' });
+  return (
+    <Fieldset legend="Anzeige">
+      <Stack>
+        {(
+          [
+            ['showSupplierNote', 'Hinweis des Lieferanten anzeigen'],
+            ['hideGrossPrice', 'Bruttopreis ausblenden'],
+            ['hideAdditionalInfo', 'Zusatzinformationen ausblenden'],
+          ] as const
+        ).map(([name, label]) => (
+          <Controller
+            key={name}
+            control={control}
+            name={name}
+            render={({ field }) => (
+              <Checkbox
+                label={label}
+                checked={Boolean(field.value)}
+                onChange={(e) => field.onChange(e.currentTarget.checked)}
+              />
+            )}
+          />
+        ))}
+        {showNote && (
+          <Textarea
+            label="Hinweis"
+            withAsterisk
+            maxLength={limits.supplierNote + 1}
+            autosize
+            minRows={2}
+            {...register('supplierNote')}
+            error={err('supplierNote')}
+            readOnly={readOnly}
+          />
+        )}
+      </Stack>
+    </Fieldset>
+  );
+}
+
 /**
  * The supplier settings form (§3) with the shared schema as resolver: the same rules and messages as
  * the API. Fields that a protocol needs appear with it; the API's 400 field errors land on the fields.
@@ -119,7 +234,6 @@ export function SupplierForm({ bp, supplier, state, readOnly, saving, onSubmit }
   const protocols = useProtocols();
   const formats = useDataFormats();
   const outProtocol = useWatch({ control, name: 'outboundInterface.communicationProtocolId' });
-  const showNote = useWatch({ control, name: 'showSupplierNote' });
   const workflows = useWorkflowOptions(outProtocol);
   // The API names the protocols and formats as the spec's enums ('Sftp', 'Edi_96A'); users read the German labels.
   const protocolData = (protocols.data ?? []).map((p) => ({
@@ -229,36 +343,7 @@ export function SupplierForm({ bp, supplier, state, readOnly, saving, onSubmit }
     <form onSubmit={(e) => void submit(e).catch(() => {})} noValidate aria-label="Lieferanteneinstellungen">
       <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0 }}>
         <Stack>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Controller
-              control={control}
-              name="supplierStatusId"
-              render={({ field }) => (
-                <Select
-                  label="Status"
-                  data={Object.entries(supplierStatusLabels).map(([value, label]) => ({ value, label }))}
-                  value={String(field.value)}
-                  onChange={(v) => field.onChange(Number(v))}
-                  allowDeselect={false}
-                  disabled={readOnly}
-                  error={err('supplierStatusId')}
-                />
-              )}
-            />
-            <Controller
-              control={control}
-              name="requiredOnboardingForm"
-              render={({ field }) => (
-                <Switch
-                  mt="xl"
-                  label="Neukundenformular erforderlich"
-                  checked={field.value}
-                  onChange={(e) => field.onChange(e.currentTarget.checked)}
-                  error={err('requiredOnboardingForm')}
-                />
-              )}
-            />
-          </SimpleGrid>
+          <StatusFields control={control} readOnly={readOnly} err={err} />
           <Fieldset legend="Ansprechpartner">
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
               {input('contactPersonName', 'Name', true)}
@@ -299,29 +384,7 @@ export function SupplierForm({ bp, supplier, state, readOnly, saving, onSubmit }
               )}
             </Stack>
           </Fieldset>
-          <Fieldset legend="Lieferkosten">
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              {(['deliveryCost', 'freeDeliveryThreshold'] as const).map((name) => (
-                <Controller
-                  key={name}
-                  control={control}
-                  name={name}
-                  render={({ field }) => (
-                    <NumberInput
-                      label={name === 'deliveryCost' ? 'Lieferkosten (€)' : 'Lieferkostenfrei ab (€)'}
-                      value={field.value}
-                      onChange={(v) => field.onChange(typeof v === 'number' ? v : 0)}
-                      decimalScale={2}
-                      decimalSeparator=","
-                      min={0}
-                      disabled={readOnly}
-                      error={err(name)}
-                    />
-                  )}
-                />
-              ))}
-            </SimpleGrid>
-          </Fieldset>
+          <DeliveryCostFields control={control} readOnly={readOnly} err={err} />
           <Fieldset legend="E-Mail-Adressen">
             <Stack>
               {input('ordersSummaryEmail', 'Bestellübersicht an (mehrere durch ; getrennt)')}
@@ -331,42 +394,7 @@ export function SupplierForm({ bp, supplier, state, readOnly, saving, onSubmit }
               </SimpleGrid>
             </Stack>
           </Fieldset>
-          <Fieldset legend="Anzeige">
-            <Stack>
-              {(
-                [
-                  ['showSupplierNote', 'Hinweis des Lieferanten anzeigen'],
-                  ['hideGrossPrice', 'Bruttopreis ausblenden'],
-                  ['hideAdditionalInfo', 'Zusatzinformationen ausblenden'],
-                ] as const
-              ).map(([name, label]) => (
-                <Controller
-                  key={name}
-                  control={control}
-                  name={name}
-                  render={({ field }) => (
-                    <Checkbox
-                      label={label}
-                      checked={Boolean(field.value)}
-                      onChange={(e) => field.onChange(e.currentTarget.checked)}
-                    />
-                  )}
-                />
-              ))}
-              {showNote && (
-                <Textarea
-                  label="Hinweis"
-                  withAsterisk
-                  maxLength={limits.supplierNote + 1}
-                  autosize
-                  minRows={2}
-                  {...register('supplierNote')}
-                  error={err('supplierNote')}
-                  readOnly={readOnly}
-                />
-              )}
-            </Stack>
-          </Fieldset>
+          <DisplayFields control={control} register={register} readOnly={readOnly} err={err} />
         </Stack>
       </fieldset>
       {!readOnly && (

@@ -7,7 +7,7 @@ import { cartsApi, invalidateCarts } from '../../api/carts';
 import { configuratorApi } from '../../api/configurator';
 import { problemTitle } from '../../api/problem';
 import { useUserProfile } from '../../api/session';
-import { trackEcommerce } from '../../ui/analytics';
+import { trackEcommerce } from '../../lib/analytics';
 import { Page } from '../../ui/Page';
 import { toast } from '../../ui/toast';
 

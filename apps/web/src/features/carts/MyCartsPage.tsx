@@ -14,35 +14,21 @@ import { CartNameModal } from './CartNameModal';
 import { PencilIcon, PlusIcon } from './icons';
 import { selectCart } from './use-cart-actions';
 
-/**
- * /my-carts – 'Meine Warenkörbe' (spec §2): name, created date, item count, net value, edit, delete;
- * choosing a cart makes it the current one after confirmation. 'Warenkorb hinzufügen' is disabled at the
- * maximum count with the spec's tooltip.
- */
-export default function MyCartsPage() {
-  const queryClient = useQueryClient();
-  const { carts, current, inIdsContext } = useCurrentCart();
-  const maxCarts = useNumberSetting(FeatureSettingKey.MaxCartCount);
-  const [creating, setCreating] = useState(false);
-  const [renaming, setRenaming] = useState<CartOverview | null>(null);
-  const [deleting, setDeleting] = useState<CartOverview | null>(null);
-  const [choosing, setChoosing] = useState<CartOverview | null>(null);
-
-  const list = carts.data ?? [];
-  const atMax = list.length >= maxCarts;
-  const refresh = () => invalidateCarts(queryClient);
-
-  const remove = useMutation({
-    mutationFn: (cart: CartOverview) => cartsApi.remove(cart.id),
-    onSuccess: async (_, cart) => {
-      if (cartMemory.get() === String(cart.id)) cartMemory.clear();
-      setDeleting(null);
-      await refresh();
-    },
-    onError: () => toast.error(cartMessages.deleteCartFailure),
-  });
-
-  const columns: DataTableColumn<CartOverview>[] = [
+/** The carts' columns: name with its badges, dates and sums, and the choose, rename and delete actions. */
+function cartColumns({
+  currentId,
+  inIdsContext,
+  onChoose,
+  onRename,
+  onDelete,
+}: {
+  currentId: number | undefined;
+  inIdsContext: boolean;
+  onChoose: (cart: CartOverview) => void;
+  onRename: (cart: CartOverview) => void;
+  onDelete: (cart: CartOverview) => void;
+}): DataTableColumn<CartOverview>[] {
+  return [
     {
       key: 'name',
       header: 'Name',
@@ -57,7 +43,7 @@ export default function MyCartsPage() {
               Standard
             </Badge>
           )}
-          {current?.id === cart.id && (
+          {currentId === cart.id && (
             <Badge size="sm" color="green" variant="light">
               Aktuell
             </Badge>
@@ -91,7 +77,7 @@ export default function MyCartsPage() {
       header: 'Auswahl',
       nowrap: true,
       render: (cart) =>
-        current?.id === cart.id ? (
+        currentId === cart.id ? (
           <Group gap={4} c="var(--mantine-color-green-light-color)" wrap="nowrap">
             <CheckIcon size={16} />
             <Text size="sm">Ausgewählt</Text>
@@ -100,7 +86,7 @@ export default function MyCartsPage() {
           <Button
             size="compact-sm"
             variant="light"
-            onClick={() => setChoosing(cart)}
+            onClick={() => onChoose(cart)}
             disabled={inIdsContext}
             aria-label={`Warenkorb ${cart.name} auswählen`}
           >
@@ -114,11 +100,7 @@ export default function MyCartsPage() {
 
       render: (cart) => (
         <Tooltip label="Umbenennen">
-          <ActionIcon
-            variant="subtle"
-            aria-label={`Warenkorb ${cart.name} umbenennen`}
-            onClick={() => setRenaming(cart)}
-          >
+          <ActionIcon variant="subtle" aria-label={`Warenkorb ${cart.name} umbenennen`} onClick={() => onRename(cart)}>
             <PencilIcon />
           </ActionIcon>
         </Tooltip>
@@ -134,7 +116,7 @@ export default function MyCartsPage() {
             variant="subtle"
             color="red"
             aria-label={`Warenkorb ${cart.name} löschen`}
-            onClick={() => setDeleting(cart)}
+            onClick={() => onDelete(cart)}
           >
             <TrashIcon size={16} />
           </ActionIcon>
@@ -142,6 +124,43 @@ export default function MyCartsPage() {
       ),
     },
   ];
+}
+
+/**
+ * /my-carts – 'Meine Warenkörbe' (spec §2): name, created date, item count, net value, edit, delete;
+ * choosing a cart makes it the current one after confirmation. 'Warenkorb hinzufügen' is disabled at the
+ * maximum count with the spec's tooltip.
+ */
+export default function MyCartsPage() {
+  const queryClient = useQueryClient();
+  const { carts, current, inIdsContext } = useCurrentCart();
+  const maxCarts = useNumberSetting(FeatureSettingKey.MaxCartCount);
+  const [creating, setCreating] = useState(false);
+  const [renaming, setRenaming] = useState<CartOverview | null>(null);
+  const [deleting, setDeleting] = useState<CartOverview | null>(null);
+  const [choosing, setChoosing] = useState<CartOverview | null>(null);
+
+  const list = carts.data ?? [];
+  const atMax = list.length >= maxCarts;
+  const refresh = () => invalidateCarts(queryClient);
+
+  const remove = useMutation({
+    mutationFn: (cart: CartOverview) => cartsApi.remove(cart.id),
+    onSuccess: async (_, cart) => {
+      if (cartMemory.get() === String(cart.id)) cartMemory.clear();
+      setDeleting(null);
+      await refresh();
+    },
+    onError: () => toast.error(cartMessages.deleteCartFailure),
+  });
+
+  const columns = cartColumns({
+    currentId: current?.id,
+    inIdsContext,
+    onChoose: setChoosing,
+    onRename: setRenaming,
+    onDelete: setDeleting,
+  });
 
   const addButton = (
     <Tooltip label={cartMessages.maxCartsReached(maxCarts)} disabled={!atMax} withArrow>

@@ -19,7 +19,7 @@ type FormOutput = z.output<typeof ProjectInput>;
  * 'Neues Projekt' (spec §5): project name required, max 35; additional info max 200; a server error on
  * creation (e.g. an existing name) is shown on the name field.
  */
-export function CreateProjectModal({
+function CreateProjectModal({
   opened,
   onClose,
   onCreated,

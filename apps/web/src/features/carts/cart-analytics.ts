@@ -1,5 +1,5 @@
 import type { CartItem, MultiCart } from '../../api/carts';
-import { trackEcommerce, type AnalyticsItem } from '../../ui/analytics';
+import { trackEcommerce, type AnalyticsItem } from '../../lib/analytics';
 import { round2 } from '@shk/contracts';
 
 /** A cart item in the GA4 ecommerce item shape (price = net value of one unit of the item's quantity). */
@@ -27,8 +27,7 @@ export function trackRemoveFromCart(items: readonly CartItem[]) {
 }
 
 /** Orderable items of a cart (unavailable ones are hidden and not ordered). */
-export const orderableItems = (cart: MultiCart) =>
-  cart.items.filter((item) => !cart.unavailableItemIds.includes(item.id));
+const orderableItems = (cart: MultiCart) => cart.items.filter((item) => !cart.unavailableItemIds.includes(item.id));
 
 export function trackBeginCheckout(cart: MultiCart) {
   const items = orderableItems(cart);

@@ -32,7 +32,7 @@ export function cancelChangesSaved() {
 }
 
 /** The properties the server holds for an item, in the shape the update call sends. */
-export const propertiesOf = (item: CartItem): CartItemProperties => ({
+const propertiesOf = (item: CartItem): CartItemProperties => ({
   quantity: item.quantity,
   projectId: item.projectId,
   deliveryDate: item.deliveryDate,

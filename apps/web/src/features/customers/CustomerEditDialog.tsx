@@ -59,6 +59,114 @@ interface CustomerEditDialogProps {
   onClose: () => void;
 }
 
+/** The buyer's master data and the relationship's current status. */
+function CustomerFacts({ relation }: { relation: Relation }) {
+  return (
+    <FieldList
+      labelWidth={190}
+      fields={[
+        { label: 'Kundenname', value: relation.buyer.name },
+        { label: 'Offizieller Firmenname', value: relation.buyer.officialCompanyName },
+        { label: 'Geschäftspartnernummer', value: relation.buyer.bpNumber },
+        { label: 'USt-IdNr.', value: relation.buyer.vatId },
+        { label: 'E-Mail', value: relation.buyer.email },
+        { label: 'Telefon', value: relation.buyer.phoneNumber },
+        { label: 'Aktueller Status', value: <RelationStatusBadge statusId={relation.relationStatusId} /> },
+      ]}
+    />
+  );
+}
+
+/** The status to set: a choice where the relationship allows more than one, otherwise the current one, read-only. */
+function StatusField({
+  relation,
+  choices,
+  value,
+  onChange,
+}: {
+  relation: Relation;
+  choices: number[];
+  value: number;
+  onChange: (statusId: number) => void;
+}) {
+  if (choices.length > 1)
+    return (
+      <Select
+        label="Status"
+        data={choices.map((id) => ({ value: String(id), label: relationStatusLabel(id) }))}
+        value={String(value)}
+        onChange={(chosen) => chosen && onChange(Number(chosen))}
+        allowDeselect={false}
+        comboboxProps={{ withinPortal: true }}
+      />
+    );
+  return <TextInput label="Status" value={relationStatusLabel(relation.relationStatusId)} readOnly variant="filled" />;
+}
+
+/** 'Kunden entfernen' asks for a reason; the buyer sees it as a tooltip. */
+function RemoveReason({
+  customerName,
+  reason,
+  error,
+  onChange,
+}: {
+  customerName: string;
+  reason: string;
+  error: string | null;
+  onChange: (reason: string) => void;
+}) {
+  return (
+    <>
+      <Text>{`Möchten Sie ${customerName} wirklich als Kunden entfernen? Der Kunde kann danach nicht mehr bei Ihnen bestellen.`}</Text>
+      <Textarea
+        label="Begründung"
+        description="Die Begründung wird dem Kunden angezeigt."
+        withAsterisk
+        required
+        autosize
+        minRows={2}
+        maxRows={6}
+        maxLength={limits.relationComments}
+        value={reason}
+        error={error}
+        onChange={(event) => onChange(event.currentTarget.value)}
+        data-autofocus
+      />
+    </>
+  );
+}
+
+/** 'Kunden entfernen' (approved customers only), 'Abbrechen' and 'Speichern'. */
+function EditActions({
+  onRemove,
+  onCancel,
+  saving,
+}: {
+  onRemove: (() => void) | null;
+  onCancel: () => void;
+  saving: boolean;
+}) {
+  return (
+    <Group justify="space-between" gap="sm">
+      {onRemove ? (
+        <Button color="red" variant="light" onClick={onRemove}>
+          Kunden entfernen
+        </Button>
+      ) : (
+        <span />
+      )}
+      <Group gap="sm">
+        <Button variant="default" onClick={onCancel}>
+          Abbrechen
+        </Button>
+        <Button type="submit" loading={saving}>
+          Speichern
+        </Button>
+      </Group>
+    </Group>
+  );
+}
+
 /**
  * The seller's edit modal: status, comments (rejection reason) and customer number. Rejecting asks for a
  * reason and a confirmation; a changed customer number asks for confirmation; an approved customer can be
@@ -156,8 +264,6 @@ export function CustomerEditDialog({ relation, onClose }: CustomerEditDialogProp
     else void save(values);
   });
 
-  const statusSelectable = choices.length > 1;
-
   return (
     <>
       <Modal
@@ -169,35 +275,13 @@ export function CustomerEditDialog({ relation, onClose }: CustomerEditDialogProp
       >
         <form noValidate onSubmit={(event) => void submit(event)}>
           <Stack gap="md">
-            <FieldList
-              labelWidth={190}
-              fields={[
-                { label: 'Kundenname', value: relation.buyer.name },
-                { label: 'Offizieller Firmenname', value: relation.buyer.officialCompanyName },
-                { label: 'Geschäftspartnernummer', value: relation.buyer.bpNumber },
-                { label: 'USt-IdNr.', value: relation.buyer.vatId },
-                { label: 'E-Mail', value: relation.buyer.email },
-                { label: 'Telefon', value: relation.buyer.phoneNumber },
-                { label: 'Aktueller Status', value: <RelationStatusBadge statusId={relation.relationStatusId} /> },
-              ]}
+            <CustomerFacts relation={relation} />
+            <StatusField
+              relation={relation}
+              choices={choices}
+              value={statusId}
+              onChange={(value) => form.setValue('relationStatusId', value, { shouldDirty: true })}
             />
-            {statusSelectable ? (
-              <Select
-                label="Status"
-                data={choices.map((id) => ({ value: String(id), label: relationStatusLabel(id) }))}
-                value={String(statusId)}
-                onChange={(value) => value && form.setValue('relationStatusId', Number(value), { shouldDirty: true })}
-                allowDeselect={false}
-                comboboxProps={{ withinPortal: true }}
-              />
-            ) : (
-              <TextInput
-                label="Status"
-                value={relationStatusLabel(relation.relationStatusId)}
-                readOnly
-                variant="filled"
-              />
-            )}
             <TextInput
               label="Kundennummer"
               withAsterisk={statusId === RelationStatus.Approved || Boolean(relation.supplierCustomerNumber)}
@@ -219,31 +303,19 @@ export function CustomerEditDialog({ relation, onClose }: CustomerEditDialogProp
                 Der Kunde hat noch keine Kundennummer. Tragen Sie die Kundennummer ein, um ihn freizugeben.
               </Alert>
             )}
-            <Group justify="space-between" gap="sm">
-              {isApproved ? (
-                <Button
-                  color="red"
-                  variant="light"
-                  onClick={() => {
-                    setRemoveReason('');
-                    setRemoveReasonError(null);
-                    setConfirmation({ kind: 'remove' });
-                  }}
-                >
-                  Kunden entfernen
-                </Button>
-              ) : (
-                <span />
-              )}
-              <Group gap="sm">
-                <Button variant="default" onClick={onClose}>
-                  Abbrechen
-                </Button>
-                <Button type="submit" loading={update.isPending}>
-                  Speichern
-                </Button>
-              </Group>
-            </Group>
+            <EditActions
+              onRemove={
+                isApproved
+                  ? () => {
+                      setRemoveReason('');
+                      setRemoveReasonError(null);
+                      setConfirmation({ kind: 'remove' });
+                    }
+                  : null
+              }
+              onCancel={onClose}
+              saving={update.isPending}
+            />
           </Stack>
         </form>
       </Modal>
@@ -252,23 +324,14 @@ export function CustomerEditDialog({ relation, onClose }: CustomerEditDialogProp
         <Stack gap="md">
           {confirmation?.kind === 'remove' ? (
             <>
-              <Text>{`Möchten Sie ${customerName} wirklich als Kunden entfernen? Der Kunde kann danach nicht mehr bei Ihnen bestellen.`}</Text>
-              <Textarea
-                label="Begründung"
-                description="Die Begründung wird dem Kunden angezeigt."
-                withAsterisk
-                required
-                autosize
-                minRows={2}
-                maxRows={6}
-                maxLength={limits.relationComments}
-                value={removeReason}
+              <RemoveReason
+                customerName={customerName}
+                reason={removeReason}
                 error={removeReasonError}
-                onChange={(event) => {
-                  setRemoveReason(event.currentTarget.value);
-                  if (event.currentTarget.value.trim()) setRemoveReasonError(null);
+                onChange={(reason) => {
+                  setRemoveReason(reason);
+                  if (reason.trim()) setRemoveReasonError(null);
                 }}
-                data-autofocus
               />
             </>
           ) : (

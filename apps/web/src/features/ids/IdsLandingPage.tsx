@@ -5,7 +5,7 @@ import { User } from 'oidc-client-ts';
 import { idsMessages } from '@shk/contracts';
 import { exchangeIdsCode } from '../../api/ids';
 import { loadClientConfig } from '../../api/auth-session';
-import { createUserManager } from '../../app/auth/user-manager';
+import { createUserManager } from '../../api/user-manager';
 import { FullPageLoader } from '../../ui/FullPageLoader';
 import { Page } from '../../ui/Page';
 import { idsLandingTarget, jwtClaims } from './ids-landing';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Alert, Anchor, Badge, Button, Group, Pagination, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { useMediaQuery } from '@mantine/hooks';
 import { isStaff, limits, Role } from '@shk/contracts';
@@ -13,7 +13,8 @@ import {
   type SupplierOrderListItem,
 } from '../../api/orders';
 import { useUserProfile } from '../../api/session';
-import { DataTable, type DataTableColumn } from '../../ui/DataTable';
+import type { DataTableColumn } from '../../ui/DataTable';
+import { ListScaffold, type ListNoun } from '../../ui/ListScaffold';
 import { formatDate } from '../../ui/format';
 import { OrderSum } from '../../ui/OrderSum';
 import { Page } from '../../ui/Page';
@@ -58,38 +59,6 @@ function useListState() {
   };
 }
 
-function ListPagination({
-  page,
-  totalPages,
-  onChange,
-}: {
-  page: number;
-  totalPages: number;
-  onChange: (page: number) => void;
-}) {
-  const total = Math.min(totalPages, limits.maxPages);
-  if (total <= 1) return null;
-  return (
-    <Group justify="center">
-      <Pagination
-        total={total}
-        value={page + 1}
-        onChange={(value) => onChange(value - 1)}
-        siblings={2}
-        getControlProps={(control) => ({
-          'aria-label': {
-            first: 'Erste Seite',
-            previous: 'Vorherige Seite',
-            next: 'Nächste Seite',
-            last: 'Letzte Seite',
-          }[control],
-        })}
-        getItemProps={(p) => ({ 'aria-label': `Seite ${p}` })}
-      />
-    </Group>
-  );
-}
-
 function YearSelect({
   years,
   value,
@@ -113,148 +82,132 @@ function YearSelect({
   );
 }
 
-/** 'Meine Bestellungen' of a buyer: Bestellnummer, Bestelldatum, Lieferung an, Auftragsstatus, Summe (netto). */
+const ORDERS: ListNoun = { one: 'Bestellung', many: 'Bestellungen' };
+const LOAD_FAILED = 'Die Bestellungen konnten nicht geladen werden.';
+
+const numberColumn = <Row extends { orderNumber: string }>(orderType: OrderType): DataTableColumn<Row> => ({
+  key: 'number',
+  header: 'Bestellnummer',
+  nowrap: true,
+  render: (o) => (
+    <Anchor component={Link} to={orderDetailUrl(o.orderNumber, orderType)} fw={600}>
+      {o.orderNumber}
+    </Anchor>
+  ),
+});
+
+const dateColumn = <Row extends { orderDate: string }>(): DataTableColumn<Row> => ({
+  key: 'date',
+  header: 'Bestelldatum',
+  nowrap: true,
+  render: (o) => formatDate(o.orderDate),
+});
+
+const sumColumn = <
+  Row extends { totalValueExcludingVat: number; orderedValueExcludingVat: number },
+>(): DataTableColumn<Row> => ({
+  key: 'sum',
+  header: 'Summe (netto)',
+  nowrap: true,
+  render: (o) => <OrderSum value={o.totalValueExcludingVat} ordered={o.orderedValueExcludingVat} />,
+});
+
+function StatusBadge({ id, orderType }: { id: number; orderType: OrderType }) {
+  return (
+    <Badge variant="light" color={statusColor(id, orderType)}>
+      {orderType === 'supplier' ? supplierStatusLabel(id) : customerStatusLabel(id)}
+    </Badge>
+  );
+}
+
+/** A buyer's columns: Bestellnummer, Bestelldatum, Lieferung an, Auftragsstatus, Summe (netto). */
+const buyerColumns: DataTableColumn<CustomerOrderListItem>[] = [
+  numberColumn('customer'),
+  dateColumn(),
+  { key: 'dispatch', header: 'Lieferung an', render: (o) => o.dispatchTo ?? '–' },
+  {
+    key: 'status',
+    header: 'Auftragsstatus',
+    nowrap: true,
+    render: (o) => <StatusBadge id={o.customerOrderStatusId} orderType="customer" />,
+  },
+  sumColumn(),
+];
+
+const staffCustomerColumns: DataTableColumn<CustomerOrderListItem>[] = [
+  numberColumn('customer'),
+  dateColumn(),
+  { key: 'buyer', header: 'Käufer', render: (o) => o.buyerName },
+  {
+    key: 'status',
+    header: 'Auftragsstatus',
+    nowrap: true,
+    render: (o) => <StatusBadge id={o.customerOrderStatusId} orderType="customer" />,
+  },
+  sumColumn(),
+];
+
+const staffSupplierColumns: DataTableColumn<SupplierOrderListItem>[] = [
+  numberColumn('supplier'),
+  { key: 'supplier', header: 'Lieferant', render: (o) => o.supplierName },
+  dateColumn(),
+  { key: 'buyer', header: 'Käufer', render: (o) => o.buyerName },
+  {
+    key: 'status',
+    header: 'Auftragsstatus',
+    nowrap: true,
+    render: (o) => <StatusBadge id={o.supplierOrderStatusId} orderType="supplier" />,
+  },
+  sumColumn(),
+];
+
+/** 'Meine Bestellungen' of a buyer: the year filter and the buyer's columns. */
 function BuyerOrders() {
   const state = useListState();
   const orders = useBuyerOrders({ page: state.page + 1, pageSize: limits.orderListPageSize, year: state.year });
   useLogFailure(orders.error);
   const data = orders.data;
-  const columns: DataTableColumn<CustomerOrderListItem>[] = [
-    {
-      key: 'number',
-      header: 'Bestellnummer',
-      nowrap: true,
-      render: (o) => (
-        <Anchor component={Link} to={orderDetailUrl(o.orderNumber, 'customer')} fw={600}>
-          {o.orderNumber}
-        </Anchor>
-      ),
-    },
-    { key: 'date', header: 'Bestelldatum', nowrap: true, render: (o) => formatDate(o.orderDate) },
-    { key: 'dispatch', header: 'Lieferung an', render: (o) => o.dispatchTo ?? '–' },
-    {
-      key: 'status',
-      header: 'Auftragsstatus',
-      nowrap: true,
-      render: (o) => (
-        <Badge variant="light" color={statusColor(o.customerOrderStatusId, 'customer')}>
-          {customerStatusLabel(o.customerOrderStatusId)}
-        </Badge>
-      ),
-    },
-    {
-      key: 'sum',
-      header: 'Summe (netto)',
-      nowrap: true,
-      render: (o) => <OrderSum value={o.totalValueExcludingVat} ordered={o.orderedValueExcludingVat} />,
-    },
-  ];
   return (
     <Page title="Meine Bestellungen">
-      <Group align="flex-end">
-        <YearSelect
-          years={data?.availableOrderYears ?? []}
-          value={state.year}
-          onChange={(year) => state.set({ year })}
-        />
-      </Group>
-      {orders.isError && <Alert color="red">Die Bestellungen konnten nicht geladen werden.</Alert>}
-      <DataTable
+      <ListScaffold
+        filters={
+          <Group align="flex-end">
+            <YearSelect
+              years={data?.availableOrderYears ?? []}
+              value={state.year}
+              onChange={(year) => state.set({ year })}
+            />
+          </Group>
+        }
+        error={orders.isError && LOAD_FAILED}
         label="Meine Bestellungen"
-        columns={columns}
+        columns={buyerColumns}
         rows={data?.items ?? []}
         rowKey={(o) => o.orderNumber}
         loading={orders.isPending}
         emptyText="Noch keine Bestellungen"
-        pageSize={0}
         testId="orders-table"
-      />
-      {data && (
-        <Text
-          size="sm"
-          c="dimmed"
-        >{`${data.totalCount} ${data.totalCount === 1 ? 'Bestellung' : 'Bestellungen'}`}</Text>
-      )}
-      <ListPagination
+        totalCount={data?.totalCount}
+        noun={ORDERS}
         page={state.page}
         totalPages={data?.totalPages ?? 1}
-        onChange={(page) => state.set({ page }, false)}
+        onPageChange={(page) => state.set({ page }, false)}
       />
     </Page>
   );
 }
 
-/** Staff: customer orders ('Kundenbestellungen') or supplier orders ('Lieferantenbestellungen') by orderType, with filters. */
-function StaffOrders() {
-  const state = useListState();
+type ListState = ReturnType<typeof useListState>;
+type StaffOrderList = CustomerOrderList | SupplierOrderList;
+
+const withAll = (options: { value: string; label: string }[]) => [{ value: ALL, label: 'Alle' }, ...options];
+
+/** Staff's filters: order type, buyer, status, supplier (supplier orders only) and year. */
+function StaffFilters({ state, data }: { state: ListState; data: StaffOrderList | undefined }) {
   const narrow = useMediaQuery('(max-width: 30em)', false, { getInitialValueInEffect: false });
   const type = state.orderType;
-  const filter = {
-    page: state.page + 1,
-    pageSize: limits.orderListPageSize,
-    year: state.year,
-    buyerName: state.buyerName,
-    statusId: state.statusId,
-    supplierId: type === 'supplier' ? state.supplierId : undefined,
-  };
-  const orders = useStaffOrders(type, filter);
-  useLogFailure(orders.error);
-  const data = orders.data;
-  const title = type === 'supplier' ? 'Lieferantenbestellungen' : 'Kundenbestellungen';
-
-  const status = (id: number) => (
-    <Badge variant="light" color={statusColor(id, type)}>
-      {type === 'supplier' ? supplierStatusLabel(id) : customerStatusLabel(id)}
-    </Badge>
-  );
-  const customerColumns: DataTableColumn<CustomerOrderListItem>[] = [
-    {
-      key: 'number',
-      header: 'Bestellnummer',
-      nowrap: true,
-      render: (o) => (
-        <Anchor component={Link} to={orderDetailUrl(o.orderNumber, 'customer')} fw={600}>
-          {o.orderNumber}
-        </Anchor>
-      ),
-    },
-    { key: 'date', header: 'Bestelldatum', nowrap: true, render: (o) => formatDate(o.orderDate) },
-    { key: 'buyer', header: 'Käufer', render: (o) => o.buyerName },
-    { key: 'status', header: 'Auftragsstatus', nowrap: true, render: (o) => status(o.customerOrderStatusId) },
-    {
-      key: 'sum',
-      header: 'Summe (netto)',
-      nowrap: true,
-      render: (o) => <OrderSum value={o.totalValueExcludingVat} ordered={o.orderedValueExcludingVat} />,
-    },
-  ];
-  const supplierColumns: DataTableColumn<SupplierOrderListItem>[] = [
-    {
-      key: 'number',
-      header: 'Bestellnummer',
-      nowrap: true,
-      render: (o) => (
-        <Anchor component={Link} to={orderDetailUrl(o.orderNumber, 'supplier')} fw={600}>
-          {o.orderNumber}
-        </Anchor>
-      ),
-    },
-    { key: 'supplier', header: 'Lieferant', render: (o) => o.supplierName },
-    { key: 'date', header: 'Bestelldatum', nowrap: true, render: (o) => formatDate(o.orderDate) },
-    { key: 'buyer', header: 'Käufer', render: (o) => o.buyerName },
-    { key: 'status', header: 'Auftragsstatus', nowrap: true, render: (o) => status(o.supplierOrderStatusId) },
-    {
-      key: 'sum',
-      header: 'Summe (netto)',
-      nowrap: true,
-      render: (o) => <OrderSum value={o.totalValueExcludingVat} ordered={o.orderedValueExcludingVat} />,
-    },
-  ];
-
-  const withAll = (options: { value: string; label: string }[]) => [{ value: ALL, label: 'Alle' }, ...options];
-
   return (
-    <Page title={title}>
+    <>
       <SegmentedControl
         value={type}
         onChange={(value) =>
@@ -308,41 +261,55 @@ function StaffOrders() {
           onChange={(year) => state.set({ year })}
         />
       </Group>
-      {orders.isError && <Alert color="red">Die Bestellungen konnten nicht geladen werden.</Alert>}
+    </>
+  );
+}
+
+/** Staff: customer orders ('Kundenbestellungen') or supplier orders ('Lieferantenbestellungen') by orderType, with filters. */
+function StaffOrders() {
+  const state = useListState();
+  const type = state.orderType;
+  const filter = {
+    page: state.page + 1,
+    pageSize: limits.orderListPageSize,
+    year: state.year,
+    buyerName: state.buyerName,
+    statusId: state.statusId,
+    supplierId: type === 'supplier' ? state.supplierId : undefined,
+  };
+  const orders = useStaffOrders(type, filter);
+  useLogFailure(orders.error);
+  const data = orders.data;
+  const title = type === 'supplier' ? 'Lieferantenbestellungen' : 'Kundenbestellungen';
+  const scaffold = {
+    filters: <StaffFilters state={state} data={data} />,
+    error: orders.isError && LOAD_FAILED,
+    label: title,
+    rowKey: (o: { orderNumber: string }) => o.orderNumber,
+    loading: orders.isPending,
+    emptyText: 'Keine Bestellungen',
+    testId: 'orders-table',
+    totalCount: data?.totalCount,
+    noun: ORDERS,
+    page: state.page,
+    totalPages: data?.totalPages ?? 1,
+    onPageChange: (page: number) => state.set({ page }, false),
+  };
+  return (
+    <Page title={title}>
       {type === 'supplier' ? (
-        <DataTable
-          label={title}
-          columns={supplierColumns}
+        <ListScaffold
+          {...scaffold}
+          columns={staffSupplierColumns}
           rows={(data as SupplierOrderList | undefined)?.items ?? []}
-          rowKey={(o) => o.orderNumber}
-          loading={orders.isPending}
-          emptyText="Keine Bestellungen"
-          pageSize={0}
-          testId="orders-table"
         />
       ) : (
-        <DataTable
-          label={title}
-          columns={customerColumns}
+        <ListScaffold
+          {...scaffold}
+          columns={staffCustomerColumns}
           rows={(data as CustomerOrderList | undefined)?.items ?? []}
-          rowKey={(o) => o.orderNumber}
-          loading={orders.isPending}
-          emptyText="Keine Bestellungen"
-          pageSize={0}
-          testId="orders-table"
         />
       )}
-      {data && (
-        <Text
-          size="sm"
-          c="dimmed"
-        >{`${data.totalCount} ${data.totalCount === 1 ? 'Bestellung' : 'Bestellungen'}`}</Text>
-      )}
-      <ListPagination
-        page={state.page}
-        totalPages={data?.totalPages ?? 1}
-        onChange={(page) => state.set({ page }, false)}
-      />
       {type === 'supplier' && <InboundOrderResponses />}
     </Page>
   );

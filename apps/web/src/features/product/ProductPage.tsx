@@ -5,7 +5,7 @@ import { FeatureSettingKey, Role, SearchColumn, selectionFilter, treeFilter } fr
 import { useConfigurationValue } from '../../api/configuration';
 import { hasStatus } from '../../api/problem';
 import { useUserProfile } from '../../api/session';
-import { trackEcommerce } from '../../ui/analytics';
+import { trackEcommerce } from '../../lib/analytics';
 import { AddToCartButton } from '../../ui/cart/AddToCartButton';
 import { isOrderable, orderabilityHint } from '../../ui/catalogue/orderability';
 import { isProductInstanceId, parseProductId, productUrl } from '../../ui/catalogue/product-url';

@@ -5,7 +5,7 @@ import { queryKeys } from '../../api/query-keys';
 import { prefetchCatalogueBasics } from '../../api/catalogue-queries';
 import { prefetchConfigurationValues } from '../../api/configuration';
 import { prefetchPartnerQuery, usePartnerQuery } from '../../api/session';
-import type { PagePrefetch } from '../../app/routes';
+import type { PagePrefetch } from '../../api/page-prefetch';
 import { isProductInstanceId, parseProductId } from '../../ui/catalogue/product-url';
 
 /** The product with the chosen offer (GET /v1/Product/ByManufacturerData); the previous one stays while switching offers. */
@@ -55,7 +55,7 @@ export function prefetchProduct({ queryClient, profile, searchParams }: PagePref
 }
 
 /** The configuration values the product page shows (ProductPage, IntroductoryVideoModal). */
-export const productPageSettings = [
+const productPageSettings = [
   FeatureSettingKey.NoteOfUseAllowedSuppliers,
   FeatureSettingKey.IntroductoryVideoManufacturer,
   FeatureSettingKey.IntroductoryVideoUrl,

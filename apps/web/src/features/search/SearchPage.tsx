@@ -17,8 +17,9 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { breakpoints, filterValuesOf, limits, Role, SearchColumn, type SearchFilter } from '@shk/contracts';
 import { ApiError, problemTitle } from '../../api/problem';
 import { useUserProfile } from '../../api/session';
-import { trackEcommerce } from '../../ui/analytics';
+import { trackEcommerce } from '../../lib/analytics';
 import { useProductTree } from '../../api/catalogue-queries';
+import type { SearchResponse } from '../../api/catalogue';
 import { useUnits } from '../../api/catalogue-queries';
 import { FilterIcon, GridIcon, ListIcon } from '../../ui/icons';
 import { Page } from '../../ui/Page';
@@ -55,6 +56,127 @@ const FilterDrawer = lazy(() => import('./components/FilterDrawer').then((m) => 
 const FeedbackDialog = lazy(() => import('./components/FeedbackDialog').then((m) => ({ default: m.FeedbackDialog })));
 
 const DESKTOP_QUERY = `(min-width: ${breakpoints.mobilePx}px)`;
+
+/** Analytics: one view_search_results per loaded result. */
+function useSearchResultsTracking(data: SearchResponse | undefined, isPlaceholderData: boolean) {
+  useEffect(() => {
+    if (!data || isPlaceholderData) return;
+    trackEcommerce('view_search_results', {
+      search_term: data.searchTerm,
+      item_list_name: 'Suchergebnisse',
+      items: data.hits.map((hit, index) => ({
+        item_id: hit.rows.PRODUCTINSTANCE_ID,
+        item_name: hit.rows.artikelbeschreibung,
+        item_brand: hit.rows.brandname,
+        price: hit.price?.value ?? undefined,
+        index: (data.page - 1) * data.pageSize + index,
+      })),
+    });
+  }, [data, isPlaceholderData]);
+}
+
+/** Categories and filters: beside the results on a desktop, in the drawer on a phone. */
+function SearchSidebar({
+  tree,
+  selectedTreeId,
+  data,
+  treeHref,
+  showSellerCatalogue,
+  state,
+  units,
+  onFiltersChange,
+}: {
+  tree: ReturnType<typeof useProductTree>;
+  selectedTreeId: string | null;
+  data: SearchResponse | undefined;
+  treeHref: (elementId: string | null) => string;
+  showSellerCatalogue: boolean;
+  state: SearchState;
+  units: ReturnType<typeof useUnits>;
+  onFiltersChange: (filters: SearchFilter[]) => void;
+}) {
+  return (
+    <Stack gap="lg">
+      <Paper withBorder radius="md" p="sm">
+        <Title order={2} size="h4" mb="xs">
+          Kategorien
+        </Title>
+        <SearchTree
+          tree={tree.data}
+          loading={tree.isLoading}
+          selectedId={selectedTreeId}
+          response={data}
+          hrefOf={treeHref}
+          showSellerCatalogue={showSellerCatalogue}
+        />
+      </Paper>
+      <Paper withBorder radius="md" p={0}>
+        <Title order={2} size="h4" px="sm" pt="sm" pb={4}>
+          Filter
+        </Title>
+        {data ? (
+          <FilterPanel
+            key={state.term}
+            options={data.filterOption}
+            filters={state.filters}
+            term={state.term}
+            units={units}
+            onChange={onFiltersChange}
+          />
+        ) : (
+          <Box p="sm">
+            <Text size="sm" c="dimmed">
+              Filter werden geladen …
+            </Text>
+          </Box>
+        )}
+      </Paper>
+    </Stack>
+  );
+}
+
+/**
+ * List or tiles. Two toggle buttons instead of a SegmentedControl: its sliding indicator measures itself with
+ * getBoundingClientRect in an effect on mount, a forced layout of the whole new page (~25 ms).
+ */
+function ViewToggle({ view, onChange }: { view: ResultView; onChange: (view: ResultView) => void }) {
+  return (
+    <Group gap={4} wrap="nowrap" role="group" aria-label="Ansicht" className={classes.keep}>
+      <ActionIcon
+        variant={view === 'list' ? 'filled' : 'default'}
+        size="input-sm"
+        aria-label="Liste"
+        aria-pressed={view === 'list'}
+        onClick={() => onChange('list')}
+      >
+        <ListIcon size={16} />
+      </ActionIcon>
+      <ActionIcon
+        variant={view === 'grid' ? 'filled' : 'default'}
+        size="input-sm"
+        aria-label="Kacheln"
+        aria-pressed={view === 'grid'}
+        onClick={() => onChange('grid')}
+      >
+        <GridIcon size={16} />
+      </ActionIcon>
+    </Group>
+  );
+}
+
+/** 'Ergebnisse für „…“ statt „…“' when the search corrected the user's words. */
+function CorrectedTerms({ terms }: { terms: SearchResponse['correctedTerms'] }) {
+  return (
+    <Text size="sm" c="dimmed" data-testid="corrected-terms">
+      Ergebnisse für{' '}
+      {terms.map((c, i) => (
+        <span key={c.from}>
+          {i > 0 && ', '}„{c.to.join(' / ')}“ statt „{c.from}“
+        </span>
+      ))}
+    </Text>
+  );
+}
 
 /**
  * /suche (spec 'Search'): tree, filter panel (a drawer on mobile), active filters, sort, result cards,
@@ -115,21 +237,7 @@ export default function SearchPage() {
   const closeFilterDrawer = filterDrawer.close;
   useEffect(() => closeFilterDrawer(), [params, closeFilterDrawer]);
 
-  // Analytics: one view_search_results per loaded result.
-  useEffect(() => {
-    if (!data || isPlaceholderData) return;
-    trackEcommerce('view_search_results', {
-      search_term: data.searchTerm,
-      item_list_name: 'Suchergebnisse',
-      items: data.hits.map((hit, index) => ({
-        item_id: hit.rows.PRODUCTINSTANCE_ID,
-        item_name: hit.rows.artikelbeschreibung,
-        item_brand: hit.rows.brandname,
-        price: hit.price?.value ?? undefined,
-        index: (data.page - 1) * data.pageSize + index,
-      })),
-    });
-  }, [data, isPlaceholderData]);
+  useSearchResultsTracking(data, isPlaceholderData);
 
   // Stable across renders (the memoised result list keeps it as an unchanged prop); calls the current filters' handler.
   const brandClick = useCallbackRef((brand: string) => {
@@ -144,42 +252,16 @@ export default function SearchPage() {
   );
 
   const sidebar = (
-    <Stack gap="lg">
-      <Paper withBorder radius="md" p="sm">
-        <Title order={2} size="h4" mb="xs">
-          Kategorien
-        </Title>
-        <SearchTree
-          tree={tree.data}
-          loading={tree.isLoading}
-          selectedId={selectedTreeId}
-          response={data}
-          hrefOf={treeHref}
-          showSellerCatalogue={profile?.role === Role.Seller}
-        />
-      </Paper>
-      <Paper withBorder radius="md" p={0}>
-        <Title order={2} size="h4" px="sm" pt="sm" pb={4}>
-          Filter
-        </Title>
-        {data ? (
-          <FilterPanel
-            key={effective.term}
-            options={data.filterOption}
-            filters={effective.filters}
-            term={effective.term}
-            units={units}
-            onChange={changeFilters}
-          />
-        ) : (
-          <Box p="sm">
-            <Text size="sm" c="dimmed">
-              Filter werden geladen …
-            </Text>
-          </Box>
-        )}
-      </Paper>
-    </Stack>
+    <SearchSidebar
+      tree={tree}
+      selectedTreeId={selectedTreeId}
+      data={data}
+      treeHref={treeHref}
+      showSellerCatalogue={profile?.role === Role.Seller}
+      state={effective}
+      units={units}
+      onFiltersChange={changeFilters}
+    />
   );
 
   const hitCount = data?.hitCount ?? 0;
@@ -237,28 +319,7 @@ export default function SearchPage() {
                 onChange={(event) => go({ sort: event.currentTarget.value as SortKey, page: 1 })}
                 size="sm"
               />
-              {/* Two toggle buttons instead of a SegmentedControl: its sliding indicator measures itself with
-                  getBoundingClientRect in an effect on mount, a forced layout of the whole new page (~25 ms). */}
-              <Group gap={4} wrap="nowrap" role="group" aria-label="Ansicht" className={classes.keep}>
-                <ActionIcon
-                  variant={view === 'list' ? 'filled' : 'default'}
-                  size="input-sm"
-                  aria-label="Liste"
-                  aria-pressed={view === 'list'}
-                  onClick={() => setView('list')}
-                >
-                  <ListIcon size={16} />
-                </ActionIcon>
-                <ActionIcon
-                  variant={view === 'grid' ? 'filled' : 'default'}
-                  size="input-sm"
-                  aria-label="Kacheln"
-                  aria-pressed={view === 'grid'}
-                  onClick={() => setView('grid')}
-                >
-                  <GridIcon size={16} />
-                </ActionIcon>
-              </Group>
+              <ViewToggle view={view} onChange={setView} />
             </Group>
           </Group>
           {!isDesktop && hitCountLine}
@@ -270,16 +331,7 @@ export default function SearchPage() {
               Die Filter in der Adresse sind ungültig und wurden nicht angewendet.
             </Alert>
           )}
-          {data && data.correctedTerms.length > 0 && (
-            <Text size="sm" c="dimmed" data-testid="corrected-terms">
-              Ergebnisse für{' '}
-              {data.correctedTerms.map((c, i) => (
-                <span key={c.from}>
-                  {i > 0 && ', '}„{c.to.join(' / ')}“ statt „{c.from}“
-                </span>
-              ))}
-            </Text>
-          )}
+          {data && data.correctedTerms.length > 0 && <CorrectedTerms terms={data.correctedTerms} />}
           {data && <KitchenBanner hits={data.hits} />}
 
           {/* While the first results load, the area is a screen high: what follows it (the feedback button) starts

@@ -4,7 +4,7 @@ import { prefetchCatalogueBasics } from '../../api/catalogue-queries';
 import { prefetchConfigurationValues } from '../../api/configuration';
 import { prefetchPartnerQuery, usePartnerQuery } from '../../api/session';
 import { FeatureSettingKey, type SearchFilter } from '@shk/contracts';
-import type { PagePrefetch } from '../../app/routes';
+import type { PagePrefetch } from '../../api/page-prefetch';
 import { readSearchState, searchRequestOf } from './search-state';
 import { filterParserLoaded, loadFilterParser } from '../../ui/search-url';
 

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import {
   Alert,
   Badge,
@@ -14,7 +14,7 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
-import { useForm } from 'react-hook-form';
+import { useForm, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import '../../ui/zod-german';
 import { z } from 'zod';
@@ -121,8 +121,6 @@ export function AddSupplierDialog({
     mode: 'onTouched',
     defaultValues: defaults(),
   });
-  const mode = form.watch('mode');
-  const { errors } = form.formState;
 
   const reset = () => {
     setStep('list');
@@ -240,107 +238,23 @@ export function AddSupplierDialog({
       )}
 
       {step === 'form' && selected && (
-        <form noValidate onSubmit={(event) => void submit(event)}>
-          <Stack gap="md">
-            <Paper withBorder p="sm" radius="sm">
-              <Text size="xs" c="dimmed">
-                Lieferant
-              </Text>
-              <Text fw={600} data-testid="wizard-supplier">
-                {selected.name}
-              </Text>
-              <Text size="sm" c="dimmed">
-                {[selected.bpNumber, selected.city].filter(Boolean).join(' · ')}
-              </Text>
-            </Paper>
-            {profile.data?.currentBpNumber && (
-              <Paper withBorder p="sm" radius="sm">
-                <Text size="xs" c="dimmed">
-                  Anfrage für Ihren Geschäftspartner
-                </Text>
-                <Text fw={600}>{profile.data.currentBpName ?? profile.data.currentBpNumber}</Text>
-                <Text size="sm" c="dimmed">{`Geschäftspartnernummer ${profile.data.currentBpNumber}`}</Text>
-              </Paper>
-            )}
-            {selected.requiredOnboardingForm && (
-              <Alert variant="light" color="yellow" title="Neukundenformular erforderlich">
-                <Stack gap="xs" align="flex-start">
-                  <Text size="sm">
-                    Bitte füllen Sie das Neukundenformular des Lieferanten aus und senden Sie es ihm zu.
-                  </Text>
-                  <OnboardingFormButton bpNumber={selected.bpNumber} />
-                </Stack>
-              </Alert>
-            )}
-            <SegmentedControl
-              fullWidth
-              value={mode}
-              onChange={(value) => form.setValue('mode', value as Mode, { shouldValidate: false })}
-              data={[
-                { value: 'number', label: 'Ich bin bereits Kunde' },
-                { value: 'contact', label: 'Ich bin Neukunde' },
-              ]}
-              aria-label="Partnerschaft"
-            />
-            {mode === 'number' ? (
-              <TextInput
-                label="Kundennummer"
-                description="Ihre Kundennummer bei diesem Lieferanten"
-                withAsterisk
-                error={errors.supplierCustomerNumber?.message}
-                {...form.register('supplierCustomerNumber')}
-              />
-            ) : (
-              <Stack gap="sm">
-                <Text size="sm" c="dimmed">
-                  Ohne Kundennummer bitten wir den Lieferanten, sich bei Ihnen zu melden und Ihnen Ihre Kundennummer
-                  mitzuteilen.
-                </Text>
-                <TextInput
-                  label="Name"
-                  withAsterisk
-                  error={errors.contactName?.message}
-                  {...form.register('contactName')}
-                />
-                <TextInput
-                  label="E-Mail"
-                  type="email"
-                  withAsterisk
-                  error={errors.contactEmail?.message}
-                  {...form.register('contactEmail')}
-                />
-                <TextInput
-                  label="Telefon"
-                  type="tel"
-                  error={errors.contactPhone?.message}
-                  {...form.register('contactPhone')}
-                />
-                <Textarea
-                  label="Nachricht"
-                  autosize
-                  minRows={3}
-                  maxRows={8}
-                  error={errors.message?.message}
-                  {...form.register('message')}
-                />
-              </Stack>
-            )}
-            <Group justify="space-between">
-              {fixedSupplier && initialCustomerNumber !== null ? (
-                <Button variant="default" onClick={close}>
-                  Abbrechen
-                </Button>
-              ) : (
-                <Button variant="default" onClick={() => setStep('list')}>
-                  Zurück
-                </Button>
-              )}
-              <Button type="submit" loading={request.isPending}>
-                Anfrage senden
+        <RequestFormStep
+          form={form}
+          selected={selected}
+          onSubmit={(event) => void submit(event)}
+          back={
+            fixedSupplier && initialCustomerNumber !== null ? (
+              <Button variant="default" onClick={close}>
+                Abbrechen
               </Button>
-            </Group>
-          </Stack>
-        </form>
+            ) : (
+              <Button variant="default" onClick={() => setStep('list')}>
+                Zurück
+              </Button>
+            )
+          }
+          pending={request.isPending}
+        />
       )}
 
       {step === 'confirmation' && (
@@ -373,6 +287,121 @@ export function AddSupplierDialog({
         </Stack>
       )}
     </Modal>
+  );
+}
+
+/** The relationship request for the chosen supplier: with the customer number, or contact details for a new customer. */
+function RequestFormStep({
+  form,
+  selected,
+  onSubmit,
+  back,
+  pending,
+}: {
+  form: UseFormReturn<RequestForm>;
+  selected: WizardSupplier;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  /** 'Zurück' to the list, or 'Abbrechen' when the dialog was opened for one supplier and customer number. */
+  back: ReactNode;
+  pending: boolean;
+}) {
+  const profile = useUserProfile();
+  const mode = form.watch('mode');
+  const { errors } = form.formState;
+  return (
+    <form noValidate onSubmit={onSubmit}>
+      <Stack gap="md">
+        <Paper withBorder p="sm" radius="sm">
+          <Text size="xs" c="dimmed">
+            Lieferant
+          </Text>
+          <Text fw={600} data-testid="wizard-supplier">
+            {selected.name}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {[selected.bpNumber, selected.city].filter(Boolean).join(' · ')}
+          </Text>
+        </Paper>
+        {profile.data?.currentBpNumber && (
+          <Paper withBorder p="sm" radius="sm">
+            <Text size="xs" c="dimmed">
+              Anfrage für Ihren Geschäftspartner
+            </Text>
+            <Text fw={600}>{profile.data.currentBpName ?? profile.data.currentBpNumber}</Text>
+            <Text size="sm" c="dimmed">{`Geschäftspartnernummer ${profile.data.currentBpNumber}`}</Text>
+          </Paper>
+        )}
+        {selected.requiredOnboardingForm && (
+          <Alert variant="light" color="yellow" title="Neukundenformular erforderlich">
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">
+                Bitte füllen Sie das Neukundenformular des Lieferanten aus und senden Sie es ihm zu.
+              </Text>
+              <OnboardingFormButton bpNumber={selected.bpNumber} />
+            </Stack>
+          </Alert>
+        )}
+        <SegmentedControl
+          fullWidth
+          value={mode}
+          onChange={(value) => form.setValue('mode', value as Mode, { shouldValidate: false })}
+          data={[
+            { value: 'number', label: 'Ich bin bereits Kunde' },
+            { value: 'contact', label: 'Ich bin Neukunde' },
+          ]}
+          aria-label="Partnerschaft"
+        />
+        {mode === 'number' ? (
+          <TextInput
+            label="Kundennummer"
+            description="Ihre Kundennummer bei diesem Lieferanten"
+            withAsterisk
+            error={errors.supplierCustomerNumber?.message}
+            {...form.register('supplierCustomerNumber')}
+          />
+        ) : (
+          <Stack gap="sm">
+            <Text size="sm" c="dimmed">
+              Ohne Kundennummer bitten wir den Lieferanten, sich bei Ihnen zu melden und Ihnen Ihre Kundennummer
+              mitzuteilen.
+            </Text>
+            <TextInput
+              label="Name"
+              withAsterisk
+              error={errors.contactName?.message}
+              {...form.register('contactName')}
+            />
+            <TextInput
+              label="E-Mail"
+              type="email"
+              withAsterisk
+              error={errors.contactEmail?.message}
+              {...form.register('contactEmail')}
+            />
+            <TextInput
+              label="Telefon"
+              type="tel"
+              error={errors.contactPhone?.message}
+              {...form.register('contactPhone')}
+            />
+            <Textarea
+              label="Nachricht"
+              autosize
+              minRows={3}
+              maxRows={8}
+              error={errors.message?.message}
+              {...form.register('message')}
+            />
+          </Stack>
+        )}
+        <Group justify="space-between">
+          {back}
+          <Button type="submit" loading={pending}>
+            Anfrage senden
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }
 

@@ -7,7 +7,7 @@ import { supplierSearchUrl } from './supplier-search-url';
 import { SupplierLogo } from '../../ui/SupplierLogo';
 
 /** A supplier of the buyer: name, number, status badge and the way to its offers in the search. */
-export function SupplierCard({ relation, withStatus = true }: { relation: Relation; withStatus?: boolean }) {
+function SupplierCard({ relation, withStatus = true }: { relation: Relation; withStatus?: boolean }) {
   const { supplier } = relation;
   const to = supplierSearchUrl({
     bpNumber: supplier.bpNumber,

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { Role } from '@shk/contracts';
 import { useListedUserProfile } from '../../api/session';
-import type { AnalyticsItem } from '../analytics';
+import type { AnalyticsItem } from '../../lib/analytics';
 import { CartIcon } from '../icons';
 import { minQuantityError, QuantityCounter } from '../QuantityCounter';
 import { useAddToCart } from '../../api/use-add-to-cart';

@@ -11,7 +11,7 @@ export interface CategoryEntry {
 }
 
 /** Spec: the category tree shows 5 children, the rest behind 'alle anzeigen'. */
-export const CATEGORY_CHILDREN_SHOWN = 5;
+const CATEGORY_CHILDREN_SHOWN = 5;
 
 interface CategoryListProps {
   entries: CategoryEntry[];

@@ -1,10 +1,6 @@
-import { treeRoot } from '@shk/contracts';
 import type { ProductTreeNode } from '../../api/catalogue';
 
 export const nodeName = (node: ProductTreeNode) => node.descriptions[0]?.name ?? node.elementID;
-
-/** Whether an element id is the tree's root (prefix SHKMARKET without a number). */
-export const isTreeRootId = (elementId: string) => elementId === treeRoot;
 
 /** The path from the root's child down to the node with the given id (empty when not found). */
 export function pathTo(root: ProductTreeNode | undefined, elementId: string): ProductTreeNode[] {
@@ -18,11 +14,4 @@ export function pathTo(root: ProductTreeNode | undefined, elementId: string): Pr
     return null;
   };
   return walk(root, []) ?? [];
-}
-
-export function findNode(root: ProductTreeNode | undefined, elementId: string): ProductTreeNode | undefined {
-  if (!root) return undefined;
-  if (root.elementID === elementId) return root;
-  const path = pathTo(root, elementId);
-  return path[path.length - 1];
 }

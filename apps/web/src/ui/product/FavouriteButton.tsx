@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { ActionIcon } from '@mantine/core';
 import { Role } from '@shk/contracts';
 import { useListedUserProfile } from '../../api/session';
-import type { AnalyticsItem } from '../analytics';
+import type { AnalyticsItem } from '../../lib/analytics';
 import { useFavouriteToggle } from '../../api/use-favourite';
 import { DeferredTooltip } from '../DeferredTooltip';
 import { StarIcon } from '../icons';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Anchor, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
-import type { AnalyticsItem } from '../analytics';
+import type { AnalyticsItem } from '../../lib/analytics';
 import { PriceText, type PriceInfo } from '../catalogue/price';
 import { FavouriteButton } from './FavouriteButton';
 import { ProductImage } from './ProductImage';

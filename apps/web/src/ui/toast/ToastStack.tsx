@@ -1,5 +1,5 @@
 import { Notifications } from '@mantine/notifications';
-import { toastRegionSettings } from './toast-store';
+import { toastRegionSettings } from '../../lib/toast';
 import classes from './Toaster.module.css';
 
 /** Mantine's notification stack; loaded with the first toast, so the first page does not carry it. */

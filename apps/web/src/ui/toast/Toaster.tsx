@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Text } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
-import { waitingToastsText } from './toast-store';
+import { waitingToastsText } from '../../lib/toast';
 import classes from './Toaster.module.css';
 
 const ToastStack = lazy(() => import('./ToastStack'));

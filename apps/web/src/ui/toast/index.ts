@@ -1,2 +1,2 @@
-export { toast, type ToastType, type ToastOptions } from './toast-store';
+export { toast, type ToastType, type ToastOptions } from '../../lib/toast';
 export { Toaster } from './Toaster';

@@ -22,7 +22,7 @@ export interface Slide {
 const actionUrl = searchUrl({ page: 1, filters: [treeFilter(treeNodeAction)] });
 
 /** The promotions of the spec's text. */
-export const promotionSlides: Slide[] = [
+const promotionSlides: Slide[] = [
   {
     key: 'care-set',
     kind: 'promotion',
@@ -37,7 +37,7 @@ export const promotionSlides: Slide[] = [
 ];
 
 /** Slides of the action category (tree node SHKMARKET_10). */
-export const actionSlides: Slide[] = [
+const actionSlides: Slide[] = [
   {
     key: 'radiators',
     kind: 'action',
@@ -50,7 +50,7 @@ export const actionSlides: Slide[] = [
   },
 ];
 
-export const defaultSlide: Slide = {
+const defaultSlide: Slide = {
   key: 'default',
   kind: 'default',
   eyebrow: 'SHK-Bestellportal',

@@ -53,14 +53,229 @@ const Paragraphs = ({ text }: { text: string }) => (
   </Typography>
 );
 
+/** The article's identifying data (brand, numbers, classes). */
+function ArticleDetails({ product }: { product: Product }) {
+  const { basicPackage: basic, additionalPackage: additional } = product;
+  return (
+    <FieldList
+      fields={[
+        { label: 'Marke', value: product.brandName },
+        { label: 'Hersteller', value: product.manufacturerName },
+        { label: 'Serie', value: basic.serie },
+        { label: 'Modellnummer', value: basic.modelNumber },
+        { label: 'Artikeltyp', value: additional.articleType },
+        { label: 'Werksartikelnummer', value: product.manufacturerPid },
+        { label: 'Katalognummer', value: additional.articleNumberCatalogue },
+        { label: 'GTIN', value: product.gtin },
+        { label: 'Warengruppe', value: additional.commodityGroupDescrManufacturer },
+        {
+          label: 'ETIM-Klasse',
+          value: product.etimClass ? `${product.etimClass.description} (${product.etimClass.id})` : null,
+        },
+        { label: 'Energieeffizienzklasse', value: additional.energyEfficiencyClass },
+        { label: 'Farbe', value: additional.color },
+      ]}
+    />
+  );
+}
+
+/** Measures, weight, delivery time, packaging and origin. */
+function LogisticsData({ logistics, units }: { logistics: Product['logisticsPackage']; units: Map<string, string> }) {
+  return (
+    <FieldList
+      fields={[
+        { label: 'Länge/Tiefe', value: measureText(logistics.measureA, units) },
+        { label: 'Breite', value: measureText(logistics.measureB, units) },
+        { label: 'Höhe', value: measureText(logistics.measureC, units) },
+        { label: 'Gewicht', value: measureText(logistics.weight, units) },
+        {
+          label: 'Standardlieferzeit',
+          value: logistics.standardDeliveryPeriod === null ? null : `${logistics.standardDeliveryPeriod} Arbeitstage`,
+        },
+        {
+          label: 'Verpackungseinheit',
+          value: logistics.packagingQuantity === null ? null : formatQuantity(logistics.packagingQuantity),
+        },
+        { label: 'Ursprungsland', value: formatCountry(logistics.countryOfOrigin) },
+      ]}
+    />
+  );
+}
+
+/** The ETIM features as label – value rows. */
+function FeatureTable({ features, units }: { features: Product['features']; units: Map<string, string> }) {
+  return (
+    <table className={featureTable.table} data-testid="features">
+      <tbody>
+        {features.map((feature) => (
+          <tr key={feature.featureId}>
+            <td style={{ width: '50%' }}>
+              <Text size="sm" c="dimmed">
+                {feature.description}
+              </Text>
+            </td>
+            <td>
+              <Text size="sm">
+                {typeof feature.value === 'number' ? formatQuantity(feature.value) : feature.value}
+                {feature.unit && (
+                  <>
+                    {' '}
+                    <UnitText unit={feature.unit} units={units} />
+                  </>
+                )}
+              </Text>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Every picture and drawing, each opening the full file. */
+function PictureGrid({ product }: { product: Product }) {
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+      {product.picturesPackage.map((picture, index) => (
+        <Anchor
+          key={picture.url}
+          href={picture.url}
+          target="_blank"
+          rel="noopener"
+          title={picture.description || picture.filename}
+        >
+          <ProductImage
+            src={picture.url}
+            alt={picture.description || `${product.productName} – Bild ${index + 1}`}
+            size="100%"
+          />
+        </Anchor>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** 2D and 3D data as downloads. */
+function DimensionalDownloads({ dimensional }: { dimensional: Product['documentsPackage'] }) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+      {dimensional.map((d) => (
+        <DownloadCard
+          key={d.url}
+          href={d.url}
+          title={d.description || d.filename}
+          fileName={d.filename}
+          kind={documentKind(d.type)}
+          sizeBytes={d.size}
+        />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** Manuals and documents; one that is not public is fetched with the bearer token. */
+function DocumentDownloads({ documents }: { documents: Product['documentsPackage'] }) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+      {documents.map((d) => (
+        <DownloadCard
+          key={d.url}
+          // A document that is not public (price list, …) needs the bearer token.
+          href={d.requiresSignIn ? undefined : d.url}
+          onDownload={
+            d.requiresSignIn
+              ? () => {
+                  downloadApiFile(d.url, d.filename).catch((error: unknown) =>
+                    toast.error(problemTitle(error, messages.genericRetry)),
+                  );
+                }
+              : undefined
+          }
+          title={d.description || d.filename}
+          fileName={d.filename}
+          kind={documentKind(d.type)}
+          sizeBytes={d.size}
+        />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** The new-customer forms of suppliers the buyer has no relationship with. */
+function OnboardingForms({ onboarding }: { onboarding: ProductOffer['supplier'][] }) {
+  return (
+    <Stack gap="sm">
+      <Text size="sm">
+        Für eine Geschäftsbeziehung mit diesen Lieferanten füllen Sie bitte das Neukundenformular aus und senden es an
+        den Lieferanten.
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        {onboarding.map((supplier) => (
+          <DownloadCard
+            key={supplier.bpNumber}
+            title={`Neukundenformular ${supplier.name}`}
+            kind="PDF"
+            onDownload={() => {
+              downloadApiFile(
+                `/v1/SupplierOnboardingFormTemplates/${encodeURIComponent(supplier.bpNumber)}`,
+                `Neukundenformular-${supplier.bpNumber}.pdf`,
+              ).catch((error: unknown) => toast.error(problemTitle(error, messages.genericRetry)));
+            }}
+          />
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+/** Accessories, spare parts and successors as product cards. */
+function RelatedProducts({
+  related,
+  units,
+}: {
+  related: Product['additionalPackage']['relatedProducts'];
+  units: Map<string, string>;
+}) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm" data-testid="related-products">
+      {related.map((r) => (
+        <ProductCard
+          key={`${r.kind}:${r.productId}`}
+          orientation="vertical"
+          withFavourite={false}
+          units={units}
+          badge={
+            <Badge
+              variant="light"
+              color={r.kind === 'accessory' ? 'brand' : r.kind === 'successor' ? 'orange' : 'gray'}
+              radius="sm"
+              tt="none"
+            >
+              {r.kind === 'accessory' ? 'Zubehör' : r.kind === 'successor' ? 'Nachfolgeartikel' : 'Ersatzteil'}
+            </Badge>
+          }
+          data-testid="related-product"
+          product={{
+            productId: r.productId,
+            productInstanceId: r.productInstanceId,
+            name: r.productName,
+            brand: r.brandName,
+            imageUrl: r.imageUrl,
+            manufacturerPid: r.manufacturerPid,
+            supplierPid: r.productInstanceId.slice(r.productInstanceId.indexOf('~') + 1),
+            supplierName: r.supplierName,
+            price: r.price ?? undefined,
+            href: productUrl({ productId: r.productId, articleNumber: r.productInstanceId }),
+          }}
+        />
+      ))}
+    </SimpleGrid>
+  );
+}
+
 /** The collapsible sections of the product page (spec §2 'Product detail'); empty ones are left out. */
 export function ProductSections({ product, offers, units, showOnboardingForms }: ProductSectionsProps) {
-  const {
-    basicPackage: basic,
-    descriptionsPackage: texts,
-    logisticsPackage: logistics,
-    additionalPackage: additional,
-  } = product;
+  const { descriptionsPackage: texts, logisticsPackage: logistics, additionalPackage: additional } = product;
   const dimensional = product.documentsPackage.filter((d) => DIMENSIONAL.includes(d.type));
   const documents = product.documentsPackage.filter((d) => !DIMENSIONAL.includes(d.type));
   const onboarding = showOnboardingForms
@@ -88,226 +303,53 @@ export function ProductSections({ product, offers, units, showOnboardingForms }:
     key: 'details',
     title: 'Artikeldetails',
     defaultOpen: !texts.productDescr,
-    content: (
-      <FieldList
-        fields={[
-          { label: 'Marke', value: product.brandName },
-          { label: 'Hersteller', value: product.manufacturerName },
-          { label: 'Serie', value: basic.serie },
-          { label: 'Modellnummer', value: basic.modelNumber },
-          { label: 'Artikeltyp', value: additional.articleType },
-          { label: 'Werksartikelnummer', value: product.manufacturerPid },
-          { label: 'Katalognummer', value: additional.articleNumberCatalogue },
-          { label: 'GTIN', value: product.gtin },
-          { label: 'Warengruppe', value: additional.commodityGroupDescrManufacturer },
-          {
-            label: 'ETIM-Klasse',
-            value: product.etimClass ? `${product.etimClass.description} (${product.etimClass.id})` : null,
-          },
-          { label: 'Energieeffizienzklasse', value: additional.energyEfficiencyClass },
-          { label: 'Farbe', value: additional.color },
-        ]}
-      />
-    ),
+    content: <ArticleDetails product={product} />,
   });
   sections.push({
     key: 'logistics',
     title: 'Logistikdaten',
-    content: (
-      <FieldList
-        fields={[
-          { label: 'Länge/Tiefe', value: measureText(logistics.measureA, units) },
-          { label: 'Breite', value: measureText(logistics.measureB, units) },
-          { label: 'Höhe', value: measureText(logistics.measureC, units) },
-          { label: 'Gewicht', value: measureText(logistics.weight, units) },
-          {
-            label: 'Standardlieferzeit',
-            value: logistics.standardDeliveryPeriod === null ? null : `${logistics.standardDeliveryPeriod} Arbeitstage`,
-          },
-          {
-            label: 'Verpackungseinheit',
-            value: logistics.packagingQuantity === null ? null : formatQuantity(logistics.packagingQuantity),
-          },
-          { label: 'Ursprungsland', value: formatCountry(logistics.countryOfOrigin) },
-        ]}
-      />
-    ),
+    content: <LogisticsData logistics={logistics} units={units} />,
   });
   if (product.features.length) {
     sections.push({
       key: 'features',
       title: 'Weitere Eigenschaften',
-      content: (
-        <table className={featureTable.table} data-testid="features">
-          <tbody>
-            {product.features.map((feature) => (
-              <tr key={feature.featureId}>
-                <td style={{ width: '50%' }}>
-                  <Text size="sm" c="dimmed">
-                    {feature.description}
-                  </Text>
-                </td>
-                <td>
-                  <Text size="sm">
-                    {typeof feature.value === 'number' ? formatQuantity(feature.value) : feature.value}
-                    {feature.unit && (
-                      <>
-                        {' '}
-                        <UnitText unit={feature.unit} units={units} />
-                      </>
-                    )}
-                  </Text>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ),
+      content: <FeatureTable features={product.features} units={units} />,
     });
   }
   if (product.picturesPackage.length) {
     sections.push({
       key: 'pictures',
       title: 'Bilder und Zeichnungen',
-      content: (
-        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-          {product.picturesPackage.map((picture, index) => (
-            <Anchor
-              key={picture.url}
-              href={picture.url}
-              target="_blank"
-              rel="noopener"
-              title={picture.description || picture.filename}
-            >
-              <ProductImage
-                src={picture.url}
-                alt={picture.description || `${product.productName} – Bild ${index + 1}`}
-                size="100%"
-              />
-            </Anchor>
-          ))}
-        </SimpleGrid>
-      ),
+      content: <PictureGrid product={product} />,
     });
   }
   if (dimensional.length) {
     sections.push({
       key: 'cad',
       title: '2D- und 3D-Daten',
-      content: (
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          {dimensional.map((d) => (
-            <DownloadCard
-              key={d.url}
-              href={d.url}
-              title={d.description || d.filename}
-              fileName={d.filename}
-              kind={documentKind(d.type)}
-              sizeBytes={d.size}
-            />
-          ))}
-        </SimpleGrid>
-      ),
+      content: <DimensionalDownloads dimensional={dimensional} />,
     });
   }
   if (documents.length) {
     sections.push({
       key: 'documents',
       title: 'Bedienungsanleitungen und Dokumente',
-      content: (
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-          {documents.map((d) => (
-            <DownloadCard
-              key={d.url}
-              // A document that is not public (price list, …) needs the bearer token.
-              href={d.requiresSignIn ? undefined : d.url}
-              onDownload={
-                d.requiresSignIn
-                  ? () => {
-                      downloadApiFile(d.url, d.filename).catch((error: unknown) =>
-                        toast.error(problemTitle(error, messages.genericRetry)),
-                      );
-                    }
-                  : undefined
-              }
-              title={d.description || d.filename}
-              fileName={d.filename}
-              kind={documentKind(d.type)}
-              sizeBytes={d.size}
-            />
-          ))}
-        </SimpleGrid>
-      ),
+      content: <DocumentDownloads documents={documents} />,
     });
   }
   if (onboarding.length) {
     sections.push({
       key: 'onboarding',
       title: 'Neukundenformular',
-      content: (
-        <Stack gap="sm">
-          <Text size="sm">
-            Für eine Geschäftsbeziehung mit diesen Lieferanten füllen Sie bitte das Neukundenformular aus und senden es
-            an den Lieferanten.
-          </Text>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            {onboarding.map((supplier) => (
-              <DownloadCard
-                key={supplier.bpNumber}
-                title={`Neukundenformular ${supplier.name}`}
-                kind="PDF"
-                onDownload={() => {
-                  downloadApiFile(
-                    `/v1/SupplierOnboardingFormTemplates/${encodeURIComponent(supplier.bpNumber)}`,
-                    `Neukundenformular-${supplier.bpNumber}.pdf`,
-                  ).catch((error: unknown) => toast.error(problemTitle(error, messages.genericRetry)));
-                }}
-              />
-            ))}
-          </SimpleGrid>
-        </Stack>
-      ),
+      content: <OnboardingForms onboarding={onboarding} />,
     });
   }
   if (related.length) {
     sections.push({
       key: 'accessories',
       title: 'Zubehör und Ersatzteile',
-      content: (
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm" data-testid="related-products">
-          {related.map((r) => (
-            <ProductCard
-              key={`${r.kind}:${r.productId}`}
-              orientation="vertical"
-              withFavourite={false}
-              units={units}
-              badge={
-                <Badge
-                  variant="light"
-                  color={r.kind === 'accessory' ? 'brand' : r.kind === 'successor' ? 'orange' : 'gray'}
-                  radius="sm"
-                  tt="none"
-                >
-                  {r.kind === 'accessory' ? 'Zubehör' : r.kind === 'successor' ? 'Nachfolgeartikel' : 'Ersatzteil'}
-                </Badge>
-              }
-              data-testid="related-product"
-              product={{
-                productId: r.productId,
-                productInstanceId: r.productInstanceId,
-                name: r.productName,
-                brand: r.brandName,
-                imageUrl: r.imageUrl,
-                manufacturerPid: r.manufacturerPid,
-                supplierPid: r.productInstanceId.slice(r.productInstanceId.indexOf('~') + 1),
-                supplierName: r.supplierName,
-                price: r.price ?? undefined,
-                href: productUrl({ productId: r.productId, articleNumber: r.productInstanceId }),
-              }}
-            />
-          ))}
-        </SimpleGrid>
-      ),
+      content: <RelatedProducts related={related} units={units} />,
     });
   }
   if (texts.marketingText) {

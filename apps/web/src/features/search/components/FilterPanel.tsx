@@ -12,7 +12,7 @@ let sliderFilter: Promise<SliderFilterModule> | null = null;
  * The range filters' code (RangeSlider, NumberInput with react-number-format) is loaded when a panel with a range
  * filter is shown: on small screens the panel is in the filter drawer, so the page loads it only when that opens.
  */
-export const loadSliderFilter = () => (sliderFilter ??= import('./SliderFilter'));
+const loadSliderFilter = () => (sliderFilter ??= import('./SliderFilter'));
 // On large screens the panel shows with the first result: loading starts with the page's code, so that it is there
 // before the search's answer (the panel then appears at once, as before).
 if (typeof window !== 'undefined' && window.matchMedia?.(`(min-width: ${breakpoints.mobilePx}px)`).matches) {

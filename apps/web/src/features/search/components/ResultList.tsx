@@ -8,7 +8,7 @@ import { analyticsItemOf, ProductCard, type ProductCardData } from '../../../ui/
 
 export type ResultView = 'list' | 'grid';
 
-export const cardDataOfHit = (hit: SearchHit, term: string): ProductCardData => ({
+const cardDataOfHit = (hit: SearchHit, term: string): ProductCardData => ({
   productId: hit.productId,
   productInstanceId: hit.rows.PRODUCTINSTANCE_ID,
   name: hit.rows.artikelbeschreibung,

@@ -1,10 +1,10 @@
 import { UserManager, WebStorageStateStore } from 'oidc-client-ts';
-import type { ClientConfig } from '../../api/types';
+import type { ClientConfig } from './types';
 
 /*
  * The part of signing in that needs oidc-client-ts. Imported only dynamically (main.tsx's loadUserManager, the IDS
- * landing page), so the library is not part of the entry script (issue 13); the sign-in state itself is read by
- * src/api/auth-session.ts.
+ * landing page), so the library is not part of the entry script (a stored, valid token renders without it); the
+ * sign-in state itself is read by src/api/auth-session.ts.
  */
 
 /**

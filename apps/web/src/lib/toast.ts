@@ -11,7 +11,7 @@ import { timings } from '@shk/contracts';
 export type ToastType = 'warning' | 'error' | 'info' | 'success' | 'neutral';
 
 /** Where every toast is shown; <Toaster/> places this stack below the app-shell header. */
-export const TOAST_POSITION = 'top-right';
+const TOAST_POSITION = 'top-right';
 
 /**
  * How <Toaster/> configures Mantine's notifications (spec: at most 5 shown, 6000 ms by default, 400 ms exit).

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createNotificationsStore } from '@mantine/notifications';
-import { createToaster, toastRegionSettings, waitingToastsText } from './toast-store';
+import { createToaster, toastRegionSettings, waitingToastsText } from './toast';
 
 /** A store limited the way <Notifications/> limits the app's store when it mounts. */
 function storeWithLimit() {

@@ -1,0 +1,30 @@
+import { afterEach } from 'vitest';
+import { cleanup } from '@testing-library/react';
+
+/*
+ * jsdom lacks the layout APIs Mantine calls (media queries, resize observers, scrolling); these stand-ins answer
+ * 'desktop width, nothing observed'. Each test starts on an empty document.
+ */
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+
+class NoResizeObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+globalThis.ResizeObserver ??= NoResizeObserver as unknown as typeof ResizeObserver;
+Element.prototype.scrollIntoView ??= () => undefined;
+
+afterEach(() => cleanup());
