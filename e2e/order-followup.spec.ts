@@ -88,7 +88,7 @@ test.describe('Nach der Bestellung (einkauf@example.com)', () => {
     }
   });
 
-  test('the order dialog with reference and note fits 360 px', async ({ page }) => {
+  test('der Bestelldialog mit Kommission und Hinweis passt auf 360 px', async ({ page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
     await page.goto('/');
     const cartId = await cartWithOneLine(page, `Schmal-${unique()}`);
@@ -108,7 +108,7 @@ test.describe('Nach der Bestellung (einkauf@example.com)', () => {
 test.describe('Bestellungen eines Verkäufers (verkauf@example.com)', () => {
   test.use({ storageState: sessionFile('seller') });
 
-  test('/bestellungen shows the supplier orders, not a pointer page', async ({ page }) => {
+  test('/bestellungen zeigt die Lieferantenbestellungen, keine Verweisseite', async ({ page }) => {
     await page.goto('/bestellungen');
     await expect(pageHeading(page)).toHaveText('Bestellungen');
     await expect(page.getByTestId('supplier-orders')).toBeVisible();
