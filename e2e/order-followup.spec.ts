@@ -51,6 +51,18 @@ test.describe('Nach der Bestellung (einkauf@example.com)', () => {
       await expect(page.getByTestId('order-reference')).toHaveText(reference);
       await expect(page.getByTestId('order-note')).toHaveText(note);
 
+      // The order number's copy button confirms for 1.5 s, then reads 'Kopieren' again.
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+      const copy = page.getByTestId('copy-order-number');
+      await copy.click();
+      const copiedAt = Date.now();
+      await expect(copy).toHaveText('Kopiert');
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(orderNumber);
+      await expect(copy).toHaveText('Kopieren', { timeout: 5_000 });
+      const shown = Date.now() - copiedAt;
+      expect(shown).toBeGreaterThanOrEqual(1_400);
+      expect(shown).toBeLessThan(3_000);
+
       // The printable order: the supplier's PDF, downloaded from the order detail.
       const download = page.waitForEvent('download');
       await page.getByTestId('order-pdf').first().click();

@@ -5,6 +5,7 @@ import { limits } from '@shk/contracts';
 import { productUrl } from './catalogue/product-url';
 import { SearchIcon } from './icons';
 import type { SuggestionsStore } from './SearchSuggestions';
+import { BarcodeScanButton } from './barcode/BarcodeScanButton';
 
 type SuggestionsModule = typeof import('./SearchSuggestions');
 let suggestionsModule: SuggestionsModule | null = null;
@@ -153,6 +154,14 @@ export function SearchBar({ initialTerm = '', onSearch, size = 'md', withSuggest
         <Button type="submit" size={size} disabled={trimmed.length < 2}>
           Suchen
         </Button>
+        {/* A GTIN scanned with the phone's camera is searched at once. */}
+        <BarcodeScanButton
+          size={size}
+          onScan={(code) => {
+            setTerm(code);
+            onSearch(code);
+          }}
+        />
       </Group>
     </form>
   );

@@ -2,6 +2,7 @@ import {
   IconArrowDown,
   IconArrowUp,
   IconArrowsSort,
+  IconBarcode,
   IconCheck,
   IconChevronDown,
   IconChevronLeft,
@@ -37,6 +38,7 @@ const icon = tablerIcon;
 
 export const CartIcon = icon(IconShoppingCart);
 export const ChevronDownIcon = icon(IconChevronDown);
+export const BarcodeIcon = icon(IconBarcode);
 export const CheckIcon = icon(IconCheck);
 export const SearchIcon = icon(IconSearch);
 export const ChevronLeftIcon = icon(IconChevronLeft);

@@ -5,6 +5,7 @@ import {
   Badge,
   Button,
   Center,
+  CopyButton,
   Group,
   Loader,
   Paper,
@@ -14,7 +15,7 @@ import {
   Title,
 } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
-import { cartMessages, isStaff, Role, round2 } from '@shk/contracts';
+import { cartMessages, isStaff, Role, round2, timings } from '@shk/contracts';
 import { downloadApiFile } from '../../api/download';
 import {
   orderKeys,
@@ -390,6 +391,25 @@ function SupplierOrderCard({
   );
 }
 
+/** Copies the order number (for a mail or the buyer's own system); the button confirms it for 1.5 s (spec). */
+function OrderNumberCopy({ value }: { value: string }) {
+  return (
+    <CopyButton value={value} timeout={timings.copyConfirmationMs}>
+      {({ copied, copy }) => (
+        <Button
+          variant="subtle"
+          size="compact-xs"
+          color={copied ? 'teal' : 'gray'}
+          onClick={copy}
+          data-testid="copy-order-number"
+        >
+          {copied ? 'Kopiert' : 'Kopieren'}
+        </Button>
+      )}
+    </CopyButton>
+  );
+}
+
 function CustomerOrderView({
   order,
   thankYou,
@@ -419,7 +439,15 @@ function CustomerOrderView({
         <Paper withBorder radius="md" p="md">
           <FieldList
             fields={[
-              { label: 'Bestellnummer', value: <span data-testid="order-number">{order.customerOrderNumber}</span> },
+              {
+                label: 'Bestellnummer',
+                value: (
+                  <Group gap="xs" wrap="wrap">
+                    <span data-testid="order-number">{order.customerOrderNumber}</span>
+                    <OrderNumberCopy value={order.customerOrderNumber} />
+                  </Group>
+                ),
+              },
               { label: 'Bestelldatum', value: formatDateTime(order.orderPlaced) },
               {
                 label: 'Auftragsstatus',

@@ -9,6 +9,7 @@ import { problemTitle } from '../../api/problem';
 import { formatCurrency, formatQuantity } from '../../ui/format';
 import { quickOrderApi, type QuickOrderLine, type QuickOrderResponse } from '../../api/quick-order';
 import { FileDropzone } from '../../ui/FileDropzone';
+import { BarcodeScanButton } from '../../ui/barcode/BarcodeScanButton';
 
 /** The quick order takes one list: CSV, text or Excel, within the upload size the server accepts. */
 const LIST_FILE_LIMITS = { maxFileCount: 1, maxFileSizeMb: 5, allowedExtensions: ['.csv', '.txt', '.xlsx'] };
@@ -84,6 +85,20 @@ export default function QuickOrderPage() {
     <Page title={quickOrderMessages.title}>
       <Text c="dimmed">{quickOrderMessages.intro}</Text>
       <Stack gap="sm" maw={720}>
+        <Group gap="xs" justify="flex-end">
+          <Text size="sm" c="dimmed">
+            Barcode mit der Kamera erfassen
+          </Text>
+          {/* A scanned GTIN becomes a line of its own with quantity 1 (the buyer may change it before checking). */}
+          <BarcodeScanButton
+            size="md"
+            onScan={(code) => {
+              setFile(null);
+              setText((current) => `${current.trim() ? `${current.trimEnd()}\n` : ''}${code};1`);
+              setPreview(null);
+            }}
+          />
+        </Group>
         <Textarea
           label="Artikelnummern und Mengen"
           placeholder={'NB-4711;2\n4006501234568\t5\nKR-15-1 10 200001'}
