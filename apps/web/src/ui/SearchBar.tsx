@@ -134,6 +134,17 @@ export function SearchBar({ initialTerm = '', onSearch, size = 'md', withSuggest
       onBlur={() => store.current?.closeDropdown()}
       maxLength={limits.searchTermMaxLength}
       leftSection={<SearchIcon size={18} />}
+      // A GTIN scanned with the phone's camera is searched at once; in the field, so the field keeps its width.
+      rightSection={
+        <BarcodeScanButton
+          inField
+          onScan={(code) => {
+            setTerm(code);
+            onSearch(code);
+          }}
+        />
+      }
+      rightSectionPointerEvents="all"
       size={size}
       style={{ flex: 1 }}
       // What the Combobox's target sets, already before its code is there (no change when it arrives).
@@ -154,14 +165,6 @@ export function SearchBar({ initialTerm = '', onSearch, size = 'md', withSuggest
         <Button type="submit" size={size} disabled={trimmed.length < 2}>
           Suchen
         </Button>
-        {/* A GTIN scanned with the phone's camera is searched at once. */}
-        <BarcodeScanButton
-          size={size}
-          onScan={(code) => {
-            setTerm(code);
-            onSearch(code);
-          }}
-        />
       </Group>
     </form>
   );

@@ -13,15 +13,25 @@ const hasCamera = () => typeof navigator !== 'undefined' && Boolean(navigator.me
  * 'Barcode scannen': opens the rear camera, reads an EAN/GTIN and hands it over (search term, quick-order line).
  * Shown only where the browser offers a camera API.
  */
-export function BarcodeScanButton({ onScan, size = 'lg' }: { onScan: (code: string) => void; size?: string }) {
+export function BarcodeScanButton({
+  onScan,
+  size = 'lg',
+  inField = false,
+}: {
+  onScan: (code: string) => void;
+  size?: string;
+  /** Inside a text field (its right section): small and borderless, so the field keeps its width on a phone. */
+  inField?: boolean;
+}) {
   const [opened, setOpened] = useState(false);
   if (!hasCamera()) return null;
   return (
     <>
       <Tooltip label="Barcode scannen">
         <ActionIcon
-          variant="default"
-          size={size === 'md' ? 36 : 42}
+          variant={inField ? 'subtle' : 'default'}
+          color={inField ? 'gray' : undefined}
+          size={inField ? 28 : size === 'md' ? 36 : 42}
           aria-label="Barcode scannen"
           onClick={() => setOpened(true)}
           data-testid="barcode-scan"
