@@ -152,6 +152,12 @@ test.describe('Bestellung (einkauf@example.com)', () => {
 
     // Project (created on the spot), delivery date, note and a PDF for the Nordbad item; changes save themselves.
     const row = itemRow(page, nordbad.name);
+    // The line's details are folded behind their summary; unfolding opens the fields.
+    await expect(row.getByTestId('item-details-summary')).toHaveText(
+      'Keine eigenen Angaben – es gelten die Angaben des Warenkorbs',
+    );
+    await expect(row.getByLabel('Notiz')).toBeHidden();
+    await row.getByTestId('item-details-toggle').click();
     const projectCode = `E2E-${suffix}`;
     await row.getByRole('button', { name: 'Neues Projekt anlegen' }).click();
     const projectDialog = page.getByRole('dialog', { name: 'Neues Projekt' });
@@ -179,6 +185,8 @@ test.describe('Bestellung (einkauf@example.com)', () => {
       .locator('input[type="file"]')
       .setInputFiles({ name: 'Aufmass Haus 3.pdf', mimeType: 'application/pdf', buffer: pdf });
     await expect(row.getByTestId('attachment')).toContainText('Aufmass Haus 3.pdf');
+    await expect(row.getByTestId('item-details-summary')).toContainText(`Projekt ${projectCode}`);
+    await expect(row.getByTestId('item-details-summary')).toContainText('Notiz: Bitte vor 9 Uhr anliefern · 1 Anhang');
 
     // A new delivery address for the whole cart ('Liefern an' → 'Ändern' → 'Neue Adresse').
     const company = `Baustelle Rheinhafen ${suffix}`;

@@ -83,6 +83,7 @@ test.describe('Warenkorb (einkauf2@)', () => {
     try {
       await page.goto(`/warenkorb/${cartId}`);
       const item = page.getByTestId('cart-item').first();
+      await item.getByTestId('item-details-toggle').click();
       const wrapperBox = (label: string) =>
         item
           .getByLabel(label, { exact: true })

@@ -660,6 +660,23 @@ export const roleMatrix: Record<string, MatrixEntry> = {
       params: { customerOrderNumber: (await demoOrder(ctx)).customerOrderNumber },
     })),
   },
+  // The buyer's printable order: the supplier order's PDF, for buyers (their partner's orders) and staff.
+  'GET /v1/CustomerOrders/:customerOrderNumber/SupplierOrders/:supplierOrderNumber/Pdf': same(
+    ['Buyer', ...staff],
+    async (ctx) => {
+      const order = await demoOrder(ctx);
+      return {
+        params: { customerOrderNumber: order.customerOrderNumber, supplierOrderNumber: order.supplierOrderNumber },
+      };
+    },
+  ),
+  // 'Erneut bestellen': the demo order's article is no offer, so nothing goes into a cart (200, all lines listed).
+  'POST /v1/CustomerOrders/:customerOrderNumber/Reorder': {
+    Buyer: async (ctx) => ({
+      params: { customerOrderNumber: (await demoOrder(ctx)).customerOrderNumber },
+      body: { newCartName: 'Matrix erneut' },
+    }),
+  },
   'GET /v1/PlatformOperator/CustomerOrders': same(staff, {}),
   'GET /v1/PlatformOperator/CustomerOrders/:customerOrderNumber': same(staff, async (ctx) => ({
     params: { customerOrderNumber: (await demoOrder(ctx)).customerOrderNumber },

@@ -48,6 +48,38 @@ export const cartMessages = {
   thankYouTitle: 'Vielen Dank für Ihre Bestellung!',
   thankYouText: (orderNumber: string) =>
     `Ihre Bestellung ${orderNumber} wurde an die Lieferanten übermittelt. Sie erhalten eine Auftragsbestätigung, sobald der Lieferant die Bestellung bestätigt hat.`,
+  /** The whole order's reference and note, asked for at checkout and shown wherever the order is shown. */
+  orderReferenceLabel: 'Kommission / Ihre Bestellreferenz',
+  orderNoteLabel: 'Hinweis zur Bestellung',
+  /** 'Erneut bestellen': an old order's lines into a cart the user chooses. */
+  reorder: 'Erneut bestellen',
+  reorderTitle: 'Erneut bestellen',
+  reorderTargetLabel: 'In welchen Warenkorb?',
+  reorderNewCart: 'Neuer Warenkorb',
+  reorderNewCartName: 'Name des neuen Warenkorbs',
+  reorderSubmit: 'In den Warenkorb legen',
+  reorderAdded: (n: number) =>
+    n === 1 ? '1 Position wurde in den Warenkorb gelegt.' : `${n} Positionen wurden in den Warenkorb gelegt.`,
+  reorderUnavailableTitle: 'Nicht mehr verfügbar',
+  reorderUnavailable: (n: number) =>
+    n === 1
+      ? '1 Artikel ist nicht mehr verfügbar und wurde nicht in den Warenkorb gelegt:'
+      : `${n} Artikel sind nicht mehr verfügbar und wurden nicht in den Warenkorb gelegt:`,
+  reorderNothingAdded: 'Keine Position dieser Bestellung ist noch bestellbar.',
+  reorderToCart: 'Zum Warenkorb',
+  /** Why a line of an old order cannot go into the cart again (by the offer's orderability, 0: offer gone). */
+  reorderReasons: {
+    0: 'Artikel nicht mehr im Sortiment',
+    2: 'Artikel derzeit nicht bestellbar',
+    3: 'Keine Geschäftsbeziehung mit dem Lieferanten',
+    4: 'Geschäftsbeziehung mit dem Lieferanten nicht aktiv',
+    5: 'Mengeneinheit nicht mehr unterstützt',
+  } as Readonly<Record<number, string>>,
+  reorderQuantityRefused: 'Bestellmenge nicht mehr zulässig',
+  /** The buyer's printable order (the supplier's order PDF). */
+  orderPdf: 'Bestellung als PDF',
+  /** Searching the order list besides the year. */
+  orderSearchLabel: 'Bestellnummer, Artikel oder Projekt',
   /** Comment of an article added through the /add-to-cart route (kitchen configurator). */
   configuratorComment: 'Über den Küchenkonfigurator hinzugefügt',
 } as const;

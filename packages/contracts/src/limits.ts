@@ -16,6 +16,15 @@ export const limits = {
   projectCode: 35,
   projectDescription: 200,
   cartItemNote: 500,
+  /**
+   * The buyer's reference for the whole order ('Kommission / Ihre Bestellreferenz'): EDIFACT RFF C506 1154 is an..35
+   * in D.96A and D.97A, so the reference reaches the supplier whole.
+   */
+  orderReference: 35,
+  /** The buyer's note for the whole order (EDIFACT FTX, split over further segments like a line's note). */
+  orderNote: 500,
+  /** Free-text search of the order list (order number, article number or name, project). */
+  orderSearch: 100,
   feedbackComment: 512,
   supplierCustomerNumber: 100,
   relationContactName: 200,

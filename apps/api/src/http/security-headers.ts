@@ -25,7 +25,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: AppC
       useDefaults: false,
       directives: {
         'default-src': ["'self'"],
-        'script-src': ["'self'", scriptHash(LOGOUT_SCRIPT), ...external],
+        // 'wasm-unsafe-eval' lets the SPA compile its own WebAssembly (the barcode reader, served from our origin);
+        // it allows no eval of JavaScript.
+        'script-src': ["'self'", "'wasm-unsafe-eval'", scriptHash(LOGOUT_SCRIPT), ...external],
         'script-src-attr': ["'none'"],
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:'],

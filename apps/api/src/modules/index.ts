@@ -10,7 +10,7 @@ import { supplierReadRoutes, supplierAdminRoutes, workflowAdminRoutes } from './
 import { customParameterRoutes } from './custom-parameters/index.ts';
 import { addressesRoutes } from './addresses/index.ts';
 import { projectsRoutes } from './projects/index.ts';
-import { ordersRoutes, checkoutRoutes } from './orders/index.ts';
+import { ordersRoutes, checkoutRoutes, reorderRoutes } from './orders/index.ts';
 import { supplierOrdersRoutes, inboundRoutes } from './supplier-orders/index.ts';
 import { cartRoutes, cartItemRoutes, catalogueOfferCatalog, quickOrderRoutes } from './carts/index.ts';
 import { priceStrategyOf, catalogueRoutes } from './catalogue/index.ts';
@@ -54,6 +54,7 @@ export const modules: Array<(app: App, deps: AppDeps) => Promise<void>> = [
     // Offers from the portal's catalogue (catalogue version) + the strategy's stamp: the overview keeps cart totals.
     await cartRoutes(offers, (buyerBpNumber) => prices.cacheStamp?.({ buyerBpNumber }) ?? null)(app, deps);
     await checkoutRoutes(offers)(app, deps);
+    await reorderRoutes(offers)(app, deps);
     await cartItemRoutes(offers)(app, deps);
     await quickOrderRoutes(offers)(app, deps);
   },

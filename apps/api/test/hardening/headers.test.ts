@@ -67,7 +67,11 @@ describe('security headers', () => {
   it("allow the provider's logout page script by its hash and nothing else inline", async () => {
     const res = await t.request('GET', '/health');
     const hash = `'sha256-${createHash('sha256').update(LOGOUT_SCRIPT).digest('base64')}'`;
-    expect(directives(res.headers.get('content-security-policy'))['script-src']).toEqual(["'self'", hash]);
+    expect(directives(res.headers.get('content-security-policy'))['script-src']).toEqual([
+      "'self'",
+      "'wasm-unsafe-eval'",
+      hash,
+    ]);
   });
 
   it('send HSTS when the portal is served over TLS', async () => {

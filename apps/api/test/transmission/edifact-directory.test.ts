@@ -98,6 +98,10 @@ const samples: [string, SupplierOrderForTransmission][] = [
     ]),
   ],
   [
+    'Kommission und Hinweis zur ganzen Bestellung (RFF+CR, FTX+PUR)',
+    order([line(1)], { orderReference: "Kommission Müller+Söhne 'Haus 3'", orderNote: NOTE_201 }),
+  ],
+  [
     'Testbestellung eines Lieferanten ohne GLN',
     order([line(1, { unitCode: 'MTR', quantity: 25.5, priceBasis: 100 })], {
       isTest: true,

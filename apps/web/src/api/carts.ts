@@ -66,8 +66,11 @@ export const cartsApi = {
     expectStatus(await api.PUT('/v1/MultiCarts/{id}/items', { params: { path: { id } }, body: { items: [] } }), 204),
   remove: async (id: number) =>
     expectStatus(await api.DELETE('/v1/MultiCarts/{id}', { params: { path: { id } } }), 204),
-  checkout: async (id: number): Promise<{ customerOrderNumber: string }> => {
-    const result = await api.POST('/v1/MultiCarts/{id}/checkout', { params: { path: { id } } });
+  checkout: async (
+    id: number,
+    body: { orderReference?: string; orderNote?: string } = {},
+  ): Promise<{ customerOrderNumber: string }> => {
+    const result = await api.POST('/v1/MultiCarts/{id}/checkout', { params: { path: { id } }, body });
     expectStatus(result, 200);
     return result.data!;
   },

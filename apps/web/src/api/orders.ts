@@ -24,6 +24,8 @@ export interface OrderListFilter {
   page: number;
   pageSize: number;
   year?: number;
+  /** Order number, article number or name, or project (buyers and staff's customer orders). */
+  search?: string;
   buyerName?: string;
   statusId?: number;
   supplierId?: string;
@@ -40,7 +42,9 @@ export const orderKeys = {
 export const ordersApi = {
   buyerOrders: async (f: OrderListFilter): Promise<CustomerOrderList> =>
     unwrap(
-      await api.GET('/v1/CustomerOrders', { params: { query: { Page: f.page, PageSize: f.pageSize, Year: f.year } } }),
+      await api.GET('/v1/CustomerOrders', {
+        params: { query: { Page: f.page, PageSize: f.pageSize, Year: f.year, Search: f.search || undefined } },
+      }),
     ),
   staffCustomerOrders: async (f: OrderListFilter): Promise<CustomerOrderList> =>
     unwrap(
@@ -50,6 +54,7 @@ export const ordersApi = {
             Page: f.page,
             PageSize: f.pageSize,
             Year: f.year,
+            Search: f.search || undefined,
             BuyerName: f.buyerName,
             CustomerOrderStatusId: f.statusId,
           },
@@ -83,6 +88,16 @@ export const ordersApi = {
             params: { path: { customerOrderNumber } },
           }),
         ),
+  reorder: async (
+    customerOrderNumber: string,
+    body: { cartId?: number; newCartName?: string },
+  ): Promise<Schemas['ReorderResult']> =>
+    unwrap(
+      await api.POST('/v1/CustomerOrders/{customerOrderNumber}/Reorder', {
+        params: { path: { customerOrderNumber } },
+        body,
+      }),
+    ),
   staffSupplierOrder: async (supplierOrderNumber: string): Promise<SupplierOrderDetails> =>
     unwrap(
       await api.GET('/v1/PlatformOperator/SupplierOrders/{supplierOrderNumber}', {
@@ -112,3 +127,7 @@ export function useStaffOrders(type: OrderType, filter: OrderListFilter, enabled
 /** URL of a line attachment (buyers, sellers and staff within their scope). */
 export const orderLineAttachmentPath = (supplierOrderNumber: string, lineId: number, attachmentId: number) =>
   `/v1/SupplierOrders/${encodeURIComponent(supplierOrderNumber)}/lines/${lineId}/attachments/${attachmentId}`;
+
+/** URL of a supplier order's printable PDF (the document the supplier got), for the buyer and staff. */
+export const orderPdfPath = (customerOrderNumber: string, supplierOrderNumber: string) =>
+  `/v1/CustomerOrders/${encodeURIComponent(customerOrderNumber)}/SupplierOrders/${encodeURIComponent(supplierOrderNumber)}/Pdf`;

@@ -2106,6 +2106,7 @@ export interface paths {
                     PageSize?: number;
                     Page?: number;
                     Year?: number;
+                    Search?: string;
                 };
                 header?: never;
                 path?: never;
@@ -2170,6 +2171,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/CustomerOrders/{customerOrderNumber}/SupplierOrders/{supplierOrderNumber}/Pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Bestellung als PDF (dasselbe Dokument, das der Lieferant erhält) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    customerOrderNumber: string;
+                    supplierOrderNumber: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/PlatformOperator/CustomerOrders": {
         parameters: {
             query?: never;
@@ -2184,6 +2222,7 @@ export interface paths {
                     PageSize?: number;
                     Page?: number;
                     Year?: number;
+                    Search?: string;
                     BuyerName?: string;
                     CustomerOrderStatusId?: number;
                 };
@@ -2264,6 +2303,7 @@ export interface paths {
                     PageSize?: number;
                     Page?: number;
                     Year?: number;
+                    Search?: string;
                     BuyerName?: string;
                     SupplierId?: string;
                     SupplierOrderStatusId?: number;
@@ -5054,7 +5094,11 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CheckoutBodyInput"];
+                };
+            };
             responses: {
                 /** @description Default Response */
                 200: {
@@ -5065,6 +5109,48 @@ export interface paths {
                         "application/json": {
                             customerOrderNumber: string;
                         };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/CustomerOrders/{customerOrderNumber}/Reorder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Erneut bestellen: die Positionen einer Bestellung in einen Warenkorb legen */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    customerOrderNumber: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ReorderBodyInput"];
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ReorderResult"];
                     };
                 };
             };
@@ -5919,6 +6005,31 @@ export interface components {
             username: string | null;
             updatedAt: string | null;
         };
+        CheckoutBodyInput: {
+            orderReference?: string | null;
+            orderNote?: string | null;
+        };
+        ReorderBodyInput: {
+            cartId?: number;
+            newCartName?: string;
+        };
+        ReorderResultInput: {
+            cartId: number | null;
+            cartName: string | null;
+            added: {
+                articleNumber: string;
+                name: string;
+                supplierName: string;
+                quantity: number;
+            }[];
+            unavailable: {
+                articleNumber: string;
+                name: string;
+                supplierName: string;
+                quantity: number;
+                reason: string;
+            }[];
+        };
         CustomerOrderListItemInput: {
             orderNumber: string;
             orderDate: string;
@@ -6043,6 +6154,8 @@ export interface components {
             sentAt: string | null;
             confirmedAt: string | null;
             confirmableInPortal: boolean;
+            orderReference: string | null;
+            orderNote: string | null;
             lines: components["schemas"]["OrderLineInput"][];
         };
         CustomerOrderDetailsInput: {
@@ -6056,6 +6169,8 @@ export interface components {
             dispatchTo: string | null;
             buyerBpNumber: string;
             dateModified: string;
+            orderReference: string | null;
+            orderNote: string | null;
             supplierOrdersDetails: components["schemas"]["SupplierOrderDetailsInput"][];
         };
         /** @enum {string} */
@@ -7316,6 +7431,31 @@ export interface components {
             username: string | null;
             updatedAt: string | null;
         };
+        CheckoutBody: {
+            orderReference?: unknown | null;
+            orderNote?: unknown | null;
+        };
+        ReorderBody: {
+            cartId?: number;
+            newCartName?: string;
+        };
+        ReorderResult: {
+            cartId: number | null;
+            cartName: string | null;
+            added: {
+                articleNumber: string;
+                name: string;
+                supplierName: string;
+                quantity: number;
+            }[];
+            unavailable: {
+                articleNumber: string;
+                name: string;
+                supplierName: string;
+                quantity: number;
+                reason: string;
+            }[];
+        };
         CustomerOrderListItem: {
             orderNumber: string;
             orderDate: string;
@@ -7440,6 +7580,8 @@ export interface components {
             sentAt: string | null;
             confirmedAt: string | null;
             confirmableInPortal: boolean;
+            orderReference: string | null;
+            orderNote: string | null;
             lines: components["schemas"]["OrderLine"][];
         };
         CustomerOrderDetails: {
@@ -7453,6 +7595,8 @@ export interface components {
             dispatchTo: string | null;
             buyerBpNumber: string;
             dateModified: string;
+            orderReference: string | null;
+            orderNote: string | null;
             supplierOrdersDetails: components["schemas"]["SupplierOrderDetails"][];
         };
         /** @enum {string} */

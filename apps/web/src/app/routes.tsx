@@ -77,7 +77,7 @@ export const appRoutes: readonly AppRoute[] = [
     page: page(() => import('../features/catalogue-import/CatalogueImportPage')),
   },
   { path: '/meine-favoriten', access: 'favourites', page: page(() => import('../features/favourites/FavouritesPage')) },
-  { path: '/bestellungen', access: 'orders', page: page(() => import('../features/orders/OrdersPage')) },
+  { path: '/bestellungen', access: 'orders', page: page(() => import('./OrdersRoute')) },
   {
     path: '/bestellungen/bestellung',
     access: 'orders',

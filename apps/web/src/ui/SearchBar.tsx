@@ -1,10 +1,12 @@
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Button, Group, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useNavigate } from 'react-router';
 import { limits } from '@shk/contracts';
 import { productUrl } from './catalogue/product-url';
 import { SearchIcon } from './icons';
 import type { SuggestionsStore } from './SearchSuggestions';
+import { BarcodeScanButton } from './barcode/BarcodeScanButton';
 
 type SuggestionsModule = typeof import('./SearchSuggestions');
 let suggestionsModule: SuggestionsModule | null = null;
@@ -70,6 +72,8 @@ export function SearchBar({ initialTerm = '', onSearch, size = 'md', withSuggest
     withSuggestions ? suggestionsModule : null,
   );
   const placeholder = useFittingPlaceholder(inputRef, suggestions);
+  // On a narrow phone the field holds the barcode button; the magnifier (the 'Suchen' button says it) gives way.
+  const narrow = useMediaQuery('(max-width: 30em)', false, { getInitialValueInEffect: false });
   const store = useRef<SuggestionsStore | null>(null);
   // The field's focus and selection when the suggestions' code arrived: the field is mounted again inside the
   // Combobox then, and gets both back in the same commit (typing goes on where it was).
@@ -132,7 +136,18 @@ export function SearchBar({ initialTerm = '', onSearch, size = 'md', withSuggest
       onPointerEnter={wantSuggestions}
       onBlur={() => store.current?.closeDropdown()}
       maxLength={limits.searchTermMaxLength}
-      leftSection={<SearchIcon size={18} />}
+      leftSection={narrow ? undefined : <SearchIcon size={18} />}
+      // A GTIN scanned with the phone's camera is searched at once; in the field, so the field keeps its width.
+      rightSection={
+        <BarcodeScanButton
+          inField
+          onScan={(code) => {
+            setTerm(code);
+            onSearch(code);
+          }}
+        />
+      }
+      rightSectionPointerEvents="all"
       size={size}
       style={{ flex: 1 }}
       // What the Combobox's target sets, already before its code is there (no change when it arrives).

@@ -8,6 +8,19 @@ export interface FileLimits {
 
 export type FileErrorKind = 'fileFormat' | 'maxFileSize' | 'maxFileCount';
 
+export const fileErrorText = (kind: FileErrorKind, limits: FileLimits): string => {
+  switch (kind) {
+    case 'fileFormat':
+      return 'Bitte überprüfen Sie das Format Ihrer Datei.';
+    case 'maxFileCount':
+      return limits.maxFileCount === 1
+        ? 'Es ist nur 1 Datei erlaubt.'
+        : `Es sind maximal ${limits.maxFileCount} Dateien erlaubt.`;
+    case 'maxFileSize':
+      return `Bitte überprüfen Sie die Dateigröße (maximal ${limits.maxFileSizeMb} MB).`;
+  }
+};
+
 /** '.PDF' and 'pdf' are the same format; the file's extension is compared with a leading dot. */
 export function hasAllowedExtension(fileName: string, allowedExtensions: readonly string[]): boolean {
   if (allowedExtensions.length === 0) return true;

@@ -1,4 +1,5 @@
 import {
+  IconBarcode,
   IconCheck,
   IconChevronDown,
   IconChevronLeft,
@@ -33,6 +34,7 @@ const icon = tablerIcon;
 
 export const CartIcon = icon(IconShoppingCart);
 export const ChevronDownIcon = icon(IconChevronDown);
+export const BarcodeIcon = icon(IconBarcode);
 export const CheckIcon = icon(IconCheck);
 export const SearchIcon = icon(IconSearch);
 export const ChevronLeftIcon = icon(IconChevronLeft);

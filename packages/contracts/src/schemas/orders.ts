@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { Attachment } from './carts.ts';
+import { limits } from '../limits.ts';
+import { messages } from '../messages.ts';
 import {
   ItemsConfirmation,
   LineConfirmation,
@@ -14,7 +16,57 @@ export const OrderListQuery = z.object({
   PageSize: z.coerce.number().int().min(1).max(100).default(10),
   Page: z.coerce.number().int().min(1).max(100_000).default(1),
   Year: z.coerce.number().int().min(2000).max(2100).optional(),
+  /** Order number, article number or name, or project code or description (part of it, any case). */
+  Search: z.string().trim().max(limits.orderSearch, messages.maxChars(limits.orderSearch)).optional(),
 });
+
+/** Optional free text of the whole order: empty or blank is stored as none. */
+const orderText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, messages.maxChars(max))
+    .transform((v) => v || null)
+    .nullable()
+    .optional();
+
+/** What the buyer adds to the whole order at checkout ('Kommission / Ihre Bestellreferenz' and a note). */
+export const CheckoutBody = z
+  .object({
+    orderReference: orderText(limits.orderReference),
+    orderNote: orderText(limits.orderNote),
+  })
+  .meta({ id: 'CheckoutBody' });
+export type CheckoutBody = z.infer<typeof CheckoutBody>;
+
+/** 'Erneut bestellen': into an existing cart of the partner, or into a new cart of the given name. */
+export const ReorderBody = z
+  .object({
+    cartId: z.number().int().positive().optional(),
+    newCartName: z.string().trim().min(1).max(limits.cartName, messages.maxChars(limits.cartName)).optional(),
+  })
+  .refine((b) => (b.cartId == null) !== (b.newCartName == null), {
+    message: 'Bitte wählen Sie einen Warenkorb oder geben Sie einen Namen für einen neuen an.',
+  })
+  .meta({ id: 'ReorderBody' });
+
+const ReorderLine = z.object({
+  articleNumber: z.string(),
+  name: z.string(),
+  supplierName: z.string(),
+  quantity: z.number(),
+});
+
+export const ReorderResult = z
+  .object({
+    /** The cart the lines went into; null when no line was orderable (no cart was made or changed). */
+    cartId: z.number().int().nullable(),
+    cartName: z.string().nullable(),
+    added: z.array(ReorderLine),
+    /** Lines no longer orderable (offer gone, relation missing or inactive, quantity no longer allowed). */
+    unavailable: z.array(ReorderLine.extend({ reason: z.string() })),
+  })
+  .meta({ id: 'ReorderResult' });
 
 const IdName = z.object({ id: z.union([z.number(), z.string()]), name: z.string() });
 
@@ -153,6 +205,9 @@ export const SupplierOrderDetails = z
      * e-mail and the order is in Sent (spec section 4). Otherwise the status is displayed only.
      */
     confirmableInPortal: z.boolean(),
+    /** The buyer's reference and note for the whole order (null when none was given). */
+    orderReference: z.string().nullable(),
+    orderNote: z.string().nullable(),
     lines: z.array(OrderLine),
   })
   .meta({ id: 'SupplierOrderDetails' });
@@ -171,6 +226,8 @@ export const CustomerOrderDetails = z
     dispatchTo: z.string().nullable(),
     buyerBpNumber: z.string(),
     dateModified: z.string(),
+    orderReference: z.string().nullable(),
+    orderNote: z.string().nullable(),
     supplierOrdersDetails: z.array(SupplierOrderDetails),
   })
   .meta({ id: 'CustomerOrderDetails' });

@@ -114,7 +114,7 @@ export class QuickOrderService {
         ...base,
         status: 'Ambiguous',
         message: null,
-        candidates: orderable.map((m) => candidate(snapshots.get(m.productInstanceId)!, m)),
+        candidates: cheapestFirst(orderable.map((m) => candidate(snapshots.get(m.productInstanceId)!, m))),
       };
     }
     const match = orderable[0];
@@ -159,6 +159,19 @@ export function adjustQuantity(quantity: number, min: number, interval: number |
 }
 
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
+
+/** Price of one unit (the price is per `priceBasis` units); price on request sorts last. */
+const pricePerUnit = (c: { unitPrice: number | null; priceBasis: number }) =>
+  c.unitPrice === null ? Number.POSITIVE_INFINITY : c.unitPrice / (c.priceBasis || 1);
+
+/** The offers of an ambiguous line, the cheapest first, so the buyer compares them at a glance. */
+function cheapestFirst<T extends { unitPrice: number | null; priceBasis: number; productInstanceId: string }>(
+  candidates: T[],
+): T[] {
+  return [...candidates].sort(
+    (a, b) => pricePerUnit(a) - pricePerUnit(b) || a.productInstanceId.localeCompare(b.productInstanceId),
+  );
+}
 
 function candidate(o: OfferSnapshot, m: Match) {
   return {

@@ -82,6 +82,10 @@ describe('POST /v1/MultiCarts/{id}/QuickOrder', () => {
       '200001~TEST-NB-1',
       '200003~TEST-AT-9',
     ]);
+    // The offers of an ambiguous line come with their prices, the cheapest (per unit) first.
+    const perUnit = res.body.lines[4].candidates.map((c: any) => c.unitPrice / c.priceBasis);
+    expect(perUnit.every((p: number) => Number.isFinite(p))).toBe(true);
+    expect(perUnit).toEqual([...perUnit].sort((a: number, b: number) => a - b));
     expect(await items()).toEqual([]);
   });
 

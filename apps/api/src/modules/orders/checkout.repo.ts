@@ -47,13 +47,16 @@ export async function insertCustomerOrder(
     cartName: string;
     totalNet: number;
     totalDelivery: number;
+    orderReference: string | null;
+    orderNote: string | null;
     dispatchTo: string;
     customerAddress: Record<string, unknown>;
   },
 ): Promise<{ id: number; number: string }> {
   const { rows } = await c.query<{ id: number; customer_order_number: string }>(
-    `INSERT INTO customer_orders (customer_order_number, bp_number, user_id, cart_id, cart_name, total_net, delivery_cost_total, dispatch_to, customer_address)
-     VALUES ('KB-' || $1 || '-' || nextval('customer_order_number_seq'), $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id, customer_order_number`,
+    `INSERT INTO customer_orders (customer_order_number, bp_number, user_id, cart_id, cart_name, total_net, delivery_cost_total, dispatch_to, customer_address,
+       order_reference, order_note)
+     VALUES ('KB-' || $1 || '-' || nextval('customer_order_number_seq'), $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id, customer_order_number`,
     [
       order.year,
       order.bpNumber,
@@ -64,6 +67,8 @@ export async function insertCustomerOrder(
       order.totalDelivery,
       order.dispatchTo,
       JSON.stringify(order.customerAddress),
+      order.orderReference,
+      order.orderNote,
     ],
   );
   return { id: Number(rows[0].id), number: rows[0].customer_order_number };

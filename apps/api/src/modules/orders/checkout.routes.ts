@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { IdParams, Role } from '@shk/contracts';
+import { CheckoutBody, IdParams, Role } from '@shk/contracts';
 import type { App, AppDeps } from '../../http/types.ts';
 import { callerOf, currentPartnerOf } from '../../http/auth.ts';
 import { CartsService, type OfferCatalog } from '../carts/index.ts';
@@ -21,10 +21,16 @@ export function checkoutRoutes(offers: OfferCatalog) {
           tags: ['Warenkörbe'],
           summary: 'Bestellung auslösen',
           params: IdParams,
+          // Optional: a checkout without a body (older clients, tests) orders without reference and note.
+          body: CheckoutBody.nullish(),
           response: { 200: z.object({ customerOrderNumber: z.string() }) },
         },
       },
-      async (request) => checkout.checkout(callerOf(request), currentPartnerOf(request), request.params.id),
+      async (request) =>
+        checkout.checkout(callerOf(request), currentPartnerOf(request), request.params.id, {
+          orderReference: request.body?.orderReference ?? null,
+          orderNote: request.body?.orderNote ?? null,
+        }),
     );
   };
 }

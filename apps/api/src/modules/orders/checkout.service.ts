@@ -22,6 +22,12 @@ const MAX_ATTEMPTS = 3;
 
 type Line = { item: CartItemRow; offer: OfferSnapshot; total: number | null };
 
+/** The buyer's reference and note for the whole order (null: none given). */
+export interface OrderTexts {
+  orderReference: string | null;
+  orderNote: string | null;
+}
+
 /**
  * Checkout as explicit steps inside one transaction: lock the cart → read and check the lines →
  * create the customer order → one supplier order per supplier with line snapshots and attachments →
@@ -35,7 +41,12 @@ export class CheckoutService {
     private readonly carts: CartsService,
   ) {}
 
-  async checkout(caller: Caller, bpNumber: string, cartId: number): Promise<{ customerOrderNumber: string }> {
+  async checkout(
+    caller: Caller,
+    bpNumber: string,
+    cartId: number,
+    texts: OrderTexts = { orderReference: null, orderNote: null },
+  ): Promise<{ customerOrderNumber: string }> {
     // The offers are read (through the pool) before the transaction takes its connection: read inside it, every
     // checkout held one connection while it waited for more, and as many concurrent checkouts as the pool has
     // connections waited for each other until the pool's timeout (bench:load: 30 s, then 503). A line added between
@@ -44,7 +55,7 @@ export class CheckoutService {
       const ids = await this.carts.offerIdsOf(bpNumber, cartId);
       const offers = ids.length ? await this.offers.findOffers(bpNumber, ids) : new Map<string, OfferSnapshot>();
       const result = await inTransaction(this.deps.db, (tx) =>
-        this.checkoutLocked(tx, caller, bpNumber, cartId, offers, attempt < MAX_ATTEMPTS),
+        this.checkoutLocked(tx, caller, bpNumber, cartId, texts, offers, attempt < MAX_ATTEMPTS),
       );
       if (result) {
         if (result.mailId != null) await this.deps.mail.dispatch([result.mailId]);
@@ -59,6 +70,7 @@ export class CheckoutService {
     caller: Caller,
     bpNumber: string,
     cartId: number,
+    texts: OrderTexts,
     preread: Map<string, OfferSnapshot>,
     retry: boolean,
   ): Promise<{ customerOrderNumber: string; mailId?: number | null } | null> {
@@ -97,7 +109,7 @@ export class CheckoutService {
     ]);
     // The cart is the partner's (found by bp_number above, foreign key): the partner exists.
     if (!ordering) throw new Error(`business partner ${bpNumber} not found`);
-    const order = await this.createCustomerOrder(tx, caller, bpNumber, cart, lines, ordering.partner);
+    const order = await this.createCustomerOrder(tx, caller, bpNumber, cart, lines, ordering.partner, texts);
     const supplierOrders = await this.createSupplierOrders(
       tx,
       bpNumber,
@@ -180,6 +192,7 @@ export class CheckoutService {
     cart: { id: number; name: string; delivery_address_id: number | null },
     lines: Line[],
     partner: repo.PartnerRow,
+    texts: OrderTexts,
   ) {
     const c = tx.$client;
     const address = cart.delivery_address_id ? await repo.findAddressRow(c, cart.delivery_address_id) : null;
@@ -195,6 +208,7 @@ export class CheckoutService {
       cartName: cart.name,
       totalNet,
       totalDelivery,
+      ...texts,
       dispatchTo: address
         ? `${address.company_name}, ${address.postal_code} ${address.city}`
         : `${partner.official_company_name ?? partner.name}, ${partner.postal_code} ${partner.city}`,

@@ -12,9 +12,22 @@ const iso = (d: Date | string) => new Date(d).toISOString();
 const currentTotal = `(co.total_net + COALESCE((SELECT sum(so.current_net_value - so.net_value) FROM supplier_orders so
    WHERE so.customer_order_id = co.id), 0))`;
 
+const escapeLike = (v: string) => v.replace(/[\\%_]/g, (m) => `\\${m}`);
+
+/**
+ * A customer order (alias co) matching a search text: its number or reference, or any of its lines' article number,
+ * manufacturer number, name, project code or project description (any case, anywhere in the text).
+ */
+const orderSearchCondition = `(co.customer_order_number ILIKE ? OR co.order_reference ILIKE ? OR EXISTS (
+    SELECT 1 FROM supplier_orders sos JOIN order_lines l ON l.supplier_order_id = sos.id
+     WHERE sos.customer_order_id = co.id AND (l.article_number ILIKE ? OR l.producer_number ILIKE ? OR l.name ILIKE ?
+       OR l.confirmed_article_number ILIKE ? OR l.project_code ILIKE ? OR l.project_description ILIKE ?)))`;
+
 export interface CustomerOrderFilter {
   buyerBpNumber?: string;
   year?: number;
+  /** Part of the order number, the reference, an article number or name, or a project code or description. */
+  search?: string;
   buyerName?: string;
   statusId?: number;
   page: number;
@@ -30,6 +43,7 @@ export async function listCustomerOrders(db: Db, f: CustomerOrderFilter) {
   if (f.year) where.and(`extract(year FROM co.placed_at AT TIME ZONE 'Europe/Berlin')::int = ?`, f.year);
   if (f.buyerName) where.and('b.name = ?', f.buyerName);
   if (f.statusId) where.and('co.status_id = ?', f.statusId);
+  if (f.search) where.and(orderSearchCondition, `%${escapeLike(f.search)}%`);
   const from = 'FROM customer_orders co JOIN business_partners b ON b.bp_number = co.bp_number';
   const total = (await db.$client.query<{ n: number }>(`SELECT count(*)::int AS n ${from} ${where.sql}`, where.values))
     .rows[0].n;
@@ -148,6 +162,8 @@ export async function customerOrderDetails(db: Db, orderNumber: string, buyerBpN
     dispatchTo: co.dispatch_to,
     buyerBpNumber: co.bp_number,
     dateModified: iso(co.modified_at),
+    orderReference: co.order_reference ?? null,
+    orderNote: co.order_note ?? null,
     supplierOrdersDetails: await supplierOrderDetails(db.$client, ids),
   };
 }
@@ -184,4 +200,53 @@ export async function orderLineAttachment(
     params,
   );
   return rows[0] ?? null;
+}
+
+/** An order line as 'Erneut bestellen' reads it: the offer it was ordered from and the quantity ordered. */
+export interface ReorderLineRow {
+  product_instance_id: string;
+  article_number: string;
+  name: string;
+  quantity: string;
+  supplier_name: string;
+  comment: string | null;
+}
+
+/** The ordered lines of a customer order of the partner (lines the supplier added are not the buyer's). */
+export async function reorderLines(db: Db, orderNumber: string, buyerBpNumber: string) {
+  const { rows } = await db.$client.query<ReorderLineRow>(
+    `SELECT l.product_instance_id, l.article_number, l.name, l.quantity, s.name AS supplier_name, l.comment
+       FROM customer_orders co JOIN supplier_orders so ON so.customer_order_id = co.id
+       JOIN order_lines l ON l.supplier_order_id = so.id JOIN business_partners s ON s.bp_number = so.supplier_bp_number
+      WHERE co.customer_order_number = $1 AND co.bp_number = $2 AND l.quantity > 0
+        AND l.confirmation_kind IS DISTINCT FROM 'added'
+      ORDER BY s.name, so.id, l.line_no`,
+    [orderNumber, buyerBpNumber],
+  );
+  return rows;
+}
+
+/** Whether the partner has this customer order (another partner's order is a 404). */
+export async function customerOrderExists(db: Db, orderNumber: string, buyerBpNumber: string) {
+  const { rowCount } = await db.$client.query(
+    'SELECT 1 FROM customer_orders WHERE customer_order_number = $1 AND bp_number = $2',
+    [orderNumber, buyerBpNumber],
+  );
+  return rowCount === 1;
+}
+
+/** The id of a supplier order of a customer order of the partner, or null. */
+export async function supplierOrderIdOfCustomerOrder(
+  db: Db,
+  ref: { customerOrderNumber: string; supplierOrderNumber: string },
+  buyerBpNumber: string | undefined,
+) {
+  const { rows } = await db.$client.query<{ id: string }>(
+    `SELECT so.id FROM supplier_orders so JOIN customer_orders co ON co.id = so.customer_order_id
+      WHERE co.customer_order_number = $1 AND so.supplier_order_number = $2 ${buyerBpNumber ? 'AND co.bp_number = $3' : ''}`,
+    buyerBpNumber
+      ? [ref.customerOrderNumber, ref.supplierOrderNumber, buyerBpNumber]
+      : [ref.customerOrderNumber, ref.supplierOrderNumber],
+  );
+  return rows[0] ? Number(rows[0].id) : null;
 }

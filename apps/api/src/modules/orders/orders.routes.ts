@@ -9,11 +9,15 @@ import {
   isStaff,
   DbId,
   OrderNumber,
+  ReorderBody,
+  ReorderResult,
 } from '@shk/contracts';
 import type { App, AppDeps } from '../../http/types.ts';
 import { callerOf, currentPartnerOf } from '../../http/auth.ts';
 import { attachmentHeader } from '../../lib/content-disposition.ts';
 import { OrdersService } from './orders.service.ts';
+import { ReorderService } from './reorder.service.ts';
+import type { OfferCatalog } from '../carts/index.ts';
 
 const staff = [Role.Administrator, Role.Support, Role.PlatformOperator] as const;
 
@@ -34,6 +38,7 @@ export async function ordersRoutes(app: App, { db }: AppDeps) {
       orders.customerOrders({
         buyerBpNumber: currentPartnerOf(request),
         year: request.query.Year,
+        search: request.query.Search || undefined,
         page: request.query.Page,
         pageSize: request.query.PageSize,
       }),
@@ -60,6 +65,29 @@ export async function ordersRoutes(app: App, { db }: AppDeps) {
   );
 
   app.get(
+    '/v1/CustomerOrders/:customerOrderNumber/SupplierOrders/:supplierOrderNumber/Pdf',
+    {
+      config: { ids: 'allowed', roles: [Role.Buyer, ...staff] },
+      schema: {
+        tags: ['Bestellungen'],
+        summary: 'Bestellung als PDF (dasselbe Dokument, das der Lieferant erhält)',
+        params: z.object({ customerOrderNumber: OrderNumber, supplierOrderNumber: OrderNumber }),
+      },
+    },
+    async (request, reply) => {
+      const caller = callerOf(request);
+      const pdf = await orders.supplierOrderPdf(
+        request.params,
+        isStaff(caller.role) ? undefined : currentPartnerOf(request),
+      );
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', attachmentHeader(pdf.fileName))
+        .send(pdf.content);
+    },
+  );
+
+  app.get(
     '/v1/PlatformOperator/CustomerOrders',
     {
       config: { roles: staff },
@@ -77,6 +105,7 @@ export async function ordersRoutes(app: App, { db }: AppDeps) {
       const q = request.query;
       return orders.customerOrders({
         year: q.Year,
+        search: q.Search || undefined,
         buyerName: q.BuyerName || undefined,
         statusId: q.CustomerOrderStatusId,
         page: q.Page,
@@ -167,4 +196,26 @@ export async function ordersRoutes(app: App, { db }: AppDeps) {
         .send(attachment.content);
     },
   );
+}
+
+/** 'Erneut bestellen' needs the offer catalogue (registered beside the checkout, which has it). */
+export function reorderRoutes(offers: OfferCatalog) {
+  return async function registerReorderRoutes(app: App, { db }: AppDeps) {
+    const reorder = new ReorderService(db, offers);
+    app.post(
+      '/v1/CustomerOrders/:customerOrderNumber/Reorder',
+      {
+        config: { roles: [Role.Buyer] },
+        schema: {
+          tags: ['Bestellungen'],
+          summary: 'Erneut bestellen: die Positionen einer Bestellung in einen Warenkorb legen',
+          params: z.object({ customerOrderNumber: OrderNumber }),
+          body: ReorderBody,
+          response: { 200: ReorderResult },
+        },
+      },
+      async (request) =>
+        reorder.reorder(callerOf(request), currentPartnerOf(request), request.params.customerOrderNumber, request.body),
+    );
+  };
 }

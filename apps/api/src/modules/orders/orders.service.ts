@@ -2,12 +2,14 @@ import { Role, isStaff } from '@shk/contracts';
 import type { Caller } from '../../http/auth.ts';
 import type { Db } from '../../db/pool.ts';
 import { notFound } from '../../http/problem.ts';
+import { supplierOrderPdf } from '../transmission/index.ts';
 import {
   customerOrderDetails,
   listCustomerOrders,
   listSupplierOrders,
   orderLineAttachment,
   supplierOrderByNumber,
+  supplierOrderIdOfCustomerOrder,
   type CustomerOrderFilter,
   type SupplierOrderFilter,
 } from './orders.repo.ts';
@@ -37,6 +39,14 @@ export class OrdersService {
     const details = await supplierOrderByNumber(this.db, orderNumber);
     if (!details) throw orderNotFound();
     return details;
+  }
+
+  /** The printable order of one supplier order of a customer order (the supplier's PDF); `buyerBpNumber` scopes it. */
+  async supplierOrderPdf(ref: { customerOrderNumber: string; supplierOrderNumber: string }, buyerBpNumber?: string) {
+    const id = await supplierOrderIdOfCustomerOrder(this.db, ref, buyerBpNumber);
+    const pdf = id == null ? null : await supplierOrderPdf(this.db.$client, id);
+    if (!pdf) throw orderNotFound();
+    return pdf;
   }
 
   /** An order line's attachment: buyers see their partner's orders, sellers their supplier's, staff all. */

@@ -135,6 +135,8 @@ export async function supplierOrderDetails(db: Queryable, supplierOrderIds: numb
       // The same rule applyConfirmation() enforces for the portal (spec section 4).
       confirmableInPortal:
         so.status_id === SupplierOrderStatus.Sent && Number(so.in_com_protocol_id) === CommunicationProtocol.Email,
+      orderReference: so.order_reference ?? null,
+      orderNote: so.order_note ?? null,
       lines: own.map((l) => ({
         lineId: Number(l.id),
         lineNo: l.line_no,

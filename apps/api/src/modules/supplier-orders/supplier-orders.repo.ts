@@ -77,7 +77,7 @@ export async function orderId(db: Queryable, orderNumber: string, scope: { suppl
 /** The rows behind the detail shape of supplier orders (supplier-order-details.ts): orders, lines, files, documents. */
 export async function supplierOrderDetailRows(db: Queryable, supplierOrderIds: number[]) {
   const { rows } = await db.query(
-    `SELECT so.*, s.name AS supplier_name, co.customer_address, sup.in_com_protocol_id
+    `SELECT so.*, s.name AS supplier_name, co.customer_address, co.order_reference, co.order_note, sup.in_com_protocol_id
        FROM supplier_orders so JOIN business_partners s ON s.bp_number = so.supplier_bp_number
        JOIN customer_orders co ON co.id = so.customer_order_id
        LEFT JOIN suppliers sup ON sup.bp_number = so.supplier_bp_number

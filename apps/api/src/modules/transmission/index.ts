@@ -9,6 +9,9 @@ import { transmissionRoutes } from './transmission.routes.ts';
 import { OutboundPolicy, databaseEndpointOf } from './outbound.ts';
 import { as2Routes } from './as2.routes.ts';
 import { as2MdnStore, as2MdnUrl, mailCertificateWarnings } from './as2.service.ts';
+import { loadOrder } from './transmission.repo.ts';
+import { orderPdf } from './formats/pdf-order.ts';
+import type { Queryable } from '../../db/queryable.ts';
 
 export { queueTransmissions, resendSupplierOrder, listTransmissions } from './transmission.service.ts';
 export { changeSupplierOrderStatus, refreshCustomerOrderStatus } from './supplier-order-status.ts';
@@ -103,4 +106,13 @@ export async function transmissionModule(app: App, deps: AppDeps) {
     deps.mail.stopSweeper();
     await built?.worker.stop();
   });
+}
+
+/**
+ * The supplier order's PDF as the supplier gets it (the same renderer and data), for the buyer's printable order;
+ * null when the supplier order does not exist.
+ */
+export async function supplierOrderPdf(client: Queryable, supplierOrderId: number) {
+  const order = await loadOrder(client, supplierOrderId);
+  return order ? { fileName: `Bestellung_${order.supplierOrderNumber}.pdf`, content: orderPdf(order) } : null;
 }

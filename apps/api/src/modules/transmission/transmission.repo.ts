@@ -228,6 +228,7 @@ const address = (a: Record<string, unknown> | null | undefined): OrderAddress =>
 export async function loadOrder(client: Queryable, id: number): Promise<SupplierOrderForTransmission | null> {
   const { rows } = await client.query(
     `SELECT so.*, co.customer_order_number, co.placed_at AS ordered_at, co.customer_address, co.dispatch_to,
+            co.order_reference, co.order_note,
             sb.name AS supplier_name, sb.street AS s_street, sb.house_number AS s_house, sb.postal_code AS s_postal, sb.city AS s_city, sb.country AS s_country,
             bb.name AS buyer_name, s.gln, s.headquarter_gln, u.first_name, u.last_name, u.email AS user_email
        FROM supplier_orders so JOIN customer_orders co ON co.id = so.customer_order_id
@@ -257,6 +258,8 @@ export async function loadOrder(client: Queryable, id: number): Promise<Supplier
     customerOrderNumber: r.customer_order_number,
     placedAt: new Date(r.ordered_at),
     isTest: r.is_test === true,
+    orderReference: r.order_reference ?? null,
+    orderNote: r.order_note ?? null,
     supplier: {
       bpNumber: r.supplier_bp_number,
       name: r.supplier_name,

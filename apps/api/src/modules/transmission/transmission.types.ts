@@ -36,6 +36,9 @@ export interface SupplierOrderForTransmission {
   customerOrderNumber: string;
   placedAt: Date;
   isTest: boolean;
+  /** The buyer's reference ('Kommission / Ihre Bestellreferenz') and note for the whole order, or null. */
+  orderReference?: string | null;
+  orderNote?: string | null;
   supplier: {
     bpNumber: string;
     name: string;

@@ -1,8 +1,8 @@
-import type { ReactNode } from 'react';
-import { Button, Divider, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { Button, Divider, Group, Modal, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { cartMessages, messages, round2, timings } from '@shk/contracts';
+import { cartMessages, limits, messages, round2, timings } from '@shk/contracts';
 import { cartsApi, invalidateCarts, type MultiCart } from '../../api/carts';
 import { deliveryCostText } from '../../ui/delivery-cost';
 import { formatCurrency } from '../../ui/format';
@@ -37,8 +37,11 @@ export function OrderSummary({
   const orderable = cart.supplierGroups.reduce((n, g) => n + g.itemCount, 0);
   const total = round2(cart.totalNetValue + cart.totalDeliveryCost);
 
+  // The whole order's reference and note: asked in the order dialog, sent with the checkout.
+  const [orderReference, setOrderReference] = useState('');
+  const [orderNote, setOrderNote] = useState('');
   const checkout = useMutation({
-    mutationFn: () => cartsApi.checkout(cart.id),
+    mutationFn: () => cartsApi.checkout(cart.id, { orderReference, orderNote }),
     onSuccess: async ({ customerOrderNumber }) => {
       trackPurchase(cart, customerOrderNumber);
       // One message after ordering: earlier toasts ('Änderungen erfasst', 'Artikel hinzugefügt') would cover the
@@ -151,6 +154,24 @@ export function OrderSummary({
               </div>
             </Stack>
           </Paper>
+          <TextInput
+            label={cartMessages.orderReferenceLabel}
+            value={orderReference}
+            onChange={(event) => setOrderReference(event.currentTarget.value)}
+            maxLength={limits.orderReference}
+            description={`Höchstens ${limits.orderReference} Zeichen; erscheint in der Bestellung beim Lieferanten.`}
+            data-testid="order-reference"
+          />
+          <Textarea
+            label={cartMessages.orderNoteLabel}
+            value={orderNote}
+            onChange={(event) => setOrderNote(event.currentTarget.value)}
+            maxLength={limits.orderNote}
+            autosize
+            minRows={2}
+            maxRows={5}
+            data-testid="order-note"
+          />
           {cartMessages.orderDialogText.map((paragraph) => (
             <Text key={paragraph} size="sm">
               {paragraph}

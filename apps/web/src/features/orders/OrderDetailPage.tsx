@@ -1,11 +1,26 @@
 import type { ReactNode } from 'react';
-import { Alert, Anchor, Badge, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Center,
+  CopyButton,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
-import { cartMessages, isStaff, Role, round2 } from '@shk/contracts';
+import { cartMessages, isStaff, Role, round2, timings } from '@shk/contracts';
 import { downloadApiFile } from '../../api/download';
 import {
   orderKeys,
   orderLineAttachmentPath,
+  orderPdfPath,
   ordersApi,
   type CustomerOrderDetails,
   type OrderLine,
@@ -33,6 +48,7 @@ import {
 } from './order-format';
 import { SupplierOrderActions } from './SupplierOrderActions';
 import { TransmissionLog } from './TransmissionLog';
+import { ReorderButton } from './ReorderDialog';
 
 const confirmationLabels: Record<string, string> = {
   confirmed: 'Bestätigt',
@@ -178,14 +194,32 @@ function SupplierOrderParties({ order }: { order: SupplierOrderDetails }) {
   );
 }
 
+/** The buyer's reference and note for the whole order, where the seller and staff read a supplier order. */
+function OrderTexts({ order }: { order: { orderReference: string | null; orderNote: string | null } }) {
+  return (
+    <FieldList
+      fields={[
+        {
+          label: cartMessages.orderReferenceLabel,
+          value: <span data-testid="order-reference">{order.orderReference}</span>,
+        },
+        { label: cartMessages.orderNoteLabel, value: <span data-testid="order-note">{order.orderNote}</span> },
+      ]}
+    />
+  );
+}
+
 /** One supplier order: supplier, number, status, its lines and the delivery cost ('zzgl.' / '0,00 € Lieferkosten'). */
 function SupplierOrderCard({
   order,
   units,
   documents = true,
   parties = false,
+  customerOrderNumber,
 }: {
   order: SupplierOrderDetails;
+  /** On the customer order: the buyer's printable order (the supplier's PDF) of this supplier order. */
+  customerOrderNumber?: string;
   units: Map<string, string>;
   /** Read-only document links; the seller manages documents in SupplierOrderActions instead. */
   documents?: boolean;
@@ -292,6 +326,7 @@ function SupplierOrderCard({
           </Badge>
         </Group>
         {parties && <SupplierOrderParties order={order} />}
+        {parties && (order.orderReference || order.orderNote) && <OrderTexts order={order} />}
         <DataTable
           label={`Positionen ${order.supplierName}`}
           columns={columns}
@@ -315,6 +350,21 @@ function SupplierOrderCard({
           <Text size="sm" data-testid="supplier-order-delivery">
             {deliveryCostText(order.deliveryCost)}
           </Text>
+          {customerOrderNumber && (
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              data-testid="order-pdf"
+              onClick={() =>
+                void downloadApiFile(
+                  orderPdfPath(customerOrderNumber, order.supplierOrderNumber),
+                  `Bestellung_${order.supplierOrderNumber}.pdf`,
+                ).catch(() => toast.error('Das Dokument konnte nicht geladen werden.'))
+              }
+            >
+              {cartMessages.orderPdf}
+            </Button>
+          )}
           {documents && order.attachments.length > 0 && (
             <Group gap="xs" data-testid="order-documents">
               <Text size="sm">Dokumente:</Text>
@@ -341,14 +391,36 @@ function SupplierOrderCard({
   );
 }
 
+/** Copies the order number (for a mail or the buyer's own system); the button confirms it for 1.5 s (spec). */
+function OrderNumberCopy({ value }: { value: string }) {
+  return (
+    <CopyButton value={value} timeout={timings.copyConfirmationMs}>
+      {({ copied, copy }) => (
+        <Button
+          variant="subtle"
+          size="compact-xs"
+          color={copied ? 'teal' : 'gray'}
+          onClick={copy}
+          data-testid="copy-order-number"
+        >
+          {copied ? 'Kopiert' : 'Kopieren'}
+        </Button>
+      )}
+    </CopyButton>
+  );
+}
+
 function CustomerOrderView({
   order,
   thankYou,
   units,
+  canReorder,
 }: {
   order: CustomerOrderDetails;
   thankYou: boolean;
   units: Map<string, string>;
+  /** Buyers outside an IDS session may put the order's lines into a cart again. */
+  canReorder: boolean;
 }) {
   const total = round2(order.orderTotal + order.deliveryCostTotal);
   return (
@@ -358,11 +430,24 @@ function CustomerOrderView({
           {cartMessages.thankYouText(order.customerOrderNumber)}
         </Alert>
       )}
+      {canReorder && (
+        <Group justify="flex-end">
+          <ReorderButton customerOrderNumber={order.customerOrderNumber} />
+        </Group>
+      )}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Paper withBorder radius="md" p="md">
           <FieldList
             fields={[
-              { label: 'Bestellnummer', value: <span data-testid="order-number">{order.customerOrderNumber}</span> },
+              {
+                label: 'Bestellnummer',
+                value: (
+                  <Group gap="xs" wrap="wrap">
+                    <span data-testid="order-number">{order.customerOrderNumber}</span>
+                    <OrderNumberCopy value={order.customerOrderNumber} />
+                  </Group>
+                ),
+              },
               { label: 'Bestelldatum', value: formatDateTime(order.orderPlaced) },
               {
                 label: 'Auftragsstatus',
@@ -378,6 +463,14 @@ function CustomerOrderView({
               },
               { label: 'Lieferung an', value: order.dispatchTo },
               { label: 'Besteller', value: addressLines(order.customerAddress).join(', ') },
+              {
+                label: cartMessages.orderReferenceLabel,
+                value: order.orderReference && <span data-testid="order-reference">{order.orderReference}</span>,
+              },
+              {
+                label: cartMessages.orderNoteLabel,
+                value: order.orderNote && <span data-testid="order-note">{order.orderNote}</span>,
+              },
             ]}
           />
         </Paper>
@@ -417,7 +510,12 @@ function CustomerOrderView({
         </Paper>
       </SimpleGrid>
       {order.supplierOrdersDetails.map((so) => (
-        <SupplierOrderCard key={so.supplierOrderNumber} order={so} units={units} />
+        <SupplierOrderCard
+          key={so.supplierOrderNumber}
+          order={so}
+          units={units}
+          customerOrderNumber={order.customerOrderNumber}
+        />
       ))}
     </Stack>
   );
@@ -432,7 +530,9 @@ export default function OrderDetailPage() {
   const id = params.get('id')?.trim() ?? '';
   const orderType: OrderType = params.get('orderType') === 'supplier' ? 'supplier' : 'customer';
   const thankYou = params.get('danke') === 'true';
-  const role = useUserProfile().data?.role;
+  const profile = useUserProfile().data;
+  const role = profile?.role;
+  const inIdsSession = Boolean(profile?.idsContextId);
   const staff = role !== undefined && isStaff(role);
   const units = useUnits();
   const canCustomer = orderType === 'customer' && (role === Role.Buyer || staff);
@@ -493,7 +593,14 @@ export default function OrderDetailPage() {
       </Stack>
     );
   } else {
-    content = <CustomerOrderView order={customer.data!} thankYou={thankYou} units={units} />;
+    content = (
+      <CustomerOrderView
+        order={customer.data!}
+        thankYou={thankYou}
+        units={units}
+        canReorder={role === Role.Buyer && !inIdsSession}
+      />
+    );
   }
 
   return (

@@ -1,8 +1,9 @@
-import { useEffect } from 'react';
-import { Anchor, Badge, Button, Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { useEffect, type ReactNode } from 'react';
+import { Anchor, Badge, Group, SegmentedControl, Select } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { useMediaQuery } from '@mantine/hooks';
-import { isStaff, limits, Role } from '@shk/contracts';
+import { cartMessages, isStaff, limits, Role } from '@shk/contracts';
+import { ListSearchInput } from '../../ui/ListSearchInput';
 import {
   useBuyerOrders,
   useStaffOrders,
@@ -55,6 +56,7 @@ function useListState() {
     statusId: number('status'),
     buyerName: params.get('buyerName') ?? undefined,
     supplierId: params.get('supplierId') ?? undefined,
+    search: params.get('q') ?? undefined,
     set,
   };
 }
@@ -161,17 +163,36 @@ const staffSupplierColumns: DataTableColumn<SupplierOrderListItem>[] = [
   sumColumn(),
 ];
 
-/** 'Meine Bestellungen' of a buyer: the year filter and the buyer's columns. */
+/** Searching customer orders by order number, article (number or name) or project, besides the year. */
+function OrderSearch({ value, onChange }: { value: string | undefined; onChange: (q: string | undefined) => void }) {
+  return (
+    <ListSearchInput
+      label={cartMessages.orderSearchLabel}
+      value={value ?? ''}
+      onCommit={(q) => onChange(q.trim() || undefined)}
+      maxLength={limits.orderSearch}
+      w={{ base: '100%', xs: 300 }}
+    />
+  );
+}
+
+/** 'Meine Bestellungen' of a buyer: the search, the year filter and the buyer's columns. */
 function BuyerOrders() {
   const state = useListState();
-  const orders = useBuyerOrders({ page: state.page + 1, pageSize: limits.orderListPageSize, year: state.year });
+  const orders = useBuyerOrders({
+    page: state.page + 1,
+    pageSize: limits.orderListPageSize,
+    year: state.year,
+    search: state.search,
+  });
   useLogFailure(orders.error);
   const data = orders.data;
   return (
     <Page title="Meine Bestellungen">
       <ListScaffold
         filters={
-          <Group align="flex-end">
+          <Group align="flex-end" wrap="wrap">
+            <OrderSearch value={state.search} onChange={(q) => state.set({ q })} />
             <YearSelect
               years={data?.availableOrderYears ?? []}
               value={state.year}
@@ -227,6 +248,7 @@ function StaffFilters({ state, data }: { state: ListState; data: StaffOrderList 
         aria-label="Bestellart"
       />
       <Group align="flex-end" gap="sm" wrap="wrap">
+        {type === 'customer' && <OrderSearch value={state.search} onChange={(q) => state.set({ q })} />}
         <Select
           label="Käufer"
           data={withAll((data?.availableBuyerNames ?? []).map((name) => ({ value: name, label: name })))}
@@ -273,6 +295,7 @@ function StaffOrders() {
     page: state.page + 1,
     pageSize: limits.orderListPageSize,
     year: state.year,
+    search: type === 'customer' ? state.search : undefined,
     buyerName: state.buyerName,
     statusId: state.statusId,
     supplierId: type === 'supplier' ? state.supplierId : undefined,
@@ -315,27 +338,14 @@ function StaffOrders() {
   );
 }
 
-/** A seller's orders are the supplier orders (seller-staff-side.md §2, own route and calls). */
-function SellerOrders() {
-  return (
-    <Page title="Bestellungen">
-      <Stack gap="sm" align="flex-start">
-        <Text>Die Bestellungen Ihrer Kunden finden Sie in der Übersicht Ihrer Lieferantenbestellungen.</Text>
-        <Button component={Link} to="/lieferantenbestellungen">
-          Zu den Bestellungen
-        </Button>
-      </Stack>
-    </Page>
-  );
-}
-
 /**
  * /bestellungen – by role (spec §6): a buyer gets 'Meine Bestellungen'; staff customer or supplier orders
- * by orderType; a seller is pointed to the supplier order list.
+ * by orderType; a seller gets the supplier orders, which the supplier-orders feature contributes (`sellerOrders`).
  */
-export default function OrdersPage() {
+export default function OrdersPage({ sellerOrders }: { sellerOrders?: ReactNode }) {
   const role = useUserProfile().data?.role;
   if (role === Role.Buyer) return <BuyerOrders />;
   if (role !== undefined && isStaff(role)) return <StaffOrders />;
-  return <SellerOrders />;
+  if (role === Role.Seller) return sellerOrders ?? null;
+  return null;
 }

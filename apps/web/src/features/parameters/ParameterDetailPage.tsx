@@ -1,7 +1,16 @@
 import { useState } from 'react';
 import { Alert, Anchor, Button, Card, Group, Modal, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router';
-import { isSecretParameter, parameterMessages, parameterTypeLabels, problemToast, SECRET_MASK } from '@shk/contracts';
+import {
+  isSecretParameter,
+  limits,
+  parameterMessages,
+  parameterTypeLabels,
+  problemToast,
+  SECRET_MASK,
+} from '@shk/contracts';
+import { GermanDateInput } from '../../ui/GermanDateInput';
+import { valuesValidFrom } from './values-valid-from';
 import { ApiError, problemTitle } from '../../api/problem';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { FieldList } from '../../ui/FieldList';
@@ -13,6 +22,7 @@ import { useParameter, useParameterValues, useValueMutations, type CustomParamet
 import { ValueModal } from './ValueModal';
 
 const date = (v: string | null) => (v ? formatDate(v) : '–');
+
 /** §8: a toast of the detail titles joined by '. ', else the main title. */
 const failed = (e: unknown) => toast.error(problemToast(e instanceof ApiError ? e.problem : null));
 
@@ -24,6 +34,8 @@ export default function ParameterDetailPage() {
   const mutations = useValueMutations(key);
   const [editing, setEditing] = useState<CustomParameterValue | 'new' | null>(null);
   const [deleting, setDeleting] = useState<CustomParameterValue | null>(null);
+  // The list starts at the portal's first day (spec: custom-parameter list default start 2024-01-01).
+  const [from, setFrom] = useState<string>(limits.minDate);
 
   if (parameter.isPending || values.isPending) return <FullPageLoader />;
   if (parameter.isError || values.isError)
@@ -111,14 +123,15 @@ export default function ParameterDetailPage() {
           ]}
         />
       </Card>
-      <Group justify="space-between">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
         <Text fw={600}>Werte</Text>
+        <GermanDateInput label="Gültig ab" value={from} onChange={setFrom} w={160} data-testid="values-from" />
         <Button onClick={() => setEditing('new')}>Wert hinzufügen</Button>
       </Group>
       <DataTable
         label="Werte"
         columns={columns}
-        rows={rows}
+        rows={valuesValidFrom(rows, from)}
         rowKey={(v) => v.id}
         emptyText="Keine Werte"
         testId="parameter-values"

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, FileInput, Group, Select, Stack, Table, Text, Textarea } from '@mantine/core';
+import { Alert, Badge, Button, Group, Select, Stack, Table, Text, Textarea } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { quickOrderMessages } from '@shk/contracts';
@@ -8,6 +8,21 @@ import { toast } from '../../ui/toast';
 import { problemTitle } from '../../api/problem';
 import { formatCurrency, formatQuantity } from '../../ui/format';
 import { quickOrderApi, type QuickOrderLine, type QuickOrderResponse } from '../../api/quick-order';
+import { FileDropzone } from '../../ui/FileDropzone';
+import { BarcodeScanButton } from '../../ui/barcode/BarcodeScanButton';
+
+/** The quick order takes one list: CSV, text or Excel, within the upload size the server accepts. */
+const LIST_FILE_LIMITS = { maxFileCount: 1, maxFileSizeMb: 5, allowedExtensions: ['.csv', '.txt', '.xlsx'] };
+
+type Candidate = QuickOrderLine['candidates'][number];
+
+/** An offer as the choice of an ambiguous line shows it: name, supplier, article number and its price. */
+const candidateLabel = (c: Candidate) =>
+  `${c.productName} – ${c.supplierName} (${c.articleNumber}) – ${
+    c.unitPrice === null
+      ? 'Preis auf Anfrage'
+      : `${formatCurrency(c.unitPrice)}${c.priceBasis !== 1 ? ` je ${formatQuantity(c.priceBasis)}` : ''}`
+  }`;
 
 const statusColor: Record<QuickOrderLine['status'], string> = {
   Added: 'green',
@@ -70,6 +85,20 @@ export default function QuickOrderPage() {
     <Page title={quickOrderMessages.title}>
       <Text c="dimmed">{quickOrderMessages.intro}</Text>
       <Stack gap="sm" maw={720}>
+        <Group gap="xs" justify="flex-end">
+          <Text size="sm" c="dimmed">
+            Barcode mit der Kamera erfassen
+          </Text>
+          {/* A scanned GTIN becomes a line of its own with quantity 1 (the buyer may change it before checking). */}
+          <BarcodeScanButton
+            size="md"
+            onScan={(code) => {
+              setFile(null);
+              setText((current) => `${current.trim() ? `${current.trimEnd()}\n` : ''}${code};1`);
+              setPreview(null);
+            }}
+          />
+        </Group>
         <Textarea
           label="Artikelnummern und Mengen"
           placeholder={'NB-4711;2\n4006501234568\t5\nKR-15-1 10 200001'}
@@ -82,16 +111,20 @@ export default function QuickOrderPage() {
           }}
           disabled={!!file}
         />
-        <FileInput
-          label="Oder Datei hochladen (CSV, XLSX)"
-          accept=".csv,.txt,.xlsx"
-          clearable
-          value={file}
-          onChange={(f) => {
-            setFile(f);
-            setPreview(null);
-          }}
-        />
+        <Stack gap={4}>
+          <Text size="sm" fw={500} component="span" id="quick-order-file-label">
+            Oder Datei hochladen (CSV, XLSX)
+          </Text>
+          <FileDropzone
+            files={file ? [file] : []}
+            onChange={(files) => {
+              setFile(files[0] ?? null);
+              setPreview(null);
+            }}
+            limits={LIST_FILE_LIMITS}
+            label="Artikelliste hierher ziehen oder klicken, um eine Datei auszuwählen"
+          />
+        </Stack>
         <Group>
           <Button
             onClick={() => check.mutate()}
@@ -120,7 +153,11 @@ export default function QuickOrderPage() {
               </Table.Thead>
               <Table.Tbody>
                 {preview.lines.map((line) => {
-                  const offer = line.candidates.find((c) => c.productInstanceId === chosen(line)) ?? line.candidates[0];
+                  // An ambiguous line has no offer (and so no price) until the buyer chooses one.
+                  const offer =
+                    line.status === 'Ambiguous'
+                      ? line.candidates.find((c) => c.productInstanceId === chosen(line))
+                      : (line.candidates.find((c) => c.productInstanceId === chosen(line)) ?? line.candidates[0]);
                   return (
                     <Table.Tr key={line.line} data-testid={`quick-order-line-${line.line}`}>
                       <Table.Td>{line.line}</Table.Td>
@@ -140,7 +177,7 @@ export default function QuickOrderPage() {
                             placeholder="Angebot wählen"
                             data={line.candidates.map((c) => ({
                               value: c.productInstanceId,
-                              label: `${c.productName} – ${c.supplierName} (${c.articleNumber})`,
+                              label: candidateLabel(c),
                             }))}
                             value={choices[line.line] ?? null}
                             onChange={(v) => setChoices((all) => ({ ...all, [line.line]: v ?? '' }))}
@@ -157,7 +194,9 @@ export default function QuickOrderPage() {
                         )}
                       </Table.Td>
                       <Table.Td>{formatQuantityOrDash(line.quantity ?? line.requestedQuantity)}</Table.Td>
-                      <Table.Td>{offer && offer.unitPrice !== null ? formatCurrency(offer.unitPrice) : '–'}</Table.Td>
+                      <Table.Td data-testid="quick-order-price">
+                        {offer && offer.unitPrice !== null ? formatCurrency(offer.unitPrice) : '–'}
+                      </Table.Td>
                     </Table.Tr>
                   );
                 })}

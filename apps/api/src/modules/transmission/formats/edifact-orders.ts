@@ -139,7 +139,12 @@ export function ordersMessage(order: SupplierOrderForTransmission, options: Edif
     .sort();
   if (dates.length) body.push(segment('DTM', ['2', ymd(dates[0]), '102']));
   if (order.isTest) body.push(...ftxSegments('AAI', 'Testbestellung - bitte nicht ausliefern'));
+  // The buyer's note for the whole order: header FTX, 4451 PUR (purchasing information).
+  if (order.orderNote) body.push(...ftxSegments('PUR', order.orderNote));
   body.push(segment('RFF', ['CO', order.customerOrderNumber]));
+  // The buyer's own reference ('Kommission'): RFF 1153 CR (customer reference number); the contracts limit it to
+  // 1154's an..35, so it is never cut.
+  if (order.orderReference) body.push(segment('RFF', ['CR', order.orderReference]));
   body.push(
     nad(
       'BY',

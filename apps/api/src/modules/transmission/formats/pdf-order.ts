@@ -1,6 +1,7 @@
 import {
   BUSINESS_TIME_ZONE,
   CommunicationDataFormat,
+  cartMessages,
   formatEuro,
   formatQuantityValue,
   round2,
@@ -103,6 +104,14 @@ export function orderPdf(order: SupplierOrderForTransmission, options: RenderOpt
         `Kundenbestellung ${order.customerOrderNumber} vom ${placedFormat.format(order.placedAt)} über das SHK-Bestellportal`,
       );
       if (order.isTest) doc.text('Testbestellung im Kommunikationstest – bitte nicht ausliefern.');
+      if (order.orderReference) {
+        doc.moveDown(0.3).font('bold').text(`${cartMessages.orderReferenceLabel}: `, { continued: true });
+        doc.font('regular').text(order.orderReference);
+      }
+      if (order.orderNote) {
+        doc.font('bold').text(`${cartMessages.orderNoteLabel}: `, { continued: true });
+        doc.font('regular').text(order.orderNote, { width: 515 });
+      }
       doc.moveDown(0.6);
       const top = doc.y;
       doc.font('bold').text('Lieferant', 40, top);

@@ -1,0 +1,133 @@
+import { useEffect, useRef, useState } from 'react';
+import { ActionIcon, Alert, Modal, Stack, Text, Tooltip } from '@mantine/core';
+import { timings } from '@shk/contracts';
+import { BarcodeIcon } from '../icons';
+import { frameDecoder, isValidGtin } from './decoder';
+
+/** How often a frame of the camera is read (a phone's CPU is shared with the page). */
+const SCAN_INTERVAL_MS = 250;
+
+const hasCamera = () => typeof navigator !== 'undefined' && Boolean(navigator.mediaDevices?.getUserMedia);
+
+/**
+ * 'Barcode scannen': opens the rear camera, reads an EAN/GTIN and hands it over (search term, quick-order line).
+ * Shown only where the browser offers a camera API.
+ */
+export function BarcodeScanButton({
+  onScan,
+  size = 'lg',
+  inField = false,
+}: {
+  onScan: (code: string) => void;
+  size?: string;
+  /** Inside a text field (its right section): small and borderless, so the field keeps its width on a phone. */
+  inField?: boolean;
+}) {
+  const [opened, setOpened] = useState(false);
+  if (!hasCamera()) return null;
+  return (
+    <>
+      <Tooltip label="Barcode scannen">
+        <ActionIcon
+          variant={inField ? 'subtle' : 'default'}
+          color={inField ? 'gray' : undefined}
+          size={inField ? 28 : size === 'md' ? 36 : 42}
+          aria-label="Barcode scannen"
+          onClick={() => setOpened(true)}
+          data-testid="barcode-scan"
+        >
+          <BarcodeIcon size={20} />
+        </ActionIcon>
+      </Tooltip>
+      <Modal
+        opened={opened}
+        onClose={() => setOpened(false)}
+        title="Barcode scannen"
+        centered
+        transitionProps={{ duration: timings.modalFadeMs }}
+      >
+        {opened && (
+          <CameraScanner
+            onScan={(code) => {
+              setOpened(false);
+              onScan(code);
+            }}
+          />
+        )}
+      </Modal>
+    </>
+  );
+}
+
+function CameraScanner({ onScan }: { onScan: (code: string) => void }) {
+  const video = useRef<HTMLVideoElement>(null);
+  const [error, setError] = useState<string | null>(null);
+  const done = useRef(onScan);
+  done.current = onScan;
+
+  useEffect(() => {
+    let stream: MediaStream | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    const canvas = document.createElement('canvas');
+
+    const scan = async () => {
+      if (stopped) return;
+      const element = video.current;
+      try {
+        if (element && element.videoWidth > 0) {
+          canvas.width = element.videoWidth;
+          canvas.height = element.videoHeight;
+          canvas.getContext('2d', { willReadFrequently: true })?.drawImage(element, 0, 0);
+          const code = await (await frameDecoder())(canvas);
+          if (!stopped && code && isValidGtin(code)) {
+            stopped = true;
+            done.current(code);
+            return;
+          }
+        }
+      } catch {
+        setError('Der Barcode konnte nicht gelesen werden.');
+      }
+      timer = setTimeout(() => void scan(), SCAN_INTERVAL_MS);
+    };
+
+    navigator.mediaDevices
+      .getUserMedia({ video: { facingMode: 'environment' }, audio: false })
+      .then((s) => {
+        stream = s;
+        if (stopped) return s.getTracks().forEach((t) => t.stop());
+        if (video.current) {
+          video.current.srcObject = s;
+          void video.current.play().catch(() => {});
+        }
+        // The decoder (WebAssembly where the browser has no BarcodeDetector) loads while the camera starts.
+        void frameDecoder().catch(() => setError('Der Barcodeleser konnte nicht geladen werden.'));
+        void scan();
+      })
+      .catch(() => setError('Die Kamera ist nicht verfügbar oder der Zugriff wurde nicht erlaubt.'));
+
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      stream?.getTracks().forEach((t) => t.stop());
+    };
+  }, []);
+
+  return (
+    <Stack gap="sm">
+      {error ? (
+        <Alert color="red">{error}</Alert>
+      ) : (
+        <Text size="sm">Halten Sie den Barcode (EAN/GTIN) des Artikels vor die Kamera.</Text>
+      )}
+      <video
+        ref={video}
+        muted
+        playsInline
+        aria-label="Kamerabild"
+        style={{ width: '100%', maxHeight: '60vh', background: 'black', borderRadius: 4 }}
+      />
+    </Stack>
+  );
+}
