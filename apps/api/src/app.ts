@@ -76,7 +76,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   registerProblemHandlers(app);
   registerInputGuard(app);
   await registerSecurityHeaders(app, config);
-  await registerRateLimiting(app);
+  await registerRateLimiting(app, options.pool);
   // JSON answers (search pages, carts, the OpenAPI document) brotli/gzip-compressed by Accept-Encoding; files keep
   // their precompressed copies (serveSpa), uploads and downloads are left alone; request bodies are not inflated.
   // Answers below 2 KiB (a cart overview, a cart change, most small objects) go uncompressed: they fit into two TCP
@@ -102,6 +102,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       issuer: identity.issuer,
       audience: config.oidcAudience,
       localJwks: identity.publicJwks,
+      reloadLocalJwks: identity.reloadJwks,
       emailClaim: config.oidcEmailClaim,
     });
     // The embedded provider's tokens name their grant: a signed-out grant ends them (checked by the auth hook).

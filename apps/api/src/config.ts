@@ -52,13 +52,18 @@ export interface AppConfig {
   search: { engine: 'index' | 'sql'; cache: boolean };
   /** Order transmission: whether this process runs the outbox worker, and the worker's tuning. */
   transmission: TransmissionSettings;
-  /** Key of the workflow secrets (WORKFLOW_SECRET_KEY); unset: generated once per DATA_DIR. */
+  /**
+   * Key of the workflow secrets (WORKFLOW_SECRET_KEY); unset: generated once per installation and kept in PostgreSQL
+   * (filled in at start by the runtime, transmission/shared-keys.ts).
+   */
   workflowSecretKey: string | undefined;
-  /** The platform's AS2 identity; key and certificate files unset: generated per DATA_DIR. */
+  /** The platform's AS2 identity; key and certificate files unset: generated once and kept in PostgreSQL. */
   as2: {
     identifier: string;
     keyFile: string | undefined;
     certFile: string | undefined;
+    /** Key and certificate shared by every node (not an environment setting: filled in at start from PostgreSQL). */
+    shared?: { keyPem: string; certPem: string };
     /** Where partners post asynchronous MDNs (AS2_MDN_URL); unset: PUBLIC_URL/inbound/as2/mdn. */
     mdnUrl: string | undefined;
     /** How long an attempt waits for an asynchronous MDN before the retry looks again. */

@@ -10,11 +10,14 @@ import type { TokenVerifier } from './http/auth.ts';
 import type { PriceStrategy } from './modules/catalogue/pricing/price-strategy.ts';
 import path from 'node:path';
 import { configureStorageQuota } from './lib/uploads/storage-quota.ts';
+import { withSharedTransmissionKeys } from './modules/transmission/index.ts';
 
 /** How long a shutdown waits for open HTTP connections before it closes them. */
 const SHUTDOWN_GRACE_MS = 5_000;
 
 export interface Runtime extends BuiltApp {
+  /** The configuration the app runs with: the given one with the installation's shared keys filled in. */
+  config: AppConfig;
   db: Db;
   pool: pg.Pool;
   jobs: Jobs;
@@ -24,7 +27,7 @@ export interface Runtime extends BuiltApp {
 
 /** Wires pool, migrations, jobs, mail and the HTTP app for a database URL (used by main and tests). */
 export async function createRuntime(
-  config: AppConfig,
+  givenConfig: AppConfig,
   databaseUrl: string,
   options: {
     logger?: boolean | object;
@@ -36,7 +39,7 @@ export async function createRuntime(
     strictConnectionUse?: boolean;
   } = {},
 ): Promise<Runtime> {
-  configureStorageQuota(config);
+  configureStorageQuota(givenConfig);
   if (options.migrate !== false) {
     // Migrations may run long statements: on a connection of their own, without the API's statement timeout.
     const migrationPool = createPool(databaseUrl, 1);
@@ -48,15 +51,17 @@ export async function createRuntime(
   }
   const pool = createPool(
     databaseUrl,
-    config.databasePoolMax,
+    givenConfig.databasePoolMax,
     {},
     {
-      statementTimeoutMs: config.databaseStatementTimeoutMs,
-      idleInTransactionTimeoutMs: config.databaseIdleInTransactionTimeoutMs,
+      statementTimeoutMs: givenConfig.databaseStatementTimeoutMs,
+      idleInTransactionTimeoutMs: givenConfig.databaseIdleInTransactionTimeoutMs,
       strictConnectionUse: options.strictConnectionUse,
     },
   );
   const db = createDb(pool);
+  // Keys every node must share (workflow secrets, AS2) come from PostgreSQL unless configured.
+  const config = await withSharedTransmissionKeys(pool, givenConfig);
   await ensureFeatureSettings(db);
   const jobs = new Jobs(databaseUrl, options.log ?? console);
   const transport = config.smtpUrl
@@ -76,6 +81,7 @@ export async function createRuntime(
   await jobs.start();
   return {
     ...built,
+    config,
     db,
     pool,
     jobs,

@@ -113,7 +113,8 @@ export async function startTestApp(
   return {
     ...runtime,
     baseUrl,
-    config,
+    // With the installation's shared keys (workflow secrets, AS2) as the app has them.
+    config: runtime.config,
     databaseUrl,
     token,
     request,
