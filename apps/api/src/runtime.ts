@@ -22,6 +22,8 @@ export interface Runtime extends BuiltApp {
   pool: pg.Pool;
   jobs: Jobs;
   mail: MailService;
+  /** The node is stopping: /ready answers 503 from now on (requests are still served). */
+  drain: () => void;
   close: () => Promise<void>;
 }
 
@@ -68,7 +70,9 @@ export async function createRuntime(
     ? createSmtpTransport(config.smtpUrl)
     : createFileTransport(path.join(config.dataDir, 'mail'));
   const mail = new MailService(pool, jobs, transport, config.mailFrom);
+  const lifecycle = { draining: false };
   const built = await buildApp({
+    lifecycle,
     config,
     db,
     pool,
@@ -86,7 +90,11 @@ export async function createRuntime(
     pool,
     jobs,
     mail,
+    drain: () => {
+      lifecycle.draining = true;
+    },
     close: async () => {
+      lifecycle.draining = true;
       // Requests in flight get a short grace to finish; then connections still open (a client that keeps a
       // socket without sending a request) are cut, so a shutdown never waits for Node's 5-minute request timeout.
       const forceClose = setTimeout(() => built.app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);

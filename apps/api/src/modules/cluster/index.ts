@@ -4,3 +4,4 @@
  */
 export { sharedSecret, readSharedSecret, changeSharedSecret } from './shared-secrets.ts';
 export { postgresRateLimitStore } from './rate-limit-store.ts';
+export { runExclusively } from './cluster-lock.repo.ts';
