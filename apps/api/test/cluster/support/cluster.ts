@@ -183,7 +183,10 @@ backend api
   balance roundrobin
   option httpchk GET /ready
   http-check expect status 200
-  default-server inter 250ms fastinter 250ms downinter 250ms fall 1 rise 2 on-marked-down shutdown-sessions
+  # A check waits up to 2 s for /ready (a busy node is slow, not gone); a dead node refuses the connection at once,
+  # so two failed checks 250 ms apart take it out within about half a second.
+  timeout check 2s
+  default-server inter 250ms fastinter 250ms downinter 250ms fall 2 rise 2
 ${nodes.map((n) => `  server ${n.name} 127.0.0.1:${n.port} check`).join('\n')}
 `;
 }
