@@ -26,6 +26,7 @@ import { createTokenVerifier, registerAuth, type GrantCheck, type TokenVerifier 
 import { registerReadModelCache } from './http/read-model-cache.ts';
 import { registerInFlightLimit } from './http/in-flight.ts';
 import { modules } from './modules/index.ts';
+import { postgresRateLimitStore } from './modules/cluster/index.ts';
 import { GRANT_CLAIM, mountEmbeddedIdentityProvider, type EmbeddedIdentity } from './modules/identity/provider.ts';
 
 const WELL_FORMED_REQUEST_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{7,99}$/;
@@ -76,7 +77,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   registerProblemHandlers(app);
   registerInputGuard(app);
   await registerSecurityHeaders(app, config);
-  await registerRateLimiting(app, options.pool);
+  // Counted in PostgreSQL: a limit holds for every node together.
+  await registerRateLimiting(app, postgresRateLimitStore(options.pool));
   // JSON answers (search pages, carts, the OpenAPI document) brotli/gzip-compressed by Accept-Encoding; files keep
   // their precompressed copies (serveSpa), uploads and downloads are left alone; request bodies are not inflated.
   // Answers below 2 KiB (a cart overview, a cart change, most small objects) go uncompressed: they fit into two TCP

@@ -8,8 +8,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CookieJar, loginWithCodeFlow } from '../support/oidc-login.ts';
 import { clusterUnavailable, startCluster, type Cluster, type ClusterNode } from './support/cluster.ts';
+import { BUYER, call, orderableOffers, runLoad } from './support/cluster-load.ts';
 
-const BUYER = 'einkauf@example.com';
 const unavailable = clusterUnavailable();
 if (unavailable) console.warn(`[test:cluster] ${unavailable}`);
 
@@ -37,40 +37,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await cluster?.close();
 }, 60_000);
-
-async function call(base: string, token: string, method: string, url: string, body?: unknown) {
-  const response = await fetch(`${base}${url}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  let parsed: any = text;
-  try {
-    parsed = text ? JSON.parse(text) : null;
-  } catch {
-    /* not JSON */
-  }
-  return { status: response.status, body: parsed };
-}
-
-/** An orderable offer of the demo buyer (priced, from a supplier the buyer is approved at). */
-async function orderableOffers(): Promise<{ id: string; moq: number }[]> {
-  const { rows } = await cluster.pool.query<{ id: string; moq: number }>(
-    `SELECT o.product_instance_id AS id, greatest(coalesce(o.min_order_quantity, 1), 1)::int AS moq
-       FROM product_offers o
-       JOIN supplier_customers sc ON sc.supplier_bp_number = o.supplier_bp_number AND sc.relation_status_id = 1
-       JOIN user_business_partners ubp ON ubp.bp_number = sc.buyer_bp_number
-       JOIN users u ON u.id = ubp.user_id AND u.email = $1
-      WHERE o.net_price > 0 AND EXISTS (SELECT 1 FROM units x WHERE x.code = o.unit_code)
-      ORDER BY o.product_instance_id LIMIT 200`,
-    [BUYER],
-  );
-  return rows;
-}
 
 /** The login form of a fresh interaction, begun through haproxy: its action path and cookies. */
 async function loginForm(): Promise<{ action: string; jar: CookieJar }> {
@@ -126,12 +92,14 @@ describe.skipIf(Boolean(unavailable))('two nodes on one PostgreSQL behind haprox
 
   it('a cart change on node A shows on node B at once', async () => {
     const { access_token: token } = await loginWithCodeFlow(cluster.url, BUYER);
-    const cart = await call(a.url, token, 'POST', '/v1/MultiCarts', { name: `Cluster ${randomBytes(3).toString('hex')}` });
+    const cart = await call(a.url, token, 'POST', '/v1/MultiCarts', {
+      name: `Cluster ${randomBytes(3).toString('hex')}`,
+    });
     expect(cart.status).toBeLessThan(300);
     // Read on B first, so B's read-model cache holds the empty cart.
     const before = await call(b.url, token, 'GET', `/v1/MultiCarts/${cart.body.id}`);
     expect(before.status).toBe(200);
-    const [offer] = await orderableOffers();
+    const [offer] = await orderableOffers(cluster);
     const added = await call(a.url, token, 'POST', '/v1/CartItems', {
       cartId: cart.body.id,
       productInstanceId: offer.id,
@@ -163,8 +131,10 @@ describe.skipIf(Boolean(unavailable))('two nodes on one PostgreSQL behind haprox
 
   it.skipIf(!storageBackendExists)('a file uploaded on node A downloads on node B', async () => {
     const { access_token: token } = await loginWithCodeFlow(cluster.url, BUYER);
-    const cart = await call(a.url, token, 'POST', '/v1/MultiCarts', { name: `Datei ${randomBytes(3).toString('hex')}` });
-    const [offer] = await orderableOffers();
+    const cart = await call(a.url, token, 'POST', '/v1/MultiCarts', {
+      name: `Datei ${randomBytes(3).toString('hex')}`,
+    });
+    const [offer] = await orderableOffers(cluster);
     const item = await call(a.url, token, 'POST', '/v1/CartItems', {
       cartId: cart.body.id,
       productInstanceId: offer.id,
@@ -190,7 +160,7 @@ describe.skipIf(Boolean(unavailable))('two nodes on one PostgreSQL behind haprox
 
   it('a node killed with -9 under load: every order seen succeed exists once and is transmitted once', async () => {
     let killedAt = 0;
-    const result = await runLoad(30_000, async (elapsed) => {
+    const result = await runLoad(cluster, 30_000, async (elapsed) => {
       if (elapsed >= 10_000 && a.process?.exitCode === null && !killedAt) {
         killedAt = Date.now();
         await cluster.kill(a);
@@ -234,7 +204,7 @@ describe.skipIf(Boolean(unavailable))('two nodes on one PostgreSQL behind haprox
 
   it('a rolling restart of both nodes under load fails no request', async () => {
     let step = 0;
-    const result = await runLoad(40_000, async (elapsed) => {
+    const result = await runLoad(cluster, 40_000, async (elapsed) => {
       if (elapsed < 3_000) return;
       if (step > 0) return;
       step = 1;
@@ -256,72 +226,4 @@ async function waitUntil(check: () => Promise<boolean>, timeoutMs: number) {
     if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
     await new Promise((r) => setTimeout(r, 250));
   }
-}
-
-interface LoadResult {
-  requests: number;
-  failures: { at: number; what: string }[];
-  ordersSeen: string[];
-}
-
-const TERMS = ['Thermostat', 'Rohr', 'Ventil', 'Pressfitting', 'Heizkörper', 'Kugelhahn'];
-
-/**
- * Mixed buyer load through haproxy for `ms` (search, product page, cart, checkout every 3rd round) by six clients;
- * `during` is called every 250 ms with the elapsed time (it may kill or restart nodes).
- */
-async function runLoad(ms: number, during: (elapsed: number) => Promise<void>): Promise<LoadResult> {
-  const { access_token: token } = await loginWithCodeFlow(cluster.url, BUYER);
-  const offers = await orderableOffers();
-  const result: LoadResult = { requests: 0, failures: [], ordersSeen: [] };
-  const started = Date.now();
-  const deadline = started + ms;
-  const request = async (what: string, method: string, url: string, body?: unknown) => {
-    result.requests++;
-    try {
-      const res = await call(cluster.url, token, method, url, body);
-      if (res.status >= 300) result.failures.push({ at: Date.now(), what: `${what} ${res.status}` });
-      return res.status < 300 ? res.body : null;
-    } catch (error) {
-      result.failures.push({ at: Date.now(), what: `${what} ${(error as Error).message}` });
-      return null;
-    }
-  };
-  const user = async (n: number) => {
-    let cart = await request('cart', 'POST', '/v1/MultiCarts', { name: `Last ${n} ${randomBytes(3).toString('hex')}` });
-    for (let round = 1; Date.now() < deadline; round++) {
-      await request('search', 'POST', '/v1/Product/Search', {
-        searchTerm: TERMS[round % TERMS.length],
-        page: 1,
-        pageSize: 20,
-      });
-      const offer = offers[(n * 31 + round) % offers.length];
-      await request('detail', 'GET', `/v1/Product/Details?productInstanceId=${encodeURIComponent(offer.id)}`);
-      if (!cart) {
-        cart = await request('cart', 'POST', '/v1/MultiCarts', { name: `Last ${n} ${randomBytes(3).toString('hex')}` });
-        continue;
-      }
-      await request('add', 'POST', '/v1/CartItems', {
-        cartId: cart.id,
-        productInstanceId: offer.id,
-        quantity: offer.moq,
-      });
-      if (round % 3 === 0) {
-        const order = await request('checkout', 'POST', `/v1/MultiCarts/${cart.id}/checkout`);
-        if (order?.customerOrderNumber) result.ordersSeen.push(order.customerOrderNumber);
-        cart = null;
-      }
-    }
-  };
-  let driving = true;
-  const driver = (async () => {
-    while (driving) {
-      await during(Date.now() - started);
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  })();
-  await Promise.all(Array.from({ length: 6 }, (_, n) => user(n)));
-  driving = false;
-  await driver;
-  return result;
 }

@@ -155,7 +155,9 @@ export async function eventually<T>(
  * A second API process on the same database as `t` (same configuration and signing keys) on a port of its own:
  * what a second `npm start` behind the same proxy is. close() when done.
  */
-export async function startSecondRuntime(t: Pick<TestApp, 'config' | 'databaseUrl'>): Promise<Runtime & { baseUrl: string }> {
+export async function startSecondRuntime(
+  t: Pick<TestApp, 'config' | 'databaseUrl'>,
+): Promise<Runtime & { baseUrl: string }> {
   const runtime = await createRuntime(t.config, t.databaseUrl, {
     logger: { level: process.env.TEST_LOG_LEVEL ?? 'silent' },
     migrate: false,

@@ -5,11 +5,7 @@ import type { Queryable } from '../../db/queryable.ts';
  * remaining milliseconds. A window that has ended starts again at 1. One statement: two nodes counting the same key
  * at the same moment both count (the row lock orders them).
  */
-export async function countHit(
-  db: Queryable,
-  key: string,
-  windowMs: number,
-): Promise<{ hits: number; ttlMs: number }> {
+export async function countHit(db: Queryable, key: string, windowMs: number): Promise<{ hits: number; ttlMs: number }> {
   const { rows } = await db.query<{ hits: number; ttl_ms: number }>(
     `INSERT INTO rate_limit_hits AS r (key, hits, window_ends)
      VALUES ($1, 1, clock_timestamp() + make_interval(secs => $2::double precision / 1000))

@@ -95,7 +95,9 @@ export async function rotateKeys(pool: pg.Pool, force = false): Promise<StoredId
     const key = await newSigningKey();
     const now = Date.now();
     const keepSince = now - (SIGNING_KEY_ROTATION_DAYS + RETIRED_KEY_KEPT_DAYS) * DAY_MS;
-    const kept = current.jwks.keys.filter((k, i) => i === 0 || Date.parse(current.createdAt?.[k.kid!] ?? '') > keepSince);
+    const kept = current.jwks.keys.filter(
+      (k, i) => i === 0 || Date.parse(current.createdAt?.[k.kid!] ?? '') > keepSince,
+    );
     return {
       jwks: { keys: [key, ...kept] },
       cookieKeys: [randomBytes(32).toString('base64url'), ...current.cookieKeys].slice(0, kept.length + 1),

@@ -71,12 +71,14 @@ export function idsEntryRoutes(service: IdsService) {
         { parseAs: 'buffer', bodyLimit: 20 * 1024 * 1024 },
         (_request, body, done) => done(null, body),
       );
-      await registerRateLimiting(scope, deps.pool);
-      const checkLogin = scope.createRateLimit(named('ids-login', {
-        max: IDS_LOGIN_ATTEMPTS_PER_MINUTE,
-        timeWindow: '1 minute',
-        keyGenerator: (request) => request.idsLoginKey ?? request.ip,
-      }));
+      await registerRateLimiting(scope);
+      const checkLogin = scope.createRateLimit(
+        named('ids-login', {
+          max: IDS_LOGIN_ATTEMPTS_PER_MINUTE,
+          timeWindow: '1 minute',
+          keyGenerator: (request) => request.idsLoginKey ?? request.ip,
+        }),
+      );
       // Failed IDS logins per account and address and per address, in PostgreSQL like the portal's sign-in.
       const throttle = new LoginThrottle(deps.pool, 'ids');
 

@@ -78,12 +78,14 @@ export function punchoutEntryRoutes(service: PunchoutService) {
           return sendCxml(reply, 413, 'Request Entity Too Large', punchoutTexts.bodyTooLarge);
         return idsErrorPage(reply, 413, 'Anfrage zu groß', punchoutTexts.bodyTooLarge);
       });
-      await registerRateLimiting(scope, deps.pool);
-      const checkLogin = scope.createRateLimit(named('punchout-login', {
-        max: PUNCHOUT_LOGIN_ATTEMPTS_PER_MINUTE,
-        timeWindow: '1 minute',
-        keyGenerator: (request) => request.punchoutLoginKey ?? request.ip,
-      }));
+      await registerRateLimiting(scope);
+      const checkLogin = scope.createRateLimit(
+        named('punchout-login', {
+          max: PUNCHOUT_LOGIN_ATTEMPTS_PER_MINUTE,
+          timeWindow: '1 minute',
+          keyGenerator: (request) => request.punchoutLoginKey ?? request.ip,
+        }),
+      );
       // Failed logins counted in PostgreSQL per account+address and per address, as for the IDS entry.
       const throttle = new LoginThrottle(deps.pool, 'punchout');
       const lockedFor = async (account: string, address: string) => {

@@ -48,7 +48,7 @@ const ListQuery = z.object({
   Page: z.coerce.number().int().min(1).max(100_000).default(1),
 });
 
-export async function relationsRoutes(app: App, { db, mail, pool }: AppDeps) {
+export async function relationsRoutes(app: App, { db, mail }: AppDeps) {
   const service = new RelationsService(db, mail);
   const visibleTo = (request: Parameters<typeof callerOf>[0]) => {
     const caller = callerOf(request);
@@ -99,8 +99,8 @@ export async function relationsRoutes(app: App, { db, mail, pool }: AppDeps) {
   );
 
   // Relation requests mail the supplier on the buyer's behalf: limited like every mail-sending call.
-  const requestMails = await mailSendingLimit(app, pool, 'relation-requests');
-  const changeMails = await mailSendingLimit(app, pool, 'relation-changes');
+  const requestMails = await mailSendingLimit(app, 'relation-requests');
+  const changeMails = await mailSendingLimit(app, 'relation-changes');
   const buyerChangeMails: typeof changeMails = async function (request, reply) {
     if (callerOf(request).role === Role.Buyer) await changeMails.call(this, request, reply);
   };

@@ -5,9 +5,9 @@ import type { App, AppDeps } from '../../http/types.ts';
 import { callerOf } from '../../http/auth.ts';
 import { SupportService } from './support.service.ts';
 
-export async function supportRoutes(app: App, { db, mail, config, pool }: AppDeps) {
+export async function supportRoutes(app: App, { db, mail, config }: AppDeps) {
   const support = new SupportService(db, mail, config.supportMailbox);
-  const sendsMail = await mailSendingLimit(app, pool, 'support');
+  const sendsMail = await mailSendingLimit(app, 'support');
   app.post(
     '/v1/SupportRequests/PartnerDataChange',
     {

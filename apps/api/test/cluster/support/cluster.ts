@@ -104,7 +104,10 @@ async function startPostgres(dir: string): Promise<{ url: (db: string) => string
   const user = serverUser();
   const data = path.join(dir, 'pg');
   fs.mkdirSync(data, { recursive: true });
-  if (user) fs.chownSync(dir, user.uid, user.gid), fs.chownSync(data, user.uid, user.gid);
+  if (user) {
+    fs.chownSync(dir, user.uid, user.gid);
+    fs.chownSync(data, user.uid, user.gid);
+  }
   const init = spawnSync(
     path.join(PG_BIN, 'initdb'),
     ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync'],
