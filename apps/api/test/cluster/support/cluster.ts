@@ -186,10 +186,10 @@ backend api
   balance roundrobin
   option httpchk GET /ready
   http-check expect status 200
-  # A check waits up to 2 s for /ready (a busy node is slow, not gone); a dead node refuses the connection at once,
-  # so two failed checks 250 ms apart take it out within about half a second.
-  timeout check 2s
-  default-server inter 250ms fastinter 250ms downinter 250ms fall 2 rise 2
+  # A check waits up to 3 s for /ready (a busy node on a busy machine is slow, not gone); a dead node refuses the
+  # connection at once, so three failed checks 250 ms apart take it out within about 0.75 s.
+  timeout check 3s
+  default-server inter 250ms fastinter 250ms downinter 250ms fall 3 rise 2
 ${nodes.map((n) => `  server ${n.name} 127.0.0.1:${n.port} check`).join('\n')}
 `;
 }
