@@ -154,6 +154,48 @@ describe.skipIf(Boolean(unavailable))('two nodes on one PostgreSQL behind haprox
     expect(Buffer.from(await download.arrayBuffer()).equals(content)).toBe(true);
   });
 
+  it.skipIf(!storageBackendExists)(
+    'a catalogue import uploaded on node A is found by search on node B within 2 s',
+    async () => {
+      const admin = (await loginWithCodeFlow(cluster.url, 'admin@example.com')).access_token;
+      const buyer = (await loginWithCodeFlow(cluster.url, BUYER)).access_token;
+      const word = `Clusterbogen${randomBytes(3).toString('hex')}`;
+      const products = Array.from(
+        { length: 20 },
+        (_, i) => `<PRODUCT mode="new"><SUPPLIER_PID>CL-${word}-${i}</SUPPLIER_PID><PRODUCT_DETAILS>
+<DESCRIPTION_SHORT>${word} ${i} Kupfer</DESCRIPTION_SHORT><MANUFACTURER_PID>CB-${i}</MANUFACTURER_PID>
+<MANUFACTURER_NAME>Rohrwerk Cluster</MANUFACTURER_NAME></PRODUCT_DETAILS><PRODUCT_ORDER_DETAILS><ORDER_UNIT>C62</ORDER_UNIT>
+<PRICE_QUANTITY>1</PRICE_QUANTITY><QUANTITY_MIN>1</QUANTITY_MIN></PRODUCT_ORDER_DETAILS><PRODUCT_PRICE_DETAILS>
+<PRODUCT_PRICE price_type="net_list"><PRICE_AMOUNT>9.50</PRICE_AMOUNT></PRODUCT_PRICE></PRODUCT_PRICE_DETAILS></PRODUCT>`,
+      );
+      const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<BMECAT version="2005" xmlns="http://www.bmecat.org/bmecat/2005"><HEADER><CATALOG><LANGUAGE>deu</LANGUAGE>
+<CATALOG_ID>CL</CATALOG_ID><CATALOG_VERSION>1</CATALOG_VERSION></CATALOG></HEADER>
+<T_UPDATE_PRODUCTS>${products.join('')}</T_UPDATE_PRODUCTS></BMECAT>\n`;
+      const supplier = '200001';
+      const form = new FormData();
+      form.append('file', new Blob([xml]), 'cluster.xml');
+      const upload = await fetch(`${a.url}/v1/Suppliers/${supplier}/CatalogueImports`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${admin}` },
+        body: form,
+      });
+      expect(upload.status).toBe(202);
+      const { id } = (await upload.json()) as { id: number };
+      await waitUntil(async () => {
+        const r = await call(b.url, admin, 'GET', `/v1/Suppliers/${supplier}/CatalogueImports/${id}`);
+        if (r.body?.status === 'Failed') throw new Error(JSON.stringify(r.body));
+        return r.body?.status === 'Completed';
+      }, 90_000);
+      const completed = Date.now();
+      await waitUntil(async () => {
+        const r = await call(b.url, buyer, 'POST', '/v1/Product/Search', { searchTerm: word, page: 1, pageSize: 20 });
+        return JSON.stringify(r.body).includes(word);
+      }, 5_000);
+      expect(Date.now() - completed).toBeLessThanOrEqual(2_000);
+    },
+  );
+
   it('a node killed with -9 under load: every order seen succeed exists once and is transmitted once', async () => {
     let killedAt = 0;
     const result = await runLoad(cluster, 30_000, async (elapsed) => {
