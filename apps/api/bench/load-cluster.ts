@@ -32,6 +32,8 @@ export async function benchCluster(): Promise<void> {
         users,
       );
       rates[nodes] = result.requests / seconds;
+      const kinds = [...new Set(result.failures.map((f) => f.what.slice(0, 100)))].slice(0, 3);
+      if (kinds.length) console.log(`  Fehlerarten: ${kinds.join(' | ')}`);
       console.log(
         `${nodes} Knoten: ${result.requests} Anfragen in ${seconds} s = ${rates[nodes].toFixed(1)}/s, ` +
           `${result.failures.length} Fehler, ${result.ordersSeen.length} Bestellungen; ` +
