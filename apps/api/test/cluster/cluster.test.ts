@@ -196,6 +196,29 @@ describe.skipIf(Boolean(unavailable))('two nodes on one PostgreSQL behind haprox
     },
   );
 
+  it('SIGTERM to `npm start` (scripts/start.mjs): /ready answers 503 first, a slow request finishes, exit 0', async () => {
+    const node = await cluster.extraNode();
+    await cluster.start(node, { viaNpmStart: true });
+    const { access_token: token } = await loginWithCodeFlow(cluster.url, BUYER);
+    // A request in flight when the signal arrives (a search: real work on the node).
+    const inFlight = call(node.url, token, 'POST', '/v1/Product/Search', { searchTerm: 'Rohr', page: 1, pageSize: 50 });
+    const exit = cluster.stop(node);
+    let sawNotReady = false;
+    for (let i = 0; i < 20 && !sawNotReady; i++) {
+      const ready = await fetch(`${node.url}/ready`).then(
+        (r) => r.status,
+        () => 0,
+      );
+      sawNotReady = ready === 503;
+      if (!sawNotReady) await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(sawNotReady).toBe(true);
+    // Still answering while not ready (the load balancer's time to notice).
+    expect((await call(node.url, token, 'GET', '/v1/UserProfile')).status).toBe(200);
+    expect((await inFlight).status).toBe(200);
+    expect(await exit).toBe(0);
+  });
+
   it('a node killed with -9 under load: every order seen succeed exists once and is transmitted once', async () => {
     let killedAt = 0;
     const result = await runLoad(cluster, 30_000, async (elapsed) => {

@@ -57,7 +57,10 @@ export interface Cluster {
   databaseUrl: string;
   nodes: ClusterNode[];
   pool: pg.Pool;
-  start(node: ClusterNode): Promise<void>;
+  /** Starts a node (again); `viaNpmStart`: through scripts/start.mjs (`npm start`) instead of the compiled entry. */
+  start(node: ClusterNode, options?: { viaNpmStart?: boolean }): Promise<void>;
+  /** A further node on the same database, not behind haproxy (not started). */
+  extraNode(): Promise<ClusterNode>;
   /** SIGTERM (graceful) and wait for the exit. */
   stop(node: ClusterNode): Promise<number | null>;
   /** kill -9. */
@@ -209,22 +212,25 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   const lbPort = await freePort();
   const url = `http://127.0.0.1:${lbPort}`;
   const nodes: ClusterNode[] = [];
-  for (let i = 0; i < count; i++) {
+  const makeNode = async (i: number): Promise<ClusterNode> => {
     const port = await freePort();
     const dataDir = path.join(dir, `node-${String.fromCharCode(97 + i)}`);
     fs.mkdirSync(dataDir);
-    nodes.push({
+    return {
       name: String.fromCharCode(97 + i),
       port,
       url: `http://127.0.0.1:${port}`,
       dataDir,
       process: null,
       output: [],
-    });
-  }
+    };
+  };
 
-  const start = async (node: ClusterNode) => {
-    const child = spawn(process.execPath, ['apps/api/dist/main.js'], {
+  for (let i = 0; i < count; i++) nodes.push(await makeNode(i));
+
+  const start = async (node: ClusterNode, startOptions: { viaNpmStart?: boolean } = {}) => {
+    const entry = startOptions.viaNpmStart ? 'scripts/start.mjs' : 'apps/api/dist/main.js';
+    const child = spawn(process.execPath, [entry], {
       cwd: repoRoot,
       env: {
         PATH: process.env.PATH ?? '/usr/bin:/bin',
@@ -240,6 +246,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
         SEED_DEMO: 'true',
         DEMO_CATALOGUE_PRODUCTS: String(options.products ?? 2_000),
         SHUTDOWN_READY_DELAY_MS: '1000',
+        SKIP_WEB_BUILD: '1',
         ...options.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -275,7 +282,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
 
   // The first node migrates and seeds alone; the others start on the prepared database together.
   await start(nodes[0]);
-  await Promise.all(nodes.slice(1).map(start));
+  await Promise.all(nodes.slice(1).map((node) => start(node)));
 
   const cfg = path.join(dir, 'haproxy.cfg');
   fs.writeFileSync(cfg, haproxyConfig(lbPort, nodes));
@@ -291,6 +298,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     'haproxy',
   );
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+  let extras = 0;
 
   // haproxy's view of a node: the node answers /ready (what haproxy checks every 250 ms) plus two checks' time.
   const waitForBalancer = async (node: ClusterNode, up: boolean, timeoutMs = 15_000) => {
@@ -314,6 +322,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     nodes,
     pool,
     start,
+    extraNode: () => makeNode(nodes.length + extras++),
     stop: async (node) => {
       node.process?.kill('SIGTERM');
       return exited(node);
