@@ -55,6 +55,9 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     // X-Forwarded-* only from the proxy TRUST_PROXY names; anyone else could forge the client address.
     trustProxy: config.trustProxy ?? false,
     bodyLimit: 2 * 1024 * 1024,
+    // A request that reached the node before it stopped listening is answered normally while the node stops (the
+    // load balancer took it out of rotation first, /ready): not a 503 the client would see as a failure.
+    return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     // Errors before routing (undecodable URL, over-long parameter) become problems too.
     frameworkErrors: (error, request, reply) => {

@@ -245,7 +245,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
         WEB_DIST_DIR: path.join(dir, 'no-web'),
         SEED_DEMO: 'true',
         DEMO_CATALOGUE_PRODUCTS: String(options.products ?? 2_000),
-        SHUTDOWN_READY_DELAY_MS: '1000',
+        SHUTDOWN_READY_DELAY_MS: '2000',
         SKIP_WEB_BUILD: '1',
         ...options.env,
       },
