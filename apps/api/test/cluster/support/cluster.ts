@@ -65,7 +65,7 @@ export interface Cluster {
   stop(node: ClusterNode): Promise<number | null>;
   /** kill -9. */
   kill(node: ClusterNode): Promise<void>;
-  /** Waits until haproxy sees the node as up (or down). */
+  /** Waits until haproxy sees the node as up (or down), read from haproxy's stats. */
   waitForBalancer(node: ClusterNode, up: boolean, timeoutMs?: number): Promise<void>;
   /** Resident memory of each node in MiB (from /proc). */
   memory(): Record<string, number>;
@@ -166,7 +166,7 @@ async function startPostgres(dir: string): Promise<{ url: (db: string) => string
   };
 }
 
-function haproxyConfig(port: number, nodes: ClusterNode[]): string {
+function haproxyConfig(port: number, statsPort: number, nodes: ClusterNode[]): string {
   return `global
   maxconn 4000
 defaults
@@ -181,6 +181,10 @@ defaults
   # A request that never reached a node (refused connection) is sent to the other; so is a GET a stopping node
   # answered 503 or dropped. Writes are not replayed: a checkout the dead node may have committed is not repeated.
   retry-on conn-failure empty-response 503
+listen stats
+  bind 127.0.0.1:${statsPort}
+  stats enable
+  stats uri /stats
 frontend portal
   bind 127.0.0.1:${port}
   http-request disable-l7-retry if !METH_GET !METH_HEAD
@@ -246,6 +250,8 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
         SEED_DEMO: 'true',
         DEMO_CATALOGUE_PRODUCTS: String(options.products ?? 2_000),
         SHUTDOWN_READY_DELAY_MS: '2000',
+        // A dead node's transmissions are claimed again after the lease (production: 120 s).
+        TRANSMISSION_LEASE_MS: '10000',
         SKIP_WEB_BUILD: '1',
         ...options.env,
       },
@@ -285,7 +291,173 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
   await Promise.all(nodes.slice(1).map((node) => start(node)));
 
   const cfg = path.join(dir, 'haproxy.cfg');
-  fs.writeFileSync(cfg, haproxyConfig(lbPort, nodes));
+  const statsPort = await freePort();
+  fs.writeFileSync(cfg, haproxyConfig(lbPort, statsPort, nodes));
+  const haproxy = spawn(HAPROXY, ['-f', cfg, '-db'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let haproxyLog = '';
+  haproxy.stderr!.on('data', (d: Buffer) => (haproxyLog = (haproxyLog + d.toString()).slice(-4000)));
+  await waitFor(
+    async () => {
+      if (haproxy.exitCode !== null) throw new Error(`haproxy exited: ${haproxyLog}`);
+      return (await fetch(`${url}/ready`)).ok;
+    },
+    15_000,
+    'haproxy',
+  );
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+  let extras = 0;
+
+  // haproxy's own view of a node: its status in the stats CSV (column 18: UP, DOWN, NOLB, "UP 1/2"…).
+  const balancerStatus = async (node: ClusterNode) => {
+    const csv = await (await fetch(`http://127.0.0.1:${statsPort}/stats;csv`)).text();
+    const row = csv.split('\n').find((line) => line.startsWith(`api,${node.name},`));
+    return row?.split(',')[17] ?? '';
+  };
+  const waitForBalancer = async (node: ClusterNode, up: boolean, timeoutMs = 20_000) => {
+    await waitFor(
+      async () => (up ? (await balancerStatus(node)) === 'UP' : (await balancerStatus(node)).startsWith('DOWN')),
+      timeoutMs,
+      `haproxy: node ${node.name} ${up ? 'up' : 'down'}`,
+    );
+  };
+
+  return {
+    url,
+    stop: async () => {
+      if (server.exitCode !== null) return;
+      server.kill('SIGINT'); // fast shutdown
+      await new Promise((resolve) => server.once('exit', resolve));
+    },
+  };
+}
+
+function haproxyConfig(port: number, statsPort: number, nodes: ClusterNode[]): string {
+  return `global
+  maxconn 4000
+defaults
+  mode http
+  timeout connect 1s
+  timeout client 60s
+  timeout server 60s
+  timeout http-keep-alive 10s
+  option http-server-close
+  retries 3
+  option redispatch 1
+  # A request that never reached a node (refused connection) is sent to the other; so is a GET a stopping node
+  # answered 503 or dropped. Writes are not replayed: a checkout the dead node may have committed is not repeated.
+  retry-on conn-failure empty-response 503
+listen stats
+  bind 127.0.0.1:${statsPort}
+  stats enable
+  stats uri /stats
+frontend portal
+  bind 127.0.0.1:${port}
+  http-request disable-l7-retry if !METH_GET !METH_HEAD
+  default_backend api
+backend api
+  balance roundrobin
+  option httpchk GET /ready
+  http-check expect status 200
+  # A check waits up to 3 s for /ready (a busy node on a busy machine is slow, not gone); a dead node refuses the
+  # connection at once, so three failed checks 250 ms apart take it out within about 0.75 s.
+  timeout check 3s
+  default-server inter 250ms fastinter 250ms downinter 250ms fall 3 rise 2
+${nodes.map((n) => `  server ${n.name} 127.0.0.1:${n.port} check`).join('\n')}
+`;
+}
+
+export async function startCluster(options: ClusterOptions = {}): Promise<Cluster> {
+  const count = options.nodes ?? 2;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shk-cluster-'));
+  fs.chmodSync(dir, 0o755);
+  const server = await startPostgres(dir);
+  const admin = new pg.Client({ connectionString: server.url('postgres') });
+  await admin.connect();
+  await admin.query('CREATE DATABASE portal');
+  await admin.end();
+  const databaseUrl = server.url('portal');
+  await ensureApiBuild();
+
+  const lbPort = await freePort();
+  const url = `http://127.0.0.1:${lbPort}`;
+  const nodes: ClusterNode[] = [];
+  const makeNode = async (i: number): Promise<ClusterNode> => {
+    const port = await freePort();
+    const dataDir = path.join(dir, `node-${String.fromCharCode(97 + i)}`);
+    fs.mkdirSync(dataDir);
+    return {
+      name: String.fromCharCode(97 + i),
+      port,
+      url: `http://127.0.0.1:${port}`,
+      dataDir,
+      process: null,
+      output: [],
+    };
+  };
+
+  for (let i = 0; i < count; i++) nodes.push(await makeNode(i));
+
+  const start = async (node: ClusterNode, startOptions: { viaNpmStart?: boolean } = {}) => {
+    const entry = startOptions.viaNpmStart ? 'scripts/start.mjs' : 'apps/api/dist/main.js';
+    const child = spawn(process.execPath, [entry], {
+      cwd: repoRoot,
+      env: {
+        PATH: process.env.PATH ?? '/usr/bin:/bin',
+        HOME: process.env.HOME ?? dir,
+        NODE_ENV: 'production',
+        DATABASE_URL: databaseUrl,
+        PORT: String(node.port),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: url,
+        DATA_DIR: node.dataDir,
+        LOG_LEVEL: 'warn',
+        WEB_DIST_DIR: path.join(dir, 'no-web'),
+        SEED_DEMO: 'true',
+        DEMO_CATALOGUE_PRODUCTS: String(options.products ?? 2_000),
+        SHUTDOWN_READY_DELAY_MS: '2000',
+        // A dead node's transmissions are claimed again after the lease (production: 120 s).
+        TRANSMISSION_LEASE_MS: '10000',
+        SKIP_WEB_BUILD: '1',
+        ...options.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    node.process = child;
+    node.output = [];
+    const keep = (d: Buffer) => {
+      node.output.push(...d.toString().split('\n').filter(Boolean));
+      if (node.output.length > 60) node.output.splice(0, node.output.length - 60);
+    };
+    child.stdout!.on('data', keep);
+    child.stderr!.on('data', keep);
+    try {
+      await waitFor(
+        async () => {
+          if (child.exitCode !== null) throw new Error(`exited with ${child.exitCode}`);
+          return (await fetch(`${node.url}/ready`)).ok;
+        },
+        240_000,
+        `node ${node.name}`,
+      );
+    } catch (error) {
+      throw new Error(`node ${node.name} did not start: ${(error as Error).message}\n${node.output.join('\n')}`);
+    }
+  };
+
+  const exited = (node: ClusterNode) =>
+    new Promise<number | null>((resolve) => {
+      const child = node.process;
+      if (!child || child.exitCode !== null || child.signalCode !== null) return resolve(child?.exitCode ?? null);
+      child.once('exit', (code) => resolve(code));
+    });
+
+  // The first node migrates and seeds alone; the others start on the prepared database together.
+  await start(nodes[0]);
+  await Promise.all(nodes.slice(1).map((node) => start(node)));
+
+  const cfg = path.join(dir, 'haproxy.cfg');
+  const statsPort = await freePort();
+  fs.writeFileSync(cfg, haproxyConfig(lbPort, statsPort, nodes));
   const haproxy = spawn(HAPROXY, ['-f', cfg, '-db'], { stdio: ['ignore', 'ignore', 'pipe'] });
   let haproxyLog = '';
   haproxy.stderr!.on('data', (d: Buffer) => (haproxyLog = (haproxyLog + d.toString()).slice(-4000)));
