@@ -249,7 +249,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
         WEB_DIST_DIR: path.join(dir, 'no-web'),
         SEED_DEMO: 'true',
         DEMO_CATALOGUE_PRODUCTS: String(options.products ?? 2_000),
-        SHUTDOWN_READY_DELAY_MS: '2000',
+        SHUTDOWN_READY_DELAY_MS: '3000',
         // A dead node's transmissions are claimed again after the lease (production: 120 s).
         TRANSMISSION_LEASE_MS: '10000',
         SKIP_WEB_BUILD: '1',
