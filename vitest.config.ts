@@ -16,6 +16,8 @@ export default defineConfig({
             'apps/web/src/**/*.test.ts',
             'apps/web/*.test.ts',
           ],
+          // The multi-node tests start their own cluster: `npm run test:cluster` (vitest.cluster.config.ts).
+          exclude: ['**/node_modules/**', 'apps/api/test/cluster/**'],
           globalSetup: ['apps/api/test/global-setup.ts'],
           pool: 'forks',
           testTimeout: 30_000,

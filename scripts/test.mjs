@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: Chromium check, typecheck (tsc -b), lint (ESLint + boundaries, Prettier), API/unit tests (vitest),
-// browser tests (scripts/e2e.mjs).
+// the cluster tests (npm run test:cluster), browser tests (scripts/e2e.mjs).
 // Every step runs even when an earlier one failed; the last line is the plain summary
 // 'N passed, N failed' (vitest + Playwright; a failed typecheck, a failed lint check or a crashed step counts as
 // one failure).
@@ -258,6 +258,58 @@ async function vitest() {
   );
 }
 
+// 4b. Several nodes: Debian's PostgreSQL server, two API nodes and haproxy (`npm run test:cluster`,
+// apps/api/test/cluster). The harness installs postgresql and haproxy with apt-get when root; without root and
+// without them the step is skipped with a message saying what to install.
+async function cluster() {
+  heading('Cluster (zwei Knoten, PostgreSQL-Server, haproxy)');
+  const missing = [
+    ...(fs.existsSync('/usr/lib/postgresql/15/bin/postgres') ? [] : ['postgresql']),
+    ...(fs.existsSync('/usr/sbin/haproxy') ? [] : ['haproxy']),
+  ];
+  if (missing.length && process.getuid?.() !== 0) {
+    console.warn(
+      `[test] Clustertest übersprungen: Debians Pakete ${missing.join(', ')} fehlen und dieser Prozess läuft nicht als ` +
+        `root. Einmal installieren: sudo apt-get install -y ${missing.join(' ')}`,
+    );
+    record('cluster', true, 'übersprungen (Pakete fehlen)');
+    totals.skipped += 1;
+    return;
+  }
+  const jsonFile = path.join(resultsDir, 'cluster.json');
+  fs.rmSync(jsonFile, { force: true });
+  const { code, timedOut } = await run(
+    bin('vitest'),
+    [
+      'run',
+      '--config',
+      'vitest.cluster.config.ts',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${jsonFile}`,
+    ],
+    { timeoutMs: 12 * MINUTE },
+  );
+  let passed = 0,
+    failed = 0,
+    skipped = 0;
+  if (fs.existsSync(jsonFile)) {
+    const report = JSON.parse(fs.readFileSync(jsonFile, 'utf8'));
+    passed = report.numPassedTests ?? 0;
+    failed = report.numFailedTests ?? 0;
+    skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  }
+  if (code !== 0 && failed === 0) failed = 1;
+  totals.passed += passed;
+  totals.failed += failed;
+  totals.skipped += skipped;
+  record(
+    'cluster',
+    code === 0 && failed === 0,
+    `${passed} bestanden, ${failed} fehlgeschlagen${skipped ? `, ${skipped} übersprungen` : ''}${timedOut ? ', Zeitüberschreitung' : ''}`,
+  );
+}
+
 // 5. Browser tests (Playwright), owned by scripts/e2e.mjs.
 async function e2e() {
   const script = path.join(root, 'scripts', 'e2e.mjs');
@@ -309,6 +361,7 @@ ensureTransmissionTools();
 await typecheck();
 await lint();
 await vitest();
+await cluster();
 if (chromiumOk) await e2e();
 
 heading('Ergebnis');

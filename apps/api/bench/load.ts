@@ -16,6 +16,8 @@
  *   (open in Chrome DevTools). Always reported: CPU milliseconds per request of the API process, of the load
  *   generator and of Postgres (all its processes) during the run — steadier than latency on a shared machine.
  *   The generator's requests go through undici's Pool (bench/http-client.ts), not fetch (2.1 ms of CPU per request).
+ * BENCH_CLUSTER=1,2: the same kind of load through haproxy in front of one and then two nodes on Debian's PostgreSQL
+ * server (bench/load-cluster.ts: requests/s, the scaling ratio, each node's memory).
  * The users share 10 buyer accounts (5 carts each): the login throttle allows 30 sign-ins per
  * address and 10 minutes, and one buyer company with several people ordering is the real case.
  */
@@ -36,6 +38,13 @@ import { hashPassword } from '../src/modules/identity/password.ts';
 import { freePort } from '../test/support/free-port.ts';
 import { loginWithCodeFlow } from '../test/support/oidc-login.ts';
 import { benchClient } from './http-client.ts';
+import { benchCluster } from './load-cluster.ts';
+
+// BENCH_CLUSTER=1,2: through haproxy in front of one and two nodes (bench/load-cluster.ts) instead of the single API.
+if (process.env.BENCH_CLUSTER) {
+  await benchCluster();
+  process.exit();
+}
 
 const USERS = Number(process.env.BENCH_USERS ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);

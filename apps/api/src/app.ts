@@ -26,6 +26,7 @@ import { createTokenVerifier, registerAuth, type GrantCheck, type TokenVerifier 
 import { registerReadModelCache } from './http/read-model-cache.ts';
 import { registerInFlightLimit } from './http/in-flight.ts';
 import { modules } from './modules/index.ts';
+import { postgresRateLimitStore } from './modules/cluster/index.ts';
 import { GRANT_CLAIM, mountEmbeddedIdentityProvider, type EmbeddedIdentity } from './modules/identity/provider.ts';
 
 const WELL_FORMED_REQUEST_ID = /^[A-Za-z0-9][A-Za-z0-9._:-]{7,99}$/;
@@ -54,6 +55,9 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
     // X-Forwarded-* only from the proxy TRUST_PROXY names; anyone else could forge the client address.
     trustProxy: config.trustProxy ?? false,
     bodyLimit: 2 * 1024 * 1024,
+    // A request that reached the node before it stopped listening is answered normally while the node stops (the
+    // load balancer took it out of rotation first, /ready): not a 503 the client would see as a failure.
+    return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
     // Errors before routing (undecodable URL, over-long parameter) become problems too.
     frameworkErrors: (error, request, reply) => {
@@ -76,7 +80,8 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   registerProblemHandlers(app);
   registerInputGuard(app);
   await registerSecurityHeaders(app, config);
-  await registerRateLimiting(app);
+  // Counted in PostgreSQL: a limit holds for every node together.
+  await registerRateLimiting(app, postgresRateLimitStore(options.pool));
   // JSON answers (search pages, carts, the OpenAPI document) brotli/gzip-compressed by Accept-Encoding; files keep
   // their precompressed copies (serveSpa), uploads and downloads are left alone; request bodies are not inflated.
   // Answers below 2 KiB (a cart overview, a cart change, most small objects) go uncompressed: they fit into two TCP
@@ -102,6 +107,7 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
       issuer: identity.issuer,
       audience: config.oidcAudience,
       localJwks: identity.publicJwks,
+      reloadLocalJwks: identity.reloadJwks,
       emailClaim: config.oidcEmailClaim,
     });
     // The embedded provider's tokens name their grant: a signed-out grant ends them (checked by the auth hook).

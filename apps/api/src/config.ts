@@ -54,13 +54,23 @@ export interface AppConfig {
   search: { engine: 'index' | 'sql'; cache: boolean };
   /** Order transmission: whether this process runs the outbox worker, and the worker's tuning. */
   transmission: TransmissionSettings;
-  /** Key of the workflow secrets (WORKFLOW_SECRET_KEY); unset: generated once per DATA_DIR. */
+  /**
+   * On SIGTERM/SIGINT /ready answers 503 this long before the node stops taking requests (SHUTDOWN_READY_DELAY_MS),
+   * so a load balancer checking /ready sends it nothing new.
+   */
+  shutdownReadyDelayMs: number;
+  /**
+   * Key of the workflow secrets (WORKFLOW_SECRET_KEY); unset: generated once per installation and kept in PostgreSQL
+   * (filled in at start by the runtime, transmission/shared-keys.ts).
+   */
   workflowSecretKey: string | undefined;
-  /** The platform's AS2 identity; key and certificate files unset: generated per DATA_DIR. */
+  /** The platform's AS2 identity; key and certificate files unset: generated once and kept in PostgreSQL. */
   as2: {
     identifier: string;
     keyFile: string | undefined;
     certFile: string | undefined;
+    /** Key and certificate shared by every node (not an environment setting: filled in at start from PostgreSQL). */
+    shared?: { keyPem: string; certPem: string };
     /** Where partners post asynchronous MDNs (AS2_MDN_URL); unset: PUBLIC_URL/inbound/as2/mdn. */
     mdnUrl: string | undefined;
     /** How long an attempt waits for an asynchronous MDN before the retry looks again. */
@@ -255,6 +265,7 @@ export const configSchema = z.object({
   REPORT_WORKER_HEAP_MB: integer(1),
   SUPPORT_MAILBOX: text(),
   MAIL_FROM: text(),
+  SHUTDOWN_READY_DELAY_MS: integer(0),
   LOG_LEVEL: oneOf(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const),
   WEB_DIST_DIR: text(),
   SEED_DEMO: oneOf(['true', 'false'] as const),
@@ -335,6 +346,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     supportMailbox: e.SUPPORT_MAILBOX ?? 'support@shk-bestellportal.example',
     mailFrom: e.MAIL_FROM ?? 'SHK-Bestellportal <noreply@shk-bestellportal.example>',
     logLevel: e.LOG_LEVEL ?? 'info',
+    shutdownReadyDelayMs: e.SHUTDOWN_READY_DELAY_MS ?? 2_000,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     seedDemo: e.SEED_DEMO !== 'false',
     trustProxy: e.TRUST_PROXY,

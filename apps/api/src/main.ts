@@ -74,7 +74,12 @@ async function shutdown(signal: string) {
   setTimeout(() => {
     log.error('shutdown took too long – exiting');
     process.exit(1);
-  }, 30_000).unref();
+  }, 30_000 + config.shutdownReadyDelayMs).unref();
+  // Not ready first: the load balancer (checking /ready) stops sending new requests while this node still answers
+  // them; then open requests finish, background workers hand their jobs and leases back, and the process exits.
+  runtime?.drain();
+  if (runtime && config.shutdownReadyDelayMs > 0)
+    await new Promise((resolve) => setTimeout(resolve, config.shutdownReadyDelayMs));
   await runtime?.close().catch((e) => log.error({ err: e }, 'close failed'));
   await database.stop().catch((e) => log.error({ err: e }, 'postgres stop failed'));
   process.exit(0);

@@ -10,21 +10,26 @@ import type { TokenVerifier } from './http/auth.ts';
 import type { PriceStrategy } from './modules/catalogue/pricing/price-strategy.ts';
 import path from 'node:path';
 import { configureStorageQuota } from './lib/uploads/storage-quota.ts';
+import { withSharedTransmissionKeys } from './modules/transmission/index.ts';
 
 /** How long a shutdown waits for open HTTP connections before it closes them. */
 const SHUTDOWN_GRACE_MS = 5_000;
 
 export interface Runtime extends BuiltApp {
+  /** The configuration the app runs with: the given one with the installation's shared keys filled in. */
+  config: AppConfig;
   db: Db;
   pool: pg.Pool;
   jobs: Jobs;
   mail: MailService;
+  /** The node is stopping: /ready answers 503 from now on (requests are still served). */
+  drain: () => void;
   close: () => Promise<void>;
 }
 
 /** Wires pool, migrations, jobs, mail and the HTTP app for a database URL (used by main and tests). */
 export async function createRuntime(
-  config: AppConfig,
+  givenConfig: AppConfig,
   databaseUrl: string,
   options: {
     logger?: boolean | object;
@@ -36,7 +41,7 @@ export async function createRuntime(
     strictConnectionUse?: boolean;
   } = {},
 ): Promise<Runtime> {
-  configureStorageQuota(config);
+  configureStorageQuota(givenConfig);
   if (options.migrate !== false) {
     // Migrations may run long statements: on a connection of their own, without the API's statement timeout.
     const migrationPool = createPool(databaseUrl, 1);
@@ -48,22 +53,26 @@ export async function createRuntime(
   }
   const pool = createPool(
     databaseUrl,
-    config.databasePoolMax,
+    givenConfig.databasePoolMax,
     {},
     {
-      statementTimeoutMs: config.databaseStatementTimeoutMs,
-      idleInTransactionTimeoutMs: config.databaseIdleInTransactionTimeoutMs,
+      statementTimeoutMs: givenConfig.databaseStatementTimeoutMs,
+      idleInTransactionTimeoutMs: givenConfig.databaseIdleInTransactionTimeoutMs,
       strictConnectionUse: options.strictConnectionUse,
     },
   );
   const db = createDb(pool);
+  // Keys every node must share (workflow secrets, AS2) come from PostgreSQL unless configured.
+  const config = await withSharedTransmissionKeys(pool, givenConfig);
   await ensureFeatureSettings(db);
   const jobs = new Jobs(databaseUrl, options.log ?? console);
   const transport = config.smtpUrl
     ? createSmtpTransport(config.smtpUrl)
     : createFileTransport(path.join(config.dataDir, 'mail'));
   const mail = new MailService(pool, jobs, transport, config.mailFrom);
+  const lifecycle = { draining: false };
   const built = await buildApp({
+    lifecycle,
     config,
     db,
     pool,
@@ -76,11 +85,16 @@ export async function createRuntime(
   await jobs.start();
   return {
     ...built,
+    config,
     db,
     pool,
     jobs,
     mail,
+    drain: () => {
+      lifecycle.draining = true;
+    },
     close: async () => {
+      lifecycle.draining = true;
       // Requests in flight get a short grace to finish; then connections still open (a client that keeps a
       // socket without sending a request) are cut, so a shutdown never waits for Node's 5-minute request timeout.
       const forceClose = setTimeout(() => built.app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);

@@ -67,6 +67,8 @@ export interface TokenVerifierOptions {
   audience: string;
   /** Keys of the embedded provider (no HTTP round trip), or undefined to discover the issuer's jwks_uri. */
   localJwks?: () => JSONWebKeySet;
+  /** Reads the embedded provider's keys again: another node may have rotated a new signing key in. */
+  reloadLocalJwks?: () => Promise<JSONWebKeySet>;
   emailClaim: string;
 }
 
@@ -99,17 +101,33 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
     const now = Date.now() / 1000;
     return typeof payload.exp === 'number' && payload.exp + 5 > now && (payload.nbf == null || payload.nbf - 5 <= now);
   };
+  // A key id this process does not know: another node may have rotated a new signing key in (identity/keys.ts).
+  // Read the keys again, at most every 10 s (a forged kid must not turn every request into a database read).
+  let reloadedAt = 0;
+  const reloadKeySet = async () => {
+    if (!options.reloadLocalJwks || Date.now() - reloadedAt < 10_000) return false;
+    reloadedAt = Date.now();
+    keySet = createLocalJWKSet(await options.reloadLocalJwks());
+    return true;
+  };
+  const verifyOptions = {
+    issuer: options.issuer,
+    audience: options.audience,
+    algorithms: ['RS256', 'RS384', 'RS512', 'PS256', 'ES256', 'ES384', 'EdDSA'],
+    clockTolerance: 5,
+    // A token without expiry would be valid forever; one without subject names nobody.
+    requiredClaims: ['exp', 'sub'],
+  };
   return async (token) => {
     const hit = verified.get(token);
     if (hit && inWindow(hit)) return hit;
-    const { payload } = await jwtVerify(token, await getKeySet(), {
-      issuer: options.issuer,
-      audience: options.audience,
-      algorithms: ['RS256', 'RS384', 'RS512', 'PS256', 'ES256', 'ES384', 'EdDSA'],
-      clockTolerance: 5,
-      // A token without expiry would be valid forever; one without subject names nobody.
-      requiredClaims: ['exp', 'sub'],
-    });
+    let payload: JWTPayload;
+    try {
+      ({ payload } = await jwtVerify(token, await getKeySet(), verifyOptions));
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'ERR_JWKS_NO_MATCHING_KEY' || !(await reloadKeySet())) throw error;
+      ({ payload } = await jwtVerify(token, await getKeySet(), verifyOptions));
+    }
     verified.set(token, payload);
     return payload;
   };

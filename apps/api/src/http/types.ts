@@ -29,6 +29,8 @@ export interface AppDeps {
   pool: pg.Pool;
   jobs: Jobs;
   mail: MailService;
+  /** Set once the node is stopping: /ready answers 503 so a load balancer sends it nothing new. */
+  lifecycle?: { draining: boolean };
   /** Customer-specific prices; without it the catalogue's net list prices (see pricing/price-strategy.ts). */
   prices?: PriceStrategy;
 }

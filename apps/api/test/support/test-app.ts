@@ -113,7 +113,8 @@ export async function startTestApp(
   return {
     ...runtime,
     baseUrl,
-    config,
+    // With the installation's shared keys (workflow secrets, AS2) as the app has them.
+    config: runtime.config,
     databaseUrl,
     token,
     request,
@@ -155,7 +156,7 @@ export async function eventually<T>(
  * what a second `npm start` behind the same proxy is. close() when done.
  */
 export async function startSecondRuntime(
-  t: TestApp,
+  t: Pick<TestApp, 'config' | 'databaseUrl'>,
   options: {
     /**
      * A DATA_DIR of its own, as a second machine has: it shares only the database (and the identity keys, which

@@ -2,10 +2,20 @@ import { z } from 'zod';
 import type { App, AppDeps } from '../../http/types.ts';
 import { checkDatabase } from './health.service.ts';
 
-/** Liveness (/health) and readiness (/ready: the database answers). */
-export async function healthRoutes(app: App, { pool }: AppDeps) {
+/**
+ * Liveness (/health) and readiness (/ready: the database answers and the node is not stopping; a stopping node
+ * answers 503 while it finishes its requests, so the load balancer takes it out first).
+ */
+export async function healthRoutes(app: App, { pool, lifecycle }: AppDeps) {
   app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/ready', { schema: { hide: true } }, async (_request, reply) => {
+    if (lifecycle?.draining) {
+      return reply
+        .status(503)
+        .header('connection', 'close')
+        .type('application/problem+json')
+        .send({ type: 'not-ready', title: 'Knoten wird beendet', status: 503 });
+    }
     try {
       await checkDatabase(pool);
       return { status: 'ready' };

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { startSecondRuntime, startTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { CookieJar, type Tokens } from '../../../test/support/oidc-login.ts';
 
 /** The embedded identity provider driven like a browser, and its signing keys in DATA_DIR (moved from test/foundation.test.ts). */
@@ -198,35 +198,50 @@ describe('embedded identity provider', () => {
   });
 });
 
-describe('signing keys persist in DATA_DIR', () => {
-  it('a token issued before a restart is still accepted after it', async () => {
+describe('signing keys live in PostgreSQL', () => {
+  it('a token issued by one node is accepted by a second node on the same database with another DATA_DIR', async () => {
+    let first: TestApp | undefined;
+    let second: Awaited<ReturnType<typeof startSecondRuntime>> | undefined;
+    try {
+      first = await startTestApp();
+      const token = await first.token(BUYER);
+      expect(fs.existsSync(path.join(first.config.dataDir, 'identity', 'keys.json'))).toBe(false);
+      const otherDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shk-keys-'));
+      second = await startSecondRuntime({ ...first, config: { ...first.config, dataDir: otherDataDir } });
+      const res = await fetch(`${second.baseUrl}/v1/UserProfile`, { headers: { authorization: `Bearer ${token}` } });
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { email: string }).email).toBe(BUYER);
+      fs.rmSync(otherDataDir, { recursive: true, force: true });
+    } finally {
+      await second?.close();
+      await first?.close();
+    }
+  }, 120_000);
+
+  it('an installation upgraded from one node keeps the keys of its DATA_DIR (tokens issued before stay valid)', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shk-keys-'));
     let first: TestApp | undefined;
     let second: TestApp | undefined;
-    let other: TestApp | undefined;
     try {
       first = await startTestApp({ env: { DATA_DIR: dataDir } });
       const token = await first.token(BUYER);
       const publicUrl = first.config.publicUrl;
+      // What the version before kept in DATA_DIR: the keys this database holds now.
+      const { rows } = await first.pool.query<{ value: object }>(
+        "SELECT value FROM cluster_secrets WHERE name = 'identity_keys'",
+      );
       await first.close();
       first = undefined;
-      expect(fs.existsSync(path.join(dataDir, 'identity', 'keys.json'))).toBe(true);
+      fs.mkdirSync(path.join(dataDir, 'identity'), { recursive: true });
+      fs.writeFileSync(path.join(dataDir, 'identity', 'keys.json'), JSON.stringify(rows[0].value));
 
-      // Same DATA_DIR and public URL (same issuer): the old token is valid.
+      // A fresh database (nothing in cluster_secrets) with that DATA_DIR takes its keys over: the old token is valid.
       second = await startTestApp({ env: { DATA_DIR: dataDir, PUBLIC_URL: publicUrl } });
-      const res = await second.request('GET', '/v1/UserProfile', { token });
-      expect(res.status).toBe(200);
-      expect(res.body.email).toBe(BUYER);
-
-      // Control: a fresh DATA_DIR has new keys, so the same token is refused.
-      other = await startTestApp({ env: { PUBLIC_URL: publicUrl } });
-      expect((await other.request('GET', '/v1/UserProfile', { token })).status).toBe(401);
+      expect((await second.request('GET', '/v1/UserProfile', { token })).status).toBe(200);
     } finally {
       await first?.close();
       await second?.close();
-      await other?.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-    // Three app starts and stops in one test: slow on a busy two-core machine.
   }, 180_000);
 });

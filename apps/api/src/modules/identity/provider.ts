@@ -8,7 +8,7 @@ import type { App, AppDeps } from '../../http/types.ts';
 import { createPostgresAdapter } from './adapter.ts';
 import { HSTS } from '../../http/security-headers.ts';
 import { findAccountById, findAccountByLogin, isGrantRevoked } from './identity.repo.ts';
-import { loadOrCreateKeys, publicJwks } from './keys.ts';
+import { loadOrCreateKeys, publicJwks, readKeys } from './keys.ts';
 import { errorPage, loggedOutPage, loginPage, logoutPage } from './pages.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { LoginLocked, LoginThrottle, loginNameOf } from './login-throttle.ts';
@@ -19,6 +19,8 @@ export interface EmbeddedIdentity {
   issuer: string;
   clientId: string;
   publicJwks: () => { keys: import('jose').JWK[] };
+  /** Reads the keys again from the database (a token signed with a key another node rotated in). */
+  reloadJwks: () => Promise<{ keys: import('jose').JWK[] }>;
   provider: Provider;
   /** False once the grant behind an access token is gone (logout, revocation): the token is dead. */
   grantActive: (grantId: string) => Promise<boolean>;
@@ -41,7 +43,7 @@ export const SPA_CALLBACK_PATH = '/auth-callback';
 export async function mountEmbeddedIdentityProvider(app: App, deps: AppDeps): Promise<EmbeddedIdentity> {
   const { config, pool } = deps;
   const issuer = `${config.publicUrl}/auth`;
-  const keys = await loadOrCreateKeys(config.dataDir);
+  const keys = await loadOrCreateKeys(pool, config.dataDir);
   const audience = config.oidcAudience;
   const apiScope = 'api';
   const development = config.nodeEnv === 'development';
@@ -294,5 +296,17 @@ export async function mountEmbeddedIdentityProvider(app: App, deps: AppDeps): Pr
 
   // adapter.ts records ended grants (logout, revocation) in revoked_grants.
   const grantActive = async (grantId: string) => !(await isGrantRevoked(pool, grantId));
-  return { issuer, clientId: config.oidcClientId, publicJwks: () => publicJwks(keys), provider, grantActive };
+  let current = keys;
+  const reloadJwks = async () => {
+    current = (await readKeys(pool)) ?? current;
+    return publicJwks(current);
+  };
+  return {
+    issuer,
+    clientId: config.oidcClientId,
+    publicJwks: () => publicJwks(current),
+    reloadJwks,
+    provider,
+    grantActive,
+  };
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
+import { named, registerRateLimiting } from '../../http/rate-limits.ts';
 import { XMLBuilder } from 'fast-xml-parser';
 import {
   IdsBadRequestCode,
@@ -71,12 +71,14 @@ export function idsEntryRoutes(service: IdsService) {
         { parseAs: 'buffer', bodyLimit: 20 * 1024 * 1024 },
         (_request, body, done) => done(null, body),
       );
-      if (!scope.hasDecorator('createRateLimit')) await scope.register(rateLimit, { global: false });
-      const checkLogin = scope.createRateLimit({
-        max: IDS_LOGIN_ATTEMPTS_PER_MINUTE,
-        timeWindow: '1 minute',
-        keyGenerator: (request) => request.idsLoginKey ?? request.ip,
-      });
+      await registerRateLimiting(scope);
+      const checkLogin = scope.createRateLimit(
+        named('ids-login', {
+          max: IDS_LOGIN_ATTEMPTS_PER_MINUTE,
+          timeWindow: '1 minute',
+          keyGenerator: (request) => request.idsLoginKey ?? request.ip,
+        }),
+      );
       // Failed IDS logins per account and address and per address, in PostgreSQL like the portal's sign-in.
       const throttle = new LoginThrottle(deps.pool, 'ids');
 

@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import { SignJWT, importJWK, type JWK } from 'jose';
 import { IDS_SESSION_LIFETIME_SECONDS } from '@shk/contracts';
 import type { AppConfig } from '../../config.ts';
@@ -21,10 +22,10 @@ export interface IdsTokens {
  * Tokens for an IDS session, signed with the embedded provider's key for its issuer and the API
  * audience, so the API's one verifier accepts them; `ids_context` marks the session (ADR 0002).
  */
-export function idsTokenIssuer(config: AppConfig) {
+export function idsTokenIssuer(config: AppConfig, pool: pg.Pool) {
   let key: Promise<{ kid?: string; key: CryptoKey | Uint8Array }> | null = null;
   const signingKey = () =>
-    (key ??= loadOrCreateKeys(config.dataDir).then(async (keys) => {
+    (key ??= loadOrCreateKeys(pool, config.dataDir).then(async (keys) => {
       const jwk = keys.jwks.keys[0] as JWK;
       return { kid: jwk.kid, key: (await importJWK(jwk, 'RS256')) as CryptoKey };
     }));

@@ -54,7 +54,7 @@ export class IdsService {
   ) {
     this.carts = new CartsService(deps.db, offers);
     this.checkoutService = new CheckoutService(deps, offers, this.carts);
-    this.mintTokens = idsTokenIssuer(deps.config);
+    this.mintTokens = idsTokenIssuer(deps.config, deps.pool);
   }
 
   private get pool() {

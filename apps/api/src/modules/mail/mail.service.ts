@@ -3,6 +3,7 @@ import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type pg from 'pg';
 import type { Queryable } from '../../db/queryable.ts';
+import { runExclusively } from '../cluster/index.ts';
 import type { Jobs } from '../jobs/index.ts';
 import * as repo from './mail.repo.ts';
 import type { OutgoingMail } from './mail.repo.ts';
@@ -114,13 +115,19 @@ export class MailService {
   /**
    * Requeues pending mails that have no queued, retrying or running job (the process died between the
    * commit and dispatch, or the job was lost). Delivery skips sent rows, so a requeue never sends twice.
+   * One node sweeps at a time (cluster lock): two sweeping together would both find the same mail without a job
+   * and queue it twice, and its two jobs could run at the same moment.
    */
   async sweep(olderThanMs = SWEEP_AFTER_MS): Promise<number> {
-    const ids = await repo.findStalePending(this.pool, olderThanMs);
-    const live = await this.jobs.liveJobKeys(MAIL_QUEUE, 'id', ids);
-    const lost = ids.filter((id) => !live.has(String(id)));
-    await this.dispatch(lost);
-    return lost.length;
+    let requeued = 0;
+    await runExclusively(this.pool, 'mail-sweep', async () => {
+      const ids = await repo.findStalePending(this.pool, olderThanMs);
+      const live = await this.jobs.liveJobKeys(MAIL_QUEUE, 'id', ids);
+      const lost = ids.filter((id) => !live.has(String(id)));
+      await this.dispatch(lost);
+      requeued = lost.length;
+    });
+    return requeued;
   }
 
   /** Stores the mail (optionally inside an open transaction) and returns its outbox id. */

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import rateLimit from '@fastify/rate-limit';
+import { named, registerRateLimiting } from '../../http/rate-limits.ts';
 import {
   PUNCHOUT_MAX_BODY_BYTES,
   ociFunctions,
@@ -91,12 +91,14 @@ export function punchoutEntryRoutes(service: PunchoutService) {
         if (cxml) return sendCxml(reply, 413, 'Request Entity Too Large', punchoutTexts.bodyTooLarge);
         return idsErrorPage(reply, 413, 'Anfrage zu groß', punchoutTexts.bodyTooLarge);
       });
-      if (!scope.hasDecorator('createRateLimit')) await scope.register(rateLimit, { global: false });
-      const checkLogin = scope.createRateLimit({
-        max: PUNCHOUT_LOGIN_ATTEMPTS_PER_MINUTE,
-        timeWindow: '1 minute',
-        keyGenerator: (request) => request.punchoutLoginKey ?? request.ip,
-      });
+      await registerRateLimiting(scope);
+      const checkLogin = scope.createRateLimit(
+        named('punchout-login', {
+          max: PUNCHOUT_LOGIN_ATTEMPTS_PER_MINUTE,
+          timeWindow: '1 minute',
+          keyGenerator: (request) => request.punchoutLoginKey ?? request.ip,
+        }),
+      );
       // Failed logins counted in PostgreSQL per account+address and per address, as for the IDS entry.
       const throttle = new LoginThrottle(deps.pool, 'punchout');
       const lockedFor = async (account: string, address: string) => {

@@ -99,8 +99,8 @@ export async function relationsRoutes(app: App, { db, mail }: AppDeps) {
   );
 
   // Relation requests mail the supplier on the buyer's behalf: limited like every mail-sending call.
-  const requestMails = await mailSendingLimit(app);
-  const changeMails = await mailSendingLimit(app);
+  const requestMails = await mailSendingLimit(app, 'relation-requests');
+  const changeMails = await mailSendingLimit(app, 'relation-changes');
   const buyerChangeMails: typeof changeMails = async function (request, reply) {
     if (callerOf(request).role === Role.Buyer) await changeMails.call(this, request, reply);
   };

@@ -7,7 +7,7 @@ import { SupportService } from './support.service.ts';
 
 export async function supportRoutes(app: App, { db, mail, config }: AppDeps) {
   const support = new SupportService(db, mail, config.supportMailbox);
-  const sendsMail = await mailSendingLimit(app);
+  const sendsMail = await mailSendingLimit(app, 'support');
   app.post(
     '/v1/SupportRequests/PartnerDataChange',
     {

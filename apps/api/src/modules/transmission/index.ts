@@ -25,6 +25,7 @@ export { openFtp } from './channels/ftp.ts';
 export const outboundPolicy = (deps: Pick<AppDeps, 'db' | 'config'>) =>
   new OutboundPolicy(deps.config.transmissionAllowedHosts, databaseEndpointOf(deps.db.$client));
 export { SecretBox } from './secret-box.ts';
+export { withSharedTransmissionKeys } from './shared-keys.ts';
 export { transmissionRoutes } from './transmission.routes.ts';
 
 /** Workflows with the secret key of this data directory (the ORDRSP pick-up reads its connections here). */

@@ -5,8 +5,9 @@ import type { AppConfig } from '../../config.ts';
 
 /**
  * Encrypts workflow secrets at rest (AES-256-GCM). The key comes from WORKFLOW_SECRET_KEY (64 hex
- * characters or base64 of 32 bytes); without it one is generated once per DATA_DIR
- * (`DATA_DIR/transmission/workflow-secret.key`, mode 600), so a developer machine needs no setup.
+ * characters or base64 of 32 bytes); without it the runtime takes the installation's key from PostgreSQL
+ * (transmission/shared-keys.ts: generated once, shared by every node). Only a tool without database falls back to
+ * one generated per DATA_DIR (`DATA_DIR/transmission/workflow-secret.key`, mode 600).
  */
 export class SecretBox {
   constructor(private readonly key: Buffer) {
@@ -46,4 +47,10 @@ export class SecretBox {
     decipher.setAuthTag(Buffer.from(tag, 'base64'));
     return Buffer.concat([decipher.update(Buffer.from(data, 'base64')), decipher.final()]).toString('utf8');
   }
+}
+
+/** The key a single-node installation generated in DATA_DIR before it moved into PostgreSQL (hex), if any. */
+export function workflowKeyInDataDir(dataDir: string): string | null {
+  const file = path.join(dataDir, 'transmission', 'workflow-secret.key');
+  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : null;
 }

@@ -17,8 +17,9 @@ export interface As2Identity {
 
 /**
  * The platform's AS2 identity: AS2_IDENTIFIER (default SHKPORTAL) and a signing key with a self-signed
- * certificate created once per DATA_DIR (`transmission/as2-key.pem`, `as2-cert.pem`); a supplier gets
- * the certificate from the operator. AS2_KEY_FILE / AS2_CERT_FILE point to a CA-issued pair instead.
+ * certificate created once per installation and kept in PostgreSQL (settings.shared, transmission/shared-keys.ts);
+ * a supplier gets the certificate from the operator. AS2_KEY_FILE / AS2_CERT_FILE point to a CA-issued pair instead.
+ * Without either (a tool without database) a pair is created once per DATA_DIR.
  */
 export function loadAs2Identity(dataDir: string, settings: AppConfig['as2']): As2Identity {
   const as2Id = settings.identifier;
@@ -28,29 +29,43 @@ export function loadAs2Identity(dataDir: string, settings: AppConfig['as2']): As
       keyPem: fs.readFileSync(settings.keyFile, 'utf8'),
       certPem: fs.readFileSync(settings.certFile, 'utf8'),
     };
+  if (settings.shared) return { as2Id, ...settings.shared };
+  const existing = as2KeysInDataDir(dataDir);
+  if (existing) return { as2Id, ...existing };
+  const created = createAs2KeyPair(as2Id);
+  const dir = path.join(dataDir, 'transmission');
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'as2-key.pem'), created.keyPem, { mode: 0o600 });
+  fs.writeFileSync(path.join(dir, 'as2-cert.pem'), created.certPem);
+  return { as2Id, ...created };
+}
+
+/** The key pair a single-node installation created in DATA_DIR/transmission before it moved into PostgreSQL. */
+export function as2KeysInDataDir(dataDir: string): { keyPem: string; certPem: string } | null {
   const dir = path.join(dataDir, 'transmission');
   const keyFile = path.join(dir, 'as2-key.pem');
   const certFile = path.join(dir, 'as2-cert.pem');
-  if (!fs.existsSync(certFile)) {
-    fs.mkdirSync(dir, { recursive: true });
-    const { privateKey, publicKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
-    const keyPem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-    const cert = forge.pki.createCertificate();
-    cert.publicKey = forge.pki.publicKeyFromPem(publicKey.export({ type: 'spki', format: 'pem' }).toString());
-    cert.serialNumber = crypto.randomBytes(8).toString('hex');
-    cert.validity.notBefore = new Date();
-    cert.validity.notAfter = new Date(Date.now() + 5 * 365 * 86_400_000);
-    const subject = [
-      { name: 'commonName', value: as2Id },
-      { name: 'organizationName', value: 'SHK-Bestellportal' },
-    ];
-    cert.setSubject(subject);
-    cert.setIssuer(subject);
-    cert.sign(forge.pki.privateKeyFromPem(keyPem), forge.md.sha256.create());
-    fs.writeFileSync(keyFile, keyPem, { mode: 0o600 });
-    fs.writeFileSync(certFile, forge.pki.certificateToPem(cert));
-  }
-  return { as2Id, keyPem: fs.readFileSync(keyFile, 'utf8'), certPem: fs.readFileSync(certFile, 'utf8') };
+  if (!fs.existsSync(keyFile) || !fs.existsSync(certFile)) return null;
+  return { keyPem: fs.readFileSync(keyFile, 'utf8'), certPem: fs.readFileSync(certFile, 'utf8') };
+}
+
+/** A new RSA signing key with a self-signed certificate (five years) naming the platform's AS2 id. */
+export function createAs2KeyPair(as2Id: string): { keyPem: string; certPem: string } {
+  const { privateKey, publicKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const keyPem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  const cert = forge.pki.createCertificate();
+  cert.publicKey = forge.pki.publicKeyFromPem(publicKey.export({ type: 'spki', format: 'pem' }).toString());
+  cert.serialNumber = crypto.randomBytes(8).toString('hex');
+  cert.validity.notBefore = new Date();
+  cert.validity.notAfter = new Date(Date.now() + 5 * 365 * 86_400_000);
+  const subject = [
+    { name: 'commonName', value: as2Id },
+    { name: 'organizationName', value: 'SHK-Bestellportal' },
+  ];
+  cert.setSubject(subject);
+  cert.setIssuer(subject);
+  cert.sign(forge.pki.privateKeyFromPem(keyPem), forge.md.sha256.create());
+  return { keyPem, certPem: forge.pki.certificateToPem(cert) };
 }
 
 /**
