@@ -143,18 +143,23 @@ describe.skipIf(Boolean(unavailable))('two nodes on one PostgreSQL behind haprox
       productInstanceId: offer.id,
       quantity: offer.moq,
     });
-    const itemId = item.body.id ?? item.body.items?.[0]?.id;
-    const content = randomBytes(50_000);
+    expect(item.status, JSON.stringify(item.body)).toBeLessThan(300);
+    const itemId = item.body.cartItemId;
+    // A CSV (an allowed attachment kind, checked by content) of about 50 KB.
+    const content = Buffer.from(
+      `Position;Menge;Notiz\r\n${Array.from({ length: 2000 }, (_, i) => `${i + 1};${i % 7};${randomBytes(6).toString('hex')}`).join('\r\n')}\r\n`,
+    );
     const form = new FormData();
-    form.append('file', new Blob([content], { type: 'application/pdf' }), 'skizze.pdf');
-    const upload = await fetch(`${a.url}/v1/CartItems/${itemId}/Attachments`, {
+    form.append('file', new Blob([content], { type: 'text/csv' }), 'stueckliste.csv');
+    const upload = await fetch(`${a.url}/v1/CartItems/${itemId}/attachments`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}` },
       body: form,
     });
-    expect(upload.status).toBeLessThan(300);
-    const attachment = (await upload.json()) as { id: string };
-    const download = await fetch(`${b.url}/v1/CartItems/${itemId}/Attachments/${attachment.id}`, {
+    expect(upload.status).toBe(200);
+    const attachments = (await upload.json()) as { id: string }[];
+    const attachment = attachments[attachments.length - 1];
+    const download = await fetch(`${b.url}/v1/CartItems/${itemId}/attachments/${attachment.id}`, {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(download.status).toBe(200);
