@@ -4,7 +4,7 @@ import { demoUsers, routeUrls, sessionFile, type RouteKey } from './support/demo
 import { mainMenu, presetCookieConsent } from './support/session';
 
 /**
- * Accessibility (issue 14): axe-core over every route of the spec's role table as every role, the signed-out
+ * Accessibility: axe-core over every route of the spec's role table as every role, the signed-out
  * welcome screen, the public pages and the login page. A serious or critical violation (WCAG 2.1 A/AA rules)
  * fails the test; every violation of a role is listed in the failure message, so one run shows all of them.
  */

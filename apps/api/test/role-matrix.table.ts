@@ -79,7 +79,7 @@ export const demoUsers: Record<RoleName, string> = {
   PlatformOperator: 'betrieb@example.com',
 };
 
-/** A connection profile for the workflow samples (issue 10). */
+/** A connection profile for the workflow samples. */
 const matrixWorkflow = (ctx: MatrixContext) =>
   ctx.once('workflow', async () => {
     const [row] = await ctx.sql<{ id: number }>(
@@ -495,7 +495,7 @@ export const roleMatrix: Record<string, MatrixEntry> = {
     body: { supplierBusinessPartnerNumbers: ['200001', '200002'] },
   }),
   'GET /v1/SupplierOnboardingFormTemplates/:bpNumber': same(signedIn, { params: { bpNumber: '200005' } }),
-  // Supplier management (issue 10): staff read, administrators write; logos public; sellers see their interfaces.
+  // Supplier management: staff read, administrators write; logos public; sellers see their interfaces.
   'GET /v1/Suppliers': same(staff, { query: { Page: 1, PageSize: 10, SortBy: 'status' } }),
   'POST /v1/Suppliers': {
     Administrator: async (ctx) => {
@@ -584,7 +584,7 @@ export const roleMatrix: Record<string, MatrixEntry> = {
       return { params: { id: row.id } };
     },
   },
-  // Custom parameters (issue 10): administrators only.
+  // Custom parameters: administrators only.
   'GET /v1/CustomParameter': { Administrator: {} },
   'GET /v1/CustomParameter/:customParameterKey': { Administrator: { params: { customParameterKey: 'MaxCartCount' } } },
   'GET /v1/CustomParameter/:customParameterKey/values': {
@@ -644,7 +644,7 @@ export const roleMatrix: Record<string, MatrixEntry> = {
   'GET /v1/PlatformOperator/SupplierOrders/:supplierOrderNumber': same(staff, async (ctx) => ({
     params: { supplierOrderNumber: (await demoOrder(ctx)).supplierOrderNumber },
   })),
-  // Order transmission (issue 9 A): resend needs a SendingFailed order, set up before each role's call.
+  // Order transmission: resend needs a SendingFailed order, set up before each role's call.
   'POST /v1/PlatformOperator/SupplierOrders/:supplierOrderNumber/Resend': same(staff, async (ctx) => {
     const order = await demoOrder(ctx);
     await ctx.sql('UPDATE supplier_orders SET status_id = 3 WHERE supplier_order_number = $1', [
@@ -661,7 +661,7 @@ export const roleMatrix: Record<string, MatrixEntry> = {
   'GET /v1/PlatformOperator/SupplierOrders/:supplierOrderNumber/Transmissions': same(staff, async (ctx) => ({
     params: { supplierOrderNumber: (await demoOrder(ctx)).supplierOrderNumber },
   })),
-  // Inbound ORDRSP (issue 9): rejected files for staff, inbound credentials set by administrators.
+  // Inbound ORDRSP: rejected files for staff, inbound credentials set by administrators.
   'GET /v1/PlatformOperator/InboundOrderResponses': same(staff, {}),
   'GET /v1/PlatformOperator/InboundOrderResponses/:id/Content': same(staff, async (ctx) => ({
     params: {
@@ -686,7 +686,7 @@ export const roleMatrix: Record<string, MatrixEntry> = {
   'GET /v1/Workflow': same(staff, { query: { communicationProtocol: 2 } }),
   'GET /v1/As2/Certificate': same(staff, {}),
   'GET /v1/As2/CertificateWarnings': same(staff, {}),
-  // Supplier orders of a seller (issue 9 B): demo order LB-MATRIX-1 belongs to supplier 200001.
+  // Supplier orders of a seller: demo order LB-MATRIX-1 belongs to supplier 200001.
   'GET /v1/SupplierOrders/overview': { Seller: { query: { Page: 1 } } },
   'GET /v1/SupplierOrderStatuses': same(['Seller', 'Buyer', ...staff], {}),
   'GET /v1/SupplierOrders/:supplierOrderNumber/Details': same(['Seller', ...staff], async (ctx) => ({
@@ -841,7 +841,7 @@ export const roleMatrix: Record<string, MatrixEntry> = {
     IdsRefused: async (ctx) => ({ params: await cartAttachment(ctx) }),
     Buyer: async (ctx) => ({ params: await cartAttachment(ctx) }),
   },
-  // Catalogue and search (issue 3): tree and units for every signed-in user (home page), search and
+  // Catalogue and search: tree and units for every signed-in user (home page), search and
   // products for every role but None, favourites for buyers, media public.
   'GET /v1/Units': same(allRoles, {}),
   'GET /v1/ProductTree': same(allRoles, {}),
@@ -872,7 +872,7 @@ export const roleMatrix: Record<string, MatrixEntry> = {
   'GET /v1/Documents/Products/:productNo/:file': same(signedIn, async (ctx) => ({
     params: await ctx.once('price-list', () => addPriceList(ctx.t, '200001')),
   })),
-  // Supplier catalogue imports and quick order (issue 15). The import sample is a harmless price update.
+  // Supplier catalogue imports and quick order. The import sample is a harmless price update.
   'POST /v1/Suppliers/:supplierBusinessPartnerNo/CatalogueImports': same(['Administrator', 'Seller'], async () => ({
     params: { supplierBusinessPartnerNo: '200001' },
     body: priceUpdateUpload(),
@@ -960,7 +960,7 @@ export const roleMatrix: Record<string, MatrixEntry> = {
       return { params: { id: (await sharedCart(ctx)).cartId }, body: form };
     },
   },
-  // IDS-Connect (issue 12): code exchange public, everything else the buyer's own IDS context.
+  // IDS-Connect: code exchange public, everything else the buyer's own IDS context.
   'GET /v1/Ids': { Anonymous: async (ctx) => ({ query: { code: (await idsMatrixContext(ctx.t)).code } }) },
   'POST /v1/Ids/complete': {
     Ids: async (ctx) => {

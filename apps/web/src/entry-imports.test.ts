@@ -44,7 +44,7 @@ function staticPackages(file: string, seen = new Set<string>(), found = new Set<
 const OIDC = ['oidc-client-ts', 'react-oidc-context', 'jwt-decode'];
 
 describe('the entry script (main.tsx and what it imports statically)', () => {
-  it('does not contain the OIDC library: a page with a stored, valid token renders without it (issue 13)', () => {
+  it('does not contain the OIDC library: a page with a stored, valid token renders without it', () => {
     const packages = staticPackages('./main.tsx');
     expect(packages.has('react')).toBe(true);
     expect(OIDC.filter((name) => packages.has(name))).toEqual([]);

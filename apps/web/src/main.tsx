@@ -11,7 +11,7 @@ import { userProfileQuery } from './api/session';
 
 /*
  * oidc-client-ts is loaded only when the identity provider has to be asked (sign-in, its callback, renewal,
- * sign-out; AuthSession decides): never statically from here (issue 13, checked by entry-imports.test.ts).
+ * sign-out; AuthSession decides): never statically from here, to keep the entry script small (checked by entry-imports.test.ts).
  */
 const loadOidc = () => import('./app/auth/user-manager');
 
@@ -30,7 +30,7 @@ async function start() {
     });
     // With a valid stored token the page's code is requested right after the profile (below): the profile gates the
     // page's data, and requested first it gets one of the browser's six connections before the page's chunks do
-    // (issue 13: behind them it started ~450 ms later in Lighthouse's simulation). Otherwise the code loads while
+    // (behind them it started ~450 ms later in Lighthouse's simulation). Otherwise the code loads while
     // the session is restored.
     const signedIn = auth.getState().isAuthenticated;
     if (!signedIn) preloadPageOf(window.location.pathname);
@@ -54,7 +54,7 @@ async function start() {
     // A task later: the profile's fetch() has been called by then (after the token's microtasks).
     if (signedIn) setTimeout(() => preloadPageOf(window.location.pathname), 0);
     // A transition: React renders the shell in slices of ~5 ms and yields between them, so the first render is no
-    // long task (issue 13: it was 40–60 ms, i.e. 100–160 ms of Lighthouse's blocking time on every page). Under the
+    // long task (it was 40–60 ms, i.e. 100–160 ms of Lighthouse's blocking time on every page). Under the
     // data router this made the IDS pre-cart redirect wait forever (e2e/ids.spec.ts); with BrowserRouter it passes.
     startTransition(() =>
       root.render(

@@ -33,7 +33,7 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-/** Buyer orders from Nordbad and AquaTherm; waits until part A's worker has sent both. */
+/** Buyer orders from Nordbad and AquaTherm; waits until the transmission worker has sent both. */
 async function sentOrder() {
   const order = await placeOrder(t, [
     { offer: offers.nordbad, quantity: 3 },

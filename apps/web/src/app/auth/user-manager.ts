@@ -3,7 +3,7 @@ import type { ClientConfig } from '../../api/types';
 
 /*
  * The part of signing in that needs oidc-client-ts. Imported only dynamically (main.tsx's loadUserManager, the IDS
- * landing page), so the library is not part of the entry script (issue 13); the sign-in state itself is read by
+ * landing page), so the library is not part of the entry script; the sign-in state itself is read by
  * src/api/auth-session.ts.
  */
 
