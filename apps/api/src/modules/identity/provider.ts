@@ -40,16 +40,140 @@ export async function mountEmbeddedIdentityProvider(app: App, deps: AppDeps): Pr
   const { config, pool } = deps;
   const issuer = `${config.publicUrl}/auth`;
   const keys = await loadOrCreateKeys(config.dataDir);
-  const audience = config.oidcAudience;
-  const apiScope = 'api';
   const development = config.nodeEnv === 'development';
-
-  const findAccountRow = (id: string) => findAccountById(pool, id);
 
   // The SPA calls the token endpoint from the portal's own origin (and the Vite dev server in development); nobody else.
   const corsAllowed = (origin: string) =>
     origin === new URL(config.publicUrl).origin || (development && origin === 'http://localhost:5173');
-  const configuration: Configuration = {
+  const configuration = providerConfiguration(app, deps, keys, corsAllowed);
+
+  const provider = new Provider(issuer, configuration);
+  // The provider builds every advertised URL from the request. It sees PUBLIC_URL's host and protocol
+  // only (set below), never what a client put in Host or X-Forwarded-*.
+  provider.proxy = true;
+  const publicOrigin = new URL(config.publicUrl);
+  provider.on('server_error', (_ctx, error) => app.log.error({ err: error }, 'oidc server error'));
+
+  await app.register(formbody);
+  await app.register(middie, { hook: 'onRequest' });
+  const callback = provider.callback();
+  // Everything under /auth is the provider's, except the login interaction rendered below.
+  app.use('/auth', (req: IncomingMessage, res: ServerResponse, next: () => void) => {
+    // The provider's answers bypass Fastify's hooks: HSTS here (the interaction pages get it there, too).
+    if (publicOrigin.protocol === 'https:') res.setHeader('strict-transport-security', HSTS);
+    if (req.url?.startsWith('/interaction/')) return next();
+    // The provider answers every preflight with the asking origin; the real request of a foreign origin gets no
+    // CORS headers (clientBasedCORS). The preflight answers the same: no CORS headers, so the browser stops there.
+    const origin = req.headers.origin;
+    if (req.method === 'OPTIONS' && origin && !corsAllowed(origin)) {
+      res.statusCode = 204;
+      res.end();
+      return;
+    }
+    req.headers.host = publicOrigin.host;
+    req.headers['x-forwarded-host'] = publicOrigin.host;
+    req.headers['x-forwarded-proto'] = publicOrigin.protocol.replace(':', '');
+    delete req.headers['x-forwarded-for'];
+    delete req.headers.forwarded;
+    return callback(req, res);
+  });
+
+  const Params = z.object({ uid: z.string().min(1).max(100) });
+
+  app.get('/auth/interaction/:uid', { schema: { hide: true, params: Params } }, async (request, reply) => {
+    const details = await provider.interactionDetails(request.raw, reply.raw).catch(() => null);
+    if (!details || details.uid !== request.params.uid) {
+      return reply
+        .status(400)
+        .type('text/html; charset=utf-8')
+        .send(errorPage('Die Anmeldung ist abgelaufen. Bitte starten Sie sie erneut.'));
+    }
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(loginPage({ action: `/auth/interaction/${details.uid}/login` }));
+  });
+
+  // Failed sign-ins per account and address and per address, in PostgreSQL (login-throttle.ts).
+  const throttle = new LoginThrottle(pool, 'login');
+  // Unknown accounts cost the same scrypt work as known ones: no enumeration by response time.
+  const dummyHash = hashPassword(randomUUID());
+
+  app.post(
+    '/auth/interaction/:uid/login',
+    {
+      preHandler: async (request) => throttle.check(loginNameOf(request), request.ip),
+      errorHandler: (error, request, reply) => {
+        if (!(error instanceof LoginLocked)) throw error;
+        request.log.warn({ ip: request.ip }, 'login delayed');
+        const body = request.body as { login?: string } | undefined;
+        return reply
+          .status(429)
+          .header('retry-after', String(Math.max(1, Math.ceil(error.retryAfterSeconds))))
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(
+            loginPage({
+              action: `/auth/interaction/${encodeURIComponent((request.params as { uid: string }).uid)}/login`,
+              login: typeof body?.login === 'string' ? body.login : '',
+              error: error.message,
+            }),
+          );
+      },
+      schema: {
+        hide: true,
+        params: Params,
+        body: z.object({ login: z.string().max(254).default(''), password: z.string().max(500).default('') }),
+      },
+    },
+    async (request, reply) => {
+      const details = await provider.interactionDetails(request.raw, reply.raw).catch(() => null);
+      if (!details || details.uid !== request.params.uid) {
+        return reply
+          .status(400)
+          .type('text/html; charset=utf-8')
+          .send(errorPage('Die Anmeldung ist abgelaufen. Bitte starten Sie sie erneut.'));
+      }
+      const { login, password } = request.body;
+      const row = await findAccountByLogin(pool, login.trim());
+      const valid = await verifyPassword(password, row?.password_hash ?? (await dummyHash));
+      if (!row || !row.password_hash || !valid) {
+        request.log.info({ login }, 'login failed');
+        await throttle.failed(login, request.ip);
+        return reply
+          .status(401)
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-store')
+          .send(loginPage({ action: `/auth/interaction/${details.uid}/login`, login, error: WRONG_CREDENTIALS }));
+      }
+      await throttle.succeeded(login, request.ip);
+      reply.hijack();
+      await provider.interactionFinished(
+        request.raw,
+        reply.raw,
+        { login: { accountId: row.id, remember: true } },
+        { mergeWithLastSubmission: false },
+      );
+    },
+  );
+
+  // adapter.ts records ended grants (logout, revocation) in revoked_grants.
+  const grantActive = async (grantId: string) => !(await isGrantRevoked(pool, grantId));
+  return { issuer, clientId: config.oidcClientId, publicJwks: () => publicJwks(keys), provider, grantActive };
+}
+
+/** The OIDC provider's settings: the SPA as its one public client, JWT access tokens for the API, German pages. */
+function providerConfiguration(
+  app: App,
+  { config, pool }: AppDeps,
+  keys: Awaited<ReturnType<typeof loadOrCreateKeys>>,
+  corsAllowed: (origin: string) => boolean,
+): Configuration {
+  const audience = config.oidcAudience;
+  const apiScope = 'api';
+  const development = config.nodeEnv === 'development';
+  const findAccountRow = (id: string) => findAccountById(pool, id);
+  return {
     // A sign-out ends the grant's tokens in this process's caller cache before the answer (http/caller-cache.ts).
     adapter: createPostgresAdapter(pool, (grantId) =>
       app.callerCache?.forgetGrant(grantId),
@@ -165,118 +289,4 @@ export async function mountEmbeddedIdentityProvider(app: App, deps: AppDeps): Pr
       ctx.body = errorPage(String(out.error), out.error_description as string | undefined);
     },
   };
-
-  const provider = new Provider(issuer, configuration);
-  // The provider builds every advertised URL from the request. It sees PUBLIC_URL's host and protocol
-  // only (set below), never what a client put in Host or X-Forwarded-*.
-  provider.proxy = true;
-  const publicOrigin = new URL(config.publicUrl);
-  provider.on('server_error', (_ctx, error) => app.log.error({ err: error }, 'oidc server error'));
-
-  await app.register(formbody);
-  await app.register(middie, { hook: 'onRequest' });
-  const callback = provider.callback();
-  // Everything under /auth is the provider's, except the login interaction rendered below.
-  app.use('/auth', (req: IncomingMessage, res: ServerResponse, next: () => void) => {
-    // The provider's answers bypass Fastify's hooks: HSTS here (the interaction pages get it there, too).
-    if (publicOrigin.protocol === 'https:') res.setHeader('strict-transport-security', HSTS);
-    if (req.url?.startsWith('/interaction/')) return next();
-    // The provider answers every preflight with the asking origin; the real request of a foreign origin gets no
-    // CORS headers (clientBasedCORS). The preflight answers the same: no CORS headers, so the browser stops there.
-    const origin = req.headers.origin;
-    if (req.method === 'OPTIONS' && origin && !corsAllowed(origin)) {
-      res.statusCode = 204;
-      res.end();
-      return;
-    }
-    req.headers.host = publicOrigin.host;
-    req.headers['x-forwarded-host'] = publicOrigin.host;
-    req.headers['x-forwarded-proto'] = publicOrigin.protocol.replace(':', '');
-    delete req.headers['x-forwarded-for'];
-    delete req.headers.forwarded;
-    return callback(req, res);
-  });
-
-  const Params = z.object({ uid: z.string().min(1).max(100) });
-
-  app.get('/auth/interaction/:uid', { schema: { hide: true, params: Params } }, async (request, reply) => {
-    const details = await provider.interactionDetails(request.raw, reply.raw).catch(() => null);
-    if (!details || details.uid !== request.params.uid) {
-      return reply
-        .status(400)
-        .type('text/html; charset=utf-8')
-        .send(errorPage('Die Anmeldung ist abgelaufen. Bitte starten Sie sie erneut.'));
-    }
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .send(loginPage({ action: `/auth/interaction/${details.uid}/login` }));
-  });
-
-  // Failed sign-ins per account and address and per address, in PostgreSQL (login-throttle.ts).
-  const throttle = new LoginThrottle(pool, 'login');
-  // Unknown accounts cost the same scrypt work as known ones: no enumeration by response time.
-  const dummyHash = hashPassword(randomUUID());
-
-  app.post(
-    '/auth/interaction/:uid/login',
-    {
-      preHandler: async (request) => throttle.check(loginNameOf(request), request.ip),
-      errorHandler: (error, request, reply) => {
-        if (!(error instanceof LoginLocked)) throw error;
-        request.log.warn({ ip: request.ip }, 'login delayed');
-        const body = request.body as { login?: string } | undefined;
-        return reply
-          .status(429)
-          .header('retry-after', String(Math.max(1, Math.ceil(error.retryAfterSeconds))))
-          .type('text/html; charset=utf-8')
-          .header('cache-control', 'no-store')
-          .send(
-            loginPage({
-              action: `/auth/interaction/${encodeURIComponent((request.params as { uid: string }).uid)}/login`,
-              login: typeof body?.login === 'string' ? body.login : '',
-              error: error.message,
-            }),
-          );
-      },
-      schema: {
-        hide: true,
-        params: Params,
-        body: z.object({ login: z.string().max(254).default(''), password: z.string().max(500).default('') }),
-      },
-    },
-    async (request, reply) => {
-      const details = await provider.interactionDetails(request.raw, reply.raw).catch(() => null);
-      if (!details || details.uid !== request.params.uid) {
-        return reply
-          .status(400)
-          .type('text/html; charset=utf-8')
-          .send(errorPage('Die Anmeldung ist abgelaufen. Bitte starten Sie sie erneut.'));
-      }
-      const { login, password } = request.body;
-      const row = await findAccountByLogin(pool, login.trim());
-      const valid = await verifyPassword(password, row?.password_hash ?? (await dummyHash));
-      if (!row || !row.password_hash || !valid) {
-        request.log.info({ login }, 'login failed');
-        await throttle.failed(login, request.ip);
-        return reply
-          .status(401)
-          .type('text/html; charset=utf-8')
-          .header('cache-control', 'no-store')
-          .send(loginPage({ action: `/auth/interaction/${details.uid}/login`, login, error: WRONG_CREDENTIALS }));
-      }
-      await throttle.succeeded(login, request.ip);
-      reply.hijack();
-      await provider.interactionFinished(
-        request.raw,
-        reply.raw,
-        { login: { accountId: row.id, remember: true } },
-        { mergeWithLastSubmission: false },
-      );
-    },
-  );
-
-  // adapter.ts records ended grants (logout, revocation) in revoked_grants.
-  const grantActive = async (grantId: string) => !(await isGrantRevoked(pool, grantId));
-  return { issuer, clientId: config.oidcClientId, publicJwks: () => publicJwks(keys), provider, grantActive };
 }
