@@ -199,14 +199,6 @@ export async function readLogo(c: Client, bp: string) {
   return rows[0]?.logo ? rows[0] : null;
 }
 
-export async function logoVersion(c: Client, bp: string): Promise<number | null> {
-  const { rows } = await c.query<{ logo_version: number }>(
-    'SELECT logo_version FROM suppliers WHERE bp_number = $1 AND logo IS NOT NULL',
-    [bp],
-  );
-  return rows[0]?.logo_version ?? null;
-}
-
 export async function insertChanges(
   c: Client,
   bp: string,
