@@ -78,4 +78,3 @@ export function itemView(row: IdsItemRow, offers: Map<string, OfferSnapshot>): I
     supplierRelations: relations,
   };
 }
-

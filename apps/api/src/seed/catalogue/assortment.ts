@@ -1302,4 +1302,3 @@ export const assortment: readonly NodeDef[] = [
     }),
   ]),
 ];
-
