@@ -43,13 +43,13 @@ export class CheckoutService {
     for (let attempt = 1; ; attempt++) {
       const ids = await this.carts.offerIdsOf(bpNumber, cartId);
       const offers = ids.length ? await this.offers.findOffers(bpNumber, ids) : new Map<string, OfferSnapshot>();
-      const result = await inTransaction(this.deps.db, (tx) =>
-        this.checkoutLocked(tx, caller, bpNumber, cartId, offers, attempt < MAX_ATTEMPTS),
-      );
-      if (result) {
-        if (result.mailId != null) await this.deps.mail.dispatch([result.mailId]);
-        return { customerOrderNumber: result.customerOrderNumber };
-      }
+      const result = await inTransaction(this.deps.db, async (tx) => {
+        const locked = await this.checkoutLocked(tx, caller, bpNumber, cartId, offers, attempt < MAX_ATTEMPTS);
+        const mailId = locked?.mailId;
+        if (mailId != null) tx.afterCommit(() => this.deps.mail.dispatch([mailId]));
+        return locked;
+      });
+      if (result) return { customerOrderNumber: result.customerOrderNumber };
     }
   }
 
