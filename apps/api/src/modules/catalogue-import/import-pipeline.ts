@@ -29,19 +29,19 @@ import { catalogueImportMessages, type CatalogueImportPreview } from '@shk/contr
 import { addImportedTerms, applyImportedTerms, tallyImportedTerms } from './search-terms.repo.ts';
 import {
   clearSearchPricesPending,
-  countWithdrawals,
-  recordPendingWithdrawals,
+  repairSearchPrices,
+  updateSearchPricesOf,
+  type ChangedPrices,
+} from './import-prices.repo.ts';
+import { countWithdrawals, recordPendingWithdrawals, withdrawOffers } from './withdrawals.repo.ts';
+import {
   dropSearchStaging,
   dropStaging,
   prepareSearchStaging,
   prepareStaging,
-  publishSearch,
-  repairSearchPrices,
   setBatchWorkMem,
-  updateSearchPricesOf,
-  type ChangedPrices,
-  withdrawOffers,
 } from './staging.repo.ts';
+import { publishSearch } from './search-publication.repo.ts';
 
 /** Articles per staged batch: one COPY and one set-based merge each (about 75 MB of COPY text for BMEcat). */
 const BATCH = 50_000;
