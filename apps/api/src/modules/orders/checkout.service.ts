@@ -12,7 +12,7 @@ import {
   type OfferSnapshot,
 } from '../carts/index.ts';
 import { queueTransmissions } from '../transmission/index.ts';
-import { wantsMail } from '../profile/index.ts';
+import { wantsMail, type BusinessPartnerRow } from '../profile/index.ts';
 import * as repo from './checkout.repo.ts';
 
 /** A repeated checkout of an emptied cart within this window returns the order it already created. */
@@ -179,7 +179,7 @@ export class CheckoutService {
     bpNumber: string,
     cart: { id: number; name: string; delivery_address_id: number | null },
     lines: Line[],
-    partner: repo.PartnerRow,
+    partner: BusinessPartnerRow,
   ) {
     const c = tx.$client;
     const address = cart.delivery_address_id ? await repo.findAddressRow(c, cart.delivery_address_id) : null;

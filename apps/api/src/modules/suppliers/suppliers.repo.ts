@@ -1,5 +1,6 @@
 import type { SupplierSettingsValues } from '@shk/contracts';
 import type { Queryable as Client } from '../../db/queryable.ts';
+import type { BusinessPartnerColumns, BusinessPartnerRow } from '../profile/index.ts';
 
 /** Columns of the settings form, in the API's names; the audit trail compares exactly these. */
 export interface SupplierRow {
@@ -104,7 +105,7 @@ export async function listSuppliers(c: Client, f: ListFilter) {
 const escapeLike = (v: string) => v.replace(/[\\%_]/g, (m) => `\\${m}`);
 
 export async function findPartner(c: Client, bp: string) {
-  const { rows } = await c.query<{ bp_number: string; name: string; city: string | null; has_supplier: boolean }>(
+  const { rows } = await c.query<Pick<BusinessPartnerRow, 'bp_number' | 'name' | 'city'> & { has_supplier: boolean }>(
     `SELECT b.bp_number, b.name, b.city, (s.bp_number IS NOT NULL OR b.is_supplier) AS has_supplier
        FROM business_partners b LEFT JOIN suppliers s ON s.bp_number = b.bp_number WHERE b.bp_number = $1`,
     [bp],
@@ -239,32 +240,20 @@ export async function listChanges(c: Client, bp: string) {
 
 /** Company data and the settings buyers see (cards, carts, product pages). */
 export async function findCompanyInfo(c: Client, bp: string) {
-  const { rows } = await c.query<{
-    bp_number: string;
-    name: string;
-    official_company_name: string | null;
-    street: string | null;
-    house_number: string | null;
-    postal_code: string | null;
-    city: string | null;
-    country: string | null;
-    email: string | null;
-    phone_number: string | null;
-    fax_number: string | null;
-    website: string | null;
-    tax_number: string | null;
-    organisation_type: number;
-    supplier_status_id: number;
-    required_onboarding_form: boolean;
-    has_template: boolean;
-    has_logo: boolean;
-    show_supplier_note: boolean;
-    supplier_note: string | null;
-    hide_gross_price: boolean;
-    hide_additional_info: boolean;
-    delivery_cost: string;
-    free_delivery_threshold: string;
-  }>(
+  const { rows } = await c.query<
+    BusinessPartnerColumns & {
+      supplier_status_id: number;
+      required_onboarding_form: boolean;
+      has_template: boolean;
+      has_logo: boolean;
+      show_supplier_note: boolean;
+      supplier_note: string | null;
+      hide_gross_price: boolean;
+      hide_additional_info: boolean;
+      delivery_cost: string;
+      free_delivery_threshold: string;
+    }
+  >(
     `SELECT b.bp_number, b.name, b.official_company_name, b.street, b.house_number, b.postal_code, b.city, b.country,
             b.email, b.phone_number, b.fax_number, b.website, b.tax_number, b.organisation_type,
             s.supplier_status_id, s.required_onboarding_form, s.onboarding_form_template IS NOT NULL AS has_template,
