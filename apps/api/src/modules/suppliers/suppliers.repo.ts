@@ -1,5 +1,6 @@
 import type { SupplierSettingsValues } from '@shk/contracts';
 import type { Queryable as Client } from '../../db/queryable.ts';
+import { SqlWhere } from '../../db/sql-params.ts';
 import type { BusinessPartnerColumns, BusinessPartnerRow } from '../profile/index.ts';
 
 /** Columns of the settings form, in the API's names; the audit trail compares exactly these. */
@@ -80,24 +81,19 @@ const sortExpressions = {
  * of 0040 and stops at LIMIT, the count touches only the filtered rows.
  */
 export async function listSuppliers(c: Client, f: ListFilter) {
-  const where: string[] = ['b.is_supplier'];
-  const params: unknown[] = [];
-  const add = (sql: string, value: unknown) => {
-    params.push(value);
-    where.push(sql.replaceAll('?', `$${params.length}`));
-  };
-  if (f.name) add('(lower(b.name) LIKE ? OR b.bp_number LIKE ?)', `%${escapeLike(f.name.toLowerCase())}%`);
-  if (f.names?.length) add('b.name = ANY(?)', f.names);
-  if (f.statusId) add('s.supplier_status_id = ?', f.statusId);
-  const from = `FROM suppliers s JOIN business_partners b ON b.bp_number = s.bp_number WHERE ${where.join(' AND ')}`;
+  const where = new SqlWhere().and('b.is_supplier');
+  if (f.name) where.and('(lower(b.name) LIKE ? OR b.bp_number LIKE ?)', `%${escapeLike(f.name.toLowerCase())}%`);
+  if (f.names?.length) where.and('b.name = ANY(?)', f.names);
+  if (f.statusId) where.and('s.supplier_status_id = ?', f.statusId);
+  const from = `FROM suppliers s JOIN business_partners b ON b.bp_number = s.bp_number ${where.sql}`;
+  const paging = where.page(f.page, f.pageSize);
   const [page, counted] = await Promise.all([
     c.query<{ bp_number: string; name: string; supplier_status_id: number; has_logo: boolean; logo_version: number }>(
       `SELECT s.bp_number, b.name, s.supplier_status_id, s.logo IS NOT NULL AS has_logo, s.logo_version ${from}
-        ORDER BY ${sortExpressions[f.sortBy](f.direction)}
-        LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-      [...params, f.pageSize, (f.page - 1) * f.pageSize],
+        ORDER BY ${sortExpressions[f.sortBy](f.direction)} ${paging.sql}`,
+      paging.values,
     ),
-    c.query<{ n: string }>(`SELECT count(*) AS n ${from}`, params),
+    c.query<{ n: string }>(`SELECT count(*) AS n ${from}`, where.values),
   ]);
   return { rows: page.rows, total: Number(counted.rows[0].n) };
 }
