@@ -93,6 +93,15 @@ const signedIn = ['Buyer', 'Seller', ...staff] as const;
 const allRoles = ['None', ...signedIn] as const;
 
 /** The same sample for several roles. */
+/** A request naming catalogue import `importOf(ctx)` of Nordbad (200001), the supplier whose seller is in the matrix. */
+const nordbadImportSample =
+  (importOf: (ctx: MatrixContext) => Promise<number>): MatrixSample =>
+  async (ctx) => ({ params: { supplierBusinessPartnerNo: '200001', id: await importOf(ctx) } });
+
+/** The same Nordbad import request for administrators and the seller. */
+const nordbadImport = (importOf: (ctx: MatrixContext) => Promise<number>) =>
+  same(['Administrator', 'Seller'], nordbadImportSample(importOf));
+
 function same(roles: readonly RoleName[], sample: MatrixSample): MatrixEntry {
   return Object.fromEntries(roles.map((r) => [r, sample]));
 }
@@ -887,36 +896,16 @@ export const roleMatrix: Record<string, MatrixEntry> = {
     params: { supplierBusinessPartnerNo: '200009' },
     body: { maxWithdrawPercent: 25, maxRejectPercent: 5 },
   }),
-  'GET /v1/Suppliers/:supplierBusinessPartnerNo/CatalogueImports/:id/Warnings.csv': same(
-    ['Administrator', 'Seller'],
-    async (ctx) => ({ params: { supplierBusinessPartnerNo: '200001', id: await catalogueImport(ctx) } }),
-  ),
-  'GET /v1/Suppliers/:supplierBusinessPartnerNo/CatalogueImports/:id/Rejections.csv': same(
-    ['Administrator', 'Seller'],
-    async (ctx) => ({ params: { supplierBusinessPartnerNo: '200001', id: await catalogueImport(ctx) } }),
-  ),
-  'POST /v1/Suppliers/:supplierBusinessPartnerNo/CatalogueImports/:id/Approve': same(
-    ['Administrator', 'Seller'],
-    async (ctx) => ({ params: { supplierBusinessPartnerNo: '200001', id: await waitingImport(ctx) } }),
-  ),
-  'POST /v1/Suppliers/:supplierBusinessPartnerNo/CatalogueImports/:id/Discard': same(
-    ['Administrator', 'Seller'],
-    async (ctx) => ({ params: { supplierBusinessPartnerNo: '200001', id: await waitingImport(ctx) } }),
-  ),
+  'GET /v1/Suppliers/:supplierBusinessPartnerNo/CatalogueImports/:id/Warnings.csv': nordbadImport(catalogueImport),
+  'GET /v1/Suppliers/:supplierBusinessPartnerNo/CatalogueImports/:id/Rejections.csv': nordbadImport(catalogueImport),
+  'POST /v1/Suppliers/:supplierBusinessPartnerNo/CatalogueImports/:id/Approve': nordbadImport(waitingImport),
+  'POST /v1/Suppliers/:supplierBusinessPartnerNo/CatalogueImports/:id/Discard': nordbadImport(waitingImport),
+  // Each role undoes an import of its own (an undone import cannot be undone again).
   'POST /v1/Suppliers/:supplierBusinessPartnerNo/CatalogueImports/:id/Undo': {
-    Administrator: async (ctx) => ({
-      params: { supplierBusinessPartnerNo: '200001', id: await undoableImport(ctx, 'MATRIX-UNDO-1') },
-    }),
-    Seller: async (ctx) => ({
-      params: { supplierBusinessPartnerNo: '200001', id: await undoableImport(ctx, 'MATRIX-UNDO-2') },
-    }),
+    Administrator: nordbadImportSample((ctx) => undoableImport(ctx, 'MATRIX-UNDO-1')),
+    Seller: nordbadImportSample((ctx) => undoableImport(ctx, 'MATRIX-UNDO-2')),
   },
-  'GET /v1/Suppliers/:supplierBusinessPartnerNo/CatalogueImports/:id': same(
-    ['Administrator', 'Seller'],
-    async (ctx) => ({
-      params: { supplierBusinessPartnerNo: '200001', id: await catalogueImport(ctx) },
-    }),
-  ),
+  'GET /v1/Suppliers/:supplierBusinessPartnerNo/CatalogueImports/:id': nordbadImport(catalogueImport),
   'POST /v1/MultiCarts/:id/QuickOrder': {
     Ids: async (ctx) => ({
       params: { id: (await idsCart(ctx)).cartId },
