@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axeBuilder } from './support/axe';
 import { expect, test, type Page } from '@playwright/test';
 import { demoUsers, routeUrls, sessionFile, type RouteKey } from './support/demo';
 import { mainMenu, presetCookieConsent } from './support/session';
 
 /**
- * Accessibility (issue 14): axe-core over every route of the spec's role table as every role, the signed-out
+ * Accessibility: axe-core over every route of the spec's role table as every role, the signed-out
  * welcome screen, the public pages and the login page. A serious or critical violation (WCAG 2.1 A/AA rules)
  * fails the test; every violation of a role is listed in the failure message, so one run shows all of them.
  */
@@ -30,7 +30,8 @@ async function settle(page: Page) {
 
 async function audit(page: Page, url: string): Promise<Finding[]> {
   await settle(page);
-  const result = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const result = await axeBuilder(page).withTags(WCAG_TAGS).analyze();
+  expect(result.testEngine.version, 'axe-core of the root devDependency (the current release)').toMatch(/^4\.14\./);
   return result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({

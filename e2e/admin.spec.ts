@@ -4,7 +4,7 @@ import { pageHeading } from './support/session';
 import { toastWith } from './support/relations';
 
 /**
- * Supplier management (issue 10): the administrator turns business partner 200010 of the master data into
+ * Supplier management: the administrator turns business partner 200010 of the master data into
  * a supplier with an e-mail interface and a logo and activates it; a buyer then finds its offers with that
  * logo; Support sees the same supplier read-only. 200010 exists only for this flow (seed), so the spec
  * changes no state another spec reads.

@@ -4,7 +4,7 @@ import { apiFromPage } from './support/relations';
 import { pageHeading } from './support/session';
 
 /**
- * Supplier catalogues and quick order (issue 15): the administrator uploads a small BMEcat for
+ * Supplier catalogues and quick order: the administrator uploads a small BMEcat for
  * Nordbad (200001) and watches the import complete; a buyer finds a new product by its GTIN,
  * pastes three article numbers with quantities into the quick order of a cart of its own and
  * orders them. A T_UPDATE_PRODUCTS is used so the demo offers of Nordbad stay for parallel specs.

@@ -4,7 +4,7 @@ import { apiFromPage, toastWith } from './support/relations';
 import { mainMenu, pageHeading } from './support/session';
 
 /**
- * Catalogue front end (issue 3): search → brand → slider → page 2 → product → favourite → Meine Favoriten;
+ * Catalogue front end: search → brand → slider → page 2 → product → favourite → Meine Favoriten;
  * a filtered search URL survives a reload; a buyer puts an orderable offer into the cart.
  */
 

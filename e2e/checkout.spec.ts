@@ -3,7 +3,7 @@ import { sessionFile } from './support/demo';
 import { mainMenu, pageHeading } from './support/session';
 
 /**
- * The buyer's whole journey (issue 5): search → articles of two suppliers → an own cart → project, address,
+ * The buyer's whole journey: search → articles of two suppliers → an own cart → project, address,
  * delivery date, note and a PDF attachment → order → thank-you page → the order in 'Meine Bestellungen'.
  * einkauf@example.com's partner is shared with parallel specs: this spec works only in carts it creates
  * (unique names), never changes the current business partner and deletes its carts at the end.

@@ -7,7 +7,7 @@ import { pageHeading } from './support/session';
 import { berlinToday, germanDate } from './support/dates';
 
 /**
- * Dashboard and reports (issue 11) as staff see them. The e2e server holds the demo world, whose
+ * Dashboard and reports as staff see them. The e2e server holds the demo world, whose
  * supplier-customer relations make a report with real rows.
  */
 test.describe.configure({ mode: 'serial' });

@@ -8,7 +8,7 @@ import { sessionFile } from './support/demo';
 import { apiFromPage, firstOfferOfSupplier } from './support/relations';
 
 /**
- * IDS-Connect (issue 12) with the browser as the craftsman's program would drive it: a local page posts
+ * IDS-Connect with the browser as the craftsman's program would drive it: a local page posts
  * a wks form with a 2.5 cart to the portal, the user matches a position on /ids-warenkorb, moves the
  * cart and returns it – once as it is, once ordered – and a local hook server receives the cart, which
  * must validate against warenkorb-empfangen-2.5.xsd. Works as einkauf2 (partner 100003) so that the

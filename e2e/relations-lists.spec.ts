@@ -4,7 +4,7 @@ import { pageHeading } from './support/session';
 import { tableRow, toastWith } from './support/relations';
 
 /**
- * The relation screens without changing data (issue 4): 'Meine Lieferanten' (search, status filter, empty
+ * The relation screens without changing data: 'Meine Lieferanten' (search, status filter, empty
  * state, add-supplier wizard steps with a simulated failure), the buyer's home page sections,
  * 'Meine Kunden' (search, filter, sorting, edit modal) and the staff list 'Geschäftspartner' with status
  * filter and audit trail. The flow that changes relations is in exclusive/relations.spec.ts.

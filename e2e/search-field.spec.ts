@@ -3,7 +3,7 @@ import { sessionFile } from './support/demo';
 
 /**
  * The search field's suggestions (spec 'Search': terms, brands, categories, products while typing, debounced) and
- * the result view switch. Issue 13 (page performance): the suggestion dropdown is only mounted while it is open
+ * the result view switch. For page performance, the suggestion dropdown is only mounted while it is open
  * (a hidden one was positioned by floating-ui on every page load), and the list/grid switch is two toggle buttons.
  */
 test.describe('Suchfeld und Ansicht (einkauf@)', () => {

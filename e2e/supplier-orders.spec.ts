@@ -3,7 +3,7 @@ import { sessionFile } from './support/demo';
 import { pageHeading } from './support/session';
 
 /**
- * Issue 9 B end to end: the buyer orders from Nordbad (200001) and AquaTherm (200003); part A's worker
+ * Supplier orders end to end: the buyer orders from Nordbad (200001) and AquaTherm (200003); the transmission worker
  * sends both; the seller of Nordbad (verkauf@example.com) finds the order under 'Bestellungen', uploads a
  * document and confirms with a changed quantity; the buyer sees the changed line and the status; staff see
  * both supplier orders with their transmission log.

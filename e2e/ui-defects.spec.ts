@@ -3,7 +3,7 @@ import { sessionFile } from './support/demo';
 import { apiFromPage, firstOfferOfSupplier } from './support/relations';
 
 /**
- * UI defects of issue 14 found while using the portal as a new user: the '10+' choice of the quantity counter,
+ * UI defects found while using the portal as a new user: the '10+' choice of the quantity counter,
  * the cart row after a multi-line note, status badges and the search placeholder cut off, accessories and spare
  * parts as product cards. The delivery cost row of the order detail is checked in checkout.spec.ts (the e2e world
  * has no orders before a checkout).

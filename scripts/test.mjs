@@ -207,13 +207,14 @@ async function typecheck() {
 }
 
 // 3. House rules: ESLint with the boundary rules (eslint.config.js), Prettier's format check and no import loops in
-// the API (scripts/check-cycles.mjs).
+// the API (scripts/check-cycles.mjs), no dead code (knip, knip.jsonc).
 async function lint() {
-  heading('Lint (ESLint + Grenzen, Prettier, Importschleifen)');
+  heading('Lint (ESLint + Grenzen, Prettier, Importschleifen, toter Code)');
   for (const [name, command, args] of [
     ['eslint', bin('eslint'), ['.']],
     ['prettier', bin('prettier'), ['--check', '.']],
     ['import-loops', process.execPath, ['scripts/check-cycles.mjs']],
+    ['knip', bin('knip'), ['--no-progress']],
   ]) {
     const { code, timedOut } = await run(command, args, { timeoutMs: 10 * MINUTE });
     if (code === 0) console.log(`${name} ohne Befund.`);

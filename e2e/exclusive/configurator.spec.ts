@@ -9,7 +9,7 @@ import { apiFromPage, toastWith } from '../support/relations';
 import { loginThroughUi, presetCookieConsent } from '../support/session';
 
 /**
- * Kitchen-manufacturer configurator (issue 16, docs/configurator.md). A local configurator (a Node http
+ * Kitchen-manufacturer configurator (docs/configurator.md). A local configurator (a Node http
  * server on 127.0.0.1 started here) checks the portal's signed hand-off token and sends the buyer back to
  * /add-to-cart with a return it signs with the demo client secret – as the real manufacturer would.
  * The kitchen manufacturer is configuration: the demo world's Küchenwerk (200008) has no relation with a

@@ -4,7 +4,7 @@ import { pageHeading } from '../support/session';
 import { apiFromPage, toastWith } from '../support/relations';
 
 /**
- * Custom parameters (issue 10): the administrator changes MaxCartCount to 2 on /parameter and the buyer's
+ * Custom parameters: the administrator changes MaxCartCount to 2 on /parameter and the buyer's
  * third cart is refused with the spec's tooltip on the next request, without a restart. Exclusive because
  * every cart spec reads MaxCartCount; the value and the buyer's carts are restored at the end.
  */

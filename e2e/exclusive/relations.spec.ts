@@ -4,7 +4,7 @@ import { pageHeading } from '../support/session';
 import { apiFromPage, firstOfferOfSupplier, tableRow, toastWith } from '../support/relations';
 
 /**
- * The whole relation flow (issue 4): einkauf@ for Heizungsbau Schmidt & Söhne KG (100002, no relation with
+ * The whole relation flow: einkauf@ for Heizungsbau Schmidt & Söhne KG (100002, no relation with
  * Nordbad yet) requests one → verkauf@ (Nordbad) rejects it with a reason → the buyer sees the reason and
  * requests again → the seller approves it in 'Meine Kunden' → Nordbad's offers are orderable for the buyer.
  * Also: a request without customer number and the buyer answering 'Kundennummer angefragt'; the audit trail

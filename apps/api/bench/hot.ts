@@ -1,5 +1,5 @@
 /**
- * npm run bench:hot — the buyer's hot read paths under load (issue 13 "Other hot paths"), closed loop (no think
+ * npm run bench:hot — the buyer's hot read paths under load (the hot paths besides search), closed loop (no think
  * time), BENCH_USERS (50) concurrent users with real tokens against the API in its own process:
  *
  *   carts    GET /v1/MultiCarts, each partner holding BENCH_CARTS (10) carts of BENCH_ITEMS (50) lines;

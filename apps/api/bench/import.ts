@@ -1,5 +1,5 @@
 /**
- * npm run bench:import — supplier catalogue import at scale (issue 15).
+ * npm run bench:import — supplier catalogue import at scale.
  *
  * 1. Fresh database on an embedded PostgreSQL under BENCH_DATA_DIR: demo world and the catalogue's
  *    reference data (tree, ETIM classes), no products.

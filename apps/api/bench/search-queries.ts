@@ -1,5 +1,5 @@
 /**
- * Seeded generator of distinct search requests built from the loaded catalogue itself (issue 13):
+ * Seeded generator of distinct search requests built from the loaded catalogue itself:
  * single words, part words, compounds, multi-word terms, brand/class filters, one-edit typos,
  * sorted searches, deep pages, article numbers and GTINs. The same seed and catalogue give the same
  * queries; every request body is distinct (each query is a first occurrence for the search).

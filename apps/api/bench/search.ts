@@ -10,7 +10,7 @@
  * 5. Raw SQL: the same mix, the same SQL statements the search issues, straight on a pg pool with
  *    8 concurrent clients and no cache (no HTTP, no JSON, no auth).
  * 6. With BENCH_UNCACHED=1 also the API with SEARCH_CACHE=off (every request computed from scratch).
- * 7. Distinct queries (issue 13): BENCH_DISTINCT (1000) seeded, distinct requests generated from the
+ * 7. Distinct queries: BENCH_DISTINCT (1000) seeded, distinct requests generated from the
  *    catalogue (search-queries.ts: word, part word, compound, multi-word, brand/class filter, typo,
  *    sort, deep page, article number, GTIN), each asked once by BENCH_CLIENTS clients against a freshly
  *    started API (first occurrences): p50/p95/p99 per kind; then the typo recall table

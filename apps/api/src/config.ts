@@ -290,8 +290,6 @@ export const configSchema = z.object({
   MEDIA_FETCH_ALLOW: text(),
 });
 
-export type ConfigVariable = keyof typeof configSchema.shape;
-
 /** A variable with a value the API cannot work with: the start stops with this message. */
 export class ConfigError extends Error {
   constructor(readonly problems: { variable: string; message: string }[]) {

@@ -80,7 +80,7 @@ export const demoUsers: Record<RoleName, string> = {
   PlatformOperator: 'betrieb@example.com',
 };
 
-/** A connection profile for the workflow samples (issue 10). */
+/** A connection profile for the workflow samples. */
 const matrixWorkflow = (ctx: MatrixContext) =>
   ctx.once('workflow', async () => {
     const [row] = await ctx.sql<{ id: number }>(
@@ -94,6 +94,15 @@ const signedIn = ['Buyer', 'Seller', ...staff] as const;
 const allRoles = ['None', ...signedIn] as const;
 
 /** The same sample for several roles. */
+/** A request naming catalogue import `importOf(ctx)` of Nordbad (200001), the supplier whose seller is in the matrix. */
+const nordbadImportSample =
+  (importOf: (ctx: MatrixContext) => Promise<number>): MatrixSample =>
+  async (ctx) => ({ params: { supplierBusinessPartnerNo: '200001', id: await importOf(ctx) } });
+
+/** The same Nordbad import request for administrators and the seller. */
+const nordbadImport = (importOf: (ctx: MatrixContext) => Promise<number>) =>
+  same(['Administrator', 'Seller'], nordbadImportSample(importOf));
+
 function same(roles: readonly RoleName[], sample: MatrixSample): MatrixEntry {
   return Object.fromEntries(roles.map((r) => [r, sample]));
 }
@@ -519,7 +528,7 @@ export const roleMatrix: Record<string, MatrixEntry> = {
     body: { supplierBusinessPartnerNumbers: ['200001', '200002'] },
   }),
   'GET /v1/SupplierOnboardingFormTemplates/:bpNumber': same(signedIn, { params: { bpNumber: '200005' } }),
-  // Supplier management (issue 10): staff read, administrators write; logos public; sellers see their interfaces.
+  // Supplier management: staff read, administrators write; logos public; sellers see their interfaces.
   'GET /v1/Suppliers': same(staff, { query: { Page: 1, PageSize: 10, SortBy: 'status' } }),
   'POST /v1/Suppliers': {
     Administrator: async (ctx) => {
@@ -608,7 +617,7 @@ export const roleMatrix: Record<string, MatrixEntry> = {
       return { params: { id: row.id } };
     },
   },
-  // Custom parameters (issue 10): administrators only.
+  // Custom parameters: administrators only.
   'GET /v1/CustomParameter': { Administrator: {} },
   'GET /v1/CustomParameter/:customParameterKey': { Administrator: { params: { customParameterKey: 'MaxCartCount' } } },
   'GET /v1/CustomParameter/:customParameterKey/values': {
@@ -685,7 +694,7 @@ export const roleMatrix: Record<string, MatrixEntry> = {
   'GET /v1/PlatformOperator/SupplierOrders/:supplierOrderNumber': same(staff, async (ctx) => ({
     params: { supplierOrderNumber: (await demoOrder(ctx)).supplierOrderNumber },
   })),
-  // Order transmission (issue 9 A): resend needs a SendingFailed order, set up before each role's call.
+  // Order transmission: resend needs a SendingFailed order, set up before each role's call.
   'POST /v1/PlatformOperator/SupplierOrders/:supplierOrderNumber/Resend': same(staff, async (ctx) => {
     const order = await demoOrder(ctx);
     await ctx.sql('UPDATE supplier_orders SET status_id = 3 WHERE supplier_order_number = $1', [
@@ -702,7 +711,7 @@ export const roleMatrix: Record<string, MatrixEntry> = {
   'GET /v1/PlatformOperator/SupplierOrders/:supplierOrderNumber/Transmissions': same(staff, async (ctx) => ({
     params: { supplierOrderNumber: (await demoOrder(ctx)).supplierOrderNumber },
   })),
-  // Inbound ORDRSP (issue 9): rejected files for staff, inbound credentials set by administrators.
+  // Inbound ORDRSP: rejected files for staff, inbound credentials set by administrators.
   'GET /v1/PlatformOperator/InboundOrderResponses': same(staff, {}),
   'GET /v1/PlatformOperator/InboundOrderResponses/:id/Content': same(staff, async (ctx) => ({
     params: {
@@ -727,7 +736,7 @@ export const roleMatrix: Record<string, MatrixEntry> = {
   'GET /v1/Workflow': same(staff, { query: { communicationProtocol: 2 } }),
   'GET /v1/As2/Certificate': same(staff, {}),
   'GET /v1/As2/CertificateWarnings': same(staff, {}),
-  // Supplier orders of a seller (issue 9 B): demo order LB-MATRIX-1 belongs to supplier 200001.
+  // Supplier orders of a seller: demo order LB-MATRIX-1 belongs to supplier 200001.
   'GET /v1/SupplierOrders/overview': { Seller: { query: { Page: 1 } } },
   'GET /v1/SupplierOrderStatuses': same(['Seller', 'Buyer', ...staff], {}),
   'GET /v1/SupplierOrders/:supplierOrderNumber/Details': same(['Seller', ...staff], async (ctx) => ({
@@ -882,7 +891,7 @@ export const roleMatrix: Record<string, MatrixEntry> = {
     IdsRefused: async (ctx) => ({ params: await cartAttachment(ctx) }),
     Buyer: async (ctx) => ({ params: await cartAttachment(ctx) }),
   },
-  // Catalogue and search (issue 3): tree and units for every signed-in user (home page), search and
+  // Catalogue and search: tree and units for every signed-in user (home page), search and
   // products for every role but None, favourites for buyers, media public.
   'GET /v1/Units': same(allRoles, {}),
   'GET /v1/ProductTree': same(allRoles, {}),
@@ -913,7 +922,7 @@ export const roleMatrix: Record<string, MatrixEntry> = {
   'GET /v1/Documents/Products/:productNo/:file': same(signedIn, async (ctx) => ({
     params: await ctx.once('price-list', () => addPriceList(ctx.t, '200001')),
   })),
-  // Supplier catalogue imports and quick order (issue 15). The import sample is a harmless price update.
+  // Supplier catalogue imports and quick order. The import sample is a harmless price update.
   'POST /v1/Suppliers/:supplierBusinessPartnerNo/CatalogueImports': same(['Administrator', 'Seller'], async () => ({
     params: { supplierBusinessPartnerNo: '200001' },
     body: priceUpdateUpload(),
@@ -928,36 +937,16 @@ export const roleMatrix: Record<string, MatrixEntry> = {
     params: { supplierBusinessPartnerNo: '200009' },
     body: { maxWithdrawPercent: 25, maxRejectPercent: 5 },
   }),
-  'GET /v1/Suppliers/:supplierBusinessPartnerNo/CatalogueImports/:id/Warnings.csv': same(
-    ['Administrator', 'Seller'],
-    async (ctx) => ({ params: { supplierBusinessPartnerNo: '200001', id: await catalogueImport(ctx) } }),
-  ),
-  'GET /v1/Suppliers/:supplierBusinessPartnerNo/CatalogueImports/:id/Rejections.csv': same(
-    ['Administrator', 'Seller'],
-    async (ctx) => ({ params: { supplierBusinessPartnerNo: '200001', id: await catalogueImport(ctx) } }),
-  ),
-  'POST /v1/Suppliers/:supplierBusinessPartnerNo/CatalogueImports/:id/Approve': same(
-    ['Administrator', 'Seller'],
-    async (ctx) => ({ params: { supplierBusinessPartnerNo: '200001', id: await waitingImport(ctx) } }),
-  ),
-  'POST /v1/Suppliers/:supplierBusinessPartnerNo/CatalogueImports/:id/Discard': same(
-    ['Administrator', 'Seller'],
-    async (ctx) => ({ params: { supplierBusinessPartnerNo: '200001', id: await waitingImport(ctx) } }),
-  ),
+  'GET /v1/Suppliers/:supplierBusinessPartnerNo/CatalogueImports/:id/Warnings.csv': nordbadImport(catalogueImport),
+  'GET /v1/Suppliers/:supplierBusinessPartnerNo/CatalogueImports/:id/Rejections.csv': nordbadImport(catalogueImport),
+  'POST /v1/Suppliers/:supplierBusinessPartnerNo/CatalogueImports/:id/Approve': nordbadImport(waitingImport),
+  'POST /v1/Suppliers/:supplierBusinessPartnerNo/CatalogueImports/:id/Discard': nordbadImport(waitingImport),
+  // Each role undoes an import of its own (an undone import cannot be undone again).
   'POST /v1/Suppliers/:supplierBusinessPartnerNo/CatalogueImports/:id/Undo': {
-    Administrator: async (ctx) => ({
-      params: { supplierBusinessPartnerNo: '200001', id: await undoableImport(ctx, 'MATRIX-UNDO-1') },
-    }),
-    Seller: async (ctx) => ({
-      params: { supplierBusinessPartnerNo: '200001', id: await undoableImport(ctx, 'MATRIX-UNDO-2') },
-    }),
+    Administrator: nordbadImportSample((ctx) => undoableImport(ctx, 'MATRIX-UNDO-1')),
+    Seller: nordbadImportSample((ctx) => undoableImport(ctx, 'MATRIX-UNDO-2')),
   },
-  'GET /v1/Suppliers/:supplierBusinessPartnerNo/CatalogueImports/:id': same(
-    ['Administrator', 'Seller'],
-    async (ctx) => ({
-      params: { supplierBusinessPartnerNo: '200001', id: await catalogueImport(ctx) },
-    }),
-  ),
+  'GET /v1/Suppliers/:supplierBusinessPartnerNo/CatalogueImports/:id': nordbadImport(catalogueImport),
   'POST /v1/MultiCarts/:id/QuickOrder': {
     Ids: async (ctx) => ({
       params: { id: (await idsCart(ctx)).cartId },
@@ -1001,7 +990,7 @@ export const roleMatrix: Record<string, MatrixEntry> = {
       return { params: { id: (await sharedCart(ctx)).cartId }, body: form };
     },
   },
-  // IDS-Connect (issue 12): code exchange public, everything else the buyer's own IDS context.
+  // IDS-Connect: code exchange public, everything else the buyer's own IDS context.
   'GET /v1/Ids': { Anonymous: async (ctx) => ({ query: { code: (await idsMatrixContext(ctx.t)).code } }) },
   'POST /v1/Ids/complete': {
     Ids: async (ctx) => {

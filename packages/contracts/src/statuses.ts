@@ -58,7 +58,10 @@ export const ProductDataSource = {
 } as const;
 export type ProductDataSource = (typeof ProductDataSource)[keyof typeof ProductDataSource];
 
-/** Business-partner organisation types (same numbering as the product data source). */
+/**
+ * Business-partner organisation types (same numbering as the product data source).
+ * @alias
+ */
 export const OrganisationType = ProductDataSource;
 export type OrganisationType = ProductDataSource;
 

@@ -129,22 +129,39 @@ export function createDb(pool: pg.Pool): Db {
   return { $client: pool };
 }
 
-/** One transaction's handle: `$client` is the connection the transaction runs on. */
+/** Registers an action to run once the transaction has committed (never after a rollback). */
+export type AfterCommit = (action: () => Promise<unknown>) => void;
+
+/**
+ * One transaction's handle (a unit of work): `$client` is the connection the transaction runs on; `afterCommit`
+ * registers what happens once its writes are durable — handing the mails it queued to the job queue, waking a worker.
+ */
 export interface TxDb {
   $client: pg.PoolClient;
+  afterCommit: AfterCommit;
 }
 
 /**
  * Runs `work` in one transaction on a dedicated connection; every multi-step write goes through here.
- * `tx.$client` is that connection, handed to the repositories' functions.
+ * `tx.$client` is that connection, handed to the repositories' functions. The actions registered with
+ * `tx.afterCommit` run in order after COMMIT (the connection is back in the pool by then); a rollback drops them.
+ * A failing action fails the call, as a dispatch written after the commit by hand did: what it hands on is in the
+ * database already, and the sweepers pick it up (outbox).
  */
 export async function inTransaction<T>(db: Db, work: (tx: TxDb) => Promise<T>): Promise<T> {
+  const actions: (() => Promise<unknown>)[] = [];
+  const afterCommit: AfterCommit = (action) => void actions.push(action);
   const client = await db.$client.connect();
+  let result: T;
   try {
-    return await heldConnection.run(db.$client, () => inClientTransaction(client, () => work({ $client: client })));
+    result = await heldConnection.run(db.$client, () =>
+      inClientTransaction(client, () => work({ $client: client, afterCommit })),
+    );
   } finally {
     client.release();
   }
+  for (const action of actions) await action();
+  return result;
 }
 
 /**

@@ -8,18 +8,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { SupplierOrderStatus, businessToday } from '@shk/contracts';
 import { eventually, startTestApp, type TestApp } from '../support/test-app.ts';
-import { insertTestOffers, offers } from '../support/cart-fixtures.ts';
+import { insertTestOffers } from '../support/cart-fixtures.ts';
 import { readMail } from '../support/mail-text.ts';
 import { InboundOrdrspService } from '../../src/modules/supplier-orders/inbound.service.ts';
 import { startSmtpPeer, type SmtpPeer } from '../support/transmission-peers.ts';
-import {
-  BUYER,
-  Format,
-  Protocol,
-  configureSupplier,
-  placeOrder,
-  waitForStatus,
-} from '../transmission/order-fixtures.ts';
+import { BUYER, Protocol, configureEmailSuppliers, placeSentOrder } from '../transmission/order-fixtures.ts';
 
 const SELLER = 'verkauf@example.com'; // seller of supplier 200001 (Nordbad)
 const STAFF = 'support@example.com';
@@ -31,31 +24,14 @@ beforeAll(async () => {
   smtp = await startSmtpPeer();
   t = await startTestApp({ env: { SMTP_URL: smtp.url } });
   await insertTestOffers(t.pool);
-  for (const bp of ['200001', '200003'])
-    await configureSupplier(t, bp, {
-      protocol: Protocol.Email,
-      formats: [Format.Pdf],
-      email: `bestellung@${bp}.example`,
-    });
+  await configureEmailSuppliers(t);
 }, 60_000);
 afterAll(async () => {
   await t?.close();
   await smtp?.close();
 });
 
-/** 3 × 19,99 € + 1 × 100 € at Nordbad, 20 m at AquaTherm (250 €); both sent. */
-async function sentOrder() {
-  const order = await placeOrder(t, [
-    { offer: offers.nordbad, quantity: 3 },
-    { offer: offers.nordbadExpensive, quantity: 1 },
-    { offer: offers.aquatherm, quantity: 20 },
-  ]);
-  const nordbad = order.supplierOrders.find((s) => s.supplier === '200001')!.number;
-  const aqua = order.supplierOrders.find((s) => s.supplier === '200003')!.number;
-  await waitForStatus(t, nordbad, SupplierOrderStatus.Sent);
-  await waitForStatus(t, aqua, SupplierOrderStatus.Sent);
-  return { customerOrderNumber: order.customerOrderNumber, nordbad, aqua };
-}
+const sentOrder = () => placeSentOrder(t);
 
 const confirm = (no: string, status: number, body?: unknown) =>
   t.request('POST', `/v1/SupplierOrders/${no}/Confirmation/${status}`, { as: SELLER, body });

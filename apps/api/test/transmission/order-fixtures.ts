@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
-import { CommunicationProtocol, CommunicationDataFormat } from '@shk/contracts';
+import { CommunicationProtocol, CommunicationDataFormat, SupplierOrderStatus } from '@shk/contracts';
+import { offers } from '../support/cart-fixtures.ts';
 import { eventually, type TestApp } from '../support/test-app.ts';
 import { SecretBox } from '../../src/modules/transmission/secret-box.ts';
 import { WorkflowsService, type WorkflowInput } from '../../src/modules/transmission/workflows.service.ts';
@@ -97,4 +98,31 @@ export async function statusOf(t: TestApp, supplierOrderNumber: string): Promise
 
 export function waitForStatus(t: TestApp, supplierOrderNumber: string, status: number, timeoutMs = 20_000) {
   return eventually(async () => (await statusOf(t, supplierOrderNumber)) === status, timeoutMs);
+}
+
+/** Nordbad (200001) and AquaTherm (200003) receive their orders by e-mail as PDF, at bestellung@<bp>.example. */
+export async function configureEmailSuppliers(t: TestApp) {
+  for (const bp of ['200001', '200003'])
+    await configureSupplier(t, bp, {
+      protocol: CommunicationProtocol.Email,
+      formats: [CommunicationDataFormat.Pdf],
+      email: `bestellung@${bp}.example`,
+    });
+}
+
+/**
+ * The buyer orders 3 × 19,99 € + 1 × 100 € at Nordbad and 20 m at AquaTherm (250 €); waits until the transmission
+ * worker has sent both supplier orders (configureEmailSuppliers first).
+ */
+export async function placeSentOrder(t: TestApp) {
+  const order = await placeOrder(t, [
+    { offer: offers.nordbad, quantity: 3 },
+    { offer: offers.nordbadExpensive, quantity: 1 },
+    { offer: offers.aquatherm, quantity: 20 },
+  ]);
+  const nordbad = order.supplierOrders.find((s) => s.supplier === '200001')!.number;
+  const aqua = order.supplierOrders.find((s) => s.supplier === '200003')!.number;
+  await waitForStatus(t, nordbad, SupplierOrderStatus.Sent);
+  await waitForStatus(t, aqua, SupplierOrderStatus.Sent);
+  return { customerOrderNumber: order.customerOrderNumber, nordbad, aqua };
 }

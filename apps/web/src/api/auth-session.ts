@@ -3,7 +3,7 @@ import { api } from './client';
 import type { ClientConfig } from './types';
 
 /*
- * The browser's sign-in state without the OIDC library (issue 13). oidc-client-ts (with jwt-decode, ~20 kB brotli)
+ * The browser's sign-in state without the OIDC library. oidc-client-ts (with jwt-decode, ~20 kB brotli)
  * is needed only to talk to the identity provider: the sign-in redirect and its callback, silent renewal, sign-out.
  * A page load with a stored, unexpired token needs none of that before its first render, so this module reads the
  * user oidc-client-ts stored in sessionStorage itself and loads the library (`loadUserManager`, a dynamic import in

@@ -17,7 +17,7 @@ beforeAll(async () => {
 
 const answered = (dataUpdatedAt: number) => ({ state: { dataUpdatedAt } }) as never;
 
-describe('configuration values read again on every mount (issue 10), except right after the opening page read them', () => {
+describe('configuration values read again on every mount, except right after the opening page read them', () => {
   it('reads a value again on mount when no page read it for its opening', () => {
     expect(configuration.readsAgainOnMount(FeatureSettingKey.VideoHelpWidgetScriptUrl, answered(Date.now()))).toBe(
       true,

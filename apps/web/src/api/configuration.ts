@@ -38,7 +38,7 @@ export function readsAgainOnMount(key: FeatureSettingKey, query: Pick<Query, 'st
 
 /**
  * A configuration value by key (GET /v1/ConfigurationValues/{key}). An administrator's change on /parameter
- * is effective on the next request (issue 10), also in tabs that are already open: the value is never
+ * is effective on the next request, also in tabs that are already open: the value is never
  * considered fresh, so every screen that uses it reads it again when it mounts and when the tab regains
  * focus (the cached value is shown meanwhile) — except right after the opening page read it itself
  * (readsAgainOnMount: that read is the page's request). The API enforces the limits itself on every request anyway.

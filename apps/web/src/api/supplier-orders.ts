@@ -85,7 +85,7 @@ export const useSellerSupplierOrder = (no: string, enabled: boolean) =>
 
 export type SupplierOrderTransmissions = Schemas['SupplierOrderTransmissions'];
 
-/** Staff: transmission log of a supplier order and 'Erneut senden' (issue 9 part A's endpoints). */
+/** Staff: transmission log of a supplier order and 'Erneut senden'. */
 export const transmissionsApi = {
   log: async (supplierOrderNumber: string): Promise<SupplierOrderTransmissions> =>
     unwrap(

@@ -8,7 +8,7 @@ import { appRoutes } from './routes';
 /**
  * The route tree, in react-router's declarative mode (`<BrowserRouter>` in App.tsx). The app uses none of the data
  * router's loaders, actions or fetchers (every read goes through React Query, started by the route table's
- * `prefetch`), so the data router's code (~14 kB brotli of the entry script, issue 13) is not loaded.
+ * `prefetch`), so the data router's code (~14 kB brotli of the entry script) is not loaded.
  * Navigations are still transitions (BrowserRouter wraps its location updates in startTransition).
  */
 export function AppRoutes({ callbackPath }: { callbackPath: string }) {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Status of a supplier catalogue import (issue 15). */
+/** Status of a supplier catalogue import. */
 export const CatalogueImportStatus = z.enum([
   'Pending',
   'InProgress',

@@ -1,4 +1,4 @@
-/** Texts and limits of the hardening measures (issue 14): problems users and API clients see. */
+/** Texts and limits of the hardening measures: problems users and API clients see. */
 export const securityProblemTypes = {
   serviceUnavailable: 'service-unavailable',
   tooManyRequests: 'too-many-requests',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** German texts of order transmission (issue 9 A; the spec names 'Erneut senden' only, the rest is ours). */
+/** German texts of order transmission (the spec names 'Erneut senden' only, the rest is ours). */
 export const transmissionMessages = {
   resendNotFailed: 'Nur Bestellungen mit dem Status „Versand fehlgeschlagen“ können erneut gesendet werden.',
   resendQueued: 'Die Bestellung wird erneut gesendet.',

@@ -1,6 +1,6 @@
 /**
  * Supplier media in a zip next to the XML, successors, future price blocks and the names of ETIM
- * codes from the file's classification dictionary (issue 15). Fixtures: zip-catalogue.zip (built
+ * codes from the file's classification dictionary. Fixtures: zip-catalogue.zip (built
  * from fixtures/zip-catalogue/ with `zip -X -r`; katalog.xml in ISO-8859-1) and
  * update-prices-future-latin1.xml.
  */

@@ -1,5 +1,5 @@
 /**
- * Overlapped batches (issue 15 performance): the import session merges batch N+1 while a second session computes the
+ * Overlapped batches (for import throughput): the import session merges batch N+1 while a second session computes the
  * search vectors of batch N. A failure of either side in the middle of the import ends it cleanly, and the file
  * imported again gives every article exactly one product, one offer and its search row (no duplicates, no losses).
  */

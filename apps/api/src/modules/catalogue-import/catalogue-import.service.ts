@@ -17,7 +17,7 @@ import { inClientTransaction, inTransaction } from '../../db/pool.ts';
 import { neutraliseCsvRow } from '../../lib/uploads/csv-safe.ts';
 import * as approval from './import-approval.repo.ts';
 import * as run from './import-run.repo.ts';
-import { withdrawOffers } from './staging.repo.ts';
+import { withdrawOffers } from './withdrawals.repo.ts';
 import * as repo from './catalogue-import.repo.ts';
 import { pipelineOptionsOf, runImport, storageKeyOf, storageRef, workingCopyOf } from './import-pipeline.ts';
 import { fileStorage } from '../storage/index.ts';

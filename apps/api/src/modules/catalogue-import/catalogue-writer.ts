@@ -21,6 +21,8 @@ import { numericValue, type ReferenceData } from './reference-data.ts';
 import { isUrl, type MediaStore } from './media-store.ts';
 import { checkOptionalFields, DEFAULT_UNIT } from './field-checks.ts';
 import * as repo from './staging.repo.ts';
+import * as prices from './import-prices.repo.ts';
+import * as withdrawals from './withdrawals.repo.ts';
 
 export interface BatchResult {
   created: number;
@@ -32,7 +34,7 @@ export interface BatchResult {
   notes: Rejection[];
   changedProducts: number;
   /** Products of a price batch whose search rows' lowest price is still to be written (by the second session). */
-  searchPrices: repo.ChangedPrices | null;
+  searchPrices: prices.ChangedPrices | null;
   /** Search vectors of the batch's written products, still to be computed (by the second session, `writeSearch`). */
   searchVectors: SearchWork | null;
 }
@@ -264,7 +266,7 @@ export class CatalogueWriter {
         await this.timed('seen', () => repo.recordSeen(this.c, this.importId, b.pids));
       await this.upsert(b, result);
       if (b.deletes.length)
-        result.deleted += await repo.withdrawOffers(this.c, this.supplier, this.importId, b.deletes);
+        result.deleted += await withdrawals.withdrawOffers(this.c, this.supplier, this.importId, b.deletes);
     }
     return result;
   }
@@ -282,15 +284,17 @@ export class CatalogueWriter {
   private async updatePrices(b: StagedBatch, result: BatchResult, s: pg.PoolClient) {
     if (!b.lines) return;
     await this.copy(repo.copyPriceStage, b.chunks, s);
-    await repo.lookUpPricesByIndex(s);
+    await prices.lookUpPricesByIndex(s);
     // Future blocks that differ from the stored ones (compared as JSON, ascending by start).
     const futures = b.futurePrices || this.hasFuturePrices;
-    if (futures) await this.timed('future prices', () => repo.markChangedFuturePrices(s, this.supplier));
+    if (futures) await this.timed('future prices', () => prices.markChangedFuturePrices(s, this.supplier));
     // Today's price where the file has one (t.current); an article with only later blocks keeps it.
-    const changed = await this.timed('offer prices', () => repo.updateOfferPrices(s, this.supplier));
+    const changed = await this.timed('offer prices', () => prices.updateOfferPrices(s, this.supplier));
     // Lines that changed no offer: unchanged, or an article the supplier's catalogue does not have.
     const unknown =
-      changed < b.lines ? await this.timed('unknown articles', () => repo.unknownPriceArticles(s, this.supplier)) : [];
+      changed < b.lines
+        ? await this.timed('unknown articles', () => prices.unknownPriceArticles(s, this.supplier))
+        : [];
     for (const r of unknown)
       result.rejected.push({
         position: r.pos,
@@ -298,7 +302,7 @@ export class CatalogueWriter {
         reason: `Der Artikel ${r.pid} ist im Katalog des Lieferanten nicht vorhanden.`,
       });
     if (futures)
-      await this.timed('future prices', () => repo.replacePriceStageFuturePrices(s, this.supplier, b.futurePrices));
+      await this.timed('future prices', () => prices.replacePriceStageFuturePrices(s, this.supplier, b.futurePrices));
     const known = b.lines - unknown.length;
     result.updated += changed;
     result.unchanged += known - changed;
@@ -309,8 +313,8 @@ export class CatalogueWriter {
     // them all, the supplier is marked (in this batch's transaction): an import that crashes meanwhile leaves the
     // mark, and the supplier's next import recomputes the lowest prices first.
     if (changed) {
-      result.searchPrices = await repo.changedPriceProducts(s);
-      await repo.markSearchPricesPending(s, this.supplier);
+      result.searchPrices = await prices.changedPriceProducts(s);
+      await prices.markSearchPricesPending(s, this.supplier);
     }
   }
 
@@ -454,7 +458,7 @@ export class CatalogueWriter {
     const isUpdate = this.transaction === 'T_UPDATE_PRODUCTS';
     // Undo: what the batch is about to change, as it is. A supplier's first catalogue records nothing: it changes no
     // offer of its own (undo withdraws them all), and a lookup of every staged product would cost the bulk load.
-    if (!this.firstCatalogue) await this.timed('undo record', () => repo.snapshotStaged(c, this.importId));
+    if (!this.firstCatalogue) await this.timed('undo record', () => withdrawals.snapshotStaged(c, this.importId));
     // Articles with only future price blocks keep the offer's price of today.
     if (b.keepsPrice) await repo.keepTodaysPrices(c);
     await this.timed('products', () => repo.upsertProducts(c, b.sharedProducts, isUpdate));

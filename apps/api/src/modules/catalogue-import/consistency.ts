@@ -13,14 +13,8 @@ import { searchDocumentOf } from '../catalogue/index.ts';
 import { line } from './catalogue-writer.ts';
 import * as repo from './consistency.repo.ts';
 import * as run from './import-run.repo.ts';
-import {
-  copySearchStage,
-  dropSearchStaging,
-  prepareSearchStaging,
-  publishSearch,
-  refreshSearchOffers,
-  stageSearchVectors,
-} from './staging.repo.ts';
+import { copySearchStage, dropSearchStaging, prepareSearchStaging, stageSearchVectors } from './staging.repo.ts';
+import { publishSearch, refreshSearchOffers } from './search-publication.repo.ts';
 import { addImportedTerms, lowerTermsOfWithdrawn } from './search-terms.repo.ts';
 
 /** Products whose search documents are built and staged per transaction. */

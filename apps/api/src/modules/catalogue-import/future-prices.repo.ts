@@ -8,7 +8,7 @@
 import type pg from 'pg';
 import { inClientTransaction } from '../../db/pool.ts';
 import { bumpCatalogueVersion } from './import-run.repo.ts';
-import { refreshSearchOffers } from './staging.repo.ts';
+import { refreshSearchOffers } from './search-publication.repo.ts';
 
 export const FUTURE_PRICES_QUEUE = 'catalogue-future-prices';
 /** Every day at 00:05 in Europe/Berlin. */

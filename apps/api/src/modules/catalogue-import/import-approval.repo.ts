@@ -10,7 +10,8 @@ import {
   type CatalogueImportSettings,
 } from '@shk/contracts';
 import type { Queryable } from '../../db/queryable.ts';
-import { refreshSearchOffers, withdrawOffers } from './staging.repo.ts';
+import { refreshSearchOffers } from './search-publication.repo.ts';
+import { withdrawOffers } from './withdrawals.repo.ts';
 
 /** The supplier's limits (defaults when staff set none). */
 export async function importSettings(c: Queryable, supplier: string): Promise<CatalogueImportSettings> {

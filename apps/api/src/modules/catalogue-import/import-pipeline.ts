@@ -30,19 +30,19 @@ import { catalogueImportMessages, type CatalogueImportPreview } from '@shk/contr
 import { addImportedTerms, applyImportedTerms, tallyImportedTerms } from './search-terms.repo.ts';
 import {
   clearSearchPricesPending,
-  countWithdrawals,
-  recordPendingWithdrawals,
+  repairSearchPrices,
+  updateSearchPricesOf,
+  type ChangedPrices,
+} from './import-prices.repo.ts';
+import { countWithdrawals, recordPendingWithdrawals, withdrawOffers } from './withdrawals.repo.ts';
+import {
   dropSearchStaging,
   dropStaging,
   prepareSearchStaging,
   prepareStaging,
-  publishSearch,
-  repairSearchPrices,
   setBatchWorkMem,
-  updateSearchPricesOf,
-  type ChangedPrices,
-  withdrawOffers,
 } from './staging.repo.ts';
+import { publishSearch } from './search-publication.repo.ts';
 
 /** Articles per staged batch: one COPY and one set-based merge each (about 75 MB of COPY text for BMEcat). */
 const BATCH = 50_000;
@@ -361,7 +361,7 @@ async function importFile(
           )
         : null;
     const fileBytes = (await fs.promises.stat(catalogue)).size;
-    return await importStaged(
+    return await importStaged({
       c,
       refClient,
       id,
@@ -371,11 +371,11 @@ async function importFile(
       log,
       media,
       fileBytes,
-      second,
-      () => (lane.session ??= openLane()),
-      options.resume,
-      options.lease,
-    );
+      searchSession: second,
+      priceLane: () => (lane.session ??= openLane()),
+      resume: options.resume,
+      lease: options.lease,
+    });
   } finally {
     (await reference.catch(() => null))?.release();
     await releaseSession(lane.session, dropStaging);
@@ -413,21 +413,101 @@ async function releaseSession(
   s.release(!dropped);
 }
 
-async function importStaged(
-  c: pg.PoolClient,
-  refClient: pg.PoolClient,
-  id: number,
-  supplier: string,
-  events: AsyncIterable<ImportEvent>,
-  batchSize: number,
-  log: (m: string) => void,
-  media: MediaStore | null,
-  fileBytes: number,
-  searchSession: Promise<pg.PoolClient>,
-  priceLane: () => Promise<pg.PoolClient>,
-  resume: repo.ResumePoint | null,
-  lease: Lease,
+/** One import's sessions, file and settings, as importStaged and its steps use them. */
+interface StagedImport {
+  /** The import session: merges the batches and publishes. */
+  c: pg.PoolClient;
+  /** The reference-data session (codes created as articles are staged, committed at once). */
+  refClient: pg.PoolClient;
+  id: number;
+  supplier: string;
+  events: AsyncIterable<ImportEvent>;
+  batchSize: number;
+  log: (m: string) => void;
+  media: MediaStore | null;
+  fileBytes: number;
+  /** The second session: search vectors and search prices of committed batches. */
+  searchSession: Promise<pg.PoolClient>;
+  /** Opens a price update's second merge lane. */
+  priceLane: () => Promise<pg.PoolClient>;
+  resume: repo.ResumePoint | null;
+  lease: Lease;
+}
+
+/** The writer for the file's header, and what the header decided about withdrawals, indexes and a second lane. */
+async function openWriter(
+  job: StagedImport,
+  header: { format: ImportFormat; transaction: ImportTransaction },
+  supplierName: string,
+  reference: () => Promise<ReferenceData>,
 ) {
+  const { c, refClient, id, supplier, resume } = job;
+  const transaction = header.transaction;
+  let withdraws = false;
+  // A full catalogue of a supplier without offers (its first import) can withdraw nothing: every
+  // offer it creates is in the file. It then records no article numbers as seen.
+  if (transaction === 'T_NEW_CATALOG') {
+    // A resumed attempt keeps the first attempt's decision (the supplier has offers by then either way).
+    withdraws = resume?.withdraws ?? (await run.supplierHasOffers(c, supplier));
+    await repo.saveWithdraws(c, id, withdraws);
+  }
+  // So does it whether the supplier had no offers when the import began (undo withdraws all its offers then).
+  const firstCatalogue = resume
+    ? resume.firstCatalogue
+    : transaction !== 'T_UPDATE_PRICES' &&
+      (transaction === 'T_NEW_CATALOG' ? !withdraws : !(await run.supplierHasOffers(c, supplier)));
+  if (firstCatalogue && !resume) await repo.markFirstCatalogue(c, id);
+  const ref = transaction === 'T_UPDATE_PRICES' ? ReferenceData.unloaded(refClient) : await reference();
+  const writer = new CatalogueWriter(c, supplier, supplierName, ref, id, transaction, withdraws, job.media);
+  writer.firstCatalogue = firstCatalogue;
+  if (transaction !== 'T_UPDATE_PRICES') writer.knownUnits = await knownUnits(c);
+  let laneOpening: Promise<pg.PoolClient> | null = null;
+  if (transaction === 'T_UPDATE_PRICES') {
+    laneOpening = job.priceLane();
+    // A failure to open it surfaces at the batch that needs it.
+    laneOpening.catch(() => {});
+  }
+  let bulkIndexes: string[] = [];
+  if (transaction === 'T_NEW_CATALOG' && !withdraws && !resume)
+    bulkIndexes = await writer.timedStep('drop indexes', () => dropIndexesForFirstLargeCatalogue(c, job.fileBytes));
+  writer.hasFuturePrices = await run.supplierHasFuturePrices(c, supplier);
+  // A resumed attempt meets the offers of the batches before the crash: it upserts.
+  if (transaction !== 'T_UPDATE_PRICES')
+    writer.newOffersOnly =
+      !resume && (transaction === 'T_NEW_CATALOG' ? !withdraws : !(await run.supplierHasOffers(c, supplier)));
+  return { writer, withdraws, laneOpening, bulkIndexes };
+}
+
+/**
+ * Checked before anything is withdrawn: a file with nothing accepted, or one that would withdraw (or rejects) more
+ * than the supplier's limits, lists what it would withdraw and waits for approval (the preview); otherwise the offers
+ * the file no longer contains are withdrawn. Runs in the publishing transaction.
+ */
+async function settleWithdrawals(c: pg.PoolClient, supplier: string, id: number, counts: repo.ImportCounts) {
+  const { assortment, withdraw } = await countWithdrawals(c, supplier, id);
+  const check = withdraw
+    ? checkWithdrawal(
+        { assortment: assortment - counts.created, toWithdraw: withdraw, ...counts },
+        await importSettings(c, supplier),
+      )
+    : null;
+  let preview: CatalogueImportPreview | null = null;
+  let withdrawn = 0;
+  if (check?.reasons.length) {
+    preview = check;
+    await recordPendingWithdrawals(c, supplier, id);
+    await repo.savePreview(c, id, check);
+  } else if (withdraw) {
+    withdrawn = await withdrawOffers(c, supplier, id, 'not-seen');
+  }
+  // Decided: an attempt after a crash from here on (its seen article numbers are deleted next) neither checks nor
+  // withdraws again; it waits for approval if this one does (the preview is kept with the import).
+  await repo.saveWithdraws(c, id, false);
+  return { preview, withdrawn };
+}
+
+async function importStaged(job: StagedImport) {
+  const { c, refClient, id, supplier, events, batchSize, log, searchSession, resume, lease } = job;
   // A resumed attempt starts with the counts of the batches committed before the crash and skips their articles.
   const counts = resume ? { ...resume.counts } : zero();
   const supplierName = await run.supplierName(c, supplier);
@@ -548,15 +628,7 @@ async function importStaged(
     // Right after the commit, before anything else runs: the other lane's last batch sees these products queued.
     if (result.searchPrices?.productNos.length) writeSearchPrices(w, result.searchPrices);
     if (result.searchVectors) writeSearchVectors(w, result.searchVectors);
-    const delta = {
-      read: part.read,
-      created: result.created,
-      updated: result.updated,
-      unchanged: result.unchanged,
-      deleted: result.deleted,
-      rejected: result.rejected.length,
-      warnings: result.notes.length,
-    };
+    const delta = batchCounts(part, result);
     addCounts(counts, delta);
     changed += result.changedProducts + result.deleted;
     // Outside the batch's transaction, on its lane (the other lane may be inside one). Progress saved out of order
@@ -567,14 +639,8 @@ async function importStaged(
     // The resume point moves once the second session's work for this batch is done too (it is queued behind it).
     batch.delta = delta;
     besideMerge(async (session) => {
-      let moved = false;
-      while (open[0]?.delta) {
-        const done = open.shift()!;
-        addCounts(resumePoint.counts, done.delta!);
-        resumePoint.articles = done.end;
-        moved = true;
-      }
-      if (moved) await repo.saveResumePoint(session, id, resumePoint.articles, resumePoint.counts);
+      if (advanceResumePoint(open, resumePoint))
+        await repo.saveResumePoint(session, id, resumePoint.articles, resumePoint.counts);
     });
     if (counts.read % 100_000 < part.read) log(`import ${id}: ${counts.read.toLocaleString('de-DE')} articles`);
   };
@@ -621,36 +687,7 @@ async function importStaged(
     for await (const event of events as AsyncGenerator<ImportEvent>) {
       if (event.kind === 'header') {
         header = { format: event.format, transaction: event.transaction };
-        // A full catalogue of a supplier without offers (its first import) can withdraw nothing: every
-        // offer it creates is in the file. It then records no article numbers as seen.
-        if (event.transaction === 'T_NEW_CATALOG') {
-          // A resumed attempt keeps the first attempt's decision (the supplier has offers by then either way).
-          withdraws = resume?.withdraws ?? (await run.supplierHasOffers(c, supplier));
-          await repo.saveWithdraws(c, id, withdraws);
-        }
-        // So does it whether the supplier had no offers when the import began (undo withdraws all its offers then).
-        const firstCatalogue = resume
-          ? resume.firstCatalogue
-          : event.transaction !== 'T_UPDATE_PRICES' &&
-            (event.transaction === 'T_NEW_CATALOG' ? !withdraws : !(await run.supplierHasOffers(c, supplier)));
-        if (firstCatalogue && !resume) await repo.markFirstCatalogue(c, id);
-        const ref = event.transaction === 'T_UPDATE_PRICES' ? ReferenceData.unloaded(refClient) : await reference();
-        writer = new CatalogueWriter(c, supplier, supplierName, ref, id, event.transaction, withdraws, media);
-        writer.firstCatalogue = firstCatalogue;
-        if (event.transaction !== 'T_UPDATE_PRICES') writer.knownUnits = await knownUnits(c);
-        if (event.transaction === 'T_UPDATE_PRICES') {
-          laneOpening = priceLane();
-          // A failure to open it surfaces at the batch that needs it.
-          laneOpening.catch(() => {});
-        }
-        if (event.transaction === 'T_NEW_CATALOG' && !withdraws && !resume)
-          bulkIndexes = await writer.timedStep('drop indexes', () => dropIndexesForFirstLargeCatalogue(c, fileBytes));
-        writer.hasFuturePrices = await run.supplierHasFuturePrices(c, supplier);
-        // A resumed attempt meets the offers of the batches before the crash: it upserts.
-        if (event.transaction !== 'T_UPDATE_PRICES')
-          writer.newOffersOnly =
-            !resume &&
-            (event.transaction === 'T_NEW_CATALOG' ? !withdraws : !(await run.supplierHasOffers(c, supplier)));
+        ({ writer, withdraws, laneOpening, bulkIndexes } = await openWriter(job, header, supplierName, reference));
         await repo.saveProgress(c, id, counts, header);
       } else if (event.kind === 'names') {
         // Names given to codes an earlier import created: the catalogue's caches must reload them.
@@ -695,11 +732,7 @@ async function importStaged(
   await secondSessionWork;
   // The words of the search rows to publish are counted by the second session meanwhile (search_terms). A price update
   // stages no search rows: nothing to count (the count's ANALYZE and reads delayed its end by 0.2–0.6 s at 1,000,000).
-  const terms =
-    header?.transaction === 'T_UPDATE_PRICES'
-      ? null
-      : tallyImportedTerms(await searchSession, id, { inTransaction: false });
-  if (terms) void writer?.timedStep('search terms (second session)', () => terms.rows).catch(() => {});
+  const terms = header?.transaction === 'T_UPDATE_PRICES' ? null : await tallyTerms(job, writer);
   await flushMaps();
   changed += mapped;
 
@@ -709,36 +742,17 @@ async function importStaged(
   let preview: CatalogueImportPreview | null = null;
   await inClientTransaction(c, async () => {
     if (withdraws) {
-      // Checked before anything is withdrawn: a file with nothing accepted, or one that would withdraw (or rejects)
-      // more than the supplier's limits, lists what it would withdraw and waits for approval.
-      const { assortment, withdraw } = await countWithdrawals(c, supplier, id);
-      const check = withdraw
-        ? checkWithdrawal(
-            { assortment: assortment - counts.created, toWithdraw: withdraw, ...counts },
-            await importSettings(c, supplier),
-          )
-        : null;
-      if (check?.reasons.length) {
-        preview = check;
-        await recordPendingWithdrawals(c, supplier, id);
-        await repo.savePreview(c, id, check);
-      } else if (withdraw) {
-        const withdrawn = await withdrawOffers(c, supplier, id, 'not-seen');
-        counts.deleted += withdrawn;
-        changed += withdrawn;
-        reshaped ||= withdrawn > 0;
-      }
-      // Decided: an attempt after a crash from here on (its seen article numbers are deleted next) neither checks nor
-      // withdraws again; it waits for approval if this one does (the preview is kept with the import).
-      await repo.saveWithdraws(c, id, false);
+      const settled = await settleWithdrawals(c, supplier, id, counts);
+      preview = settled.preview;
+      counts.deleted += settled.withdrawn;
+      changed += settled.withdrawn;
+      reshaped ||= settled.withdrawn > 0;
     } else if (resume?.preview) {
       preview = resume.preview;
     }
     if (hasReferences) await run.resolveReferences(c);
     if (searchPricesPending) await clearSearchPricesPending(c, supplier);
-    const time = <T>(label: string, work: () => Promise<T>) => (writer ? writer.timedStep(label, work) : work());
-    if ((await publishSearch(c, id, time)) > 0) reshaped = true;
-    if (terms) await time('publish: search terms', async () => applyImportedTerms(c, await terms.rows));
+    if (await publishSearchRows(c, id, writer, terms)) reshaped = true;
     // The search rows are counted again only when rows were added or removed: a price update changes none of them,
     // and counting a million search rows is a scan of the whole table.
     if (changed) await run.bumpCatalogueVersion(c, { recount: reshaped });
@@ -746,6 +760,66 @@ async function importStaged(
     // Every batch is committed completely by now: an attempt after a crash from here on keeps the withdrawn count.
     if (resumePoint.articles > 0) await repo.saveResumePoint(c, id, resumePoint.articles, counts);
   });
+  await finishImport(job, writer, bulkIndexes, reshaped);
+  return { ...counts, preview: preview as CatalogueImportPreview | null };
+}
+
+/** What one committed batch adds to the import's counts. */
+function batchCounts(part: StagedBatch, result: BatchResult): repo.ImportCounts {
+  return {
+    read: part.read,
+    created: result.created,
+    updated: result.updated,
+    unchanged: result.unchanged,
+    deleted: result.deleted,
+    rejected: result.rejected.length,
+    warnings: result.notes.length,
+  };
+}
+
+/** The second session counts the words of the search rows to publish while the import session goes on. */
+async function tallyTerms(job: StagedImport, writer: CatalogueWriter | null) {
+  const terms = tallyImportedTerms(await job.searchSession, job.id, { inTransaction: false });
+  void writer?.timedStep('search terms (second session)', () => terms.rows).catch(() => {});
+  return terms;
+}
+
+/** Moves the resume point over the batches committed completely at the front of `open`; true when it moved. */
+function advanceResumePoint(
+  open: { end: number; delta: repo.ImportCounts | null }[],
+  resumePoint: { articles: number; counts: repo.ImportCounts },
+) {
+  let moved = false;
+  while (open[0]?.delta) {
+    const done = open.shift()!;
+    addCounts(resumePoint.counts, done.delta!);
+    resumePoint.articles = done.end;
+    moved = true;
+  }
+  return moved;
+}
+
+/** Publishes the staged search rows and their words (publishing transaction); true when rows were added or removed. */
+async function publishSearchRows(
+  c: pg.PoolClient,
+  id: number,
+  writer: CatalogueWriter | null,
+  terms: ReturnType<typeof tallyImportedTerms> | null,
+) {
+  const time = <T>(label: string, work: () => Promise<T>) => (writer ? writer.timedStep(label, work) : work());
+  const reshaped = (await publishSearch(c, id, time)) > 0;
+  if (terms) await time('publish: search terms', async () => applyImportedTerms(c, await terms.rows));
+  return reshaped;
+}
+
+/** After the publishing transaction: foreign keys back, seen article numbers gone, statistics and timings. */
+async function finishImport(
+  job: StagedImport,
+  writer: CatalogueWriter | null,
+  bulkIndexes: string[],
+  reshaped: boolean,
+) {
+  const { c, id, searchSession, log } = job;
   // Foreign keys dropped for a first large catalogue: added again and validated, one set-based check each.
   if (bulkIndexes.length)
     await writer?.timedStep('foreign keys', async () => run.restoreImportConstraints(c, await searchSession));
@@ -757,7 +831,6 @@ async function importStaged(
       `import ${id}: time per step ` +
         [...writer.timings].map(([step, ms]) => `${step} ${(ms / 1000).toFixed(1)} s`).join(', '),
     );
-  return { ...counts, preview: preview as CatalogueImportPreview | null };
 }
 
 /** Tables whose secondary (non-unique) indexes a first large catalogue drops and builds afresh. */

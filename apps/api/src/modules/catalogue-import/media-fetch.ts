@@ -11,6 +11,7 @@ import dns from 'node:dns/promises';
 import net from 'node:net';
 import { fileTypeFromBuffer } from 'file-type';
 import { catalogueImportFailureTexts } from '@shk/contracts';
+import { internalKind, plainAddress } from '../../lib/outbound.ts';
 
 const reasons = catalogueImportFailureTexts.mediaReasons;
 
@@ -43,40 +44,6 @@ export interface FetchedMedia {
 
 const ACCEPTED = new Set(['image/jpeg', 'image/png', 'application/pdf']);
 
-/** Addresses no supplier medium is fetched from: this host, private networks, link-local (cloud metadata), special. */
-const NOT_PUBLIC = (() => {
-  const list = new net.BlockList();
-  for (const [network, prefix] of [
-    ['0.0.0.0', 8],
-    ['10.0.0.0', 8],
-    ['100.64.0.0', 10],
-    ['127.0.0.0', 8],
-    ['169.254.0.0', 16],
-    ['172.16.0.0', 12],
-    ['192.0.0.0', 24],
-    ['192.0.2.0', 24],
-    ['192.168.0.0', 16],
-    ['198.18.0.0', 15],
-    ['198.51.100.0', 24],
-    ['203.0.113.0', 24],
-    ['224.0.0.0', 4],
-    ['240.0.0.0', 4],
-  ] as const)
-    list.addSubnet(network, prefix, 'ipv4');
-  for (const [network, prefix] of [
-    ['::', 128],
-    ['::1', 128],
-    ['64:ff9b::', 96],
-    ['100::', 64],
-    ['2001:db8::', 32],
-    ['fc00::', 7],
-    ['fe80::', 10],
-    ['ff00::', 8],
-  ] as const)
-    list.addSubnet(network, prefix, 'ipv6');
-  return list;
-})();
-
 /** The operator's allowlist (addresses or CIDR ranges). */
 export function allowListOf(entries: string[]): net.BlockList {
   const list = new net.BlockList();
@@ -88,13 +55,6 @@ export function allowListOf(entries: string[]): net.BlockList {
     else list.addSubnet(address, Number(prefix), family);
   }
   return list;
-}
-
-/** An IPv4 address written as IPv6 (::ffff:a.b.c.d) is checked as the IPv4 address it is. */
-function plain(address: string): { address: string; family: 'ipv4' | 'ipv6' } {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return { address: mapped[1], family: 'ipv4' };
-  return { address, family: net.isIPv6(address) ? 'ipv6' : 'ipv4' };
 }
 
 /** The addresses a host resolves to (an address literal is itself). */
@@ -121,7 +81,7 @@ export class MediaFetcherClient {
     const db = this.options.database;
     if (!db) return new Set();
     this.databaseAddresses ??= addressesOf(db.host)
-      .then((list) => new Set(list.map((a) => plain(a.address).address)))
+      .then((list) => new Set(list.map((a) => plainAddress(a.address).address)))
       .catch(() => new Set<string>());
     return this.databaseAddresses;
   }
@@ -133,9 +93,10 @@ export class MediaFetcherClient {
     const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
     const database = await this.database();
     for (const a of addresses) {
-      const p = plain(a.address);
+      const p = plainAddress(a.address);
       if (database.has(p.address) && port === this.options.database?.port) throw new MediaFetchError(reasons.address);
-      if (NOT_PUBLIC.check(p.address, p.family) && !this.allowed.check(p.address, p.family))
+      // Internal addresses (the outbound policy shared with order transmission) only where the operator allows them.
+      if (internalKind(p.address) !== null && !this.allowed.check(p.address, p.type))
         throw new MediaFetchError(reasons.address);
     }
     return addresses[0];

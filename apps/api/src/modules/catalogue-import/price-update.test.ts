@@ -1,5 +1,5 @@
 /**
- * T_UPDATE_PRICES through the price path (issue 15 performance): batches with changed, unchanged and unknown lines
+ * T_UPDATE_PRICES through the price path (for import throughput): batches with changed, unchanged and unknown lines
  * mixed, the search index's lowest price and price filter, cart totals, a re-import that changes nothing, and an
  * update that broke off after its first batch and is imported again.
  */

@@ -1,6 +1,6 @@
 /**
- * Keeps the word list `search_terms` (suggestions while typing, typo neighbours) current with supplier imports
- * (issues 13 and 15). The catalogue load writes the list whole; an import changes it by the products whose search
+ * Keeps the word list `search_terms` (suggestions while typing, typo neighbours) current with supplier imports,
+ * so imported products are suggested and found despite typos. The catalogue load writes the list whole; an import changes it by the products whose search
  * rows it adds or removes, in the transaction that adds or removes them:
  *
  * - `tallyImportedTerms` + `applyImportedTerms`, when an import publishes its search rows (the import's last

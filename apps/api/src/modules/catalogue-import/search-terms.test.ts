@@ -1,5 +1,5 @@
 /**
- * Imported catalogues get suggestions and typo correction (issues 13 and 15): an import keeps the word list
+ * Imported catalogues get suggestions and typo correction: an import keeps the word list
  * search_terms current in the transaction that publishes or removes search rows, and both search engines (SQL; the
  * in-process index, whose typo neighbours are kept per catalogue version) answer with the new words right after the
  * import, without a restart. Counts follow the products that are searchable (docs/catalogue-import.md).

@@ -1,5 +1,5 @@
 /**
- * Freshness of the catalogue meta cache (issue 13): a new catalogue version (a new brand, class, …) reaches a
+ * Freshness of the catalogue meta cache: a new catalogue version (a new brand, class, …) reaches a
  * listening cache through NOTIFY catalogue_state (migration 0190), not only after its poll interval. The caches here
  * poll once an hour, so without the notification the new brand would stay unknown and the test would time out.
  */

@@ -38,7 +38,7 @@ export const CATALOGUE_ROLES = [
   Role.PlatformOperator,
 ] as const;
 
-/** Catalogue, search, favourites and media (issue 3). */
+/** Catalogue, search, favourites and media. */
 export async function catalogueRoutes(app: App, deps: AppDeps) {
   const catalogue = createCatalogueContext(deps, {
     snapshotDir: path.join(deps.config.dataDir, 'search-index'),

@@ -1,7 +1,7 @@
 /**
  * The product page's offers in one statement: each offer with today's price, the caller's relation to its supplier,
  * the supplier's settings (hide flags, onboarding form) and whether it is the user's favourite for the partner —
- * instead of the offers, then relations, settings and favourites as four round trips (issue 13 "Other hot paths").
+ * instead of the offers, then relations, settings and favourites as four round trips (the hot paths besides search).
  */
 import type pg from 'pg';
 import type { OfferRow } from './offers.ts';

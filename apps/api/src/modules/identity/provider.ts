@@ -44,131 +44,12 @@ export async function mountEmbeddedIdentityProvider(app: App, deps: AppDeps): Pr
   const { config, pool } = deps;
   const issuer = `${config.publicUrl}/auth`;
   const keys = await loadOrCreateKeys(pool, config.dataDir);
-  const audience = config.oidcAudience;
-  const apiScope = 'api';
   const development = config.nodeEnv === 'development';
-
-  const findAccountRow = (id: string) => findAccountById(pool, id);
 
   // The SPA calls the token endpoint from the portal's own origin (and the Vite dev server in development); nobody else.
   const corsAllowed = (origin: string) =>
     origin === new URL(config.publicUrl).origin || (development && origin === 'http://localhost:5173');
-  const configuration: Configuration = {
-    // A sign-out ends the grant's tokens in this process's caller cache before the answer (http/caller-cache.ts).
-    adapter: createPostgresAdapter(pool, (grantId) =>
-      app.callerCache?.forgetGrant(grantId),
-    ) as unknown as Configuration['adapter'],
-    clients: [
-      {
-        client_id: config.oidcClientId,
-        client_name: 'SHK-Bestellportal',
-        application_type: 'web',
-        token_endpoint_auth_method: 'none',
-        grant_types: ['authorization_code', 'refresh_token'],
-        response_types: ['code'],
-        // The Vite dev server's addresses only while developing; in production only PUBLIC_URL.
-        redirect_uris: [
-          `${config.publicUrl}${SPA_CALLBACK_PATH}`,
-          ...(development ? [`http://localhost:5173${SPA_CALLBACK_PATH}`] : []),
-        ],
-        post_logout_redirect_uris: [`${config.publicUrl}/`, ...(development ? ['http://localhost:5173/'] : [])],
-      },
-    ],
-    jwks: keys.jwks as Configuration['jwks'],
-    cookies: {
-      keys: keys.cookieKeys,
-      long: { signed: true, sameSite: 'lax' },
-      short: { signed: true, sameSite: 'lax' },
-    },
-    pkce: { required: () => true },
-    scopes: ['openid', 'offline_access', 'profile', 'email'],
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'given_name', 'family_name'] },
-    findAccount: async (_ctx, id) => {
-      const row = await findAccountRow(id);
-      if (!row) return undefined;
-      return {
-        accountId: row.id,
-        claims: () => ({
-          sub: row.id,
-          email: row.email,
-          email_verified: true,
-          name: `${row.first_name} ${row.last_name}`.trim(),
-          given_name: row.first_name,
-          family_name: row.last_name,
-        }),
-      };
-    },
-    // The portal's own SPA is first party: grant its scopes without a consent screen.
-    loadExistingGrant: async (ctx: KoaContextWithOIDC) => {
-      const clientId = ctx.oidc.client!.clientId;
-      const session = ctx.oidc.session!;
-      const existingId = ctx.oidc.result?.consent?.grantId ?? session.grantIdFor(clientId);
-      if (existingId) {
-        const existing = await ctx.oidc.provider.Grant.find(existingId);
-        if (existing) return existing;
-      }
-      const grant = new ctx.oidc.provider.Grant({ clientId, accountId: session.accountId! });
-      grant.addOIDCScope('openid offline_access profile email');
-      grant.addOIDCClaims(['email', 'name', 'given_name', 'family_name']);
-      grant.addResourceScope(audience, apiScope);
-      await grant.save();
-      return grant;
-    },
-    // The SPA calls the token endpoint from the portal's own origin (a browser sends Origin on that
-    // POST); nobody else may. oidc-provider 8's default refuses every origin.
-    clientBasedCORS: (_ctx, origin) => corsAllowed(origin),
-    // Access tokens are JWTs nobody stores; naming their grant lets the API refuse them after logout.
-    extraTokenClaims: async (_ctx, token) =>
-      token.kind === 'AccessToken' && token.grantId ? { [GRANT_CLAIM]: token.grantId } : undefined,
-    features: {
-      devInteractions: { enabled: false },
-      resourceIndicators: {
-        enabled: true,
-        defaultResource: () => audience,
-        useGrantedResource: () => true,
-        getResourceServerInfo: (_ctx, resourceIndicator) => {
-          if (resourceIndicator !== audience) throw new Error('unknown resource');
-          return {
-            scope: apiScope,
-            audience,
-            accessTokenTTL: ACCESS_TOKEN_TTL,
-            accessTokenFormat: 'jwt',
-            jwt: { sign: { alg: 'RS256' } },
-          };
-        },
-      },
-      rpInitiatedLogout: {
-        enabled: true,
-        logoutSource: async (ctx, form) => {
-          ctx.type = 'html';
-          ctx.body = logoutPage(form);
-        },
-        postLogoutSuccessSource: async (ctx) => {
-          ctx.type = 'html';
-          ctx.body = loggedOutPage();
-        },
-      },
-      revocation: { enabled: true },
-    },
-    // Refresh tokens only for the SPA's silent renewal; rotate on use.
-    issueRefreshToken: async (_ctx, client, code) =>
-      client.grantTypeAllowed('refresh_token') && code.scopes.has('offline_access'),
-    rotateRefreshToken: true,
-    ttl: {
-      AccessToken: ACCESS_TOKEN_TTL,
-      AuthorizationCode: 60,
-      IdToken: ACCESS_TOKEN_TTL,
-      RefreshToken: 14 * 24 * 60 * 60,
-      Interaction: 60 * 60,
-      Session: 14 * 24 * 60 * 60,
-      Grant: 14 * 24 * 60 * 60,
-    },
-    interactions: { url: (_ctx, interaction) => `/auth/interaction/${interaction.uid}` },
-    renderError: async (ctx, out) => {
-      ctx.type = 'html';
-      ctx.body = errorPage(String(out.error), out.error_description as string | undefined);
-    },
-  };
+  const configuration = providerConfiguration(app, deps, keys, corsAllowed);
 
   const provider = new Provider(issuer, configuration);
   // The provider builds every advertised URL from the request. It sees PUBLIC_URL's host and protocol
@@ -308,5 +189,134 @@ export async function mountEmbeddedIdentityProvider(app: App, deps: AppDeps): Pr
     reloadJwks,
     provider,
     grantActive,
+  };
+}
+
+/** The OIDC provider's settings: the SPA as its one public client, JWT access tokens for the API, German pages. */
+function providerConfiguration(
+  app: App,
+  { config, pool }: AppDeps,
+  keys: Awaited<ReturnType<typeof loadOrCreateKeys>>,
+  corsAllowed: (origin: string) => boolean,
+): Configuration {
+  const audience = config.oidcAudience;
+  const apiScope = 'api';
+  const development = config.nodeEnv === 'development';
+  const findAccountRow = (id: string) => findAccountById(pool, id);
+  return {
+    // A sign-out ends the grant's tokens in this process's caller cache before the answer (http/caller-cache.ts).
+    adapter: createPostgresAdapter(pool, (grantId) =>
+      app.callerCache?.forgetGrant(grantId),
+    ) as unknown as Configuration['adapter'],
+    clients: [
+      {
+        client_id: config.oidcClientId,
+        client_name: 'SHK-Bestellportal',
+        application_type: 'web',
+        token_endpoint_auth_method: 'none',
+        grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'],
+        // The Vite dev server's addresses only while developing; in production only PUBLIC_URL.
+        redirect_uris: [
+          `${config.publicUrl}${SPA_CALLBACK_PATH}`,
+          ...(development ? [`http://localhost:5173${SPA_CALLBACK_PATH}`] : []),
+        ],
+        post_logout_redirect_uris: [`${config.publicUrl}/`, ...(development ? ['http://localhost:5173/'] : [])],
+      },
+    ],
+    jwks: keys.jwks as Configuration['jwks'],
+    cookies: {
+      keys: keys.cookieKeys,
+      long: { signed: true, sameSite: 'lax' },
+      short: { signed: true, sameSite: 'lax' },
+    },
+    pkce: { required: () => true },
+    scopes: ['openid', 'offline_access', 'profile', 'email'],
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'given_name', 'family_name'] },
+    findAccount: async (_ctx, id) => {
+      const row = await findAccountRow(id);
+      if (!row) return undefined;
+      return {
+        accountId: row.id,
+        claims: () => ({
+          sub: row.id,
+          email: row.email,
+          email_verified: true,
+          name: `${row.first_name} ${row.last_name}`.trim(),
+          given_name: row.first_name,
+          family_name: row.last_name,
+        }),
+      };
+    },
+    // The portal's own SPA is first party: grant its scopes without a consent screen.
+    loadExistingGrant: async (ctx: KoaContextWithOIDC) => {
+      const clientId = ctx.oidc.client!.clientId;
+      const session = ctx.oidc.session!;
+      const existingId = ctx.oidc.result?.consent?.grantId ?? session.grantIdFor(clientId);
+      if (existingId) {
+        const existing = await ctx.oidc.provider.Grant.find(existingId);
+        if (existing) return existing;
+      }
+      const grant = new ctx.oidc.provider.Grant({ clientId, accountId: session.accountId! });
+      grant.addOIDCScope('openid offline_access profile email');
+      grant.addOIDCClaims(['email', 'name', 'given_name', 'family_name']);
+      grant.addResourceScope(audience, apiScope);
+      await grant.save();
+      return grant;
+    },
+    // The SPA calls the token endpoint from the portal's own origin (a browser sends Origin on that
+    // POST); nobody else may. oidc-provider 8's default refuses every origin.
+    clientBasedCORS: (_ctx, origin) => corsAllowed(origin),
+    // Access tokens are JWTs nobody stores; naming their grant lets the API refuse them after logout.
+    extraTokenClaims: async (_ctx, token) =>
+      token.kind === 'AccessToken' && token.grantId ? { [GRANT_CLAIM]: token.grantId } : undefined,
+    features: {
+      devInteractions: { enabled: false },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: () => audience,
+        useGrantedResource: () => true,
+        getResourceServerInfo: (_ctx, resourceIndicator) => {
+          if (resourceIndicator !== audience) throw new Error('unknown resource');
+          return {
+            scope: apiScope,
+            audience,
+            accessTokenTTL: ACCESS_TOKEN_TTL,
+            accessTokenFormat: 'jwt',
+            jwt: { sign: { alg: 'RS256' } },
+          };
+        },
+      },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: async (ctx, form) => {
+          ctx.type = 'html';
+          ctx.body = logoutPage(form);
+        },
+        postLogoutSuccessSource: async (ctx) => {
+          ctx.type = 'html';
+          ctx.body = loggedOutPage();
+        },
+      },
+      revocation: { enabled: true },
+    },
+    // Refresh tokens only for the SPA's silent renewal; rotate on use.
+    issueRefreshToken: async (_ctx, client, code) =>
+      client.grantTypeAllowed('refresh_token') && code.scopes.has('offline_access'),
+    rotateRefreshToken: true,
+    ttl: {
+      AccessToken: ACCESS_TOKEN_TTL,
+      AuthorizationCode: 60,
+      IdToken: ACCESS_TOKEN_TTL,
+      RefreshToken: 14 * 24 * 60 * 60,
+      Interaction: 60 * 60,
+      Session: 14 * 24 * 60 * 60,
+      Grant: 14 * 24 * 60 * 60,
+    },
+    interactions: { url: (_ctx, interaction) => `/auth/interaction/${interaction.uid}` },
+    renderError: async (ctx, out) => {
+      ctx.type = 'html';
+      ctx.body = errorPage(String(out.error), out.error_description as string | undefined);
+    },
   };
 }

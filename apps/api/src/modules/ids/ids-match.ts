@@ -78,12 +78,3 @@ export function itemView(row: IdsItemRow, offers: Map<string, OfferSnapshot>): I
     supplierRelations: relations,
   };
 }
-
-/** Spec order of the groups on /ids-warenkorb. */
-export const groupOrder: Result[] = [
-  IdsMatchResult.SupplierNotMatched,
-  IdsMatchResult.QuantityNotMatched,
-  IdsMatchResult.SupplierRelationshipNotMatched,
-  IdsMatchResult.NotMatched,
-  IdsMatchResult.Matched,
-];

@@ -23,7 +23,7 @@ import { idsTokenIssuer } from './ids-token.ts';
 import { returnFormPage } from './return-form.ts';
 import type { IdsFields } from './ids-fields.ts';
 
-/** A one-time code is valid for 60 seconds (issue 12). */
+/** A one-time code is valid for 60 seconds. */
 export const IDS_CODE_TTL_SECONDS = 60;
 /** The return page must be opened right after complete/Send. */
 export const IDS_RETURN_TTL_SECONDS = 5 * 60;

@@ -1,5 +1,5 @@
 /**
- * The checkout's transaction on a pool of its own (issue 14, bench:load):
+ * The checkout's transaction on a pool of its own (bench:load):
  * - it must not wait for a second pool connection while it holds one: with as many concurrent checkouts as the pool
  *   has connections they all waited for each other until the pool's timeout (bench:load, 2026-11-26: 30 s, then
  *   503). With a pool of one connection a checkout shows it alone;

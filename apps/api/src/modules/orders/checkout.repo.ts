@@ -1,27 +1,13 @@
 /** SQL of the checkout: what an order snapshots (partner, addresses, projects, customer numbers) and its rows. */
 import type { Queryable } from '../../db/queryable.ts';
-
-/** The ordering partner's columns the order snapshots (business_partners). */
-export interface PartnerRow {
-  name: string;
-  official_company_name: string | null;
-  street: string | null;
-  house_number: string | null;
-  postal_code: string | null;
-  city: string | null;
-  country: string | null;
-  email: string | null;
-  phone_number: string | null;
-  tax_number: string | null;
-  vat_id: string | null;
-}
+import type { BusinessPartnerRow } from '../profile/index.ts';
 
 /**
  * The ordering partner and its customer numbers at the given suppliers, in one round trip (the checkout's transaction
  * waits for each); undefined when the partner does not exist.
  */
 export async function partnerWithCustomerNumbers(c: Queryable, bpNumber: string, supplierBpNumbers: string[]) {
-  const { rows } = await c.query<PartnerRow & { customer_numbers: Record<string, string | null> }>(
+  const { rows } = await c.query<BusinessPartnerRow & { customer_numbers: Record<string, string | null> }>(
     `SELECT b.*, (SELECT coalesce(jsonb_object_agg(sc.supplier_bp_number, sc.supplier_customer_number), '{}'::jsonb)
                     FROM supplier_customers sc WHERE sc.buyer_bp_number = $1 AND sc.supplier_bp_number = ANY($2)) AS customer_numbers
        FROM business_partners b WHERE b.bp_number = $1`,
@@ -29,7 +15,7 @@ export async function partnerWithCustomerNumbers(c: Queryable, bpNumber: string,
   );
   if (!rows[0]) return undefined;
   const { customer_numbers: numbers, ...partner } = rows[0];
-  return { partner: partner as PartnerRow, customerNumbers: new Map(Object.entries(numbers)) };
+  return { partner: partner as BusinessPartnerRow, customerNumbers: new Map(Object.entries(numbers)) };
 }
 
 export async function findAddressRow(c: Queryable, id: number) {

@@ -12,7 +12,7 @@ import {
   type OfferSnapshot,
 } from '../carts/index.ts';
 import { queueTransmissions } from '../transmission/index.ts';
-import { wantsMail } from '../profile/index.ts';
+import { wantsMail, type BusinessPartnerRow } from '../profile/index.ts';
 import * as repo from './checkout.repo.ts';
 
 /** A repeated checkout of an emptied cart within this window returns the order it already created. */
@@ -54,13 +54,13 @@ export class CheckoutService {
     for (let attempt = 1; ; attempt++) {
       const ids = await this.carts.offerIdsOf(bpNumber, cartId);
       const offers = ids.length ? await this.offers.findOffers(bpNumber, ids) : new Map<string, OfferSnapshot>();
-      const result = await inTransaction(this.deps.db, (tx) =>
-        this.checkoutLocked(tx, caller, bpNumber, cartId, texts, offers, attempt < MAX_ATTEMPTS),
-      );
-      if (result) {
-        if (result.mailId != null) await this.deps.mail.dispatch([result.mailId]);
-        return { customerOrderNumber: result.customerOrderNumber };
-      }
+      const result = await inTransaction(this.deps.db, async (tx) => {
+        const locked = await this.checkoutLocked(tx, caller, bpNumber, cartId, texts, offers, attempt < MAX_ATTEMPTS);
+        const mailId = locked?.mailId;
+        if (mailId != null) tx.afterCommit(() => this.deps.mail.dispatch([mailId]));
+        return locked;
+      });
+      if (result) return { customerOrderNumber: result.customerOrderNumber };
     }
   }
 
@@ -191,7 +191,7 @@ export class CheckoutService {
     bpNumber: string,
     cart: { id: number; name: string; delivery_address_id: number | null },
     lines: Line[],
-    partner: repo.PartnerRow,
+    partner: BusinessPartnerRow,
     texts: OrderTexts,
   ) {
     const c = tx.$client;

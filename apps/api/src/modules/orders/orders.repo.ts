@@ -187,17 +187,19 @@ export async function orderLineAttachment(
   ref: { supplierOrderNumber: string; lineId: number; id: number },
   scope: AttachmentScope,
 ) {
-  const params: unknown[] = [ref.id, ref.lineId, ref.supplierOrderNumber];
-  let condition = '';
+  const where = new SqlWhere()
+    .and('a.id = ?', ref.id)
+    .and('l.id = ?', ref.lineId)
+    .and('so.supplier_order_number = ?', ref.supplierOrderNumber);
   if (scope !== 'all') {
-    condition = 'buyerBpNumber' in scope ? 'AND so.buyer_bp_number = $4' : 'AND so.supplier_bp_number = $4';
-    params.push('buyerBpNumber' in scope ? scope.buyerBpNumber : scope.supplierBpNumber);
+    if ('buyerBpNumber' in scope) where.and('so.buyer_bp_number = ?', scope.buyerBpNumber);
+    else where.and('so.supplier_bp_number = ?', scope.supplierBpNumber);
   }
   const { rows } = await db.$client.query<{ file_name: string; content_type: string; content: Buffer }>(
     `SELECT a.file_name, a.content_type, a.content FROM order_line_attachments a JOIN order_lines l ON l.id = a.order_line_id
      JOIN supplier_orders so ON so.id = l.supplier_order_id
-    WHERE a.id = $1 AND l.id = $2 AND so.supplier_order_number = $3 ${condition}`,
-    params,
+    ${where.sql}`,
+    where.values,
   );
   return rows[0] ?? null;
 }

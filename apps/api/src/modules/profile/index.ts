@@ -5,3 +5,4 @@
 export { profileRoutes } from './profile.routes.ts';
 export { ProfileService } from './profile.service.ts';
 export { wantsMail } from './mail-settings.ts';
+export { toBusinessPartner, type BusinessPartnerColumns, type BusinessPartnerRow } from './profile.repo.ts';

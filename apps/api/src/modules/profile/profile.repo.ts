@@ -1,7 +1,8 @@
 import type { Db } from '../../db/pool.ts';
 import type { BusinessPartner } from '@shk/contracts';
 
-interface PartnerRow {
+/** A row of business_partners (the master data of every customer and supplier); other modules use this type. */
+export interface BusinessPartnerRow {
   bp_number: string;
   name: string;
   official_company_name: string | null;
@@ -15,10 +16,17 @@ interface PartnerRow {
   fax_number: string | null;
   website: string | null;
   tax_number: string | null;
+  vat_id: string | null;
   organisation_type: number;
+  is_supplier: boolean;
+  created_at: Date;
 }
 
-export function toBusinessPartner(r: PartnerRow): BusinessPartner {
+/** The columns of a partner's master data that its API form (BusinessPartner) shows. */
+export type BusinessPartnerColumns = Omit<BusinessPartnerRow, 'vat_id' | 'is_supplier' | 'created_at'>;
+
+/** A partner's master data as the API shows it (profile, supplier company info). */
+export function toBusinessPartner(r: BusinessPartnerColumns): BusinessPartner {
   return {
     businessPartnerNo: r.bp_number,
     name: r.name,
@@ -40,10 +48,9 @@ export async function findPartner(
   db: Db,
   bpNumber: string,
 ): Promise<(BusinessPartner & { isSupplier: boolean }) | null> {
-  const { rows } = await db.$client.query<PartnerRow & { is_supplier: boolean }>(
-    'SELECT * FROM business_partners WHERE bp_number = $1',
-    [bpNumber],
-  );
+  const { rows } = await db.$client.query<BusinessPartnerRow>('SELECT * FROM business_partners WHERE bp_number = $1', [
+    bpNumber,
+  ]);
   return rows[0] ? { ...toBusinessPartner(rows[0]), isSupplier: rows[0].is_supplier } : null;
 }
 

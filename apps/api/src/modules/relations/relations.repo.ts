@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/pool.ts';
 import { SqlWhere } from '../../db/sql-params.ts';
 import type { Queryable } from '../../db/queryable.ts';
+import type { BusinessPartnerRow } from '../profile/index.ts';
 
 const COLUMNS = `
          r.id, r.relation_status_id, r.supplier_customer_number, r.shared_customer_id, r.comments, r.is_active,
@@ -225,16 +226,15 @@ export async function suppliersWithoutRelation(
   db: Db,
   buyerBpNumber: string,
 ): Promise<z.infer<typeof SupplierSummary>[]> {
-  const { rows } = await db.$client.query<{
-    bp_number: string;
-    name: string;
-    official_company_name: string | null;
-    city: string | null;
-    website: string | null;
-    organisation_type: number;
-    supplier_status_id: number;
-    required_onboarding_form: boolean;
-  }>(
+  const { rows } = await db.$client.query<
+    Pick<
+      BusinessPartnerRow,
+      'bp_number' | 'name' | 'official_company_name' | 'city' | 'website' | 'organisation_type'
+    > & {
+      supplier_status_id: number;
+      required_onboarding_form: boolean;
+    }
+  >(
     `SELECT b.bp_number, b.name, b.official_company_name, b.city, b.website, b.organisation_type, s.supplier_status_id, s.required_onboarding_form
      FROM suppliers s JOIN business_partners b ON b.bp_number = s.bp_number
     WHERE b.is_supplier AND s.supplier_status_id <> 2

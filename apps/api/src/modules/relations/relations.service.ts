@@ -89,7 +89,7 @@ export class RelationsService {
 
   /** A buyer asks a supplier for order authorisation (new, or again after a rejection). */
   async request(caller: Caller, buyerBpNumber: string, body: CreateRelationRequest): Promise<SupplierCustomerRelation> {
-    const { relation, mails } = await inTransaction(this.db, async (tx) => {
+    const relation = await inTransaction(this.db, async (tx) => {
       const c = tx.$client;
       const supplierStatus = await findSupplierStatus(c, body.supplierBpNumber);
       if (supplierStatus === null || supplierStatus === SupplierStatus.NonActive) {
@@ -141,11 +141,11 @@ export class RelationsService {
             caller.email,
           ),
         );
-      const mails = [];
+      const mails: number[] = [];
       for (const m of outgoing) mails.push(await this.mail.enqueue(m, c));
-      return { relation, mails };
+      tx.afterCommit(() => this.mail.dispatch(mails));
+      return relation;
     });
-    await this.mail.dispatch(mails);
     return relation;
   }
 
@@ -156,7 +156,7 @@ export class RelationsService {
     body: UpdateRelationRequest,
     visible: (r: SupplierCustomerRelation) => boolean,
   ): Promise<SupplierCustomerRelation> {
-    const { relation, mails } = await inTransaction(this.db, async (tx) => {
+    const relation = await inTransaction(this.db, async (tx) => {
       const c = tx.$client;
       const current = await findRelation(c, id, true);
       if (!current || !visible(current)) throw notFound('Geschäftsbeziehung nicht gefunden');
@@ -220,9 +220,9 @@ export class RelationsService {
           mails.push(await this.mail.enqueue(statusChangedMail(relation.buyer.email, relation), c));
         }
       }
-      return { relation, mails };
+      tx.afterCommit(() => this.mail.dispatch(mails));
+      return relation;
     });
-    await this.mail.dispatch(mails);
     return relation;
   }
 
@@ -236,7 +236,7 @@ export class RelationsService {
     customerNumber: string,
     visible: (r: SupplierCustomerRelation) => boolean,
   ): Promise<SupplierCustomerRelation> {
-    const { relation, mails } = await inTransaction(this.db, async (tx) => {
+    const relation = await inTransaction(this.db, async (tx) => {
       const c = tx.$client;
       const current = await findRelation(c, id, true);
       if (!current || !visible(current)) throw notFound('Geschäftsbeziehung nicht gefunden');
@@ -262,9 +262,9 @@ export class RelationsService {
         const { customer } = await supplierMailAddresses(tx, relation.supplier.bpNumber);
         if (customer) mails.push(await this.mail.enqueue(customerRequestMail(customer, relation), c));
       }
-      return { relation, mails };
+      tx.afterCommit(() => this.mail.dispatch(mails));
+      return relation;
     });
-    await this.mail.dispatch(mails);
     return relation;
   }
 }

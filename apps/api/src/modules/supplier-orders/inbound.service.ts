@@ -126,16 +126,16 @@ export class InboundOrdrspService {
     try {
       const parsed = parseOrdrsp(file.content);
       orderNumber = parsed.orderNumber;
-      const mailId = await this.orders.inTransaction(async (client) => {
+      await this.orders.inTransaction(async (client, afterCommit) => {
         // Scoped to the sending supplier: another supplier's order number counts as unknown.
         const order = await repo.lockOrder(client, parsed.orderNumber, file.supplierBpNumber);
         if (!order) throw new OrdrspError(`Unbekannte Bestellnummer ${parsed.orderNumber}.`);
         const body = parsed.rejectsOrder ? await rejectionBody(client, order.id) : parsed.body;
         await applyConfirmation(client, order, parsed.statusId, body, 'ordrsp');
         await repo.recordInbound(client, { ...this.row(file, orderNumber), outcome: 'applied', reason: null });
-        return enqueueConfirmationMail(client, this.deps, order, parsed.statusId);
+        const mailId = await enqueueConfirmationMail(client, this.deps, order, parsed.statusId);
+        if (mailId != null) afterCommit(() => this.deps.mail.dispatch([mailId]));
       });
-      if (mailId != null) await this.deps.mail.dispatch([mailId]);
       return { outcome: 'applied', orderNumber: parsed.orderNumber };
     } catch (error) {
       if (!(error instanceof OrdrspError) && !(error instanceof HttpProblem)) throw error;

@@ -1,6 +1,7 @@
 import type { ConfirmableLineRow } from './confirmation-view.ts';
 import type pg from 'pg';
 import type { Queryable } from '../../db/queryable.ts';
+import { SqlWhere } from '../../db/sql-params.ts';
 
 export interface OverviewFilter {
   supplierBpNumber: string;
@@ -14,36 +15,24 @@ export interface OverviewFilter {
 
 /** The seller's order list: own supplier only, dates as calendar days in Europe/Berlin. */
 export async function overview(db: Queryable, f: OverviewFilter) {
-  const params: unknown[] = [f.supplierBpNumber];
-  const where = ['so.supplier_bp_number = $1'];
-  if (f.status) {
-    params.push(f.status);
-    where.push(`so.status_id = $${params.length}`);
-  }
-  if (f.dateFrom) {
-    params.push(f.dateFrom);
-    where.push(`so.placed_at >= ($${params.length}::date)::timestamp AT TIME ZONE 'Europe/Berlin'`);
-  }
-  if (f.dateTo) {
-    params.push(f.dateTo);
-    where.push(`so.placed_at < ($${params.length}::date + 1)::timestamp AT TIME ZONE 'Europe/Berlin'`);
-  }
-  if (f.search) {
-    params.push(`%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-    const p = `$${params.length}`;
-    where.push(
-      `(so.supplier_order_number ILIKE ${p} OR so.buyer_bp_number ILIKE ${p} OR so.supplier_customer_number ILIKE ${p})`,
+  const where = new SqlWhere().and('so.supplier_bp_number = ?', f.supplierBpNumber);
+  if (f.status) where.and('so.status_id = ?', f.status);
+  if (f.dateFrom) where.and(`so.placed_at >= (?::date)::timestamp AT TIME ZONE 'Europe/Berlin'`, f.dateFrom);
+  if (f.dateTo) where.and(`so.placed_at < (?::date + 1)::timestamp AT TIME ZONE 'Europe/Berlin'`, f.dateTo);
+  if (f.search)
+    where.and(
+      '(so.supplier_order_number ILIKE ? OR so.buyer_bp_number ILIKE ? OR so.supplier_customer_number ILIKE ?)',
+      `%${f.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
     );
-  }
   const from = `FROM supplier_orders so JOIN business_partners b ON b.bp_number = so.buyer_bp_number
-    JOIN business_partners s ON s.bp_number = so.supplier_bp_number WHERE ${where.join(' AND ')}`;
-  const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n ${from}`, params)).rows[0].n;
-  params.push(f.pageSize, (f.page - 1) * f.pageSize);
+    JOIN business_partners s ON s.bp_number = so.supplier_bp_number ${where.sql}`;
+  const total = (await db.query<{ n: number }>(`SELECT count(*)::int AS n ${from}`, where.values)).rows[0].n;
+  const page = where.page(f.page, f.pageSize);
   const { rows } = await db.query(
     `SELECT so.supplier_order_number, so.placed_at, so.buyer_bp_number, so.supplier_customer_number, so.status_id,
             so.net_value, so.current_net_value, b.name AS buyer_name, s.name AS supplier_name
-     ${from} ORDER BY so.placed_at DESC, so.id DESC LIMIT $${params.length - 1} OFFSET $${params.length}`,
-    params,
+     ${from} ORDER BY so.placed_at DESC, so.id DESC ${page.sql}`,
+    page.values,
   );
   return {
     items: rows.map((r) => ({
@@ -66,11 +55,10 @@ export async function overview(db: Queryable, f: OverviewFilter) {
 
 /** Id of an order within a caller's scope (supplier for sellers, buyer for buyers, none for staff), or null. */
 export async function orderId(db: Queryable, orderNumber: string, scope: { supplier?: string; buyer?: string } = {}) {
-  const params: unknown[] = [orderNumber];
-  let where = 'supplier_order_number = $1';
-  if (scope.supplier) where += ` AND supplier_bp_number = $${params.push(scope.supplier)}`;
-  if (scope.buyer) where += ` AND buyer_bp_number = $${params.push(scope.buyer)}`;
-  const { rows } = await db.query<{ id: string }>(`SELECT id FROM supplier_orders WHERE ${where}`, params);
+  const where = new SqlWhere().and('supplier_order_number = ?', orderNumber);
+  if (scope.supplier) where.and('supplier_bp_number = ?', scope.supplier);
+  if (scope.buyer) where.and('buyer_bp_number = ?', scope.buyer);
+  const { rows } = await db.query<{ id: string }>(`SELECT id FROM supplier_orders ${where.sql}`, where.values);
   return rows[0] ? Number(rows[0].id) : null;
 }
 

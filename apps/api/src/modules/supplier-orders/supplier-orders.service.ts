@@ -5,7 +5,7 @@ import {
   supplierOrderStatusLabels,
   type ConfirmationBody,
 } from '@shk/contracts';
-import { inTransaction } from '../../db/pool.ts';
+import { inTransaction, type AfterCommit } from '../../db/pool.ts';
 import type { Queryable } from '../../db/queryable.ts';
 import type { AppDeps } from '../../http/types.ts';
 import { HttpProblem, notFound } from '../../http/problem.ts';
@@ -43,13 +43,13 @@ export class SupplierOrdersService {
   }
 
   async confirm(orderNumber: string, supplierBpNumber: string, statusId: number, body: ConfirmationBody) {
-    const mailId = await this.inTransaction(async (client) => {
+    await this.inTransaction(async (client, afterCommit) => {
       const order = await repo.lockOrder(client, orderNumber, supplierBpNumber);
       if (!order) throw notFound(M.notFound);
       await applyConfirmation(client, order, statusId, body, 'portal');
-      return enqueueConfirmationMail(client, this.deps, order, statusId);
+      const mailId = await enqueueConfirmationMail(client, this.deps, order, statusId);
+      if (mailId != null) afterCommit(() => this.deps.mail.dispatch([mailId]));
     });
-    if (mailId != null) await this.deps.mail.dispatch([mailId]);
     return this.details(orderNumber, supplierBpNumber);
   }
 
@@ -127,7 +127,7 @@ export class SupplierOrdersService {
     if (removed.storage_key) await fileStorage(this.deps).delete(removed.storage_key);
   }
 
-  inTransaction<T>(work: (client: Queryable) => Promise<T>): Promise<T> {
-    return inTransaction(this.deps.db, (tx) => work(tx.$client));
+  inTransaction<T>(work: (client: Queryable, afterCommit: AfterCommit) => Promise<T>): Promise<T> {
+    return inTransaction(this.deps.db, (tx) => work(tx.$client, tx.afterCommit));
   }
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/pool.ts';
 import { notFound } from '../../http/problem.ts';
+import { toBusinessPartner } from '../profile/index.ts';
 import * as repo from './suppliers.repo.ts';
 
 const toIntegrationInfo = (r: repo.IntegrationRow) => ({
@@ -19,19 +20,7 @@ export class SupplierReadsService {
     const r = await repo.findCompanyInfo(this.db.$client, bp);
     if (!r) throw notFound('Lieferant nicht gefunden');
     return {
-      businessPartnerNo: r.bp_number,
-      name: r.name,
-      officialCompanyName: r.official_company_name,
-      street: r.street,
-      houseNumber: r.house_number,
-      postalCode: r.postal_code,
-      city: r.city,
-      country: r.country,
-      contact: { eMail: r.email, phoneNumber: r.phone_number },
-      faxNumber: r.fax_number,
-      website: r.website,
-      taxNumber: r.tax_number,
-      organisationType: r.organisation_type,
+      ...toBusinessPartner(r),
       supplierStatusId: r.supplier_status_id,
       requiredOnboardingForm: r.required_onboarding_form,
       hasOnboardingFormTemplate: r.has_template,

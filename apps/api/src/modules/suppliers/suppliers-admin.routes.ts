@@ -31,7 +31,12 @@ const named = (names: Record<number, string>) => Object.entries(names).map(([id,
 /** /admin: supplier management for staff (writes: administrators only), the seller's interfaces panel. */
 export async function supplierAdminRoutes(app: App, { db }: AppDeps) {
   const suppliers = new SuppliersService(db);
+  supplierSettingsRoutes(app, suppliers);
+  supplierFileRoutes(app, suppliers);
+}
 
+/** The supplier list, its settings, change log and interfaces, and the names the settings form offers. */
+function supplierSettingsRoutes(app: App, suppliers: SuppliersService) {
   app.get(
     '/v1/Suppliers',
     {
@@ -159,7 +164,10 @@ export async function supplierAdminRoutes(app: App, { db }: AppDeps) {
       return suppliers.interfaces(bp);
     },
   );
+}
 
+/** The supplier's files: its logo (public, resized) and its onboarding form template. */
+function supplierFileRoutes(app: App, suppliers: SuppliersService) {
   app.get(
     '/v1/Suppliers/:supplierBusinessPartnerNo/logo',
     {

@@ -1,5 +1,7 @@
 import type { SupplierSettingsValues } from '@shk/contracts';
 import type { Queryable as Client } from '../../db/queryable.ts';
+import { SqlWhere } from '../../db/sql-params.ts';
+import type { BusinessPartnerColumns, BusinessPartnerRow } from '../profile/index.ts';
 
 /** Columns of the settings form, in the API's names; the audit trail compares exactly these. */
 export interface SupplierRow {
@@ -79,24 +81,19 @@ const sortExpressions = {
  * of 0040 and stops at LIMIT, the count touches only the filtered rows.
  */
 export async function listSuppliers(c: Client, f: ListFilter) {
-  const where: string[] = ['b.is_supplier'];
-  const params: unknown[] = [];
-  const add = (sql: string, value: unknown) => {
-    params.push(value);
-    where.push(sql.replaceAll('?', `$${params.length}`));
-  };
-  if (f.name) add('(lower(b.name) LIKE ? OR b.bp_number LIKE ?)', `%${escapeLike(f.name.toLowerCase())}%`);
-  if (f.names?.length) add('b.name = ANY(?)', f.names);
-  if (f.statusId) add('s.supplier_status_id = ?', f.statusId);
-  const from = `FROM suppliers s JOIN business_partners b ON b.bp_number = s.bp_number WHERE ${where.join(' AND ')}`;
+  const where = new SqlWhere().and('b.is_supplier');
+  if (f.name) where.and('(lower(b.name) LIKE ? OR b.bp_number LIKE ?)', `%${escapeLike(f.name.toLowerCase())}%`);
+  if (f.names?.length) where.and('b.name = ANY(?)', f.names);
+  if (f.statusId) where.and('s.supplier_status_id = ?', f.statusId);
+  const from = `FROM suppliers s JOIN business_partners b ON b.bp_number = s.bp_number ${where.sql}`;
+  const paging = where.page(f.page, f.pageSize);
   const [page, counted] = await Promise.all([
     c.query<{ bp_number: string; name: string; supplier_status_id: number; has_logo: boolean; logo_version: number }>(
       `SELECT s.bp_number, b.name, s.supplier_status_id, s.logo IS NOT NULL AS has_logo, s.logo_version ${from}
-        ORDER BY ${sortExpressions[f.sortBy](f.direction)}
-        LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
-      [...params, f.pageSize, (f.page - 1) * f.pageSize],
+        ORDER BY ${sortExpressions[f.sortBy](f.direction)} ${paging.sql}`,
+      paging.values,
     ),
-    c.query<{ n: string }>(`SELECT count(*) AS n ${from}`, params),
+    c.query<{ n: string }>(`SELECT count(*) AS n ${from}`, where.values),
   ]);
   return { rows: page.rows, total: Number(counted.rows[0].n) };
 }
@@ -104,7 +101,7 @@ export async function listSuppliers(c: Client, f: ListFilter) {
 const escapeLike = (v: string) => v.replace(/[\\%_]/g, (m) => `\\${m}`);
 
 export async function findPartner(c: Client, bp: string) {
-  const { rows } = await c.query<{ bp_number: string; name: string; city: string | null; has_supplier: boolean }>(
+  const { rows } = await c.query<Pick<BusinessPartnerRow, 'bp_number' | 'name' | 'city'> & { has_supplier: boolean }>(
     `SELECT b.bp_number, b.name, b.city, (s.bp_number IS NOT NULL OR b.is_supplier) AS has_supplier
        FROM business_partners b LEFT JOIN suppliers s ON s.bp_number = b.bp_number WHERE b.bp_number = $1`,
     [bp],
@@ -199,14 +196,6 @@ export async function readLogo(c: Client, bp: string) {
   return rows[0]?.logo ? rows[0] : null;
 }
 
-export async function logoVersion(c: Client, bp: string): Promise<number | null> {
-  const { rows } = await c.query<{ logo_version: number }>(
-    'SELECT logo_version FROM suppliers WHERE bp_number = $1 AND logo IS NOT NULL',
-    [bp],
-  );
-  return rows[0]?.logo_version ?? null;
-}
-
 export async function insertChanges(
   c: Client,
   bp: string,
@@ -247,32 +236,20 @@ export async function listChanges(c: Client, bp: string) {
 
 /** Company data and the settings buyers see (cards, carts, product pages). */
 export async function findCompanyInfo(c: Client, bp: string) {
-  const { rows } = await c.query<{
-    bp_number: string;
-    name: string;
-    official_company_name: string | null;
-    street: string | null;
-    house_number: string | null;
-    postal_code: string | null;
-    city: string | null;
-    country: string | null;
-    email: string | null;
-    phone_number: string | null;
-    fax_number: string | null;
-    website: string | null;
-    tax_number: string | null;
-    organisation_type: number;
-    supplier_status_id: number;
-    required_onboarding_form: boolean;
-    has_template: boolean;
-    has_logo: boolean;
-    show_supplier_note: boolean;
-    supplier_note: string | null;
-    hide_gross_price: boolean;
-    hide_additional_info: boolean;
-    delivery_cost: string;
-    free_delivery_threshold: string;
-  }>(
+  const { rows } = await c.query<
+    BusinessPartnerColumns & {
+      supplier_status_id: number;
+      required_onboarding_form: boolean;
+      has_template: boolean;
+      has_logo: boolean;
+      show_supplier_note: boolean;
+      supplier_note: string | null;
+      hide_gross_price: boolean;
+      hide_additional_info: boolean;
+      delivery_cost: string;
+      free_delivery_threshold: string;
+    }
+  >(
     `SELECT b.bp_number, b.name, b.official_company_name, b.street, b.house_number, b.postal_code, b.city, b.country,
             b.email, b.phone_number, b.fax_number, b.website, b.tax_number, b.organisation_type,
             s.supplier_status_id, s.required_onboarding_form, s.onboarding_form_template IS NOT NULL AS has_template,

@@ -21,7 +21,7 @@ export class SupportService {
     const { message, email, phoneNumber } = body;
     const name = caller.bpNumber ? await partnerName(this.db, caller.bpNumber) : null;
     const partner = `${caller.bpNumber ?? '–'} ${name ?? ''}`;
-    const { id, mailId } = await inTransaction(this.db, async (tx) => {
+    const id = await inTransaction(this.db, async (tx) => {
       const client = tx.$client;
       const mailId = await this.mail.enqueue(
         {
@@ -52,9 +52,9 @@ export class SupportService {
         phoneNumber: phoneNumber || null,
         mailId,
       });
-      return { id, mailId };
+      tx.afterCommit(() => this.mail.dispatch([mailId]));
+      return id;
     });
-    await this.mail.dispatch([mailId]);
     return { id };
   }
 }

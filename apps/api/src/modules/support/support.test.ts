@@ -77,7 +77,7 @@ describe('partner data change request', () => {
     expect(path.dirname(file)).toBe(mailDir);
     const mail = parseEml(fs.readFileSync(file, 'utf8'));
     expect(mail.headers.to).toBe(SUPPORT_MAILBOX);
-    // Reply-To is the signed-in user's profile address (issue 14); the typed-in one is in the text.
+    // Reply-To is the signed-in user's profile address; the typed-in one is in the text.
     expect(mail.headers['reply-to']).toBe('einkauf@example.com');
     expect(mail.body).toContain(body.email);
     expect(mail.headers.from).toContain('noreply@shk-bestellportal.example');

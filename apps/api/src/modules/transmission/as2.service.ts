@@ -169,10 +169,10 @@ export async function mailCertificateWarnings(
             client,
           ),
         );
+      tx.afterCommit(() => mail.dispatch(mails));
       return mails;
     });
     queued.push(...ids);
   }
-  await mail.dispatch(queued);
   return queued.length;
 }

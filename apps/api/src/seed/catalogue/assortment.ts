@@ -1302,19 +1302,3 @@ export const assortment: readonly NodeDef[] = [
     }),
   ]),
 ];
-
-/** Every leaf of the tree with its path of node keys. */
-export function leavesOf(nodes: readonly NodeDef[] = assortment): { leaf: LeafDef; path: string[] }[] {
-  const out: { leaf: LeafDef; path: string[] }[] = [];
-  const walk = (items: readonly (NodeDef | LeafDef)[], path: string[]) => {
-    for (const item of items) {
-      if (item.kind === 'leaf') out.push({ leaf: item, path });
-      else walk(item.children, [...path, item.key]);
-    }
-  };
-  walk(nodes, []);
-  return out;
-}
-
-/** Tree element id of a node key: '2_2' → 'SHKMARKET_2_2'. */
-export const elementIdOf = (key: string) => `SHKMARKET_${key}`;

@@ -21,7 +21,7 @@ import classes from './AppLayout.module.css';
 
 /*
  * Parts of the shell not every page view needs are loaded on demand, so the first page loads only the header,
- * footer and router (issue 13: initial JS ≤ 150 kB compressed): the IDS context rules (only in a procurement system),
+ * footer and router (the initial JS stays ≤ 150 kB compressed): the IDS context rules (only in a procurement system),
  * the partner switch (Menu), the cart widget (Popover) and the mobile drawer (opened by the burger). The cookie notice
  * is not among them: a first visitor's page paints with it (loaded on demand, its text was the late LCP element).
  */

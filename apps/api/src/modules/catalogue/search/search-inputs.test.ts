@@ -1,5 +1,5 @@
 /**
- * Searches users really type (issue 13): no character blocklist on the term, dimension tokens
+ * Searches users really type: no character blocklist on the term, dimension tokens
  * matched against feature values, zero-hit searches logged with term, filters, partner and time.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

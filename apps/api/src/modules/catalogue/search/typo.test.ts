@@ -1,5 +1,5 @@
 /**
- * Typo tolerance (issue 13): one edit in a word of ≥ 5 letters → the intended product on page one
+ * Typo tolerance: one edit in a word of ≥ 5 letters → the intended product on page one
  * in ≥ 95 % of a generated sample, 4-letter words ≥ 80 %; exact matches rank above typo matches;
  * GTINs and article numbers are never expanded.
  */

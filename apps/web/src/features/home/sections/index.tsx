@@ -34,7 +34,7 @@ export const homeSections: readonly HomeSection[] = [
   { key: 'no-role', roles: [Role.None], render: () => <NoRoleNotice /> },
   { key: 'search', roles: SEARCHERS, render: () => <SearchStage /> },
   { key: 'slideshow', roles: ALL_WITH_FUNCTION, render: (profile) => <PromotionSlideshow role={profile.role} /> },
-  // Supplier–customer relations (issue 4): supplier cards of active relations and further suppliers to add.
+  // Supplier–customer relations: supplier cards of active relations and further suppliers to add.
   { key: 'suppliers-buyer', roles: [Role.Buyer], render: (_profile, slots) => slots.buyerSuppliers },
   { key: 'shortcuts-seller', roles: [Role.Seller], render: () => <Shortcuts items={sellerShortcuts} /> },
   { key: 'categories', roles: ALL_WITH_FUNCTION, render: () => <CategoryTreeSection /> },

@@ -42,139 +42,142 @@ interface Frame {
   text: string;
 }
 
-/** Reads a BMEcat file event by event. Malformed XML stops the file with a German error. */
-export async function* readBmecat(file: string): AsyncGenerator<ImportEvent> {
-  const encoding = xmlDeclaredEncoding(await readHead(file));
-  const parser = new SaxesParser({ position: true });
-  const out: ImportEvent[] = [];
-  const stack: Frame[] = [];
-  let transaction: ImportTransaction | null = null;
-  let position = 0;
-  let product: ImportedArticle | null = null;
-  let features: { system: string; group: string | null; list: ImportedArticle['features'] } | null = null;
-  let feature: { id: string; values: string[]; unit: string | null } | null = null;
-  let priceBlock: {
-    from: string | null;
-    to: string | null;
-    prices: { type: string; amount: string; lower: string }[];
-  } | null = null;
-  let price: { type: string; amount: string; lower: string } | null = null;
-  let mime: ImportedArticle['media'][number] | null = null;
-  let reference: { type: string; target: string } | null = null;
-  let group: { id: string; name: string; parentId: string | null } | null = null;
-  let map: { pid: string; group: string } | null = null;
-  let dateType: string | null = null;
-  let failure: Error | null = null;
-  let blocks: ImportedPrice[] = [];
-  const today = berlinToday();
-  // Classification dictionary of the file (BMEcat 2005 CLASSIFICATION_SYSTEM, BMEcat 1.2 FEATURE_SYSTEM):
-  // readable names of the ETIM classes, features and values its products name by id.
-  let dictionary = 0;
-  let entry: { kind: ImportedName['kind']; id: string; name: string; german: boolean } | null = null;
-  const DICTIONARY_ENTRIES: Record<string, ImportedName['kind']> = {
-    CLASSIFICATION_GROUP: 'class',
-    FEATURE_GROUP: 'class',
-    FEATURE_TEMPLATE: 'feature',
-    ALLOWED_VALUE: 'value',
-  };
-  const ENTRY_IDS = new Set(['CLASSIFICATION_GROUP_ID', 'FEATURE_GROUP_ID', 'FT_ID', 'ALLOWED_VALUE_ID']);
-  const ENTRY_NAMES = new Set(['CLASSIFICATION_GROUP_NAME', 'FEATURE_GROUP_NAME', 'FT_NAME', 'ALLOWED_VALUE_NAME']);
+/** Classification dictionary entries (BMEcat 2005 CLASSIFICATION_SYSTEM, BMEcat 1.2 FEATURE_SYSTEM) by element. */
+const DICTIONARY_ENTRIES: Record<string, ImportedName['kind']> = {
+  CLASSIFICATION_GROUP: 'class',
+  FEATURE_GROUP: 'class',
+  FEATURE_TEMPLATE: 'feature',
+  ALLOWED_VALUE: 'value',
+};
+const ENTRY_IDS = new Set(['CLASSIFICATION_GROUP_ID', 'FEATURE_GROUP_ID', 'FT_ID', 'ALLOWED_VALUE_ID']);
+const ENTRY_NAMES = new Set(['CLASSIFICATION_GROUP_NAME', 'FEATURE_GROUP_NAME', 'FT_NAME', 'ALLOWED_VALUE_NAME']);
 
-  const parent = (depth = 1) => stack[stack.length - 1 - depth]?.name;
-  const fail = (reason: string) => {
-    if (product && !product.error) product.error = reason;
+type PriceLine = { type: string; amount: string; lower: string };
+
+/**
+ * The state of one file's read: the element stack, the product being read (only it is held in memory) and the events
+ * ready to hand out. saxes calls `open` and `close`; the generator below hands the events out chunk by chunk.
+ */
+class BmecatReader {
+  readonly out: ImportEvent[] = [];
+  readonly stack: Frame[] = [];
+  transaction: ImportTransaction | null = null;
+  position = 0;
+  product: ImportedArticle | null = null;
+  features: { system: string; group: string | null; list: ImportedArticle['features'] } | null = null;
+  feature: { id: string; values: string[]; unit: string | null } | null = null;
+  priceBlock: { from: string | null; to: string | null; prices: PriceLine[] } | null = null;
+  price: PriceLine | null = null;
+  mime: ImportedArticle['media'][number] | null = null;
+  reference: { type: string; target: string } | null = null;
+  group: { id: string; name: string; parentId: string | null } | null = null;
+  map: { pid: string; group: string } | null = null;
+  dateType: string | null = null;
+  blocks: ImportedPrice[] = [];
+  readonly today = berlinToday();
+  // Classification dictionary of the file: readable names of the ETIM classes, features and values its products name
+  // by id.
+  dictionary = 0;
+  entry: { kind: ImportedName['kind']; id: string; name: string; german: boolean } | null = null;
+
+  parent(depth = 1) {
+    return this.stack[this.stack.length - 1 - depth]?.name;
+  }
+  readonly fail = (reason: string) => {
+    if (this.product && !this.product.error) this.product.error = reason;
   };
   // A bad optional value: the product is imported without it (a warning, not a rejection).
-  const warn = (reason: string) => {
-    product?.warnings.push(catalogueImportMessages.invalidNumber(reason));
+  readonly warn = (reason: string) => {
+    this.product?.warnings.push(catalogueImportMessages.invalidNumber(reason));
   };
 
-  parser.on('error', (error) => {
-    failure ??= new Error(
-      `Die XML-Datei ist fehlerhaft (Zeile ${parser.line}): ${error.message.replace(/^.*?:\d+:\d+: /, '')}`,
-    );
-  });
-  parser.on('opentag', (tag) => {
+  open(tag: { name: string; attributes: Record<string, unknown> }) {
     const name = localName(tag.name);
-    stack.push({ name, attributes: tag.attributes as Record<string, string>, text: '' });
+    this.stack.push({ name, attributes: tag.attributes as Record<string, string>, text: '' });
     if (TRANSACTIONS.has(name as ImportTransaction)) {
-      transaction = name as ImportTransaction;
-      out.push({ kind: 'header', format: 'BMEcat 2005', transaction });
+      this.transaction = name as ImportTransaction;
+      this.out.push({ kind: 'header', format: 'BMEcat 2005', transaction: this.transaction });
     } else if (name === 'CLASSIFICATION_SYSTEM' || name === 'FEATURE_SYSTEM') {
-      dictionary++;
-    } else if (dictionary && !product && DICTIONARY_ENTRIES[name] && !entry) {
-      entry = { kind: DICTIONARY_ENTRIES[name], id: '', name: '', german: false };
-    } else if (name === 'PRODUCT' && transaction) {
-      product = emptyArticle(++position);
-      blocks = [];
+      this.dictionary++;
+    } else if (this.dictionary && !this.product && DICTIONARY_ENTRIES[name] && !this.entry) {
+      this.entry = { kind: DICTIONARY_ENTRIES[name], id: '', name: '', german: false };
+    } else if (name === 'PRODUCT' && this.transaction) {
+      this.product = emptyArticle(++this.position);
+      this.blocks = [];
       const mode = (tag.attributes.mode as string | undefined)?.toLowerCase();
-      if (mode === 'delete' || mode === 'update' || mode === 'new') product.mode = mode;
-    } else if (!product) {
-      if (name === 'CATALOG_STRUCTURE') group = { id: '', name: '', parentId: null };
-      else if (name === 'PRODUCT_TO_CATALOGGROUP_MAP') map = { pid: '', group: '' };
-    } else if (name === 'PRODUCT_FEATURES') features = { system: '', group: null, list: [] };
-    else if (name === 'FEATURE' && features) feature = { id: '', values: [], unit: null };
-    else if (name === 'PRODUCT_PRICE_DETAILS') priceBlock = { from: null, to: null, prices: [] };
-    else if (name === 'PRODUCT_PRICE' && priceBlock)
-      price = { type: (tag.attributes.price_type as string) ?? 'net_list', amount: '', lower: '' };
-    else if (name === 'DATETIME') dateType = (tag.attributes.type as string) ?? null;
-    else if (name === 'MIME') mime = { source: '', type: '', description: null, purpose: null };
+      if (mode === 'delete' || mode === 'update' || mode === 'new') this.product.mode = mode;
+    } else if (!this.product) {
+      if (name === 'CATALOG_STRUCTURE') this.group = { id: '', name: '', parentId: null };
+      else if (name === 'PRODUCT_TO_CATALOGGROUP_MAP') this.map = { pid: '', group: '' };
+    } else if (name === 'PRODUCT_FEATURES') this.features = { system: '', group: null, list: [] };
+    else if (name === 'FEATURE' && this.features) this.feature = { id: '', values: [], unit: null };
+    else if (name === 'PRODUCT_PRICE_DETAILS') this.priceBlock = { from: null, to: null, prices: [] };
+    else if (name === 'PRODUCT_PRICE' && this.priceBlock)
+      this.price = { type: (tag.attributes.price_type as string) ?? 'net_list', amount: '', lower: '' };
+    else if (name === 'DATETIME') this.dateType = (tag.attributes.type as string) ?? null;
+    else if (name === 'MIME') this.mime = { source: '', type: '', description: null, purpose: null };
     else if (name === 'PRODUCT_REFERENCE')
-      reference = { type: (tag.attributes.type as string) ?? 'others', target: '' };
-  });
-  const onText = (text: string) => {
-    const top = stack[stack.length - 1];
+      this.reference = { type: (tag.attributes.type as string) ?? 'others', target: '' };
+  }
+
+  text(text: string) {
+    const top = this.stack[this.stack.length - 1];
     if (top) top.text += text;
-  };
-  parser.on('text', onText);
-  parser.on('cdata', onText);
-  parser.on('closetag', () => {
-    const frame = stack.pop()!;
+  }
+
+  close() {
+    const frame = this.stack.pop()!;
     const text = frame.text.trim();
     const name = frame.name;
-    if (dictionary && !product) {
-      if (name === 'CLASSIFICATION_SYSTEM' || name === 'FEATURE_SYSTEM') dictionary--;
-      else if (entry && ENTRY_IDS.has(name) && !entry.id) entry.id = text;
-      else if (entry && ENTRY_NAMES.has(name) && text) {
-        // Names in several languages: the German one wins, else the first.
-        const german = /^(deu|ger|de)/i.test(frame.attributes.lang ?? '');
-        if (!entry.name || (german && !entry.german)) {
-          entry.name = text;
-          entry.german = german;
-        }
-      } else if (entry && DICTIONARY_ENTRIES[name] === entry.kind && frame.name === name) {
-        // FEATURE_GROUP of BMEcat 1.2 names its class by FEATURE_GROUP_ID; FT_NAME of 1.2 is the feature's name and id.
-        const id = entry.id || (entry.kind === 'feature' ? entry.name : '');
-        if (id && entry.name && entry.name !== id)
-          out.push({ kind: 'names', names: [{ kind: entry.kind, id, name: entry.name }] });
-        entry = null;
+    if (this.dictionary && !this.product) this.closeDictionary(frame, name, text);
+    else if (this.group) this.closeGroup(this.group, name, text);
+    else if (this.map) this.closeMap(this.map, name, text);
+    else if (this.product) this.closeProductPart(this.product, frame, name, text);
+  }
+
+  private closeDictionary(frame: Frame, name: string, text: string) {
+    if (name === 'CLASSIFICATION_SYSTEM' || name === 'FEATURE_SYSTEM') this.dictionary--;
+    else if (this.entry && ENTRY_IDS.has(name) && !this.entry.id) this.entry.id = text;
+    else if (this.entry && ENTRY_NAMES.has(name) && text) {
+      // Names in several languages: the German one wins, else the first.
+      const german = /^(deu|ger|de)/i.test(frame.attributes.lang ?? '');
+      if (!this.entry.name || (german && !this.entry.german)) {
+        this.entry.name = text;
+        this.entry.german = german;
       }
-      return;
+    } else if (this.entry && DICTIONARY_ENTRIES[name] === this.entry.kind && frame.name === name) {
+      // FEATURE_GROUP of BMEcat 1.2 names its class by FEATURE_GROUP_ID; FT_NAME of 1.2 is the feature's name and id.
+      const id = this.entry.id || (this.entry.kind === 'feature' ? this.entry.name : '');
+      if (id && this.entry.name && this.entry.name !== id)
+        this.out.push({ kind: 'names', names: [{ kind: this.entry.kind, id, name: this.entry.name }] });
+      this.entry = null;
     }
-    if (group) {
-      if (name === 'GROUP_ID') group.id = text;
-      else if (name === 'GROUP_NAME') group.name = text;
-      else if (name === 'PARENT_ID') group.parentId = text && text !== '0' ? text : null;
-      else if (name === 'CATALOG_STRUCTURE') {
-        if (group.id) out.push({ kind: 'group', group: { ...group, name: group.name || group.id } });
-        group = null;
-      }
-      return;
+  }
+
+  private closeGroup(group: NonNullable<BmecatReader['group']>, name: string, text: string) {
+    if (name === 'GROUP_ID') group.id = text;
+    else if (name === 'GROUP_NAME') group.name = text;
+    else if (name === 'PARENT_ID') group.parentId = text && text !== '0' ? text : null;
+    else if (name === 'CATALOG_STRUCTURE') {
+      if (group.id) this.out.push({ kind: 'group', group: { ...group, name: group.name || group.id } });
+      this.group = null;
     }
-    if (map) {
-      if (name === 'PROD_ID') map.pid = text;
-      else if (name === 'CATALOG_GROUP_ID') map.group = text;
-      else if (name === 'PRODUCT_TO_CATALOGGROUP_MAP') {
-        if (map.pid && map.group) out.push({ kind: 'groupMap', supplierPid: map.pid, groupId: map.group });
-        map = null;
-      }
-      return;
+  }
+
+  private closeMap(map: NonNullable<BmecatReader['map']>, name: string, text: string) {
+    if (name === 'PROD_ID') map.pid = text;
+    else if (name === 'CATALOG_GROUP_ID') map.group = text;
+    else if (name === 'PRODUCT_TO_CATALOGGROUP_MAP') {
+      if (map.pid && map.group) this.out.push({ kind: 'groupMap', supplierPid: map.pid, groupId: map.group });
+      this.map = null;
     }
-    if (!product) return;
-    const p: ImportedArticle = product;
+  }
+
+  private closeProductPart(p: ImportedArticle, frame: Frame, name: string, text: string) {
+    const { fail, warn } = this;
     switch (name) {
       case 'SUPPLIER_PID':
-        if (parent(0) === 'PRODUCT') p.supplierPid = text;
+        if (this.parent(0) === 'PRODUCT') p.supplierPid = text;
         break;
       case 'DESCRIPTION_SHORT':
         p.shortDescription ??= text || null;
@@ -185,7 +188,7 @@ export async function* readBmecat(file: string): AsyncGenerator<ImportEvent> {
       case 'INTERNATIONAL_PID': {
         const type = (frame.attributes.type ?? 'gtin').toLowerCase();
         if (['gtin', 'ean'].includes(type) && text) {
-          // The GTIN is an optional identifier: a wrong one costs the product only its GTIN.
+          // The GTIN is an optional identifier: a wrong one costs the this.product only its GTIN.
           const problem = gtinError(text);
           if (problem) p.warnings.push(catalogueImportMessages.invalidGtin(problem));
           else p.gtin ??= text;
@@ -208,32 +211,36 @@ export async function* readBmecat(file: string): AsyncGenerator<ImportEvent> {
         p.deliveryDays = parseDecimal(text) === null ? null : Math.round(parseDecimal(text)!);
         break;
       case 'REFERENCE_FEATURE_SYSTEM_NAME':
-        if (features) features.system = text;
+        if (this.features) this.features.system = text;
         break;
       case 'REFERENCE_FEATURE_GROUP_ID':
-        if (features) features.group = text || null;
+        if (this.features) this.features.group = text || null;
         break;
       case 'FNAME':
-        if (feature) feature.id = text;
+        if (this.feature) this.feature.id = text;
         break;
       case 'FVALUE':
-        if (feature) feature.values.push(text);
+        if (this.feature) this.feature.values.push(text);
         break;
       case 'FUNIT':
-        if (feature) feature.unit = text || null;
+        if (this.feature) this.feature.unit = text || null;
         break;
       case 'FEATURE':
-        if (feature && features && feature.id && feature.values.length)
-          features.list.push({ id: feature.id, value: feature.values.join(', '), unit: feature.unit });
-        feature = null;
+        if (this.feature && this.features && this.feature.id && this.feature.values.length)
+          this.features.list.push({
+            id: this.feature.id,
+            value: this.feature.values.join(', '),
+            unit: this.feature.unit,
+          });
+        this.feature = null;
         break;
       case 'PRODUCT_FEATURES':
         // Only ETIM classifies into the catalogue's model; other systems (ECLASS, proprietary) are ignored.
-        if (features && /^ETIM/i.test(features.system)) {
-          p.etimClass = features.group;
-          p.features.push(...features.list);
+        if (this.features && /^ETIM/i.test(this.features.system)) {
+          p.etimClass = this.features.group;
+          p.features.push(...this.features.list);
         }
-        features = null;
+        this.features = null;
         break;
       case 'ORDER_UNIT':
         p.orderUnit = text || null;
@@ -251,66 +258,83 @@ export async function* readBmecat(file: string): AsyncGenerator<ImportEvent> {
         p.interval = positive(text, 'QUANTITY_INTERVAL', warn);
         break;
       case 'DATE':
-        if (priceBlock && dateType === 'valid_start_date') priceBlock.from = isoDate(text);
-        if (priceBlock && dateType === 'valid_end_date') priceBlock.to = isoDate(text);
+        if (this.priceBlock && this.dateType === 'valid_start_date') this.priceBlock.from = isoDate(text);
+        if (this.priceBlock && this.dateType === 'valid_end_date') this.priceBlock.to = isoDate(text);
         break;
       case 'PRICE_AMOUNT':
-        if (price) price.amount = text;
+        if (this.price) this.price.amount = text;
         break;
       case 'LOWER_BOUND':
-        if (price) price.lower = text;
+        if (this.price) this.price.lower = text;
         break;
       case 'PRODUCT_PRICE':
-        if (price && priceBlock) priceBlock.prices.push(price);
-        price = null;
+        if (this.price && this.priceBlock) this.priceBlock.prices.push(this.price);
+        this.price = null;
         break;
       case 'PRODUCT_PRICE_DETAILS':
-        if (priceBlock) blocks.push(toPrice(priceBlock, fail));
-        priceBlock = null;
+        if (this.priceBlock) this.blocks.push(toPrice(this.priceBlock, fail));
+        this.priceBlock = null;
         break;
       case 'MIME_SOURCE':
-        if (mime) mime.source = text;
+        if (this.mime) this.mime.source = text;
         break;
       case 'MIME_TYPE':
-        if (mime) mime.type = text;
+        if (this.mime) this.mime.type = text;
         break;
       case 'MIME_DESCR':
-        if (mime) mime.description = text || null;
+        if (this.mime) this.mime.description = text || null;
         break;
       case 'MIME_PURPOSE':
-        if (mime) mime.purpose = text || null;
+        if (this.mime) this.mime.purpose = text || null;
         break;
       case 'MIME':
-        if (mime?.source) p.media.push(mime);
-        mime = null;
+        if (this.mime?.source) p.media.push(this.mime);
+        this.mime = null;
         break;
       case 'PROD_ID_TO':
-        if (reference) reference.target = text;
+        if (this.reference) this.reference.target = text;
         break;
       case 'PRODUCT_REFERENCE':
-        if (reference?.target) p.references.push(reference);
-        reference = null;
+        if (this.reference?.target) p.references.push(this.reference);
+        this.reference = null;
         break;
       case 'PRODUCT':
-        choosePrices(p, blocks, today);
+        choosePrices(p, this.blocks, this.today);
         if (!p.supplierPid) fail('Die Artikelnummer des Lieferanten (SUPPLIER_PID) fehlt.');
-        else if (transaction !== 'T_UPDATE_PRICES' && p.mode !== 'delete' && !p.shortDescription)
+        else if (this.transaction !== 'T_UPDATE_PRICES' && p.mode !== 'delete' && !p.shortDescription)
           fail('Die Kurzbeschreibung (DESCRIPTION_SHORT) fehlt.');
-        out.push({ kind: 'article', article: p });
-        product = null;
+        this.out.push({ kind: 'article', article: p });
+        this.product = null;
         break;
     }
+  }
+}
+
+/** Reads a BMEcat file event by event. Malformed XML stops the file with a German error. */
+export async function* readBmecat(file: string): AsyncGenerator<ImportEvent> {
+  const encoding = xmlDeclaredEncoding(await readHead(file));
+  const parser = new SaxesParser({ position: true });
+  const reader = new BmecatReader();
+  let failure: Error | null = null;
+  parser.on('error', (error) => {
+    failure ??= new Error(
+      `Die XML-Datei ist fehlerhaft (Zeile ${parser.line}): ${error.message.replace(/^.*?:\d+:\d+: /, '')}`,
+    );
   });
+  parser.on('opentag', (tag) => reader.open(tag));
+  parser.on('text', (text) => reader.text(text));
+  parser.on('cdata', (text) => reader.text(text));
+  parser.on('closetag', () => reader.close());
 
   for await (const chunk of decodedChunks(file, encoding)) {
     parser.write(chunk);
     if (failure) break;
-    yield* out.splice(0);
+    yield* reader.out.splice(0);
   }
   if (!failure) parser.close();
-  yield* out.splice(0);
+  yield* reader.out.splice(0);
   if (failure) throw failure;
-  if (!transaction)
+  if (!reader.transaction)
     throw new Error(
       'Die Datei enthält keine BMEcat-Transaktion (T_NEW_CATALOG, T_UPDATE_PRODUCTS oder T_UPDATE_PRICES).',
     );

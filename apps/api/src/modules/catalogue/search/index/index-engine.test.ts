@@ -1,5 +1,5 @@
 /**
- * The index engine answers exactly as the SQL engine (issue 13): on a seeded random sample of
+ * The index engine answers exactly as the SQL engine: on a seeded random sample of
  * 1,000 searches over the test catalogue – terms from the catalogue's own words (whole words, part
  * words, prefixes, several words, typos, dimension tokens, article numbers, GTINs) combined with
  * filters taken from the result's own facets (brand, class, tree, supplier, price, ETIM features),

@@ -1,5 +1,5 @@
 /**
- * Freshness of the in-process index (issue 13): changes to product_search (words, price, supplier,
+ * Freshness of the in-process index: changes to product_search (words, price, supplier,
  * removal) reach two followers (two API processes) through the change feed, with facet counts equal
  * to the SQL engine's; a whole-catalogue mark makes them build anew; a new process (restart) builds the same index.
  */

@@ -1,5 +1,5 @@
 /**
- * The index's per-id columns and memos (issue 13, CPU per search): facet counts from the brand/leaf/class columns
+ * The index's per-id columns and memos (less CPU per search): facet counts from the brand/leaf/class columns
  * equal the intersection counts of the value bitmaps – also after changes, after a snapshot round trip and for the
  * whole catalogue, whose counts are kept until the next change; the name order of small results (positions in the
  * name order as a bitmap) equals sorting by name rank. No database: rows are written here.

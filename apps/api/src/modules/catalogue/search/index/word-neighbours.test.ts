@@ -1,5 +1,5 @@
 /**
- * The index engine's one-edit neighbours (issue 14, statements per search): a word's catalogue words one edit away
+ * The index engine's one-edit neighbours (fewer statements per search): a word's catalogue words one edit away
  * (search_terms) are read once per catalogue version, not on every search; a new catalogue version (the catalogue
  * load rewrites search_terms and raises it) reads them again, and the answers equal the SQL engine's.
  */
