@@ -15,7 +15,6 @@ export type SupplierOrderListItem = Schemas['SupplierOrderListItem'];
 export type CustomerOrderDetails = Schemas['CustomerOrderDetails'];
 export type SupplierOrderDetails = Schemas['SupplierOrderDetails'];
 export type OrderLine = Schemas['OrderLine'];
-export type OrderAddress = Schemas['OrderAddress'];
 
 export type OrderType = 'customer' | 'supplier';
 

@@ -5,7 +5,7 @@ import { messages } from '@shk/contracts';
 import { CheckIcon } from './icons';
 import { minQuantityError, parseQuantity, QUANTITY_INPUT_FROM } from './quantity';
 
-export { minQuantityError, parseQuantity, QUANTITY_INPUT_FROM } from './quantity';
+export { minQuantityError } from './quantity';
 
 const MORE = '10+';
 const selectOptions = [...Array.from({ length: QUANTITY_INPUT_FROM - 1 }, (_, i) => String(i + 1)), MORE];

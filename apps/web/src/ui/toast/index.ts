@@ -1,2 +1,2 @@
-export { toast, type ToastType, type ToastOptions } from '../../lib/toast';
+export { toast } from '../../lib/toast';
 export { Toaster } from './Toaster';
