@@ -16,6 +16,7 @@ import { fileStorage } from '../../src/modules/storage/index.ts';
 import { insertImport } from '../../src/modules/catalogue-import/catalogue-import.repo.ts';
 import { storageRef } from '../../src/modules/catalogue-import/import-pipeline.ts';
 import { ImportSweeper } from '../../src/modules/catalogue-import/catalogue-import.service.ts';
+import { CartItemsService } from '../../src/modules/carts/cart-items.service.ts';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../src/modules/catalogue-import/fixtures');
 const ADMIN = 'admin@example.com';
@@ -133,6 +134,61 @@ describe('STORAGE_BACKEND=postgres on two nodes', () => {
     const shown = await viaB('/v1/Suppliers/200003/logo');
     expect(shown.status).toBe(200);
     expect(shown.headers.get('content-type')).toMatch(/^image\//);
+  }, 60_000);
+
+  it("downloads an order line attachment through B after checkout on A; deleting the cart item never takes the order's file", async () => {
+    const cart = await a.request('POST', '/v1/MultiCarts', { as: BUYER, body: { name: 'Knoten-Bestellung' } });
+    expect(cart.status, cart.text).toBe(201);
+    const item = await a.request('POST', '/v1/CartItems', {
+      as: BUYER,
+      body: { cartId: cart.body.id, productInstanceId: offers.nordbad, quantity: 1 },
+    });
+    expect(item.status, item.text).toBeLessThan(300);
+    const content = await pngBytes();
+    const attached = await a.request('POST', `/v1/CartItems/${item.body.cartItemId}/attachments`, {
+      as: BUYER,
+      body: fileForm(content, 'skizze.png', 'image/png'),
+    });
+    expect(attached.status, attached.text).toBe(200);
+    const { rows: cartRows } = await a.pool.query(
+      `SELECT content IS NULL AS in_storage, storage_key FROM cart_item_attachments WHERE cart_item_id = $1`,
+      [item.body.cartItemId],
+    );
+    expect(cartRows[0]).toMatchObject({ in_storage: true });
+    const key = cartRows[0].storage_key as string;
+
+    const checkout = await a.request('POST', `/v1/MultiCarts/${cart.body.id}/checkout`, { as: BUYER });
+    expect(checkout.status, checkout.text).toBe(200);
+    const { rows: lines } = await a.pool.query(
+      `SELECT so.supplier_order_number, l.id AS line_id, a.id, a.storage_key, a.content IS NULL AS in_storage
+         FROM order_line_attachments a JOIN order_lines l ON l.id = a.order_line_id
+         JOIN supplier_orders so ON so.id = l.supplier_order_id JOIN customer_orders co ON co.id = so.customer_order_id
+        WHERE co.customer_order_number = $1`,
+      [checkout.body.customerOrderNumber],
+    );
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ in_storage: true, storage_key: key });
+    const url = `/v1/SupplierOrders/${lines[0].supplier_order_number}/lines/${lines[0].line_id}/attachments/${lines[0].id}`;
+
+    // Whatever becomes of the cart (items deleted, cart gone), the sweep keeps the file the order names.
+    await a.pool.query('DELETE FROM cart_items WHERE id = $1', [item.body.cartItemId]);
+    await a.pool.query(`UPDATE stored_files SET created_at = now() - interval '2 hours' WHERE key = $1`, [key]);
+    const sweeper = new CartItemsService(a.db, undefined as never, fileStorage(a));
+    await sweeper.removeUnreferencedAttachments();
+    const download = await viaB(url, BUYER);
+    expect(download.status).toBe(200);
+    expect((await bytesOf(download)).equals(content)).toBe(true);
+
+    // A file no row names any more goes (once old enough); a young one stays.
+    const orphan = 'files/cart-attachments/0/verwaist';
+    const young = 'files/cart-attachments/0/frisch';
+    await fileStorage(a).put(orphan, Buffer.from('x'));
+    await fileStorage(a).put(young, Buffer.from('y'));
+    await a.pool.query(`UPDATE stored_files SET created_at = now() - interval '2 hours' WHERE key = $1`, [orphan]);
+    await sweeper.removeUnreferencedAttachments();
+    expect(await fileStorage(a).stat(orphan)).toBeNull();
+    expect(await fileStorage(a).stat(young)).not.toBeNull();
+    expect(await fileStorage(a).stat(key)).not.toBeNull();
   }, 60_000);
 
   it('sweeps uploads in the database that no unfinished import names, once they are old enough', async () => {

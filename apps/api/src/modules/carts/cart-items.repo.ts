@@ -20,7 +20,8 @@ export interface CartItemChanges {
 export interface AttachmentFile {
   name: string;
   contentType: string;
-  content: Buffer;
+  size: number;
+  storageKey: string;
 }
 
 /**
@@ -102,20 +103,41 @@ export async function deleteAttachmentsOf(c: Queryable, itemId: number) {
 
 export async function insertAttachment(c: Queryable, itemId: number, file: AttachmentFile) {
   await c.query(
-    'INSERT INTO cart_item_attachments (cart_item_id, file_name, content_type, size_bytes, content) VALUES ($1,$2,$3,$4,$5)',
-    [itemId, file.name, file.contentType, file.content.length, file.content],
+    'INSERT INTO cart_item_attachments (cart_item_id, file_name, content_type, size_bytes, storage_key) VALUES ($1,$2,$3,$4,$5)',
+    [itemId, file.name, file.contentType, file.size, file.storageKey],
   );
 }
 
-/** An attachment of an item in a cart of the partner, or null. */
+/**
+ * An attachment of an item in a cart of the partner, or null: its storage key, or (uploaded before the file storage)
+ * its bytes.
+ */
 export async function attachmentOfPartner(c: Queryable, bpNumber: string, itemId: number, id: number) {
-  const { rows } = await c.query<{ file_name: string; content_type: string; content: Buffer }>(
-    `SELECT a.file_name, a.content_type, a.content
+  const { rows } = await c.query<{
+    file_name: string;
+    content_type: string;
+    content: Buffer | null;
+    storage_key: string | null;
+  }>(
+    `SELECT a.file_name, a.content_type, a.content, a.storage_key
        FROM cart_item_attachments a JOIN cart_items i ON i.id = a.cart_item_id JOIN carts c ON c.id = i.cart_id
       WHERE a.id = $1 AND a.cart_item_id = $2 AND c.bp_number = $3`,
     [id, itemId, bpNumber],
   );
-  return rows[0] ? { fileName: rows[0].file_name, contentType: rows[0].content_type, content: rows[0].content } : null;
+  const r = rows[0];
+  return r
+    ? { fileName: r.file_name, contentType: r.content_type, content: r.content, storageKey: r.storage_key }
+    : null;
+}
+
+/** Whether a cart item or order line attachment still names the stored file. */
+export async function attachmentKeyInUse(c: Queryable, storageKey: string): Promise<boolean> {
+  const { rows } = await c.query<{ used: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM cart_item_attachments WHERE storage_key = $1)
+         OR EXISTS (SELECT 1 FROM order_line_attachments WHERE storage_key = $1) AS used`,
+    [storageKey],
+  );
+  return rows[0]!.used;
 }
 
 /** Deletes an attachment of an item in a cart of the partner; false when there is none. */

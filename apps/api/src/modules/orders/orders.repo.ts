@@ -177,8 +177,13 @@ export async function orderLineAttachment(
     condition = 'buyerBpNumber' in scope ? 'AND so.buyer_bp_number = $4' : 'AND so.supplier_bp_number = $4';
     params.push('buyerBpNumber' in scope ? scope.buyerBpNumber : scope.supplierBpNumber);
   }
-  const { rows } = await db.$client.query<{ file_name: string; content_type: string; content: Buffer }>(
-    `SELECT a.file_name, a.content_type, a.content FROM order_line_attachments a JOIN order_lines l ON l.id = a.order_line_id
+  const { rows } = await db.$client.query<{
+    file_name: string;
+    content_type: string;
+    content: Buffer | null;
+    storage_key: string | null;
+  }>(
+    `SELECT a.file_name, a.content_type, a.content, a.storage_key FROM order_line_attachments a JOIN order_lines l ON l.id = a.order_line_id
      JOIN supplier_orders so ON so.id = l.supplier_order_id
     WHERE a.id = $1 AND l.id = $2 AND so.supplier_order_number = $3 ${condition}`,
     params,

@@ -14,11 +14,13 @@ import type { App, AppDeps } from '../../http/types.ts';
 import { callerOf, currentPartnerOf } from '../../http/auth.ts';
 import { attachmentHeader } from '../../lib/content-disposition.ts';
 import { OrdersService } from './orders.service.ts';
+import { fileStorage } from '../storage/index.ts';
 
 const staff = [Role.Administrator, Role.Support, Role.PlatformOperator] as const;
 
-export async function ordersRoutes(app: App, { db }: AppDeps) {
-  const orders = new OrdersService(db);
+export async function ordersRoutes(app: App, deps: AppDeps) {
+  const { db } = deps;
+  const orders = new OrdersService(db, fileStorage(deps));
   app.get(
     '/v1/CustomerOrders',
     {
@@ -162,8 +164,8 @@ export async function ordersRoutes(app: App, { db }: AppDeps) {
         request.params,
       );
       return reply
-        .header('content-type', attachment.content_type)
-        .header('content-disposition', attachmentHeader(attachment.file_name))
+        .header('content-type', attachment.contentType)
+        .header('content-disposition', attachmentHeader(attachment.fileName))
         .send(attachment.content);
     },
   );
