@@ -3,7 +3,9 @@
  * through one node downloads unchanged through the other. Node A runs no workers; node B runs the catalogue import
  * and report workers, so B's worker must find the catalogue upload A received (it failed with ENOENT when the upload
  * sat on A's disk), the media B stored are served by A, and the report file B wrote is downloaded through A. A cart
- * item attachment, a supplier logo and an order document uploaded through A download through B.
+ * item attachment, the order line attachment checkout made of one, a supplier logo and onboarding form template and an
+ * order document uploaded through A download byte for byte through B; files stored in rows before the file storage
+ * are still served.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -105,7 +107,7 @@ describe('STORAGE_BACKEND=postgres on two nodes', () => {
     expect(await fromB.text()).toBe(viaA.text);
   }, 90_000);
 
-  it('downloads a cart item attachment and a logo uploaded through A through B', async () => {
+  it('downloads a cart item attachment and a logo uploaded through A through B; a replaced logo is deleted', async () => {
     const cart = await a.request('POST', '/v1/MultiCarts', { as: BUYER, body: { name: 'Zwei Knoten' } });
     expect(cart.status, cart.text).toBe(201);
     const cartId = cart.body.id;
