@@ -435,11 +435,14 @@ describe('checkout', () => {
     expect(ordered.status, `${attachmentUrl} ${JSON.stringify(nordbad.lines[0])}`).toBe(200);
     expect(Buffer.from(await ordered.arrayBuffer()).equals(sketch)).toBe(true);
     const sweeper = new CartItemsService(t.db, undefined as never, fileStorage(t));
+    const orphan = 'files/cart-attachments/0/verwaist';
+    await fileStorage(t).put(orphan, Buffer.from('x'));
     await sweeper.removeUnreferencedAttachments(Date.now() + 3 * 3_600_000);
     const kept = await fetch(`${t.baseUrl}${attachmentUrl}`, {
       headers: { authorization: `Bearer ${await t.token(BUYER)}` },
     });
     expect(kept.status).toBe(200);
+    expect(await fileStorage(t).stat(orphan)).toBeNull();
     expect(Buffer.from(await kept.arrayBuffer()).equals(sketch)).toBe(true);
 
     const list = (await t.request('GET', '/v1/CustomerOrders?PageSize=10&Page=1', { as: BUYER })).body;
