@@ -130,14 +130,21 @@ export async function attachmentOfPartner(c: Queryable, bpNumber: string, itemId
     : null;
 }
 
-/** Whether a cart item or order line attachment still names the stored file. */
-export async function attachmentKeyInUse(c: Queryable, storageKey: string): Promise<boolean> {
-  const { rows } = await c.query<{ used: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM cart_item_attachments WHERE storage_key = $1)
-         OR EXISTS (SELECT 1 FROM order_line_attachments WHERE storage_key = $1) AS used`,
-    [storageKey],
+/**
+ * Of the stored attachment files `keys`, those no cart item or order line attachment names. Call inside a
+ * transaction: it first takes a SHARE lock on order_line_attachments, so a checkout that is copying a cart item's
+ * key has committed (its line is seen here) and one that has not started its copy yet reads the cart item rows only
+ * after this transaction, when a removed attachment's row is gone for it too.
+ */
+export async function unreferencedAttachmentKeys(c: Queryable, keys: string[]): Promise<string[]> {
+  await c.query('LOCK TABLE order_line_attachments IN SHARE MODE');
+  const { rows } = await c.query<{ key: string }>(
+    `SELECT k.key FROM unnest($1::text[]) AS k(key)
+      WHERE NOT EXISTS (SELECT 1 FROM cart_item_attachments WHERE storage_key = k.key)
+        AND NOT EXISTS (SELECT 1 FROM order_line_attachments WHERE storage_key = k.key)`,
+    [keys],
   );
-  return rows[0]!.used;
+  return rows.map((r) => r.key);
 }
 
 /** Deletes an attachment of an item in a cart of the partner; false when there is none. */

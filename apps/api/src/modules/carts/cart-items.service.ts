@@ -9,7 +9,6 @@ import { readListSetting, readNumberSetting } from '../settings/index.ts';
 import type { FileStorage } from '../storage/index.ts';
 import {
   attachmentCount,
-  attachmentKeyInUse,
   attachmentOfPartner,
   deleteAttachmentOfPartner,
   deleteAttachmentsOf,
@@ -17,6 +16,7 @@ import {
   insertAttachment,
   insertItem,
   type AttachmentFile,
+  unreferencedAttachmentKeys,
   lockCartAndItemOfOffer,
   lockItem,
   setItemQuantity,
@@ -30,6 +30,8 @@ import type { OfferCatalog } from './offer-catalog.ts';
 export const CART_ATTACHMENTS_PREFIX = 'files/cart-attachments/';
 /** A stored attachment younger than this is spared by the sweep: its row may not be written yet. */
 export const UNREFERENCED_ATTACHMENT_AGE_MS = 60 * 60_000;
+/** Keys checked per transaction of the sweep (each holds a short lock that makes checkouts wait). */
+const SWEEP_BATCH = 500;
 
 export interface AttachmentRules {
   maxCount: number;
@@ -208,12 +210,15 @@ export class CartItemsService {
    * which the age spares). Any node may run it: the storage and the rows are shared.
    */
   async removeUnreferencedAttachments(now = Date.now()) {
+    const candidates: string[] = [];
+    for await (const file of this.storage.list(CART_ATTACHMENTS_PREFIX))
+      if (now - file.modifiedAt.getTime() >= UNREFERENCED_ATTACHMENT_AGE_MS) candidates.push(file.key);
     let removed = 0;
-    for await (const file of this.storage.list(CART_ATTACHMENTS_PREFIX)) {
-      if (now - file.modifiedAt.getTime() < UNREFERENCED_ATTACHMENT_AGE_MS) continue;
-      if (await attachmentKeyInUse(this.db.$client, file.key)) continue;
-      await this.storage.delete(file.key);
-      removed++;
+    for (let i = 0; i < candidates.length; i += SWEEP_BATCH) {
+      const batch = candidates.slice(i, i + SWEEP_BATCH);
+      const unreferenced = await inTransaction(this.db, (tx) => unreferencedAttachmentKeys(tx.$client, batch));
+      for (const key of unreferenced) await this.storage.delete(key);
+      removed += unreferenced.length;
     }
     return removed;
   }
