@@ -431,7 +431,7 @@ export async function seedDemoWorldIfEmpty(db: Db, log: (m: string) => void = ()
       const file = await checkLogo(`${p[0]}-logo.svg`, demoLogoSvg(p[1], index));
       await c.query(
         `UPDATE suppliers SET logo = $2, logo_file_name = $3, logo_content_type = $4, logo_version = logo_version + 1
-          WHERE bp_number = $1 AND logo IS NULL`,
+          WHERE bp_number = $1 AND logo IS NULL AND logo_storage_key IS NULL`,
         [p[0], file.content, file.fileName, file.contentType],
       );
     }
@@ -467,7 +467,9 @@ export async function seedDemoWorldIfEmpty(db: Db, log: (m: string) => void = ()
     );
     // KlimaSüd requires its new-customer form before it approves a relation.
     await c.query(
-      'UPDATE suppliers SET onboarding_form_template = $2, onboarding_form_template_file_name = $3 WHERE bp_number = $1 AND required_onboarding_form',
+      // A template an administrator uploaded (in the file storage) stays.
+      `UPDATE suppliers SET onboarding_form_template = $2, onboarding_form_template_file_name = $3
+        WHERE bp_number = $1 AND required_onboarding_form AND onboarding_form_template_storage_key IS NULL`,
       [
         '200005',
         pdfDocument({

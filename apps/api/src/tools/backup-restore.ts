@@ -3,7 +3,8 @@
  *
  * A backup is a directory:
  *   database.dump   pg_dump in custom format (one consistent snapshot of the whole database)
- *   files/          with STORAGE_BACKEND=local: the stored files (catalogue imports, media, reports) by key; with
+ *   files/          with STORAGE_BACKEND=local: the stored files (catalogue imports, media, reports, attachments,
+ *                   order documents, logos, templates) by key; with
  *                   postgres the files are rows of the database and in the dump
  *   keys/           DATA_DIR/identity and DATA_DIR/transmission (signing keys, workflow secret key, AS2 identity) where
  *                   this installation keeps them in DATA_DIR

@@ -123,13 +123,19 @@ describe("a supplier's logo and onboarding template count in its storage quota",
       body: fileForm(await pngBytes(), 'logo.png', 'image/png'),
     });
     expect(ok.status).toBe(200);
-    const [{ n }] = (
-      await t.pool.query<{ n: number }>(`SELECT octet_length(logo) AS n FROM suppliers WHERE bp_number = $1`, [
-        SUPPLIER,
-      ])
+    // The logo is in the file storage: the row records its size, which the quota counts.
+    const [{ n, in_row: inRow }] = (
+      await t.pool.query<{ n: number; in_row: boolean }>(
+        `SELECT logo_size_bytes AS n, logo IS NOT NULL AS in_row FROM suppliers WHERE bp_number = $1`,
+        [SUPPLIER],
+      )
     ).rows;
+    expect(inRow).toBe(false);
+    expect(Number(n)).toBe((await pngBytes()).length);
     const before = await partnerStorageUsed(t.pool, SUPPLIER);
-    await t.pool.query(`UPDATE suppliers SET logo = NULL WHERE bp_number = $1`, [SUPPLIER]);
+    await t.pool.query(`UPDATE suppliers SET logo_storage_key = NULL, logo_size_bytes = NULL WHERE bp_number = $1`, [
+      SUPPLIER,
+    ]);
     expect(before - (await partnerStorageUsed(t.pool, SUPPLIER))).toBe(Number(n));
   });
 });

@@ -7,6 +7,9 @@ import { insertTestOffers, offers } from '../support/cart-fixtures.ts';
 import { placeOrder } from '../transmission/order-fixtures.ts';
 import { loadAttachmentContents } from '../../src/modules/transmission/transmission.repo.ts';
 import { checkTemplate } from '../../src/modules/suppliers/supplier-files.ts';
+import { fileStorage } from '../../src/modules/storage/index.ts';
+
+const storageOf = (t: TestApp) => fileStorage({ config: t.config, pool: t.pool });
 
 const ALL = ['pdf', 'png', 'jpg', 'jpeg', 'xls', 'xlsx', 'csv'];
 const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n', 'latin1');
@@ -160,7 +163,7 @@ describe('uploads through the API', () => {
     const order = await placeOrder(t, [{ offer: offers.nordbad, quantity: 1 }], {
       attachment: { name: 'bestellung.csv', content: formulaCsv },
     });
-    const forwarded = await loadAttachmentContents(t.pool, order.supplierOrders[0].id);
+    const forwarded = await loadAttachmentContents(t.pool, order.supplierOrders[0].id, storageOf(t));
     const csv = forwarded.find((f) => f.fileName === 'bestellung.csv');
     expect(csv?.content.toString()).toBe(safeCsv);
   });
@@ -173,7 +176,7 @@ describe('uploads through the API', () => {
        SELECT id, 'alt.csv', 'text/csv', $2, $3 FROM order_lines WHERE supplier_order_id = $1 LIMIT 1`,
       [order.supplierOrders[0].id, formulaCsv.length, formulaCsv],
     );
-    const forwarded = await loadAttachmentContents(t.pool, order.supplierOrders[0].id);
+    const forwarded = await loadAttachmentContents(t.pool, order.supplierOrders[0].id, storageOf(t));
     expect(forwarded.find((f) => f.fileName === 'alt.csv')?.content.toString()).toBe(safeCsv);
   });
 

@@ -3,19 +3,22 @@
  * through one node downloads unchanged through the other. Node A runs no workers; node B runs the catalogue import
  * and report workers, so B's worker must find the catalogue upload A received (it failed with ENOENT when the upload
  * sat on A's disk), the media B stored are served by A, and the report file B wrote is downloaded through A. A cart
- * item attachment, a supplier logo and an order document uploaded through A download through B.
+ * item attachment, the order line attachment checkout made of one, a supplier logo and onboarding form template and an
+ * order document uploaded through A download byte for byte through B; files stored in rows before the file storage
+ * are still served.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, startSecondRuntime, startTestApp, type TestApp } from '../support/test-app.ts';
-import { fileForm, pngBytes } from '../support/supplier-fixtures.ts';
+import { fileForm, pdfBytes, pngBytes } from '../support/supplier-fixtures.ts';
 import { insertTestOffers, offers } from '../support/cart-fixtures.ts';
 import { fileStorage } from '../../src/modules/storage/index.ts';
 import { insertImport } from '../../src/modules/catalogue-import/catalogue-import.repo.ts';
 import { storageRef } from '../../src/modules/catalogue-import/import-pipeline.ts';
 import { ImportSweeper } from '../../src/modules/catalogue-import/catalogue-import.service.ts';
+import { CartItemsService } from '../../src/modules/carts/cart-items.service.ts';
 
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../src/modules/catalogue-import/fixtures');
 const ADMIN = 'admin@example.com';
@@ -104,7 +107,7 @@ describe('STORAGE_BACKEND=postgres on two nodes', () => {
     expect(await fromB.text()).toBe(viaA.text);
   }, 90_000);
 
-  it('downloads a cart item attachment and a logo uploaded through A through B', async () => {
+  it('downloads a cart item attachment and a logo uploaded through A through B; a replaced logo is deleted', async () => {
     const cart = await a.request('POST', '/v1/MultiCarts', { as: BUYER, body: { name: 'Zwei Knoten' } });
     expect(cart.status, cart.text).toBe(201);
     const cartId = cart.body.id;
@@ -133,6 +136,142 @@ describe('STORAGE_BACKEND=postgres on two nodes', () => {
     const shown = await viaB('/v1/Suppliers/200003/logo');
     expect(shown.status).toBe(200);
     expect(shown.headers.get('content-type')).toMatch(/^image\//);
+    const original = await viaB('/v1/Suppliers/200003/logo?original=true');
+    expect(original.status).toBe(200);
+    expect((await bytesOf(original)).equals(logo)).toBe(true);
+    const { rows } = await a.pool.query(
+      `SELECT logo IS NULL AS in_storage, logo_storage_key, logo_size_bytes FROM suppliers WHERE bp_number = '200003'`,
+    );
+    expect(rows[0]).toMatchObject({ in_storage: true, logo_size_bytes: logo.length });
+    expect(await fileStorage(a).stat(rows[0].logo_storage_key)).not.toBeNull();
+
+    // A replaced logo's file goes with it.
+    const again = await a.request('POST', '/v1/Suppliers/200003/logo', {
+      as: ADMIN,
+      body: fileForm(logo, 'logo2.png', 'image/png'),
+    });
+    expect(again.status, again.text).toBe(200);
+    expect(await fileStorage(a).stat(rows[0].logo_storage_key)).toBeNull();
+  }, 60_000);
+
+  it('downloads an onboarding form template uploaded through A through B, byte for byte', async () => {
+    const template = pdfBytes();
+    const up = await a.request('POST', '/v1/SupplierOnboardingFormTemplates/200003', {
+      as: ADMIN,
+      body: fileForm(template, 'neukunden.pdf', 'application/pdf'),
+    });
+    expect(up.status, up.text).toBe(200);
+    const download = await viaB('/v1/SupplierOnboardingFormTemplates/200003', BUYER);
+    expect(download.status).toBe(200);
+    expect((await bytesOf(download)).equals(template)).toBe(true);
+    const { rows } = await a.pool.query(
+      `SELECT onboarding_form_template IS NULL AS in_storage, onboarding_form_template_storage_key AS key
+         FROM suppliers WHERE bp_number = '200003'`,
+    );
+    expect(rows[0]).toMatchObject({ in_storage: true });
+    const removed = await a.request('DELETE', '/v1/SupplierOnboardingFormTemplates/200003', { as: ADMIN });
+    expect(removed.status, removed.text).toBe(204);
+    expect(await fileStorage(a).stat(rows[0].key)).toBeNull();
+  }, 60_000);
+
+  it("downloads an order line attachment through B after checkout on A; deleting the cart item never takes the order's file", async () => {
+    const cart = await a.request('POST', '/v1/MultiCarts', { as: BUYER, body: { name: 'Knoten-Bestellung' } });
+    expect(cart.status, cart.text).toBe(201);
+    const item = await a.request('POST', '/v1/CartItems', {
+      as: BUYER,
+      body: { cartId: cart.body.id, productInstanceId: offers.nordbad, quantity: 1 },
+    });
+    expect(item.status, item.text).toBeLessThan(300);
+    const content = await pngBytes();
+    const attached = await a.request('POST', `/v1/CartItems/${item.body.cartItemId}/attachments`, {
+      as: BUYER,
+      body: fileForm(content, 'skizze.png', 'image/png'),
+    });
+    expect(attached.status, attached.text).toBe(200);
+    const { rows: cartRows } = await a.pool.query(
+      `SELECT content IS NULL AS in_storage, storage_key FROM cart_item_attachments WHERE cart_item_id = $1`,
+      [item.body.cartItemId],
+    );
+    expect(cartRows[0]).toMatchObject({ in_storage: true });
+    const key = cartRows[0].storage_key as string;
+
+    const checkout = await a.request('POST', `/v1/MultiCarts/${cart.body.id}/checkout`, { as: BUYER });
+    expect(checkout.status, checkout.text).toBe(200);
+    const { rows: lines } = await a.pool.query(
+      `SELECT so.supplier_order_number, l.id AS line_id, a.id, a.storage_key, a.content IS NULL AS in_storage
+         FROM order_line_attachments a JOIN order_lines l ON l.id = a.order_line_id
+         JOIN supplier_orders so ON so.id = l.supplier_order_id JOIN customer_orders co ON co.id = so.customer_order_id
+        WHERE co.customer_order_number = $1`,
+      [checkout.body.customerOrderNumber],
+    );
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ in_storage: true, storage_key: key });
+    const url = `/v1/SupplierOrders/${lines[0].supplier_order_number}/lines/${lines[0].line_id}/attachments/${lines[0].id}`;
+
+    // Whatever becomes of the cart (items deleted, cart gone), the sweep keeps the file the order names.
+    await a.pool.query('DELETE FROM cart_items WHERE id = $1', [item.body.cartItemId]);
+    await a.pool.query(`UPDATE stored_files SET created_at = now() - interval '2 hours' WHERE key = $1`, [key]);
+    const sweeper = new CartItemsService(a.db, undefined as never, fileStorage(a));
+    await sweeper.removeUnreferencedAttachments();
+    const download = await viaB(url, BUYER);
+    expect(download.status).toBe(200);
+    expect((await bytesOf(download)).equals(content)).toBe(true);
+
+    // A file no row names any more goes (once old enough); a young one stays.
+    const orphan = 'files/cart-attachments/0/verwaist';
+    const young = 'files/cart-attachments/0/frisch';
+    await fileStorage(a).put(orphan, Buffer.from('x'));
+    await fileStorage(a).put(young, Buffer.from('y'));
+    await a.pool.query(`UPDATE stored_files SET created_at = now() - interval '2 hours' WHERE key = $1`, [orphan]);
+    await sweeper.removeUnreferencedAttachments();
+    expect(await fileStorage(a).stat(orphan)).toBeNull();
+    expect(await fileStorage(a).stat(young)).not.toBeNull();
+    expect(await fileStorage(a).stat(key)).not.toBeNull();
+  }, 60_000);
+
+  it('keeps serving attachments, logos and templates stored in their rows before the file storage', async () => {
+    const cart = await a.request('POST', '/v1/MultiCarts', { as: BUYER, body: { name: 'Alte Anhänge' } });
+    const item = await a.request('POST', '/v1/CartItems', {
+      as: BUYER,
+      body: { cartId: cart.body.id, productInstanceId: offers.nordbad, quantity: 1 },
+    });
+    const old = Buffer.from('Alt;1\r\n');
+    const { rows } = await a.pool.query(
+      `INSERT INTO cart_item_attachments (cart_item_id, file_name, content_type, size_bytes, content)
+       VALUES ($1, 'alt.csv', 'text/csv', $2, $3) RETURNING id`,
+      [item.body.cartItemId, old.length, old],
+    );
+    const attachment = await viaB(`/v1/CartItems/${item.body.cartItemId}/attachments/${rows[0].id}`, BUYER);
+    expect(attachment.status).toBe(200);
+    expect((await bytesOf(attachment)).equals(old)).toBe(true);
+    // Neither place: refused by the database.
+    await expect(
+      a.pool.query(
+        `INSERT INTO cart_item_attachments (cart_item_id, file_name, content_type, size_bytes) VALUES ($1, 'x', 'text/csv', 1)`,
+        [item.body.cartItemId],
+      ),
+    ).rejects.toThrow(/bytes_somewhere/);
+
+    const logo = await pngBytes(30, 30);
+    await a.pool.query(
+      `UPDATE suppliers SET logo = $1, logo_storage_key = NULL, logo_size_bytes = NULL, logo_file_name = 'alt.png',
+              logo_content_type = 'image/png', logo_version = logo_version + 1 WHERE bp_number = '200002'`,
+      [logo],
+    );
+    const shown = await viaB('/v1/Suppliers/200002/logo?original=true');
+    expect(shown.status).toBe(200);
+    expect((await bytesOf(shown)).equals(logo)).toBe(true);
+    expect((await viaB('/v1/Suppliers/200002/logo?size=48')).status).toBe(200);
+
+    const template = pdfBytes();
+    await a.pool.query(
+      `UPDATE suppliers SET onboarding_form_template = $1, onboarding_form_template_file_name = 'alt.pdf'
+        WHERE bp_number = '200002'`,
+      [template],
+    );
+    const form = await viaB('/v1/SupplierOnboardingFormTemplates/200002', BUYER);
+    expect(form.status).toBe(200);
+    expect((await bytesOf(form)).equals(template)).toBe(true);
   }, 60_000);
 
   it('sweeps uploads in the database that no unfinished import names, once they are old enough', async () => {

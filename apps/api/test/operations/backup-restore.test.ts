@@ -1,6 +1,7 @@
 /**
  * Backup and restore, round trip, for both storage backends: a portal on Debian's PostgreSQL (a real separate server,
- * DATABASE_URL) gets an order, a cart with an attachment, a report file and a catalogue medium; `backup` runs while it
+ * DATABASE_URL) gets an order, a cart with an attachment, an order placed with an attachment, a supplier logo and
+ * onboarding form template, a report file and a catalogue medium; `backup` runs while it
  * is up; `restore` brings the backup into a fresh installation (an empty database, an empty DATA_DIR), and the API
  * started on it shows the same orders and carts and hands out the same bytes for every file. The keys of DATA_DIR
  * (signing keys) come back with it.
@@ -21,7 +22,7 @@ import { loginWithCodeFlow } from '../support/oidc-login.ts';
 import { eventually } from '../support/test-app.ts';
 import { insertTestOffers, offers } from '../support/cart-fixtures.ts';
 import { addPriceList } from '../support/media-fixtures.ts';
-import { fileForm } from '../support/supplier-fixtures.ts';
+import { fileForm, pdfBytes, pngBytes } from '../support/supplier-fixtures.ts';
 import { debianPostgresUnavailable, startDebianPostgres, type DebianPostgres } from '../support/debian-postgres.ts';
 
 const ADMIN = 'admin@example.com';
@@ -122,6 +123,37 @@ describe.skipIf(unavailable).each(['local', 'postgres'])('STORAGE_BACKEND=%s', (
       )
     ).json();
     const attachmentUrl = `/v1/CartItems/${item.cartItemId}/attachments/${attached[attached.length - 1].id}`;
+    // An order placed from a cart with an attachment: its line names the same stored file.
+    const ordered = await (await post('/v1/MultiCarts', buyer, { name: 'Bestellter Korb' })).json();
+    const orderedItem = await (
+      await post('/v1/CartItems', buyer, { cartId: ordered.id, productInstanceId: offers.nordbad, quantity: 1 })
+    ).json();
+    const sketch = await pngBytes(24, 24);
+    const sketchUp = await post(
+      `/v1/CartItems/${orderedItem.cartItemId}/attachments`,
+      buyer,
+      fileForm(sketch, 'skizze.png', 'image/png'),
+    );
+    expect(sketchUp.status).toBe(200);
+    const checkout = await post(`/v1/MultiCarts/${ordered.id}/checkout`, buyer, {});
+    expect(checkout.status, await checkout.clone().text()).toBe(200);
+    const { rows: lines } = await a.pool.query(
+      `SELECT so.supplier_order_number, l.id AS line_id, at.id FROM order_line_attachments at
+         JOIN order_lines l ON l.id = at.order_line_id JOIN supplier_orders so ON so.id = l.supplier_order_id
+         JOIN customer_orders co ON co.id = so.customer_order_id WHERE co.customer_order_number = $1`,
+      [(await checkout.json()).customerOrderNumber],
+    );
+    const lineAttachmentUrl = `/v1/SupplierOrders/${lines[0].supplier_order_number}/lines/${lines[0].line_id}/attachments/${lines[0].id}`;
+    // A supplier's logo and onboarding form template.
+    const logo = await pngBytes(64, 16);
+    expect((await post('/v1/Suppliers/200003/logo', admin, fileForm(logo, 'logo.png', 'image/png'))).status).toBe(200);
+    const template = pdfBytes();
+    const templateUp = await post(
+      '/v1/SupplierOnboardingFormTemplates/200003',
+      admin,
+      fileForm(template, 'neukunden.pdf', 'application/pdf'),
+    );
+    expect(templateUp.status).toBe(200);
     const report = await (
       await post('/v1/Reports/Generate', admin, {
         reportType: 1,
@@ -145,7 +177,13 @@ describe.skipIf(unavailable).each(['local', 'postgres'])('STORAGE_BACKEND=%s', (
       attachment: await bytes(await a.get(attachmentUrl, buyer)),
       report: await bytes(await a.get(`/v1/Reports/Download/${report.id}`, admin)),
       medium: await bytes(await a.get(mediumUrl, buyer)),
+      lineAttachment: await bytes(await a.get(lineAttachmentUrl, buyer)),
+      logo: await bytes(await a.get('/v1/Suppliers/200003/logo?original=true', buyer)),
+      template: await bytes(await a.get('/v1/SupplierOnboardingFormTemplates/200003', buyer)),
     };
+    expect(before.lineAttachment.equals(sketch)).toBe(true);
+    expect(before.logo.equals(logo)).toBe(true);
+    expect(before.template.equals(template)).toBe(true);
     expect(before.orders).toContain('SICHERUNG-1');
     expect(before.report.length).toBeGreaterThan(100);
 
@@ -153,7 +191,7 @@ describe.skipIf(unavailable).each(['local', 'postgres'])('STORAGE_BACKEND=%s', (
     const saved = tempDir('sicherung');
     const manifest = await backup(a.config, saved);
     expect(manifest.storageBackend).toBe(backend);
-    if (backend === 'local') expect(manifest.files).toBeGreaterThanOrEqual(2);
+    if (backend === 'local') expect(manifest.files).toBeGreaterThanOrEqual(5);
     expect(fs.existsSync(path.join(saved, 'database.dump'))).toBe(true);
 
     // A fresh installation: an empty database, an empty DATA_DIR.
@@ -177,6 +215,12 @@ describe.skipIf(unavailable).each(['local', 'postgres'])('STORAGE_BACKEND=%s', (
     expect((await bytes(await b.get(attachmentUrl, buyerB))).equals(before.attachment)).toBe(true);
     expect((await bytes(await b.get(`/v1/Reports/Download/${report.id}`, adminB))).equals(before.report)).toBe(true);
     expect((await bytes(await b.get(mediumUrl, buyerB))).equals(before.medium)).toBe(true);
+    expect((await bytes(await b.get(lineAttachmentUrl, buyerB))).equals(before.lineAttachment)).toBe(true);
+    expect((await bytes(await b.get('/v1/Suppliers/200003/logo?original=true', buyerB))).equals(before.logo)).toBe(
+      true,
+    );
+    const templateB = await b.get('/v1/SupplierOnboardingFormTemplates/200003', buyerB);
+    expect((await bytes(templateB)).equals(before.template)).toBe(true);
     await b.close();
     await a.close();
   }, 240_000);

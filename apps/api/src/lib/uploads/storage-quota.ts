@@ -20,7 +20,11 @@ export function configureStorageQuota(config: Pick<AppConfig, 'partnerStorageQuo
   PARTNER_STORAGE_QUOTA_MB = config.partnerStorageQuotaMb;
 }
 
-/** Bytes of uploaded files a partner holds now (carts, orders it placed, order documents, logo, template, catalogue media). */
+/**
+ * Bytes of uploaded files a partner holds now (carts, orders it placed, order documents, logo, template, catalogue
+ * media), from the rows' recorded sizes (files in the file storage) or their bytes (files from before it). An
+ * attachment a cart item and the order line made from it share is counted for each, as when each had its copy.
+ */
 export async function partnerStorageUsed(db: Queryable, bpNumber: string): Promise<number> {
   const { rows } = await db.query<{ used: string | number }>(
     `SELECT COALESCE((SELECT sum(a.size_bytes) FROM cart_item_attachments a
@@ -34,7 +38,8 @@ export async function partnerStorageUsed(db: Queryable, bpNumber: string): Promi
           + COALESCE((SELECT sum(d.size_bytes) FROM supplier_order_documents d
                         JOIN supplier_orders s ON s.id = d.supplier_order_id
                        WHERE s.supplier_bp_number = $1), 0)
-          + COALESCE((SELECT COALESCE(octet_length(logo), 0) + COALESCE(octet_length(onboarding_form_template), 0)
+          + COALESCE((SELECT COALESCE(logo_size_bytes, octet_length(logo), 0)
+                           + COALESCE(onboarding_form_template_size_bytes, octet_length(onboarding_form_template), 0)
                         FROM suppliers WHERE bp_number = $1), 0)
           + COALESCE((SELECT sum(m.size_bytes) FROM catalogue_media_files m WHERE m.supplier_bp_number = $1), 0) AS used`,
     [bpNumber],

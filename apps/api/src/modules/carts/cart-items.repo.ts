@@ -20,7 +20,8 @@ export interface CartItemChanges {
 export interface AttachmentFile {
   name: string;
   contentType: string;
-  content: Buffer;
+  size: number;
+  storageKey: string;
 }
 
 /**
@@ -102,20 +103,48 @@ export async function deleteAttachmentsOf(c: Queryable, itemId: number) {
 
 export async function insertAttachment(c: Queryable, itemId: number, file: AttachmentFile) {
   await c.query(
-    'INSERT INTO cart_item_attachments (cart_item_id, file_name, content_type, size_bytes, content) VALUES ($1,$2,$3,$4,$5)',
-    [itemId, file.name, file.contentType, file.content.length, file.content],
+    'INSERT INTO cart_item_attachments (cart_item_id, file_name, content_type, size_bytes, storage_key) VALUES ($1,$2,$3,$4,$5)',
+    [itemId, file.name, file.contentType, file.size, file.storageKey],
   );
 }
 
-/** An attachment of an item in a cart of the partner, or null. */
+/**
+ * An attachment of an item in a cart of the partner, or null: its storage key, or (uploaded before the file storage)
+ * its bytes.
+ */
 export async function attachmentOfPartner(c: Queryable, bpNumber: string, itemId: number, id: number) {
-  const { rows } = await c.query<{ file_name: string; content_type: string; content: Buffer }>(
-    `SELECT a.file_name, a.content_type, a.content
+  const { rows } = await c.query<{
+    file_name: string;
+    content_type: string;
+    content: Buffer | null;
+    storage_key: string | null;
+  }>(
+    `SELECT a.file_name, a.content_type, a.content, a.storage_key
        FROM cart_item_attachments a JOIN cart_items i ON i.id = a.cart_item_id JOIN carts c ON c.id = i.cart_id
       WHERE a.id = $1 AND a.cart_item_id = $2 AND c.bp_number = $3`,
     [id, itemId, bpNumber],
   );
-  return rows[0] ? { fileName: rows[0].file_name, contentType: rows[0].content_type, content: rows[0].content } : null;
+  const r = rows[0];
+  return r
+    ? { fileName: r.file_name, contentType: r.content_type, content: r.content, storageKey: r.storage_key }
+    : null;
+}
+
+/**
+ * Of the stored attachment files `keys`, those no cart item or order line attachment names. Call inside a
+ * transaction: it first takes a SHARE lock on order_line_attachments, so a checkout that is copying a cart item's
+ * key has committed (its line is seen here) and one that has not started its copy yet reads the cart item rows only
+ * after this transaction, when a removed attachment's row is gone for it too.
+ */
+export async function unreferencedAttachmentKeys(c: Queryable, keys: string[]): Promise<string[]> {
+  await c.query('LOCK TABLE order_line_attachments IN SHARE MODE');
+  const { rows } = await c.query<{ key: string }>(
+    `SELECT k.key FROM unnest($1::text[]) AS k(key)
+      WHERE NOT EXISTS (SELECT 1 FROM cart_item_attachments WHERE storage_key = k.key)
+        AND NOT EXISTS (SELECT 1 FROM order_line_attachments WHERE storage_key = k.key)`,
+    [keys],
+  );
+  return rows.map((r) => r.key);
 }
 
 /** Deletes an attachment of an item in a cart of the partner; false when there is none. */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { FeatureSettingKey, ProductOrderableStatus, cartMessages } from '@shk/contracts';
 import { inTransaction, type Db } from '../../db/pool.ts';
 import { HttpProblem, badRequest, notFound } from '../../http/problem.ts';
@@ -5,6 +6,7 @@ import { cleanFileName, contentTypes, extensionOf, isAcceptedFile } from '../../
 import { neutraliseCsvUpload } from '../../lib/uploads/csv-safe.ts';
 import { assertStorageQuota } from '../../lib/uploads/storage-quota.ts';
 import { readListSetting, readNumberSetting } from '../settings/index.ts';
+import type { FileStorage } from '../storage/index.ts';
 import {
   attachmentCount,
   attachmentOfPartner,
@@ -13,6 +15,8 @@ import {
   deleteItems,
   insertAttachment,
   insertItem,
+  type AttachmentFile,
+  unreferencedAttachmentKeys,
   lockCartAndItemOfOffer,
   lockItem,
   setItemQuantity,
@@ -21,6 +25,13 @@ import {
 import { attachmentsOf, findCart, findItem } from './carts.repo.ts';
 import { CartsService, checkDeliveryDate } from './carts.service.ts';
 import type { OfferCatalog } from './offer-catalog.ts';
+
+/** Where cart item attachments are stored; order lines made from them at checkout name the same files. */
+export const CART_ATTACHMENTS_PREFIX = 'files/cart-attachments/';
+/** A stored attachment younger than this is spared by the sweep: its row may not be written yet. */
+export const UNREFERENCED_ATTACHMENT_AGE_MS = 60 * 60_000;
+/** Keys checked per transaction of the sweep (each holds a short lock that makes checkouts wait). */
+const SWEEP_BATCH = 500;
 
 export interface AttachmentRules {
   maxCount: number;
@@ -35,6 +46,7 @@ export class CartItemsService {
   constructor(
     private readonly db: Db,
     private readonly offers: OfferCatalog,
+    private readonly storage: FileStorage,
   ) {
     this.carts = new CartsService(db, offers);
   }
@@ -151,28 +163,63 @@ export class CartItemsService {
       if (!safe) throw new HttpProblem(400, cartMessages.fileFormat, { type: 'fileFormat', detail: f.name });
       f.content = safe;
     }
-    return inTransaction(this.db, async (tx) => {
-      const c = tx.$client;
-      await lockItem(c, itemId);
-      if (rules.maxCount === 1) await deleteAttachmentsOf(c, itemId);
-      else if ((await attachmentCount(c, itemId)) + files.length > rules.maxCount)
-        throw new HttpProblem(400, cartMessages.maxFileCount(rules.maxCount), { type: 'maxFileCount' });
+    // Into the file storage first (any node serves them), outside the transaction: a write to the postgres backend
+    // takes connections of its own. Refused below (count), they are removed again.
+    const stored: AttachmentFile[] = [];
+    try {
       for (const f of files) {
+        const storageKey = `${CART_ATTACHMENTS_PREFIX}${itemId}/${randomUUID()}`;
+        const { size } = await this.storage.put(storageKey, f.content);
         const contentType = contentTypes[extensionOf(f.name)] ?? 'application/octet-stream';
-        await insertAttachment(c, itemId, { name: f.name, contentType, content: f.content });
+        stored.push({ name: f.name, contentType, size, storageKey });
       }
-      return (await attachmentsOf(c, [itemId])).get(itemId) ?? [];
-    });
+      return await inTransaction(this.db, async (tx) => {
+        const c = tx.$client;
+        await lockItem(c, itemId);
+        // A replaced file stays in the storage until the sweep finds no row naming it (an order may share it).
+        if (rules.maxCount === 1) await deleteAttachmentsOf(c, itemId);
+        else if ((await attachmentCount(c, itemId)) + files.length > rules.maxCount)
+          throw new HttpProblem(400, cartMessages.maxFileCount(rules.maxCount), { type: 'maxFileCount' });
+        for (const f of stored) await insertAttachment(c, itemId, f);
+        return (await attachmentsOf(c, [itemId])).get(itemId) ?? [];
+      });
+    } catch (error) {
+      for (const f of stored) await this.storage.delete(f.storageKey).catch(() => {});
+      throw error;
+    }
   }
 
   async attachment(bpNumber: string, itemId: number, id: number) {
     const file = await attachmentOfPartner(this.db.$client, bpNumber, itemId, id);
     if (!file) throw notFound('Anhang nicht gefunden');
-    return file;
+    // Attachments from before the file storage keep their bytes in the row.
+    const content = file.storageKey ? await this.storage.get(file.storageKey) : file.content;
+    if (!content) throw notFound('Anhang nicht gefunden');
+    return { fileName: file.fileName, contentType: file.contentType, content };
   }
 
   async removeAttachment(bpNumber: string, itemId: number, id: number) {
     if (!(await deleteAttachmentOfPartner(this.db.$client, bpNumber, itemId, id)))
       throw notFound('Anhang nicht gefunden');
+  }
+
+  /**
+   * Removes stored attachments no cart item or order line names any more (removed, replaced, their item or cart
+   * deleted). The file is shared by a cart item and the order lines checkout made from it, so it goes only when
+   * neither names it; rows are never written for a file that is not named already (except right after its upload,
+   * which the age spares). Any node may run it: the storage and the rows are shared.
+   */
+  async removeUnreferencedAttachments(now = Date.now()) {
+    const candidates: string[] = [];
+    for await (const file of this.storage.list(CART_ATTACHMENTS_PREFIX))
+      if (now - file.modifiedAt.getTime() >= UNREFERENCED_ATTACHMENT_AGE_MS) candidates.push(file.key);
+    let removed = 0;
+    for (let i = 0; i < candidates.length; i += SWEEP_BATCH) {
+      const batch = candidates.slice(i, i + SWEEP_BATCH);
+      const unreferenced = await inTransaction(this.db, (tx) => unreferencedAttachmentKeys(tx.$client, batch));
+      for (const key of unreferenced) await this.storage.delete(key);
+      removed += unreferenced.length;
+    }
+    return removed;
   }
 }

@@ -3,6 +3,8 @@ import { startTestApp, eventually, type TestApp } from '../../../test/support/te
 import { insertTestOffers, offers } from '../../../test/support/cart-fixtures.ts';
 import { businessToday, earliestDeliveryDate } from '@shk/contracts';
 import { pdfDocument } from '../../lib/pdf.ts';
+import { fileStorage } from '../storage/index.ts';
+import { CartItemsService } from './cart-items.service.ts';
 
 let t: TestApp;
 const BUYER = 'einkauf@example.com';
@@ -380,7 +382,8 @@ describe('checkout', () => {
       as: BUYER,
       body: { quantity: 3, projectId: project.id, comment: 'Vormittags liefern', deliveryDate: earliestDeliveryDate() },
     });
-    await upload(nb, [{ name: 'Skizze.pdf', content: pdfDocument({ title: 'Skizze', lines: ['x'] }) }]);
+    const sketch = pdfDocument({ title: 'Skizze', lines: ['x'] });
+    await upload(nb, [{ name: 'Skizze.pdf', content: sketch }]);
 
     const res = await t.request('POST', `/v1/MultiCarts/${cartId}/checkout`, { as: BUYER });
     expect(res.status).toBe(200);
@@ -422,6 +425,25 @@ describe('checkout', () => {
     );
     expect(mail.subject).toContain(nordbad.supplierOrderNumber);
     expect(mail.body_text).toContain('TEST-NB-1');
+
+    // The order line names the stored file the cart item had: the cart is empty now, and the sweep of attachment files
+    // no row names (run as if hours had passed) keeps it.
+    const attachmentUrl = `/v1/SupplierOrders/${nordbad.supplierOrderNumber}/lines/${nordbad.lines[0].lineId}/attachments/${nordbad.lines[0].attachments[0].id}`;
+    const ordered = await fetch(`${t.baseUrl}${attachmentUrl}`, {
+      headers: { authorization: `Bearer ${await t.token(BUYER)}` },
+    });
+    expect(ordered.status, `${attachmentUrl} ${JSON.stringify(nordbad.lines[0])}`).toBe(200);
+    expect(Buffer.from(await ordered.arrayBuffer()).equals(sketch)).toBe(true);
+    const sweeper = new CartItemsService(t.db, undefined as never, fileStorage(t));
+    const orphan = 'files/cart-attachments/0/verwaist';
+    await fileStorage(t).put(orphan, Buffer.from('x'));
+    await sweeper.removeUnreferencedAttachments(Date.now() + 3 * 3_600_000);
+    const kept = await fetch(`${t.baseUrl}${attachmentUrl}`, {
+      headers: { authorization: `Bearer ${await t.token(BUYER)}` },
+    });
+    expect(kept.status).toBe(200);
+    expect(await fileStorage(t).stat(orphan)).toBeNull();
+    expect(Buffer.from(await kept.arrayBuffer()).equals(sketch)).toBe(true);
 
     const list = (await t.request('GET', '/v1/CustomerOrders?PageSize=10&Page=1', { as: BUYER })).body;
     expect(list.items[0]).toMatchObject({

@@ -122,11 +122,15 @@ export async function insertOrderLines(c: Queryable, lineRecords: Record<string,
   return rows;
 }
 
-/** Copies the cart items' attachments to the order lines made from them. */
+/**
+ * Copies the cart items' attachments to the order lines made from them. A stored file is never changed, so the line
+ * names the same file as the cart item (storage_key); the sweep removes a file only when no row of either names it,
+ * so deleting the cart item later never takes the order's file. Older attachments copy their bytes.
+ */
 export async function copyLineAttachments(c: Queryable, lineIds: number[], cartItemIds: number[]) {
   await c.query(
-    `INSERT INTO order_line_attachments (order_line_id, file_name, content_type, size_bytes, content)
-     SELECT m.line_id, a.file_name, a.content_type, a.size_bytes, a.content
+    `INSERT INTO order_line_attachments (order_line_id, file_name, content_type, size_bytes, content, storage_key)
+     SELECT m.line_id, a.file_name, a.content_type, a.size_bytes, a.content, a.storage_key
        FROM unnest($1::bigint[], $2::bigint[]) AS m(line_id, cart_item_id)
        JOIN cart_item_attachments a ON a.cart_item_id = m.cart_item_id ORDER BY a.id`,
     [lineIds, cartItemIds],

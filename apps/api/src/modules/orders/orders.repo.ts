@@ -195,8 +195,13 @@ export async function orderLineAttachment(
     if ('buyerBpNumber' in scope) where.and('so.buyer_bp_number = ?', scope.buyerBpNumber);
     else where.and('so.supplier_bp_number = ?', scope.supplierBpNumber);
   }
-  const { rows } = await db.$client.query<{ file_name: string; content_type: string; content: Buffer }>(
-    `SELECT a.file_name, a.content_type, a.content FROM order_line_attachments a JOIN order_lines l ON l.id = a.order_line_id
+  const { rows } = await db.$client.query<{
+    file_name: string;
+    content_type: string;
+    content: Buffer | null;
+    storage_key: string | null;
+  }>(
+    `SELECT a.file_name, a.content_type, a.content, a.storage_key FROM order_line_attachments a JOIN order_lines l ON l.id = a.order_line_id
      JOIN supplier_orders so ON so.id = l.supplier_order_id
     ${where.sql}`,
     where.values,

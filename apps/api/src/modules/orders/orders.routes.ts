@@ -18,11 +18,13 @@ import { attachmentHeader } from '../../lib/content-disposition.ts';
 import { OrdersService } from './orders.service.ts';
 import { ReorderService } from './reorder.service.ts';
 import type { OfferCatalog } from '../carts/index.ts';
+import { fileStorage } from '../storage/index.ts';
 
 const staff = [Role.Administrator, Role.Support, Role.PlatformOperator] as const;
 
-export async function ordersRoutes(app: App, { db }: AppDeps) {
-  const orders = new OrdersService(db);
+export async function ordersRoutes(app: App, deps: AppDeps) {
+  const { db } = deps;
+  const orders = new OrdersService(db, fileStorage(deps));
   app.get(
     '/v1/CustomerOrders',
     {
@@ -191,8 +193,8 @@ export async function ordersRoutes(app: App, { db }: AppDeps) {
         request.params,
       );
       return reply
-        .header('content-type', attachment.content_type)
-        .header('content-disposition', attachmentHeader(attachment.file_name))
+        .header('content-type', attachment.contentType)
+        .header('content-disposition', attachmentHeader(attachment.fileName))
         .send(attachment.content);
     },
   );
@@ -200,8 +202,8 @@ export async function ordersRoutes(app: App, { db }: AppDeps) {
 
 /** 'Erneut bestellen' needs the offer catalogue (registered beside the checkout, which has it). */
 export function reorderRoutes(offers: OfferCatalog) {
-  return async function registerReorderRoutes(app: App, { db }: AppDeps) {
-    const reorder = new ReorderService(db, offers);
+  return async function registerReorderRoutes(app: App, deps: AppDeps) {
+    const reorder = new ReorderService(deps.db, offers, fileStorage(deps));
     app.post(
       '/v1/CustomerOrders/:customerOrderNumber/Reorder',
       {

@@ -3,6 +3,7 @@ import type { Caller } from '../../http/auth.ts';
 import type { Db } from '../../db/pool.ts';
 import { notFound } from '../../http/problem.ts';
 import { supplierOrderPdf } from '../transmission/index.ts';
+import type { FileStorage } from '../storage/index.ts';
 import {
   customerOrderDetails,
   listCustomerOrders,
@@ -18,7 +19,10 @@ const orderNotFound = () => notFound('Bestellung nicht gefunden');
 
 /** Customer and supplier orders as buyers and staff read them; scoping and the 404 rule live here. */
 export class OrdersService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly storage: FileStorage,
+  ) {}
 
   customerOrders(filter: CustomerOrderFilter) {
     return listCustomerOrders(this.db, filter);
@@ -62,6 +66,9 @@ export class OrdersService {
         : { buyerBpNumber: currentPartner() };
     const attachment = await orderLineAttachment(this.db, ref, scope);
     if (!attachment) throw notFound('Anhang nicht gefunden');
-    return attachment;
+    // Attachments from before the file storage keep their bytes in the row.
+    const content = attachment.storage_key ? await this.storage.get(attachment.storage_key) : attachment.content;
+    if (!content) throw notFound('Anhang nicht gefunden');
+    return { fileName: attachment.file_name, contentType: attachment.content_type, content };
   }
 }

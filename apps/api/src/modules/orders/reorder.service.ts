@@ -4,6 +4,7 @@ import type { Db } from '../../db/pool.ts';
 import { HttpProblem, notFound } from '../../http/problem.ts';
 import { CartItemsService, CartsService, type OfferCatalog } from '../carts/index.ts';
 import { customerOrderExists, reorderLines, type ReorderLineRow } from './orders.repo.ts';
+import type { FileStorage } from '../storage/index.ts';
 
 interface ReorderLine {
   articleNumber: string;
@@ -31,9 +32,10 @@ export class ReorderService {
   constructor(
     private readonly db: Db,
     private readonly offers: OfferCatalog,
+    storage: FileStorage,
   ) {
     this.carts = new CartsService(db, offers);
-    this.items = new CartItemsService(db, offers);
+    this.items = new CartItemsService(db, offers, storage);
   }
 
   async reorder(

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/pool.ts';
 import { notFound } from '../../http/problem.ts';
 import { toBusinessPartner } from '../profile/index.ts';
+import type { FileStorage } from '../storage/index.ts';
 import * as repo from './suppliers.repo.ts';
 
 const toIntegrationInfo = (r: repo.IntegrationRow) => ({
@@ -14,7 +15,10 @@ const toIntegrationInfo = (r: repo.IntegrationRow) => ({
 
 /** The supplier reads every signed-in role needs (company info, integration info, onboarding template). */
 export class SupplierReadsService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly storage: FileStorage,
+  ) {}
 
   async companyInfo(bp: string) {
     const r = await repo.findCompanyInfo(this.db.$client, bp);
@@ -47,8 +51,13 @@ export class SupplierReadsService {
   async template(bp: string) {
     const r = await repo.readTemplate(this.db.$client, bp);
     if (!r) throw notFound('Kein Neukundenformular vorhanden');
+    // Templates from before the file storage keep their bytes in the row.
+    const content = r.onboarding_form_template_storage_key
+      ? await this.storage.get(r.onboarding_form_template_storage_key)
+      : r.onboarding_form_template;
+    if (!content) throw notFound('Kein Neukundenformular vorhanden');
     return {
-      content: r.onboarding_form_template!,
+      content,
       fileName: r.onboarding_form_template_file_name ?? 'Neukundenformular.pdf',
     };
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fileStorage } from '../storage/index.ts';
 import {
   communicationDataFormatNames,
   communicationProtocolNames,
@@ -29,8 +30,8 @@ const Bp = z.object({ supplierBusinessPartnerNo: z.string().trim().min(1).max(20
 const named = (names: Record<number, string>) => Object.entries(names).map(([id, name]) => ({ id: Number(id), name }));
 
 /** /admin: supplier management for staff (writes: administrators only), the seller's interfaces panel. */
-export async function supplierAdminRoutes(app: App, { db }: AppDeps) {
-  const suppliers = new SuppliersService(db);
+export async function supplierAdminRoutes(app: App, deps: AppDeps) {
+  const suppliers = new SuppliersService(deps.db, fileStorage(deps));
   supplierSettingsRoutes(app, suppliers);
   supplierFileRoutes(app, suppliers);
 }

@@ -42,8 +42,8 @@ export interface SupplierRow {
 }
 
 const settingsColumns = `s.bp_number, b.name, s.supplier_status_id, s.required_onboarding_form, s.logo_file_name, s.logo_content_type,
-  s.logo_version, s.logo IS NOT NULL AS has_logo, s.onboarding_form_template_file_name,
-  s.onboarding_form_template IS NOT NULL AS has_template, s.contact_person_name, s.contact_person_phone, s.contact_person_email,
+  s.logo_version, (s.logo IS NOT NULL OR s.logo_storage_key IS NOT NULL) AS has_logo, s.onboarding_form_template_file_name,
+  (s.onboarding_form_template IS NOT NULL OR s.onboarding_form_template_storage_key IS NOT NULL) AS has_template, s.contact_person_name, s.contact_person_phone, s.contact_person_email,
   s.gln, s.headquarter_gln, s.in_com_protocol_id, s.in_data_formats, s.out_com_protocol_id, s.out_data_formats,
   s.out_email_address, s.out_ftp_folder, s.workflow_id, s.out_as2_identifier, s.out_as2_url, s.show_supplier_note,
   s.supplier_note, s.delivery_cost, s.free_delivery_threshold, s.orders_summary_email, s.customer_onboarding_email,
@@ -89,7 +89,7 @@ export async function listSuppliers(c: Client, f: ListFilter) {
   const paging = where.page(f.page, f.pageSize);
   const [page, counted] = await Promise.all([
     c.query<{ bp_number: string; name: string; supplier_status_id: number; has_logo: boolean; logo_version: number }>(
-      `SELECT s.bp_number, b.name, s.supplier_status_id, s.logo IS NOT NULL AS has_logo, s.logo_version ${from}
+      `SELECT s.bp_number, b.name, s.supplier_status_id, (s.logo IS NOT NULL OR s.logo_storage_key IS NOT NULL) AS has_logo, s.logo_version ${from}
         ORDER BY ${sortExpressions[f.sortBy](f.direction)} ${paging.sql}`,
       paging.values,
     ),
@@ -166,34 +166,57 @@ export async function updateSettings(c: Client, bp: string, s: SupplierSettingsV
   );
 }
 
+/** A file of the supplier's in the file storage: its key, name and size. */
+export interface StoredSupplierFile {
+  storageKey: string;
+  fileName: string;
+  size: number;
+}
+
+/**
+ * Sets (or, with null, removes) the supplier's logo; returns the storage key of the logo it replaced (null: none, or
+ * one from before the file storage, whose bytes went with the row's old value). Call with the supplier row locked.
+ */
 export async function setLogo(
   c: Client,
   bp: string,
-  file: { fileName: string; contentType: string; content: Buffer } | null,
-) {
-  await c.query(
-    `UPDATE suppliers SET logo = $2, logo_file_name = $3, logo_content_type = $4, logo_version = logo_version + 1,
-        updated_at = now() WHERE bp_number = $1`,
-    [bp, file?.content ?? null, file?.fileName ?? null, file?.contentType ?? null],
+  file: (StoredSupplierFile & { contentType: string }) | null,
+): Promise<string | null> {
+  const { rows } = await c.query<{ old_key: string | null }>(
+    `UPDATE suppliers s SET logo = NULL, logo_storage_key = $2, logo_size_bytes = $3, logo_file_name = $4,
+        logo_content_type = $5, logo_version = s.logo_version + 1, updated_at = now()
+       FROM (SELECT logo_storage_key AS old_key FROM suppliers WHERE bp_number = $1) o
+      WHERE s.bp_number = $1 RETURNING o.old_key`,
+    [bp, file?.storageKey ?? null, file?.size ?? null, file?.fileName ?? null, file?.contentType ?? null],
   );
+  return rows[0]?.old_key ?? null;
 }
 
-export async function setTemplate(c: Client, bp: string, file: { fileName: string; content: Buffer } | null) {
-  await c.query(
-    `UPDATE suppliers SET onboarding_form_template = $2, onboarding_form_template_file_name = $3, updated_at = now()
-      WHERE bp_number = $1`,
-    [bp, file?.content ?? null, file?.fileName ?? null],
+/** Sets (or removes) the onboarding form template, like setLogo; returns the replaced template's storage key. */
+export async function setTemplate(c: Client, bp: string, file: StoredSupplierFile | null): Promise<string | null> {
+  const { rows } = await c.query<{ old_key: string | null }>(
+    `UPDATE suppliers s SET onboarding_form_template = NULL, onboarding_form_template_storage_key = $2,
+        onboarding_form_template_size_bytes = $3, onboarding_form_template_file_name = $4, updated_at = now()
+       FROM (SELECT onboarding_form_template_storage_key AS old_key FROM suppliers WHERE bp_number = $1) o
+      WHERE s.bp_number = $1 RETURNING o.old_key`,
+    [bp, file?.storageKey ?? null, file?.size ?? null, file?.fileName ?? null],
   );
+  return rows[0]?.old_key ?? null;
 }
 
+/** The logo: its storage key, or (stored before the file storage) its bytes; null when there is none. */
 export async function readLogo(c: Client, bp: string) {
   const { rows } = await c.query<{
     logo: Buffer | null;
+    logo_storage_key: string | null;
     logo_file_name: string | null;
     logo_content_type: string | null;
     logo_version: number;
-  }>('SELECT logo, logo_file_name, logo_content_type, logo_version FROM suppliers WHERE bp_number = $1', [bp]);
-  return rows[0]?.logo ? rows[0] : null;
+  }>(
+    `SELECT logo, logo_storage_key, logo_file_name, logo_content_type, logo_version FROM suppliers WHERE bp_number = $1`,
+    [bp],
+  );
+  return rows[0]?.logo || rows[0]?.logo_storage_key ? rows[0] : null;
 }
 
 export async function insertChanges(
@@ -252,8 +275,8 @@ export async function findCompanyInfo(c: Client, bp: string) {
   >(
     `SELECT b.bp_number, b.name, b.official_company_name, b.street, b.house_number, b.postal_code, b.city, b.country,
             b.email, b.phone_number, b.fax_number, b.website, b.tax_number, b.organisation_type,
-            s.supplier_status_id, s.required_onboarding_form, s.onboarding_form_template IS NOT NULL AS has_template,
-            s.logo IS NOT NULL AS has_logo, s.show_supplier_note, s.supplier_note, s.hide_gross_price,
+            s.supplier_status_id, s.required_onboarding_form, (s.onboarding_form_template IS NOT NULL OR s.onboarding_form_template_storage_key IS NOT NULL) AS has_template,
+            (s.logo IS NOT NULL OR s.logo_storage_key IS NOT NULL) AS has_logo, s.show_supplier_note, s.supplier_note, s.hide_gross_price,
             s.hide_additional_info, s.delivery_cost, s.free_delivery_threshold
        FROM suppliers s JOIN business_partners b ON b.bp_number = s.bp_number WHERE s.bp_number = $1`,
     [bp],
@@ -279,18 +302,24 @@ export async function findIntegrations(c: Client, bps: string[]) {
   return rows;
 }
 
+/** The onboarding form template: its storage key, or (stored before the file storage) its bytes; null: none. */
 export async function readTemplate(c: Client, bp: string) {
   const { rows } = await c.query<{
     onboarding_form_template: Buffer | null;
+    onboarding_form_template_storage_key: string | null;
     onboarding_form_template_file_name: string | null;
-  }>('SELECT onboarding_form_template, onboarding_form_template_file_name FROM suppliers WHERE bp_number = $1', [bp]);
-  return rows[0]?.onboarding_form_template ? rows[0] : null;
+  }>(
+    `SELECT onboarding_form_template, onboarding_form_template_storage_key, onboarding_form_template_file_name
+       FROM suppliers WHERE bp_number = $1`,
+    [bp],
+  );
+  return rows[0]?.onboarding_form_template || rows[0]?.onboarding_form_template_storage_key ? rows[0] : null;
 }
 
 /** Bytes of the supplier's stored logo or onboarding form template (0 when there is none). */
-export async function storedBytes(c: Client, bp: string, column: 'logo' | 'onboarding_form_template'): Promise<number> {
+export async function storedBytes(c: Client, bp: string, file: 'logo' | 'onboarding_form_template'): Promise<number> {
   const { rows } = await c.query<{ n: number | null }>(
-    `SELECT octet_length(${column}) AS n FROM suppliers WHERE bp_number = $1`,
+    `SELECT COALESCE(${file}_size_bytes, octet_length(${file})) AS n FROM suppliers WHERE bp_number = $1`,
     [bp],
   );
   return Number(rows[0]?.n ?? 0);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fileStorage } from '../storage/index.ts';
 import { BusinessPartner, Role, SupplierIntegrationInfo } from '@shk/contracts';
 import type { App, AppDeps } from '../../http/types.ts';
 import { attachmentHeader } from '../../lib/content-disposition.ts';
@@ -21,8 +22,9 @@ export const SupplierCompanyInfo = BusinessPartner.extend({
 }).meta({ id: 'SupplierCompanyInfo' });
 
 /** Supplier reads every signed-in role needs (company info, integration info, onboarding template). */
-export async function supplierReadRoutes(app: App, { db }: AppDeps) {
-  const reads = new SupplierReadsService(db);
+export async function supplierReadRoutes(app: App, deps: AppDeps) {
+  const { db } = deps;
+  const reads = new SupplierReadsService(db, fileStorage(deps));
   app.get(
     '/v1/Suppliers/:supplierBusinessPartnerNo/CompanyInfo',
     {

@@ -6,7 +6,10 @@ import {
   type SupplierSettings,
   type SupplierSettingsValues,
 } from '@shk/contracts';
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
 import type { Db } from '../../db/pool.ts';
+import type { Queryable as Client } from '../../db/queryable.ts';
 import { inTransaction } from '../../db/pool.ts';
 import { HttpProblem, notFound, validationProblem } from '../../http/problem.ts';
 import type { Caller } from '../../http/auth.ts';
@@ -14,6 +17,17 @@ import * as repo from './suppliers.repo.ts';
 import type { SupplierRow } from './suppliers.repo.ts';
 import { checkLogo, checkTemplate, renderLogo, type LogoSize } from './supplier-files.ts';
 import { assertStorageQuota } from '../../lib/uploads/storage-quota.ts';
+import type { FileStorage } from '../storage/index.ts';
+
+/** Where supplier logos and onboarding form templates are stored (one file per upload, never changed). */
+const SUPPLIER_FILES_PREFIX = 'files/supplier-files/';
+
+async function buffered(body: Buffer | Readable): Promise<Buffer> {
+  if (Buffer.isBuffer(body)) return body;
+  const parts: Buffer[] = [];
+  for await (const part of body) parts.push(part as Buffer);
+  return Buffer.concat(parts);
+}
 
 export const logoUrl = (bp: string, version: number, size: LogoSize = 160) =>
   `/v1/Suppliers/${encodeURIComponent(bp)}/logo?size=${size}&v=${version}`;
@@ -90,7 +104,10 @@ const logoCache = new Map<string, { body: Buffer; contentType: string }>();
 const LOGO_CACHE_MAX = 2000;
 
 export class SuppliersService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly storage: FileStorage,
+  ) {}
 
   list(filter: repo.ListFilter) {
     return repo.listSuppliers(this.db.$client, filter).then(({ rows, total }) => ({
@@ -180,82 +197,118 @@ export class SuppliersService {
 
   async uploadLogo(caller: Caller, bp: string, fileName: string, content: Buffer) {
     const file = await checkLogo(fileName, content);
-    return inTransaction(this.db, async (tx) => {
-      const current = await repo.findSupplier(tx.$client, bp, true);
+    return this.storeThenRecord(file.content, async (tx, stored) => {
+      const current = await repo.findSupplier(tx, bp, true);
       if (!current) throw notFound(supplierMessages.reloadAndRetry);
       // The new file replaces the stored one: only the difference counts against the partner's quota.
-      await assertStorageQuota(tx.$client, bp, file.content.length - (await repo.storedBytes(tx.$client, bp, 'logo')));
-      await repo.setLogo(tx.$client, bp, file);
-      await repo.insertChanges(tx.$client, bp, who(caller), [
+      await assertStorageQuota(tx, bp, stored.size - (await repo.storedBytes(tx, bp, 'logo')));
+      const replaced = await repo.setLogo(tx, bp, {
+        ...stored,
+        fileName: file.fileName,
+        contentType: file.contentType,
+      });
+      await repo.insertChanges(tx, bp, who(caller), [
         { field: 'logo', oldValue: current.has_logo ? current.logo_file_name : null, newValue: file.fileName },
       ]);
-      return toSettings((await repo.findSupplier(tx.$client, bp))!);
+      return { result: toSettings((await repo.findSupplier(tx, bp))!), replaced };
     });
   }
 
   /** Removing the logo of an active supplier would break the rule 'Active needs a logo'. */
   async deleteLogo(caller: Caller, bp: string) {
-    await inTransaction(this.db, async (tx) => {
+    const removed = await inTransaction(this.db, async (tx) => {
       const current = await repo.findSupplier(tx.$client, bp, true);
       if (!current) throw notFound(supplierMessages.reloadAndRetry);
       if (!current.has_logo) throw notFound('Kein Logo vorhanden');
       if (current.supplier_status_id === SupplierStatus.Active)
         throw new HttpProblem(400, supplierMessages.activeNeedsLogo, { type: 'activeNeedsLogo' });
-      await repo.setLogo(tx.$client, bp, null);
+      const replaced = await repo.setLogo(tx.$client, bp, null);
       await repo.insertChanges(tx.$client, bp, who(caller), [
         { field: 'logo', oldValue: current.logo_file_name, newValue: null },
       ]);
+      return replaced;
     });
+    if (removed) await this.storage.delete(removed);
   }
 
   async uploadTemplate(caller: Caller, bp: string, fileName: string, content: Buffer) {
     const file = await checkTemplate(fileName, content);
-    return inTransaction(this.db, async (tx) => {
-      const current = await repo.findSupplier(tx.$client, bp, true);
+    return this.storeThenRecord(file.content, async (tx, stored) => {
+      const current = await repo.findSupplier(tx, bp, true);
       if (!current) throw notFound(supplierMessages.reloadAndRetry);
       // The new file replaces the stored one: only the difference counts against the partner's quota.
-      await assertStorageQuota(
-        tx.$client,
-        bp,
-        file.content.length - (await repo.storedBytes(tx.$client, bp, 'onboarding_form_template')),
-      );
-      await repo.setTemplate(tx.$client, bp, file);
-      await repo.insertChanges(tx.$client, bp, who(caller), [
+      await assertStorageQuota(tx, bp, stored.size - (await repo.storedBytes(tx, bp, 'onboarding_form_template')));
+      const replaced = await repo.setTemplate(tx, bp, { ...stored, fileName: file.fileName });
+      await repo.insertChanges(tx, bp, who(caller), [
         {
           field: 'onboardingFormTemplate',
           oldValue: current.has_template ? current.onboarding_form_template_file_name : null,
           newValue: file.fileName,
         },
       ]);
-      return toSettings((await repo.findSupplier(tx.$client, bp))!);
+      return { result: toSettings((await repo.findSupplier(tx, bp))!), replaced };
     });
   }
 
   /** A required onboarding form needs its template (§5): deleting it is refused while required. */
   async deleteTemplate(caller: Caller, bp: string) {
-    await inTransaction(this.db, async (tx) => {
+    const removed = await inTransaction(this.db, async (tx) => {
       const current = await repo.findSupplier(tx.$client, bp, true);
       if (!current) throw notFound(supplierMessages.reloadAndRetry);
       if (!current.has_template) throw notFound('Kein Neukundenformular vorhanden');
       if (current.required_onboarding_form)
         throw new HttpProblem(400, supplierMessages.templateRequired, { type: 'templateRequired' });
-      await repo.setTemplate(tx.$client, bp, null);
+      const replaced = await repo.setTemplate(tx.$client, bp, null);
       await repo.insertChanges(tx.$client, bp, who(caller), [
         { field: 'onboardingFormTemplate', oldValue: current.onboarding_form_template_file_name, newValue: null },
       ]);
+      return replaced;
     });
+    if (removed) await this.storage.delete(removed);
+  }
+
+  /**
+   * Writes a supplier file into the file storage (any node serves it), outside the transaction: a write to the
+   * postgres backend takes connections of its own. `record` names it in the supplier's row; refused there, the file
+   * is removed again. The file it replaced goes once the change is committed.
+   */
+  private async storeThenRecord<T>(
+    content: Buffer,
+    record: (
+      tx: Client,
+      stored: { storageKey: string; size: number },
+    ) => Promise<{ result: T; replaced: string | null }>,
+  ): Promise<T> {
+    const storageKey = `${SUPPLIER_FILES_PREFIX}${randomUUID()}`;
+    const { size } = await this.storage.put(storageKey, content);
+    let outcome: { result: T; replaced: string | null };
+    try {
+      outcome = await inTransaction(this.db, (tx) => record(tx.$client, { storageKey, size }));
+    } catch (error) {
+      await this.storage.delete(storageKey).catch(() => {});
+      throw error;
+    }
+    if (outcome.replaced) await this.storage.delete(outcome.replaced);
+    return outcome.result;
   }
 
   async logo(bp: string, size: LogoSize | null) {
     const stored = await repo.readLogo(this.db.$client, bp);
     if (!stored) throw notFound('Kein Logo vorhanden');
     const base = { fileName: stored.logo_file_name ?? 'logo', version: stored.logo_version };
+    // Logos from before the file storage keep their bytes in the row.
+    const original = async () => {
+      const body = stored.logo_storage_key ? await this.storage.get(stored.logo_storage_key) : stored.logo;
+      if (!body) throw notFound('Kein Logo vorhanden');
+      return body;
+    };
     if (size === null && stored.logo_content_type !== 'image/svg+xml')
-      return { ...base, body: stored.logo!, contentType: stored.logo_content_type ?? 'application/octet-stream' };
+      return { ...base, body: await original(), contentType: stored.logo_content_type ?? 'application/octet-stream' };
     const key = `${bp}:${stored.logo_version}:${size ?? 320}`;
     let rendered = logoCache.get(key);
     if (!rendered) {
-      rendered = await renderLogo(stored.logo!, stored.logo_content_type ?? '', size ?? 320);
+      // A logo is at most 1 MB (supplierFileLimits): the renderer takes it whole.
+      rendered = await renderLogo(await buffered(await original()), stored.logo_content_type ?? '', size ?? 320);
       if (logoCache.size >= LOGO_CACHE_MAX) logoCache.delete(logoCache.keys().next().value!);
       logoCache.set(key, rendered);
     }

@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import type { AppConfig } from '../../config.ts';
 import type { App, AppDeps } from '../../http/types.ts';
 import { SecretBox } from './secret-box.ts';
@@ -8,6 +9,7 @@ import { loadAs2Identity, type As2Identity } from './channels/as2.ts';
 import { transmissionRoutes } from './transmission.routes.ts';
 import { OutboundPolicy, databaseEndpointOf } from './outbound.ts';
 import { as2Routes } from './as2.routes.ts';
+import { fileStorage } from '../storage/index.ts';
 import { as2MdnStore, as2MdnUrl, mailCertificateWarnings } from './as2.service.ts';
 import { loadOrder } from './transmission.repo.ts';
 import { orderPdf } from './formats/pdf-order.ts';
@@ -57,6 +59,7 @@ export function createTransmissionWorker(
     workflows,
     deps.config.transmission,
     policy,
+    fileStorage({ config: deps.config, pool: deps.db.$client as pg.Pool }),
     log,
   );
   return { worker, workflows };

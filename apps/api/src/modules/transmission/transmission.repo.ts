@@ -2,6 +2,7 @@ import type { OrderAddress, SupplierOrderForTransmission } from './transmission.
 import { SupplierOrderStatus } from '@shk/contracts';
 import type { Queryable } from '../../db/queryable.ts';
 import { neutraliseCsvUpload } from '../../lib/uploads/csv-safe.ts';
+import type { FileStorage } from '../storage/index.ts';
 
 /** The channel of a transmission's first attempt: the supplier's outbound settings then (docs/transmission.md). */
 export interface ChannelSnapshot {
@@ -310,21 +311,42 @@ export async function loadOrder(client: Queryable, id: number): Promise<Supplier
   };
 }
 
-export async function loadAttachmentContents(client: Queryable, supplierOrderId: number) {
-  const { rows } = await client.query<{ file_name: string; content_type: string; content: Buffer }>(
-    `SELECT a.file_name, a.content_type, a.content FROM order_line_attachments a JOIN order_lines l ON l.id = a.order_line_id
+/**
+ * The order's attachments with their bytes, for a transmission (the transmitters build whole messages): files in the
+ * file storage are read from it, attachments from before it keep their bytes in the row.
+ */
+export async function loadAttachmentContents(client: Queryable, supplierOrderId: number, storage: FileStorage) {
+  const { rows } = await client.query<{
+    file_name: string;
+    content_type: string;
+    content: Buffer | null;
+    storage_key: string | null;
+  }>(
+    `SELECT a.file_name, a.content_type, a.content, a.storage_key FROM order_line_attachments a JOIN order_lines l ON l.id = a.order_line_id
       WHERE l.supplier_order_id = $1 ORDER BY l.line_no, a.id`,
     [supplierOrderId],
   );
-  // Stored attachments were neutralised on upload; rows written by other paths (older data, imports) are
-  // neutralised here too, so no CSV reaches a supplier with a formula cell (lib/uploads/csv-safe.ts).
-  return Promise.all(
-    rows.map(async (r) => ({
+  const files = [];
+  for (const r of rows) {
+    const content = r.storage_key ? await readStored(storage, r.storage_key) : r.content!;
+    // Stored attachments were neutralised on upload; rows written by other paths (older data, imports) are
+    // neutralised here too, so no CSV reaches a supplier with a formula cell (lib/uploads/csv-safe.ts).
+    files.push({
       fileName: r.file_name,
       contentType: r.content_type,
-      content: (await neutraliseCsvUpload(r.file_name, r.content)) ?? r.content,
-    })),
-  );
+      content: (await neutraliseCsvUpload(r.file_name, content)) ?? content,
+    });
+  }
+  return files;
+}
+
+async function readStored(storage: FileStorage, key: string): Promise<Buffer> {
+  const stream = await storage.get(key);
+  // A missing file is retried like any failed delivery: the order is never sent without its attachment.
+  if (!stream) throw new Error(`attachment ${key} is missing from the file storage`);
+  const parts: Buffer[] = [];
+  for await (const part of stream) parts.push(part as Buffer);
+  return Buffer.concat(parts);
 }
 
 function toIsoDate(value: Date | string): string {

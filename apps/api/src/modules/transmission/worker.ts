@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { CommunicationProtocol, SupplierOrderStatus, outboundMessages, transmissionMessages } from '@shk/contracts';
 import { inTransaction } from '../../db/pool.ts';
 import type { Db } from '../../db/pool.ts';
+import type { FileStorage } from '../storage/index.ts';
 import type { TransmissionSettings } from '../../config.ts';
 import * as repo from './transmission.repo.ts';
 import { changeSupplierOrderStatus } from './supplier-order-status.ts';
@@ -47,6 +48,7 @@ export class TransmissionWorker {
     private readonly workflows: WorkflowsService,
     private readonly options: WorkerOptions,
     private readonly policy: OutboundPolicy,
+    private readonly storage: FileStorage,
     private readonly log: { info: (...a: unknown[]) => void; error: (...a: unknown[]) => void } = console,
   ) {}
 
@@ -230,7 +232,7 @@ export class TransmissionWorker {
       order,
       target,
       documents,
-      attachments: hasAttachments ? await repo.loadAttachmentContents(this.pool, order.id) : [],
+      attachments: hasAttachments ? await repo.loadAttachmentContents(this.pool, order.id, this.storage) : [],
       idempotencyKey: claim.idempotencyKey,
       messageId: attemptMessageId(claim.attempts),
     };
