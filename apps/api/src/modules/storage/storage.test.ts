@@ -138,9 +138,8 @@ describe('postgres backend', () => {
   });
 
   it('streams 150 MB in and out in a process with a 48 MB heap, whose memory grows by far less than the file', () => {
-    // A process of its own: its memory is the transfer's alone, and a backend that held the file whole could not
-    // do it within the heap limit. The growth is about 40 MB whatever the size (50 MB and 150 MB measured: heap,
-    // chunk buffers, the allocator's arenas), so the file is large enough for that to be well below its size.
+    // A process of its own: its memory is the transfer's alone. A backend that held the file whole would hold it
+    // live; streaming holds chunks and the driver's buffers (24–44 MB measured, more on a busy machine).
     const sizeMb = Number(process.env.STORAGE_TEST_MB ?? 150);
     const run = spawnSync(
       process.execPath,
@@ -156,12 +155,19 @@ describe('postgres backend', () => {
       { encoding: 'utf8', timeout: 150_000 },
     );
     expect(run.status, run.stderr).toBe(0);
-    const result = JSON.parse(run.stdout.trim().split('\n').pop()!) as { growthMb: number; same: boolean };
+    const result = JSON.parse(run.stdout.trim().split('\n').pop()!) as {
+      growthMb: number;
+      liveMb: number;
+      same: boolean;
+    };
     console.log(
-      `storage.test: ${sizeMb} MB through the postgres backend, RSS grew by ${result.growthMb.toFixed(1)} MB`,
+      `storage.test: ${sizeMb} MB through the postgres backend, live memory peak +${result.liveMb.toFixed(1)} MB, ` +
+        `RSS grew by ${result.growthMb.toFixed(1)} MB`,
     );
     expect(result.same).toBe(true);
-    expect(result.growthMb).toBeLessThan(sizeMb * 0.4);
+    // What the process holds live (after a collection) stays a few chunks; RSS (printed) also has garbage not yet
+    // collected and the allocator's arenas, which grow with the machine's load (73 MB seen on a busy CI machine).
+    expect(result.liveMb).toBeLessThan(sizeMb * 0.5);
   }, 180_000);
 });
 
