@@ -19,6 +19,7 @@ import { freePort } from '../support/free-port.ts';
 import { loginWithCodeFlow } from '../support/oidc-login.ts';
 import { insertTestOffers, offers } from '../support/cart-fixtures.ts';
 import { fileForm, pngBytes } from '../support/supplier-fixtures.ts';
+import { eventually } from '../support/test-app.ts';
 
 const ADMIN = 'admin@example.com';
 const BUYER = 'einkauf@example.com';
@@ -79,6 +80,8 @@ async function startInstallation(dataDir: string, storageBackend: string): Promi
   };
 }
 
+const clusterSecrets = async (installation: Installation) =>
+  JSON.stringify((await installation.pool.query('SELECT * FROM cluster_secrets ORDER BY 1')).rows);
 const bytes = async (res: Response) => Buffer.from(await res.arrayBuffer());
 const tempDir = (name: string) => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `shk-${name}-`));
@@ -139,8 +142,18 @@ describe.each(['local', 'postgres'])('eingebettete PostgreSQL, STORAGE_BACKEND=%
       200,
     );
 
+    // The placed order is transmitted in the background; once it waits for confirmation nothing changes it any more.
+    const orders = await eventually(async () => {
+      const text = await (await a.get('/v1/CustomerOrders', buyer)).text();
+      return (
+        JSON.parse(text).items.some(
+          (o: { orderNumber: string; customerOrderStatusId: number }) =>
+            o.orderNumber.startsWith('KB-') && o.customerOrderStatusId === 2,
+        ) && text
+      );
+    }, 60_000);
     const before = {
-      orders: await (await a.get('/v1/CustomerOrders', buyer)).text(),
+      orders,
       carts: await (await a.get('/v1/MultiCarts', buyer)).text(),
       attachment: await bytes(await a.get(attachmentUrl, buyer)),
       lineAttachment: await bytes(await a.get(lineAttachmentUrl, buyer)),
@@ -150,6 +163,8 @@ describe.each(['local', 'postgres'])('eingebettete PostgreSQL, STORAGE_BACKEND=%
     expect(before.attachment.equals(attachmentBytes)).toBe(true);
     expect(before.lineAttachment.equals(sketch)).toBe(true);
     expect(before.logo.equals(logo)).toBe(true);
+
+    const secretsBefore = await clusterSecrets(a);
 
     // Backup while the portal runs and the database is written to: the WAL of the backup replays those writes.
     await a.pool.query('CREATE TABLE sicherung_last (n int, filler text)');
@@ -188,9 +203,13 @@ describe.each(['local', 'postgres'])('eingebettete PostgreSQL, STORAGE_BACKEND=%
     ).rejects.toThrow(/ohne DATABASE_URL/);
 
     const b = await startInstallation(freshDir, backend);
-    expect(fs.readFileSync(path.join(freshDir, 'identity/keys.json'), 'utf8')).toBe(
-      fs.readFileSync(path.join(a.config.dataDir, 'identity/keys.json'), 'utf8'),
-    );
+    // The same signing keys (in the database) and the same keys of DATA_DIR.
+    expect(await clusterSecrets(b)).toBe(secretsBefore);
+    const workflowKey = 'transmission/workflow-secret.key';
+    if (fs.existsSync(path.join(a.config.dataDir, workflowKey)))
+      expect(fs.readFileSync(path.join(freshDir, workflowKey))).toEqual(
+        fs.readFileSync(path.join(a.config.dataDir, workflowKey)),
+      );
     const { rows: load } = await b.pool.query<{ n: number }>('SELECT count(*)::int AS n FROM sicherung_last');
     expect(load[0]!.n % 500).toBe(0);
     const buyerB = (await loginWithCodeFlow(b.config.publicUrl, BUYER)).access_token;
