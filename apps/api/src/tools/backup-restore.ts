@@ -48,6 +48,11 @@ const KEY_DIRS = ['identity', 'transmission'];
 
 type Log = (message: string) => void;
 
+export interface BackupOptions {
+  /** Runs while the embedded data directory is copied (in backup mode): lets a test make the server write meanwhile. */
+  whileCopying?: () => Promise<void>;
+}
+
 /** The database of the configuration: DATABASE_URL, the running embedded server, or the embedded one started now. */
 async function connectDatabase(config: AppConfig): Promise<{ url: string; stop: () => Promise<void> }> {
   if (config.databaseUrl) return { url: config.databaseUrl, stop: async () => {} };
@@ -105,17 +110,32 @@ export function postgresTool(tool: 'pg_dump' | 'pg_restore', serverMajor: number
 }
 
 /** Writes a backup of the installation `config` describes into `dir` (new or empty). */
-export async function backup(config: AppConfig, dir: string, log: Log = () => {}): Promise<BackupManifest> {
+export async function backup(
+  config: AppConfig,
+  dir: string,
+  log: Log = () => {},
+  options: BackupOptions = {},
+): Promise<BackupManifest> {
   if (fs.existsSync(dir) && fs.readdirSync(dir).length)
     throw new Error(`Das Sicherungsverzeichnis ${dir} ist nicht leer.`);
   fs.mkdirSync(dir, { recursive: true });
+  try {
+    return await writeBackup(config, dir, log, options);
+  } catch (error) {
+    // A failed backup leaves no half backup behind that could be mistaken for one, and the directory can be reused.
+    for (const entry of fs.readdirSync(dir)) fs.rmSync(path.join(dir, entry), { recursive: true, force: true });
+    throw error;
+  }
+}
+
+async function writeBackup(config: AppConfig, dir: string, log: Log, options: BackupOptions) {
   const database = await connectDatabase(config);
   try {
     const version = await serverVersion(database.url);
     const databaseFormat = config.databaseUrl ? 'pg_dump-custom' : 'physical';
     if (databaseFormat === 'physical') {
       log(`Eingebettete Datenbank (PostgreSQL ${version.text}): physische Sicherung …`);
-      const copied = await physicalBackup(database.url, embeddedDataDir(config), dir);
+      const copied = await physicalBackup(database.url, embeddedDataDir(config), dir, options.whileCopying);
       log(`Datenverzeichnis und ${copied.walFiles} WAL-Dateien (${copied.startLsn} bis ${copied.stopLsn})`);
     } else dumpDatabase(database.url, version, dir, log);
     // After the database: every file it names exists (files are immutable once written).

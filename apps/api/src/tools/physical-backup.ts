@@ -43,7 +43,12 @@ export function embeddedPostgresMajor(): number {
 }
 
 /** Copies the running embedded cluster in `dataDir` (reached through superuser `url`) into `backupDir`. */
-export async function physicalBackup(url: string, dataDir: string, backupDir: string) {
+export async function physicalBackup(
+  url: string,
+  dataDir: string,
+  backupDir: string,
+  whileCopying: () => Promise<void> = async () => {},
+) {
   const target = path.join(backupDir, PHYSICAL_DIR, DATA);
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -54,6 +59,7 @@ export async function physicalBackup(url: string, dataDir: string, backupDir: st
     let stop: { lsn: string; labelfile: string; spcmapfile: string | null };
     try {
       copyDataDirectory(dataDir, target);
+      await whileCopying();
     } finally {
       // Ends the backup mode even when the copy failed; a failed copy still fails the backup below.
       stop = (await client.query('SELECT lsn, labelfile, spcmapfile FROM pg_backup_stop(false)')).rows[0];

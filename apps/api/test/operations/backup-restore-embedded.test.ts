@@ -202,6 +202,17 @@ describe.each(['local', 'postgres'])('eingebettete PostgreSQL, STORAGE_BACKEND=%
       restore({ ...freshConfig, databaseUrl: 'postgres://127.0.0.1:1/nichts', dataDir: tempDir('leer') }, saved),
     ).rejects.toThrow(/ohne DATABASE_URL/);
 
+    // A backup of another PostgreSQL major version is refused before anything is placed.
+    const otherMajor = tempDir('sicherung-andere-version');
+    fs.cpSync(saved, otherMajor, { recursive: true });
+    fs.writeFileSync(
+      path.join(otherMajor, 'manifest.json'),
+      JSON.stringify({ ...manifest, postgresMajor: embeddedPostgresMajor() - 1 }),
+    );
+    const untouched = tempDir('leer-version');
+    await expect(restore({ ...freshConfig, dataDir: untouched }, otherMajor)).rejects.toThrow(/Hauptversion/);
+    expect(fs.readdirSync(untouched)).toEqual([]);
+
     const b = await startInstallation(freshDir, backend);
     // The same signing keys (in the database) and the same keys of DATA_DIR.
     expect(await clusterSecrets(b)).toBe(secretsBefore);
@@ -222,4 +233,28 @@ describe.each(['local', 'postgres'])('eingebettete PostgreSQL, STORAGE_BACKEND=%
     );
     await b.stop();
   }, 300_000);
+
+  it('fails the backup when the WAL from its start was reused meanwhile, and leaves the directory empty', async () => {
+    const a = await startInstallation(tempDir('eingebettet-wal'), backend);
+    // As little WAL kept as PostgreSQL allows: a checkpoint after a few segment switches reuses the oldest ones.
+    for (const setting of [`max_wal_size = '32MB'`, `min_wal_size = '32MB'`, `wal_keep_size = 0`])
+      await a.pool.query(`ALTER SYSTEM SET ${setting}`);
+    await a.pool.query('SELECT pg_reload_conf()');
+    await a.pool.query('CREATE TABLE sicherung_last (n int)');
+    const saved = tempDir('sicherung-wal');
+    const writeMuchWal = async () => {
+      for (let i = 0; i < 6; i++) {
+        await a.pool.query('INSERT INTO sicherung_last VALUES ($1)', [i]);
+        await a.pool.query('SELECT pg_switch_wal()');
+      }
+      await a.pool.query('CHECKPOINT');
+    };
+    await expect(backup(a.config, saved, () => {}, { whileCopying: writeMuchWal })).rejects.toThrow(
+      /Die Sicherung ist unvollständig: die WAL-Datei [0-9A-F]{24} .*wiederverwendet/,
+    );
+    expect(fs.readdirSync(saved)).toEqual([]);
+    // Without that, the same installation is backed up fine into the same directory.
+    await expect(backup(a.config, saved)).resolves.toMatchObject({ databaseFormat: 'physical' });
+    await a.stop();
+  }, 120_000);
 });
