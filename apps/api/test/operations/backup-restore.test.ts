@@ -4,7 +4,7 @@
  * onboarding form template, a report file and a catalogue medium; `backup` runs while it
  * is up; `restore` brings the backup into a fresh installation (an empty database, an empty DATA_DIR), and the API
  * started on it shows the same orders and carts and hands out the same bytes for every file. The keys of DATA_DIR
- * (signing keys) come back with it.
+ * (workflow secret key, AS2 identity) and the signing keys in the database come back with it.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -203,10 +203,10 @@ describe.skipIf(unavailable).each(['local', 'postgres'])('STORAGE_BACKEND=%s', (
     await expect(restore(freshConfig, saved)).rejects.toThrow(/nicht leer/);
     const b = await startNode(target, backend, freshDir);
 
-    // The same keys: signing keys of the embedded provider restored into the new DATA_DIR.
-    expect(fs.readFileSync(path.join(freshDir, 'identity/keys.json'), 'utf8')).toBe(
-      fs.readFileSync(path.join(a.config.dataDir, 'identity/keys.json'), 'utf8'),
-    );
+    // The same keys: signing keys and cookie secrets of the embedded provider live in the database and came back with it.
+    const secrets = async (node: Node) =>
+      JSON.stringify((await node.pool.query('SELECT * FROM cluster_secrets ORDER BY 1')).rows);
+    expect(await secrets(b)).toBe(await secrets(a));
     // The users and passwords came back: they sign in on the restored portal (its own address, so new tokens).
     const buyerB = (await loginWithCodeFlow(b.config.publicUrl, BUYER)).access_token;
     const adminB = (await loginWithCodeFlow(b.config.publicUrl, ADMIN)).access_token;
