@@ -171,7 +171,9 @@ export async function startSecondRuntime(
   let dataDir: string | null = null;
   if (options.ownDataDir) {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shk-test-node-'));
-    fs.cpSync(path.join(t.config.dataDir, 'identity'), path.join(dataDir, 'identity'), { recursive: true });
+    // Keys from before they lived in the database (cluster_secrets) are taken over from DATA_DIR, if any.
+    const identity = path.join(t.config.dataDir, 'identity');
+    if (fs.existsSync(identity)) fs.cpSync(identity, path.join(dataDir, 'identity'), { recursive: true });
     config = { ...config, dataDir };
   }
   const runtime = await createRuntime(config, t.databaseUrl, {

@@ -45,7 +45,8 @@ export async function tryLockNotedMedia(c: pg.PoolClient, importId: number): Pro
  * Moves up to `limit` of an import's noted products into the download queue (in the caller's transaction): one
  * download per supplier and URL (a failed one named again by a changed article is tried again), and which product
  * shows it, with the article's position and supplier article number for a warning. Media the supplier has stored
- * already are shown stored at once. Returns how many noted products were taken.
+ * already are shown stored at once. Returns how many noted products were taken and how many products now show a
+ * stored file.
  */
 export async function queueNotedMedia(c: pg.PoolClient, importId: number, supplier: string, limit: number) {
   await c.query(`CREATE TEMP TABLE ${MEDIA_REFS} (product_id text, pos integer, pid text, url text) ON COMMIT DROP`);
@@ -84,21 +85,26 @@ export async function queueNotedMedia(c: pg.PoolClient, importId: number, suppli
         SET import_id = EXCLUDED.import_id, position = EXCLUDED.position, supplier_pid = EXCLUDED.supplier_pid`,
     [supplier, importId],
   );
-  await showStoredMedia(
+  const shownStored = await showStoredMedia(
     c,
     supplier,
     `SELECT DISTINCT r.product_id FROM ${MEDIA_REFS} r
        JOIN catalogue_media_downloads d ON d.supplier_bp_number = $1 AND d.url = r.url AND d.state = 'stored'`,
   );
-  return rows[0].taken;
+  return { taken: rows[0].taken, shownStored };
 }
 
 /**
  * The media entries naming a URL the supplier has stored get the stored file (the media route serves it); `products`
  * is a query of product ids (text, `product_id`; parameter $1 is the supplier).
  */
-export async function showStoredMedia(c: Queryable, supplier: string, products: string, params: unknown[] = []) {
-  await c.query(
+export async function showStoredMedia(
+  c: Queryable,
+  supplier: string,
+  products: string,
+  params: unknown[] = [],
+): Promise<number> {
+  const { rowCount } = await c.query(
     `UPDATE products p SET media = m.media, updated_at = now()
        FROM (SELECT p2.id,
                     jsonb_agg(CASE WHEN f.sha256 IS NOT NULL
@@ -115,6 +121,7 @@ export async function showStoredMedia(c: Queryable, supplier: string, products: 
       WHERE p.id = m.id AND p.media IS DISTINCT FROM m.media`,
     [supplier, ...params],
   );
+  return rowCount ?? 0;
 }
 
 export interface DownloadRow {

@@ -82,16 +82,16 @@ export class MediaFetcher {
    */
   async queueEndedImports() {
     for (const { id, supplier } of await repo.importsWithNotedMedia(this.pool)) {
-      let queued = false;
+      let shownStored = 0;
       for (;;) {
-        const taken = await this.inSession(async (c) =>
-          (await repo.tryLockNotedMedia(c, id)) ? repo.queueNotedMedia(c, id, supplier, QUEUE_CHUNK) : 0,
+        const moved = await this.inSession(async (c) =>
+          (await repo.tryLockNotedMedia(c, id)) ? repo.queueNotedMedia(c, id, supplier, QUEUE_CHUNK) : null,
         );
-        if (!taken) break;
-        queued = true;
+        if (!moved?.taken) break;
+        shownStored += moved.shownStored;
       }
-      // Products may show media stored earlier now: product pages are read under the catalogue version.
-      if (queued) await this.inSession((c) => run.bumpCatalogueVersion(c, { recount: false }));
+      // Products that show a file stored earlier changed: product pages are read under the catalogue version.
+      if (shownStored) await this.inSession((c) => run.bumpCatalogueVersion(c, { recount: false }));
     }
   }
 

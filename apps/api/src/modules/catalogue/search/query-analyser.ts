@@ -102,7 +102,8 @@ export async function analyseQuery(
   if (!analysed.corrections.length) return analysed;
   const corrected = correctedTerm(term, analysed.corrections);
   if (!corrected) return analysed;
-  const again = await analyseTerm(pool, meta, corrected.term, options);
+  // Its words are the typed words that matched and the corrections, all catalogue words: none needs neighbours.
+  const again = await analyseTerm(pool, meta, corrected.term, { ...options, neighbours: async () => new Map() });
   if (again.corrections.length || !again.fts) return analysed;
   const spellings = await termSpellings(
     pool,
