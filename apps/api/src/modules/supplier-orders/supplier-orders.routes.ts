@@ -18,6 +18,7 @@ import { callerOf, currentPartnerOf } from '../../http/auth.ts';
 import { HttpProblem, badRequest } from '../../http/problem.ts';
 import { attachmentHeader } from '../../lib/content-disposition.ts';
 import { cleanFileName, contentTypes, extensionOf } from '../../lib/file-types.ts';
+import { spoolPart, withUploadScratch, type SpooledFile } from '../../lib/uploads/spooled-upload.ts';
 import { SupplierOrdersService } from './supplier-orders.service.ts';
 
 const staff = [Role.Administrator, Role.Support, Role.PlatformOperator] as const;
@@ -127,25 +128,28 @@ export async function supplierOrdersRoutes(app: App, deps: AppDeps) {
       const limits = await service.documentLimits();
       const tooMany = () =>
         new HttpProblem(400, M.documentLimits(limits.maxCount, limits.maxMb), { type: 'documentLimits' });
-      const files: { name: string; contentType: string; content: Buffer }[] = [];
-      try {
-        for await (const part of request.parts({
-          limits: { fileSize: limits.maxMb * 1024 * 1024, files: limits.maxCount },
-        })) {
-          if (part.type !== 'file') continue;
-          const file = part as MultipartFile;
-          const content = await file.toBuffer();
-          const name = cleanFileName(file.filename);
-          // All formats are allowed (spec); the type is only used for the download header.
-          files.push({ name, contentType: contentTypes[extensionOf(name)] ?? 'application/octet-stream', content });
+      // Each file goes to a scratch file on disk (never whole into memory), is checked there and streamed on.
+      await withUploadScratch(deps.config.dataDir, async (dir) => {
+        const files: { name: string; contentType: string; upload: SpooledFile }[] = [];
+        try {
+          for await (const part of request.parts({
+            limits: { fileSize: limits.maxMb * 1024 * 1024, files: limits.maxCount },
+          })) {
+            if (part.type !== 'file') continue;
+            const file = part as MultipartFile;
+            const upload = await spoolPart(file, dir);
+            const name = cleanFileName(file.filename);
+            // All formats are allowed (spec); the type is only used for the download header.
+            files.push({ name, contentType: contentTypes[extensionOf(name)] ?? 'application/octet-stream', upload });
+          }
+        } catch (error) {
+          const code = (error as { code?: string }).code;
+          if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT') throw tooMany();
+          throw error;
         }
-      } catch (error) {
-        const code = (error as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT') throw tooMany();
-        throw error;
-      }
-      if (!files.length) throw badRequest('Ungültige Anfrage', 'Bitte wählen Sie mindestens eine Datei aus.');
-      await service.addDocuments(id, files, callerOf(request).userId, limits);
+        if (!files.length) throw badRequest('Ungültige Anfrage', 'Bitte wählen Sie mindestens eine Datei aus.');
+        await service.addDocuments(id, files, callerOf(request).userId, limits);
+      });
       return (await service.details(request.params.supplierOrderNumber, currentPartnerOf(request)))!.attachments;
     },
   );
