@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
 
 /**
  * Uploads are not held whole in memory: each multipart file part is written to a file in a scratch directory on this
@@ -83,4 +84,20 @@ export async function readRange(path: string, position: number, length: number):
   } finally {
     await handle.close();
   }
+}
+
+/**
+ * Spools every file part of a multipart request into `dir` (fields are skipped). Errors of the parts (a file over
+ * `limits.fileSize`: UploadTooLargeError; too many files: FST_FILES_LIMIT) reach the caller, which words them.
+ */
+export async function spoolFileParts(
+  request: FastifyRequest,
+  dir: string,
+  limits: { fileSize: number; files: number },
+): Promise<SpooledFile[]> {
+  const files: SpooledFile[] = [];
+  for await (const part of request.parts({ limits })) {
+    if (part.type === 'file') files.push(await spoolPart(part, dir));
+  }
+  return files;
 }

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { MultipartFile } from '@fastify/multipart';
 import {
   Attachment,
   CreateCartItemRequest,
@@ -13,7 +12,7 @@ import type { App, AppDeps } from '../../http/types.ts';
 import { callerOf, currentPartnerOf } from '../../http/auth.ts';
 import { HttpProblem, badRequest } from '../../http/problem.ts';
 import { attachmentHeader } from '../../lib/content-disposition.ts';
-import { spoolPart, withUploadScratch, type SpooledFile } from '../../lib/uploads/spooled-upload.ts';
+import { spoolFileParts, withUploadScratch } from '../../lib/uploads/spooled-upload.ts';
 import { CartItemsService } from './cart-items.service.ts';
 import { fileStorage } from '../storage/index.ts';
 import { onlyIdsCart, onlyIdsCartItem, idParam, cartItemIdParam } from './ids-cart-scope.ts';
@@ -132,16 +131,11 @@ export function cartItemRoutes(offers: OfferCatalog) {
         const limits = { fileSize: rules.maxMb * 1024 * 1024, files: rules.maxCount + 1 };
         // Each file goes to a scratch file on disk (never whole into memory), is checked there and streamed on.
         return withUploadScratch(deps.config.dataDir, async (dir) => {
-          const uploads: SpooledFile[] = [];
-          for await (const part of request.parts({ limits })) {
-            if (part.type !== 'file') continue;
-            const upload = await spoolPart(part as MultipartFile, dir).catch((error: { code?: string }) => {
-              if (error.code === 'FST_REQ_FILE_TOO_LARGE')
-                throw new HttpProblem(400, cartMessages.maxFileSize(rules.maxMb), { type: 'maxFileSize' });
-              throw error;
-            });
-            uploads.push(upload);
-          }
+          const uploads = await spoolFileParts(request, dir, limits).catch((error: { code?: string }) => {
+            if (error.code === 'FST_REQ_FILE_TOO_LARGE')
+              throw new HttpProblem(400, cartMessages.maxFileSize(rules.maxMb), { type: 'maxFileSize' });
+            throw error;
+          });
           await items.checkStorageQuota(
             currentPartnerOf(request),
             uploads.reduce((sum, u) => sum + u.size, 0),
