@@ -171,7 +171,9 @@ export async function startSecondRuntime(
   let dataDir: string | null = null;
   if (options.ownDataDir) {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shk-test-node-'));
-    fs.cpSync(path.join(t.config.dataDir, 'identity'), path.join(dataDir, 'identity'), { recursive: true });
+    // Identity keys kept in files (older installations) are given to every node; keys in the database need nothing.
+    const identity = path.join(t.config.dataDir, 'identity');
+    if (fs.existsSync(identity)) fs.cpSync(identity, path.join(dataDir, 'identity'), { recursive: true });
     config = { ...config, dataDir };
   }
   const runtime = await createRuntime(config, t.databaseUrl, {
