@@ -38,8 +38,8 @@ async function writeCsv(path: string, bytes: number) {
   out.write('Artikel;Menge;Hinweis\r\n');
   const block = ROW.repeat(1000);
   for (let written = 0; written < bytes; written += block.length)
-    if (!out.write(block)) await new Promise((resolve) => out.once('drain', resolve));
-  await new Promise((resolve) => out.end(resolve));
+    if (!out.write(block)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+  await new Promise<void>((resolve) => out.end(() => resolve()));
 }
 
 /** Posts the file as multipart/form-data read from disk, so the client side holds no copy either. */

@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, open, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { Transform } from 'node:stream';
@@ -22,10 +22,27 @@ export interface SpooledFile {
 /** The directory under DATA_DIR that holds the scratch directories of uploads in progress. */
 export const uploadScratchRoot = (dataDir: string) => join(dataDir, 'tmp', 'uploads');
 
+/** A scratch directory this old belongs to a process that died mid-upload (no request lives this long). */
+const ABANDONED_SCRATCH_MS = 6 * 60 * 60 * 1000;
+const SWEEP_EVERY_MS = 10 * 60 * 1000;
+let lastSweep = 0;
+
+/** Removes scratch directories a killed process left behind; looked at now and then as uploads come. */
+async function removeAbandonedScratch(root: string, now = Date.now()) {
+  if (now - lastSweep < SWEEP_EVERY_MS) return;
+  lastSweep = now;
+  for (const entry of await readdir(root).catch(() => [])) {
+    const path = join(root, entry);
+    const info = await stat(path).catch(() => null);
+    if (info && now - info.mtimeMs > ABANDONED_SCRATCH_MS) await rm(path, { recursive: true, force: true });
+  }
+}
+
 /** Runs `work` with a fresh scratch directory and removes it afterwards, whatever happened. */
 export async function withUploadScratch<T>(dataDir: string, work: (dir: string) => Promise<T>): Promise<T> {
   const root = uploadScratchRoot(dataDir);
   await mkdir(root, { recursive: true });
+  await removeAbandonedScratch(root);
   const dir = await mkdtemp(join(root, 'upload-'));
   try {
     return await work(dir);
