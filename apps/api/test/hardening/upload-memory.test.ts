@@ -99,13 +99,20 @@ describe('uploads stream into the postgres storage', () => {
     gc();
     const before = used();
     let peak = before;
-    // What the API holds, not the garbage it has yet to collect: each sample follows a full collection.
-    const sample = setInterval(() => {
-      gc();
-      peak = Math.max(peak, used());
-    }, 250);
+    // What the API holds, not the garbage it has yet to collect: each sample follows a full collection. The
+    // collections take at most a fifth of the time, so a busy machine slows the upload down but never stops it.
+    let sampling = true;
+    const sampleLoop = (async () => {
+      while (sampling) {
+        const start = performance.now();
+        gc();
+        peak = Math.max(peak, used());
+        await new Promise((resolve) => setTimeout(resolve, Math.max(250, 4 * (performance.now() - start))));
+      }
+    })();
     const res = await postFile(`${t.baseUrl}/v1/CartItems/${item.body.cartItemId}/attachments`, token, csv, 'g.csv');
-    clearInterval(sample);
+    sampling = false;
+    await sampleLoop;
     const growthMb = (peak - before) / 1024 / 1024;
     console.info(`upload of ${SIZE_MB} MB: API memory grew by ${growthMb.toFixed(1)} MB`);
 
@@ -127,6 +134,7 @@ describe('uploads stream into the postgres storage', () => {
     expect(size).toBeGreaterThan(SIZE_MB * 1024 * 1024);
     // Nothing of the upload is left on the API's disk.
     expect(await readdir(uploadScratchRoot(t.config.dataDir))).toEqual([]);
-    expect(growthMb).toBeLessThan(SIZE_MB / 2);
-  }, 120_000);
+    // Measured: about 6 MB (7 MB on a busy machine); reading the file whole grew it by about 80 MB.
+    expect(growthMb).toBeLessThan(SIZE_MB * 0.6);
+  }, 300_000);
 });
