@@ -10,6 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { insertTestOffers, offers } from '../support/cart-fixtures.ts';
 import { uploadScratchRoot } from '../../src/lib/uploads/spooled-upload.ts';
+import { FeatureSettingKey } from '@shk/contracts';
+import { readNumberSetting } from '../../src/modules/settings/settings.service.ts';
+import { fileStorage } from '../../src/modules/storage/index.ts';
+import { fileForm } from '../support/supplier-fixtures.ts';
 
 /**
  * An upload is not held whole in memory on its way into the postgres file storage: a 20 MB CSV attachment whose every
@@ -137,4 +141,30 @@ describe('uploads stream into the postgres storage', () => {
     // Measured: about 6 MB (7 MB on a busy machine); reading the file whole grew it by about 80 MB.
     expect(growthMb).toBeLessThan(SIZE_MB * 0.6);
   }, 300_000);
+
+  it('a refused upload leaves nothing on disk and nothing in the storage: too large, wrong format, unparsable CSV', async () => {
+    const cart = await t.request('POST', '/v1/MultiCarts', { as: BUYER, body: { name: 'Abgelehnt' } });
+    const item = await t.request('POST', '/v1/CartItems', {
+      as: BUYER,
+      body: { cartId: cart.body.id, productInstanceId: offers.nordbad, quantity: 1 },
+    });
+    const url = `/v1/CartItems/${item.body.cartItemId}/attachments`;
+    const maxMb = await readNumberSetting(t.db, FeatureSettingKey.AttachmentsMaxFileSize);
+    for (const [content, name, type] of [
+      [Buffer.alloc((maxMb + 1) * 1024 * 1024, 0x41), 'gross.txt', 'maxFileSize'],
+      [Buffer.from('<html><script>alert(1)</script></html>'), 'liste.csv', 'fileFormat'],
+      [Buffer.from('a;"b\n1;2'), 'kaputt.csv', 'fileFormat'],
+    ] as const) {
+      const res = await t.request('POST', url, { as: BUYER, body: fileForm(content, name, 'text/plain', 'files') });
+      expect(res.status, name).toBe(400);
+      expect(res.body.type, name).toBe(type);
+      expect(await readdir(uploadScratchRoot(t.config.dataDir)), name).toEqual([]);
+    }
+    const stored = [];
+    for await (const file of fileStorage({ config: t.config, pool: t.pool }).list(
+      `files/cart-attachments/${item.body.cartItemId}/`,
+    ))
+      stored.push(file.key);
+    expect(stored).toEqual([]);
+  });
 });
