@@ -216,6 +216,8 @@ test.describe('buyer', () => {
       await page.waitForURL(/\/suche\?term=Ventil/);
       const [line] = await fillCart(page, 'Ventil');
       await page.goto('/warenkorb');
+      // The line's details are folded behind its summary.
+      await page.getByTestId('cart-item').getByTestId('item-details-toggle').click();
       const note = page.getByTestId('cart-item').getByLabel('Notiz');
       await note.fill('Raum 3');
       await note.blur();

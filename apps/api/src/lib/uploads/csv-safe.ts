@@ -1,4 +1,10 @@
 import { isUtf8 } from 'node:buffer';
+import { createReadStream } from 'node:fs';
+import { PassThrough, Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { StringDecoder } from 'node:string_decoder';
+import { parse } from 'csv-parse';
+import { stringify } from 'csv-stringify';
 
 /**
  * Formula injection (OWASP "CSV injection"): a spreadsheet executes a cell that starts with
@@ -55,4 +61,89 @@ export async function neutraliseCsvUpload(fileName: string, content: Buffer): Pr
   } catch {
     return null;
   }
+}
+
+/**
+ * neutraliseCsvUpload for a file on disk (an upload spooled by spooled-upload.ts), giving the same verdict and the
+ * same bytes without holding the file in memory: it is parsed twice as a stream, once to learn whether any cell needs
+ * neutralising (and whether it parses at all), once more to write the neutralised copy. Returns how to read what
+ * is to be stored: the file as it is (not a CSV, or nothing dangerous in it) or its neutralised copy; null when a
+ * .csv file is no parsable CSV.
+ */
+export async function neutraliseCsvUploadFile(fileName: string, path: string): Promise<(() => Readable) | null> {
+  const asIs = () => createReadStream(path);
+  if (!/\.csv$/i.test(fileName)) return asIs;
+  const encoding: BufferEncoding = (await isUtf8File(path)) ? 'utf8' : 'latin1';
+  const bom = encoding === 'utf8' && (await startsWith(path, UTF8_BOM));
+  const sep = await delimiterOfFirstLine(path);
+  const options = { delimiter: sep, relax_column_count: true, relax_quotes: true, bom: true };
+  // The sync parser reads a string as UTF-8: a latin1 file is handed over as the UTF-8 of its text, as there.
+  async function* parserInput() {
+    for await (const chunk of createReadStream(path))
+      yield encoding === 'utf8' ? (chunk as Buffer) : Buffer.from((chunk as Buffer).toString('latin1'));
+  }
+  let changed = false;
+  try {
+    await pipeline(parserInput(), parse(options), async (rows: AsyncIterable<string[]>) => {
+      for await (const row of rows) if (!changed) changed = neutraliseCsvRow(row).some((cell, i) => cell !== row[i]);
+    });
+  } catch {
+    return null;
+  }
+  if (!changed) return asIs;
+  return () => {
+    const decoder = new StringDecoder('utf8');
+    const encode = new Transform({
+      transform: (chunk: Buffer, _e, done) => done(null, Buffer.from(decoder.write(chunk), encoding)),
+      flush: (done) => done(null, Buffer.from(decoder.end(), encoding)),
+    });
+    const neutralise = new Transform({
+      objectMode: true,
+      transform: (row: string[], _e, done) => done(null, neutraliseCsvRow(row)),
+    });
+    if (bom) encode.push(UTF8_BOM);
+    const out = new PassThrough();
+    pipeline(
+      parserInput(),
+      parse(options),
+      neutralise,
+      stringify({ delimiter: sep, record_delimiter: '\r\n' }),
+      encode,
+      out,
+    ).catch((error: Error) => out.destroy(error));
+    return out;
+  };
+}
+
+/** isUtf8 of the whole file, decided chunk by chunk (the WHATWG decoder refuses what isUtf8 refuses). */
+async function isUtf8File(path: string) {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  try {
+    for await (const chunk of createReadStream(path)) decoder.decode(chunk as Buffer, { stream: true });
+    decoder.decode();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function startsWith(path: string, prefix: Buffer) {
+  for await (const chunk of createReadStream(path, { start: 0, end: prefix.length - 1 }))
+    return (chunk as Buffer).equals(prefix);
+  return false;
+}
+
+/**
+ * The delimiter neutraliseCsvFile takes from the first line: the first of ; tab , that it contains. These are single
+ * bytes in UTF-8 and ISO-8859-1 alike (never inside a multi-byte character), so the bytes up to the first LF decide.
+ */
+async function delimiterOfFirstLine(path: string) {
+  const found = new Set<number>();
+  scan: for await (const chunk of createReadStream(path)) {
+    for (const byte of chunk as Buffer) {
+      if (byte === 0x0a) break scan;
+      found.add(byte);
+    }
+  }
+  return [';', '\t', ','].find((d) => found.has(d.charCodeAt(0))) ?? ';';
 }

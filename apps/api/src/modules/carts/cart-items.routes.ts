@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { MultipartFile } from '@fastify/multipart';
 import {
   Attachment,
   CreateCartItemRequest,
@@ -13,6 +12,7 @@ import type { App, AppDeps } from '../../http/types.ts';
 import { callerOf, currentPartnerOf } from '../../http/auth.ts';
 import { HttpProblem, badRequest } from '../../http/problem.ts';
 import { attachmentHeader } from '../../lib/content-disposition.ts';
+import { spoolFileParts, withUploadScratch } from '../../lib/uploads/spooled-upload.ts';
 import { CartItemsService } from './cart-items.service.ts';
 import { fileStorage } from '../storage/index.ts';
 import { onlyIdsCart, onlyIdsCartItem, idParam, cartItemIdParam } from './ids-cart-scope.ts';
@@ -128,23 +128,20 @@ export function cartItemRoutes(offers: OfferCatalog) {
         const item = await items.item(currentPartnerOf(request), request.params.cartItemId);
         if (!request.isMultipart()) throw badRequest('Ungültige Anfrage', 'multipart/form-data erwartet');
         const rules = await items.attachmentRules();
-        const uploads: { name: string; content: Buffer }[] = [];
         const limits = { fileSize: rules.maxMb * 1024 * 1024, files: rules.maxCount + 1 };
-        for await (const part of request.parts({ limits })) {
-          if (part.type !== 'file') continue;
-          const file = part as MultipartFile;
-          const content = await file.toBuffer().catch((error: { code?: string }) => {
+        // Each file goes to a scratch file on disk (never whole into memory), is checked there and streamed on.
+        return withUploadScratch(deps.config.dataDir, async (dir) => {
+          const uploads = await spoolFileParts(request, dir, limits).catch((error: { code?: string }) => {
             if (error.code === 'FST_REQ_FILE_TOO_LARGE')
               throw new HttpProblem(400, cartMessages.maxFileSize(rules.maxMb), { type: 'maxFileSize' });
             throw error;
           });
-          uploads.push({ name: file.filename, content });
-        }
-        await items.checkStorageQuota(
-          currentPartnerOf(request),
-          uploads.reduce((sum, u) => sum + u.content.length, 0),
-        );
-        return items.addAttachments(item.id, uploads, rules);
+          await items.checkStorageQuota(
+            currentPartnerOf(request),
+            uploads.reduce((sum, u) => sum + u.size, 0),
+          );
+          return items.addAttachments(item.id, uploads, rules);
+        });
       },
     );
 

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { FeatureSettingKey, ProductOrderableStatus, cartMessages } from '@shk/contracts';
 import { inTransaction, type Db } from '../../db/pool.ts';
 import { HttpProblem, badRequest, notFound } from '../../http/problem.ts';
-import { cleanFileName, contentTypes, extensionOf, isAcceptedFile } from '../../lib/file-types.ts';
-import { neutraliseCsvUpload } from '../../lib/uploads/csv-safe.ts';
+import { cleanFileName, contentTypes, extensionOf, isAcceptedFileAt } from '../../lib/file-types.ts';
+import { neutraliseCsvUploadFile } from '../../lib/uploads/csv-safe.ts';
+import type { SpooledFile } from '../../lib/uploads/spooled-upload.ts';
 import { assertStorageQuota } from '../../lib/uploads/storage-quota.ts';
 import { readListSetting, readNumberSetting } from '../settings/index.ts';
 import type { FileStorage } from '../storage/index.ts';
@@ -150,18 +151,19 @@ export class CartItemsService {
     await assertStorageQuota(this.db.$client, bpNumber, addBytes);
   }
 
-  async addAttachments(itemId: number, uploads: { name: string; content: Buffer }[], rules: AttachmentRules) {
+  async addAttachments(itemId: number, uploads: SpooledFile[], rules: AttachmentRules) {
     if (!uploads.length) throw badRequest('Keine Datei übermittelt');
     if (uploads.length > rules.maxCount)
       throw new HttpProblem(400, cartMessages.maxFileCount(rules.maxCount), { type: 'maxFileCount' });
-    const files = uploads.map((u) => ({ ...u, name: cleanFileName(u.name) }));
-    for (const f of files) {
-      if (!isAcceptedFile(f.name, f.content, rules.allowedExtensions))
-        throw new HttpProblem(400, cartMessages.fileFormat, { type: 'fileFormat', detail: f.name });
+    const files = [];
+    for (const upload of uploads) {
+      const name = cleanFileName(upload.name);
+      if (!(await isAcceptedFileAt(name, upload, rules.allowedExtensions)))
+        throw new HttpProblem(400, cartMessages.fileFormat, { type: 'fileFormat', detail: name });
       // Attachments go to the supplier with the order: a CSV must not carry spreadsheet formulas.
-      const safe = await neutraliseCsvUpload(f.name, f.content);
-      if (!safe) throw new HttpProblem(400, cartMessages.fileFormat, { type: 'fileFormat', detail: f.name });
-      f.content = safe;
+      const content = await neutraliseCsvUploadFile(name, upload.path);
+      if (!content) throw new HttpProblem(400, cartMessages.fileFormat, { type: 'fileFormat', detail: name });
+      files.push({ name, content });
     }
     // Into the file storage first (any node serves them), outside the transaction: a write to the postgres backend
     // takes connections of its own. Refused below (count), they are removed again.
@@ -169,7 +171,7 @@ export class CartItemsService {
     try {
       for (const f of files) {
         const storageKey = `${CART_ATTACHMENTS_PREFIX}${itemId}/${randomUUID()}`;
-        const { size } = await this.storage.put(storageKey, f.content);
+        const { size } = await this.storage.put(storageKey, f.content());
         const contentType = contentTypes[extensionOf(f.name)] ?? 'application/octet-stream';
         stored.push({ name: f.name, contentType, size, storageKey });
       }

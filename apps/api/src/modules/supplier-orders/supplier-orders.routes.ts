@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { MultipartFile } from '@fastify/multipart';
 import {
   ConfirmationBody,
   Role,
@@ -18,6 +17,7 @@ import { callerOf, currentPartnerOf } from '../../http/auth.ts';
 import { HttpProblem, badRequest } from '../../http/problem.ts';
 import { attachmentHeader } from '../../lib/content-disposition.ts';
 import { cleanFileName, contentTypes, extensionOf } from '../../lib/file-types.ts';
+import { spoolFileParts, withUploadScratch } from '../../lib/uploads/spooled-upload.ts';
 import { SupplierOrdersService } from './supplier-orders.service.ts';
 
 const staff = [Role.Administrator, Role.Support, Role.PlatformOperator] as const;
@@ -125,27 +125,21 @@ export async function supplierOrdersRoutes(app: App, deps: AppDeps) {
       const id = await service.scopedId(request.params.supplierOrderNumber, scopeOf(request));
       if (!request.isMultipart()) throw badRequest('Ungültige Anfrage', 'multipart/form-data erwartet');
       const limits = await service.documentLimits();
-      const tooMany = () =>
-        new HttpProblem(400, M.documentLimits(limits.maxCount, limits.maxMb), { type: 'documentLimits' });
-      const files: { name: string; contentType: string; content: Buffer }[] = [];
-      try {
-        for await (const part of request.parts({
-          limits: { fileSize: limits.maxMb * 1024 * 1024, files: limits.maxCount },
-        })) {
-          if (part.type !== 'file') continue;
-          const file = part as MultipartFile;
-          const content = await file.toBuffer();
-          const name = cleanFileName(file.filename);
-          // All formats are allowed (spec); the type is only used for the download header.
-          files.push({ name, contentType: contentTypes[extensionOf(name)] ?? 'application/octet-stream', content });
-        }
-      } catch (error) {
-        const code = (error as { code?: string }).code;
-        if (code === 'FST_REQ_FILE_TOO_LARGE' || code === 'FST_FILES_LIMIT') throw tooMany();
-        throw error;
-      }
-      if (!files.length) throw badRequest('Ungültige Anfrage', 'Bitte wählen Sie mindestens eine Datei aus.');
-      await service.addDocuments(id, files, callerOf(request).userId, limits);
+      const partLimits = { fileSize: limits.maxMb * 1024 * 1024, files: limits.maxCount };
+      // Each file goes to a scratch file on disk (never whole into memory), is checked there and streamed on.
+      await withUploadScratch(deps.config.dataDir, async (dir) => {
+        const uploads = await spoolFileParts(request, dir, partLimits).catch((error: { code?: string }) => {
+          if (error.code !== 'FST_REQ_FILE_TOO_LARGE' && error.code !== 'FST_FILES_LIMIT') throw error;
+          throw new HttpProblem(400, M.documentLimits(limits.maxCount, limits.maxMb), { type: 'documentLimits' });
+        });
+        // All formats are allowed (spec); the type is only used for the download header.
+        const files = uploads.map((upload) => {
+          const name = cleanFileName(upload.name);
+          return { name, contentType: contentTypes[extensionOf(name)] ?? 'application/octet-stream', upload };
+        });
+        if (!files.length) throw badRequest('Ungültige Anfrage', 'Bitte wählen Sie mindestens eine Datei aus.');
+        await service.addDocuments(id, files, callerOf(request).userId, limits);
+      });
       return (await service.details(request.params.supplierOrderNumber, currentPartnerOf(request)))!.attachments;
     },
   );

@@ -9,8 +9,9 @@ import { inTransaction, type AfterCommit } from '../../db/pool.ts';
 import type { Queryable } from '../../db/queryable.ts';
 import type { AppDeps } from '../../http/types.ts';
 import { HttpProblem, notFound } from '../../http/problem.ts';
-import { extensionOf, hasContentCheck, verifyFileContent } from '../../lib/file-types.ts';
-import { neutraliseCsvUpload } from '../../lib/uploads/csv-safe.ts';
+import { extensionOf, hasContentCheck, verifyFileContentAt } from '../../lib/file-types.ts';
+import { neutraliseCsvUploadFile } from '../../lib/uploads/csv-safe.ts';
+import type { SpooledFile } from '../../lib/uploads/spooled-upload.ts';
 import { assertStorageQuota } from '../../lib/uploads/storage-quota.ts';
 import { readNumberSetting } from '../settings/index.ts';
 import { applyConfirmation, enqueueConfirmationMail } from './confirmation.ts';
@@ -69,7 +70,7 @@ export class SupplierOrdersService {
    */
   async addDocuments(
     id: number,
-    files: { name: string; contentType: string; content: Buffer }[],
+    uploads: { name: string; contentType: string; upload: SpooledFile }[],
     userId: string,
     limits: { maxCount: number; maxMb: number },
   ) {
@@ -77,14 +78,15 @@ export class SupplierOrdersService {
       new HttpProblem(400, M.documentLimits(limits.maxCount, limits.maxMb), { type: 'documentLimits' });
     // Checked before the files' formats (the limit is the answer to a batch that is too large), and again under the
     // order's lock below.
-    if ((await repo.documentCount(this.deps.pool, id)) + files.length > limits.maxCount) throw tooMany();
-    for (const f of files) {
+    if ((await repo.documentCount(this.deps.pool, id)) + uploads.length > limits.maxCount) throw tooMany();
+    const files = [];
+    for (const f of uploads) {
       const wrongFormat = () => new HttpProblem(400, cartMessages.fileFormat, { type: 'fileFormat', detail: f.name });
-      if (hasContentCheck(f.name) && !(await verifyFileContent(f.name, f.content, [extensionOf(f.name)])))
+      if (hasContentCheck(f.name) && !(await verifyFileContentAt(f.name, f.upload, [extensionOf(f.name)])))
         throw wrongFormat();
-      const safe = await neutraliseCsvUpload(f.name, f.content);
-      if (!safe) throw wrongFormat();
-      f.content = safe;
+      const content = await neutraliseCsvUploadFile(f.name, f.upload.path);
+      if (!content) throw wrongFormat();
+      files.push({ name: f.name, contentType: f.contentType, content });
     }
     // Into the file storage first (any node serves them), outside the transaction: a write to the postgres backend
     // takes connections of its own. Refused below (count, quota), they are removed again.
@@ -93,8 +95,8 @@ export class SupplierOrdersService {
     try {
       for (const f of files) {
         const storageKey = `files/order-documents/${id}/${randomUUID()}`;
-        await storage.put(storageKey, f.content);
-        stored.push({ name: f.name, contentType: f.contentType, size: f.content.length, storageKey });
+        const { size } = await storage.put(storageKey, f.content());
+        stored.push({ name: f.name, contentType: f.contentType, size, storageKey });
       }
       await this.inTransaction(async (client) => {
         const supplierBpNumber = await repo.lockSupplierOfOrder(client, id);
@@ -102,7 +104,7 @@ export class SupplierOrdersService {
         await assertStorageQuota(
           client,
           supplierBpNumber,
-          files.reduce((sum, f) => sum + f.content.length, 0),
+          stored.reduce((sum, f) => sum + f.size, 0),
         );
         for (const f of stored) await repo.insertDocument(client, id, f, userId);
       });

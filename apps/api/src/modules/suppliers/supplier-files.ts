@@ -1,8 +1,8 @@
-import { fileTypeFromBuffer } from 'file-type';
+import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
 import { SaxesParser } from 'saxes';
 import { supplierFileLimits, supplierMessages } from '@shk/contracts';
 import { HttpProblem } from '../../http/problem.ts';
-import { cleanFileName, verifyFileContent } from '../../lib/file-types.ts';
+import { cleanFileName, verifyFileContent, verifyFileContentAt } from '../../lib/file-types.ts';
 
 export interface CheckedFile {
   fileName: string;
@@ -87,6 +87,18 @@ export async function checkTemplate(fileName: string, content: Buffer): Promise<
   // file-type reads only the magic number: the structural check refuses a PDF with an HTML page after %%EOF.
   if (!(await verifyFileContent(name, content, ['pdf']))) throw fileFormatProblem(name);
   return { fileName: name, contentType: 'application/pdf', content };
+}
+
+/** checkTemplate for an upload spooled to disk (lib/uploads/spooled-upload.ts): the same verdict, never read whole. */
+export async function checkTemplateAt(fileName: string, file: { path: string; size: number }) {
+  const { maxBytes, maxMb } = supplierFileLimits.template;
+  if (file.size > maxBytes) throw new HttpProblem(400, supplierMessages.maxFileSize(maxMb), { type: 'maxFileSize' });
+  const name = cleanFileName(fileName);
+  const detected = await fileTypeFromFile(file.path);
+  if (detected?.mime !== 'application/pdf' || extension(name) !== 'pdf') throw fileFormatProblem(name);
+  // file-type reads only the magic number: the structural check refuses a PDF with an HTML page after %%EOF.
+  if (!(await verifyFileContentAt(name, file, ['pdf']))) throw fileFormatProblem(name);
+  return { fileName: name, contentType: 'application/pdf' };
 }
 
 export const logoSizes = [48, 96, 160, 320] as const;

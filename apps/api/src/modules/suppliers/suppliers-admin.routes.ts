@@ -21,7 +21,8 @@ import { notFound } from '../../http/problem.ts';
 import { attachmentHeader } from '../../lib/content-disposition.ts';
 import { SuppliersService } from './suppliers.service.ts';
 import { logoSizes } from './supplier-files.ts';
-import { readSingleFile } from './upload.ts';
+import { spoolSingleFile } from './upload.ts';
+import { withUploadScratch } from '../../lib/uploads/spooled-upload.ts';
 
 const staff = [Role.Administrator, Role.Support, Role.PlatformOperator] as const;
 const admin = [Role.Administrator] as const;
@@ -33,7 +34,7 @@ const named = (names: Record<number, string>) => Object.entries(names).map(([id,
 export async function supplierAdminRoutes(app: App, deps: AppDeps) {
   const suppliers = new SuppliersService(deps.db, fileStorage(deps));
   supplierSettingsRoutes(app, suppliers);
-  supplierFileRoutes(app, suppliers);
+  supplierFileRoutes(app, suppliers, deps.config.dataDir);
 }
 
 /** The supplier list, its settings, change log and interfaces, and the names the settings form offers. */
@@ -167,8 +168,11 @@ function supplierSettingsRoutes(app: App, suppliers: SuppliersService) {
   );
 }
 
-/** The supplier's files: its logo (public, resized) and its onboarding form template. */
-function supplierFileRoutes(app: App, suppliers: SuppliersService) {
+/**
+ * The supplier's files: its logo (public, resized) and its onboarding form template. Uploads are spooled to scratch
+ * files under `dataDir` (lib/uploads/spooled-upload.ts).
+ */
+function supplierFileRoutes(app: App, suppliers: SuppliersService, dataDir: string) {
   app.get(
     '/v1/Suppliers/:supplierBusinessPartnerNo/logo',
     {
@@ -227,13 +231,10 @@ function supplierFileRoutes(app: App, suppliers: SuppliersService) {
     },
     async (request) => {
       const { maxBytes, maxMb } = supplierFileLimits.logo;
-      const file = await readSingleFile(request, maxBytes, maxMb);
-      return suppliers.uploadLogo(
-        callerOf(request),
-        request.params.supplierBusinessPartnerNo,
-        file.fileName,
-        file.content,
-      );
+      return withUploadScratch(dataDir, async (dir) => {
+        const file = await spoolSingleFile(request, dir, maxBytes, maxMb);
+        return suppliers.uploadLogo(callerOf(request), request.params.supplierBusinessPartnerNo, file);
+      });
     },
   );
 
@@ -263,8 +264,10 @@ function supplierFileRoutes(app: App, suppliers: SuppliersService) {
     },
     async (request) => {
       const { maxBytes, maxMb } = supplierFileLimits.template;
-      const file = await readSingleFile(request, maxBytes, maxMb);
-      return suppliers.uploadTemplate(callerOf(request), request.params.bpNumber, file.fileName, file.content);
+      return withUploadScratch(dataDir, async (dir) => {
+        const file = await spoolSingleFile(request, dir, maxBytes, maxMb);
+        return suppliers.uploadTemplate(callerOf(request), request.params.bpNumber, file);
+      });
     },
   );
 

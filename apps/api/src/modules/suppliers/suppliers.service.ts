@@ -15,7 +15,8 @@ import { HttpProblem, notFound, validationProblem } from '../../http/problem.ts'
 import type { Caller } from '../../http/auth.ts';
 import * as repo from './suppliers.repo.ts';
 import type { SupplierRow } from './suppliers.repo.ts';
-import { checkLogo, checkTemplate, renderLogo, type LogoSize } from './supplier-files.ts';
+import { checkLogo, checkTemplateAt, renderLogo, type LogoSize } from './supplier-files.ts';
+import { readSpooled, spooledStream, type SpooledFile } from '../../lib/uploads/spooled-upload.ts';
 import { assertStorageQuota } from '../../lib/uploads/storage-quota.ts';
 import type { FileStorage } from '../storage/index.ts';
 
@@ -195,8 +196,9 @@ export class SuppliersService {
       );
   }
 
-  async uploadLogo(caller: Caller, bp: string, fileName: string, content: Buffer) {
-    const file = await checkLogo(fileName, content);
+  async uploadLogo(caller: Caller, bp: string, upload: SpooledFile) {
+    // A logo is read whole: its checks parse the SVG and rasterise it (sharp), and it is at most 1 MB.
+    const file = await checkLogo(upload.name, await readSpooled(upload));
     return this.storeThenRecord(file.content, async (tx, stored) => {
       const current = await repo.findSupplier(tx, bp, true);
       if (!current) throw notFound(supplierMessages.reloadAndRetry);
@@ -231,9 +233,9 @@ export class SuppliersService {
     if (removed) await this.storage.delete(removed);
   }
 
-  async uploadTemplate(caller: Caller, bp: string, fileName: string, content: Buffer) {
-    const file = await checkTemplate(fileName, content);
-    return this.storeThenRecord(file.content, async (tx, stored) => {
+  async uploadTemplate(caller: Caller, bp: string, upload: SpooledFile) {
+    const file = await checkTemplateAt(upload.name, upload);
+    return this.storeThenRecord(spooledStream(upload), async (tx, stored) => {
       const current = await repo.findSupplier(tx, bp, true);
       if (!current) throw notFound(supplierMessages.reloadAndRetry);
       // The new file replaces the stored one: only the difference counts against the partner's quota.
@@ -273,7 +275,7 @@ export class SuppliersService {
    * is removed again. The file it replaced goes once the change is committed.
    */
   private async storeThenRecord<T>(
-    content: Buffer,
+    content: Buffer | Readable,
     record: (
       tx: Client,
       stored: { storageKey: string; size: number },
