@@ -24,6 +24,9 @@ import { fileStorage } from '../storage/index.ts';
 import { checkAllSuppliers } from './consistency.ts';
 import { FUTURE_PRICES_CRON, FUTURE_PRICES_QUEUE, promoteDuePrices } from './future-prices.repo.ts';
 
+/** How long approving, discarding or undoing waits for the supplier's import lock before answering 409. */
+const DECISION_LOCK_WAIT_MS = 5_000;
+
 export const CATALOGUE_IMPORT_QUEUE = 'catalogue-import';
 /**
  * pg-boss retries an import after a lost database connection; a process that dies is noticed by the import's own
@@ -164,7 +167,9 @@ export class CatalogueImportService {
   ) {
     const c = await run.openSession(this.deps.pool);
     try {
-      if (!(await run.tryLockSupplier(c, supplier))) throw conflict(catalogueImportMessages.importRunning);
+      // The check after an import holds the supplier's lock for a moment: wait that out, not a running import.
+      if (!(await run.lockSupplierWithin(c, supplier, DECISION_LOCK_WAIT_MS)))
+        throw conflict(catalogueImportMessages.importRunning);
       try {
         await inClientTransaction(c, async () => {
           const found = await repo.findImportForUpdate(c, supplier, id);

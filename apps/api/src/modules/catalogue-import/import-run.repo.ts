@@ -25,6 +25,16 @@ export async function tryLockSupplier(c: pg.PoolClient, supplier: string): Promi
   return rows[0].ok;
 }
 
+/** The supplier's import lock, trying for up to `waitMs` (a short hold, e.g. the consistency check, passes). */
+export async function lockSupplierWithin(c: pg.PoolClient, supplier: string, waitMs: number): Promise<boolean> {
+  const until = Date.now() + waitMs;
+  for (;;) {
+    if (await tryLockSupplier(c, supplier)) return true;
+    if (Date.now() >= until) return false;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 export async function unlockSupplier(c: pg.PoolClient, supplier: string) {
   await c.query('SELECT pg_advisory_unlock(hashtext($1))', [lockKey(supplier)]);
 }
