@@ -1,8 +1,18 @@
-/** What several benches share: CPU time read from /proc and an embedded Postgres with or without pg_stat_statements. */
+/**
+ * What several benches share: CPU time read from /proc, an embedded Postgres with or without pg_stat_statements, and the
+ * API started as a bench runs it.
+ */
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import os from 'node:os';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded.ts';
+import { ensureDatabase } from '../src/db/bootstrap.ts';
+import { loadConfig } from '../src/config.ts';
+import { createRuntime } from '../src/runtime.ts';
+import { seedDemoWorldIfEmpty } from '../src/seed/demo-world.ts';
+import { seedDemoCatalogueIfEmpty } from '../src/seed/catalogue/demo.ts';
+import { freePort } from '../test/support/free-port.ts';
 
 /** utime + stime (and with children cutime + cstime) of a process in clock ticks, with its parent (Linux). */
 function ticksOf(pid: number | string, withChildren: boolean): { ppid: number; ticks: number } {
@@ -77,4 +87,40 @@ export async function startBenchPostgres(
   }
   await server.stop();
   return start();
+}
+
+/**
+ * The API as a bench runs it in its own process: a durable embedded Postgres in a temporary directory, the demo world
+ * and a demo catalogue of `products`, listening on a free loopback port. `close()` stops both and removes the directory.
+ */
+export async function startBenchApi(name: string, products: number) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `shk-bench-${name}-`));
+  fs.chmodSync(dir, 0o755);
+  const server = await startEmbeddedPostgres(path.join(dir, 'pg'), undefined, { durable: true });
+  await ensureDatabase(server.url('postgres'), 'bench');
+  const port = await freePort();
+  const config = loadConfig({
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dir,
+    LOG_LEVEL: 'warn',
+    WEB_DIST_DIR: path.join(dir, 'none'),
+  });
+  const runtime = await createRuntime(config, server.url('bench'), {
+    logger: false,
+    log: { info() {}, warn() {}, error() {} } as unknown as Console,
+  });
+  await seedDemoWorldIfEmpty(runtime.db);
+  await seedDemoCatalogueIfEmpty(runtime.db, () => {}, products);
+  return {
+    config,
+    runtime,
+    listen: () => runtime.app.listen({ port, host: '127.0.0.1' }),
+    async close() {
+      await runtime.close();
+      await server.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }

@@ -7,18 +7,10 @@
  *   BENCH_USERS (50), BENCH_ACCOUNTS (10; users share them, 30 sign-ins per address and 10 minutes),
  *   BENCH_CARTS (10), BENCH_ITEMS (50), BENCH_SECONDS (30), BENCH_PRODUCTS (catalogue size, 5 000)
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { startEmbeddedPostgres } from '../src/db/embedded.ts';
-import { ensureDatabase } from '../src/db/bootstrap.ts';
-import { loadConfig } from '../src/config.ts';
-import { createRuntime } from '../src/runtime.ts';
-import { seedDemoWorldIfEmpty } from '../src/seed/demo-world.ts';
-import { seedDemoCatalogueIfEmpty } from '../src/seed/catalogue/demo.ts';
 import { hashPassword } from '../src/modules/identity/password.ts';
-import { freePort } from '../test/support/free-port.ts';
+import { startBenchApi } from './bench-support.ts';
 import { loginWithCodeFlow } from '../test/support/oidc-login.ts';
 
 const USERS = Number(process.env.BENCH_USERS ?? 50);
@@ -29,26 +21,9 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 5000);
 
 const loadBefore = os.loadavg();
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shk-bench-carts-'));
-fs.chmodSync(dir, 0o755);
-const server = await startEmbeddedPostgres(path.join(dir, 'pg'), undefined, { durable: true });
-await ensureDatabase(server.url('postgres'), 'bench');
-const port = await freePort();
-const config = loadConfig({
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  PUBLIC_URL: `http://127.0.0.1:${port}`,
-  DATA_DIR: dir,
-  LOG_LEVEL: 'warn',
-  WEB_DIST_DIR: path.join(dir, 'none'),
-});
-const runtime = await createRuntime(config, server.url('bench'), {
-  logger: false,
-  log: { info() {}, warn() {}, error() {} } as unknown as Console,
-});
+const api = await startBenchApi('carts', PRODUCTS);
+const { config, runtime } = api;
 const { pool } = runtime;
-await seedDemoWorldIfEmpty(runtime.db);
-await seedDemoCatalogueIfEmpty(runtime.db, () => {}, PRODUCTS);
 
 // Offers of every kind a real cart holds: mostly orderable, some of a supplier without relation (not counted).
 const offers = (
@@ -104,7 +79,7 @@ for (let a = 0; a < ACCOUNTS; a++) {
   }
   accounts.push({ email, bp, token: '' });
 }
-await runtime.app.listen({ port, host: '127.0.0.1' });
+await api.listen();
 for (const account of accounts) account.token = (await loginWithCodeFlow(config.publicUrl, account.email)).access_token;
 
 async function get(token: string, url: string) {
@@ -175,7 +150,5 @@ const report = {
 console.log(JSON.stringify(report, null, 2));
 const ok = report.errors === 0 && mismatches === 0 && report.p95Ms <= 50;
 console.log(ok ? 'Ziel erreicht.' : 'Ziel verfehlt.');
-await runtime.close();
-await server.stop();
-fs.rmSync(dir, { recursive: true, force: true });
+await api.close();
 process.exit(ok ? 0 : 1);

@@ -4,17 +4,9 @@
  * call `GET /v1/MultiCarts` until the burst has ended. Target: the readers' p95 ≤ 200 ms, every read answered 200.
  * The test (test/security/fair-use.test.ts) holds the behaviour; this measures the figure.
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { startEmbeddedPostgres } from '../src/db/embedded.ts';
-import { ensureDatabase } from '../src/db/bootstrap.ts';
-import { loadConfig } from '../src/config.ts';
-import { createRuntime } from '../src/runtime.ts';
-import { seedDemoWorldIfEmpty } from '../src/seed/demo-world.ts';
-import { seedDemoCatalogueIfEmpty } from '../src/seed/catalogue/demo.ts';
-import { freePort } from '../test/support/free-port.ts';
+import { startBenchApi } from './bench-support.ts';
 import { loginWithCodeFlow } from '../test/support/oidc-login.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
@@ -22,26 +14,9 @@ const BURST = Number(process.env.BENCH_BURST ?? 50);
 const TARGET_P95_MS = 200;
 
 const loadBefore = os.loadavg();
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shk-bench-fair-use-'));
-fs.chmodSync(dir, 0o755);
-const server = await startEmbeddedPostgres(path.join(dir, 'pg'), undefined, { durable: true });
-await ensureDatabase(server.url('postgres'), 'bench');
-const port = await freePort();
-const config = loadConfig({
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  PUBLIC_URL: `http://127.0.0.1:${port}`,
-  DATA_DIR: dir,
-  LOG_LEVEL: 'warn',
-  WEB_DIST_DIR: path.join(dir, 'none'),
-});
-const runtime = await createRuntime(config, server.url('bench'), {
-  logger: false,
-  log: { info() {}, warn() {}, error() {} } as unknown as Console,
-});
-await seedDemoWorldIfEmpty(runtime.db);
-await seedDemoCatalogueIfEmpty(runtime.db, () => {}, 2000);
-await runtime.app.listen({ port, host: '127.0.0.1' });
+const api = await startBenchApi('fair-use', 2000);
+await api.listen();
+const { config, runtime } = api;
 const writer = (await loginWithCodeFlow(config.publicUrl, 'einkauf@example.com')).access_token;
 const reader = (await loginWithCodeFlow(config.publicUrl, 'einkauf2@example.com')).access_token;
 
@@ -97,7 +72,5 @@ const report = {
 console.log(JSON.stringify(report, null, 2));
 const ok = readErrors === 0 && report.readP95Ms <= TARGET_P95_MS;
 console.log(ok ? 'Ziel erreicht.' : 'Ziel verfehlt.');
-await runtime.close();
-await server.stop();
-fs.rmSync(dir, { recursive: true, force: true });
+await api.close();
 process.exit(ok ? 0 : 1);
