@@ -30,13 +30,15 @@ import {
 } from '../../api/catalogue-import';
 
 const statusColor: Record<CatalogueImport['status'], string> = {
-  Pending: 'gray',
-  InProgress: 'blue',
+  // Shades whose text (white or black by autoContrast) reaches 4.5:1; gray.6, blue.6, red.6 and grape.6 with white
+  // text do not (axe-core's color-contrast).
+  Pending: 'gray.7',
+  InProgress: 'blue.8',
   AwaitingApproval: 'yellow',
   Completed: 'green',
-  Failed: 'red',
-  Discarded: 'gray',
-  RolledBack: 'grape',
+  Failed: 'red.9',
+  Discarded: 'gray.7',
+  RolledBack: 'grape.8',
 };
 const running = (i: CatalogueImport) => i.status === 'Pending' || i.status === 'InProgress';
 const number = formatCount;
