@@ -223,16 +223,17 @@ async function lint() {
   }
 }
 
-// 4. Unit and API integration tests.
-async function vitest() {
-  heading('Vitest (Unit- und API-Tests)');
-  const jsonFile = path.join(resultsDir, 'vitest.json');
+/**
+ * One vitest run with its JSON report: adds its counts to the totals and records the step. A file that fails to
+ * load has no failing test of its own; it counts as one.
+ */
+async function vitestStep(name, configArgs, timeoutMs) {
+  const jsonFile = path.join(resultsDir, `${name}.json`);
   fs.rmSync(jsonFile, { force: true });
   const { code, timedOut } = await run(
     bin('vitest'),
-    ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${jsonFile}`],
-    // A guard against a hung run, not a budget: a normal run takes 6-8 minutes on two cores.
-    { timeoutMs: 20 * MINUTE },
+    ['run', ...configArgs, '--reporter=default', '--reporter=json', `--outputFile.json=${jsonFile}`],
+    { timeoutMs },
   );
   let passed = 0,
     failed = 0,
@@ -242,7 +243,6 @@ async function vitest() {
     passed = report.numPassedTests ?? 0;
     failed = report.numFailedTests ?? 0;
     skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
-    // A file that fails to load has no failing test of its own; count it.
     const brokenFiles = (report.testResults ?? []).filter(
       (f) => f.status === 'failed' && !(f.assertionResults ?? []).some((a) => a.status === 'failed'),
     ).length;
@@ -253,10 +253,17 @@ async function vitest() {
   totals.failed += failed;
   totals.skipped += skipped;
   record(
-    'vitest',
+    name,
     code === 0 && failed === 0,
-    `${passed} bestanden, ${failed} fehlgeschlagen${timedOut ? ', Zeitüberschreitung' : ''}`,
+    `${passed} bestanden, ${failed} fehlgeschlagen${skipped ? `, ${skipped} übersprungen` : ''}${timedOut ? ', Zeitüberschreitung' : ''}`,
   );
+}
+
+// 4. Unit and API integration tests.
+async function vitest() {
+  heading('Vitest (Unit- und API-Tests)');
+  // A guard against a hung run, not a budget: a normal run takes 6-8 minutes on two cores.
+  await vitestStep('vitest', [], 20 * MINUTE);
 }
 
 // 4b. Several nodes: Debian's PostgreSQL server, two API nodes and haproxy (`npm run test:cluster`,
@@ -277,38 +284,7 @@ async function cluster() {
     totals.skipped += 1;
     return;
   }
-  const jsonFile = path.join(resultsDir, 'cluster.json');
-  fs.rmSync(jsonFile, { force: true });
-  const { code, timedOut } = await run(
-    bin('vitest'),
-    [
-      'run',
-      '--config',
-      'vitest.cluster.config.ts',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${jsonFile}`,
-    ],
-    { timeoutMs: 12 * MINUTE },
-  );
-  let passed = 0,
-    failed = 0,
-    skipped = 0;
-  if (fs.existsSync(jsonFile)) {
-    const report = JSON.parse(fs.readFileSync(jsonFile, 'utf8'));
-    passed = report.numPassedTests ?? 0;
-    failed = report.numFailedTests ?? 0;
-    skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
-  }
-  if (code !== 0 && failed === 0) failed = 1;
-  totals.passed += passed;
-  totals.failed += failed;
-  totals.skipped += skipped;
-  record(
-    'cluster',
-    code === 0 && failed === 0,
-    `${passed} bestanden, ${failed} fehlgeschlagen${skipped ? `, ${skipped} übersprungen` : ''}${timedOut ? ', Zeitüberschreitung' : ''}`,
-  );
+  await vitestStep('cluster', ['--config', 'vitest.cluster.config.ts'], 12 * MINUTE);
 }
 
 // 5. Browser tests (Playwright), owned by scripts/e2e.mjs.
