@@ -53,6 +53,9 @@ export async function startEmbeddedPostgres(
       'max_connections=300',
       '-c',
       'shared_buffers=256MB',
+      // A 5M-product load writes tens of GB of WAL: fewer forced checkpoints (default 1GB) during bulk loads.
+      '-c',
+      'max_wal_size=8GB',
       // Loopback only: the superuser must not be reachable from the network.
       '-c',
       'listen_addresses=127.0.0.1',

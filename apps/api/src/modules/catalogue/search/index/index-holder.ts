@@ -129,7 +129,7 @@ export class SearchIndexHolder {
   private async load(): Promise<SearchIndex | null> {
     const file = this.snapshotFile;
     if (!file || !fs.existsSync(file)) return null;
-    const snapshot = SearchIndex.deserialize(await fs.promises.readFile(file));
+    const snapshot = SearchIndex.readSnapshot(file);
     if (!snapshot) return null;
     const meta = snapshot.meta as unknown as SnapshotMeta;
     const pool = this.pool();
@@ -157,7 +157,8 @@ export class SearchIndexHolder {
       };
       await fs.promises.mkdir(path.dirname(file), { recursive: true });
       const tmp = `${file}.${process.pid}.tmp`;
-      await fs.promises.writeFile(tmp, index.serialize(meta as unknown as Record<string, unknown>));
+      // Synchronous (snapshot.ts): consistent with the feed position without copying the columns.
+      index.writeSnapshot(tmp, meta as unknown as Record<string, unknown>);
       await fs.promises.rename(tmp, file);
       this.savedPosition = position;
       this.lastSave = Date.now();

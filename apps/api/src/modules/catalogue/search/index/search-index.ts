@@ -6,17 +6,28 @@
  * feature facets. Postgres stays the source of truth: the index is built from it and follows its
  * changes (change-feed.ts).
  */
-import v8 from 'node:v8';
+import fs from 'node:fs';
 import type pg from 'pg';
 import roaring from 'roaring';
 import { parseTsquery, type TsNode } from './tsquery.ts';
 import { feedHorizon, maxSearchId, searchRowsBetween, type SearchRow } from './search-index.repo.ts';
+import {
+  fileSink,
+  fileSource,
+  memorySink,
+  memorySource,
+  SNAPSHOT_MAGIC,
+  SnapshotReader,
+  SnapshotWriter,
+  type SnapshotSink,
+  type SnapshotSource,
+} from './snapshot.ts';
 
 export const { RoaringBitmap32 } = roaring;
 export type Bitmap = InstanceType<typeof RoaringBitmap32>;
 
 /** Version of the snapshot layout (serialize); another version is rebuilt instead of loaded. */
-const SNAPSHOT_FORMAT = 'search-index-1';
+const SNAPSHOT_FORMAT = 'search-index-3';
 
 /** Weight letters in tsvector order; index 0..3. */
 const WEIGHTS = 'ABCD';
@@ -71,6 +82,10 @@ export function parseTsvector(text: string): Map<string, number> {
 
 type Postings = (Bitmap | null)[]; // per weight A, B, C, D
 
+/**
+ * A column with room for `size` ids. Grows by a quarter (not doubling: at 5M products a doubled set of columns would
+ * hold up to 3M empty slots each); the build reserves the exact size up front (reserve()).
+ */
 const grow = <T extends Float64Array | Float32Array | Int32Array>(
   a: T,
   size: number,
@@ -78,7 +93,7 @@ const grow = <T extends Float64Array | Float32Array | Int32Array>(
   empty: number = NaN,
 ): T => {
   if (a.length >= size) return a;
-  const b = make(Math.max(size, a.length * 2));
+  const b = make(Math.max(size, a.length + (a.length >> 2)));
   b.fill(empty as never);
   b.set(a);
   return b;
@@ -103,7 +118,6 @@ export class SearchIndex {
   rank = new Float64Array(0);
   nameRank = new Float64Array(0);
   price = new Float64Array(0);
-  classOf = new Float64Array(0);
   /** Brand, leaf and class of each id (-1: none): facet counts of large results in one pass (facetSetOf). */
   brandOf = new Int32Array(0);
   leafOf = new Int32Array(0);
@@ -129,11 +143,15 @@ export class SearchIndex {
   }
 
   private ensure(id: number) {
-    const size = id + 1;
+    if (id < this.rank.length) return;
+    this.reserve(id + 1);
+  }
+
+  /** Room in every column for ids below `size`. */
+  private reserve(size: number) {
     this.rank = grow(this.rank, size, (n) => new Float64Array(n));
     this.nameRank = grow(this.nameRank, size, (n) => new Float64Array(n));
     this.price = grow(this.price, size, (n) => new Float64Array(n));
-    this.classOf = grow(this.classOf, size, (n) => new Float64Array(n));
     this.brandOf = grow(this.brandOf, size, (n) => new Int32Array(n), -1);
     this.leafOf = grow(this.leafOf, size, (n) => new Int32Array(n), -1);
     this.classNoOf = grow(this.classNoOf, size, (n) => new Int32Array(n), -1);
@@ -161,7 +179,6 @@ export class SearchIndex {
       this.rank[id] = r.rank;
       this.nameRank[id] = r.name_rank ?? NaN;
       this.price[id] = r.price_cents ?? NaN;
-      this.classOf[id] = r.class_no ?? NaN;
       this.brandOf[id] = r.brand_no;
       this.leafOf[id] = r.leaf_no;
       this.classNoOf[id] = r.class_no ?? -1;
@@ -252,7 +269,6 @@ export class SearchIndex {
       this.rank[id] = NaN;
       this.nameRank[id] = NaN;
       this.price[id] = NaN;
-      this.classOf[id] = NaN;
       this.brandOf[id] = -1;
       this.leafOf[id] = -1;
       this.classNoOf[id] = -1;
@@ -291,6 +307,7 @@ export class SearchIndex {
     // The feed position first: changes committed while the build runs are applied again afterwards.
     index.feedPosition = await feedHorizon(pool);
     const maxId = await maxSearchId(pool);
+    index.reserve(maxId + 1);
     const ranges: Promise<SearchRow[]>[] = [];
     let from = 1;
     const next = () => {
@@ -306,64 +323,180 @@ export class SearchIndex {
       index.addRows(rows);
       ranges[k] = Promise.resolve([]);
     }
+    index.compact();
     index.prepareOrders();
     return index;
   }
 
-  /** The whole index as one buffer (portable roaring format for the bitmaps, raw typed arrays). */
-  serialize(meta: Record<string, unknown>): Buffer {
-    const bits = (b: Bitmap | null) => (b ? b.serialize('portable') : null);
-    const map = (m: Map<number, Bitmap>) => [...m].map(([k, b]) => [k, bits(b)] as const);
-    return v8.serialize({
-      format: SNAPSHOT_FORMAT,
-      meta,
-      feedPosition: this.feedPosition,
-      all: bits(this.all),
-      promo: bits(this.promo),
-      brands: map(this.brands),
-      classes: map(this.classes),
-      leaves: map(this.leaves),
-      suppliers: map(this.suppliers),
-      lexemes: [...this.lexemes].map(([lexeme, postings]) => [lexeme, postings.map(bits)]),
-      rank: this.rank,
-      nameRank: this.nameRank,
-      price: this.price,
-      classOf: this.classOf,
-      f: this.f,
-    });
+  /** Every bitmap of the index with the map it belongs to (for compaction and the memory report). */
+  private *bitmaps(): Generator<[string, Bitmap]> {
+    yield ['all', this.all];
+    yield ['promo', this.promo];
+    for (const [name, map] of [
+      ['brands', this.brands],
+      ['classes', this.classes],
+      ['leaves', this.leaves],
+      ['suppliers', this.suppliers],
+    ] as const)
+      for (const bitmap of map.values()) yield [name, bitmap];
+    for (const postings of this.lexemes.values()) for (const bitmap of postings) if (bitmap) yield ['lexemes', bitmap];
   }
 
-  /** The index of a snapshot and the meta it was saved with; null when the format is not this one. */
-  static deserialize(buffer: Buffer): { index: SearchIndex; meta: Record<string, unknown> } | null {
-    const data = v8.deserialize(buffer);
-    if (data?.format !== SNAPSHOT_FORMAT) return null;
-    const bits = (b: Uint8Array) => RoaringBitmap32.deserialize(b, 'portable');
-    const index = new SearchIndex();
-    const map = (target: Map<number, Bitmap>, source: [number, Uint8Array][]) => {
-      for (const [k, b] of source) target.set(k, bits(b));
+  /**
+   * Run containers where they are smaller (ids are numbered in category order, so a leaf's, a brand's or a frequent
+   * word's products lie in runs) and no spare capacity in the containers: after a build or a snapshot load.
+   */
+  compact() {
+    for (const [, bitmap] of this.bitmaps()) {
+      bitmap.runOptimize();
+      bitmap.shrinkToFit();
+    }
+  }
+
+  /**
+   * Bytes held per structure: bitmaps (roaring's serialised size, close to its memory), the columns and orders
+   * (typed arrays), and the lexeme dictionary's keys (string length; object overhead not counted).
+   */
+  memoryReport(): Record<string, number> {
+    const out: Record<string, number> = {};
+    const add = (key: string, bytes: number) => (out[key] = (out[key] ?? 0) + bytes);
+    for (const [name, bitmap] of this.bitmaps()) add(`bitmaps.${name}`, bitmap.getSerializationSizeInBytes('croaring'));
+    add('columns.rank', this.rank.byteLength);
+    add('columns.nameRank', this.nameRank.byteLength);
+    add('columns.price', this.price.byteLength);
+    add(
+      'columns.brandOf+leafOf+classNoOf',
+      this.brandOf.byteLength + this.leafOf.byteLength + this.classNoOf.byteLength,
+    );
+    add(
+      'columns.f1-f8',
+      this.f.reduce((sum, column) => sum + column.byteLength, 0),
+    );
+    add(
+      'orders.name+price',
+      (this.namePermutation?.byteLength ?? 0) +
+        (this.namePositions?.byteLength ?? 0) +
+        (this.priceOrdering ? this.priceOrdering.order.byteLength + this.priceOrdering.positions.byteLength : 0),
+    );
+    add('scratch', this.scratch.byteLength);
+    let keys = 0;
+    for (const lexeme of this.lexemes.keys()) keys += lexeme.length;
+    add('lexemes.keys', keys);
+    add('lexemes.count', this.lexemes.size);
+    return out;
+  }
+
+  /** Writes the snapshot to a file (a stream of sections, see snapshot.ts). */
+  writeSnapshot(file: string, meta: Record<string, unknown>): number {
+    const fd = fs.openSync(file, 'w');
+    try {
+      return this.writeTo(fileSink(fd), meta);
+    } finally {
+      fs.closeSync(fd);
+    }
+  }
+
+  /** The snapshot of a file and the meta it was saved with; null when it has another format. */
+  static readSnapshot(file: string): { index: SearchIndex; meta: Record<string, unknown> } | null {
+    const fd = fs.openSync(file, 'r');
+    try {
+      return SearchIndex.readFrom(fileSource(fd));
+    } finally {
+      fs.closeSync(fd);
+    }
+  }
+
+  /** The whole snapshot in one buffer (tests). */
+  serialize(meta: Record<string, unknown>): Buffer {
+    const sink = memorySink();
+    this.writeTo(sink, meta);
+    return sink.buffer();
+  }
+
+  static deserialize(buffer: Uint8Array): { index: SearchIndex; meta: Record<string, unknown> } | null {
+    return SearchIndex.readFrom(memorySource(buffer));
+  }
+
+  /** Writes the snapshot; returns its size in bytes. */
+  private writeTo(sink: SnapshotSink, meta: Record<string, unknown>): number {
+    const w = new SnapshotWriter(sink);
+    // Only ids up to the highest present one: the columns' spare room is not saved.
+    const length = this.all.size ? this.all.maximum() + 1 : 0;
+    const maps = [this.brands, this.classes, this.leaves, this.suppliers];
+    const header = Buffer.from(
+      JSON.stringify({ format: SNAPSHOT_FORMAT, meta, feedPosition: this.feedPosition, length }),
+      'utf8',
+    );
+    w.raw(SNAPSHOT_MAGIC);
+    w.u32(header.length);
+    w.raw(header);
+    w.bitmap(this.all);
+    w.bitmap(this.promo);
+    for (const map of maps) {
+      w.u32(map.size);
+      for (const [key, bitmap] of map) {
+        w.i32(key);
+        w.bitmap(bitmap);
+      }
+    }
+    w.u32(this.lexemes.size);
+    for (const [lexeme, postings] of this.lexemes) {
+      const bytes = Buffer.from(lexeme, 'utf8');
+      w.u16(bytes.length);
+      w.raw(bytes);
+      let mask = 0;
+      for (let k = 0; k < 4; k++) if (postings[k]) mask |= 1 << k;
+      w.u8(mask);
+      for (const bitmap of postings) if (bitmap) w.bitmap(bitmap);
+    }
+    // Every id of the index has its slot in the columns (ensure() on adding).
+    for (const column of [this.rank, this.nameRank, this.price, ...this.f]) w.column(column.subarray(0, length));
+    w.raw(SNAPSHOT_MAGIC);
+    w.flush();
+    return w.bytes;
+  }
+
+  private static readFrom(source: SnapshotSource): { index: SearchIndex; meta: Record<string, unknown> } | null {
+    const r = new SnapshotReader(source);
+    if (!r.bytes(SNAPSHOT_MAGIC.length).equals(SNAPSHOT_MAGIC)) return null;
+    const header = JSON.parse(r.bytes(r.u32()).toString('utf8')) as {
+      format: string;
+      meta: Record<string, unknown>;
+      feedPosition: string;
+      length: number;
     };
-    index.feedPosition = data.feedPosition;
-    index.all.orInPlace(bits(data.all));
-    index.promo.orInPlace(bits(data.promo));
-    map(index.brands, data.brands);
-    map(index.classes, data.classes);
-    map(index.leaves, data.leaves);
-    map(index.suppliers, data.suppliers);
-    for (const [lexeme, postings] of data.lexemes as [string, (Uint8Array | null)[]][])
-      index.lexemes.set(
-        lexeme,
-        postings.map((b) => (b ? bits(b) : null)),
-      );
-    index.rank = data.rank;
-    index.nameRank = data.nameRank;
-    index.price = data.price;
-    index.classOf = data.classOf;
-    index.brandOf = keyColumn(index.brands, index.classOf.length);
-    index.leafOf = keyColumn(index.leaves, index.classOf.length);
-    index.classNoOf = keyColumn(index.classes, index.classOf.length);
-    for (let k = 0; k < 8; k++) index.f[k] = data.f[k];
+    if (header.format !== SNAPSHOT_FORMAT) return null;
+    const index = new SearchIndex();
+    index.feedPosition = header.feedPosition;
+    index.all.orInPlace(r.bitmap());
+    index.promo.orInPlace(r.bitmap());
+    for (const map of [index.brands, index.classes, index.leaves, index.suppliers]) {
+      const count = r.u32();
+      for (let k = 0; k < count; k++) {
+        const key = r.i32();
+        map.set(key, r.bitmap());
+      }
+    }
+    const lexemes = r.u32();
+    for (let k = 0; k < lexemes; k++) {
+      const lexeme = r.bytes(r.u16()).toString('utf8');
+      const mask = r.u8();
+      const postings: Postings = [null, null, null, null];
+      for (let w = 0; w < 4; w++) if (mask & (1 << w)) postings[w] = r.bitmap();
+      index.lexemes.set(lexeme, postings);
+    }
+    const n = header.length;
+    index.rank = r.column((m) => new Float64Array(m), n);
+    index.nameRank = r.column((m) => new Float64Array(m), n);
+    index.price = r.column((m) => new Float64Array(m), n);
+    for (let k = 0; k < 8; k++) index.f[k] = r.column((m) => new Float32Array(m), n);
+    if (!r.bytes(SNAPSHOT_MAGIC.length).equals(SNAPSHOT_MAGIC)) throw new Error('search index snapshot: bad end');
+    index.brandOf = keyColumn(index.brands, n);
+    index.leafOf = keyColumn(index.leaves, n);
+    index.classNoOf = keyColumn(index.classes, n);
+    index.compact();
     index.prepareOrders();
-    return { index, meta: data.meta };
+    return { index, meta: header.meta };
   }
 
   /**
