@@ -117,3 +117,52 @@ describe('name order', () => {
     }
   });
 });
+
+describe('tsvector text and the snapshot file', () => {
+  it('reads lexemes with quotes, backslashes, weights and without positions as Postgres writes them', async () => {
+    const { parseTsvector } = await import('./search-index.ts');
+    expect([...parseTsvector(`'146':7A '200':19 'arco':2A,12B 'kuch':14C,28 'lavaro'`)]).toEqual([
+      ['146', 1],
+      ['200', 8],
+      ['arco', 3],
+      ['kuch', 12],
+      ['lavaro', 8],
+    ]);
+    expect([...parseTsvector(`'it''s':1A 'a\\\\b':2B,3C 'x':4`)]).toEqual([
+      ["it's", 1],
+      ['a\\b', 6],
+      ['x', 8],
+    ]);
+  });
+
+  it('is written to a file and read back with the same content (the columns only up to the highest id)', async () => {
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const index = build(5_000);
+    index.feedPosition = '4711';
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'search-index-')), 'snapshot.bin');
+    index.writeSnapshot(file, { savedAt: 1 });
+    const loaded = SearchIndex.readSnapshot(file)!;
+    expect(loaded.meta).toEqual({ savedAt: 1 });
+    const restored = loaded.index;
+    expect(restored.feedPosition).toBe('4711');
+    expect(restored.size).toBe(index.size);
+    expect([...restored.lexemes.keys()].sort()).toEqual([...index.lexemes.keys()].sort());
+    for (const [lexeme, postings] of index.lexemes)
+      postings.forEach((b, w) =>
+        expect(restored.lexemes.get(lexeme)![w]?.toArray() ?? null).toEqual(b?.toArray() ?? null),
+      );
+    for (const id of index.all) {
+      expect(restored.rank[id]).toBe(index.rank[id]);
+      expect(restored.price[id]).toBe(index.price[id]);
+      expect(restored.brandOf[id]).toBe(index.brandOf[id]);
+      expect(restored.classNoOf[id]).toBe(index.classNoOf[id]);
+    }
+    expect(restored.rank.length).toBe(index.all.maximum() + 1);
+    // A snapshot of the former format (or a truncated one) is not loaded.
+    fs.writeFileSync(file, Buffer.from('not a snapshot'));
+    expect(SearchIndex.readSnapshot(file)).toBeNull();
+    fs.rmSync(path.dirname(file), { recursive: true });
+  });
+});

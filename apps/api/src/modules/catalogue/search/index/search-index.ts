@@ -32,51 +32,69 @@ const SNAPSHOT_FORMAT = 'search-index-3';
 /** Weight letters in tsvector order; index 0..3. */
 const WEIGHTS = 'ABCD';
 
-/** Parses tsvector text ('abc':1A,5 'def':2B 'ghi') into lexeme → weight bits (A=1, B=2, C=4, D=8). */
-export function parseTsvector(text: string): Map<string, number> {
-  const out = new Map<string, number>();
+/**
+ * Visits each lexeme of tsvector text ('abc':1A,5 'def':2B 'ghi') with its weight bits (A=1, B=2, C=4, D=8). A
+ * tsvector lists each lexeme once. Lexemes without quote or backslash inside are sliced, not assembled character
+ * by character: the build parses every product's vector (5M at the largest catalogue).
+ */
+function eachLexeme(text: string, visit: (lexeme: string, bits: number) => void) {
   let i = 0;
   const n = text.length;
+  const escapes = text.includes('\\');
   while (i < n) {
-    if (text[i] !== "'") {
+    if (text.charCodeAt(i) !== 39 /* ' */) {
       i++;
       continue;
     }
     i++;
-    let lexeme = '';
-    while (i < n) {
-      const c = text[i];
-      if (c === "'" && text[i + 1] === "'") {
-        lexeme += "'";
-        i += 2;
-      } else if (c === '\\' && i + 1 < n) {
-        lexeme += text[i + 1];
-        i += 2;
-      } else if (c === "'") {
-        i++;
-        break;
-      } else {
-        lexeme += c;
-        i++;
+    let lexeme: string;
+    const close = text.indexOf("'", i);
+    if (!escapes && close >= 0 && text.charCodeAt(close + 1) !== 39) {
+      lexeme = text.slice(i, close);
+      i = close + 1;
+    } else {
+      lexeme = '';
+      while (i < n) {
+        const c = text[i];
+        if (c === "'" && text[i + 1] === "'") {
+          lexeme += "'";
+          i += 2;
+        } else if (c === '\\' && i + 1 < n) {
+          lexeme += text[i + 1];
+          i += 2;
+        } else if (c === "'") {
+          i++;
+          break;
+        } else {
+          lexeme += c;
+          i++;
+        }
       }
     }
     let bits = 0;
-    if (text[i] === ':') {
+    if (text.charCodeAt(i) === 58 /* : */) {
       i++;
       // Positions with optional weight letter, comma-separated; a position without a letter is D.
-      while (i < n && text[i] !== ' ') {
-        while (i < n && text[i] >= '0' && text[i] <= '9') i++;
-        const w = text[i];
-        if (w === 'A') bits |= 1;
-        else if (w === 'B') bits |= 2;
-        else if (w === 'C') bits |= 4;
+      while (i < n) {
+        let c = text.charCodeAt(i);
+        if (c === 32) break;
+        while (c >= 48 && c <= 57) c = text.charCodeAt(++i);
+        if (c === 65) bits |= 1;
+        else if (c === 66) bits |= 2;
+        else if (c === 67) bits |= 4;
         else bits |= 8;
-        if (w === 'A' || w === 'B' || w === 'C' || w === 'D') i++;
-        if (text[i] === ',') i++;
+        if (c >= 65 && c <= 68) c = text.charCodeAt(++i);
+        if (c === 44) i++;
       }
     } else bits = 8;
-    out.set(lexeme, (out.get(lexeme) ?? 0) | bits);
+    visit(lexeme, bits);
   }
+}
+
+/** Parses tsvector text into lexeme → weight bits (A=1, B=2, C=4, D=8). */
+export function parseTsvector(text: string): Map<string, number> {
+  const out = new Map<string, number>();
+  eachLexeme(text, (lexeme, bits) => out.set(lexeme, (out.get(lexeme) ?? 0) | bits));
   return out;
 }
 
@@ -172,8 +190,17 @@ export class SearchIndex {
     const suppliers = new Map<number, number[]>();
     const promo: number[] = [];
     const ids: number[] = [];
+    let id = 0;
+    const addLexeme = (lexeme: string, bits: number) => {
+      let lists = perLexeme.get(lexeme);
+      if (!lists) perLexeme.set(lexeme, (lists = [[], [], [], []]));
+      if (bits & 1) lists[0].push(id);
+      if (bits & 2) lists[1].push(id);
+      if (bits & 4) lists[2].push(id);
+      if (bits & 8) lists[3].push(id);
+    };
     for (const r of rows) {
-      const id = r.id;
+      id = r.id;
       this.ensure(id);
       ids.push(id);
       this.rank[id] = r.rank;
@@ -186,13 +213,11 @@ export class SearchIndex {
       perValue(brands, r.brand_no, id);
       if (r.class_no !== null) perValue(classes, r.class_no, id);
       perValue(leaves, r.leaf_no, id);
-      for (const s of new Set(r.supplier_nos)) perValue(suppliers, s, id);
+      const supplierNos = r.supplier_nos;
+      for (let k = 0; k < supplierNos.length; k++)
+        if (supplierNos.indexOf(supplierNos[k]) === k) perValue(suppliers, supplierNos[k], id);
       if (r.promo) promo.push(id);
-      for (const [lexeme, bits] of parseTsvector(r.vec)) {
-        let lists = perLexeme.get(lexeme);
-        if (!lists) perLexeme.set(lexeme, (lists = [[], [], [], []]));
-        for (let w = 0; w < 4; w++) if (bits & (1 << w)) lists[w].push(id);
-      }
+      eachLexeme(r.vec, addLexeme);
     }
     const flush = (target: Map<number, Bitmap>, source: Map<number, number[]>) => {
       for (const [key, list] of source) {
@@ -209,7 +234,8 @@ export class SearchIndex {
     for (const [lexeme, lists] of perLexeme) {
       let postings = this.lexemes.get(lexeme);
       if (!postings) {
-        this.lexemes.set(lexeme, (postings = [null, null, null, null]));
+        // A copy of the key: the sliced lexeme would keep its row's whole vector text alive (eachLexeme).
+        this.lexemes.set(Buffer.from(lexeme, 'utf8').toString('utf8'), (postings = [null, null, null, null]));
         this.sortedLexemes = null;
       }
       for (let w = 0; w < 4; w++) {
