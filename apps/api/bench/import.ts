@@ -15,6 +15,7 @@
  * repeated update changes them again. BENCH_CPU_PROFILE names a directory for the CLI's CPU profiles (node --cpu-prof).
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
 import { spawn } from 'node:child_process';
@@ -176,6 +177,8 @@ const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 fs.mkdirSync(dataDir, { recursive: true });
 const catalogueFile = path.join(dataDir, `catalogue-${products}.xml`);
 let t = performance.now();
+/** The line of the scale table (docs/performance.md) for this size: products, import rate, CLI peak RSS, load. */
+let importRow = '';
 if (reuse) console.log(`reusing the catalogue of ${products.toLocaleString('de-DE')} products (BENCH_REUSE)`);
 else {
   const size = await writeFile(catalogueFile, 'T_NEW_CATALOG', products, product);
@@ -183,6 +186,7 @@ else {
     `generated ${products.toLocaleString('de-DE')} products, ${mb(size)} MB in ${((performance.now() - t) / 1000).toFixed(1)} s`,
   );
   const full = await cli(catalogueFile);
+  importRow = `Scale row (import) | ${products.toLocaleString('de-DE')} | ${Math.round(products / (full.result.durationMs / 1000)).toLocaleString('de-DE')} products/s | ${full.peakMb} MB | load ${os.loadavg()[0].toFixed(1)} |`;
   console.log(
     `T_NEW_CATALOG: ${full.result.counts.created.toLocaleString('de-DE')} created, ${full.result.counts.rejected} rejected, ` +
       `${full.seconds.toFixed(1)} s wall (import ${(full.result.durationMs / 1000).toFixed(1)} s) → ` +
@@ -227,6 +231,7 @@ const { rows: check } = await pool.query(
   [SUPPLIER],
 );
 console.log(`search consistent: ${JSON.stringify(check[0])}`);
+if (importRow) console.log(`\n${importRow}`);
 await pool.end();
 await server.stop();
 fs.rmSync(catalogueFile, { force: true });

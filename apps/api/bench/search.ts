@@ -25,6 +25,7 @@
  * reports the CPU per search of the API processes and of Postgres (/proc).
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
@@ -344,7 +345,8 @@ async function askOnce(queries: BenchQuery[], ports: number[], token: string, la
   const benchCpu = process.cpuUsage(benchCpu0);
   const benchCpuRun = (benchCpu.user + benchCpu.system) / 1000;
   const all = [...byKind.values()].flat();
-  console.log(`\n${label}: ${fmt(stats(all, errors, elapsed))}`);
+  const overall = stats(all, errors, elapsed);
+  console.log(`\n${label}: ${fmt(overall)}`);
   console.log(
     `  CPU per search: API ${(apiCpuRun / queries.length).toFixed(1)} ms, Postgres ${(pgCpuRun / queries.length).toFixed(1)} ms, bench clients ${(benchCpuRun / queries.length).toFixed(1)} ms`,
   );
@@ -362,6 +364,7 @@ async function askOnce(queries: BenchQuery[], ports: number[], token: string, la
     console.log('  costliest statements: | calls | total ms | mean ms | statement |');
     for (const r of rows) console.log(`  | ${r.calls} | ${r.total_ms} | ${r.mean_ms} | ${r.query} |`);
   }
+  return overall;
 }
 
 /** A token renewed after a 401 (access tokens live 5 minutes; a slow run outlives one), used from then on. */
@@ -400,10 +403,11 @@ async function startReady(ports: number[], label: string, options: { waitForInde
     while (!fs.existsSync(snapshot) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
     console.log(`\n${label}: index built and saved after ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   }
+  const readyS = (performance.now() - t0) / 1000;
   console.log(
-    `\n${label} (engine ${engineName}): started and first search answered after ${((performance.now() - t0) / 1000).toFixed(1)} s; peak RSS ${children.map((c) => peakRssMb(c.pid!).toFixed(0)).join(' + ')} MB`,
+    `\n${label} (engine ${engineName}): started and first search answered after ${readyS.toFixed(1)} s (load ${loadAverage()}); peak RSS ${children.map((c) => peakRssMb(c.pid!).toFixed(0)).join(' + ')} MB`,
   );
-  return { children, token };
+  return { children, token, readyS };
 }
 
 /**
@@ -415,28 +419,30 @@ async function startReady(ports: number[], label: string, options: { waitForInde
 async function distinctPhase() {
   const seed = Number(process.env.BENCH_SEED ?? 13);
   const count = Number(process.env.BENCH_DISTINCT ?? 1000);
+  let buildS = NaN;
   if (engineName === 'index') {
     // Build time and memory of the index alone (the API builds the same at start).
     const rss0 = process.memoryUsage().rss;
     const t0 = performance.now();
     const built = await SearchIndex.build(pool);
     const ms = performance.now() - t0;
+    buildS = ms / 1000;
     console.log(
-      `\nSearch index build: ${built.size.toLocaleString('de-DE')} products, ${built.lexemes.size.toLocaleString('de-DE')} lexemes in ${(ms / 1000).toFixed(1)} s; RSS +${((process.memoryUsage().rss - rss0) / 2 ** 20).toFixed(0)} MB, roaring memory ${(getRoaringUsedMemory() / 2 ** 20).toFixed(0)} MB`,
+      `\nSearch index build (load ${loadAverage()}): ${built.size.toLocaleString('de-DE')} products, ${built.lexemes.size.toLocaleString('de-DE')} lexemes in ${(ms / 1000).toFixed(1)} s; RSS +${((process.memoryUsage().rss - rss0) / 2 ** 20).toFixed(0)} MB, roaring memory ${(getRoaringUsedMemory() / 2 ** 20).toFixed(0)} MB`,
     );
     fs.rmSync(path.join(dataDir, 'search-index'), { recursive: true, force: true });
   }
   const first = await startReady([apiPort], 'Fresh API process', { waitForIndex: true });
-  await askOnce(
+  const fresh = await askOnce(
     await distinctQueries(pool, { seed, count }),
     [apiPort],
     first.token,
     `Distinct queries, each once (first occurrence), ${clients} clients, fresh API process, seed ${seed}`,
     first.children.map((c) => c.pid!),
   );
-  console.log(
-    `  peak RSS of the API process after the distinct queries: ${peakRssMb(first.children[0].pid!).toFixed(0)} MB`,
-  );
+  const freshPeakMb = peakRssMb(first.children[0].pid!);
+  const freshLoad = loadAverage();
+  console.log(`  peak RSS of the API process after the distinct queries: ${freshPeakMb.toFixed(0)} MB`);
 
   // Typo recall: products sampled evenly over the catalogue.
   const { rows: sample } = await pool.query<{ productId: string; name: string; series: string | null }>(
@@ -458,6 +464,7 @@ async function distinctPhase() {
   await stopApi(first.children[0]);
 
   const restarted = await startReady([apiPort], 'Restarted API process');
+  const restartedPeakMb = peakRssMb(restarted.children[0].pid!);
   await askOnce(
     await distinctQueries(pool, { seed: seed + 1, count }),
     [apiPort],
@@ -476,6 +483,19 @@ async function distinctPhase() {
     two.children.map((c) => c.pid!),
   );
   for (const child of two.children) await stopApi(child);
+
+  // One row of the scale table (docs/performance.md: 1M / 2M / 5M); the import rate comes from bench:import.
+  console.log(
+    '\nScale row | products | index build s | restart: first search answered after s | API peak RSS MB (fresh / restarted) | first occurrence p50 / p95 / p99 ms | req/s | load',
+  );
+  console.log(
+    `Scale row | ${products.toLocaleString('de-DE')} | ${buildS.toFixed(1)} | ${restarted.readyS.toFixed(1)} | ${freshPeakMb.toFixed(0)} / ${restartedPeakMb.toFixed(0)} | ${fresh.p50.toFixed(0)} / ${fresh.p95.toFixed(0)} / ${fresh.p99.toFixed(0)} | ${fresh.rps.toFixed(0)} | ${freshLoad} |`,
+  );
+}
+
+/** The 1-minute load average (the machine is shared: every figure is printed with it). */
+function loadAverage() {
+  return os.loadavg()[0].toFixed(1);
 }
 
 console.log(
