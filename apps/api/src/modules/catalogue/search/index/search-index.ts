@@ -199,9 +199,12 @@ export class SearchIndex {
       if (bits & 4) lists[2].push(id);
       if (bits & 8) lists[3].push(id);
     };
+    // Room for the batch's highest id at once (the columns grow by a quarter, not per row).
+    let highest = -1;
+    for (const r of rows) if (r.id > highest) highest = r.id;
+    this.ensure(highest);
     for (const r of rows) {
       id = r.id;
-      this.ensure(id);
       ids.push(id);
       this.rank[id] = r.rank;
       this.nameRank[id] = r.name_rank ?? NaN;
