@@ -60,6 +60,8 @@ export const catalogueImportMessages = {
   undone: 'Der Katalogimport wurde rückgängig gemacht.',
   settingsSaved: 'Die Grenzwerte wurden gespeichert.',
   mediaFallbackUrl: 'Bitte geben Sie eine http- oder https-Adresse ein.',
+  mediaAccessSaved: 'Der Medienzugang wurde gespeichert.',
+  mediaAccessNotSaved: 'Der Medienzugang konnte nicht gespeichert werden.',
   notAwaitingApproval: 'Dieser Import wartet nicht auf Freigabe.',
   notUndoable: 'Dieser Import kann nicht rückgängig gemacht werden.',
   undoExpired: 'Ein Import kann nur bis 30 Tage nach seinem Ende rückgängig gemacht werden.',
