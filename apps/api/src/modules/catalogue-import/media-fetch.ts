@@ -50,7 +50,7 @@ const ACCEPTED = new Set(['image/jpeg', 'image/png', 'application/pdf']);
 const ACCEPTED_PICTURES = new Set(['image/jpeg', 'image/png']);
 
 /** How one medium is fetched: what it must be, and the supplier's fallback address and token. */
-export interface MediaSourceOptions {
+interface MediaSourceOptions {
   /** A product shows it as a picture: JPEG or PNG only. */
   picture?: boolean;
   /** The supplier's fallback address: the medium's file name under it is tried before the catalogue's address. */
@@ -60,7 +60,7 @@ export interface MediaSourceOptions {
 }
 
 /** The medium's address under the fallback address: its last path segment (the file name) joined to it. */
-export function fallbackUrlOf(source: string, fallbackBaseUrl: string): string | null {
+function fallbackUrlOf(source: string, fallbackBaseUrl: string): string | null {
   try {
     const name = new URL(source).pathname.split('/').pop();
     if (!name) return null;
