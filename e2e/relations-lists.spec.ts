@@ -127,7 +127,7 @@ test.describe('Meine Lieferanten (einkauf2@, Wärme & Wasser Becker e.K.)', () =
     await expect(wizard.getByRole('textbox', { name: /^Name/ })).toHaveValue('Bernd Becker');
     await expect(wizard.getByLabel('E-Mail')).toHaveValue('einkauf2@example.com');
     await wizard.getByLabel('E-Mail').fill('keine-adresse');
-    await wizard.getByRole('button', { name: 'Anfrage senden' }).click();
+    await wizard.getByRole('button', { name: 'Weiter' }).click();
     await expect(wizard.getByText('Bitte überprüfen Sie Ihre Eingabe.')).toBeVisible();
     await wizard.getByText('Ich bin bereits Kunde').click();
     await wizard.getByRole('button', { name: 'Anfrage senden' }).click();

@@ -169,6 +169,14 @@ test.describe('Geschäftsbeziehung Käufer ↔ Lieferant', () => {
     await expect(wizard.getByLabel('E-Mail')).toHaveValue('einkauf@example.com');
     await wizard.getByLabel('Telefon').fill('+49 221 5550-12');
     await wizard.getByLabel('Nachricht').fill('Wir möchten gern bei Ihnen bestellen.');
+    // As a new customer: buyer detail, then the company data (prefilled from the partner), confirmed and sent.
+    await wizard.getByRole('button', { name: 'Weiter' }).click();
+    await expect(wizard.getByTestId('wizard-step')).toHaveText('Schritt 3 von 5 · Käuferdetails');
+    await wizard.getByRole('button', { name: 'Weiter' }).click();
+    await expect(wizard.getByTestId('wizard-step')).toHaveText('Schritt 4 von 5 · Geschäftspartner hinzufügen');
+    await expect(wizard.getByRole('textbox', { name: /^Firmenname/ })).toHaveValue(BUYER_PARTNER);
+    await wizard.getByRole('button', { name: 'Weiter' }).click();
+    await expect(wizard.getByTestId('wizard-step')).toHaveText('Schritt 5 von 5 · Geschäftspartner bestätigen');
     await wizard.getByRole('button', { name: 'Anfrage senden' }).click();
     await expect(toastWith(page, 'Ihre Anfrage an Westfalen Sanitär wurde erfolgreich übermittelt')).toBeVisible();
     await expect(wizard).toBeHidden();

@@ -59,7 +59,21 @@ describe('mail-sending calls', () => {
   it('relation requests: Reply-To is the profile address, the typed-in contact is only quoted', async () => {
     const res = await t.request('POST', '/v1/SupplierCustomers', {
       as: 'einkauf@example.com',
-      body: { supplierBpNumber: '200006', contactName: 'Mallory', contactEmail: 'angreifer@example.org' },
+      body: {
+        supplierBpNumber: '200006',
+        contactName: 'Mallory',
+        contactEmail: 'angreifer@example.org',
+        newCustomerPartner: {
+          officialCompanyName: 'Mallory GmbH',
+          street: 'Hauptstraße',
+          houseNumber: '1',
+          postalCode: '10115',
+          city: 'Berlin',
+          email: 'angreifer@example.org',
+          phoneNumber: '030 1234',
+          taxNumber: '12/345/67890',
+        },
+      },
     });
     expect(res.status).toBe(201);
     const { rows } = await t.pool.query(

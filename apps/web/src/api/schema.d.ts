@@ -534,6 +534,7 @@ export interface paths {
                         contactEmail?: string | null;
                         contactPhone?: string | null;
                         message?: string | null;
+                        newCustomerPartner?: components["schemas"]["NewCustomerPartnerInput"] | null;
                     };
                 };
             };
@@ -5096,7 +5097,7 @@ export interface paths {
             };
             requestBody: {
                 content: {
-                    "application/json": components["schemas"]["CheckoutBodyInput"];
+                    "application/json": components["schemas"]["CheckoutBodyInput"] | null;
                 };
             };
             responses: {
@@ -5735,6 +5736,19 @@ export interface components {
             taxNumber: string | null;
             vatId: string | null;
         };
+        NewCustomerPartnerInput: {
+            officialCompanyName: string;
+            street: string;
+            houseNumber: string;
+            postalCode: string;
+            city: string;
+            email: string;
+            phoneNumber: string;
+            faxNumber?: string | null;
+            website?: string | null;
+            vatId?: string | null;
+            taxNumber?: string | null;
+        };
         SupplierCustomerRelationInput: {
             id: number;
             supplier: components["schemas"]["RelationSupplierInput"];
@@ -5747,6 +5761,7 @@ export interface components {
             dateCreated: string;
             dateModified: string;
             supplierItekIntegrationInfo: components["schemas"]["SupplierIntegrationInfoInput"];
+            newCustomerPartner: components["schemas"]["NewCustomerPartnerInput"] | null;
         };
         PagedSupplierCustomerRelationsInput: {
             items: components["schemas"]["SupplierCustomerRelationInput"][];
@@ -6659,6 +6674,12 @@ export interface components {
         CatalogueImportSettingsInput: {
             maxWithdrawPercent: number;
             maxRejectPercent: number;
+            /** @description Ausweichadresse der Medien (wird zuerst versucht) */
+            mediaFallbackBaseUrl?: string | null;
+            /** @description Zugangstoken für den Medienserver des Lieferanten (wird nie zurückgegeben) */
+            mediaAccessToken?: string | null;
+            /** @description Ein Zugangstoken für die Medien ist hinterlegt */
+            mediaAccessTokenSet?: boolean;
         };
         QuickOrderCandidateInput: {
             productInstanceId: string;
@@ -7161,6 +7182,19 @@ export interface components {
             taxNumber: string | null;
             vatId: string | null;
         };
+        NewCustomerPartner: {
+            officialCompanyName: string;
+            street: string;
+            houseNumber: string;
+            postalCode: string;
+            city: string;
+            email: string;
+            phoneNumber: string;
+            faxNumber?: string | null;
+            website?: string | null;
+            vatId?: string | null;
+            taxNumber?: string | null;
+        };
         SupplierCustomerRelation: {
             id: number;
             supplier: components["schemas"]["RelationSupplier"];
@@ -7173,6 +7207,7 @@ export interface components {
             dateCreated: string;
             dateModified: string;
             supplierItekIntegrationInfo: components["schemas"]["SupplierIntegrationInfo"];
+            newCustomerPartner: components["schemas"]["NewCustomerPartner"] | null;
         };
         PagedSupplierCustomerRelations: {
             items: components["schemas"]["SupplierCustomerRelation"][];
@@ -8085,6 +8120,12 @@ export interface components {
         CatalogueImportSettings: {
             maxWithdrawPercent: number;
             maxRejectPercent: number;
+            /** @description Ausweichadresse der Medien (wird zuerst versucht) */
+            mediaFallbackBaseUrl?: string | null;
+            /** @description Zugangstoken für den Medienserver des Lieferanten (wird nie zurückgegeben) */
+            mediaAccessToken?: string | null;
+            /** @description Ein Zugangstoken für die Medien ist hinterlegt */
+            mediaAccessTokenSet?: boolean;
         };
         QuickOrderCandidate: {
             productInstanceId: string;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messages } from '../messages.ts';
 
 /** Status of a supplier catalogue import. */
 export const CatalogueImportStatus = z.enum([
@@ -58,6 +59,9 @@ export const catalogueImportMessages = {
   discarded: 'Der Katalogimport wurde verworfen.',
   undone: 'Der Katalogimport wurde rückgängig gemacht.',
   settingsSaved: 'Die Grenzwerte wurden gespeichert.',
+  mediaFallbackUrl: 'Bitte geben Sie eine http- oder https-Adresse ein.',
+  mediaAccessSaved: 'Der Medienzugang wurde gespeichert.',
+  mediaAccessNotSaved: 'Der Medienzugang konnte nicht gespeichert werden.',
   notAwaitingApproval: 'Dieser Import wartet nicht auf Freigabe.',
   notUndoable: 'Dieser Import kann nicht rückgängig gemacht werden.',
   undoExpired: 'Ein Import kann nur bis 30 Tage nach seinem Ende rückgängig gemacht werden.',
@@ -152,6 +156,27 @@ export const CatalogueImportSettings = z
   .object({
     maxWithdrawPercent: z.number().min(0).max(100),
     maxRejectPercent: z.number().min(0).max(100),
+    /**
+     * Where the supplier's server gives out its media besides the catalogue's addresses: the medium's file name is
+     * looked up under this address first, then at the catalogue's address. Absent: unchanged.
+     */
+    mediaFallbackBaseUrl: z
+      .string()
+      .trim()
+      .max(500, messages.maxChars(500))
+      .regex(/^https?:\/\/[^\s]+$/i, catalogueImportMessages.mediaFallbackUrl)
+      .nullable()
+      .optional()
+      .describe('Ausweichadresse der Medien (wird zuerst versucht)'),
+    /** Bearer token for the supplier's media server; write-only (absent: unchanged, null or empty: removed). */
+    mediaAccessToken: z
+      .string()
+      .trim()
+      .max(2000, messages.maxChars(2000))
+      .nullable()
+      .optional()
+      .describe('Zugangstoken für den Medienserver des Lieferanten (wird nie zurückgegeben)'),
+    mediaAccessTokenSet: z.boolean().optional().describe('Ein Zugangstoken für die Medien ist hinterlegt'),
   })
   .meta({ id: 'CatalogueImportSettings' });
 export type CatalogueImportSettings = z.infer<typeof CatalogueImportSettings>;
@@ -178,6 +203,7 @@ export const catalogueImportFailureTexts = {
     status: (status: number) => `der Server antwortete mit ${status}.`,
     tooLarge: (mb: number) => `die Datei ist größer als ${mb.toLocaleString('de-DE')} MB.`,
     type: 'der Inhalt ist kein JPEG-, PNG- oder PDF-Dokument.',
+    pictureType: 'der Inhalt ist kein JPEG- oder PNG-Bild.',
     timeout: 'der Server antwortete nicht rechtzeitig.',
     quota: (mb: number) =>
       `das Speicherkontingent des Lieferanten (${mb.toLocaleString('de-DE')} MB) ist ausgeschöpft.`,

@@ -3,6 +3,17 @@ import { messages } from '../messages.ts';
 import { limits } from '../limits.ts';
 import { EMAIL_PATTERN } from './profile.ts';
 
+/** Texts of the business-partner steps of the add-supplier dialog (wording of the web UI; the spec names the steps). */
+export const relationPartnerMessages = {
+  postalCode: 'Bitte geben Sie eine fünfstellige Postleitzahl ein.',
+  phone: 'Bitte geben Sie eine gültige Telefonnummer ein.',
+  website: 'Bitte geben Sie eine gültige Webadresse ein.',
+  vatId: 'Bitte geben Sie eine gültige USt-IdNr. ein (DE und neun Ziffern).',
+  taxIdentifier: 'Bitte geben Sie die USt-IdNr. oder die Steuernummer an.',
+  required: 'Bitte bestätigen Sie die Firmendaten Ihres Geschäftspartners.',
+  onlyForNewCustomers: 'Firmendaten werden nur mit einer Anfrage ohne Kundennummer übermittelt.',
+} as const;
+
 export const RelationStatusId = z.union([
   z.literal(1),
   z.literal(2),
@@ -56,6 +67,59 @@ export const RelationBuyer = z
   })
   .meta({ id: 'RelationBuyer' });
 
+/**
+ * The company data a buyer confirms in the add-supplier dialog for a request without customer number (steps 'add',
+ * 'edit' and 'confirm business partner'): what the supplier needs to set the buyer up as a new customer. Prefilled
+ * from the buyer's business partner; kept with the relation and sent with the new-customer mail. The web's form and
+ * the API check the same rules.
+ */
+const requiredText = (max: number) => z.string().trim().min(1, messages.required).max(max, messages.maxChars(max));
+export const newCustomerPartnerFields = {
+  officialCompanyName: requiredText(120),
+  street: requiredText(100),
+  houseNumber: requiredText(10),
+  postalCode: z
+    .string()
+    .trim()
+    .min(1, messages.required)
+    .regex(/^\d{5}$/, relationPartnerMessages.postalCode),
+  city: requiredText(60),
+  email: z.string().trim().min(1, messages.required).max(254).regex(EMAIL_PATTERN, messages.checkInput),
+  phoneNumber: requiredText(30).regex(/^[+0-9][0-9 ()/-]*$/, relationPartnerMessages.phone),
+  faxNumber: z
+    .string()
+    .trim()
+    .max(30, messages.maxChars(30))
+    .regex(/^([+0-9][0-9 ()/-]*)?$/, relationPartnerMessages.phone),
+  website: z
+    .string()
+    .trim()
+    .max(200, messages.maxChars(200))
+    .regex(/^((https?:\/\/)?[a-z0-9äöü-]+(\.[a-z0-9äöü-]+)+(\/\S*)?)?$/i, relationPartnerMessages.website),
+  vatId: z
+    .string()
+    .trim()
+    .max(14, messages.maxChars(14))
+    .regex(/^(DE\d{9})?$/, relationPartnerMessages.vatId),
+  taxNumber: z.string().trim().max(20, messages.maxChars(20)),
+};
+export const NewCustomerPartner = z
+  .object({
+    ...newCustomerPartnerFields,
+    // Optional values may be left empty; the API keeps them as null.
+    faxNumber: newCustomerPartnerFields.faxNumber.nullable().optional(),
+    website: newCustomerPartnerFields.website.nullable().optional(),
+    vatId: newCustomerPartnerFields.vatId.nullable().optional(),
+    taxNumber: newCustomerPartnerFields.taxNumber.nullable().optional(),
+  })
+  .superRefine((value, ctx) => {
+    // The supplier's accounting needs one of the two tax identifiers.
+    if (!value.vatId && !value.taxNumber)
+      ctx.addIssue({ code: 'custom', path: ['vatId'], message: relationPartnerMessages.taxIdentifier });
+  })
+  .meta({ id: 'NewCustomerPartner' });
+export type NewCustomerPartner = z.infer<typeof NewCustomerPartner>;
+
 export const SupplierCustomerRelation = z
   .object({
     id: z.number().int(),
@@ -69,6 +133,8 @@ export const SupplierCustomerRelation = z
     dateCreated: z.string(),
     dateModified: z.string(),
     supplierItekIntegrationInfo: SupplierIntegrationInfo,
+    /** The company data the buyer confirmed with a request without customer number (null otherwise). */
+    newCustomerPartner: NewCustomerPartner.nullable(),
   })
   .meta({ id: 'SupplierCustomerRelation' });
 export type SupplierCustomerRelation = z.infer<typeof SupplierCustomerRelation>;
@@ -112,9 +178,20 @@ export const CreateRelationRequest = z
     contactEmail: z.string().trim().max(254).optional().nullable(),
     contactPhone: relationRequestFields.contactPhone.optional().nullable(),
     message: relationRequestFields.message.optional().nullable(),
+    newCustomerPartner: NewCustomerPartner.optional().nullable(),
   })
   .superRefine((value, ctx) => {
-    if (value.supplierCustomerNumber) return;
+    if (value.supplierCustomerNumber) {
+      if (value.newCustomerPartner)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['newCustomerPartner'],
+          message: relationPartnerMessages.onlyForNewCustomers,
+        });
+      return;
+    }
+    if (!value.newCustomerPartner)
+      ctx.addIssue({ code: 'custom', path: ['newCustomerPartner'], message: relationPartnerMessages.required });
     if (!value.contactName) ctx.addIssue({ code: 'custom', path: ['contactName'], message: messages.required });
     if (!value.contactEmail) ctx.addIssue({ code: 'custom', path: ['contactEmail'], message: messages.required });
     else if (!EMAIL_PATTERN.test(value.contactEmail))

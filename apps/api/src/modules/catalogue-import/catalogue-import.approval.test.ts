@@ -242,6 +242,8 @@ describe('a full catalogue is checked before it withdraws anything', () => {
     expect((await t.request('GET', '/v1/Suppliers/200002/CatalogueImportSettings', { as: ADMIN })).body).toEqual({
       maxWithdrawPercent: 20,
       maxRejectPercent: 5,
+      mediaFallbackBaseUrl: null,
+      mediaAccessTokenSet: false,
     });
     const asSeller = await t.request('PUT', '/v1/Suppliers/200001/CatalogueImportSettings', {
       as: SELLER,

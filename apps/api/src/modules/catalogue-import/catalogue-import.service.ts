@@ -21,6 +21,7 @@ import { withdrawOffers } from './withdrawals.repo.ts';
 import * as repo from './catalogue-import.repo.ts';
 import { pipelineOptionsOf, runImport, storageKeyOf, storageRef, workingCopyOf } from './import-pipeline.ts';
 import { fileStorage } from '../storage/index.ts';
+import { SecretBox } from '../transmission/index.ts';
 import { checkAllSuppliers } from './consistency.ts';
 import { FUTURE_PRICES_CRON, FUTURE_PRICES_QUEUE, promoteDuePrices } from './future-prices.repo.ts';
 
@@ -40,6 +41,10 @@ const ABANDONED_WRITE_AGE_MS = 60 * 60_000;
 
 export class CatalogueImportService {
   constructor(private readonly deps: AppDeps) {}
+
+  private secrets() {
+    return SecretBox.of(this.deps.config);
+  }
 
   /** Administrators import for every supplier, a seller only for the supplier it works for; anything else is a 404. */
   async checkAccess(caller: Caller, supplier: string) {
@@ -115,7 +120,11 @@ export class CatalogueImportService {
   /** The limits are staff's: administrators change them, the supplier's seller reads them. */
   async saveSettings(caller: Caller, supplier: string, settings: CatalogueImportSettings) {
     if (caller.role !== Role.Administrator) throw forbidden();
-    await approval.saveImportSettings(this.deps.pool, supplier, settings, caller.userId);
+    // The media token is kept encrypted (like workflow secrets) and never given back.
+    const { mediaAccessToken, ...rest } = settings;
+    const sealedMediaToken =
+      mediaAccessToken === undefined ? undefined : mediaAccessToken ? this.secrets().encrypt(mediaAccessToken) : null;
+    await approval.saveImportSettings(this.deps.pool, supplier, { ...rest, sealedMediaToken }, caller.userId);
     return approval.importSettings(this.deps.pool, supplier);
   }
 

@@ -13,33 +13,71 @@ import type { Queryable } from '../../db/queryable.ts';
 import { refreshSearchOffers } from './search-publication.repo.ts';
 import { withdrawOffers } from './withdrawals.repo.ts';
 
-/** The supplier's limits (defaults when staff set none). */
+/** The supplier's limits (defaults when staff set none), its media fallback address and whether a media token is kept. */
 export async function importSettings(c: Queryable, supplier: string): Promise<CatalogueImportSettings> {
-  const { rows } = await c.query<{ w: string; r: string }>(
-    `SELECT max_withdraw_percent AS w, max_reject_percent AS r FROM catalogue_import_settings WHERE supplier_bp_number = $1`,
+  const { rows } = await c.query<{ w: string; r: string; fallback: string | null; token: boolean }>(
+    `SELECT max_withdraw_percent AS w, max_reject_percent AS r, media_fallback_base_url AS fallback,
+            media_access_token IS NOT NULL AS token
+       FROM catalogue_import_settings WHERE supplier_bp_number = $1`,
     [supplier],
   );
   return rows[0]
-    ? { maxWithdrawPercent: Number(rows[0].w), maxRejectPercent: Number(rows[0].r) }
+    ? {
+        maxWithdrawPercent: Number(rows[0].w),
+        maxRejectPercent: Number(rows[0].r),
+        mediaFallbackBaseUrl: rows[0].fallback,
+        mediaAccessTokenSet: rows[0].token,
+      }
     : {
         maxWithdrawPercent: CATALOGUE_IMPORT_DEFAULT_MAX_WITHDRAW_PERCENT,
         maxRejectPercent: CATALOGUE_IMPORT_DEFAULT_MAX_REJECT_PERCENT,
+        mediaFallbackBaseUrl: null,
+        mediaAccessTokenSet: false,
       };
 }
 
+/**
+ * Saves the limits; the media fallback address and the (already encrypted) token only when given: absent keeps
+ * them, null removes them.
+ */
 export async function saveImportSettings(
   c: Queryable,
   supplier: string,
-  settings: CatalogueImportSettings,
+  settings: CatalogueImportSettings & { sealedMediaToken?: string | null },
   userId: string | null,
 ) {
   await c.query(
-    `INSERT INTO catalogue_import_settings (supplier_bp_number, max_withdraw_percent, max_reject_percent, updated_by)
-     VALUES ($1, $2, $3, $4)
+    `INSERT INTO catalogue_import_settings AS s (supplier_bp_number, max_withdraw_percent, max_reject_percent, updated_by,
+            media_fallback_base_url, media_access_token)
+     VALUES ($1, $2, $3, $4, $6, $8)
      ON CONFLICT (supplier_bp_number) DO UPDATE SET max_withdraw_percent = EXCLUDED.max_withdraw_percent,
-       max_reject_percent = EXCLUDED.max_reject_percent, updated_by = EXCLUDED.updated_by, updated_at = now()`,
-    [supplier, settings.maxWithdrawPercent, settings.maxRejectPercent, userId],
+       max_reject_percent = EXCLUDED.max_reject_percent, updated_by = EXCLUDED.updated_by, updated_at = now(),
+       media_fallback_base_url = CASE WHEN $5 THEN EXCLUDED.media_fallback_base_url ELSE s.media_fallback_base_url END,
+       media_access_token = CASE WHEN $7 THEN EXCLUDED.media_access_token ELSE s.media_access_token END`,
+    [
+      supplier,
+      settings.maxWithdrawPercent,
+      settings.maxRejectPercent,
+      userId,
+      settings.mediaFallbackBaseUrl !== undefined,
+      settings.mediaFallbackBaseUrl || null,
+      settings.sealedMediaToken !== undefined,
+      settings.sealedMediaToken ?? null,
+    ],
   );
+}
+
+/** What the media fetcher needs of a supplier's settings: the fallback address and the encrypted token. */
+export async function mediaAccessOf(
+  c: Queryable,
+  supplier: string,
+): Promise<{ fallbackBaseUrl: string | null; sealedToken: string | null }> {
+  const { rows } = await c.query<{ fallback: string | null; token: string | null }>(
+    `SELECT media_fallback_base_url AS fallback, media_access_token AS token
+       FROM catalogue_import_settings WHERE supplier_bp_number = $1`,
+    [supplier],
+  );
+  return { fallbackBaseUrl: rows[0]?.fallback ?? null, sealedToken: rows[0]?.token ?? null };
 }
 
 /** The UN/ECE codes of the portal's units. */

@@ -49,7 +49,9 @@ export async function tryLockNotedMedia(c: pg.PoolClient, importId: number): Pro
  * stored file.
  */
 export async function queueNotedMedia(c: pg.PoolClient, importId: number, supplier: string, limit: number) {
-  await c.query(`CREATE TEMP TABLE ${MEDIA_REFS} (product_id text, pos integer, pid text, url text) ON COMMIT DROP`);
+  await c.query(
+    `CREATE TEMP TABLE ${MEDIA_REFS} (product_id text, pos integer, pid text, url text, picture boolean) ON COMMIT DROP`,
+  );
   const { rows } = await c.query<{ taken: number }>(
     // The supplier's article number by a join, not a lookup per row: after a bulk import the secondary index on
     // product_offers.product_no may still be missing, and a lookup per row would scan the offers once per product.
@@ -59,10 +61,10 @@ export async function queueNotedMedia(c: pg.PoolClient, importId: number, suppli
        RETURNING product_id, pos),
      refs AS (
        INSERT INTO ${MEDIA_REFS}
-       SELECT DISTINCT ON (u.url, t.product_id) t.product_id, t.pos, o.supplier_pid, u.url
+       SELECT DISTINCT ON (u.url, t.product_id) t.product_id, t.pos, o.supplier_pid, u.url, u.type = 'picture'
          FROM taken t JOIN products p ON p.product_id = t.product_id
          LEFT JOIN product_offers o ON o.product_no = p.id AND o.supplier_bp_number = $1
-         CROSS JOIN LATERAL jsonb_to_recordset(p.media) AS u(url text, stored jsonb)
+         CROSS JOIN LATERAL jsonb_to_recordset(p.media) AS u(url text, stored jsonb, type text)
         WHERE u.url ~* '^https?://' AND u.stored IS NULL
         ORDER BY u.url, t.product_id, t.pos DESC, o.supplier_pid
        RETURNING 1)
@@ -71,9 +73,11 @@ export async function queueNotedMedia(c: pg.PoolClient, importId: number, suppli
   );
   await c.query(
     `WITH d AS (
-       INSERT INTO catalogue_media_downloads AS d (supplier_bp_number, url, import_id)
-       SELECT DISTINCT $1, url, $2::bigint FROM ${MEDIA_REFS}
+       INSERT INTO catalogue_media_downloads AS d (supplier_bp_number, url, import_id, picture)
+       SELECT $1, url, $2::bigint, bool_or(picture) FROM ${MEDIA_REFS} GROUP BY url
        ON CONFLICT (supplier_bp_number, url) DO UPDATE SET import_id = EXCLUDED.import_id,
+              -- A product showing it as a picture makes it one (JPEG or PNG only), also when an older one named it otherwise.
+              picture = d.picture OR EXCLUDED.picture,
               state = CASE WHEN d.state = 'failed' THEN 'pending' ELSE d.state END,
               attempts = CASE WHEN d.state = 'failed' THEN 0 ELSE d.attempts END,
               next_attempt_at = CASE WHEN d.state = 'failed' THEN now() ELSE d.next_attempt_at END,
@@ -129,6 +133,8 @@ export interface DownloadRow {
   supplier_bp_number: string;
   url: string;
   attempts: number;
+  /** A product shows it as a picture: only JPEG or PNG are accepted. */
+  picture: boolean;
 }
 
 /** Claims up to `limit` due downloads for `leaseMs` (another process skips them meanwhile). */
@@ -142,7 +148,7 @@ export async function claimDownloads(c: Queryable, limit: number, leaseMs: numbe
                       AND NOT EXISTS (SELECT 1 FROM catalogue_imports i
                                        WHERE i.id = catalogue_media_downloads.import_id AND i.status IN ('Pending', 'InProgress'))
                     ORDER BY next_attempt_at, id LIMIT $1 FOR UPDATE SKIP LOCKED)
-      RETURNING id, supplier_bp_number, url, attempts`,
+      RETURNING id, supplier_bp_number, url, attempts, picture`,
     [limit, leaseMs],
   );
   return rows;

@@ -3,7 +3,10 @@
  * address the host resolves to must be public (not loopback, private, link-local, multicast, reserved), nor the
  * database's, unless the operator allows it (MEDIA_FETCH_ALLOW); the request goes to the address checked (no second
  * lookup between check and connect); each redirect (at most 3) is checked again; the body is cut at the size limit;
- * its bytes must be a JPEG, PNG or PDF (file-type), whatever the server says it is.
+ * its bytes must be a JPEG, PNG or PDF (file-type), whatever the server says it is; a picture a JPEG or PNG only.
+ * A supplier whose server gives out media only with a token: the request carries it as a bearer token (never to
+ * another origin a redirect leads to), and the medium's file name under the supplier's fallback address is tried
+ * first, the catalogue's address after it.
  */
 import http from 'node:http';
 import https from 'node:https';
@@ -43,6 +46,30 @@ export interface FetchedMedia {
 }
 
 const ACCEPTED = new Set(['image/jpeg', 'image/png', 'application/pdf']);
+/** Image downloads accept JPEG or PNG only (a GIF, SVG or an HTML page named .jpg is refused). */
+const ACCEPTED_PICTURES = new Set(['image/jpeg', 'image/png']);
+
+/** How one medium is fetched: what it must be, and the supplier's fallback address and token. */
+interface MediaSourceOptions {
+  /** A product shows it as a picture: JPEG or PNG only. */
+  picture?: boolean;
+  /** The supplier's fallback address: the medium's file name under it is tried before the catalogue's address. */
+  fallbackBaseUrl?: string | null;
+  /** Bearer token for the supplier's media server. */
+  token?: string | null;
+}
+
+/** The medium's address under the fallback address: its last path segment (the file name) joined to it. */
+function fallbackUrlOf(source: string, fallbackBaseUrl: string): string | null {
+  try {
+    const name = new URL(source).pathname.split('/').pop();
+    if (!name) return null;
+    const base = new URL(fallbackBaseUrl.endsWith('/') ? fallbackBaseUrl : `${fallbackBaseUrl}/`);
+    return new URL(name, base).toString();
+  } catch {
+    return null;
+  }
+}
 
 /** The operator's allowlist (addresses or CIDR ranges). */
 export function allowListOf(entries: string[]): net.BlockList {
@@ -102,25 +129,47 @@ export class MediaFetcherClient {
     return addresses[0];
   }
 
-  async fetch(source: string): Promise<FetchedMedia> {
+  /**
+   * The medium: from the fallback address first (when the supplier has one), else, or when that fails in any way,
+   * from the catalogue's address; the error is the catalogue address's.
+   */
+  async fetch(source: string, options: MediaSourceOptions = {}): Promise<FetchedMedia> {
+    const fallback = options.fallbackBaseUrl ? fallbackUrlOf(source, options.fallbackBaseUrl) : null;
+    if (fallback && fallback !== source) {
+      try {
+        return await this.fetchOne(fallback, options);
+      } catch (error) {
+        if (!(error instanceof MediaFetchError)) throw error;
+      }
+    }
+    return this.fetchOne(source, options);
+  }
+
+  private async fetchOne(source: string, options: MediaSourceOptions): Promise<FetchedMedia> {
     let url = parse(source);
+    // The token belongs to the origin it is sent to: a redirect to another origin goes without it (as fetch() does).
+    const tokenOrigin = options.token ? url.origin : null;
     const maxRedirects = this.options.maxRedirects ?? 3;
     for (let redirects = 0; ; redirects++) {
       const target = await this.vetted(url);
-      const response = await this.request(url, target);
+      const token = tokenOrigin === url.origin ? options.token : null;
+      const response = await this.request(url, target, token ?? null);
       if (response.location !== null) {
         if (redirects >= maxRedirects) throw new MediaFetchError(reasons.redirects);
         url = parse(new URL(response.location, url).toString());
         continue;
       }
+      // The bytes decide, not the extension or the server's content-type.
       const type = await fileTypeFromBuffer(response.body);
-      if (!type || !ACCEPTED.has(type.mime)) throw new MediaFetchError(reasons.type);
+      const accepted = options.picture ? ACCEPTED_PICTURES : ACCEPTED;
+      if (!type || !accepted.has(type.mime))
+        throw new MediaFetchError(options.picture ? reasons.pictureType : reasons.type);
       return { body: response.body, contentType: type.mime as FetchedMedia['contentType'], url: url.toString() };
     }
   }
 
   /** One GET to the vetted address: a redirect's location, or the body (at most maxBytes). */
-  private request(url: URL, target: { address: string; family: 4 | 6 }) {
+  private request(url: URL, target: { address: string; family: 4 | 6 }, token: string | null) {
     const { maxBytes, timeoutMs } = this.options;
     const client = url.protocol === 'https:' ? https : http;
     return new Promise<{ location: string | null; body: Buffer }>((resolveRequest, rejectRequest) => {
@@ -145,7 +194,11 @@ export class MediaFetcherClient {
             if ((options as { all?: boolean }).all) callback(null, [target] as never, target.family);
             else callback(null, target.address, target.family);
           },
-          headers: { 'user-agent': 'SHK-Bestellportal Medienabruf', accept: 'image/jpeg, image/png, application/pdf' },
+          headers: {
+            'user-agent': 'SHK-Bestellportal Medienabruf',
+            accept: 'image/jpeg, image/png, application/pdf',
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+          },
           timeout: timeoutMs,
         },
         (response) => {

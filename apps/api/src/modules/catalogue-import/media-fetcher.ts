@@ -14,6 +14,8 @@ import * as repo from './media-downloads.repo.ts';
 import { MediaFetchError, MediaFetcherClient } from './media-fetch.ts';
 import { storeFetchedMedia } from './media-store.ts';
 import { fileStorage } from '../storage/index.ts';
+import { SecretBox } from '../transmission/index.ts';
+import { mediaAccessOf } from './import-approval.repo.ts';
 
 const MAX_ATTEMPTS = 3;
 /** Downloads claimed (and fetched side by side) per round. */
@@ -31,7 +33,7 @@ export class MediaFetcher {
     private readonly pool: pg.Pool,
     private readonly config: Pick<
       AppConfig,
-      'dataDir' | 'storageBackend' | 'catalogueImport' | 'partnerStorageQuotaMb'
+      'dataDir' | 'storageBackend' | 'catalogueImport' | 'partnerStorageQuotaMb' | 'workflowSecretKey'
     >,
     databaseUrl: string | undefined,
     private readonly log: { info: (...a: unknown[]) => void; error: (...a: unknown[]) => void } = console,
@@ -98,7 +100,10 @@ export class MediaFetcher {
   private async download(d: repo.DownloadRow) {
     const texts = catalogueImportFailureTexts;
     try {
-      const fetched = await this.client.fetch(d.url);
+      const fetched = await this.client.fetch(d.url, {
+        picture: d.picture,
+        ...(await this.accessOf(d.supplier_bp_number)),
+      });
       const stored = await storeFetchedMedia(
         this.pool,
         fileStorage({ config: this.config, pool: this.pool }),
@@ -121,6 +126,15 @@ export class MediaFetcher {
       else await this.inSession((c) => repo.markFailed(c, d.id, texts.mediaNotFetched(d.url, reason)));
       if (!(error instanceof MediaFetchError)) this.log.error({ err: error }, `media ${d.url}`);
     }
+  }
+
+  /** The supplier's media fallback address and token (decrypted; kept encrypted like workflow secrets). */
+  private async accessOf(supplier: string): Promise<{ fallbackBaseUrl: string | null; token: string | null }> {
+    const access = await mediaAccessOf(this.pool, supplier);
+    return {
+      fallbackBaseUrl: access.fallbackBaseUrl,
+      token: access.sealedToken ? SecretBox.of(this.config).decrypt(access.sealedToken) : null,
+    };
   }
 
   private async inSession<T>(work: (c: pg.PoolClient) => Promise<T>): Promise<T> {

@@ -135,7 +135,7 @@ it('never redirects: a medium not stored is a 404, and each one that could not b
   expect(details.counts).toMatchObject({ rejected: 0, warnings: 7 });
   expect(details.rejections).toEqual([]);
   expect(details.warnings.map((r: any) => ({ productId: r.productId, reason: r.reason }))).toEqual([
-    warning('URL-3', 'der Inhalt ist kein JPEG-, PNG- oder PDF-Dokument.'),
+    warning('URL-3', 'der Inhalt ist kein JPEG- oder PNG-Bild.'),
     warning('URL-4', 'die Adresse zeigt auf ein internes Netz.'),
     warning('URL-5', 'die Adresse zeigt auf ein internes Netz.'),
     warning('URL-6', 'zu viele Weiterleitungen.'),

@@ -1,4 +1,4 @@
-import { relationStatusLabels, type SupplierCustomerRelation } from '@shk/contracts';
+import { relationStatusLabels, type NewCustomerPartner, type SupplierCustomerRelation } from '@shk/contracts';
 import type { OutgoingMail } from '../mail/index.ts';
 
 /**
@@ -9,7 +9,13 @@ import type { OutgoingMail } from '../mail/index.ts';
 export function newCustomerRequestMail(
   to: string,
   relation: SupplierCustomerRelation,
-  contact: { name: string; email: string; phone?: string | null; message?: string | null },
+  contact: {
+    name: string;
+    email: string;
+    phone?: string | null;
+    message?: string | null;
+    partner?: NewCustomerPartner | null;
+  },
   profileEmail: string,
 ): OutgoingMail {
   return {
@@ -29,6 +35,7 @@ export function newCustomerRequestMail(
       'Nachricht:',
       contact.message || '–',
       '',
+      ...(contact.partner ? partnerLines(contact.partner) : []),
       'Sie können die Anfrage im SHK-Bestellportal unter „Meine Kunden“ bearbeiten.',
     ].join('\n'),
   };
@@ -66,4 +73,20 @@ export function statusChangedMail(to: string, relation: SupplierCustomerRelation
       .filter((line, i, all) => line !== '' || all[i - 1] !== '')
       .join('\n'),
   };
+}
+
+/** The company data the buyer confirmed, for setting it up as a new customer. */
+function partnerLines(p: NewCustomerPartner): string[] {
+  return [
+    'Firmendaten für die Anlage als Neukunde (vom Käufer bestätigt):',
+    `Firma: ${p.officialCompanyName}`,
+    `Anschrift: ${p.street} ${p.houseNumber}, ${p.postalCode} ${p.city}`,
+    `E-Mail: ${p.email}`,
+    `Telefon: ${p.phoneNumber}`,
+    `Fax: ${p.faxNumber || '–'}`,
+    `Website: ${p.website || '–'}`,
+    `USt-IdNr.: ${p.vatId || '–'}`,
+    `Steuernummer: ${p.taxNumber || '–'}`,
+    '',
+  ];
 }

@@ -1,4 +1,4 @@
-import type { SupplierCustomerRelation, SupplierSummary } from '@shk/contracts';
+import type { NewCustomerPartner, SupplierCustomerRelation, SupplierSummary } from '@shk/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/pool.ts';
 import { SqlWhere } from '../../db/sql-params.ts';
@@ -13,7 +13,8 @@ const COLUMNS = `
          sup.supplier_status_id, sup.required_onboarding_form, sup.integration_status, sup.integration_provider,
          sup.product_data_source, sup.filter_value, sup.brand_name,
          b.name AS b_name, b.official_company_name AS b_official, b.email AS b_email, b.phone_number AS b_phone,
-         b.fax_number AS b_fax, b.website AS b_website, b.tax_number AS b_tax, b.vat_id AS b_vat`;
+         b.fax_number AS b_fax, b.website AS b_website, b.tax_number AS b_tax, b.vat_id AS b_vat,
+         r.new_customer_partner`;
 /** A relation with its supplier and its buyer (the tables every relation query filters on). */
 const FROM = `
     FROM supplier_customers r
@@ -65,6 +66,7 @@ interface RelationRow {
   b_website: Buy['website'];
   b_tax: Buy['taxNumber'];
   b_vat: Buy['vatId'];
+  new_customer_partner: Rel['newCustomerPartner'];
 }
 
 function toRelation(r: RelationRow): SupplierCustomerRelation {
@@ -112,6 +114,7 @@ function toRelation(r: RelationRow): SupplierCustomerRelation {
       filterValue: r.filter_value,
       brandName: r.brand_name,
     },
+    newCustomerPartner: r.new_customer_partner,
   };
 }
 
@@ -268,6 +271,8 @@ export interface RelationContact {
   email: string | null;
   phone: string | null;
   message: string | null;
+  /** The company data confirmed for a request without customer number. */
+  partner: NewCustomerPartner | null;
 }
 
 /** A buyer asks again: new status and contact, comments cleared, the customer number kept unless a new one is given. */
@@ -280,8 +285,9 @@ export async function reopenRelation(
 ): Promise<void> {
   await client.query(
     `UPDATE supplier_customers SET relation_status_id = $2, supplier_customer_number = COALESCE($3, supplier_customer_number), comments = NULL,
-       contact_name = $4, contact_email = $5, contact_phone = $6, contact_message = $7, updated_at = now() WHERE id = $1`,
-    [id, status, customerNumber, contact.name, contact.email, contact.phone, contact.message],
+       contact_name = $4, contact_email = $5, contact_phone = $6, contact_message = $7, new_customer_partner = $8,
+       updated_at = now() WHERE id = $1`,
+    [id, status, customerNumber, contact.name, contact.email, contact.phone, contact.message, contact.partner],
   );
 }
 
@@ -298,8 +304,8 @@ export async function insertRelation(
 ): Promise<number> {
   const { contact } = relation;
   const { rows } = await client.query<{ id: number }>(
-    `INSERT INTO supplier_customers (supplier_bp_number, buyer_bp_number, relation_status_id, supplier_customer_number, contact_name, contact_email, contact_phone, contact_message)
-     VALUES ($1,$2,$3,$4,$5,$6,$7,$8) RETURNING id`,
+    `INSERT INTO supplier_customers (supplier_bp_number, buyer_bp_number, relation_status_id, supplier_customer_number, contact_name, contact_email, contact_phone, contact_message, new_customer_partner)
+     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9) RETURNING id`,
     [
       relation.supplierBpNumber,
       relation.buyerBpNumber,
@@ -309,6 +315,7 @@ export async function insertRelation(
       contact.email,
       contact.phone,
       contact.message,
+      contact.partner,
     ],
   );
   return Number(rows[0].id);

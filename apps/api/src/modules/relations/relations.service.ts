@@ -2,6 +2,7 @@ import {
   RelationStatus,
   relationMessages,
   type CreateRelationRequest,
+  type NewCustomerPartner,
   type SupplierCustomerRelation,
   type UpdateRelationRequest,
   SupplierStatus,
@@ -104,6 +105,8 @@ export class RelationsService {
         email: body.contactEmail ?? null,
         phone: body.contactPhone || null,
         message: body.message || null,
+        // Empty optional fields are kept as null.
+        partner: body.newCustomerPartner && !number ? withoutEmptyFields(body.newCustomerPartner) : null,
       };
       const existing = await findRelationByPair(c, buyerBpNumber, body.supplierBpNumber, true);
       let id: number;
@@ -137,7 +140,13 @@ export class RelationsService {
           newCustomerRequestMail(
             addresses.newCustomer,
             relation,
-            { name: contact.name!, email: contact.email!, phone: contact.phone, message: contact.message },
+            {
+              name: contact.name!,
+              email: contact.email!,
+              phone: contact.phone,
+              message: contact.message,
+              partner: contact.partner,
+            },
             caller.email,
           ),
         );
@@ -267,4 +276,9 @@ export class RelationsService {
     });
     return relation;
   }
+}
+
+/** The company data with empty optional fields as null. */
+function withoutEmptyFields(partner: NewCustomerPartner): NewCustomerPartner {
+  return Object.fromEntries(Object.entries(partner).map(([k, v]) => [k, v === '' ? null : v])) as NewCustomerPartner;
 }

@@ -8,6 +8,17 @@ const BUYER = 'einkauf@example.com'; // current partner 100001
 const BUYER2 = 'einkauf2@example.com'; // partner 100003
 const SELLER = 'verkauf@example.com'; // supplier 200001
 const OTHER_SELLER = 'verkauf-wk@example.com'; // supplier 200002, created below
+/** The company data a request without customer number carries (the dialog's business-partner steps). */
+const NEW_CUSTOMER = {
+  officialCompanyName: 'Sanitär Becker GmbH & Co. KG',
+  street: 'Ringstraße',
+  houseNumber: '12a',
+  postalCode: '50667',
+  city: 'Köln',
+  email: 'buchhaltung@becker.example',
+  phoneNumber: '0221 555012',
+  vatId: 'DE123456789',
+};
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -125,7 +136,11 @@ describe('requests and transitions', () => {
       body: { supplierBpNumber: '200006' },
     });
     expect(invalid.status).toBe(400);
-    expect(invalid.body.errors.map((e: any) => e.field).sort()).toEqual(['body.contactEmail', 'body.contactName']);
+    expect(invalid.body.errors.map((e: any) => e.field).sort()).toEqual([
+      'body.contactEmail',
+      'body.contactName',
+      'body.newCustomerPartner',
+    ]);
 
     const res = await t.request('POST', '/v1/SupplierCustomers', {
       as: BUYER,
@@ -135,6 +150,7 @@ describe('requests and transitions', () => {
         contactEmail: 'einkauf@example.com',
         contactPhone: '0221 12345',
         message: 'Bitte um Rückruf',
+        newCustomerPartner: NEW_CUSTOMER,
       },
     });
     expect(res.status).toBe(201);
@@ -144,6 +160,9 @@ describe('requests and transitions', () => {
     expect(mail.body_text).toContain('Erika Einkauf');
     expect(mail.body_text).toContain('0221 12345');
     expect(mail.body_text).toContain('Bitte um Rückruf');
+    expect(mail.body_text).toContain('Firma: Sanitär Becker GmbH & Co. KG');
+    expect(mail.body_text).toContain('Anschrift: Ringstraße 12a, 50667 Köln');
+    expect(mail.body_text).toContain('USt-IdNr.: DE123456789');
     expect(mail.reply_to).toBe('einkauf@example.com');
   });
 

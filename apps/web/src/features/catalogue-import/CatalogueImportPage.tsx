@@ -16,6 +16,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Role, catalogueImportMessages, catalogueImportStatusLabels } from '@shk/contracts';
 import { Page } from '../../ui/Page';
+import { MediaAccess } from './MediaAccess';
 import { toast } from '../../ui/toast';
 import { useUrlParam } from '../../ui/use-url-param';
 import { useUserProfile } from '../../api/session';
@@ -161,6 +162,7 @@ export default function CatalogueImportPage() {
         </Stack>
       )}
       {bp && <ImportLimits bp={bp} editable={isAdmin} />}
+      {bp && isAdmin && <MediaAccess bp={bp} />}
       {imports.isError && (
         <Alert color="red">{problemTitle(imports.error, catalogueImportMessages.notASupplier)}</Alert>
       )}

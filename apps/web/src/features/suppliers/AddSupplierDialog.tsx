@@ -21,11 +21,20 @@ import { z } from 'zod';
 import { relationMessages, relationRequestFields, timings } from '@shk/contracts';
 import { useRelations, useRequestRelation, useSuppliersWithoutRelation } from '../../api/relations';
 import { ApiError } from '../../api/problem';
-import { useUserProfile } from '../../api/session';
+import { usePartnerQuery, useUserProfile } from '../../api/session';
+import { profileApi } from '../../api/profile';
+import type { BusinessPartner } from '../../api/types';
 import { RelationStatusBadge } from '../../ui/relation-status';
 import { SearchIcon } from '../../ui/icons';
 import { toast } from '../../ui/toast';
 import { OnboardingFormButton, SupplierInfoContent } from './SupplierInfo';
+import {
+  BuyerDetailStep,
+  ConfirmPartnerStep,
+  PartnerFormStep,
+  partnerFormFrom,
+  type PartnerForm,
+} from './NewCustomerPartnerSteps';
 
 /** The supplier a request goes to (from the list, the home page or a rejected relation). */
 export interface WizardSupplier {
@@ -35,16 +44,48 @@ export interface WizardSupplier {
   requiredOnboardingForm: boolean;
 }
 
-type Step = 'list' | 'supplierDetail' | 'form' | 'confirmation' | 'unsuccessful';
+type Step =
+  | 'list'
+  | 'supplierDetail'
+  | 'form'
+  | 'buyerDetail'
+  | 'addPartner'
+  | 'editPartner'
+  | 'confirmPartner'
+  | 'confirmation'
+  | 'unsuccessful';
 
 const stepTitles: Record<Step, string> = {
   list: 'Lieferant auswählen',
   supplierDetail: 'Lieferantendetails',
   form: 'Partnerschaft wählen',
+  buyerDetail: 'Käuferdetails',
+  addPartner: 'Geschäftspartner hinzufügen',
+  editPartner: 'Geschäftspartner bearbeiten',
+  confirmPartner: 'Geschäftspartner bestätigen',
   confirmation: 'Bestätigung',
   unsuccessful: 'Anfrage nicht übermittelt',
 };
-const stepNumber: Record<Step, number> = { list: 1, supplierDetail: 1, form: 2, confirmation: 3, unsuccessful: 3 };
+/**
+ * 'Schritt n von m': with a customer number three steps (list, partnership, confirmation); as a new customer five
+ * (list, partnership, buyer detail, the company data, their confirmation; the dialog closes after sending).
+ */
+const stepNumber: Record<Step, number> = {
+  list: 1,
+  supplierDetail: 1,
+  form: 2,
+  buyerDetail: 3,
+  addPartner: 4,
+  editPartner: 4,
+  confirmPartner: 5,
+  confirmation: 3,
+  unsuccessful: 3,
+};
+const stepLabel = (step: Step, mode: Mode) => {
+  const total = mode === 'contact' ? 5 : 3;
+  const number = step === 'unsuccessful' ? total : stepNumber[step];
+  return `Schritt ${number} von ${total} · ${stepTitles[step]}`;
+};
 
 type Mode = 'number' | 'contact';
 
@@ -104,6 +145,14 @@ export function AddSupplierDialog({
   const [filter, setFilter] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
   const [confirmedName, setConfirmedName] = useState('');
+  /** The company data added (and maybe edited) in the business-partner steps; null until added. */
+  const [partnerData, setPartnerData] = useState<PartnerForm | null>(null);
+  // The buyer's company, for the buyer detail and as the company data's prefill (the profile page reads the same).
+  const currentPartner = usePartnerQuery<BusinessPartner>(
+    ['businessPartners', 'current'],
+    profileApi.currentBusinessPartner,
+    { enabled: opened },
+  );
   const resetTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const request = useRequestRelation();
   const fixedSupplier = initialSupplier !== null;
@@ -128,6 +177,7 @@ export function AddSupplierDialog({
     setDetail(null);
     setFilter('');
     setFailure(null);
+    setPartnerData(null);
     form.reset(defaults());
     request.reset();
   };
@@ -165,11 +215,18 @@ export function AddSupplierDialog({
 
   const choose = (supplier: WizardSupplier) => {
     setSelected(supplier);
+    setPartnerData(null);
     form.reset({ ...defaults(), mode: form.getValues('mode') });
     setStep('form');
   };
 
+  // With a customer number the form sends the request; as a new customer it leads to the business-partner steps.
   const submit = form.handleSubmit(async (values) => {
+    if (values.mode === 'contact') setStep('buyerDetail');
+    else await send(values, null);
+  });
+
+  const send = async (values: RequestForm, partner: PartnerForm | null) => {
     if (!selected) return;
     const withNumber = values.mode === 'number';
     const body = withNumber
@@ -180,6 +237,7 @@ export function AddSupplierDialog({
           contactEmail: values.contactEmail.trim(),
           contactPhone: values.contactPhone.trim() || null,
           message: values.message.trim() || null,
+          newCustomerPartner: partner,
         };
     try {
       const supplier = await request.mutateAsync(body);
@@ -198,16 +256,13 @@ export function AddSupplierDialog({
       setStep('unsuccessful');
       if (origin === 'home') toast.error(relationMessages.addSupplierFailure);
     }
-  });
+  };
 
   return (
     <Modal opened={opened} onClose={close} title="Lieferanten hinzufügen" size="lg" centered>
-      <Text
-        size="sm"
-        c="dimmed"
-        mb="md"
-        data-testid="wizard-step"
-      >{`Schritt ${stepNumber[step]} von 3 · ${stepTitles[step]}`}</Text>
+      <Text size="sm" c="dimmed" mb="md" data-testid="wizard-step">
+        {stepLabel(step, form.watch('mode'))}
+      </Text>
       {step === 'list' && (
         <SupplierListStep
           active={opened}
@@ -223,18 +278,7 @@ export function AddSupplierDialog({
       )}
 
       {step === 'supplierDetail' && detail && (
-        <Stack gap="md">
-          <Text fw={600}>{detail.name}</Text>
-          <SupplierInfoContent bpNumber={detail.bpNumber} />
-          <Group justify="space-between">
-            <Button variant="default" onClick={() => setStep('list')}>
-              Zurück
-            </Button>
-            <Button disabled={detail.statusId !== null} onClick={() => choose(detail)}>
-              Auswählen
-            </Button>
-          </Group>
-        </Stack>
+        <SupplierDetailStep detail={detail} onBack={() => setStep('list')} onChoose={() => choose(detail)} />
       )}
 
       {step === 'form' && selected && (
@@ -257,36 +301,114 @@ export function AddSupplierDialog({
         />
       )}
 
-      {step === 'confirmation' && (
-        <Stack gap="md">
-          <Alert color="green" variant="light" title="Anfrage übermittelt" role="status">
-            {relationMessages.requestSuccess(confirmedName)}
-          </Alert>
-          <Text size="sm" c="dimmed">
-            Sobald der Lieferant Ihre Kundennummer bestätigt hat, können Sie bei ihm bestellen.
-          </Text>
-          <Group justify="flex-end">
-            <Button onClick={close}>Schließen</Button>
-          </Group>
-        </Stack>
+      {step === 'buyerDetail' && (
+        <BuyerDetailStep
+          partner={currentPartner.data}
+          loading={currentPartner.isPending}
+          contact={{
+            name: form.getValues('contactName'),
+            email: form.getValues('contactEmail'),
+            phone: form.getValues('contactPhone'),
+          }}
+          onBack={() => setStep('form')}
+          onNext={() => setStep(partnerData ? 'confirmPartner' : 'addPartner')}
+        />
       )}
 
-      {step === 'unsuccessful' && (
-        <Stack gap="md">
-          <Alert color="red" variant="light" title={failure ?? relationMessages.requestFailure} role="alert">
-            {failure ? relationMessages.requestFailure : null}
-          </Alert>
-          <Group justify="space-between">
-            <Button variant="default" onClick={() => setStep('form')}>
-              Zurück
-            </Button>
-            <Button variant="default" onClick={close}>
-              Schließen
-            </Button>
-          </Group>
-        </Stack>
+      {(step === 'addPartner' || step === 'editPartner') && (
+        <PartnerFormStep
+          key={step}
+          mode={step === 'addPartner' ? 'add' : 'edit'}
+          initial={partnerData ?? partnerFormFrom(currentPartner.data)}
+          onBack={() => setStep(step === 'addPartner' ? 'buyerDetail' : 'confirmPartner')}
+          onDone={(values) => {
+            setPartnerData(values);
+            setStep('confirmPartner');
+          }}
+        />
       )}
+
+      {step === 'confirmPartner' && partnerData && (
+        <ConfirmPartnerStep
+          values={partnerData}
+          onEdit={() => setStep('editPartner')}
+          onSend={() => void send(form.getValues(), partnerData)}
+          pending={request.isPending}
+        />
+      )}
+
+      {step === 'confirmation' && <ConfirmationStep name={confirmedName} onClose={close} />}
+
+      {step === 'unsuccessful' && <UnsuccessfulStep failure={failure} onBack={() => setStep('form')} onClose={close} />}
     </Modal>
+  );
+}
+
+function SupplierDetailStep({
+  detail,
+  onBack,
+  onChoose,
+}: {
+  detail: ListEntry;
+  onBack: () => void;
+  onChoose: () => void;
+}) {
+  return (
+    <Stack gap="md">
+      <Text fw={600}>{detail.name}</Text>
+      <SupplierInfoContent bpNumber={detail.bpNumber} />
+      <Group justify="space-between">
+        <Button variant="default" onClick={onBack}>
+          Zurück
+        </Button>
+        <Button disabled={detail.statusId !== null} onClick={onChoose}>
+          Auswählen
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function ConfirmationStep({ name, onClose }: { name: string; onClose: () => void }) {
+  return (
+    <Stack gap="md">
+      <Alert color="green" variant="light" title="Anfrage übermittelt" role="status">
+        {relationMessages.requestSuccess(name)}
+      </Alert>
+      <Text size="sm" c="dimmed">
+        Sobald der Lieferant Ihre Kundennummer bestätigt hat, können Sie bei ihm bestellen.
+      </Text>
+      <Group justify="flex-end">
+        <Button onClick={onClose}>Schließen</Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** The server's error title; back returns to the form. */
+function UnsuccessfulStep({
+  failure,
+  onBack,
+  onClose,
+}: {
+  failure: string | null;
+  onBack: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <Stack gap="md">
+      <Alert color="red" variant="light" title={failure ?? relationMessages.requestFailure} role="alert">
+        {failure ? relationMessages.requestFailure : null}
+      </Alert>
+      <Group justify="space-between">
+        <Button variant="default" onClick={onBack}>
+          Zurück
+        </Button>
+        <Button variant="default" onClick={onClose}>
+          Schließen
+        </Button>
+      </Group>
+    </Stack>
   );
 }
 
@@ -350,6 +472,8 @@ function RequestFormStep({
             { value: 'contact', label: 'Ich bin Neukunde' },
           ]}
           aria-label="Partnerschaft"
+          // The two choices wrap instead of being cut at 390 px ('ch bin bereits Kunde').
+          styles={{ label: { whiteSpace: 'normal', lineHeight: 1.3 } }}
         />
         {mode === 'number' ? (
           <TextInput
@@ -397,7 +521,7 @@ function RequestFormStep({
         <Group justify="space-between">
           {back}
           <Button type="submit" loading={pending}>
-            Anfrage senden
+            {mode === 'contact' ? 'Weiter' : 'Anfrage senden'}
           </Button>
         </Group>
       </Stack>
