@@ -16,6 +16,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Session } from 'node:inspector/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
 import { ensureDatabase } from '../src/db/bootstrap.ts';
 import { loadConfig } from '../src/config.ts';
 import { createRuntime } from '../src/runtime.ts';
@@ -136,6 +138,35 @@ async function collectStatements() {
     statements.set(r.query, s);
   }
 }
+/**
+ * Lock waits of the measured phases (BENCH_PG_STATS=1): pg_stat_activity sampled every 5 ms on a connection of its
+ * own; per waiting statement the time backends waited for a lock (each sample weighs the time since the last one).
+ */
+const lockWaits = new Map<string, number>();
+let sampling = false;
+async function sampleLockWaits() {
+  const client = new pg.Client({ connectionString: server.url('bench') });
+  await client.connect();
+  let last = performance.now();
+  for (;;) {
+    // each waiting backend counts for the time since the previous sample (a loaded machine samples less often)
+    const now = performance.now();
+    const dt = now - last;
+    last = now;
+    if (sampling) {
+      const { rows } = await client.query<{ query: string; n: number }>(
+        `SELECT wait_event || ': ' || left(regexp_replace(query, '\\s+', ' ', 'g'), 110) AS query, count(*)::int AS n
+           FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database() GROUP BY 1`,
+      );
+      for (const r of rows) lockWaits.set(r.query, (lockWaits.get(r.query) ?? 0) + r.n * dt);
+    }
+    if (stopSampling) break;
+    await sleep(5);
+  }
+  await client.end();
+}
+let stopSampling = false;
+const sampler = PG_STATS ? sampleLockWaits() : null;
 const profiler = CPU_PROFILE_DIR ? new Session() : null;
 if (profiler) {
   profiler.connect();
@@ -158,6 +189,7 @@ for (let round = 0; round < ROUNDS; round++) {
   const cpuStart = process.cpuUsage();
   const pgCpuStart = postgresCpuMs(pgDir);
   const roundStart = performance.now();
+  sampling = true;
   await Promise.all(
     buyers.map(async (b) => {
       const t0 = performance.now();
@@ -175,6 +207,7 @@ for (let round = 0; round < ROUNDS; round++) {
       }
     }),
   );
+  sampling = false;
   measuredWallMs += performance.now() - roundStart;
   const cpu = process.cpuUsage(cpuStart);
   nodeCpuMs += (cpu.user + cpu.system) / 1000;
@@ -202,6 +235,15 @@ if (PG_STATS) {
     .sort((a, b) => b.msPerCheckout - a.msPerCheckout);
   console.table(top.slice(0, 25));
   const counted = top.filter((t) => !['BEGIN', 'COMMIT', 'ROLLBACK'].includes(t.query));
+  stopSampling = true;
+  await sampler;
+  console.log('lock waits of all backends (ms per checkout, sampled every ~5 ms):');
+  console.table(
+    [...lockWaits.entries()]
+      .map(([query, n]) => ({ msPerCheckout: +(n / latencies.length).toFixed(2), query }))
+      .sort((a, b) => b.msPerCheckout - a.msPerCheckout)
+      .slice(0, 10),
+  );
   console.log(
     'statements per checkout (without BEGIN/COMMIT):',
     +counted.reduce((s, t) => s + t.perCheckout, 0).toFixed(1),
