@@ -72,7 +72,11 @@ export async function addressRows(c: Queryable, ids: number[]) {
   return (await c.query('SELECT * FROM delivery_addresses WHERE id = ANY($1)', [ids])).rows;
 }
 
-/** All supplier orders of a customer order in one statement, numbered LB-<sequence> in the given order. */
+/**
+ * All supplier orders of a customer order in one statement, numbered LB-<sequence> in the given order. An order to a
+ * supplier in communication test (supplier status 3) is a test order from its first row on: marked by a second
+ * UPDATE, every checkout paid another statement and a second round of dashboard roll-up deltas for its orders.
+ */
 export async function insertSupplierOrders(
   c: Queryable,
   orders: {
@@ -85,8 +89,10 @@ export async function insertSupplierOrders(
   },
 ) {
   const { rows } = await c.query<{ id: number; supplier_bp_number: string; supplier_order_number: string }>(
-    `INSERT INTO supplier_orders (supplier_order_number, customer_order_id, supplier_bp_number, buyer_bp_number, supplier_customer_number, net_value, delivery_cost)
-     SELECT 'LB-' || nextval('supplier_order_number_seq'), $1, s.bp, $2, s.customer_number, s.net, s.delivery
+    `INSERT INTO supplier_orders (supplier_order_number, customer_order_id, supplier_bp_number, buyer_bp_number, supplier_customer_number, net_value, delivery_cost,
+       is_test)
+     SELECT 'LB-' || nextval('supplier_order_number_seq'), $1, s.bp, $2, s.customer_number, s.net, s.delivery,
+            coalesce((SELECT sup.supplier_status_id = 3 FROM suppliers sup WHERE sup.bp_number = s.bp), false)
        FROM unnest($3::text[], $4::text[], $5::numeric[], $6::numeric[]) WITH ORDINALITY AS s(bp, customer_number, net, delivery, n)
       ORDER BY s.n RETURNING id, supplier_bp_number, supplier_order_number`,
     [
