@@ -4,12 +4,20 @@
  * Filling the carts happens in SQL between rounds and is not measured.
  *
  *   BENCH_ROUNDS (default 25) rounds × 8 buyers = 200 checkouts.
+ *   BENCH_PG_STATS=1: Postgres with pg_stat_statements; prints the statements per checkout and the costliest
+ *     statements of the measured phases (the filling between rounds is not counted).
+ *   TRANSMISSION_WORKER=off: no transmissions in this process during the run (the checkout's own cost alone).
+ *   BENCH_CPU_PROFILE=<dir>: a V8 CPU profile of the measured phases (API and bench share this process) written there.
+ * Always printed: median / p95 ms, checkouts/s, and the CPU milliseconds per checkout of this process (the API) and of
+ * Postgres during the measured phases, with the load average beside them (the machine may be shared).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { startEmbeddedPostgres } from '../src/db/embedded.ts';
+import { Session } from 'node:inspector/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
 import { ensureDatabase } from '../src/db/bootstrap.ts';
 import { loadConfig } from '../src/config.ts';
 import { createRuntime } from '../src/runtime.ts';
@@ -17,16 +25,20 @@ import { seedDemoWorldIfEmpty } from '../src/seed/demo-world.ts';
 import { hashPassword } from '../src/modules/identity/password.ts';
 import { pdfDocument } from '../src/lib/pdf.ts';
 import { freePort } from '../test/support/free-port.ts';
+import { postgresCpuMs, startBenchPostgres } from './bench-support.ts';
 import { loginWithCodeFlow } from '../test/support/oidc-login.ts';
 
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 8);
 const SUPPLIERS = ['200001', '200002', '200003', '200004', '200006'];
 const LINES = 50;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 25);
+const PG_STATS = process.env.BENCH_PG_STATS === '1';
+const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROFILE;
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shk-bench-checkout-'));
 fs.chmodSync(dir, 0o755);
-const server = await startEmbeddedPostgres(path.join(dir, 'pg'), await freePort(), { durable: true });
+const pgDir = path.join(dir, 'pg');
+const server = await startBenchPostgres(pgDir, await freePort(), { pgStats: PG_STATS, durable: true });
 await ensureDatabase(server.url('postgres'), 'bench');
 const port = await freePort();
 const config = loadConfig({
@@ -36,6 +48,8 @@ const config = loadConfig({
   DATA_DIR: dir,
   LOG_LEVEL: 'warn',
   WEB_DIST_DIR: path.join(dir, 'none'),
+  // off: the checkout alone, without the transmissions of the orders sent by this process meanwhile (a diagnosis)
+  ...(process.env.TRANSMISSION_WORKER ? { TRANSMISSION_WORKER: process.env.TRANSMISSION_WORKER } : {}),
 });
 const runtime = await createRuntime(config, server.url('bench'), {
   logger: false,
@@ -109,7 +123,60 @@ async function fillCart(cartId: number) {
   );
 }
 
+if (PG_STATS) await pool.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+/** pg_stat_statements of the measured phases, summed over the rounds (reset before each, read after each). */
+const statements = new Map<string, { calls: number; totalMs: number }>();
+async function collectStatements() {
+  const { rows } = await pool.query<{ query: string; calls: string; total_ms: number }>(
+    `SELECT left(regexp_replace(query, '\\s+', ' ', 'g'), 150) AS query, calls, total_exec_time AS total_ms
+       FROM pg_stat_statements WHERE query NOT ILIKE '%pg_stat_statements%'`,
+  );
+  for (const r of rows) {
+    const s = statements.get(r.query) ?? { calls: 0, totalMs: 0 };
+    s.calls += Number(r.calls);
+    s.totalMs += r.total_ms;
+    statements.set(r.query, s);
+  }
+}
+/**
+ * Lock waits of the measured phases (BENCH_PG_STATS=1): pg_stat_activity sampled every 5 ms on a connection of its
+ * own; per waiting statement the time backends waited for a lock (each sample weighs the time since the last one).
+ */
+const lockWaits = new Map<string, number>();
+let sampling = false;
+async function sampleLockWaits() {
+  const client = new pg.Client({ connectionString: server.url('bench') });
+  await client.connect();
+  let last = performance.now();
+  for (;;) {
+    // each waiting backend counts for the time since the previous sample (a loaded machine samples less often)
+    const now = performance.now();
+    const dt = now - last;
+    last = now;
+    if (sampling) {
+      const { rows } = await client.query<{ query: string; n: number }>(
+        `SELECT wait_event || ': ' || left(regexp_replace(query, '\\s+', ' ', 'g'), 110) AS query, count(*)::int AS n
+           FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database() GROUP BY 1`,
+      );
+      for (const r of rows) lockWaits.set(r.query, (lockWaits.get(r.query) ?? 0) + r.n * dt);
+    }
+    if (stopSampling) break;
+    await sleep(5);
+  }
+  await client.end();
+}
+let stopSampling = false;
+const sampler = PG_STATS ? sampleLockWaits() : null;
+const profiler = CPU_PROFILE_DIR ? new Session() : null;
+if (profiler) {
+  profiler.connect();
+  await profiler.post('Profiler.enable');
+}
+
 const latencies: number[] = [];
+let nodeCpuMs = 0;
+let pgCpuMs = 0;
+const loadBefore = os.loadavg();
 let measuredWallMs = 0;
 let failures = 0;
 const rssStart = process.memoryUsage().rss;
@@ -117,7 +184,12 @@ let rssPeak = rssStart;
 const started = performance.now();
 for (let round = 0; round < ROUNDS; round++) {
   for (const b of buyers) await fillCart(b.cartId);
+  if (PG_STATS) await pool.query('SELECT pg_stat_statements_reset()');
+  if (profiler) await profiler.post('Profiler.start');
+  const cpuStart = process.cpuUsage();
+  const pgCpuStart = postgresCpuMs(pgDir);
   const roundStart = performance.now();
+  sampling = true;
   await Promise.all(
     buyers.map(async (b) => {
       const t0 = performance.now();
@@ -135,13 +207,50 @@ for (let round = 0; round < ROUNDS; round++) {
       }
     }),
   );
+  sampling = false;
   measuredWallMs += performance.now() - roundStart;
+  const cpu = process.cpuUsage(cpuStart);
+  nodeCpuMs += (cpu.user + cpu.system) / 1000;
+  pgCpuMs += postgresCpuMs(pgDir) - pgCpuStart;
+  if (profiler) {
+    const { profile } = await profiler.post('Profiler.stop');
+    fs.mkdirSync(CPU_PROFILE_DIR!, { recursive: true });
+    fs.writeFileSync(path.join(CPU_PROFILE_DIR!, `checkout-round-${round}.cpuprofile`), JSON.stringify(profile));
+  }
+  if (PG_STATS) await collectStatements();
   rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
 }
 const wall = performance.now() - started;
 latencies.sort((a, b) => a - b);
 const pct = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))];
 const { rows: lineCount } = await pool.query('SELECT count(*)::int AS n FROM order_lines');
+if (PG_STATS) {
+  const top = [...statements.entries()]
+    .map(([query, s]) => ({
+      perCheckout: +(s.calls / latencies.length).toFixed(2),
+      msPerCheckout: +(s.totalMs / latencies.length).toFixed(3),
+      meanMs: +(s.totalMs / s.calls).toFixed(3),
+      query,
+    }))
+    .sort((a, b) => b.msPerCheckout - a.msPerCheckout);
+  console.table(top.slice(0, 25));
+  const counted = top.filter((t) => !['BEGIN', 'COMMIT', 'ROLLBACK'].includes(t.query));
+  stopSampling = true;
+  await sampler;
+  console.log('lock waits of all backends (ms per checkout, sampled every ~5 ms):');
+  console.table(
+    [...lockWaits.entries()]
+      .map(([query, n]) => ({ msPerCheckout: +(n / latencies.length).toFixed(2), query }))
+      .sort((a, b) => b.msPerCheckout - a.msPerCheckout)
+      .slice(0, 10),
+  );
+  console.log(
+    'statements per checkout (without BEGIN/COMMIT):',
+    +counted.reduce((s, t) => s + t.perCheckout, 0).toFixed(1),
+    '· their execution ms per checkout:',
+    +counted.reduce((s, t) => s + t.msPerCheckout, 0).toFixed(2),
+  );
+}
 console.log(
   JSON.stringify(
     {
@@ -157,6 +266,12 @@ console.log(
       checkoutsPerSecond: +(latencies.length / (measuredWallMs / 1000)).toFixed(1),
       wallSecondsInclFilling: +(wall / 1000).toFixed(1),
       processPeakRssMb: Math.round(rssPeak / 1024 / 1024),
+      // This process runs the API (and the worker that sends the mails and transmissions meanwhile).
+      apiCpuMsPerCheckout: +(nodeCpuMs / latencies.length).toFixed(2),
+      postgresCpuMsPerCheckout: +(pgCpuMs / latencies.length).toFixed(2),
+      cpus: os.cpus().length,
+      loadAverageBefore: loadBefore.map((v) => +v.toFixed(2)),
+      loadAverageAfter: os.loadavg().map((v) => +v.toFixed(2)),
     },
     null,
     2,

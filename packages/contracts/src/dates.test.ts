@@ -26,6 +26,17 @@ describe('tomorrow in Europe/Berlin', () => {
     expect(results).toEqual(['2026-03-29', '2026-03-29', '2026-03-29', '2026-03-29']);
   });
 
+  it('follows the Berlin day around the switches to and from summer time', () => {
+    expect(businessToday(new Date('2026-03-28T22:59:59Z'))).toBe('2026-03-28');
+    expect(businessToday(new Date('2026-03-28T23:00:00Z'))).toBe('2026-03-29');
+    expect(businessToday(new Date('2026-03-29T21:59:59Z'))).toBe('2026-03-29');
+    expect(businessToday(new Date('2026-03-29T22:00:00Z'))).toBe('2026-03-30');
+    expect(businessToday(new Date('2026-10-24T21:59:59Z'))).toBe('2026-10-24');
+    expect(businessToday(new Date('2026-10-24T22:00:00Z'))).toBe('2026-10-25');
+    expect(businessToday(new Date('2026-10-25T22:59:59Z'))).toBe('2026-10-25');
+    expect(businessToday(new Date('2026-10-25T23:00:00Z'))).toBe('2026-10-26');
+  });
+
   it('crosses month and year ends', () => {
     expect(earliestDeliveryDate(new Date('2026-12-31T22:30:00Z'))).toBe('2027-01-01');
     expect(earliestDeliveryDate(new Date('2028-02-28T22:30:00Z'))).toBe('2028-02-29');

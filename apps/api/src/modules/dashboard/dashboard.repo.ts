@@ -167,6 +167,7 @@ export async function rebuildSlaColumn(client: pg.PoolClient, windowHours: numbe
     if (rows[0]?.sla_window_hours !== windowHours) {
       await client.query('UPDATE dashboard_state SET sla_window_hours = $1 WHERE id = 1', [windowHours]);
       await client.query('UPDATE supplier_order_daily SET sla_met_count = 0 WHERE sla_met_count <> 0');
+      // A key's count goes into the first of its slots (migration 0540); the dashboard sums the slots.
       await client.query(
         `UPDATE supplier_order_daily d SET sla_met_count = m.met
            FROM (SELECT supplier_order_rollup_key_day(placed_at) AS day, supplier_bp_number, status_id,
@@ -174,7 +175,9 @@ export async function rebuildSlaColumn(client: pg.PoolClient, windowHours: numbe
                    FROM supplier_orders
                   WHERE NOT is_test AND status_id IN (4, 5)
                   GROUP BY 1, 2, 3) m
-          WHERE d.day = m.day AND d.supplier_bp_number = m.supplier_bp_number AND d.status_id = m.status_id`,
+          WHERE d.day = m.day AND d.supplier_bp_number = m.supplier_bp_number AND d.status_id = m.status_id
+            AND d.slot = (SELECT min(x.slot) FROM supplier_order_daily x
+                           WHERE x.day = d.day AND x.supplier_bp_number = d.supplier_bp_number AND x.status_id = d.status_id)`,
         [windowHours],
       );
     }

@@ -232,8 +232,9 @@ describe('dashboard figures on the fixed data set', () => {
       `SELECT * FROM (SELECT date_trunc('month', day)::date AS month, supplier_bp_number, status_id, sum(order_count) AS c,
                              sum(net_sum) AS s, sum(reached_count) AS r, sum(sla_met_count) AS m
                         FROM supplier_order_daily GROUP BY 1, 2, 3) d
-         FULL JOIN (SELECT month, supplier_bp_number, status_id, order_count AS c, net_sum AS s, reached_count AS r,
-                           sla_met_count AS m FROM supplier_order_monthly) mo USING (month, supplier_bp_number, status_id)
+         FULL JOIN (SELECT month, supplier_bp_number, status_id, sum(order_count) AS c, sum(net_sum) AS s,
+                           sum(reached_count) AS r, sum(sla_met_count) AS m
+                      FROM supplier_order_monthly GROUP BY 1, 2, 3) mo USING (month, supplier_bp_number, status_id)
         WHERE (d.c, d.s, d.r, d.m) IS DISTINCT FROM (mo.c, mo.s, mo.r, mo.m)`,
     );
     expect(drift).toEqual([]);
@@ -280,6 +281,56 @@ describe('rollup under concurrent orders (migration 0185)', () => {
     expect((await sql('SELECT count(*)::int AS n FROM supplier_order_rollup_pending')).rows[0].n).toBe(0);
     await sql(`DELETE FROM supplier_orders WHERE supplier_order_number IN ('C1', 'C2')`);
     expect((await sql(day, [B])).rows[0]).toEqual(before.day);
+  });
+});
+
+describe('rollup slots (migration 0540)', () => {
+  it('two transactions adding to one supplier, day and status do not wait for each other when their roll-up is applied', async () => {
+    const { rows } = await sql('SELECT customer_order_id FROM supplier_orders LIMIT 1');
+    const day = `SELECT coalesce(sum(order_count), 0)::int AS c FROM supplier_order_daily
+                  WHERE day = '2025-03-21' AND supplier_bp_number = $1 AND status_id = 1`;
+    const before = (await sql(day, [B])).rows[0].c;
+    const insert = (client: { query: typeof t.pool.query }, n: string) =>
+      client.query(
+        `INSERT INTO supplier_orders (supplier_order_number, customer_order_id, supplier_bp_number, buyer_bp_number, status_id, net_value, delivery_cost, placed_at)
+         VALUES ($1, $2, $3, '100001', 1, 1, 0, '2025-03-21T10:00:00Z')`,
+        [n, rows[0].customer_order_id, B],
+      );
+    const first = await t.pool.connect();
+    const second = await t.pool.connect();
+    try {
+      await first.query('BEGIN');
+      await insert(first, 'S1');
+      // The deferred roll-up runs now instead of at COMMIT: the first transaction holds the row it wrote until it ends.
+      await first.query('SET CONSTRAINTS ALL IMMEDIATE');
+      const slotOf = async (client: { query: typeof t.pool.query }) =>
+        (await client.query(`SELECT (pg_current_xact_id()::text::bigint % 16)::int AS slot`)).rows[0].slot as number;
+      const firstSlot = await slotOf(first);
+      // Transactions running at the same time have neighbouring ids; should another process's transactions have
+      // taken the ids up to the next of the same slot meanwhile, the next transaction id is taken.
+      for (;;) {
+        await second.query('BEGIN');
+        if ((await slotOf(second)) !== firstSlot) break;
+        await second.query('ROLLBACK');
+      }
+      await second.query(`SET LOCAL lock_timeout = '2s'`);
+      await insert(second, 'S2');
+      // One row per key (before 0540): this waited for the first transaction's row and ran into the lock timeout.
+      await second.query('SET CONSTRAINTS ALL IMMEDIATE');
+      await second.query('COMMIT');
+      await first.query('COMMIT');
+    } finally {
+      first.release();
+      second.release();
+    }
+    expect((await sql(day, [B])).rows[0].c).toBe(before + 2);
+    const { rows: slots } = await sql(
+      `SELECT count(*)::int AS n FROM supplier_order_daily WHERE day = '2025-03-21' AND supplier_bp_number = $1 AND status_id = 1`,
+      [B],
+    );
+    expect(slots[0].n).toBe(2);
+    await sql(`DELETE FROM supplier_orders WHERE supplier_order_number IN ('S1', 'S2')`);
+    expect((await sql(day, [B])).rows[0].c).toBe(before);
   });
 });
 

@@ -72,7 +72,11 @@ export async function addressRows(c: Queryable, ids: number[]) {
   return (await c.query('SELECT * FROM delivery_addresses WHERE id = ANY($1)', [ids])).rows;
 }
 
-/** All supplier orders of a customer order in one statement, numbered LB-<sequence> in the given order. */
+/**
+ * All supplier orders of a customer order in one statement, numbered LB-<sequence> in the given order. An order to a
+ * supplier in communication test (supplier status 3) is a test order from its first row on: marked by a second
+ * UPDATE, every checkout paid another statement and a second round of dashboard roll-up deltas for its orders.
+ */
 export async function insertSupplierOrders(
   c: Queryable,
   orders: {
@@ -85,8 +89,10 @@ export async function insertSupplierOrders(
   },
 ) {
   const { rows } = await c.query<{ id: number; supplier_bp_number: string; supplier_order_number: string }>(
-    `INSERT INTO supplier_orders (supplier_order_number, customer_order_id, supplier_bp_number, buyer_bp_number, supplier_customer_number, net_value, delivery_cost)
-     SELECT 'LB-' || nextval('supplier_order_number_seq'), $1, s.bp, $2, s.customer_number, s.net, s.delivery
+    `INSERT INTO supplier_orders (supplier_order_number, customer_order_id, supplier_bp_number, buyer_bp_number, supplier_customer_number, net_value, delivery_cost,
+       is_test)
+     SELECT 'LB-' || nextval('supplier_order_number_seq'), $1, s.bp, $2, s.customer_number, s.net, s.delivery,
+            coalesce((SELECT sup.supplier_status_id = 3 FROM suppliers sup WHERE sup.bp_number = s.bp), false)
        FROM unnest($3::text[], $4::text[], $5::numeric[], $6::numeric[]) WITH ORDINALITY AS s(bp, customer_number, net, delivery, n)
       ORDER BY s.n RETURNING id, supplier_bp_number, supplier_order_number`,
     [
@@ -101,38 +107,80 @@ export async function insertSupplierOrders(
   return rows;
 }
 
-/** All line snapshots in one statement; returns each new line's id with the cart item it came from. */
-export async function insertOrderLines(c: Queryable, lineRecords: Record<string, unknown>[]) {
-  const { rows } = await c.query<{ id: number; cart_item_id: number }>(
-    `WITH input AS (SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(
-        supplier_order_id bigint, line_no int, cart_item_id bigint, product_instance_id text, article_number text, producer_number text,
-        manufacturer_name text, name text, description text, unit_price numeric, price_basis numeric, min_quantity numeric, quantity numeric,
-        quantity_price numeric, unit_code text, price_on_request boolean, delivery_date date, project_code text, project_description text,
-        comment text, delivery_address jsonb, image_url text)),
-     ins AS (INSERT INTO order_lines (supplier_order_id, line_no, product_instance_id, article_number, producer_number, manufacturer_name, name, description,
-          unit_price, price_basis, min_quantity, quantity, quantity_price, unit_code, price_on_request, delivery_date, project_code, project_description,
-          comment, delivery_address, image_url)
-        SELECT supplier_order_id, line_no, product_instance_id, article_number, producer_number, manufacturer_name, name, description,
-          unit_price, price_basis, min_quantity, quantity, quantity_price, unit_code, price_on_request, delivery_date, project_code, project_description,
-          comment, delivery_address, image_url FROM input
-        RETURNING id, supplier_order_id, line_no)
-     SELECT ins.id, input.cart_item_id FROM ins JOIN input USING (supplier_order_id, line_no)`,
-    [JSON.stringify(lineRecords)],
-  );
-  return rows;
+/** One order line's snapshot as the checkout writes it (the cart item it came from names its attachments). */
+export interface OrderLineRecord {
+  supplier_order_id: number;
+  line_no: number;
+  cart_item_id: number;
+  product_instance_id: string;
+  article_number: string;
+  producer_number: string | null;
+  manufacturer_name: string | null;
+  name: string | null;
+  description: string | null;
+  unit_price: number | null;
+  price_basis: number;
+  min_quantity: number;
+  quantity: number;
+  quantity_price: number | null;
+  unit_code: string | null;
+  price_on_request: boolean;
+  delivery_date: string | null;
+  project_code: string | null;
+  project_description: string | null;
+  comment: string | null;
+  delivery_address: Record<string, unknown> | null;
+  image_url: string | null;
 }
 
+/** The columns of order_lines the checkout writes, with the array type each is bound as. */
+const LINE_COLUMNS: [keyof OrderLineRecord, string][] = [
+  ['supplier_order_id', 'bigint'],
+  ['line_no', 'int'],
+  ['cart_item_id', 'bigint'],
+  ['product_instance_id', 'text'],
+  ['article_number', 'text'],
+  ['producer_number', 'text'],
+  ['manufacturer_name', 'text'],
+  ['name', 'text'],
+  ['description', 'text'],
+  ['unit_price', 'numeric'],
+  ['price_basis', 'numeric'],
+  ['min_quantity', 'numeric'],
+  ['quantity', 'numeric'],
+  ['quantity_price', 'numeric'],
+  ['unit_code', 'text'],
+  ['price_on_request', 'boolean'],
+  ['delivery_date', 'date'],
+  ['project_code', 'text'],
+  ['project_description', 'text'],
+  ['comment', 'text'],
+  ['delivery_address', 'jsonb'],
+  ['image_url', 'text'],
+];
+const WRITTEN = LINE_COLUMNS.filter(([name]) => name !== 'cart_item_id').map(([name]) => name);
+
 /**
- * Copies the cart items' attachments to the order lines made from them. A stored file is never changed, so the line
- * names the same file as the cart item (storage_key); the sweep removes a file only when no row of either names it,
- * so deleting the cart item later never takes the order's file. Older attachments copy their bytes.
+ * All line snapshots and their attachments in one statement, the columns bound as one array each (unnest): the
+ * lines' ids never travel to the API and back. A stored file is never changed, so a line names the same file as the
+ * cart item it came from (storage_key); the sweep removes a file only when no row of either names it, so deleting
+ * the cart item later never takes the order's file. Older attachments copy their bytes.
  */
-export async function copyLineAttachments(c: Queryable, lineIds: number[], cartItemIds: number[]) {
+export async function insertOrderLinesWithAttachments(c: Queryable, lines: OrderLineRecord[]) {
+  const values = LINE_COLUMNS.map(([name, type]) =>
+    type === 'jsonb'
+      ? lines.map((l) => (l[name] == null ? null : JSON.stringify(l[name])))
+      : lines.map((l) => l[name] ?? null),
+  );
   await c.query(
-    `INSERT INTO order_line_attachments (order_line_id, file_name, content_type, size_bytes, content, storage_key)
-     SELECT m.line_id, a.file_name, a.content_type, a.size_bytes, a.content, a.storage_key
-       FROM unnest($1::bigint[], $2::bigint[]) AS m(line_id, cart_item_id)
-       JOIN cart_item_attachments a ON a.cart_item_id = m.cart_item_id ORDER BY a.id`,
-    [lineIds, cartItemIds],
+    `WITH input AS (SELECT * FROM unnest(${LINE_COLUMNS.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ')})
+                      AS x(${LINE_COLUMNS.map(([name]) => name).join(', ')})),
+     lines AS (INSERT INTO order_lines (${WRITTEN.join(', ')}) SELECT ${WRITTEN.join(', ')} FROM input
+                 RETURNING id, supplier_order_id, line_no)
+     INSERT INTO order_line_attachments (order_line_id, file_name, content_type, size_bytes, content, storage_key)
+     SELECT lines.id, a.file_name, a.content_type, a.size_bytes, a.content, a.storage_key
+       FROM lines JOIN input USING (supplier_order_id, line_no)
+       JOIN cart_item_attachments a ON a.cart_item_id = input.cart_item_id ORDER BY a.id`,
+    values,
   );
 }

@@ -51,11 +51,23 @@ export class CheckoutService {
     // checkout held one connection while it waited for more, and as many concurrent checkouts as the pool has
     // connections waited for each other until the pool's timeout (bench:load: 30 s, then 503). A line added between
     // this read and the lock is priced by another round.
+    // The buyer's mail setting is read beside the cart's offers, before the transaction (one round trip less in it).
+    let mailWanted: Promise<boolean> | undefined;
     for (let attempt = 1; ; attempt++) {
-      const ids = await this.carts.offerIdsOf(bpNumber, cartId);
+      mailWanted ??= wantsMail(this.deps.db.$client, caller.userId, 'orderPlaced');
+      const [ids, wanted] = await Promise.all([this.carts.offerIdsOf(bpNumber, cartId), mailWanted]);
       const offers = ids.length ? await this.offers.findOffers(bpNumber, ids) : new Map<string, OfferSnapshot>();
       const result = await inTransaction(this.deps.db, async (tx) => {
-        const locked = await this.checkoutLocked(tx, caller, bpNumber, cartId, texts, offers, attempt < MAX_ATTEMPTS);
+        const locked = await this.checkoutLocked(
+          tx,
+          caller,
+          bpNumber,
+          cartId,
+          texts,
+          offers,
+          attempt < MAX_ATTEMPTS,
+          wanted,
+        );
         const mailId = locked?.mailId;
         if (mailId != null) tx.afterCommit(() => this.deps.mail.dispatch([mailId]));
         return locked;
@@ -73,6 +85,7 @@ export class CheckoutService {
     texts: OrderTexts,
     preread: Map<string, OfferSnapshot>,
     retry: boolean,
+    mailWanted: boolean,
   ): Promise<{ customerOrderNumber: string; mailId?: number | null } | null> {
     const locked = await this.carts.lockForCheckout(tx.$client, bpNumber, cartId);
     if (!locked) throw notFound(cartMessages.cartNotFound);
@@ -128,13 +141,15 @@ export class CheckoutService {
       order.number,
       lines.map((l) => l.item.id),
     );
-    const mailId = await this.enqueueOrderPlacedMail(tx, caller, order.number, lines, order.totals, supplierOrders);
+    const mailId = mailWanted
+      ? await this.enqueueOrderPlacedMail(tx, caller, order.number, lines, order.totals, supplierOrders)
+      : null;
     return { customerOrderNumber: order.number, mailId };
   }
 
   /**
    * The buyer's mail about the placed order (number, per supplier its lines and totals), written to the outbox in
-   * the checkout's transaction; null when the buyer turned it off on 'Mein Profil'.
+   * the checkout's transaction (only when the buyer has not turned it off on 'Mein Profil').
    */
   private async enqueueOrderPlacedMail(
     tx: TxDb,
@@ -143,8 +158,7 @@ export class CheckoutService {
     lines: Line[],
     totals: Map<string, { net: number; deliveryCost: number }>,
     supplierOrders: { id: number; supplierBpNumber: string; number: string }[],
-  ): Promise<number | null> {
-    if (!(await wantsMail(tx.$client, caller.userId, 'orderPlaced'))) return null;
+  ): Promise<number> {
     const placed = supplierOrders.map((so) => {
       const own = lines.filter((l) => l.offer.supplierBpNumber === so.supplierBpNumber);
       return {
@@ -259,7 +273,7 @@ export class CheckoutService {
     const addressIds = [...new Set(lines.map((l) => l.item.delivery_address_id).filter((p): p is number => p != null))];
     const projects = new Map((await repo.projectRows(c, projectIds)).map((p) => [Number(p.id), p]));
     const addresses = new Map((await repo.addressRows(c, addressIds)).map((a) => [Number(a.id), a]));
-    const lineRecords: Record<string, unknown>[] = [];
+    const lineRecords: repo.OrderLineRecord[] = [];
     // All supplier orders in one statement.
     const suppliersInOrder = [...totals.keys()];
     const created = await repo.insertSupplierOrders(c, {
@@ -322,13 +336,8 @@ export class CheckoutService {
           });
         });
     }
-    // All line snapshots in one statement, then their attachments copied in one more.
-    const inserted = await repo.insertOrderLines(c, lineRecords);
-    await repo.copyLineAttachments(
-      c,
-      inserted.map((r) => r.id),
-      inserted.map((r) => r.cart_item_id),
-    );
+    // All line snapshots and their attachments in one statement.
+    await repo.insertOrderLinesWithAttachments(c, lineRecords);
     return ids;
   }
 }

@@ -355,15 +355,6 @@ function toIsoDate(value: Date | string): string {
   return `${value.getFullYear()}-${pad(value.getMonth() + 1)}-${pad(value.getDate())}`;
 }
 
-/** Orders of suppliers in communication test (supplier status 3) are marked as tests. */
-export async function markCommunicationTests(client: Queryable, supplierOrderIds: number[]) {
-  await client.query(
-    `UPDATE supplier_orders so SET is_test = true FROM suppliers s
-      WHERE so.id = ANY($1::bigint[]) AND s.bp_number = so.supplier_bp_number AND s.supplier_status_id = 3`,
-    [supplierOrderIds],
-  );
-}
-
 /** Locks a supplier order by its number; null when there is none. */
 export async function lockSupplierOrder(
   client: Queryable,

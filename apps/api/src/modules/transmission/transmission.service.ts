@@ -14,11 +14,10 @@ import type { Queryable } from '../../db/queryable.ts';
 /**
  * Writes the transmission requests of new supplier orders into the outbox. Call INSIDE the transaction
  * that creates the orders (checkout): the request exists exactly when the orders commit. Orders of
- * suppliers in communication test (status 3) are marked as tests here.
+ * suppliers in communication test (status 3) are marked as tests when they are inserted (orders' checkout.repo.ts).
  */
 export async function queueTransmissions(client: Queryable, supplierOrderIds: number[]) {
   if (!supplierOrderIds.length) return;
-  await repo.markCommunicationTests(client, supplierOrderIds);
   await repo.insertTransmissions(client, supplierOrderIds);
 }
 
