@@ -14,7 +14,7 @@ import type pg from 'pg';
 import type { CatalogueMeta } from '../catalogue-meta.ts';
 import { compoundParts } from './decompound.ts';
 import { extractDimensions, type DimensionMatch } from './dimensions.ts';
-import { foldedTokens, normaliseCode } from './fold.ts';
+import { digraphSpellings, foldedTokens, normaliseCode } from './fold.ts';
 import { STOP_WORDS } from './stopwords.ts';
 import * as repo from './search.repo.ts';
 
@@ -43,6 +43,11 @@ export interface AnalysedQuery extends QueryLevel {
   /** Products whose article number, GTIN or catalogue number equals the term (shown first). */
   codeIds: number[];
   corrections: { from: string; to: string[] }[];
+  /**
+   * Display spellings of corrections that are a part of a hyphenated catalogue word ('Kombitherme' of
+   * 'Brennwert-Kombitherme'): search_terms has no row of their own to take them from.
+   */
+  partSpellings?: Map<string, string>;
 }
 
 /** Similarity (pg_trgm) a catalogue word needs to replace a word without matches (two or more edits away). */
@@ -107,14 +112,12 @@ export async function analyseQuery(
   if (again.corrections.length || !again.fts) return analysed;
   const spellings = await termSpellings(
     pool,
-    corrected.replaced.map((r) => r.to),
+    corrected.replaced.filter((r) => !analysed.partSpellings?.has(r.to)).map((r) => r.to),
   );
+  const spelling = (folded: string) => analysed.partSpellings?.get(folded) ?? spellings.get(folded) ?? folded;
   return {
     ...again,
-    corrections: corrected.replaced.map((r) => ({
-      from: r.from,
-      to: [likeTyped(r.from, spellings.get(r.to) ?? r.to)],
-    })),
+    corrections: corrected.words.map((w) => ({ from: w.from, to: [w.to(spelling)] })),
   };
 }
 
@@ -124,24 +127,52 @@ function likeTyped(typed: string, correction: string): string {
   return first !== first.toLowerCase() ? correction.charAt(0).toUpperCase() + correction.slice(1) : correction;
 }
 
+/** A typed word with its corrected pieces: 'Brennwert-Kombitehrme' → 'Brennwert-Kombitherme'. */
+interface CorrectedWord {
+  /** The word as typed, without leading and trailing punctuation. */
+  from: string;
+  /** The corrected word, each corrected piece in its display spelling (capitalised like the typed piece). */
+  to: (spelling: (folded: string) => string) => string;
+}
+
+/** A typed word split into runs of letters and digits (even indexes) and the separators between them (odd ones). */
+const pieces = (word: string) => word.split(/([^\p{L}\d]+)/u);
+const trimPunctuation = (word: string) => word.replace(/^[^\p{L}\d]+|[^\p{L}\d]+$/gu, '');
+
 /**
- * The term with each corrected word (a word of its own as typed) replaced by its first correction (the most frequent
- * catalogue word one edit away, else the most similar one); null when a corrected word is only part of a typed word.
+ * The term with each corrected word replaced by its first correction (the most frequent catalogue word one edit away,
+ * else the most similar one) – a word of its own as typed or a piece of a hyphenated word ('Stnad-WC' → 'stand-WC');
+ * null when a corrected word is only part of a typed piece. `replaced` holds the folded corrections, `words` the
+ * corrected words as typed and corrected.
  */
 function correctedTerm(
   term: string,
   corrections: AnalysedQuery['corrections'],
-): { term: string; replaced: { from: string; to: string }[] } | null {
+): { term: string; replaced: { from: string; to: string }[]; words: CorrectedWord[] } | null {
   const replaced: { from: string; to: string }[] = [];
+  const words: CorrectedWord[] = [];
   const parts = term.split(' ').map((part) => {
-    const tokens = foldedTokens(part);
-    const correction = tokens.length === 1 ? corrections.find((c) => c.from === tokens[0] && c.to.length) : undefined;
-    if (!correction) return part;
-    replaced.push({ from: part.replace(/^[^\p{L}\d]+|[^\p{L}\d]+$/gu, ''), to: correction.to[0] });
-    return correction.to[0];
+    const split = pieces(part);
+    const fixes = new Map<number, string>();
+    split.forEach((piece, k) => {
+      if (k % 2) return;
+      const tokens = foldedTokens(piece);
+      const correction = tokens.length === 1 ? corrections.find((c) => c.from === tokens[0] && c.to.length) : undefined;
+      if (!correction) return;
+      fixes.set(k, correction.to[0]);
+      replaced.push({ from: tokens[0], to: correction.to[0] });
+    });
+    if (!fixes.size) return part;
+    const rebuilt = (fix: (k: number, folded: string) => string) =>
+      split.map((piece, k) => (fixes.has(k) ? fix(k, fixes.get(k)!) : piece)).join('');
+    words.push({
+      from: trimPunctuation(part),
+      to: (spelling) => trimPunctuation(rebuilt((k, folded) => likeTyped(split[k], spelling(folded)))),
+    });
+    return rebuilt((_, folded) => folded);
   });
-  if (corrections.some((c) => !replaced.some((r) => foldedTokens(r.from)[0] === c.from))) return null;
-  return { term: parts.join(' '), replaced };
+  if (corrections.some((c) => !replaced.some((r) => r.from === c.from))) return null;
+  return { term: parts.join(' '), replaced, words };
 }
 
 /** The catalogue's display spelling of folded words (search_terms.term: 'Thermostat' for 'thermostat'). */
@@ -183,9 +214,12 @@ async function analyseTerm(
   // The last word also as a whole word: a short word that only matches as a prefix ('ele' → Elektro…)
   // still gets its typo alternatives ('elbe').
   const lastWhole = toTsquery([{ tokens: [words[words.length - 1]], prefix: false }]);
+  // Words whose ae/oe/ue folding may come from a typo are also looked up as typed (for the fallback only).
+  const typed = digraphSpellings(rest);
+  const lookup = words.filter(typoCandidate).flatMap((w) => (typed.has(w) ? [w, typed.get(w)!] : [w]));
   const [[...exists], neighbours] = await Promise.all([
     existing([...plain.map((alts) => toTsquery(alts)), lastWhole]),
-    (options.neighbours ?? ((w: string[]) => oneEditNeighbours(pool, w)))(words.filter(typoCandidate)),
+    (options.neighbours ?? ((w: string[]) => oneEditNeighbours(pool, w)))(lookup),
   ]);
   const lastIsWholeWord = exists.pop();
   const exactPerWord: Alternative[][] = [];
@@ -202,7 +236,15 @@ async function analyseTerm(
       typoAdded ||= typos.length > 0;
       continue;
     }
-    const alternatives = await fallback(pool, existing, word, near, result);
+    const asTyped = typed.get(word);
+    const alternatives = await fallback(
+      pool,
+      existing,
+      word,
+      { folded: near, asTyped: (asTyped && neighbours.get(asTyped)) || [] },
+      result,
+      asTyped,
+    );
     exactPerWord.push(alternatives.exact);
     perWord.push([...alternatives.exact, ...alternatives.typo]);
     typoAdded ||= alternatives.typo.length > 0;
@@ -246,15 +288,17 @@ const typoCandidate = (word: string) => word.length >= TYPO_MIN_LENGTH && /^[a-z
 
 /**
  * A word without matches: digits split off or compound parts (exact, with the catalogue words one
- * edit away as typo alternatives), else the words one edit away, else similar catalogue words
+ * edit away as typo alternatives), else the words one edit away (of the word as folded, else as typed: 'bgoen' is
+ * folded to 'bgon'), else the parts of hyphenated words one edit away, else similar catalogue words
  * (pg_trgm) – typo alternatives that replace the word (listed in correctedTerms).
  */
 async function fallback(
   pool: pg.Pool,
   existing: (queries: string[]) => Promise<(boolean | null)[]>,
   word: string,
-  near: string[],
+  near: { folded: string[]; asTyped: string[] },
   result: AnalysedQuery,
+  asTyped?: string,
 ): Promise<{ exact: Alternative[]; typo: Alternative[] }> {
   const candidates: string[][] = [];
   const split = word.match(/[a-z]+|\d+/g) ?? [];
@@ -269,10 +313,15 @@ async function fallback(
     if (usable.length)
       return {
         exact: usable.map((tokens) => ({ tokens, prefix: false })),
-        typo: near.map((t) => ({ tokens: foldedTokens(t), prefix: false })).filter((a) => a.tokens.length),
+        typo: near.folded.map((t) => ({ tokens: foldedTokens(t), prefix: false })).filter((a) => a.tokens.length),
       };
   }
-  let similar = near;
+  let similar = near.folded.length ? near.folded : near.asTyped;
+  if (!similar.length && typoCandidate(word)) {
+    const parts = await oneEditParts(pool, asTyped ? [word, asTyped] : [word]);
+    similar = parts.map((p) => p.folded);
+    for (const p of parts) (result.partSpellings ??= new Map()).set(p.folded, p.display);
+  }
   if (!similar.length && typoCandidate(word) && word.length >= SIMILAR_MIN_LENGTH) {
     const rows = await repo.similarTerms(pool, word, TYPO_SIMILARITY, MAX_ALTERNATIVES);
     similar = rows.map((r) => r.folded);
@@ -300,6 +349,34 @@ export async function oneEditNeighbours(pool: pg.Pool, words: string[]): Promise
     result.set(r.word, list);
   }
   return result;
+}
+
+/** Hyphenated catalogue words read per typo at most (the most frequent first): enough for the few parts kept. */
+const PART_CANDIDATES = 200;
+
+/**
+ * Parts of hyphenated catalogue words exactly one edit away from a word that matches nothing, in any of its
+ * spellings (folded, as typed) ('kombitehrme' →
+ * 'kombitherme' of 'Brennwert-Kombitherme', 'stnad' → 'stand' of 'Stand-WC'): search_terms holds those words whole,
+ * so the one-edit lookup of whole words does not see their parts (migration 0530 indexes the parts' deletions). The
+ * most frequent first, with the catalogue's display spelling of the part.
+ */
+export async function oneEditParts(pool: pg.Pool, spellings: string[]): Promise<{ folded: string; display: string }[]> {
+  const found = new Map<string, { display: string; count: number }>();
+  for (const row of await repo.partEditCandidates(pool, spellings, PART_CANDIDATES)) {
+    const folded = row.folded.split(/[^a-z0-9]+/).filter(Boolean);
+    const shown = row.term.split(/[^\p{L}\d]+/u).filter(Boolean);
+    folded.forEach((part, k) => {
+      if (!spellings.some((word) => oneEditApart(word, part))) return;
+      const entry = found.get(part) ?? { display: shown.length === folded.length ? shown[k] : part, count: 0 };
+      entry.count += row.doc_count;
+      found.set(part, entry);
+    });
+  }
+  return [...found]
+    .sort(([a, x], [b, y]) => y.count - x.count || (a < b ? -1 : 1))
+    .slice(0, MAX_ALTERNATIVES)
+    .map(([folded, { display }]) => ({ folded, display }));
 }
 
 /** Whether a and b differ by exactly one insertion, deletion, substitution or swap of neighbours. */
