@@ -89,7 +89,18 @@ type AnalyseOptions = {
    * engine keeps the answers per catalogue version (search_terms changes with a catalogue load or import, which raise it).
    */
   neighbours?: (words: string[]) => Promise<Map<string, string[]>>;
+  /**
+   * The parts of hyphenated catalogue words one edit away from a word that matches nothing, given in its spellings.
+   * Default: oneEditParts, one statement; the index engine keeps the answers per catalogue version.
+   */
+  partNeighbours?: (spellings: string[]) => Promise<PartNeighbour[]>;
 };
+
+/** A part of hyphenated catalogue words (folded) with the catalogue's spelling ('kombitherme', 'Kombitherme'). */
+export interface PartNeighbour {
+  folded: string;
+  display: string;
+}
 
 /**
  * Analyses a term. A word that matches nothing and is corrected ('Thermostt') is replaced by its best correction and
@@ -107,8 +118,13 @@ export async function analyseQuery(
   if (!analysed.corrections.length) return analysed;
   const corrected = correctedTerm(term, analysed.corrections);
   if (!corrected) return analysed;
-  // Its words are the typed words that matched and the corrections, all catalogue words: none needs neighbours.
-  const again = await analyseTerm(pool, meta, corrected.term, { ...options, neighbours: async () => new Map() });
+  // Its words are the typed words that matched and the corrections, all catalogue words: none needs neighbours
+  // (of whole words or of parts).
+  const again = await analyseTerm(pool, meta, corrected.term, {
+    ...options,
+    neighbours: async () => new Map(),
+    partNeighbours: async () => [],
+  });
   if (again.corrections.length || !again.fts) return analysed;
   const spellings = await termSpellings(
     pool,
@@ -240,6 +256,7 @@ async function analyseTerm(
     const alternatives = await fallback(
       pool,
       existing,
+      options.partNeighbours ?? ((spellings) => oneEditParts(pool, spellings)),
       word,
       { folded: near, asTyped: (asTyped && neighbours.get(asTyped)) || [] },
       result,
@@ -295,6 +312,7 @@ const typoCandidate = (word: string) => word.length >= TYPO_MIN_LENGTH && /^[a-z
 async function fallback(
   pool: pg.Pool,
   existing: (queries: string[]) => Promise<(boolean | null)[]>,
+  partNeighbours: (spellings: string[]) => Promise<PartNeighbour[]>,
   word: string,
   near: { folded: string[]; asTyped: string[] },
   result: AnalysedQuery,
@@ -318,7 +336,7 @@ async function fallback(
   }
   let similar = near.folded.length ? near.folded : near.asTyped;
   if (!similar.length && typoCandidate(word)) {
-    const parts = await oneEditParts(pool, asTyped ? [word, asTyped] : [word]);
+    const parts = await partNeighbours(asTyped ? [word, asTyped] : [word]);
     similar = parts.map((p) => p.folded);
     for (const p of parts) (result.partSpellings ??= new Map()).set(p.folded, p.display);
   }
@@ -361,7 +379,7 @@ const PART_CANDIDATES = 200;
  * so the one-edit lookup of whole words does not see their parts (migration 0530 indexes the parts' deletions). The
  * most frequent first, with the catalogue's display spelling of the part.
  */
-export async function oneEditParts(pool: pg.Pool, spellings: string[]): Promise<{ folded: string; display: string }[]> {
+export async function oneEditParts(pool: pg.Pool, spellings: string[]): Promise<PartNeighbour[]> {
   const found = new Map<string, { display: string; count: number }>();
   for (const row of await repo.partEditCandidates(pool, spellings, PART_CANDIDATES)) {
     const folded = row.folded.split(/[^a-z0-9]+/).filter(Boolean);
