@@ -14,7 +14,7 @@ import type pg from 'pg';
 import type { CatalogueMeta } from '../catalogue-meta.ts';
 import { compoundParts } from './decompound.ts';
 import { extractDimensions, type DimensionMatch } from './dimensions.ts';
-import { digraphSpellings, foldedTokens, normaliseCode } from './fold.ts';
+import { digraphSpellings, fold, foldedTokens, normaliseCode } from './fold.ts';
 import { STOP_WORDS } from './stopwords.ts';
 import * as repo from './search.repo.ts';
 
@@ -48,6 +48,8 @@ export interface AnalysedQuery extends QueryLevel {
    * 'Brennwert-Kombitherme'): search_terms has no row of their own to take them from.
    */
   partSpellings?: Map<string, string>;
+  /** Words that match nothing and have no typo alternatives (they empty the result). */
+  unmatched?: string[];
 }
 
 /** Similarity (pg_trgm) a catalogue word needs to replace a word without matches (two or more edits away). */
@@ -106,9 +108,64 @@ export interface PartNeighbour {
  * Analyses a term. A word that matches nothing and is corrected ('Thermostt') is replaced by its best correction and
  * the term analysed again, so a corrected query gives exactly the corrected word's results (the same hits, tiers and
  * facets as typing 'Thermostat'); correctedTerms then names the word as the user typed it and the catalogue's
- * spelling of the correction.
+ * spelling of the correction. A hyphenated word with a piece that matches nothing and nothing one edit away
+ * ('HA-Muffe', 'Stan-dWC': the edit is in a short part or moves the hyphen) is replaced by the hyphenated
+ * catalogue word one edit away from it as a whole ('HT-Muffe', 'Stand-WC'), and the term analysed again.
  */
 export async function analyseQuery(
+  pool: pg.Pool,
+  meta: CatalogueMeta,
+  term: string,
+  options: AnalyseOptions,
+): Promise<AnalysedQuery> {
+  const analysed = await analyseCorrected(pool, meta, term, options);
+  if (!analysed.unmatched?.length) return analysed;
+  const whole = await hyphenatedCorrections(pool, term, analysed.unmatched, options);
+  if (!whole) return analysed;
+  const again = await analyseCorrected(pool, meta, whole.term, options);
+  if (again.unmatched?.length || !again.fts) return analysed;
+  return { ...again, corrections: [...whole.corrections, ...again.corrections] };
+}
+
+/** Hyphenated words of letters only: never article numbers or sizes ('TF-22.600', 'DN-15'). */
+const HYPHENATED = /^[a-z]+(-[a-z]+)+$/;
+
+/**
+ * The term with each hyphenated word that has a piece in `unmatched` replaced by the most frequent catalogue word one
+ * edit away from the whole word (search_terms holds hyphenated words whole); null when there is none.
+ */
+async function hyphenatedCorrections(
+  pool: pg.Pool,
+  term: string,
+  unmatched: string[],
+  options: AnalyseOptions,
+): Promise<{ term: string; corrections: AnalysedQuery['corrections'] } | null> {
+  const words = term.split(' ').map((part) => ({ part, folded: fold(trimPunctuation(part)) }));
+  const wanted = words
+    .filter((w) => HYPHENATED.test(w.folded) && foldedTokens(w.folded).some((t) => unmatched.includes(t)))
+    .map((w) => w.folded);
+  if (!wanted.length) return null;
+  const found = await (options.neighbours ?? ((w: string[]) => oneEditNeighbours(pool, w)))(wanted);
+  const replaced: { from: string; to: string }[] = [];
+  const parts = words.map(({ part, folded }) => {
+    const to = wanted.includes(folded) ? found.get(folded)?.[0] : undefined;
+    if (!to) return part;
+    replaced.push({ from: trimPunctuation(part), to });
+    return to;
+  });
+  if (!replaced.length) return null;
+  const spellings = await termSpellings(
+    pool,
+    replaced.map((r) => r.to),
+  );
+  return {
+    term: parts.join(' '),
+    corrections: replaced.map((r) => ({ from: r.from, to: [likeTyped(r.from, spellings.get(r.to) ?? r.to)] })),
+  };
+}
+
+/** analyseTerm, a word corrected as in analyseQuery. */
+async function analyseCorrected(
   pool: pg.Pool,
   meta: CatalogueMeta,
   term: string,
@@ -345,7 +402,10 @@ async function fallback(
     similar = rows.map((r) => r.folded);
   }
   const typo = similar.map((t) => ({ tokens: foldedTokens(t), prefix: false })).filter((a) => a.tokens.length);
-  if (!typo.length) return { exact: [{ tokens: [word], prefix: false }], typo: [] }; // no match: the search is empty
+  if (!typo.length) {
+    (result.unmatched ??= []).push(word);
+    return { exact: [{ tokens: [word], prefix: false }], typo: [] }; // no match: the search is empty
+  }
   result.corrections.push({ from: word, to: similar });
   return { exact: [], typo };
 }

@@ -103,6 +103,9 @@ describe('typos inside one part of a hyphenated word or a compound', () => {
     ['KG-Bgoen', 'KG-Bogen'],
     ['KG-Bogn', 'KG-Bogen'],
     ['Kombitehrme', 'Kombitherme'],
+    // An edit in a part of two letters or across the hyphen: one edit away from the hyphenated word as a whole.
+    ['HA-Muffe', 'HT-Muffe'],
+    ['Stan-dWC', 'Stand-WC'],
   ])("'%s' gives the results of '%s' and names the word as typed", async (typo, word) => {
     const right = await ok({ searchTerm: word, pageSize: 100 });
     expect(right.hitCount, word).toBeGreaterThan(0);
