@@ -240,7 +240,6 @@ async function run(
 ): Promise<Stats & { byKind: Record<string, number> }> {
   const latencies: number[] = [];
   const byKind = new Map<string, number[]>();
-  const typosWithoutHits: string[] = [];
   let errors = 0;
   const started = performance.now();
   const end = started + durationS * 1000;
@@ -324,6 +323,7 @@ async function askOnce(queries: BenchQuery[], ports: number[], token: string, la
   const pgCpu0 = postgresCpuMs(path.join(dataDir, 'postgres'));
   const benchCpu0 = process.cpuUsage();
   const byKind = new Map<string, number[]>();
+  const typosWithoutHits: string[] = [];
   let errors = 0;
   let next = 0;
   const started = performance.now();
