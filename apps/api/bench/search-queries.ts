@@ -1,6 +1,7 @@
 /**
  * Seeded generator of distinct search requests built from the loaded catalogue itself:
- * single words, part words, compounds, multi-word terms, brand/class filters, one-edit typos,
+ * single words, part words, compounds, multi-word terms, brand/class filters, one-edit typos (of single and
+ * hyphenated words),
  * sorted searches, deep pages, article numbers and GTINs. The same seed and catalogue give the same
  * queries; every request body is distinct (each query is a first occurrence for the search).
  */
@@ -36,6 +37,14 @@ export async function distinctQueries(pool: pg.Pool, options: { seed: number; co
     )
   ).map((r) => r.term);
   const compounds = words.filter((w) => w.length >= 12);
+  // Typos also hit hyphenated words ('Brennwert-Kombitherme', 'Stand-WC'), as users type them.
+  const hyphenated = (
+    await q<{ term: string }>(
+      `SELECT term FROM search_terms WHERE kind = 1 AND folded ~ '^[a-z]+(-[a-z]+)+$' AND folded ~ '[a-z]{4}'
+          AND doc_count > 0 ORDER BY folded`,
+    )
+  ).map((r) => r.term);
+  const typoWords = [...words.filter((w) => w.length >= 5), ...hyphenated];
   const brands = (await q<{ name: string }>('SELECT name FROM brands ORDER BY brand_no')).map((r) => r.name);
   const classes = (await q<{ class_id: string }>('SELECT class_id FROM etim_classes ORDER BY class_no')).map(
     (r) => r.class_id,
@@ -81,7 +90,7 @@ export async function distinctQueries(pool: pg.Pool, options: { seed: number; co
           break;
         }
         case 'typo': {
-          const word = pick(words.filter((w) => w.length >= 5));
+          const word = pick(typoWords);
           body = { searchTerm: applyEdit(word, pick(EDIT_KINDS), random) };
           break;
         }

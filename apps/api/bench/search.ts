@@ -13,9 +13,10 @@
  * 7. Distinct queries: BENCH_DISTINCT (1000) seeded, distinct requests generated from the
  *    catalogue (search-queries.ts: word, part word, compound, multi-word, brand/class filter, typo,
  *    sort, deep page, article number, GTIN), each asked once by BENCH_CLIENTS clients against a freshly
- *    started API (first occurrences): p50/p95/p99 per kind; then the typo recall table
- *    (BENCH_TYPO_CASES cases per word size, typo-sample.ts) through the API. BENCH_DISTINCT_ONLY=1 runs
- *    only this phase; BENCH_SEED (13) chooses the queries.
+ *    started API (first occurrences): p50/p95/p99 per kind and the typo queries without hits (share and list); then
+ *    the typo recall table (BENCH_TYPO_CASES cases per word size, typo-sample.ts) through the API.
+ *    BENCH_DISTINCT_ONLY=1 runs only this phase; BENCH_SEED (13) chooses the queries. npm run bench:typo asks
+ *    only the typo queries of these seeds, in process (typo-hits.ts).
  *
  * Env: BENCH_DATA_DIR (/tmp/shk-bench-search), BENCH_PG_PORT (55200), BENCH_PRODUCTS (1000000),
  * BENCH_SECONDS (45), BENCH_CLIENTS (8), BENCH_API_PORT (3200), BENCH_DISTINCT (1000), BENCH_TYPO_CASES (200),
@@ -323,6 +324,7 @@ async function askOnce(queries: BenchQuery[], ports: number[], token: string, la
   const pgCpu0 = postgresCpuMs(path.join(dataDir, 'postgres'));
   const benchCpu0 = process.cpuUsage();
   const byKind = new Map<string, number[]>();
+  const typosWithoutHits: string[] = [];
   let errors = 0;
   let next = 0;
   const started = performance.now();
@@ -332,9 +334,10 @@ async function askOnce(queries: BenchQuery[], ports: number[], token: string, la
       while (next < queries.length) {
         const q = queries[next++];
         const t0 = performance.now();
-        const ok = (await searchOn(port, token, q.body).catch(() => ({ ok: false }))).ok;
+        const res = await searchOn(port, token, q.body).catch(() => null);
         const ms = performance.now() - t0;
-        if (!ok) errors++;
+        if (!res?.ok) errors++;
+        else if (q.kind === 'typo' && res.body.hitCount === 0) typosWithoutHits.push(String(q.body.searchTerm));
         byKind.set(q.kind, [...(byKind.get(q.kind) ?? []), ms]);
       }
     }),
@@ -355,6 +358,10 @@ async function askOnce(queries: BenchQuery[], ports: number[], token: string, la
     const s = stats(byKind.get(kind) ?? [], 0, 1);
     console.log(`  | ${kind} | ${s.count} | ${s.p50.toFixed(0)} | ${s.p95.toFixed(0)} | ${s.p99.toFixed(0)} |`);
   }
+  const typos = byKind.get('typo')?.length ?? 0;
+  console.log(
+    `  typo queries without hits: ${typosWithoutHits.length} of ${typos} (${((100 * typosWithoutHits.length) / Math.max(1, typos)).toFixed(1)} %)${typosWithoutHits.map((t) => `\n    ${t}`).join('')}`,
+  );
   if (process.env.BENCH_PG_STATS) {
     const { rows } = await pool.query<{ calls: number; total_ms: number; mean_ms: string; query: string }>(
       `SELECT calls::int, round(total_exec_time)::int AS total_ms, round(mean_exec_time::numeric, 2) AS mean_ms,
@@ -382,7 +389,7 @@ async function searchOn(port: number, token: string, body: Record<string, unknow
     renewedToken = (await loginWithCodeFlow(`http://127.0.0.1:${apiPort}`, BUYER.email)).access_token;
     res = await send(renewedToken);
   }
-  const json = (await res.json()) as { hits: { productId: string }[] };
+  const json = (await res.json()) as { hits: { productId: string }[]; hitCount: number };
   if (!res.ok && process.env.BENCH_DEBUG) console.log(res.status, JSON.stringify(json).slice(0, 300));
   return { ok: res.ok, body: json };
 }

@@ -14,7 +14,7 @@ import type pg from 'pg';
 import type { CatalogueMeta } from '../catalogue-meta.ts';
 import { compoundParts } from './decompound.ts';
 import { extractDimensions, type DimensionMatch } from './dimensions.ts';
-import { foldedTokens, normaliseCode } from './fold.ts';
+import { digraphSpellings, fold, foldedTokens, normaliseCode } from './fold.ts';
 import { STOP_WORDS } from './stopwords.ts';
 import * as repo from './search.repo.ts';
 
@@ -43,6 +43,13 @@ export interface AnalysedQuery extends QueryLevel {
   /** Products whose article number, GTIN or catalogue number equals the term (shown first). */
   codeIds: number[];
   corrections: { from: string; to: string[] }[];
+  /**
+   * Display spellings of corrections that are a part of a hyphenated catalogue word ('Kombitherme' of
+   * 'Brennwert-Kombitherme'): search_terms has no row of their own to take them from.
+   */
+  partSpellings?: Map<string, string>;
+  /** Words that match nothing and have no typo alternatives (they empty the result). */
+  unmatched?: string[];
 }
 
 /** Similarity (pg_trgm) a catalogue word needs to replace a word without matches (two or more edits away). */
@@ -84,15 +91,81 @@ type AnalyseOptions = {
    * engine keeps the answers per catalogue version (search_terms changes with a catalogue load or import, which raise it).
    */
   neighbours?: (words: string[]) => Promise<Map<string, string[]>>;
+  /**
+   * The parts of hyphenated catalogue words one edit away from a word that matches nothing, given in its spellings.
+   * Default: oneEditParts, one statement; the index engine keeps the answers per catalogue version.
+   */
+  partNeighbours?: (spellings: string[]) => Promise<PartNeighbour[]>;
 };
+
+/** A part of hyphenated catalogue words (folded) with the catalogue's spelling ('kombitherme', 'Kombitherme'). */
+export interface PartNeighbour {
+  folded: string;
+  display: string;
+}
 
 /**
  * Analyses a term. A word that matches nothing and is corrected ('Thermostt') is replaced by its best correction and
  * the term analysed again, so a corrected query gives exactly the corrected word's results (the same hits, tiers and
  * facets as typing 'Thermostat'); correctedTerms then names the word as the user typed it and the catalogue's
- * spelling of the correction.
+ * spelling of the correction. A hyphenated word with a piece that matches nothing and nothing one edit away
+ * ('HA-Muffe', 'Stan-dWC': the edit is in a short part or moves the hyphen) is replaced by the hyphenated
+ * catalogue word one edit away from it as a whole ('HT-Muffe', 'Stand-WC'), and the term analysed again.
  */
 export async function analyseQuery(
+  pool: pg.Pool,
+  meta: CatalogueMeta,
+  term: string,
+  options: AnalyseOptions,
+): Promise<AnalysedQuery> {
+  const analysed = await analyseCorrected(pool, meta, term, options);
+  if (!analysed.unmatched?.length) return analysed;
+  const whole = await hyphenatedCorrections(pool, term, analysed.unmatched, options);
+  if (!whole) return analysed;
+  const again = await analyseCorrected(pool, meta, whole.term, options);
+  if (again.unmatched?.length || !again.fts) return analysed;
+  return { ...again, corrections: [...whole.corrections, ...again.corrections] };
+}
+
+/** Hyphenated words of letters only: never article numbers or sizes ('TF-22.600', 'DN-15'). */
+const HYPHENATED = /^[a-z]+(-[a-z]+)+$/;
+
+/**
+ * The term with each hyphenated word that has a piece in `unmatched` replaced by the most frequent catalogue word one
+ * edit away from the whole word (search_terms holds hyphenated words whole); null when there is none.
+ */
+async function hyphenatedCorrections(
+  pool: pg.Pool,
+  term: string,
+  unmatched: string[],
+  options: AnalyseOptions,
+): Promise<{ term: string; corrections: AnalysedQuery['corrections'] } | null> {
+  const words = term.split(' ').map((part) => ({ part, folded: fold(trimPunctuation(part)) }));
+  const wanted = words
+    .filter((w) => HYPHENATED.test(w.folded) && foldedTokens(w.folded).some((t) => unmatched.includes(t)))
+    .map((w) => w.folded);
+  if (!wanted.length) return null;
+  const found = await (options.neighbours ?? ((w: string[]) => oneEditNeighbours(pool, w)))(wanted);
+  const replaced: { from: string; to: string }[] = [];
+  const parts = words.map(({ part, folded }) => {
+    const to = wanted.includes(folded) ? found.get(folded)?.[0] : undefined;
+    if (!to) return part;
+    replaced.push({ from: trimPunctuation(part), to });
+    return to;
+  });
+  if (!replaced.length) return null;
+  const spellings = await termSpellings(
+    pool,
+    replaced.map((r) => r.to),
+  );
+  return {
+    term: parts.join(' '),
+    corrections: replaced.map((r) => ({ from: r.from, to: [likeTyped(r.from, spellings.get(r.to) ?? r.to)] })),
+  };
+}
+
+/** analyseTerm, a word corrected as in analyseQuery. */
+async function analyseCorrected(
   pool: pg.Pool,
   meta: CatalogueMeta,
   term: string,
@@ -102,19 +175,22 @@ export async function analyseQuery(
   if (!analysed.corrections.length) return analysed;
   const corrected = correctedTerm(term, analysed.corrections);
   if (!corrected) return analysed;
-  // Its words are the typed words that matched and the corrections, all catalogue words: none needs neighbours.
-  const again = await analyseTerm(pool, meta, corrected.term, { ...options, neighbours: async () => new Map() });
+  // Its words are the typed words that matched and the corrections, all catalogue words: none needs neighbours
+  // (of whole words or of parts).
+  const again = await analyseTerm(pool, meta, corrected.term, {
+    ...options,
+    neighbours: async () => new Map(),
+    partNeighbours: async () => [],
+  });
   if (again.corrections.length || !again.fts) return analysed;
   const spellings = await termSpellings(
     pool,
-    corrected.replaced.map((r) => r.to),
+    corrected.replaced.filter((r) => !analysed.partSpellings?.has(r.to)).map((r) => r.to),
   );
+  const spelling = (folded: string) => analysed.partSpellings?.get(folded) ?? spellings.get(folded) ?? folded;
   return {
     ...again,
-    corrections: corrected.replaced.map((r) => ({
-      from: r.from,
-      to: [likeTyped(r.from, spellings.get(r.to) ?? r.to)],
-    })),
+    corrections: corrected.words.map((w) => ({ from: w.from, to: [w.to(spelling)] })),
   };
 }
 
@@ -124,24 +200,52 @@ function likeTyped(typed: string, correction: string): string {
   return first !== first.toLowerCase() ? correction.charAt(0).toUpperCase() + correction.slice(1) : correction;
 }
 
+/** A typed word with its corrected pieces: 'Brennwert-Kombitehrme' → 'Brennwert-Kombitherme'. */
+interface CorrectedWord {
+  /** The word as typed, without leading and trailing punctuation. */
+  from: string;
+  /** The corrected word, each corrected piece in its display spelling (capitalised like the typed piece). */
+  to: (spelling: (folded: string) => string) => string;
+}
+
+/** A typed word split into runs of letters and digits (even indexes) and the separators between them (odd ones). */
+const pieces = (word: string) => word.split(/([^\p{L}\d]+)/u);
+const trimPunctuation = (word: string) => word.replace(/^[^\p{L}\d]+|[^\p{L}\d]+$/gu, '');
+
 /**
- * The term with each corrected word (a word of its own as typed) replaced by its first correction (the most frequent
- * catalogue word one edit away, else the most similar one); null when a corrected word is only part of a typed word.
+ * The term with each corrected word replaced by its first correction (the most frequent catalogue word one edit away,
+ * else the most similar one) – a word of its own as typed or a piece of a hyphenated word ('Stnad-WC' → 'stand-WC');
+ * null when a corrected word is only part of a typed piece. `replaced` holds the folded corrections, `words` the
+ * corrected words as typed and corrected.
  */
 function correctedTerm(
   term: string,
   corrections: AnalysedQuery['corrections'],
-): { term: string; replaced: { from: string; to: string }[] } | null {
+): { term: string; replaced: { from: string; to: string }[]; words: CorrectedWord[] } | null {
   const replaced: { from: string; to: string }[] = [];
+  const words: CorrectedWord[] = [];
   const parts = term.split(' ').map((part) => {
-    const tokens = foldedTokens(part);
-    const correction = tokens.length === 1 ? corrections.find((c) => c.from === tokens[0] && c.to.length) : undefined;
-    if (!correction) return part;
-    replaced.push({ from: part.replace(/^[^\p{L}\d]+|[^\p{L}\d]+$/gu, ''), to: correction.to[0] });
-    return correction.to[0];
+    const split = pieces(part);
+    const fixes = new Map<number, string>();
+    split.forEach((piece, k) => {
+      if (k % 2) return;
+      const tokens = foldedTokens(piece);
+      const correction = tokens.length === 1 ? corrections.find((c) => c.from === tokens[0] && c.to.length) : undefined;
+      if (!correction) return;
+      fixes.set(k, correction.to[0]);
+      replaced.push({ from: tokens[0], to: correction.to[0] });
+    });
+    if (!fixes.size) return part;
+    const rebuilt = (fix: (k: number, folded: string) => string) =>
+      split.map((piece, k) => (fixes.has(k) ? fix(k, fixes.get(k)!) : piece)).join('');
+    words.push({
+      from: trimPunctuation(part),
+      to: (spelling) => trimPunctuation(rebuilt((k, folded) => likeTyped(split[k], spelling(folded)))),
+    });
+    return rebuilt((_, folded) => folded);
   });
-  if (corrections.some((c) => !replaced.some((r) => foldedTokens(r.from)[0] === c.from))) return null;
-  return { term: parts.join(' '), replaced };
+  if (corrections.some((c) => !replaced.some((r) => r.from === c.from))) return null;
+  return { term: parts.join(' '), replaced, words };
 }
 
 /** The catalogue's display spelling of folded words (search_terms.term: 'Thermostat' for 'thermostat'). */
@@ -183,9 +287,12 @@ async function analyseTerm(
   // The last word also as a whole word: a short word that only matches as a prefix ('ele' → Elektro…)
   // still gets its typo alternatives ('elbe').
   const lastWhole = toTsquery([{ tokens: [words[words.length - 1]], prefix: false }]);
+  // Words whose ae/oe/ue folding may come from a typo are also looked up as typed (for the fallback only).
+  const typed = digraphSpellings(rest);
+  const lookup = words.filter(typoCandidate).flatMap((w) => (typed.has(w) ? [w, typed.get(w)!] : [w]));
   const [[...exists], neighbours] = await Promise.all([
     existing([...plain.map((alts) => toTsquery(alts)), lastWhole]),
-    (options.neighbours ?? ((w: string[]) => oneEditNeighbours(pool, w)))(words.filter(typoCandidate)),
+    (options.neighbours ?? ((w: string[]) => oneEditNeighbours(pool, w)))(lookup),
   ]);
   const lastIsWholeWord = exists.pop();
   const exactPerWord: Alternative[][] = [];
@@ -202,7 +309,16 @@ async function analyseTerm(
       typoAdded ||= typos.length > 0;
       continue;
     }
-    const alternatives = await fallback(pool, existing, word, near, result);
+    const asTyped = typed.get(word);
+    const alternatives = await fallback(
+      pool,
+      existing,
+      options.partNeighbours ?? ((spellings) => oneEditParts(pool, spellings)),
+      word,
+      { folded: near, asTyped: (asTyped && neighbours.get(asTyped)) || [] },
+      result,
+      asTyped,
+    );
     exactPerWord.push(alternatives.exact);
     perWord.push([...alternatives.exact, ...alternatives.typo]);
     typoAdded ||= alternatives.typo.length > 0;
@@ -246,15 +362,18 @@ const typoCandidate = (word: string) => word.length >= TYPO_MIN_LENGTH && /^[a-z
 
 /**
  * A word without matches: digits split off or compound parts (exact, with the catalogue words one
- * edit away as typo alternatives), else the words one edit away, else similar catalogue words
+ * edit away as typo alternatives), else the words one edit away (of the word as folded, else as typed: 'bgoen' is
+ * folded to 'bgon'), else the parts of hyphenated words one edit away, else similar catalogue words
  * (pg_trgm) – typo alternatives that replace the word (listed in correctedTerms).
  */
 async function fallback(
   pool: pg.Pool,
   existing: (queries: string[]) => Promise<(boolean | null)[]>,
+  partNeighbours: (spellings: string[]) => Promise<PartNeighbour[]>,
   word: string,
-  near: string[],
+  near: { folded: string[]; asTyped: string[] },
   result: AnalysedQuery,
+  asTyped?: string,
 ): Promise<{ exact: Alternative[]; typo: Alternative[] }> {
   const candidates: string[][] = [];
   const split = word.match(/[a-z]+|\d+/g) ?? [];
@@ -269,16 +388,24 @@ async function fallback(
     if (usable.length)
       return {
         exact: usable.map((tokens) => ({ tokens, prefix: false })),
-        typo: near.map((t) => ({ tokens: foldedTokens(t), prefix: false })).filter((a) => a.tokens.length),
+        typo: near.folded.map((t) => ({ tokens: foldedTokens(t), prefix: false })).filter((a) => a.tokens.length),
       };
   }
-  let similar = near;
+  let similar = near.folded.length ? near.folded : near.asTyped;
+  if (!similar.length && typoCandidate(word)) {
+    const parts = await partNeighbours(asTyped ? [word, asTyped] : [word]);
+    similar = parts.map((p) => p.folded);
+    for (const p of parts) (result.partSpellings ??= new Map()).set(p.folded, p.display);
+  }
   if (!similar.length && typoCandidate(word) && word.length >= SIMILAR_MIN_LENGTH) {
     const rows = await repo.similarTerms(pool, word, TYPO_SIMILARITY, MAX_ALTERNATIVES);
     similar = rows.map((r) => r.folded);
   }
   const typo = similar.map((t) => ({ tokens: foldedTokens(t), prefix: false })).filter((a) => a.tokens.length);
-  if (!typo.length) return { exact: [{ tokens: [word], prefix: false }], typo: [] }; // no match: the search is empty
+  if (!typo.length) {
+    (result.unmatched ??= []).push(word);
+    return { exact: [{ tokens: [word], prefix: false }], typo: [] }; // no match: the search is empty
+  }
   result.corrections.push({ from: word, to: similar });
   return { exact: [], typo };
 }
@@ -300,6 +427,34 @@ export async function oneEditNeighbours(pool: pg.Pool, words: string[]): Promise
     result.set(r.word, list);
   }
   return result;
+}
+
+/** Hyphenated catalogue words read per typo at most (the most frequent first): enough for the few parts kept. */
+const PART_CANDIDATES = 200;
+
+/**
+ * Parts of hyphenated catalogue words exactly one edit away from a word that matches nothing, in any of its
+ * spellings (folded, as typed) ('kombitehrme' →
+ * 'kombitherme' of 'Brennwert-Kombitherme', 'stnad' → 'stand' of 'Stand-WC'): search_terms holds those words whole,
+ * so the one-edit lookup of whole words does not see their parts (migration 0530 indexes the parts' deletions). The
+ * most frequent first, with the catalogue's display spelling of the part.
+ */
+export async function oneEditParts(pool: pg.Pool, spellings: string[]): Promise<PartNeighbour[]> {
+  const found = new Map<string, { display: string; count: number }>();
+  for (const row of await repo.partEditCandidates(pool, spellings, PART_CANDIDATES)) {
+    const folded = row.folded.split(/[^a-z0-9]+/).filter(Boolean);
+    const shown = row.term.split(/[^\p{L}\d]+/u).filter(Boolean);
+    folded.forEach((part, k) => {
+      if (!spellings.some((word) => oneEditApart(word, part))) return;
+      const entry = found.get(part) ?? { display: shown.length === folded.length ? shown[k] : part, count: 0 };
+      entry.count += row.doc_count;
+      found.set(part, entry);
+    });
+  }
+  return [...found]
+    .sort(([a, x], [b, y]) => y.count - x.count || (a < b ? -1 : 1))
+    .slice(0, MAX_ALTERNATIVES)
+    .map(([folded, { display }]) => ({ folded, display }));
 }
 
 /** Whether a and b differ by exactly one insertion, deletion, substitution or swap of neighbours. */

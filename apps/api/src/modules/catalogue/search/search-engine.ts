@@ -16,7 +16,7 @@ import { badRequest } from '../../../http/problem.ts';
 import type { CatalogueMeta, CatalogueMetaCache } from '../catalogue-meta.ts';
 import type { CallerContext } from '../offers.ts';
 import { searchHits } from '../product-views.ts';
-import { analyseQuery, type AnalysedQuery, type QueryLevel } from './query-analyser.ts';
+import { analyseQuery, type AnalysedQuery, type PartNeighbour, type QueryLevel } from './query-analyser.ts';
 import {
   computeFacetSet,
   computeFeatureStats,
@@ -184,12 +184,18 @@ export class SearchEngine {
         numberSearch,
         matches: this.queryMatches(),
         neighbours: this.wordNeighbours(meta),
+        partNeighbours: this.partNeighbours(meta),
       }),
     );
   }
 
   /** How the query analyser finds the catalogue words one edit away; undefined: one statement per analysis. */
   protected wordNeighbours(_meta: CatalogueMeta): ((words: string[]) => Promise<Map<string, string[]>>) | undefined {
+    return undefined;
+  }
+
+  /** How the query analyser finds the parts of hyphenated words one edit away; undefined: one statement per word. */
+  protected partNeighbours(_meta: CatalogueMeta): ((spellings: string[]) => Promise<PartNeighbour[]>) | undefined {
     return undefined;
   }
 

@@ -60,6 +60,21 @@ export async function oneEditCandidates(pool: pg.Pool, words: string[]) {
   return rows;
 }
 
+/**
+ * Hyphenated catalogue words with a part one edit away from one of the `spellings` of a word ('brennwert-kombitherme'
+ * for 'kombitehrme') through
+ * the part deletion index of migration 0530 (the part is picked and confirmed by the caller), most frequent first.
+ */
+export async function partEditCandidates(pool: pg.Pool, spellings: string[], limit: number) {
+  const { rows } = await pool.query<{ term: string; folded: string; doc_count: number }>(
+    `SELECT term, folded, doc_count FROM search_terms
+      WHERE part_deletes && (SELECT array_agg(d) FROM unnest($1::text[]) w, unnest(search_term_deletes(w) || w) d)
+      ORDER BY doc_count DESC, folded LIMIT $2`,
+    [spellings, limit],
+  );
+  return rows;
+}
+
 /** Per tsquery text (ord 1…): whether it is empty after stemming and whether any search row matches it. */
 export async function tsqueryMatches(pool: pg.Pool, queries: string[]) {
   const { rows } = await pool.query<{ ord: number; empty: boolean; found: boolean }>(

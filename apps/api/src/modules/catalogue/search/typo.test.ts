@@ -91,6 +91,52 @@ describe('typo recall over a generated sample of the test catalogue', () => {
   });
 });
 
+describe('typos inside one part of a hyphenated word or a compound', () => {
+  const names = (body: any) => body.hits.map((h: any) => h.productId);
+
+  // A transposition (Damerau: one edit) or a dropped letter in one part; the catalogue has the words only whole
+  // ('Brennwert-Kombitherme'), so the part is found through the parts of the hyphenated words.
+  it.each([
+    ['Brennwert-Kombitehrme', 'Brennwert-Kombitherme'],
+    ['Selbstsclhuss-Waschtischarmatur', 'Selbstschluss-Waschtischarmatur'],
+    ['Stnad-WC', 'Stand-WC'],
+    ['KG-Bgoen', 'KG-Bogen'],
+    ['KG-Bogn', 'KG-Bogen'],
+    ['Kombitehrme', 'Kombitherme'],
+    // An edit in a part of two letters or across the hyphen: one edit away from the hyphenated word as a whole.
+    ['HA-Muffe', 'HT-Muffe'],
+    ['Stan-dWC', 'Stand-WC'],
+  ])("'%s' gives the results of '%s' and names the word as typed", async (typo, word) => {
+    const right = await ok({ searchTerm: word, pageSize: 100 });
+    expect(right.hitCount, word).toBeGreaterThan(0);
+    expect(right.correctedTerms).toEqual([]);
+    const typed = await ok({ searchTerm: typo, pageSize: 100 });
+    expect(typed.hitCount, typo).toBe(right.hitCount);
+    expect(names(typed)).toEqual(names(right));
+    expect(typed.correctedTerms).toEqual([{ from: typo, to: [word] }]);
+    expect(typed.searchTerm).toBe(typo);
+  });
+
+  it('the other words of the query stay as typed', async () => {
+    const right = await ok({ searchTerm: 'Gas Brennwert-Kombitherme', pageSize: 100 });
+    expect(right.hitCount).toBeGreaterThan(0);
+    const typed = await ok({ searchTerm: 'Gas Brennwert-Kombitehrme', pageSize: 100 });
+    expect(names(typed)).toEqual(names(right));
+    expect(typed.correctedTerms).toEqual([{ from: 'Brennwert-Kombitehrme', to: ['Brennwert-Kombitherme'] }]);
+  });
+
+  it('correct hyphenated words and article numbers with hyphens are not corrected', async () => {
+    const [p] = await sql<{ manufacturer_pid: string }>(
+      `SELECT manufacturer_pid FROM products WHERE manufacturer_pid ~ '-' ORDER BY id LIMIT 1`,
+    );
+    for (const term of ['Stand-WC', 'Wand-Tiefspül-WC', 'KG-Bogen', p.manufacturer_pid]) {
+      const body = await ok({ searchTerm: term });
+      expect(body.hitCount, term).toBeGreaterThan(0);
+      expect(body.correctedTerms, term).toEqual([]);
+    }
+  });
+});
+
 describe('ranking and limits', () => {
   it('exact matches rank above typo matches (a word that exists and has neighbours one edit away)', async () => {
     // A catalogue word of ≥ 5 letters with a neighbour one edit away that is also a catalogue word.

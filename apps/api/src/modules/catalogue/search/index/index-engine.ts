@@ -16,13 +16,19 @@ import type {
   FilterOptionsRequest,
   Suggestions,
 } from '@shk/contracts';
-import { oneEditNeighbours, type AnalysedQuery, type QueryLevel } from '../query-analyser.ts';
+import {
+  oneEditNeighbours,
+  oneEditParts,
+  type AnalysedQuery,
+  type PartNeighbour,
+  type QueryLevel,
+} from '../query-analyser.ts';
 import type { Dimension, FilterSelection, SearchSort } from '../search-request.ts';
 import { relevanceLevels, SearchEngine, tierQueries, type SearchCaller } from '../search-engine.ts';
 import { lexemesOf, parseTsquery } from './tsquery.ts';
 import { normaliseQueryTexts, productsWithPhrase } from './search-index.repo.ts';
 import { RoaringBitmap32, type Bitmap, type SearchIndex } from './search-index.ts';
-import { LRUCache } from '../lru.ts';
+import { LRUCache, memo } from '../lru.ts';
 
 interface PreparedQuery {
   /** Evaluated tsqueries by their text (as the analyser wrote them). */
@@ -51,6 +57,8 @@ export class IndexSearchEngine extends SearchEngine {
    * process through the meta cache), so an answer is valid for its version. Kept like a dictionary, not a result cache.
    */
   private readonly neighbours = new LRUCache<string, Promise<string[]>>({ max: 20_000 });
+  /** The parts of hyphenated words one edit away from a word without matches, the same way (search_terms). */
+  private readonly parts = new LRUCache<string, Promise<PartNeighbour[]>>({ max: 5_000 });
 
   /** Answers while the process has no index yet (its first build or snapshot load runs): SQL per request. */
   private readonly sql: SearchEngine;
@@ -149,6 +157,15 @@ export class IndexSearchEngine extends SearchEngine {
         if (list.length) result.set(w, [...list]);
       }
       return result;
+    };
+  }
+
+  /** The analyser's parts of hyphenated words one edit away: kept per word and catalogue version like wordNeighbours. */
+  protected override partNeighbours(meta: CatalogueMeta) {
+    return async (spellings: string[]) => {
+      const key = `${meta.version}\u0000${spellings.join('\u0000')}`;
+      // A failed read is not kept (memo): the next search asks again.
+      return [...(await memo(this.parts, key, () => oneEditParts(this.pool(), spellings)))];
     };
   }
 

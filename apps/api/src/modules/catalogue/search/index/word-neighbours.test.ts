@@ -29,12 +29,20 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** The search's statements that read the one-edit neighbours (search_terms' deletion index). */
-async function neighbourReads<T>(run: () => Promise<T>): Promise<{ result: T; reads: number }> {
+/**
+ * The search's statements that read the one-edit neighbours (search_terms' deletion index): of whole words (reads)
+ * and of the parts of hyphenated words (partReads, only for a word without matches and whole words one edit away).
+ */
+async function neighbourReads<T>(run: () => Promise<T>): Promise<{ result: T; reads: number; partReads: number }> {
   const recorder = recordStatements(t.pool);
   try {
     const result = await run();
-    return { result, reads: recorder.texts.filter((s) => s.includes('search_term_deletes')).length };
+    const deletes = recorder.texts.filter((s) => s.includes('search_term_deletes'));
+    return {
+      result,
+      reads: deletes.filter((s) => !s.includes('part_deletes')).length,
+      partReads: deletes.filter((s) => s.includes('part_deletes')).length,
+    };
   } finally {
     recorder.stop();
   }
@@ -55,14 +63,30 @@ describe('one-edit neighbours of the index engine', () => {
     // A word no catalogue word is one edit away from; then the catalogue load adds one (and raises the version).
     const before = await neighbourReads(() => search(indexEngine, 'qqzzyx'));
     expect(before.reads).toBe(1);
+    expect(before.partReads).toBe(1);
     await t.pool.query(`INSERT INTO search_terms (term, folded, kind, doc_count) VALUES ('qqzzyxa', 'qqzzyxa', 1, 1)`);
     const sameVersion = await neighbourReads(() => search(indexEngine, 'qqzzyx'));
     expect(sameVersion.reads).toBe(0);
+    expect(sameVersion.partReads).toBe(0);
     await t.pool.query('UPDATE catalogue_state SET version = version + 1');
     const next = await neighbourReads(() => search(indexEngine, 'qqzzyx'));
     expect(next.reads).toBe(1);
+    expect(next.partReads).toBe(0);
     expect(next.result.correctedTerms).toEqual([{ from: 'qqzzyx', to: ['qqzzyxa'] }]);
     expect(next.result.correctedTerms).toEqual((await search(sqlEngine, 'qqzzyx')).correctedTerms);
+  });
+
+  it('the parts of hyphenated words one edit away are read once per word and version, as the SQL engine finds them', async () => {
+    const first = await neighbourReads(() => search(indexEngine, 'Brennwert-Kombitehrme'));
+    expect(first.partReads).toBe(1);
+    expect(first.result.correctedTerms).toEqual([{ from: 'Brennwert-Kombitehrme', to: ['Brennwert-Kombitherme'] }]);
+    const again = await neighbourReads(() => search(indexEngine, 'Kombitehrme Brennwert'));
+    expect(again.partReads).toBe(0);
+    expect(again.reads).toBe(0);
+    const sql = await search(sqlEngine, 'Kombitehrme Brennwert');
+    expect(again.result.correctedTerms).toEqual(sql.correctedTerms);
+    expect(again.result.hits.map((h) => h.productId)).toEqual(sql.hits.map((h) => h.productId));
+    expect(sql.hitCount).toBeGreaterThan(0);
   });
 
   it('a failed read is not kept', async () => {
