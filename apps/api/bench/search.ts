@@ -25,6 +25,7 @@
  * reports the CPU per search of the API processes and of Postgres (/proc).
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
@@ -202,6 +203,8 @@ function startApi(extraEnv: Record<string, string> = {}, port = apiPort): Promis
     poll();
   });
 }
+const rssMb = (pid: number) =>
+  Number(fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024;
 const peakRssMb = (pid: number) =>
   Number(fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmHWM:\s+(\d+)/)?.[1] ?? 0) / 1024;
 async function stopApi(child: ChildProcess) {
@@ -321,6 +324,7 @@ async function askOnce(queries: BenchQuery[], ports: number[], token: string, la
   const apiCpu0 = apiCpu();
   const pgCpu0 = postgresCpuMs(path.join(dataDir, 'postgres'));
   const benchCpu0 = process.cpuUsage();
+  const load0 = os.loadavg()[0];
   const byKind = new Map<string, number[]>();
   let errors = 0;
   let next = 0;
@@ -345,6 +349,7 @@ async function askOnce(queries: BenchQuery[], ports: number[], token: string, la
   const benchCpuRun = (benchCpu.user + benchCpu.system) / 1000;
   const all = [...byKind.values()].flat();
   console.log(`\n${label}: ${fmt(stats(all, errors, elapsed))}`);
+  console.log(`  load (1 min) ${load0.toFixed(1)} → ${os.loadavg()[0].toFixed(1)}`);
   console.log(
     `  CPU per search: API ${(apiCpuRun / queries.length).toFixed(1)} ms, Postgres ${(pgCpuRun / queries.length).toFixed(1)} ms, bench clients ${(benchCpuRun / queries.length).toFixed(1)} ms`,
   );
@@ -414,7 +419,8 @@ async function startReady(ports: number[], label: string, options: { waitForInde
  */
 async function distinctPhase() {
   const seed = Number(process.env.BENCH_SEED ?? 13);
-  const count = Number(process.env.BENCH_DISTINCT ?? 1000);
+  const count = Number(process.env.BENCH_DISTINCT ?? 1500);
+  const rounds = new Set((process.env.BENCH_ROUNDS ?? 'fresh,typo,restart,two').split(','));
   if (engineName === 'index') {
     // Build time and memory of the index alone (the API builds the same at start).
     const rss0 = process.memoryUsage().rss;
@@ -435,9 +441,36 @@ async function distinctPhase() {
     first.children.map((c) => c.pid!),
   );
   console.log(
-    `  peak RSS of the API process after the distinct queries: ${peakRssMb(first.children[0].pid!).toFixed(0)} MB`,
+    `  peak RSS of the API process after the distinct queries: ${peakRssMb(first.children[0].pid!).toFixed(0)} MB, now ${rssMb(first.children[0].pid!).toFixed(0)} MB`,
   );
+  if (rounds.has('typo')) await typoRecall(seed, first.token);
+  await stopApi(first.children[0]);
+  if (rounds.has('restart')) {
+    const restarted = await startReady([apiPort], 'Restarted API process');
+    await askOnce(
+      await distinctQueries(pool, { seed: seed + 1, count }),
+      [apiPort],
+      restarted.token,
+      `Distinct queries after a restart (first minute included), seed ${seed + 1}`,
+      restarted.children.map((c) => c.pid!),
+    );
+    await stopApi(restarted.children[0]);
+  }
+  if (rounds.has('two')) {
+    const two = await startReady([apiPort, apiPort + 1], 'Two API processes');
+    await askOnce(
+      await distinctQueries(pool, { seed: seed + 2, count }),
+      [apiPort, apiPort + 1],
+      two.token,
+      `Distinct queries on two API processes (clients alternate), seed ${seed + 2}`,
+      two.children.map((c) => c.pid!),
+    );
+    for (const child of two.children) await stopApi(child);
+  }
+}
 
+/** Typo recall: products sampled evenly over the catalogue, the intended product on page one for the typo of its own words. */
+async function typoRecall(seed: number, token: string) {
   // Typo recall: products sampled evenly over the catalogue.
   const { rows: sample } = await pool.query<{ productId: string; name: string; series: string | null }>(
     `SELECT product_id AS "productId", product_name AS name, series FROM products
@@ -446,7 +479,7 @@ async function distinctPhase() {
   const cases = typoCases(sample, { seed, size: Number(process.env.BENCH_TYPO_CASES ?? 200) });
   const results: { c: (typeof cases)[number]; found: boolean }[] = [];
   const pageOne = async (searchTerm: string) =>
-    (await searchOn(apiPort, first.token, { searchTerm, page: 1, pageSize: 25 })).body.hits.map((h) => h.productId);
+    (await searchOn(apiPort, token, { searchTerm, page: 1, pageSize: 25 })).body.hits.map((h) => h.productId);
   for (const c of cases) {
     if (!(await pageOne(c.exact)).includes(c.productId)) continue; // the exact words must find it on page one
     results.push({ c, found: (await pageOne(c.typo)).includes(c.productId) });
@@ -455,27 +488,6 @@ async function distinctPhase() {
   console.log('  | words, edit | cases | found | recall |\n  |---|---|---|---|');
   for (const r of recallTable(results))
     console.log(`  | ${r.key} | ${r.cases} | ${r.found} | ${(r.recall * 100).toFixed(1)} % |`);
-  await stopApi(first.children[0]);
-
-  const restarted = await startReady([apiPort], 'Restarted API process');
-  await askOnce(
-    await distinctQueries(pool, { seed: seed + 1, count }),
-    [apiPort],
-    restarted.token,
-    `Distinct queries after a restart (first minute included), seed ${seed + 1}`,
-    restarted.children.map((c) => c.pid!),
-  );
-  await stopApi(restarted.children[0]);
-
-  const two = await startReady([apiPort, apiPort + 1], 'Two API processes');
-  await askOnce(
-    await distinctQueries(pool, { seed: seed + 2, count }),
-    [apiPort, apiPort + 1],
-    two.token,
-    `Distinct queries on two API processes (clients alternate), seed ${seed + 2}`,
-    two.children.map((c) => c.pid!),
-  );
-  for (const child of two.children) await stopApi(child);
 }
 
 console.log(

@@ -23,6 +23,8 @@ import { lexemesOf, parseTsquery } from './tsquery.ts';
 import { normaliseQueryTexts, productsWithPhrase } from './search-index.repo.ts';
 import { RoaringBitmap32, type Bitmap, type SearchIndex } from './search-index.ts';
 import { LRUCache } from '../lru.ts';
+import { WordNormaliser } from './word-normaliser.ts';
+import { foldedTokens } from '../fold.ts';
 
 interface PreparedQuery {
   /** Evaluated tsqueries by their text (as the analyser wrote them). */
@@ -44,6 +46,13 @@ export class IndexSearchEngine extends SearchEngine {
    * search configuration is fixed by the migrations), kept like a dictionary, not a result cache.
    */
   private readonly normalised = new LRUCache<string, string>({ max: 100_000 });
+  /**
+   * The analyser's tsquery texts normalised word by word (word-normaliser.ts): a text whose words were seen before
+   * needs no round trip, although the text itself is new.
+   */
+  private readonly words = new WordNormaliser(
+    async (words) => (await normaliseQueryTexts(this.pool(), words, [])).queries,
+  );
   /**
    * The catalogue words one edit away from a query word (search_terms), per catalogue version: search_terms is only
    * written by the catalogue load and by an import's transactions that publish or remove search rows
@@ -148,25 +157,38 @@ export class IndexSearchEngine extends SearchEngine {
         const list = await entries.get(w)!;
         if (list.length) result.set(w, [...list]);
       }
+      // The typo alternatives' words are normalised next (the tiers' texts): fetched now, beside the existence checks.
+      this.words.prefetch([...result.values()].flat().flatMap((t) => foldedTokens(t)));
       return result;
     };
   }
 
-  /** normaliseQueryTexts with the texts already seen answered from memory (one round trip for the rest). */
+  /**
+   * The normalised query texts (word by word, see word-normaliser.ts) and phrase texts (phraseto_tsquery, the
+   * phrases already seen answered from memory, one round trip for the rest).
+   */
   private async normalise(texts: string[], phrases: string[]): Promise<{ queries: string[]; phrases: string[] }> {
-    const q = (t: string) => `q\u0000${t}`;
-    const ph = (t: string) => `p\u0000${t}`;
-    const missingTexts = [...new Set(texts.filter((t) => !this.normalised.has(q(t))))];
-    const missingPhrases = [...new Set(phrases.filter((t) => !this.normalised.has(ph(t))))];
-    if (missingTexts.length || missingPhrases.length) {
-      const fresh = await normaliseQueryTexts(this.pool(), missingTexts, missingPhrases);
-      missingTexts.forEach((t, i) => this.normalised.set(q(t), fresh.queries[i]));
-      missingPhrases.forEach((t, i) => this.normalised.set(ph(t), fresh.phrases[i]));
+    const [queries, normalisedPhrases] = await Promise.all([
+      this.words.normalise(texts, (others) => this.normaliseWhole(others, 'q')),
+      phrases.length ? this.normaliseWhole(phrases, 'p') : Promise.resolve([]),
+    ]);
+    return { queries, phrases: normalisedPhrases };
+  }
+
+  /** normaliseQueryTexts with the texts already seen answered from memory (one round trip for the rest). */
+  private async normaliseWhole(texts: string[], kind: 'q' | 'p'): Promise<string[]> {
+    const key = (t: string) => `${kind}\u0000${t}`;
+    const missing = [...new Set(texts.filter((t) => !this.normalised.has(key(t))))];
+    const answers = new Map<string, string>();
+    if (missing.length) {
+      const fresh = await normaliseQueryTexts(this.pool(), kind === 'q' ? missing : [], kind === 'p' ? missing : []);
+      const list = kind === 'q' ? fresh.queries : fresh.phrases;
+      missing.forEach((t, i) => {
+        answers.set(t, list[i]);
+        this.normalised.set(key(t), list[i]);
+      });
     }
-    return {
-      queries: texts.map((t) => this.normalised.get(q(t))!),
-      phrases: phrases.map((t) => this.normalised.get(ph(t))!),
-    };
+    return texts.map((t) => answers.get(t) ?? this.normalised.get(key(t))!);
   }
 
   private indexFor(scope: Scope): Promise<SearchIndex> {
