@@ -15,10 +15,11 @@
  *    sort, deep page, article number, GTIN), each asked once by BENCH_CLIENTS clients against a freshly
  *    started API (first occurrences): p50/p95/p99 per kind; then the typo recall table
  *    (BENCH_TYPO_CASES cases per word size, typo-sample.ts) through the API. BENCH_DISTINCT_ONLY=1 runs
- *    only this phase; BENCH_SEED (13) chooses the queries.
+ *    only this phase; BENCH_SEED (13) chooses the queries; BENCH_ROUNDS (fresh,typo,restart,two) picks the rounds
+ *    (restart alone loads the snapshot a fresh round saved, without the build).
  *
  * Env: BENCH_DATA_DIR (/tmp/shk-bench-search), BENCH_PG_PORT (55200), BENCH_PRODUCTS (1000000),
- * BENCH_SECONDS (45), BENCH_CLIENTS (8), BENCH_API_PORT (3200), BENCH_DISTINCT (1000), BENCH_TYPO_CASES (200),
+ * BENCH_SECONDS (45), BENCH_CLIENTS (8), BENCH_API_PORT (3200), BENCH_DISTINCT (1500), BENCH_TYPO_CASES (200),
  * BENCH_ENGINE (index | sql: the engine of the distinct-query phase, default index), BENCH_CPU_PROFILE=<dir> (V8 CPU
  * profiles of the API processes, written when they stop), BENCH_PG_STATS=1 (Postgres restarted with
  * pg_stat_statements; the costliest statements of each distinct-query run are printed). Each distinct-query run
@@ -421,7 +422,7 @@ async function distinctPhase() {
   const seed = Number(process.env.BENCH_SEED ?? 13);
   const count = Number(process.env.BENCH_DISTINCT ?? 1500);
   const rounds = new Set((process.env.BENCH_ROUNDS ?? 'fresh,typo,restart,two').split(','));
-  if (engineName === 'index') {
+  if (engineName === 'index' && rounds.has('fresh')) {
     // Build time and memory of the index alone (the API builds the same at start).
     const rss0 = process.memoryUsage().rss;
     const t0 = performance.now();
@@ -432,19 +433,23 @@ async function distinctPhase() {
     );
     fs.rmSync(path.join(dataDir, 'search-index'), { recursive: true, force: true });
   }
-  const first = await startReady([apiPort], 'Fresh API process', { waitForIndex: true });
-  await askOnce(
-    await distinctQueries(pool, { seed, count }),
-    [apiPort],
-    first.token,
-    `Distinct queries, each once (first occurrence), ${clients} clients, fresh API process, seed ${seed}`,
-    first.children.map((c) => c.pid!),
-  );
-  console.log(
-    `  peak RSS of the API process after the distinct queries: ${peakRssMb(first.children[0].pid!).toFixed(0)} MB, now ${rssMb(first.children[0].pid!).toFixed(0)} MB`,
-  );
-  if (rounds.has('typo')) await typoRecall(seed, first.token);
-  await stopApi(first.children[0]);
+  if (rounds.has('fresh') || rounds.has('typo')) {
+    const first = await startReady([apiPort], 'Fresh API process', { waitForIndex: rounds.has('fresh') });
+    if (rounds.has('fresh')) {
+      await askOnce(
+        await distinctQueries(pool, { seed, count }),
+        [apiPort],
+        first.token,
+        `Distinct queries, each once (first occurrence), ${clients} clients, fresh API process, seed ${seed}`,
+        first.children.map((c) => c.pid!),
+      );
+      console.log(
+        `  peak RSS of the API process after the distinct queries: ${peakRssMb(first.children[0].pid!).toFixed(0)} MB, now ${rssMb(first.children[0].pid!).toFixed(0)} MB`,
+      );
+    }
+    if (rounds.has('typo')) await typoRecall(seed, first.token);
+    await stopApi(first.children[0]);
+  }
   if (rounds.has('restart')) {
     const restarted = await startReady([apiPort], 'Restarted API process');
     await askOnce(
@@ -453,6 +458,9 @@ async function distinctPhase() {
       restarted.token,
       `Distinct queries after a restart (first minute included), seed ${seed + 1}`,
       restarted.children.map((c) => c.pid!),
+    );
+    console.log(
+      `  peak RSS of the API process after the distinct queries: ${peakRssMb(restarted.children[0].pid!).toFixed(0)} MB, now ${rssMb(restarted.children[0].pid!).toFixed(0)} MB`,
     );
     await stopApi(restarted.children[0]);
   }
