@@ -114,7 +114,8 @@ export async function hitRowsOfProducts(
             ${HIT_PRODUCT_COLUMNS.map((c) => `p.${c} AS hit_${c}`).join(', ')}
        FROM product_offers o JOIN products p ON p.id = o.product_no ${todayPriceJoin('o')}
       WHERE o.product_no = ANY($1::int[])`,
-    [productNos, userId, bpNumber],
+    // Without a partner there are no favourites: the user is not asked for (a caller without one may have no user id).
+    [productNos, bpNumber ? userId : null, bpNumber ?? null],
   );
   const products = new Map<number, HitProductRow>();
   const offers: OfferRow[] = [];
