@@ -15,11 +15,12 @@
  *    sort, deep page, article number, GTIN), each asked once by BENCH_CLIENTS clients against a freshly
  *    started API (first occurrences): p50/p95/p99 per kind and the typo queries without hits (share and list); then
  *    the typo recall table (BENCH_TYPO_CASES cases per word size, typo-sample.ts) through the API.
- *    BENCH_DISTINCT_ONLY=1 runs only this phase; BENCH_SEED (13) chooses the queries. npm run bench:typo asks
- *    only the typo queries of these seeds, in process (typo-hits.ts).
+ *    BENCH_DISTINCT_ONLY=1 runs only this phase; BENCH_SEED (13) chooses the queries; BENCH_ROUNDS
+ *    (fresh,typo,restart,two) picks the rounds (restart alone loads the snapshot a fresh round saved, without the
+ *    build). npm run bench:typo asks only the typo queries of these seeds, in process (typo-hits.ts).
  *
  * Env: BENCH_DATA_DIR (/tmp/shk-bench-search), BENCH_PG_PORT (55200), BENCH_PRODUCTS (1000000),
- * BENCH_SECONDS (45), BENCH_CLIENTS (8), BENCH_API_PORT (3200), BENCH_DISTINCT (1000), BENCH_TYPO_CASES (200),
+ * BENCH_SECONDS (45), BENCH_CLIENTS (8), BENCH_API_PORT (3200), BENCH_DISTINCT (1500), BENCH_TYPO_CASES (200),
  * BENCH_ENGINE (index | sql: the engine of the distinct-query phase, default index), BENCH_CPU_PROFILE=<dir> (V8 CPU
  * profiles of the API processes, written when they stop), BENCH_PG_STATS=1 (Postgres restarted with
  * pg_stat_statements; the costliest statements of each distinct-query run are printed). Each distinct-query run
@@ -204,6 +205,8 @@ function startApi(extraEnv: Record<string, string> = {}, port = apiPort): Promis
     poll();
   });
 }
+const rssMb = (pid: number) =>
+  Number(fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024;
 const peakRssMb = (pid: number) =>
   Number(fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmHWM:\s+(\d+)/)?.[1] ?? 0) / 1024;
 async function stopApi(child: ChildProcess) {
@@ -323,6 +326,7 @@ async function askOnce(queries: BenchQuery[], ports: number[], token: string, la
   const apiCpu0 = apiCpu();
   const pgCpu0 = postgresCpuMs(path.join(dataDir, 'postgres'));
   const benchCpu0 = process.cpuUsage();
+  const load0 = os.loadavg()[0];
   const byKind = new Map<string, number[]>();
   const typosWithoutHits: string[] = [];
   let errors = 0;
@@ -350,6 +354,7 @@ async function askOnce(queries: BenchQuery[], ports: number[], token: string, la
   const all = [...byKind.values()].flat();
   const overall = stats(all, errors, elapsed);
   console.log(`\n${label}: ${fmt(overall)}`);
+  console.log(`  load (1 min) ${load0.toFixed(1)} → ${os.loadavg()[0].toFixed(1)}`);
   console.log(
     `  CPU per search: API ${(apiCpuRun / queries.length).toFixed(1)} ms, Postgres ${(pgCpuRun / queries.length).toFixed(1)} ms, bench clients ${(benchCpuRun / queries.length).toFixed(1)} ms`,
   );
@@ -425,9 +430,10 @@ async function startReady(ports: number[], label: string, options: { waitForInde
  */
 async function distinctPhase() {
   const seed = Number(process.env.BENCH_SEED ?? 13);
-  const count = Number(process.env.BENCH_DISTINCT ?? 1000);
+  const count = Number(process.env.BENCH_DISTINCT ?? 1500);
+  const rounds = new Set((process.env.BENCH_ROUNDS ?? 'fresh,typo,restart,two').split(','));
   let buildS = NaN;
-  if (engineName === 'index') {
+  if (engineName === 'index' && rounds.has('fresh')) {
     // Build time and memory of the index alone (the API builds the same at start).
     const rss0 = process.memoryUsage().rss;
     const t0 = performance.now();
@@ -439,18 +445,84 @@ async function distinctPhase() {
     );
     fs.rmSync(path.join(dataDir, 'search-index'), { recursive: true, force: true });
   }
-  const first = await startReady([apiPort], 'Fresh API process', { waitForIndex: true });
-  const fresh = await askOnce(
-    await distinctQueries(pool, { seed, count }),
-    [apiPort],
-    first.token,
-    `Distinct queries, each once (first occurrence), ${clients} clients, fresh API process, seed ${seed}`,
-    first.children.map((c) => c.pid!),
-  );
-  const freshPeakMb = peakRssMb(first.children[0].pid!);
-  const freshLoad = loadAverage();
-  console.log(`  peak RSS of the API process after the distinct queries: ${freshPeakMb.toFixed(0)} MB`);
+  let fresh: ReturnType<typeof stats> | undefined;
+  let freshPeakMb = NaN;
+  let freshLoad = '';
+  if (rounds.has('fresh') || rounds.has('typo')) {
+    const first = await startReady([apiPort], 'Fresh API process', { waitForIndex: rounds.has('fresh') });
+    if (rounds.has('fresh')) {
+      fresh = await askOnce(
+        await distinctQueries(pool, { seed, count }),
+        [apiPort],
+        first.token,
+        `Distinct queries, each once (first occurrence), ${clients} clients, fresh API process, seed ${seed}`,
+        first.children.map((c) => c.pid!),
+      );
+      freshPeakMb = peakRssMb(first.children[0].pid!);
+      freshLoad = loadAverage();
+      console.log(
+        `  peak RSS of the API process after the distinct queries: ${freshPeakMb.toFixed(0)} MB, now ${rssMb(first.children[0].pid!).toFixed(0)} MB`,
+      );
+    }
+    if (rounds.has('typo')) await typoRecall(seed, first.token);
+    await stopApi(first.children[0]);
+  }
+  let restartedReadyS = NaN;
+  let restartedPeakMb = NaN;
+  if (rounds.has('restart')) {
+    const restarted = await startReady([apiPort], 'Restarted API process');
+    restartedReadyS = restarted.readyS;
+    await askOnce(
+      await distinctQueries(pool, { seed: seed + 1, count }),
+      [apiPort],
+      restarted.token,
+      `Distinct queries after a restart (first minute included), seed ${seed + 1}`,
+      restarted.children.map((c) => c.pid!),
+    );
+    restartedPeakMb = peakRssMb(restarted.children[0].pid!);
+    console.log(
+      `  peak RSS of the API process after the distinct queries: ${restartedPeakMb.toFixed(0)} MB, now ${rssMb(restarted.children[0].pid!).toFixed(0)} MB`,
+    );
+    await stopApi(restarted.children[0]);
+  }
+  if (rounds.has('two')) {
+    const two = await startReady([apiPort, apiPort + 1], 'Two API processes');
+    await askOnce(
+      await distinctQueries(pool, { seed: seed + 2, count }),
+      [apiPort, apiPort + 1],
+      two.token,
+      `Distinct queries on two API processes (clients alternate), seed ${seed + 2}`,
+      two.children.map((c) => c.pid!),
+    );
+    for (const child of two.children) await stopApi(child);
+  }
+  if (fresh) printScaleRow({ buildS, restartedReadyS, freshPeakMb, restartedPeakMb, fresh, freshLoad });
+}
 
+/** One row of the scale table (docs/performance.md: 1M / 2M / 5M); the import rate comes from bench:import. */
+function printScaleRow(r: {
+  buildS: number;
+  restartedReadyS: number;
+  freshPeakMb: number;
+  restartedPeakMb: number;
+  fresh: ReturnType<typeof stats>;
+  freshLoad: string;
+}) {
+  console.log(
+    '\nScale row | products | index build s | restart: first search answered after s | API peak RSS MB (fresh / restarted) | first occurrence p50 / p95 / p99 ms | req/s | load',
+  );
+  console.log(
+    `Scale row | ${products.toLocaleString('de-DE')} | ${r.buildS.toFixed(1)} | ${r.restartedReadyS.toFixed(1)} | ${r.freshPeakMb.toFixed(0)} / ${r.restartedPeakMb.toFixed(0)} | ${r.fresh.p50.toFixed(0)} / ${r.fresh.p95.toFixed(0)} / ${r.fresh.p99.toFixed(0)} | ${r.fresh.rps.toFixed(0)} | ${r.freshLoad} |`,
+  );
+}
+
+/** The 1-minute load average (the machine is shared: every figure is printed with it). */
+function loadAverage() {
+  return os.loadavg()[0].toFixed(1);
+}
+
+/** Typo recall: products sampled evenly over the catalogue, the intended product on page one for the typo of its own words. */
+async function typoRecall(seed: number, token: string) {
   // Typo recall: products sampled evenly over the catalogue.
   const { rows: sample } = await pool.query<{ productId: string; name: string; series: string | null }>(
     `SELECT product_id AS "productId", product_name AS name, series FROM products
@@ -459,7 +531,7 @@ async function distinctPhase() {
   const cases = typoCases(sample, { seed, size: Number(process.env.BENCH_TYPO_CASES ?? 200) });
   const results: { c: (typeof cases)[number]; found: boolean }[] = [];
   const pageOne = async (searchTerm: string) =>
-    (await searchOn(apiPort, first.token, { searchTerm, page: 1, pageSize: 25 })).body.hits.map((h) => h.productId);
+    (await searchOn(apiPort, token, { searchTerm, page: 1, pageSize: 25 })).body.hits.map((h) => h.productId);
   for (const c of cases) {
     if (!(await pageOne(c.exact)).includes(c.productId)) continue; // the exact words must find it on page one
     results.push({ c, found: (await pageOne(c.typo)).includes(c.productId) });
@@ -468,41 +540,6 @@ async function distinctPhase() {
   console.log('  | words, edit | cases | found | recall |\n  |---|---|---|---|');
   for (const r of recallTable(results))
     console.log(`  | ${r.key} | ${r.cases} | ${r.found} | ${(r.recall * 100).toFixed(1)} % |`);
-  await stopApi(first.children[0]);
-
-  const restarted = await startReady([apiPort], 'Restarted API process');
-  const restartedPeakMb = peakRssMb(restarted.children[0].pid!);
-  await askOnce(
-    await distinctQueries(pool, { seed: seed + 1, count }),
-    [apiPort],
-    restarted.token,
-    `Distinct queries after a restart (first minute included), seed ${seed + 1}`,
-    restarted.children.map((c) => c.pid!),
-  );
-  await stopApi(restarted.children[0]);
-
-  const two = await startReady([apiPort, apiPort + 1], 'Two API processes');
-  await askOnce(
-    await distinctQueries(pool, { seed: seed + 2, count }),
-    [apiPort, apiPort + 1],
-    two.token,
-    `Distinct queries on two API processes (clients alternate), seed ${seed + 2}`,
-    two.children.map((c) => c.pid!),
-  );
-  for (const child of two.children) await stopApi(child);
-
-  // One row of the scale table (docs/performance.md: 1M / 2M / 5M); the import rate comes from bench:import.
-  console.log(
-    '\nScale row | products | index build s | restart: first search answered after s | API peak RSS MB (fresh / restarted) | first occurrence p50 / p95 / p99 ms | req/s | load',
-  );
-  console.log(
-    `Scale row | ${products.toLocaleString('de-DE')} | ${buildS.toFixed(1)} | ${restarted.readyS.toFixed(1)} | ${freshPeakMb.toFixed(0)} / ${restartedPeakMb.toFixed(0)} | ${fresh.p50.toFixed(0)} / ${fresh.p95.toFixed(0)} / ${fresh.p99.toFixed(0)} | ${fresh.rps.toFixed(0)} | ${freshLoad} |`,
-  );
-}
-
-/** The 1-minute load average (the machine is shared: every figure is printed with it). */
-function loadAverage() {
-  return os.loadavg()[0].toFixed(1);
 }
 
 console.log(

@@ -76,13 +76,62 @@ const OFFER_COLUMNS = `o.product_instance_id, o.product_no, o.supplier_bp_number
   ${todayPriceColumns('o')}, o.price_quantity_unit, o.min_order_quantity, o.min_order_unit, o.time_to_delivery_days,
   o.note_of_use, o.accessories, o.spare_parts`;
 
-/** The offers of the given products with the price valid today. */
-export async function offerRowsOfProducts(pool: pg.Pool, productNos: number[]): Promise<OfferRow[]> {
-  const { rows } = await pool.query<OfferRow>(
-    `SELECT ${OFFER_COLUMNS} FROM product_offers o ${todayPriceJoin('o')} WHERE o.product_no = ANY($1::int[])`,
-    [productNos],
+/** Product columns of a search hit (no descriptions: pages of 100 hits stay small), read beside its offers. */
+const HIT_PRODUCT_COLUMNS = [
+  'id',
+  'product_id',
+  'manufacturer_id',
+  'manufacturer_pid',
+  'gtin',
+  'brand_no',
+  'series',
+  'product_name',
+  'product_type',
+  'article_number_catalogue',
+  'class_no',
+  'leaf_no',
+  'media',
+] as const;
+
+export type HitProductRow = Pick<ProductRow, (typeof HIT_PRODUCT_COLUMNS)[number]>;
+
+/**
+ * Search hits in one statement: each offer of the products with the price valid today, whether the user marked it a
+ * favourite for the partner (none without a partner), and its product's hit columns (prefixed `hit_`, repeated per
+ * offer). Products without an offer are not hits and are not returned.
+ */
+export async function hitRowsOfProducts(
+  pool: pg.Pool,
+  productNos: number[],
+  userId: string,
+  bpNumber: string | null,
+): Promise<{ products: HitProductRow[]; offers: OfferRow[]; favourites: string[] }> {
+  const { rows } = await pool.query<Record<string, unknown>>(
+    `SELECT ${OFFER_COLUMNS},
+            ($3::text IS NOT NULL AND EXISTS (
+              SELECT 1 FROM favorite_products f
+               WHERE f.user_id = $2 AND f.bp_number = $3 AND f.product_instance_id = o.product_instance_id)) AS is_favourite,
+            ${HIT_PRODUCT_COLUMNS.map((c) => `p.${c} AS hit_${c}`).join(', ')}
+       FROM product_offers o JOIN products p ON p.id = o.product_no ${todayPriceJoin('o')}
+      WHERE o.product_no = ANY($1::int[])`,
+    // Without a partner there are no favourites: the user is not asked for (a caller without one may have no user id).
+    [productNos, bpNumber ? userId : null, bpNumber ?? null],
   );
-  return rows;
+  const products = new Map<number, HitProductRow>();
+  const offers: OfferRow[] = [];
+  const favourites: string[] = [];
+  for (const row of rows) {
+    const offer: Record<string, unknown> = {};
+    const product: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(row)) {
+      if (key.startsWith('hit_')) product[key.slice(4)] = value;
+      else if (key !== 'is_favourite') offer[key] = value;
+    }
+    offers.push(offer as unknown as OfferRow);
+    if (row.is_favourite) favourites.push(row.product_instance_id as string);
+    if (!products.has(product.id as number)) products.set(product.id as number, product as unknown as HitProductRow);
+  }
+  return { products: [...products.values()], offers, favourites };
 }
 
 /** One offer with the price valid today. */
@@ -119,21 +168,6 @@ export async function favouriteInstanceIds(
   const { rows } = await pool.query<{ product_instance_id: string }>(
     'SELECT product_instance_id FROM favorite_products WHERE user_id = $1 AND bp_number = $2 AND product_instance_id = ANY($3)',
     [userId, bpNumber, instanceIds],
-  );
-  return rows.map((r) => r.product_instance_id);
-}
-
-/** The user's favourite offers (for the partner) among the offers of the products. */
-export async function favouriteInstanceIdsOfProducts(
-  pool: pg.Pool,
-  userId: string,
-  bpNumber: string,
-  productNos: number[],
-): Promise<string[]> {
-  const { rows } = await pool.query<{ product_instance_id: string }>(
-    `SELECT f.product_instance_id FROM favorite_products f JOIN product_offers o USING (product_instance_id)
-      WHERE f.user_id = $1 AND f.bp_number = $2 AND o.product_no = ANY($3::int[])`,
-    [userId, bpNumber, productNos],
   );
   return rows.map((r) => r.product_instance_id);
 }

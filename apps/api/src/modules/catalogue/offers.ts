@@ -8,9 +8,8 @@ import { ProductOrderableStatus } from '@shk/contracts';
 import { orderabilityBySupplier } from '../relations/index.ts';
 import {
   favouriteInstanceIds,
-  favouriteInstanceIdsOfProducts,
+  hitRowsOfProducts,
   offerRowOf,
-  offerRowsOfProducts,
   supplierSettingRows,
   type OfferRow,
 } from './catalogue.repo.ts';
@@ -77,23 +76,36 @@ function withoutConditions(row: OfferRow): OfferRow {
   };
 }
 
-/**
- * Offers of the given products, grouped by product and in preference order (see preferOffers). The lookups that do
- * not need the offer rows run beside the offer query (one round trip instead of two after each other): relations and
- * supplier settings of every supplier of the catalogue, the caller's favourites among these products' offers.
- */
+/** Offers of the given products, grouped by product and in preference order (see preferOffers). */
 export async function offersOfProducts(
   pool: pg.Pool,
   productNos: number[],
   ctx: CallerContext,
 ): Promise<Map<number, OfferView[]>> {
+  if (!productNos.length) return new Map();
+  const read = hitRowsOfProducts(pool, productNos, ctx.userId, ctx.bpNumber);
+  return offersOfRows(
+    pool,
+    ctx,
+    read.then((r) => r.offers),
+    read.then((r) => new Set(r.favourites)),
+  );
+}
+
+/**
+ * Offers of products, grouped by product and in preference order (see preferOffers), from offer rows and the caller's
+ * favourites among them that are being read (one statement, hitRowsOfProducts): the lookups that do not need the
+ * offer rows run beside it (relations and supplier settings of every supplier of the catalogue).
+ */
+export async function offersOfRows(
+  pool: pg.Pool,
+  ctx: CallerContext,
+  offerRows: Promise<OfferRow[]>,
+  favouriteIds: Promise<Set<string>>,
+): Promise<Map<number, OfferView[]>> {
   const byProduct = new Map<number, OfferView[]>();
-  if (!productNos.length) return byProduct;
   const known = [...ctx.meta.supplierByBp.keys()];
-  const [rows, lookups] = await Promise.all([
-    offerRowsOfProducts(pool, productNos),
-    supplierLookups(pool, ctx, known, favouritesOfProducts(pool, ctx, productNos)),
-  ]);
+  const [rows, lookups] = await Promise.all([offerRows, supplierLookups(pool, ctx, known, favouriteIds)]);
   const offers = rows.map(numeric);
   // A supplier the catalogue meta does not know yet (loaded since): its lookups now.
   const unknown = [...new Set(offers.map((r) => r.supplier_bp_number))].filter((bp) => !ctx.meta.supplierByBp.has(bp));
@@ -289,12 +301,6 @@ async function supplierSettingsOf(pool: pg.Pool, bps: string[]): Promise<Map<str
       },
     ]),
   );
-}
-
-/** The caller's favourite offers among the offers of the products. */
-async function favouritesOfProducts(pool: pg.Pool, ctx: CallerContext, productNos: number[]): Promise<Set<string>> {
-  if (!ctx.bpNumber || !productNos.length) return new Set();
-  return new Set(await favouriteInstanceIdsOfProducts(pool, ctx.userId, ctx.bpNumber, productNos));
 }
 
 async function favouriteInstances(pool: pg.Pool, ctx: CallerContext, instanceIds: string[]): Promise<Set<string>> {

@@ -19,8 +19,8 @@ import {
   signedInMediaUrl,
   type MediaProduct,
 } from './media/media.ts';
-import { productRows, type ProductRow } from './catalogue.repo.ts';
-import { offersOfProducts, offerViews, type CallerContext, type OfferRow, type OfferView } from './offers.ts';
+import { hitRowsOfProducts, productRows, type ProductRow } from './catalogue.repo.ts';
+import { offersOfRows, offerViews, type CallerContext, type OfferRow, type OfferView } from './offers.ts';
 import { offersWithCallerState } from './product-offers.ts';
 
 export type { ProductRow } from './catalogue.repo.ts';
@@ -34,12 +34,21 @@ export const firstPictureUrl = (p: Pick<ProductRow, 'id' | 'media'>) => {
   return picture ? mediaUrl(p.id, picture.file) : null;
 };
 
-/** Search hits in the order of `ids`. */
+/**
+ * Search hits in the order of `ids`: products, offers and the caller's favourites in one statement, beside it the
+ * supplier lookups (relations, settings) of the caller.
+ */
 export async function searchHits(pool: pg.Pool, ids: number[], ctx: CallerContext): Promise<SearchHit[]> {
   if (!ids.length) return [];
-  const [rows, offers] = await Promise.all([
-    productRows(pool, 'p.id = ANY($1::int[])', [ids], HIT_COLUMNS),
-    offersOfProducts(pool, ids, ctx),
+  const read = hitRowsOfProducts(pool, ids, ctx.userId, ctx.bpNumber);
+  const [{ products: rows }, offers] = await Promise.all([
+    read,
+    offersOfRows(
+      pool,
+      ctx,
+      read.then((r) => r.offers),
+      read.then((r) => new Set(r.favourites)),
+    ),
   ]);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const { meta } = ctx;

@@ -204,7 +204,11 @@ export class SearchEngine {
     return undefined;
   }
 
-  protected facetSet(meta: CatalogueMeta, scope: Scope) {
+  /**
+   * The facet counts of a scope. `only`: the dimension whose facet the set is for (a disjunctive set, see
+   * facetSources): the other dimensions' counts of such a set are never read, an engine may leave them out.
+   */
+  protected facetSet(meta: CatalogueMeta, scope: Scope, _only?: Dimension): Promise<FacetSet> {
     return this.memo(this.facetSets, `${meta.version}|${scopeKey(scope)}`, () =>
       computeFacetSet(this.pool(), scope, meta),
     );
@@ -230,7 +234,7 @@ export class SearchEngine {
     const selected = only ? scope.dims.filter((d) => d === only) : scope.dims;
     const [base, ...others] = await Promise.all([
       this.facetSet(meta, scope),
-      ...selected.map((d) => this.facetSet(meta, without(d))),
+      ...selected.map((d) => this.facetSet(meta, without(d), d)),
     ]);
     const byDimension = new Map(selected.map((d, i) => [d, others[i]]));
     // Feature facets belong to one ETIM class: the selected one, or the only one in the result.

@@ -29,6 +29,8 @@ import { lexemesOf, parseTsquery } from './tsquery.ts';
 import { normaliseQueryTexts, productsWithPhrase } from './search-index.repo.ts';
 import { RoaringBitmap32, type Bitmap, type SearchIndex } from './search-index.ts';
 import { LRUCache, memo } from '../lru.ts';
+import { WordNormaliser } from './word-normaliser.ts';
+import { foldedTokens } from '../fold.ts';
 
 interface PreparedQuery {
   /** Evaluated tsqueries by their text (as the analyser wrote them). */
@@ -50,6 +52,13 @@ export class IndexSearchEngine extends SearchEngine {
    * search configuration is fixed by the migrations), kept like a dictionary, not a result cache.
    */
   private readonly normalised = new LRUCache<string, string>({ max: 100_000 });
+  /**
+   * The analyser's tsquery texts normalised word by word (word-normaliser.ts): a text whose words were seen before
+   * needs no round trip, although the text itself is new.
+   */
+  private readonly words = new WordNormaliser(
+    async (words) => (await normaliseQueryTexts(this.pool(), words, [])).queries,
+  );
   /**
    * The catalogue words one edit away from a query word (search_terms), per catalogue version: search_terms is only
    * written by the catalogue load and by an import's transactions that publish or remove search rows
@@ -156,6 +165,8 @@ export class IndexSearchEngine extends SearchEngine {
         const list = await entries.get(w)!;
         if (list.length) result.set(w, [...list]);
       }
+      // The typo alternatives' words are normalised next (the tiers' texts): fetched now, beside the existence checks.
+      this.words.prefetch([...result.values()].flat().flatMap((t) => foldedTokens(t)));
       return result;
     };
   }
@@ -169,21 +180,32 @@ export class IndexSearchEngine extends SearchEngine {
     };
   }
 
-  /** normaliseQueryTexts with the texts already seen answered from memory (one round trip for the rest). */
+  /**
+   * The normalised query texts (word by word, see word-normaliser.ts) and phrase texts (phraseto_tsquery, the
+   * phrases already seen answered from memory, one round trip for the rest).
+   */
   private async normalise(texts: string[], phrases: string[]): Promise<{ queries: string[]; phrases: string[] }> {
-    const q = (t: string) => `q\u0000${t}`;
-    const ph = (t: string) => `p\u0000${t}`;
-    const missingTexts = [...new Set(texts.filter((t) => !this.normalised.has(q(t))))];
-    const missingPhrases = [...new Set(phrases.filter((t) => !this.normalised.has(ph(t))))];
-    if (missingTexts.length || missingPhrases.length) {
-      const fresh = await normaliseQueryTexts(this.pool(), missingTexts, missingPhrases);
-      missingTexts.forEach((t, i) => this.normalised.set(q(t), fresh.queries[i]));
-      missingPhrases.forEach((t, i) => this.normalised.set(ph(t), fresh.phrases[i]));
+    const [queries, normalisedPhrases] = await Promise.all([
+      this.words.normalise(texts, (others) => this.normaliseWhole(others, 'q')),
+      phrases.length ? this.normaliseWhole(phrases, 'p') : Promise.resolve([]),
+    ]);
+    return { queries, phrases: normalisedPhrases };
+  }
+
+  /** normaliseQueryTexts with the texts already seen answered from memory (one round trip for the rest). */
+  private async normaliseWhole(texts: string[], kind: 'q' | 'p'): Promise<string[]> {
+    const key = (t: string) => `${kind}\u0000${t}`;
+    const missing = [...new Set(texts.filter((t) => !this.normalised.has(key(t))))];
+    const answers = new Map<string, string>();
+    if (missing.length) {
+      const fresh = await normaliseQueryTexts(this.pool(), kind === 'q' ? missing : [], kind === 'p' ? missing : []);
+      const list = kind === 'q' ? fresh.queries : fresh.phrases;
+      missing.forEach((t, i) => {
+        answers.set(t, list[i]);
+        this.normalised.set(key(t), list[i]);
+      });
     }
-    return {
-      queries: texts.map((t) => this.normalised.get(q(t))!),
-      phrases: phrases.map((t) => this.normalised.get(ph(t))!),
-    };
+    return texts.map((t) => answers.get(t) ?? this.normalised.get(key(t))!);
   }
 
   private indexFor(scope: Scope): Promise<SearchIndex> {
@@ -195,9 +217,9 @@ export class IndexSearchEngine extends SearchEngine {
     return index;
   }
 
-  protected override async facetSet(meta: CatalogueMeta, scope: Scope): Promise<FacetSet> {
+  protected override async facetSet(meta: CatalogueMeta, scope: Scope, only?: Dimension): Promise<FacetSet> {
     const index = await this.indexFor(scope);
-    return facetSetOf(index, await this.scopeBitmap(index, meta, scope));
+    return facetSetOf(index, await this.scopeBitmap(index, meta, scope), only);
   }
 
   protected override async features(meta: CatalogueMeta, scope: Scope, classNo: number): Promise<FeatureStats> {
@@ -479,29 +501,68 @@ function valueCounts(column: Float32Array, ids: Uint32Array, n: number): Map<num
 /** Keys of value bitmaps up to this are counted from the id columns; larger keys by intersections. */
 const DENSE_KEYS = 1 << 20;
 
+/** The counts a facet set holds: all of them, or only those its dimension's facet reads (filter-options.ts). */
+interface Wanted {
+  brands: boolean;
+  classes: boolean;
+  leaves: boolean;
+  suppliers: boolean;
+  promo: boolean;
+  price: boolean;
+}
+
+const EVERYTHING: Wanted = { brands: true, classes: true, leaves: true, suppliers: true, promo: true, price: true };
+const NOTHING: Wanted = { brands: false, classes: false, leaves: false, suppliers: false, promo: false, price: false };
+
+/**
+ * What the facet of a dimension reads from its disjunctive set: the brand, class, supplier list or price slider
+ * their own counts; the tree its leaves, the Aktion node and the seller catalogue (suppliers); the wholesaler and
+ * feature dimensions none (features have their own statistics).
+ */
+function wantedFor(only: Dimension | undefined): Wanted {
+  switch (only) {
+    case undefined:
+      return EVERYTHING;
+    case 'brand':
+      return { ...NOTHING, brands: true };
+    case 'class':
+      return { ...NOTHING, classes: true };
+    case 'supplier':
+      return { ...NOTHING, suppliers: true };
+    case 'price':
+      return { ...NOTHING, price: true };
+    case 'tree':
+      return { ...NOTHING, leaves: true, promo: true, suppliers: true };
+    default:
+      return NOTHING;
+  }
+}
+
 /**
  * Facet counts of a result set. Brand, class and leaf (one value per product) in one pass over the result's ids
  * with the per-id columns, together with the price range; suppliers (several per product) and Aktion as
- * intersection cardinalities with the value bitmaps. The counts are listed in the order of the value maps.
+ * intersection cardinalities with the value bitmaps. A disjunctive set (`only`: the dimension it is for) gets only
+ * the counts its facet reads, the others stay empty.
  */
-export function facetSetOf(index: SearchIndex, result: Bitmap): FacetSet {
+export function facetSetOf(index: SearchIndex, result: Bitmap, only?: Dimension): FacetSet {
   const total = result.size;
+  const wanted = wantedFor(only);
   // The whole catalogue (a search without term and filters, the disjunctive set of a single filter): its
   // counts change only with the index, so they are kept until its next change.
   if (total === index.all.size && result.isEqual(index.all)) {
     const whole = wholeCatalogue.get(index);
     if (whole?.changes === index.changes) return whole.set;
-    const set = countFacets(index, result);
+    const set = countFacets(index, result, EVERYTHING);
     wholeCatalogue.set(index, { changes: index.changes, set });
     return set;
   }
-  return countFacets(index, result);
+  return countFacets(index, result, wanted);
 }
 
 /** Facet counts of the whole catalogue per index, with the index's change count they belong to. */
 const wholeCatalogue = new WeakMap<SearchIndex, { changes: number; set: FacetSet }>();
 
-function countFacets(index: SearchIndex, result: Bitmap): FacetSet {
+function countFacets(index: SearchIndex, result: Bitmap, wanted: Wanted): FacetSet {
   const total = result.size;
   const maxKey = (map: Map<number, Bitmap>) => {
     let max = -1;
@@ -510,13 +571,16 @@ function countFacets(index: SearchIndex, result: Bitmap): FacetSet {
   };
   const keys = [maxKey(index.brands), maxKey(index.classes), maxKey(index.leaves)];
   const dense = keys.every((k) => k < DENSE_KEYS);
-  const [brandCounts, classCounts, leafCounts] = keys.map((k) => new Int32Array(dense ? k + 1 : 0));
+  const size = (k: number, want: boolean) => (dense && want ? k + 1 : 0);
+  const brandCounts = new Int32Array(size(keys[0], wanted.brands));
+  const classCounts = new Int32Array(size(keys[1], wanted.classes));
+  const leafCounts = new Int32Array(size(keys[2], wanted.leaves));
   let min = Infinity;
   let max = -Infinity;
-  if (total) {
+  if (total && (wanted.price || (dense && (wanted.brands || wanted.classes || wanted.leaves)))) {
     const { price, brandOf, leafOf, classNoOf } = index;
     const ids = index.ids(result); // shared buffer: read synchronously here
-    if (dense) {
+    if (dense && wanted === EVERYTHING) {
       for (let k = 0; k < total; k++) {
         const id = ids[k];
         const p = price[id];
@@ -528,25 +592,39 @@ function countFacets(index: SearchIndex, result: Bitmap): FacetSet {
         if (c >= 0) classCounts[c]++;
       }
     } else {
-      for (let k = 0; k < total; k++) {
-        const p = price[ids[k]];
-        if (p < min) min = p;
-        if (p > max) max = p;
-      }
+      // One column each: a disjunctive set wants one or three of them.
+      if (wanted.price)
+        for (let k = 0; k < total; k++) {
+          const p = price[ids[k]];
+          if (p < min) min = p;
+          if (p > max) max = p;
+        }
+      if (dense && wanted.brands) for (let k = 0; k < total; k++) brandCounts[brandOf[ids[k]]]++;
+      if (dense && wanted.leaves) for (let k = 0; k < total; k++) leafCounts[leafOf[ids[k]]]++;
+      if (dense && wanted.classes)
+        for (let k = 0; k < total; k++) {
+          const c = classNoOf[ids[k]];
+          if (c >= 0) classCounts[c]++;
+        }
     }
   }
-  const counts = (map: Map<number, Bitmap>, column: Int32Array) => {
+  /** The non-zero counts of the values the map holds: read from the column (dense) or as intersections. */
+  const counts = (map: Map<number, Bitmap>, column: Int32Array, want: boolean) => {
     const out = new Map<number, number>();
-    if (!total) return out;
+    if (!total || !want) return out;
+    if (dense) {
+      for (let key = 0; key < column.length; key++) if (column[key] && map.has(key)) out.set(key, column[key]);
+      return out;
+    }
     for (const [key, bitmap] of map) {
-      const n = dense ? column[key] : result.andCardinality(bitmap);
+      const n = result.andCardinality(bitmap);
       if (n) out.set(key, n);
     }
     return out;
   };
   const bitmapCounts = (map: Map<number, Bitmap>) => {
     const out = new Map<number, number>();
-    if (!total) return out;
+    if (!total || !wanted.suppliers) return out;
     for (const [key, bitmap] of map) {
       const n = result.andCardinality(bitmap);
       if (n) out.set(key, n);
@@ -555,11 +633,11 @@ function countFacets(index: SearchIndex, result: Bitmap): FacetSet {
   };
   return {
     total,
-    brands: counts(index.brands, brandCounts),
-    classes: counts(index.classes, classCounts),
-    leaves: counts(index.leaves, leafCounts),
+    brands: counts(index.brands, brandCounts, wanted.brands),
+    classes: counts(index.classes, classCounts, wanted.classes),
+    leaves: counts(index.leaves, leafCounts, wanted.leaves),
     suppliers: bitmapCounts(index.suppliers),
-    promo: total ? result.andCardinality(index.promo) : 0,
+    promo: total && wanted.promo ? result.andCardinality(index.promo) : 0,
     price: min === Infinity ? { min: null, max: null } : { min, max },
   };
 }

@@ -55,6 +55,29 @@ function build(n: number, rankOf = (k: number) => k + 1): SearchIndex {
 }
 
 describe('facet counts from the per-id columns', () => {
+  it('of a disjunctive set: the counts that its dimension reads, equal to the full set', () => {
+    const index = build(3_000);
+    const result = index.lexemeBitmap('ventil', false, '');
+    const full = expected(index, result);
+    const none = { brands: new Map(), classes: new Map(), leaves: new Map(), suppliers: new Map(), promo: 0 };
+    const noPrice = { price: { min: null, max: null } };
+    expect(facetSetOf(index, result, 'brand')).toEqual({ ...full, ...none, ...noPrice, brands: full.brands });
+    expect(facetSetOf(index, result, 'class')).toEqual({ ...full, ...none, ...noPrice, classes: full.classes });
+    expect(facetSetOf(index, result, 'supplier')).toEqual({ ...full, ...none, ...noPrice, suppliers: full.suppliers });
+    expect(facetSetOf(index, result, 'price')).toEqual({ ...full, ...none, price: full.price });
+    expect(facetSetOf(index, result, 'tree')).toEqual({
+      ...full,
+      ...none,
+      ...noPrice,
+      leaves: full.leaves,
+      promo: full.promo,
+      suppliers: full.suppliers,
+    });
+    expect(facetSetOf(index, result, 'f:EF000008')).toEqual({ ...full, ...none, ...noPrice });
+    // The whole catalogue's set is kept whole, whatever it is asked for.
+    expect(facetSetOf(index, index.all, 'brand')).toEqual(expected(index, index.all));
+  });
+
   it('equal the bitmap intersections for results of every size, after changes and after a snapshot', () => {
     const index = build(3_000);
     const check = (ix: SearchIndex) => {
