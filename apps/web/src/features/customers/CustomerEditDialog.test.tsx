@@ -1,47 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { messages, RelationStatus, relationMessages, Role } from '@shk/contracts';
-import type { Relation } from '../../api/relations';
 import { toast } from '../../lib/toast';
 import { fakeApi, problem } from '../../test/fake-api';
+import type { Relation } from '../../api/relations';
+import { testRelation as relation } from '../../test/relation';
 import { fieldLabel, renderWithApp, testProfile } from '../../test/render';
 import { CustomerEditDialog } from './CustomerEditDialog';
 
 afterEach(() => act(() => toast.dismissAll()));
-
-const relation = (changes: Partial<Relation> = {}): Relation => ({
-  id: 17,
-  supplier: {
-    name: 'Großhandel Nord',
-    bpNumber: '200001',
-    officialCompanyName: null,
-    address: { street: null, houseNumber: null, postalCode: null, city: null, country: null },
-    website: null,
-    supplierStatusId: 1,
-    requiredOnboardingForm: false,
-    organisationType: 1,
-  },
-  buyer: {
-    name: 'Sanitär Müller',
-    officialCompanyName: 'Sanitär Müller GmbH',
-    bpNumber: '100001',
-    email: 'einkauf@example.com',
-    phoneNumber: null,
-    faxNumber: null,
-    website: null,
-    taxNumber: null,
-    vatId: 'DE123456789',
-  },
-  relationStatusId: RelationStatus.AwaitingConfirmation,
-  supplierCustomerNumber: null,
-  sharedCustomerId: null,
-  comments: null,
-  isActive: true,
-  dateCreated: '2026-11-02T09:00:00Z',
-  dateModified: '2026-11-02T09:00:00Z',
-  supplierItekIntegrationInfo: null as unknown as Relation['supplierItekIntegrationInfo'],
-  ...changes,
-});
 
 function renderDialog(shown: Relation) {
   const onClose = vi.fn();
