@@ -1,5 +1,5 @@
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { fakeFetch, resetFakeApi } from './fake-api';
 
 /*
@@ -33,6 +33,10 @@ if (!('fonts' in document)) {
     value: { addEventListener: () => undefined, removeEventListener: () => undefined },
   });
 }
+
+// findBy…/waitFor wait up to 5 s instead of 1 s: on a machine shared by many test runs a React Query round trip
+// (request, answer, re-render) can take longer than a second.
+configure({ asyncUtilTimeout: 5000 });
 
 // Before the app's modules load: the API client keeps the fetch it finds when it is created.
 globalThis.fetch = fakeFetch;

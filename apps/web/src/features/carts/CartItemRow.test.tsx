@@ -6,9 +6,13 @@ import { toast } from '../../lib/toast';
 import { fakeApi, problem, type SentRequest } from '../../test/fake-api';
 import { renderWithApp, testProfile } from '../../test/render';
 import { CartItemRow } from './CartItemRow';
-import { useCartActions } from './use-cart-actions';
+import { cancelChangesSaved, useCartActions } from './use-cart-actions';
 
-afterEach(() => act(() => toast.dismissAll()));
+afterEach(() => {
+  // The debounced 'changes saved' toast must not fire after the test's document is gone.
+  cancelChangesSaved();
+  act(() => toast.dismissAll());
+});
 
 const item: CartItem = {
   id: 5,
@@ -124,7 +128,8 @@ describe('CartItemRow (a cart line)', () => {
     await waitFor(() => expect(writes(sent)).toEqual([{ method: 'DELETE', path: '/v1/CartItems/5', body: undefined }]));
   });
 
-  it('saves the note on leaving the field (trimmed), and not while it is too long', async () => {
+  // A note over the limit is a long text for jsdom's autosizing textarea: more time than the other cases.
+  it('saves the note on leaving the field (trimmed), and not while it is too long', { timeout: 60_000 }, async () => {
     const sent = fakeApi(cartApi);
     const { user } = renderRow();
     await user.click(screen.getByRole('button', { name: /Angaben zur Position bearbeiten/ }));
