@@ -11,6 +11,8 @@ export interface DataTableColumn<Row> {
   render: (row: Row) => ReactNode;
   /** Makes the column sortable (client side) by this value. */
   sortValue?: (row: Row) => string | number | null | undefined;
+  /** Makes the column sortable by the server (by its key), for a table given `onSortChange`. */
+  serverSortable?: boolean;
   /** Keeps the cell on one line (numbers, dates, buttons). */
   nowrap?: boolean;
 }
@@ -27,6 +29,12 @@ export interface DataTableProps<Row> {
   rows: readonly Row[];
   rowKey: (row: Row) => string | number;
   initialSort?: DataTableSort;
+  /**
+   * Sorting by the server: the table shows the rows in the order given, marks `sort` and reports a header click here
+   * (ascending first, a second click on the same column descending).
+   */
+  sort?: DataTableSort;
+  onSortChange?: (sort: DataTableSort) => void;
   /** Shown instead of rows when there are none. */
   emptyText?: ReactNode;
   loading?: boolean;
@@ -108,19 +116,29 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     minWidth = 640,
     testId,
   } = props;
-  const [sort, setSort] = useState<DataTableSort | null>(props.initialSort ?? null);
+  const [ownSort, setOwnSort] = useState<DataTableSort | null>(props.initialSort ?? null);
+  const { onSortChange } = props;
+  const serverSorted = onSortChange !== undefined;
+  const sort = serverSorted ? (props.sort ?? null) : ownSort;
+  const sortable = (column: DataTableColumn<Row>) =>
+    serverSorted ? Boolean(column.serverSortable) : column.sortValue !== undefined;
   const [page, setPage] = useState(1);
   const stacked = useMediaQuery(STACKED_TABLE_QUERY, false, { getInitialValueInEffect: false });
   // Display changes drop the implicit table roles in some browsers: the stacked table names them.
   const role = (name: string) => (stacked ? name : undefined);
 
-  const sorted = useMemo(() => sortRows(rows, columns, sort), [rows, columns, sort]);
+  const sorted = useMemo(
+    () => (serverSorted ? [...rows] : sortRows(rows, columns, sort)),
+    [serverSorted, rows, columns, sort],
+  );
   const totalPages = pageSize > 0 ? Math.max(1, Math.ceil(sorted.length / pageSize)) : 1;
   const currentPage = Math.min(page, totalPages);
   const visible = pageSize > 0 ? sorted.slice((currentPage - 1) * pageSize, currentPage * pageSize) : sorted;
 
   const toggleSort = (key: string) => {
-    setSort((current) => ({ key, direction: current?.key === key && current.direction === 'asc' ? 'desc' : 'asc' }));
+    const next: DataTableSort = { key, direction: sort?.key === key && sort.direction === 'asc' ? 'desc' : 'asc' };
+    if (onSortChange) onSortChange(next);
+    else setOwnSort(next);
     setPage(1);
   };
 
@@ -147,7 +165,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                     role={role('columnheader')}
                     aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
                   >
-                    {column.sortValue ? (
+                    {sortable(column) ? (
                       <UnstyledButton className={classes.sortButton} onClick={() => toggleSort(column.key)}>
                         <Group gap={6} wrap="nowrap">
                           {column.header}

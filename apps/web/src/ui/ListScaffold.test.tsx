@@ -86,4 +86,20 @@ describe('ListScaffold (table, count, paging, empty state)', () => {
     await user.click(screen.getByRole('button', { name: 'Seite 1' }));
     expect(onPageChange).toHaveBeenLastCalledWith(0);
   });
+
+  it('sorts on the server when asked to: keeps the given order, marks the sort and reports a header click', async () => {
+    const onSortChange = vi.fn();
+    const serverColumns = columns.map((c) => ({ ...c, sortValue: undefined, serverSortable: c.key === 'amount' }));
+    const { user } = renderList({
+      columns: serverColumns,
+      sort: { key: 'amount', direction: 'asc' },
+      onSortChange,
+    });
+    expect(names()).toEqual(['Ventil', 'Armatur', 'Übergangsstück']);
+    expect(screen.queryByRole('button', { name: 'Name' })).toBeNull();
+    expect(screen.getByRole('columnheader', { name: 'Menge' }).getAttribute('aria-sort')).toBe('ascending');
+    await user.click(screen.getByRole('button', { name: 'Menge' }));
+    expect(onSortChange).toHaveBeenLastCalledWith({ key: 'amount', direction: 'desc' });
+    expect(names()).toEqual(['Ventil', 'Armatur', 'Übergangsstück']);
+  });
 });

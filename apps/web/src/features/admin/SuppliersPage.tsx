@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Image, Pagination, Select, Table, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Button, Group, Image, Select, Text } from '@mantine/core';
 import { Role, supplierStatusLabels, SupplierStatus } from '@shk/contracts';
 import { useUserProfile } from '../../api/session';
 import { problemTitle } from '../../api/problem';
 import { ListSearchInput } from '../../ui/ListSearchInput';
 import { Page } from '../../ui/Page';
-import { SortMark } from '../../ui/DataTable';
-import { useSupplierList, type SupplierListFilter } from '../../api/suppliers';
+import type { DataTableColumn } from '../../ui/DataTable';
+import { ListScaffold } from '../../ui/ListScaffold';
+import { useSupplierList, type PagedSuppliers, type SupplierListFilter } from '../../api/suppliers';
 import { AddSupplierDialog } from './AddSupplierDialog';
 import { SupplierDialog, type SupplierDialogTarget } from './SupplierDialog';
 import { WorkflowsSection } from './WorkflowsSection';
@@ -25,6 +26,54 @@ export function SupplierStatusBadge({ statusId }: { statusId: number }) {
 
 type SortKey = SupplierListFilter['sortBy'];
 
+/** Logo, name, GP number and status (the last three sorted by the server), and the dialog's button. */
+type SupplierListItem = PagedSuppliers['items'][number];
+
+const supplierColumns = (
+  isAdmin: boolean,
+  open: (target: SupplierDialogTarget) => void,
+): DataTableColumn<SupplierListItem>[] => [
+  {
+    key: 'logo',
+    header: 'Logo',
+    render: (s) =>
+      s.logoUrl && (
+        <Image src={s.logoUrl.replace('size=160', 'size=48')} alt={`Logo ${s.name}`} h={24} w="auto" fit="contain" />
+      ),
+  },
+  {
+    key: 'name',
+    header: 'Name',
+    serverSortable: true,
+    render: (s) => (
+      <Text fw={600} size="sm">
+        {s.name}
+      </Text>
+    ),
+  },
+  { key: 'bpNumber', header: 'GP-Nummer', serverSortable: true, render: (s) => s.supplierBusinessPartnerNo },
+  {
+    key: 'status',
+    header: 'Status',
+    serverSortable: true,
+    render: (s) => <SupplierStatusBadge statusId={s.supplierStatusId} />,
+  },
+  {
+    key: 'edit',
+    header: isAdmin ? 'Bearbeiten' : 'Info',
+    render: (s) => (
+      <Button
+        size="xs"
+        variant="light"
+        onClick={() => open({ bp: s.supplierBusinessPartnerNo, name: s.name, isNew: false })}
+        aria-label={`${isAdmin ? 'Bearbeiten' : 'Info'}: ${s.name}`}
+      >
+        {isAdmin ? 'Bearbeiten' : 'Info'}
+      </Button>
+    ),
+  },
+];
+
 /** /admin – 'Lieferanten': server-side filter, sort and pages; edit (Administrator) or info (others). */
 export default function SuppliersPage() {
   const profile = useUserProfile();
@@ -41,21 +90,6 @@ export default function SuppliersPage() {
   const [adding, setAdding] = useState(false);
   const [open, setOpen] = useState<SupplierDialogTarget | null>(null);
   const update = (patch: Partial<SupplierListFilter>) => setFilter((f) => ({ ...f, page: 1, ...patch }));
-
-  const sortHeader = (key: SortKey, label: string) => {
-    const active = filter.sortBy === key;
-    const next = active && filter.sortDirection === 'asc' ? 'desc' : 'asc';
-    return (
-      <Table.Th aria-sort={active ? (filter.sortDirection === 'asc' ? 'ascending' : 'descending') : 'none'}>
-        <UnstyledButton onClick={() => update({ sortBy: key, sortDirection: next })} fw={600}>
-          <Group gap={4} wrap="nowrap" component="span">
-            {label}
-            <SortMark active={active} direction={filter.sortDirection === 'desc' ? 'desc' : 'asc'} />
-          </Group>
-        </UnstyledButton>
-      </Table.Th>
-    );
-  };
 
   return (
     <Page
@@ -88,80 +122,23 @@ export default function SuppliersPage() {
           w={220}
         />
       </Group>
-      {list.isError ? (
-        <Alert color="red" variant="light">
-          {problemTitle(list.error, 'Die Lieferanten konnten nicht geladen werden.')}
-        </Alert>
-      ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped highlightOnHover aria-label="Lieferanten" data-testid="suppliers-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={72}>Logo</Table.Th>
-                {sortHeader('name', 'Name')}
-                {sortHeader('bpNumber', 'GP-Nummer')}
-                {sortHeader('status', 'Status')}
-                <Table.Th>{isAdmin ? 'Bearbeiten' : 'Info'}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.data?.items.map((s) => (
-                <Table.Tr key={s.supplierBusinessPartnerNo}>
-                  <Table.Td>
-                    {s.logoUrl && (
-                      <Image
-                        src={s.logoUrl.replace('size=160', 'size=48')}
-                        alt={`Logo ${s.name}`}
-                        h={24}
-                        w="auto"
-                        fit="contain"
-                      />
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Text fw={600} size="sm">
-                      {s.name}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{s.supplierBusinessPartnerNo}</Table.Td>
-                  <Table.Td>
-                    <SupplierStatusBadge statusId={s.supplierStatusId} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Button
-                      size="xs"
-                      variant="light"
-                      onClick={() => setOpen({ bp: s.supplierBusinessPartnerNo, name: s.name, isNew: false })}
-                      aria-label={`${isAdmin ? 'Bearbeiten' : 'Info'}: ${s.name}`}
-                    >
-                      {isAdmin ? 'Bearbeiten' : 'Info'}
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-              {list.data && !list.data.items.length && (
-                <Table.Tr>
-                  <Table.Td colSpan={5}>
-                    <Text c="dimmed">Keine Ergebnisse</Text>
-                  </Table.Td>
-                </Table.Tr>
-              )}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      {list.data && list.data.totalPages > 1 && (
-        <Group justify="space-between">
-          <Text size="sm" c="dimmed">
-            {list.data.totalCount} Lieferanten
-          </Text>
-          <Pagination
-            total={list.data.totalPages}
-            value={filter.page}
-            onChange={(page) => setFilter((f) => ({ ...f, page }))}
-          />
-        </Group>
-      )}
+      <ListScaffold
+        error={list.isError && problemTitle(list.error, 'Die Lieferanten konnten nicht geladen werden.')}
+        label="Lieferanten"
+        columns={supplierColumns(isAdmin, setOpen)}
+        rows={list.data?.items ?? []}
+        rowKey={(s) => s.supplierBusinessPartnerNo}
+        loading={list.isPending}
+        testId="suppliers-table"
+        minWidth={720}
+        sort={{ key: filter.sortBy, direction: filter.sortDirection === 'desc' ? 'desc' : 'asc' }}
+        onSortChange={(sort) => update({ sortBy: sort.key as SortKey, sortDirection: sort.direction })}
+        totalCount={list.data?.totalCount}
+        noun={{ one: 'Lieferant', many: 'Lieferanten' }}
+        page={filter.page - 1}
+        totalPages={list.data?.totalPages ?? 1}
+        onPageChange={(page) => setFilter((f) => ({ ...f, page: page + 1 }))}
+      />
       {isAdmin && <WorkflowsSection />}
       <PunchoutSessionsSection />
       <AddSupplierDialog

@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { Alert, Anchor, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
 import { downloadApiFile } from '../../api/download';
 import {
   inboundResponseContentPath,
   useRejectedInboundResponses,
   type InboundOrderResponseItem,
 } from '../../api/supplier-orders';
-import { DataTable, type DataTableColumn } from '../../ui/DataTable';
+import type { DataTableColumn } from '../../ui/DataTable';
+import { ListScaffold } from '../../ui/ListScaffold';
 import { formatDateTime } from '../../ui/format';
 import { toast } from '../../ui/toast';
 
@@ -58,20 +59,21 @@ export function InboundOrderResponses() {
           Elektronische Auftragsbestätigungen (ORDRSP), die nicht übernommen wurden. Keine davon wurde teilweise
           angewendet.
         </Text>
-        {list.isError && <Alert color="red">Die Auftragsbestätigungen konnten nicht geladen werden.</Alert>}
-        <DataTable
+        <ListScaffold
+          error={list.isError && 'Die Auftragsbestätigungen konnten nicht geladen werden.'}
           label="Abgelehnte Auftragsbestätigungen"
           columns={columns}
           rows={list.data?.items ?? []}
           rowKey={(r) => r.id}
           loading={list.isPending}
           emptyText="Keine abgelehnten Auftragsbestätigungen"
-          pageSize={0}
           testId="inbound-responses"
+          totalCount={list.data?.totalCount}
+          noun={{ one: 'Auftragsbestätigung', many: 'Auftragsbestätigungen' }}
+          page={page - 1}
+          totalPages={list.data?.totalPages ?? 1}
+          onPageChange={(p) => setPage(p + 1)}
         />
-        {(list.data?.totalPages ?? 1) > 1 && (
-          <Pagination value={page} onChange={setPage} total={list.data!.totalPages} size="sm" />
-        )}
       </Stack>
     </Paper>
   );

@@ -1,16 +1,7 @@
-import { useEffect } from 'react';
-import { Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import '../../ui/zod-german';
+import { TextInput, Textarea } from '@mantine/core';
 import { messages, PartnerDataChangeRequest } from '@shk/contracts';
-import type { z } from 'zod';
 import { profileApi } from '../../api/profile';
-import { toast } from '../../ui/toast';
-
-type FormInput = z.input<typeof PartnerDataChangeRequest>;
-type FormOutput = z.output<typeof PartnerDataChangeRequest>;
+import { FormDialog, useSubmitForm } from '../../ui/form-dialog';
 
 interface DataChangeRequestDialogProps {
   opened: boolean;
@@ -21,71 +12,45 @@ interface DataChangeRequestDialogProps {
 
 /** Asks the support team to change the company data: message and e-mail required, phone optional. */
 export function DataChangeRequestDialog({ opened, onClose, defaultEmail }: DataChangeRequestDialogProps) {
-  const form = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(PartnerDataChangeRequest),
-    mode: 'onChange',
+  const submitForm = useSubmitForm({
+    schema: PartnerDataChangeRequest,
     defaultValues: { message: '', email: defaultEmail, phoneNumber: '' },
+    mode: 'onChange',
+    resetWhen: opened,
+    submit: (body) => profileApi.requestPartnerDataChange({ ...body, phoneNumber: body.phoneNumber || null }),
+    success: messages.dataChangeSuccess,
+    onSuccess: onClose,
+    failure: { always: messages.dataChangeFailure },
   });
-  const { errors, isSubmitting } = form.formState;
-
-  useEffect(() => {
-    if (opened) form.reset({ message: '', email: defaultEmail, phoneNumber: '' });
-  }, [opened, defaultEmail, form]);
-
-  const send = useMutation({
-    mutationFn: (body: FormOutput) =>
-      profileApi.requestPartnerDataChange({ ...body, phoneNumber: body.phoneNumber || null }),
-    onSuccess: () => {
-      toast.success(messages.dataChangeSuccess);
-      onClose();
-    },
-    onError: () => toast.error(messages.dataChangeFailure),
-  });
-
+  const { register, formState } = submitForm.form;
+  const { errors } = formState;
   return (
-    <Modal opened={opened} onClose={onClose} title="Änderung der Firmendaten beantragen" size="lg" centered>
-      <form
-        noValidate
-        onSubmit={form.handleSubmit(async (values) => {
-          await send.mutateAsync(values).catch(() => {});
-        })}
-      >
-        <Stack gap="md">
-          <Text size="sm" c="dimmed">
-            Beschreiben Sie, welche Firmendaten geändert werden sollen. Unser Support meldet sich bei Ihnen.
-          </Text>
-          <Textarea
-            label="Nachricht"
-            withAsterisk
-            autosize
-            minRows={4}
-            maxRows={10}
-            error={errors.message?.message}
-            {...form.register('message')}
-          />
-          <TextInput
-            label="E-Mail-Adresse"
-            type="email"
-            withAsterisk
-            error={errors.email?.message}
-            {...form.register('email')}
-          />
-          <TextInput
-            label="Telefonnummer"
-            type="tel"
-            error={errors.phoneNumber?.message}
-            {...form.register('phoneNumber')}
-          />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              Abbrechen
-            </Button>
-            <Button type="submit" loading={isSubmitting} disabled={isSubmitting}>
-              Anfrage senden
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog
+      opened={opened}
+      onClose={onClose}
+      title="Änderung der Firmendaten beantragen"
+      size="lg"
+      form={submitForm}
+      submitLabel="Anfrage senden"
+      intro="Beschreiben Sie, welche Firmendaten geändert werden sollen. Unser Support meldet sich bei Ihnen."
+    >
+      <Textarea
+        label="Nachricht"
+        withAsterisk
+        autosize
+        minRows={4}
+        maxRows={10}
+        error={errors.message?.message}
+        {...register('message')}
+      />
+      <TextInput
+        label="E-Mail-Adresse"
+        type="email"
+        withAsterisk
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <TextInput label="Telefonnummer" type="tel" error={errors.phoneNumber?.message} {...register('phoneNumber')} />
+    </FormDialog>
   );
 }

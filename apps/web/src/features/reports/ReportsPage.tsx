@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Pagination, Paper, Select, Table } from '@mantine/core';
+import { Badge, Button, Group, Paper, Select } from '@mantine/core';
 import {
   ReportGenerationStatus,
   dateRangeIssues,
@@ -14,12 +14,61 @@ import { toast } from '../../ui/toast';
 import { formatDate, formatDateTime } from '../../ui/format';
 import { ApiError, problemTitle } from '../../api/problem';
 import { downloadApiFile } from '../../api/download';
-import { isUnfinished, useGenerateReport, useReportTypes, useReports } from '../../api/reports';
+import { isUnfinished, useGenerateReport, useReportTypes, useReports, type ReportPage } from '../../api/reports';
+import type { DataTableColumn } from '../../ui/DataTable';
+import { ListScaffold } from '../../ui/ListScaffold';
 import { GermanDateInput } from '../../ui/GermanDateInput';
 
 const statusColor: Record<number, string> = { 1: 'gray', 2: 'blue', 3: 'green', 4: 'red' };
 const errorToast = (e: unknown) =>
   toast.error(problemToast(e instanceof ApiError ? e.problem : { title: reportTexts.generateFailed }));
+
+type ReportItem = ReportPage['items'][number];
+
+const reportColumns: DataTableColumn<ReportItem>[] = [
+  {
+    key: 'report',
+    header: reportTexts.columns.report,
+    render: (r) => `${reportTypeNames[r.reportTypeId as ReportType] ?? r.reportTypeId} (${r.format.toUpperCase()})`,
+  },
+  {
+    key: 'start',
+    header: reportTexts.columns.startDate,
+    nowrap: true,
+    render: (r) => formatDate(`${r.startDate}T12:00:00`),
+  },
+  { key: 'end', header: reportTexts.columns.endDate, nowrap: true, render: (r) => formatDate(`${r.endDate}T12:00:00`) },
+  { key: 'created', header: reportTexts.columns.createdAt, nowrap: true, render: (r) => formatDateTime(r.dateCreated) },
+  {
+    key: 'status',
+    header: reportTexts.columns.status,
+    render: (r) => (
+      <Badge color={statusColor[r.reportGenerationStatusId]} variant="light" title={r.failureReason ?? undefined}>
+        {reportTexts.statuses[r.reportGenerationStatusId]}
+      </Badge>
+    ),
+  },
+  {
+    key: 'action',
+    header: reportTexts.columns.action,
+    render: (r) =>
+      r.reportGenerationStatusId === ReportGenerationStatus.Completed ? (
+        <Button
+          size="xs"
+          variant="light"
+          onClick={() =>
+            downloadApiFile(`/v1/Reports/Download/${r.id}`, r.fileName ?? `bericht-${r.id}.${r.format}`).catch(
+              errorToast,
+            )
+          }
+        >
+          {reportTexts.download}
+        </Button>
+      ) : (
+        r.failureReason
+      ),
+  },
+];
 
 export default function ReportsPage() {
   const [type, setType] = useState<string | null>(null);
@@ -86,72 +135,21 @@ export default function ReportsPage() {
         </Group>
       </Paper>
 
-      {reports.error ? (
-        <Alert color="red">{problemTitle(reports.error, 'Die Berichte konnten nicht geladen werden.')}</Alert>
-      ) : null}
-
-      {/* On a phone the table scrolls in its own box; the page itself never scrolls sideways. */}
-      <Table.ScrollContainer minWidth={640}>
-        <Table striped withTableBorder data-testid="reports-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{reportTexts.columns.report}</Table.Th>
-              <Table.Th>{reportTexts.columns.startDate}</Table.Th>
-              <Table.Th>{reportTexts.columns.endDate}</Table.Th>
-              <Table.Th>{reportTexts.columns.createdAt}</Table.Th>
-              <Table.Th>{reportTexts.columns.status}</Table.Th>
-              <Table.Th>{reportTexts.columns.action}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {(reports.data?.items ?? []).map((r) => (
-              <Table.Tr key={r.id} data-report-id={r.id}>
-                <Table.Td>
-                  {reportTypeNames[r.reportTypeId as ReportType] ?? r.reportTypeId} ({r.format.toUpperCase()})
-                </Table.Td>
-                <Table.Td>{formatDate(`${r.startDate}T12:00:00`)}</Table.Td>
-                <Table.Td>{formatDate(`${r.endDate}T12:00:00`)}</Table.Td>
-                <Table.Td>{formatDateTime(r.dateCreated)}</Table.Td>
-                <Table.Td>
-                  <Badge
-                    color={statusColor[r.reportGenerationStatusId]}
-                    variant="light"
-                    title={r.failureReason ?? undefined}
-                  >
-                    {reportTexts.statuses[r.reportGenerationStatusId]}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>
-                  {r.reportGenerationStatusId === ReportGenerationStatus.Completed ? (
-                    <Button
-                      size="xs"
-                      variant="light"
-                      onClick={() =>
-                        downloadApiFile(
-                          `/v1/Reports/Download/${r.id}`,
-                          r.fileName ?? `bericht-${r.id}.${r.format}`,
-                        ).catch(errorToast)
-                      }
-                    >
-                      {reportTexts.download}
-                    </Button>
-                  ) : (
-                    r.failureReason
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-            {reports.data && reports.data.items.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={6}>{reportTexts.empty}</Table.Td>
-              </Table.Tr>
-            ) : null}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {reports.data && reports.data.totalPages > 1 ? (
-        <Pagination value={page} onChange={setPage} total={reports.data.totalPages} aria-label="Seiten" />
-      ) : null}
+      <ListScaffold
+        error={reports.error && problemTitle(reports.error, 'Die Berichte konnten nicht geladen werden.')}
+        label={reportTexts.title}
+        columns={reportColumns}
+        rows={reports.data?.items ?? []}
+        rowKey={(r) => r.id}
+        loading={reports.isPending}
+        emptyText={reportTexts.empty}
+        testId="reports-table"
+        totalCount={reports.data?.totalCount}
+        noun={{ one: 'Bericht', many: 'Berichte' }}
+        page={page - 1}
+        totalPages={reports.data?.totalPages ?? 1}
+        onPageChange={(p) => setPage(p + 1)}
+      />
     </Page>
   );
 }
