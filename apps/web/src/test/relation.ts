@@ -33,5 +33,6 @@ export const testRelation = (changes: Partial<Relation> = {}): Relation => ({
   dateCreated: '2026-11-02T09:00:00Z',
   dateModified: '2026-11-02T09:00:00Z',
   supplierItekIntegrationInfo: null as unknown as Relation['supplierItekIntegrationInfo'],
+  newCustomerPartner: null,
   ...changes,
 });
