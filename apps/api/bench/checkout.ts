@@ -5,44 +5,18 @@
  *
  *   BENCH_ROUNDS (default 25) rounds × 8 buyers = 200 checkouts.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { startEmbeddedPostgres } from '../src/db/embedded.ts';
-import { ensureDatabase } from '../src/db/bootstrap.ts';
-import { loadConfig } from '../src/config.ts';
-import { createRuntime } from '../src/runtime.ts';
-import { seedDemoWorldIfEmpty } from '../src/seed/demo-world.ts';
 import { hashPassword } from '../src/modules/identity/password.ts';
 import { pdfDocument } from '../src/lib/pdf.ts';
-import { freePort } from '../test/support/free-port.ts';
-import { loginWithCodeFlow } from '../test/support/oidc-login.ts';
+import { startBenchApi } from './bench-support.ts';
 
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 8);
 const SUPPLIERS = ['200001', '200002', '200003', '200004', '200006'];
 const LINES = 50;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 25);
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shk-bench-checkout-'));
-fs.chmodSync(dir, 0o755);
-const server = await startEmbeddedPostgres(path.join(dir, 'pg'), await freePort(), { durable: true });
-await ensureDatabase(server.url('postgres'), 'bench');
-const port = await freePort();
-const config = loadConfig({
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  PUBLIC_URL: `http://127.0.0.1:${port}`,
-  DATA_DIR: dir,
-  LOG_LEVEL: 'warn',
-  WEB_DIST_DIR: path.join(dir, 'none'),
-});
-const runtime = await createRuntime(config, server.url('bench'), {
-  logger: false,
-  log: { info() {}, warn() {}, error() {} } as unknown as Console,
-});
-const { pool } = runtime;
-await seedDemoWorldIfEmpty(runtime.db);
+const api = await startBenchApi('checkout');
+const { config, pool } = api;
 
 // Bench world: 8 buyer partners with a user each, approved at 5 suppliers; 50 offers (10 per supplier).
 const hash = await hashPassword('demo');
@@ -91,8 +65,8 @@ for (let b = 0; b < BUYERS; b++) {
   );
   buyers.push({ email, bp, cartId: Number(cart.rows[0].id), token: '' });
 }
-await runtime.app.listen({ port, host: '127.0.0.1' });
-for (const buyer of buyers) buyer.token = (await loginWithCodeFlow(config.publicUrl, buyer.email)).access_token;
+await api.listen();
+for (const buyer of buyers) buyer.token = await api.login(buyer.email);
 
 const attachment = pdfDocument({ title: 'Aufmaß', lines: ['Bench-Anhang'] });
 async function fillCart(cartId: number) {
@@ -162,6 +136,4 @@ console.log(
     2,
   ),
 );
-await runtime.close();
-await server.stop();
-fs.rmSync(dir, { recursive: true, force: true });
+await api.close();
