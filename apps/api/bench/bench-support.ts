@@ -1,18 +1,25 @@
 /**
- * What several benches share: CPU time read from /proc, an embedded Postgres with or without pg_stat_statements, and the
- * API started as a bench runs it.
+ * What the benches share: CPU time read from /proc, an embedded Postgres with or without pg_stat_statements, the API
+ * started in the bench's process on a fresh database (startBenchApi), a database kept between runs
+ * (openBenchDatabase) and the API as a process of its own (startApiProcess).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import os from 'node:os';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded.ts';
-import { ensureDatabase } from '../src/db/bootstrap.ts';
+import { ensureDatabase, EMBEDDED_DATABASE } from '../src/db/bootstrap.ts';
+import { createDb, createPool } from '../src/db/pool.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { ensureFeatureSettings } from '../src/modules/settings/index.ts';
+import { ensureApiBuild } from '../../../scripts/build-api.mjs';
 import { loadConfig } from '../src/config.ts';
 import { createRuntime } from '../src/runtime.ts';
 import { seedDemoWorldIfEmpty } from '../src/seed/demo-world.ts';
 import { seedDemoCatalogueIfEmpty } from '../src/seed/catalogue/demo.ts';
 import { freePort } from '../test/support/free-port.ts';
+import { loginWithCodeFlow } from '../test/support/oidc-login.ts';
 
 /** utime + stime (and with children cutime + cstime) of a process in clock ticks, with its parent (Linux). */
 function ticksOf(pid: number | string, withChildren: boolean): { ppid: number; ticks: number } {
@@ -89,38 +96,166 @@ export async function startBenchPostgres(
   return start();
 }
 
+export interface BenchApiOptions {
+  /** A demo catalogue of this many products beside the demo world (none: the demo world alone). */
+  products?: number;
+  /** Settings beside the bench's own (port, data directory, no SPA, LOG_LEVEL=warn). */
+  env?: Record<string, string>;
+  /** The bench process's environment under the bench's own settings (TRANSMISSION_*, AS2_* of a run). */
+  processEnv?: boolean;
+  /** pg_stat_statements loaded (startBenchPostgres; BENCH_PG_STATS=1 in the benches that read statements). */
+  pgStats?: boolean;
+}
+
 /**
  * The API as a bench runs it in its own process: a durable embedded Postgres in a temporary directory, the demo world
- * and a demo catalogue of `products`, listening on a free loopback port. `close()` stops both and removes the directory.
+ * (and a demo catalogue of `products`), on a free loopback port once `listen()` is called. `login()` signs a demo user
+ * in through the real OIDC flow; `close()` stops both and removes the directory.
  */
-export async function startBenchApi(name: string, products: number) {
+export async function startBenchApi(name: string, options: BenchApiOptions = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `shk-bench-${name}-`));
   fs.chmodSync(dir, 0o755);
-  const server = await startEmbeddedPostgres(path.join(dir, 'pg'), undefined, { durable: true });
+  const server = await startBenchPostgres(path.join(dir, 'pg'), undefined, { pgStats: options.pgStats ?? false });
   await ensureDatabase(server.url('postgres'), 'bench');
   const port = await freePort();
   const config = loadConfig({
+    ...(options.processEnv ? process.env : {}),
     PORT: String(port),
     HOST: '127.0.0.1',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATA_DIR: dir,
     LOG_LEVEL: 'warn',
     WEB_DIST_DIR: path.join(dir, 'none'),
+    ...options.env,
   });
   const runtime = await createRuntime(config, server.url('bench'), {
     logger: false,
     log: { info() {}, warn() {}, error() {} } as unknown as Console,
   });
   await seedDemoWorldIfEmpty(runtime.db);
-  await seedDemoCatalogueIfEmpty(runtime.db, () => {}, products);
+  if (options.products) await seedDemoCatalogueIfEmpty(runtime.db, () => {}, options.products);
+  let apiStopped: Promise<void> | null = null;
+  const stopApi = () => (apiStopped ??= runtime.close());
   return {
+    dir,
+    server,
+    port,
     config,
     runtime,
+    pool: runtime.pool,
+    databaseUrl: server.url('bench'),
     listen: () => runtime.app.listen({ port, host: '127.0.0.1' }),
+    /** An access token of a demo or bench user (password "demo"), through the real login flow. */
+    login: async (email: string) => (await loginWithCodeFlow(config.publicUrl, email)).access_token,
+    /** Stops the API (not Postgres): for benches that run the API in a process of their own afterwards. */
+    stopApi,
     async close() {
-      await runtime.close();
+      await stopApi();
       await server.stop();
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The database of a bench that keeps its data between runs (BENCH_DATA_DIR, a fixed BENCH_PG_PORT): migrated, with
+ * the feature settings and the demo world. `keepIf`: the data directory is removed first unless its file `file` holds
+ * `content` (the shape of the data the bench seeded last time; the bench writes it once it has seeded).
+ */
+export async function openBenchDatabase(
+  dataDir: string,
+  options: { pgPort: number; pgStats?: boolean; poolSize?: number; keepIf?: { file: string; content: string } },
+) {
+  const { keepIf } = options;
+  if (
+    keepIf &&
+    fs.existsSync(dataDir) &&
+    (!fs.existsSync(keepIf.file) || fs.readFileSync(keepIf.file, 'utf8').trim() !== keepIf.content)
+  )
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.chmodSync(dataDir, 0o755);
+  const server = await startBenchPostgres(path.join(dataDir, 'postgres'), options.pgPort, {
+    pgStats: options.pgStats ?? false,
+  });
+  await ensureDatabase(server.url('postgres'), EMBEDDED_DATABASE);
+  const databaseUrl = server.url(EMBEDDED_DATABASE);
+  const pool = createPool(databaseUrl, options.poolSize ?? 4);
+  pool.on('error', () => {}); // idle connections end with the server at the very end
+  const db = createDb(pool);
+  await migrate(pool);
+  await ensureFeatureSettings(db);
+  await seedDemoWorldIfEmpty(db);
+  return { server, databaseUrl, pool, db };
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+/**
+ * The API (or `npm run worker`) as a process of its own, as `npm start` runs it: compiled to apps/api/dist, or through
+ * tsx with BENCH_API=tsx. Loopback, LOG_LEVEL=warn, no SPA, no demo seeding, then `env`; resolves once /health answers
+ * (the worker: once it prints 'ready').
+ */
+export async function startApiProcess(options: {
+  env: Record<string, string>;
+  /** The port /health is asked on (the API's PORT). */
+  port?: number;
+  entry?: 'main' | 'worker';
+  /** Node options before the entry (--cpu-prof …). */
+  nodeArgs?: string[];
+  stdout?: 'ignore' | 'pipe';
+  timeoutMs?: number;
+}): Promise<ChildProcess> {
+  const viaTsx = process.env.BENCH_API === 'tsx';
+  const entry = options.entry ?? 'main';
+  if (!viaTsx && (await ensureApiBuild())) console.log('API compiled to apps/api/dist');
+  const child = spawn(
+    process.execPath,
+    [
+      ...(options.nodeArgs ?? []),
+      ...(viaTsx ? ['--import', 'tsx', `apps/api/src/${entry}.ts`] : [`apps/api/dist/${entry}.js`]),
+    ],
+    {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        NODE_OPTIONS: '',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        WEB_DIST_DIR: '/nonexistent',
+        SEED_DEMO: 'false',
+        ...(options.port ? { PORT: String(options.port) } : {}),
+        ...options.env,
+      },
+      stdio: ['ignore', entry === 'worker' ? 'pipe' : (options.stdout ?? 'ignore'), 'inherit'],
+    },
+  );
+  if (entry === 'worker') {
+    await new Promise<void>((resolve, reject) => {
+      child.stdout!.on('data', (d: Buffer) => d.toString().includes('ready') && resolve());
+      child.on('exit', (code) => reject(new Error(`worker exited with ${code}`)));
+    });
+    return child;
+  }
+  const deadline = Date.now() + (options.timeoutMs ?? 180_000);
+  for (;;) {
+    const up = await fetch(`http://127.0.0.1:${options.port}/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (up) return child;
+    if (Date.now() > deadline || child.exitCode !== null) {
+      child.kill('SIGKILL');
+      throw new Error('API did not start');
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+/** Stops a process startApiProcess started (SIGTERM: the API's orderly shutdown) and waits for it. */
+export async function stopApiProcess(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
 }

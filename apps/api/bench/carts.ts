@@ -11,7 +11,6 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { hashPassword } from '../src/modules/identity/password.ts';
 import { startBenchApi } from './bench-support.ts';
-import { loginWithCodeFlow } from '../test/support/oidc-login.ts';
 
 const USERS = Number(process.env.BENCH_USERS ?? 50);
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 10);
@@ -21,7 +20,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 5000);
 
 const loadBefore = os.loadavg();
-const api = await startBenchApi('carts', PRODUCTS);
+const api = await startBenchApi('carts', { products: PRODUCTS });
 const { config, runtime } = api;
 const { pool } = runtime;
 
@@ -80,7 +79,7 @@ for (let a = 0; a < ACCOUNTS; a++) {
   accounts.push({ email, bp, token: '' });
 }
 await api.listen();
-for (const account of accounts) account.token = (await loginWithCodeFlow(config.publicUrl, account.email)).access_token;
+for (const account of accounts) account.token = await api.login(account.email);
 
 async function get(token: string, url: string) {
   const res = await fetch(`${config.publicUrl}${url}`, { headers: { authorization: `Bearer ${token}` } });

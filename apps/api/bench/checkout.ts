@@ -11,22 +11,16 @@
  * Always printed: median / p95 ms, checkouts/s, and the CPU milliseconds per checkout of this process (the API) and of
  * Postgres during the measured phases, with the load average beside them (the machine may be shared).
  */
+import { performance } from 'node:perf_hooks';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { Session } from 'node:inspector/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { ensureDatabase } from '../src/db/bootstrap.ts';
-import { loadConfig } from '../src/config.ts';
-import { createRuntime } from '../src/runtime.ts';
-import { seedDemoWorldIfEmpty } from '../src/seed/demo-world.ts';
 import { hashPassword } from '../src/modules/identity/password.ts';
 import { pdfDocument } from '../src/lib/pdf.ts';
-import { freePort } from '../test/support/free-port.ts';
-import { postgresCpuMs, startBenchPostgres } from './bench-support.ts';
-import { loginWithCodeFlow } from '../test/support/oidc-login.ts';
+import { postgresCpuMs, startBenchApi } from './bench-support.ts';
 
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 8);
 const SUPPLIERS = ['200001', '200002', '200003', '200004', '200006'];
@@ -35,28 +29,13 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 25);
 const PG_STATS = process.env.BENCH_PG_STATS === '1';
 const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROFILE;
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shk-bench-checkout-'));
-fs.chmodSync(dir, 0o755);
-const pgDir = path.join(dir, 'pg');
-const server = await startBenchPostgres(pgDir, await freePort(), { pgStats: PG_STATS, durable: true });
-await ensureDatabase(server.url('postgres'), 'bench');
-const port = await freePort();
-const config = loadConfig({
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  PUBLIC_URL: `http://127.0.0.1:${port}`,
-  DATA_DIR: dir,
-  LOG_LEVEL: 'warn',
-  WEB_DIST_DIR: path.join(dir, 'none'),
+const api = await startBenchApi('checkout', {
+  pgStats: PG_STATS,
   // off: the checkout alone, without the transmissions of the orders sent by this process meanwhile (a diagnosis)
-  ...(process.env.TRANSMISSION_WORKER ? { TRANSMISSION_WORKER: process.env.TRANSMISSION_WORKER } : {}),
+  env: process.env.TRANSMISSION_WORKER ? { TRANSMISSION_WORKER: process.env.TRANSMISSION_WORKER } : {},
 });
-const runtime = await createRuntime(config, server.url('bench'), {
-  logger: false,
-  log: { info() {}, warn() {}, error() {} } as unknown as Console,
-});
-const { pool } = runtime;
-await seedDemoWorldIfEmpty(runtime.db);
+const { config, pool } = api;
+const pgDir = path.join(api.dir, 'pg');
 
 // Bench world: 8 buyer partners with a user each, approved at 5 suppliers; 50 offers (10 per supplier).
 const hash = await hashPassword('demo');
@@ -105,8 +84,8 @@ for (let b = 0; b < BUYERS; b++) {
   );
   buyers.push({ email, bp, cartId: Number(cart.rows[0].id), token: '' });
 }
-await runtime.app.listen({ port, host: '127.0.0.1' });
-for (const buyer of buyers) buyer.token = (await loginWithCodeFlow(config.publicUrl, buyer.email)).access_token;
+await api.listen();
+for (const buyer of buyers) buyer.token = await api.login(buyer.email);
 
 const attachment = pdfDocument({ title: 'Aufmaß', lines: ['Bench-Anhang'] });
 async function fillCart(cartId: number) {
@@ -145,7 +124,7 @@ async function collectStatements() {
 const lockWaits = new Map<string, number>();
 let sampling = false;
 async function sampleLockWaits() {
-  const client = new pg.Client({ connectionString: server.url('bench') });
+  const client = new pg.Client({ connectionString: api.databaseUrl });
   await client.connect();
   let last = performance.now();
   for (;;) {
@@ -277,6 +256,4 @@ console.log(
     2,
   ),
 );
-await runtime.close();
-await server.stop();
-fs.rmSync(dir, { recursive: true, force: true });
+await api.close();

@@ -7,42 +7,17 @@
  *   BENCH_ORDERS (default 1,000,000), BENCH_REQUESTS per scenario (default 160), BENCH_CLIENTS (default 8)
  */
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { startEmbeddedPostgres } from '../src/db/embedded.ts';
-import { ensureDatabase } from '../src/db/bootstrap.ts';
-import { loadConfig } from '../src/config.ts';
-import { createRuntime } from '../src/runtime.ts';
-import { seedDemoWorldIfEmpty } from '../src/seed/demo-world.ts';
 import { loadOrderHistory } from '../src/seed/orders/history.ts';
-import { freePort } from '../test/support/free-port.ts';
-import { loginWithCodeFlow } from '../test/support/oidc-login.ts';
+import { startBenchApi } from './bench-support.ts';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 160);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 8);
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shk-bench-dashboard-'));
-fs.chmodSync(dir, 0o755);
-const server = await startEmbeddedPostgres(path.join(dir, 'pg'), await freePort(), { durable: true });
-await ensureDatabase(server.url('postgres'), 'bench');
-const port = await freePort();
-const config = loadConfig({
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  PUBLIC_URL: `http://127.0.0.1:${port}`,
-  DATA_DIR: dir,
-  LOG_LEVEL: 'warn',
-  WEB_DIST_DIR: path.join(dir, 'none'),
-});
-const runtime = await createRuntime(config, server.url('bench'), {
-  logger: false,
-  log: { info() {}, warn() {}, error() {} } as unknown as Console,
-});
-const { pool } = runtime;
+const api = await startBenchApi('dashboard');
+const { config, pool } = api;
 try {
-  await seedDemoWorldIfEmpty(runtime.db);
   let t0 = performance.now();
   await loadOrderHistory(pool, { orders: ORDERS, seed: 11, avgLines: 0, log: (m) => console.log(`  ${m}`) });
   console.log(
@@ -51,8 +26,8 @@ try {
   const rollupRows = (await pool.query('SELECT count(*)::int AS n FROM supplier_order_daily')).rows[0].n;
   console.log(`rollup rows: ${rollupRows.toLocaleString('de-DE')}`);
 
-  await runtime.app.listen({ port, host: '127.0.0.1' });
-  const token = (await loginWithCodeFlow(config.publicUrl, 'admin@example.com')).access_token;
+  await api.listen();
+  const token = await api.login('admin@example.com');
   const supplier = (await pool.query('SELECT bp_number FROM suppliers ORDER BY bp_number LIMIT 1')).rows[0].bp_number;
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
   const monthStart = `${today.slice(0, 7)}-01`;
@@ -142,7 +117,5 @@ try {
   if (after.api[0] !== after.direct[0] || after.api[1] !== after.direct[1]) throw new Error('dashboard is not exact');
   console.log(`load (uptime): ${fs.readFileSync('/proc/loadavg', 'utf8').trim()}`);
 } finally {
-  await runtime.close();
-  await server.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
+  await api.close();
 }

@@ -7,18 +7,17 @@
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { startBenchApi } from './bench-support.ts';
-import { loginWithCodeFlow } from '../test/support/oidc-login.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10);
 const BURST = Number(process.env.BENCH_BURST ?? 50);
 const TARGET_P95_MS = 200;
 
 const loadBefore = os.loadavg();
-const api = await startBenchApi('fair-use', 2000);
+const api = await startBenchApi('fair-use', { products: 2000 });
 await api.listen();
 const { config, runtime } = api;
-const writer = (await loginWithCodeFlow(config.publicUrl, 'einkauf@example.com')).access_token;
-const reader = (await loginWithCodeFlow(config.publicUrl, 'einkauf2@example.com')).access_token;
+const writer = await api.login('einkauf@example.com');
+const reader = await api.login('einkauf2@example.com');
 
 const call = (token: string, method: string, body?: unknown) =>
   fetch(`${config.publicUrl}/v1/MultiCarts`, {

@@ -26,20 +26,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { FeatureSettingKey, limits } from '@shk/contracts';
-import { processCpuMs, startBenchPostgres } from './bench-support.ts';
-import { ensureDatabase, EMBEDDED_DATABASE } from '../src/db/bootstrap.ts';
-import { createDb, createPool } from '../src/db/pool.ts';
-import { migrate } from '../src/db/migrate.ts';
-import { ensureFeatureSettings } from '../src/modules/settings/settings.service.ts';
-import { seedDemoWorldIfEmpty } from '../src/seed/demo-world.ts';
+import { openBenchDatabase, processCpuMs, startApiProcess, stopApiProcess } from './bench-support.ts';
 import { seedDemoCatalogueIfEmpty } from '../src/seed/catalogue/demo.ts';
 import { hashPassword } from '../src/modules/identity/password.ts';
 import { loginWithCodeFlow } from '../test/support/oidc-login.ts';
-import { ensureApiBuild } from '../../../scripts/build-api.mjs';
 import { benchClient } from './http-client.ts';
 
 const USERS = Number(process.env.BENCH_USERS ?? 50);
@@ -57,24 +50,17 @@ const dataDir = process.env.BENCH_DATA_DIR ?? '/tmp/shk-bench-hot';
 const pgPort = Number(process.env.BENCH_PG_PORT ?? 55430);
 const apiPort = Number(process.env.BENCH_API_PORT ?? 3430);
 const cpuProfile = process.env.BENCH_CPU_PROF === '1';
-/** BENCH_API=tsx runs the API from TypeScript through tsx instead of compiled (as `npm start` does). */
-const viaTsx = process.env.BENCH_API === 'tsx';
 const pgStats = process.env.BENCH_PG_STATS === '1';
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const apiUrl = `http://127.0.0.1:${apiPort}`;
 
 // ——— database (reused when its shape matches) ———
 const shape = JSON.stringify({ PRODUCTS, ACCOUNTS, CARTS, ITEMS, v: 1 });
 const marker = path.join(dataDir, 'shape.json');
-if (fs.existsSync(dataDir) && (!fs.existsSync(marker) || fs.readFileSync(marker, 'utf8') !== shape))
-  fs.rmSync(dataDir, { recursive: true, force: true });
-fs.mkdirSync(dataDir, { recursive: true });
-fs.chmodSync(dataDir, 0o755);
-const server = await startBenchPostgres(path.join(dataDir, 'postgres'), pgPort, { pgStats });
-await ensureDatabase(server.url('postgres'), EMBEDDED_DATABASE);
-const databaseUrl = server.url(EMBEDDED_DATABASE);
-const pool = createPool(databaseUrl, 4);
-pool.on('error', () => {});
+const { server, databaseUrl, pool, db } = await openBenchDatabase(dataDir, {
+  pgPort,
+  pgStats,
+  keepIf: { file: marker, content: shape },
+});
 let api: ChildProcess | undefined;
 let closeClient: (() => Promise<void>) | undefined;
 
@@ -86,10 +72,6 @@ interface Account {
 }
 
 async function seed(): Promise<void> {
-  const db = createDb(pool);
-  await migrate(pool);
-  await ensureFeatureSettings(db);
-  await seedDemoWorldIfEmpty(db);
   await seedDemoCatalogueIfEmpty(db, () => {}, PRODUCTS);
   // Offers of every kind a real cart holds: mostly orderable, some of a supplier without relation (not counted).
   const offers = (
@@ -191,38 +173,14 @@ run: try {
   }));
 
   // ——— the API as its own process ———
-  if (!viaTsx && (await ensureApiBuild())) console.log('API compiled to apps/api/dist');
-  const nodeArgs = [
-    ...(process.env.BENCH_API_NODE_OPTIONS?.split(/\s+/).filter(Boolean) ?? []),
-    ...(cpuProfile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(dataDir, 'profiles')}`] : []),
-    ...(viaTsx ? ['--import', 'tsx', 'apps/api/src/main.ts'] : ['apps/api/dist/main.js']),
-  ];
-  api = spawn(process.execPath, nodeArgs, {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      NODE_OPTIONS: '',
-      DATABASE_URL: databaseUrl,
-      PORT: String(apiPort),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: apiUrl,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      WEB_DIST_DIR: '/nonexistent',
-      SEED_DEMO: 'false',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  api = await startApiProcess({
+    port: apiPort,
+    nodeArgs: [
+      ...(process.env.BENCH_API_NODE_OPTIONS?.split(/\s+/).filter(Boolean) ?? []),
+      ...(cpuProfile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(dataDir, 'profiles')}`] : []),
+    ],
+    env: { DATABASE_URL: databaseUrl, PUBLIC_URL: apiUrl, DATA_DIR: dataDir },
   });
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    const up = await fetch(`${apiUrl}/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) break;
-    if (Date.now() > deadline || api.exitCode !== null) throw new Error('API did not start');
-    await new Promise((r) => setTimeout(r, 300));
-  }
   for (const account of accounts) account.token = (await loginWithCodeFlow(apiUrl, account.email)).access_token;
 
   // undici's Pool (bench/http-client.ts): the same requests as fetch for less of the generator's CPU.
@@ -452,11 +410,7 @@ run: try {
   process.exitCode = ok ? 0 : 1;
 } finally {
   await closeClient?.();
-  if (api && api.exitCode === null) {
-    const exited = new Promise((r) => api!.once('exit', r));
-    api.kill('SIGTERM');
-    await exited;
-  }
+  if (api) await stopApiProcess(api);
   await pool.end();
   await server.stop();
 }

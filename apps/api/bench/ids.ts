@@ -6,40 +6,16 @@
  *
  *   BENCH_ROUNDS (default 20), BENCH_POSITIONS (default 200).
  */
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { startEmbeddedPostgres } from '../src/db/embedded.ts';
-import { ensureDatabase } from '../src/db/bootstrap.ts';
-import { loadConfig } from '../src/config.ts';
-import { createRuntime } from '../src/runtime.ts';
-import { seedDemoWorldIfEmpty } from '../src/seed/demo-world.ts';
-import { freePort } from '../test/support/free-port.ts';
+import { startBenchApi } from './bench-support.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 20);
 const POSITIONS = Number(process.env.BENCH_POSITIONS ?? 200);
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shk-bench-ids-'));
-fs.chmodSync(dir, 0o755);
-const server = await startEmbeddedPostgres(path.join(dir, 'pg'), await freePort(), { durable: true });
-await ensureDatabase(server.url('postgres'), 'bench');
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const config = loadConfig({
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  PUBLIC_URL: base,
-  DATA_DIR: dir,
-  LOG_LEVEL: 'warn',
-  WEB_DIST_DIR: path.join(dir, 'none'),
-});
-const runtime = await createRuntime(config, server.url('bench'), {
-  logger: false,
-  log: { info() {}, warn() {}, error() {} } as unknown as Console,
-});
-const { pool } = runtime;
-await seedDemoWorldIfEmpty(runtime.db);
+const api = await startBenchApi('ids');
+const { config, pool } = api;
+const base = config.publicUrl;
 await pool.query(`INSERT INTO manufacturers (manufacturer_id, name) VALUES ('BENCH', 'Benchwerk') ON CONFLICT DO NOTHING;
   INSERT INTO brands (brand_no, name, manufacturer_id) VALUES (990001, 'Benchmarke', 'BENCH') ON CONFLICT DO NOTHING;
   INSERT INTO product_tree (node_no, element_id, parent_no, type, name) VALUES (990001, 'BENCH_ROOT', NULL, 'node', 'Bench') ON CONFLICT DO NOTHING;
@@ -57,7 +33,7 @@ for (let i = 0; i < POSITIONS; i++) {
     [990001 + i, `NB-${pid}`],
   );
 }
-await runtime.app.listen({ port, host: '127.0.0.1' });
+await api.listen();
 
 const items = Array.from({ length: POSITIONS }, (_, i) =>
   i % 2
@@ -127,6 +103,4 @@ console.log(
     .map((l) => l.toFixed(2))
     .join(' ')}`,
 );
-await runtime.close();
-await server.stop();
-fs.rmSync(dir, { recursive: true, force: true });
+await api.close();

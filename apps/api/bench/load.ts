@@ -21,22 +21,13 @@
  * The users share 10 buyer accounts (5 carts each): the login throttle allows 30 sign-ins per
  * address and 10 minutes, and one buyer company with several people ordering is the real case.
  */
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { spawn, type ChildProcess } from 'node:child_process';
 import pg from 'pg';
-import { postgresCpuMs, processCpuMs, startBenchPostgres } from './bench-support.ts';
-import { ensureDatabase } from '../src/db/bootstrap.ts';
-import { loadConfig } from '../src/config.ts';
-import { createRuntime } from '../src/runtime.ts';
-import { ensureApiBuild } from '../../../scripts/build-api.mjs';
-import { seedDemoWorldIfEmpty } from '../src/seed/demo-world.ts';
-import { seedDemoCatalogueIfEmpty, DEMO_CATALOGUE_PRODUCTS } from '../src/seed/catalogue/demo.ts';
+import { postgresCpuMs, processCpuMs, startApiProcess, startBenchApi, stopApiProcess } from './bench-support.ts';
+import { DEMO_CATALOGUE_PRODUCTS } from '../src/seed/catalogue/demo.ts';
 import { hashPassword } from '../src/modules/identity/password.ts';
-import { freePort } from '../test/support/free-port.ts';
-import { loginWithCodeFlow } from '../test/support/oidc-login.ts';
 import { benchClient } from './http-client.ts';
 import { benchCluster } from './load-cluster.ts';
 
@@ -53,32 +44,12 @@ const ACCOUNTS = 10;
 const WORKER = process.env.BENCH_WORKER ?? 'inline';
 /** BENCH_API=tsx runs the API from TypeScript through tsx instead of compiled (as `npm start` does). */
 const viaTsx = process.env.BENCH_API === 'tsx';
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const TERMS = ['Thermostat', 'Rohr', 'Ventil', 'Pressfitting', 'Heizkörper', 'Kugelhahn', 'Siphon', 'Pumpe', 'Armatur'];
 
 const loadBefore = os.loadavg();
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shk-bench-load-'));
-fs.chmodSync(dir, 0o755);
-const server = await startBenchPostgres(path.join(dir, 'pg'), undefined, {
-  pgStats: Boolean(process.env.BENCH_PG_STATS),
-});
-await ensureDatabase(server.url('postgres'), 'bench');
-const port = await freePort();
-const config = loadConfig({
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  PUBLIC_URL: `http://127.0.0.1:${port}`,
-  DATA_DIR: dir,
-  LOG_LEVEL: 'warn',
-  WEB_DIST_DIR: path.join(dir, 'none'),
-});
-const runtime = await createRuntime(config, server.url('bench'), {
-  logger: false,
-  log: { info() {}, warn() {}, error() {} } as unknown as Console,
-});
-const seedPool = runtime.pool;
-await seedDemoWorldIfEmpty(runtime.db);
-await seedDemoCatalogueIfEmpty(runtime.db, () => {}, PRODUCTS);
+const bench = await startBenchApi('load', { products: PRODUCTS, pgStats: Boolean(process.env.BENCH_PG_STATS) });
+const { config, dir, server, port } = bench;
+const seedPool = bench.pool;
 
 // Orderable offers: priced, in a unit the portal knows, from suppliers the bench buyers are approved at.
 const offerRows = (
@@ -117,64 +88,27 @@ for (let a = 0; a < ACCOUNTS; a++) {
   accounts.push({ email, bp, token: '' });
 }
 // The runtime above only migrated and seeded; the API under load runs as its own process.
-await runtime.close();
+await bench.stopApi();
 const pool = new pg.Pool({ connectionString: server.url('bench'), max: 4 });
-if (!viaTsx && (await ensureApiBuild())) console.log('API compiled to apps/api/dist');
-const entry = (name: 'main' | 'worker') =>
-  viaTsx ? ['--import', 'tsx', `apps/api/src/${name}.ts`] : [`apps/api/dist/${name}.js`];
-const api = spawn(
-  process.execPath,
-  [
-    ...(process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : []),
-    ...entry('main'),
-  ],
-  {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      NODE_OPTIONS: '',
-      DATABASE_URL: server.url('bench'),
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: config.publicUrl,
-      DATA_DIR: dir,
-      LOG_LEVEL: 'warn',
-      WEB_DIST_DIR: path.join(dir, 'none'),
-      SEED_DEMO: 'false',
-      TRANSMISSION_WORKER: WORKER === 'process' ? 'off' : 'on',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+const api = await startApiProcess({
+  port,
+  nodeArgs: process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : [],
+  env: {
+    DATABASE_URL: server.url('bench'),
+    PUBLIC_URL: config.publicUrl,
+    DATA_DIR: dir,
+    WEB_DIST_DIR: path.join(dir, 'none'),
+    TRANSMISSION_WORKER: WORKER === 'process' ? 'off' : 'on',
   },
-);
-for (const startedAt = Date.now(); ;) {
-  const up = await fetch(`${config.publicUrl}/health`).then(
-    (r) => r.ok,
-    () => false,
-  );
-  if (up) break;
-  if (Date.now() - startedAt > 180_000 || api.exitCode !== null) throw new Error('API did not start');
-  await new Promise((r) => setTimeout(r, 300));
-}
-let worker: ChildProcess | null = null;
-if (WORKER === 'process') {
-  const child = spawn(process.execPath, entry('worker'), {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      NODE_OPTIONS: '',
-      DATABASE_URL: server.url('bench'),
-      DATA_DIR: dir,
-      TRANSMISSION_WORKER: 'on',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  worker = child;
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (d: Buffer) => d.toString().includes('ready') && resolve());
-    child.on('exit', (code) => reject(new Error(`worker exited with ${code}`)));
-  });
-}
-for (const account of accounts) account.token = (await loginWithCodeFlow(config.publicUrl, account.email)).access_token;
+});
+const worker =
+  WORKER === 'process'
+    ? await startApiProcess({
+        entry: 'worker',
+        env: { DATABASE_URL: server.url('bench'), DATA_DIR: dir, TRANSMISSION_WORKER: 'on' },
+      })
+    : null;
+for (const account of accounts) account.token = await bench.login(account.email);
 
 type Kind = 'search' | 'detail' | 'addToCart' | 'checkout' | 'orderList' | 'newCart';
 const latencies: Record<Kind, number[]> = {
@@ -332,18 +266,9 @@ const report = {
 console.log(JSON.stringify(report, null, 2));
 const ok = report.errors === 0 && report.overall.p95Ms <= 300 && ordersCreated === ordersReported;
 console.log(ok ? 'Ziel erreicht.' : 'Ziel verfehlt.');
-if (worker && worker.exitCode === null) {
-  const exited = new Promise((resolve) => worker!.once('exit', resolve));
-  worker.kill('SIGTERM');
-  await exited;
-}
-{
-  const exited = new Promise((resolve) => api.once('exit', resolve));
-  api.kill('SIGTERM');
-  await exited;
-}
+if (worker) await stopApiProcess(worker);
+await stopApiProcess(api);
 await client.close();
 await pool.end();
-await server.stop();
-fs.rmSync(dir, { recursive: true, force: true });
+await bench.close();
 process.exit(ok ? 0 : 1);

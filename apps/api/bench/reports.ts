@@ -16,18 +16,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
-import { startEmbeddedPostgres } from '../src/db/embedded.ts';
-import { ensureDatabase, EMBEDDED_DATABASE } from '../src/db/bootstrap.ts';
-import { createDb, createPool } from '../src/db/pool.ts';
-import { migrate } from '../src/db/migrate.ts';
-import { ensureFeatureSettings } from '../src/modules/settings/settings.service.ts';
-import { seedDemoWorldIfEmpty } from '../src/seed/demo-world.ts';
 import { loadOrderHistory } from '../src/seed/orders/history.ts';
 import { loginWithCodeFlow } from '../test/support/oidc-login.ts';
-import { ensureApiBuild } from '../../../scripts/build-api.mjs';
+import { openBenchDatabase, startApiProcess, stopApiProcess } from './bench-support.ts';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
 const FORMATS = (process.env.BENCH_FORMATS ?? 'csv,xlsx').split(',');
@@ -35,9 +28,6 @@ const dataDir = process.env.BENCH_DATA_DIR ?? '/tmp/shk-bench-reports';
 const pgPort = Number(process.env.BENCH_PG_PORT ?? 55220);
 const apiPort = Number(process.env.BENCH_API_PORT ?? 3220);
 const cpuProfile = process.env.BENCH_CPU_PROF === '1';
-/** BENCH_API=tsx runs the API from TypeScript through tsx (as before 2026-11-25) instead of compiled (npm start). */
-const viaTsx = process.env.BENCH_API === 'tsx';
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const apiUrl = `http://127.0.0.1:${apiPort}`;
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(0)} MB`;
 
@@ -50,20 +40,12 @@ interface ReportItem {
 
 // ——— database (reused when it already holds BENCH_ORDERS orders) ———
 const marker = path.join(dataDir, 'orders.txt');
-if (fs.existsSync(dataDir) && (!fs.existsSync(marker) || fs.readFileSync(marker, 'utf8').trim() !== String(ORDERS)))
-  fs.rmSync(dataDir, { recursive: true, force: true });
-fs.mkdirSync(dataDir, { recursive: true });
-fs.chmodSync(dataDir, 0o755);
-const server = await startEmbeddedPostgres(path.join(dataDir, 'postgres'), pgPort);
-await ensureDatabase(server.url('postgres'), EMBEDDED_DATABASE);
-const databaseUrl = server.url(EMBEDDED_DATABASE);
-const pool = createPool(databaseUrl, 4);
-pool.on('error', () => {});
+const { server, databaseUrl, pool } = await openBenchDatabase(dataDir, {
+  pgPort,
+  keepIf: { file: marker, content: String(ORDERS) },
+});
 let api: ChildProcess | undefined;
 try {
-  await migrate(pool);
-  await ensureFeatureSettings(createDb(pool));
-  await seedDemoWorldIfEmpty(createDb(pool));
   if (!fs.existsSync(marker)) {
     const t0 = performance.now();
     await loadOrderHistory(pool, { orders: ORDERS, seed: 7, avgLines: 0, log: (m) => console.log(`  ${m}`) });
@@ -78,28 +60,17 @@ try {
   fs.rmSync(path.join(dataDir, 'reports'), { recursive: true, force: true });
 
   // ——— the API as its own process ———
-  if (!viaTsx && (await ensureApiBuild())) console.log('API compiled to apps/api/dist');
   const nodeArgs = [
     ...(process.env.BENCH_API_NODE_OPTIONS?.split(/\s+/).filter(Boolean) ?? []),
     ...(cpuProfile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(dataDir, 'profiles')}`] : []),
-    ...(viaTsx ? ['--import', 'tsx', 'apps/api/src/main.ts'] : ['apps/api/dist/main.js']),
   ];
-  console.log(`API: node ${nodeArgs.join(' ')}`);
-  api = spawn(process.execPath, nodeArgs, {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      NODE_OPTIONS: '',
-      DATABASE_URL: databaseUrl,
-      PORT: String(apiPort),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: apiUrl,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      WEB_DIST_DIR: '/nonexistent',
-      SEED_DEMO: 'false',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  console.log(
+    `API: node ${nodeArgs.join(' ')} ${process.env.BENCH_API === 'tsx' ? '--import tsx apps/api/src/main.ts' : 'apps/api/dist/main.js'}`,
+  );
+  api = await startApiProcess({
+    port: apiPort,
+    nodeArgs,
+    env: { DATABASE_URL: databaseUrl, PUBLIC_URL: apiUrl, DATA_DIR: dataDir },
   });
   const pid = api.pid!;
   const deadline = Date.now() + 180_000;
@@ -173,11 +144,7 @@ try {
   console.log(`API peak RSS over the whole run (VmHWM): ${mb(status('VmHWM'))}`);
   console.log(`load (uptime): ${fs.readFileSync('/proc/loadavg', 'utf8').trim()}`);
 } finally {
-  if (api && api.exitCode === null) {
-    const exited = new Promise((r) => api!.once('exit', r));
-    api.kill('SIGTERM');
-    await exited;
-  }
+  if (api) await stopApiProcess(api);
   await pool.end();
   await server.stop();
 }

@@ -29,16 +29,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { fileURLToPath } from 'node:url';
-import { postgresCpuMs, processCpuMs, startBenchPostgres } from './bench-support.ts';
-import { ensureDatabase, EMBEDDED_DATABASE } from '../src/db/bootstrap.ts';
-import { createDb, createPool } from '../src/db/pool.ts';
-import { migrate } from '../src/db/migrate.ts';
-import { ensureFeatureSettings } from '../src/modules/settings/settings.service.ts';
-import { seedDemoWorldIfEmpty } from '../src/seed/demo-world.ts';
+import { openBenchDatabase, postgresCpuMs, processCpuMs, startApiProcess } from './bench-support.ts';
 import { loadCatalogue } from '../src/seed/catalogue/load.ts';
 import { CatalogueMetaCache } from '../src/modules/catalogue/catalogue-meta.ts';
 import { SearchEngine } from '../src/modules/catalogue/search/search-engine.ts';
@@ -48,7 +42,6 @@ import { recallTable, typoCases } from '../src/modules/catalogue/search/typo-sam
 import { distinctQueries, QUERY_KINDS, type BenchQuery } from './search-queries.ts';
 import { SearchIndex } from '../src/modules/catalogue/search/index/search-index.ts';
 import roaring from 'roaring';
-import { ensureApiBuild } from '../../../scripts/build-api.mjs';
 
 const { getRoaringUsedMemory } = roaring;
 
@@ -60,22 +53,14 @@ const clients = Number(process.env.BENCH_CLIENTS ?? 8);
 const apiPort = Number(process.env.BENCH_API_PORT ?? 3200);
 /** Engine of the distinct-query phase (SEARCH_ENGINE of the API): index (ADR 0003) or sql. */
 const engineName = process.env.BENCH_ENGINE === 'sql' ? 'sql' : 'index';
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const BUYER = { email: 'einkauf@example.com', userId: '00000000-0000-4000-8000-000000000001', bpNumber: '100001' };
 
 // ——— database ———
-fs.mkdirSync(dataDir, { recursive: true });
-fs.chmodSync(dataDir, 0o755);
-const server = await startBenchPostgres(path.join(dataDir, 'postgres'), pgPort, {
+const { server, databaseUrl, pool } = await openBenchDatabase(dataDir, {
+  pgPort,
   pgStats: Boolean(process.env.BENCH_PG_STATS),
+  poolSize: 12,
 });
-await ensureDatabase(server.url('postgres'), EMBEDDED_DATABASE);
-const databaseUrl = server.url(EMBEDDED_DATABASE);
-const pool = createPool(databaseUrl, 12);
-pool.on('error', () => {}); // idle connections end with the server at the very end
-await migrate(pool);
-await ensureFeatureSettings(createDb(pool));
-await seedDemoWorldIfEmpty(createDb(pool));
 const state = (
   await pool.query<{ products: number; loaded: boolean }>(
     'SELECT products, loaded_at IS NOT NULL AS loaded FROM catalogue_state',
@@ -167,42 +152,14 @@ const mix: Query[] = [
 ].map((q) => ({ ...q, body: { page: 1, pageSize: 25, ...q.body } }));
 
 // ——— API process ———
-/** BENCH_API=tsx runs the API from TypeScript through tsx instead of compiled (as `npm start` does). */
-const viaTsx = process.env.BENCH_API === 'tsx';
-if (!viaTsx && (await ensureApiBuild())) console.log('API compiled to apps/api/dist');
-
 function startApi(extraEnv: Record<string, string> = {}, port = apiPort): Promise<ChildProcess> {
-  const entry = viaTsx ? ['--import', 'tsx', 'apps/api/src/main.ts'] : ['apps/api/dist/main.js'];
-  const profile = process.env.BENCH_CPU_PROFILE
-    ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROFILE)}`]
-    : [];
-  const child = spawn(process.execPath, [...profile, ...entry], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${apiPort}`,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      WEB_DIST_DIR: '/nonexistent',
-      ...extraEnv,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    const deadline = Date.now() + 120_000;
-    const poll = async () => {
-      try {
-        if ((await fetch(`http://127.0.0.1:${port}/health`)).ok) return resolve(child);
-      } catch {
-        /* not yet */
-      }
-      if (Date.now() > deadline || child.exitCode !== null) return reject(new Error('API did not start'));
-      setTimeout(poll, 300);
-    };
-    poll();
+  return startApiProcess({
+    port,
+    timeoutMs: 120_000,
+    nodeArgs: process.env.BENCH_CPU_PROFILE
+      ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROFILE)}`]
+      : [],
+    env: { DATABASE_URL: databaseUrl, PUBLIC_URL: `http://127.0.0.1:${apiPort}`, DATA_DIR: dataDir, ...extraEnv },
   });
 }
 const rssMb = (pid: number) =>

@@ -6,41 +6,16 @@
  *   BENCH_SUPPLIERS (default 10,000), BENCH_REQUESTS per scenario (default 80), BENCH_CLIENTS (default 4)
  */
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { startEmbeddedPostgres } from '../src/db/embedded.ts';
-import { ensureDatabase } from '../src/db/bootstrap.ts';
-import { loadConfig } from '../src/config.ts';
-import { createRuntime } from '../src/runtime.ts';
-import { seedDemoWorldIfEmpty } from '../src/seed/demo-world.ts';
-import { freePort } from '../test/support/free-port.ts';
-import { loginWithCodeFlow } from '../test/support/oidc-login.ts';
+import { startBenchApi } from './bench-support.ts';
 
 const SUPPLIERS = Number(process.env.BENCH_SUPPLIERS ?? 10_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 80);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 4);
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shk-bench-suppliers-'));
-fs.chmodSync(dir, 0o755);
-const server = await startEmbeddedPostgres(path.join(dir, 'pg'), await freePort(), { durable: true });
-await ensureDatabase(server.url('postgres'), 'bench');
-const port = await freePort();
-const config = loadConfig({
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  PUBLIC_URL: `http://127.0.0.1:${port}`,
-  DATA_DIR: dir,
-  LOG_LEVEL: 'warn',
-  WEB_DIST_DIR: path.join(dir, 'none'),
-});
-const runtime = await createRuntime(config, server.url('bench'), {
-  logger: false,
-  log: { info() {}, warn() {}, error() {} } as unknown as Console,
-});
-const { pool } = runtime;
+const bench = await startBenchApi('suppliers');
+const { config, pool } = bench;
 try {
-  await seedDemoWorldIfEmpty(runtime.db);
   let t0 = performance.now();
   const words = [
     'Sanitär',
@@ -70,8 +45,8 @@ try {
   const total = Number((await pool.query('SELECT count(*) AS n FROM suppliers')).rows[0].n);
   console.log(`seed: ${total.toLocaleString('de-DE')} suppliers in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
-  await runtime.app.listen({ port, host: '127.0.0.1' });
-  const token = (await loginWithCodeFlow(config.publicUrl, 'support@example.com')).access_token;
+  await bench.listen();
+  const token = await bench.login('support@example.com');
   const call = async (q: Record<string, string>) => {
     const res = await fetch(`${config.publicUrl}/v1/Suppliers?${new URLSearchParams(q)}`, {
       headers: { authorization: `Bearer ${token}` },
@@ -151,7 +126,5 @@ try {
   if (api !== direct) throw new Error('supplier list total is not exact');
   console.log(`load (uptime): ${fs.readFileSync('/proc/loadavg', 'utf8').trim()}`);
 } finally {
-  await runtime.close();
-  await server.stop();
-  fs.rmSync(dir, { recursive: true, force: true });
+  await bench.close();
 }

@@ -11,22 +11,14 @@
  *   default 300); p95 from checkout commit (the response) to Sent (the transmission's sent_at).
  *   Both phases check: nothing lost (all Sent), no duplicates (one mail / file / stored POST / AS2 message per order).
  */
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { startEmbeddedPostgres } from '../src/db/embedded.ts';
-import { ensureDatabase } from '../src/db/bootstrap.ts';
-import { loadConfig } from '../src/config.ts';
-import { createRuntime } from '../src/runtime.ts';
-import { seedDemoWorldIfEmpty } from '../src/seed/demo-world.ts';
 import { hashPassword } from '../src/modules/identity/password.ts';
 import { createTransmissionWorker } from '../src/modules/transmission/index.ts';
-import { freePort } from '../test/support/free-port.ts';
-import { loginWithCodeFlow } from '../test/support/oidc-login.ts';
 import { fork } from 'node:child_process';
 import { startHttpPeer, startSftpPeer, startSmtpPeer } from '../test/support/transmission-peers.ts';
 import { loadAs2Identity } from '../src/modules/transmission/channels/as2.ts';
+import { startBenchApi } from './bench-support.ts';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1000);
 const LIVE_ORDERS = Number(process.env.BENCH_LIVE_ORDERS ?? 300);
@@ -77,28 +69,16 @@ const [smtp, sftp, receiver, as2] = await Promise.all([
   startHttpPeer(),
   startAs2PartnerProcess('BENCH-AS2'),
 ]);
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shk-bench-transmission-'));
-fs.chmodSync(dir, 0o755);
-const server = await startEmbeddedPostgres(path.join(dir, 'pg'), await freePort(), { durable: true });
-await ensureDatabase(server.url('postgres'), 'bench');
-const port = await freePort();
-const config = loadConfig({
-  ...process.env,
-  TRANSMISSION_WORKER: 'off', // the bench starts its worker itself
-  PORT: String(port),
-  HOST: '127.0.0.1',
-  PUBLIC_URL: `http://127.0.0.1:${port}`,
-  DATA_DIR: dir,
-  LOG_LEVEL: 'warn',
-  WEB_DIST_DIR: path.join(dir, 'none'),
-  SMTP_URL: smtp.url,
-  // The peers run on loopback, an internal address the operator allowlist must name.
-  TRANSMISSION_ALLOWED_HOSTS: '127.0.0.1',
+const api = await startBenchApi('transmission', {
+  processEnv: true,
+  env: {
+    TRANSMISSION_WORKER: 'off', // the bench starts its worker itself
+    SMTP_URL: smtp.url,
+    // The peers run on loopback, an internal address the operator allowlist must name.
+    TRANSMISSION_ALLOWED_HOSTS: '127.0.0.1',
+  },
 });
-const silent = { info() {}, warn() {}, error() {} } as unknown as Console;
-const runtime = await createRuntime(config, server.url('bench'), { logger: false, log: silent });
-const { pool } = runtime;
-await seedDemoWorldIfEmpty(runtime.db);
+const { config, runtime, pool } = api;
 
 // Interfaces: 200001 by e-mail (PDF), 200002 by SFTP (D.96A), 200003 by HTTP (D.97A), 200004 by AS2 (D.96A).
 const { worker, workflows } = createTransmissionWorker(
@@ -177,8 +157,8 @@ for (let b = 0; b < BUYERS; b++) {
   );
   buyers.push({ email, bp, cartId: Number(cart.rows[0].id), token: '' });
 }
-await runtime.app.listen({ port, host: '127.0.0.1' });
-for (const buyer of buyers) buyer.token = (await loginWithCodeFlow(config.publicUrl, buyer.email)).access_token;
+await api.listen();
+for (const buyer of buyers) buyer.token = await api.login(buyer.email);
 
 /** Checkouts by all buyers in parallel until `orders` supplier orders exist; returns commit times per order number. */
 async function placeOrders(orders: number): Promise<Map<string, number>> {
@@ -200,7 +180,7 @@ async function placeOrders(orders: number): Promise<Map<string, number>> {
         let res = await checkout();
         if (res.status === 401) {
           // Access tokens are short-lived; a long run signs in again.
-          b.token = (await loginWithCodeFlow(config.publicUrl, b.email)).access_token;
+          b.token = await api.login(b.email);
           res = await checkout();
         }
         const at = Date.now();
@@ -324,8 +304,7 @@ console.log(
   ),
 );
 await worker.stop();
-await runtime.close();
+await api.stopApi();
 await Promise.all([smtp.close(), sftp.close(), receiver.close(), as2.close()]);
-await server.stop();
-fs.rmSync(dir, { recursive: true, force: true });
+await api.close();
 process.exit(0);

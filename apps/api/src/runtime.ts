@@ -11,6 +11,7 @@ import type { PriceStrategy } from './modules/catalogue/pricing/price-strategy.t
 import path from 'node:path';
 import { configureStorageQuota } from './lib/uploads/storage-quota.ts';
 import { withSharedTransmissionKeys } from './modules/transmission/index.ts';
+import { Lifecycle } from './lifecycle.ts';
 
 /** How long a shutdown waits for open HTTP connections before it closes them. */
 const SHUTDOWN_GRACE_MS = 5_000;
@@ -22,12 +23,17 @@ export interface Runtime extends BuiltApp {
   pool: pg.Pool;
   jobs: Jobs;
   mail: MailService;
+  /** The background work of this node (lifecycle.ts), started with the runtime and stopped by close(). */
+  lifecycle: Lifecycle;
   /** The node is stopping: /ready answers 503 from now on (requests are still served). */
   drain: () => void;
   close: () => Promise<void>;
 }
 
-/** Wires pool, migrations, jobs, mail and the HTTP app for a database URL (used by main and tests). */
+/**
+ * Wires pool, migrations, jobs, mail and the HTTP app for a database URL and starts the node's background work
+ * (used by main, tests and benchmarks; the OpenAPI generator builds the app alone and starts nothing).
+ */
 export async function createRuntime(
   givenConfig: AppConfig,
   databaseUrl: string,
@@ -70,7 +76,9 @@ export async function createRuntime(
     ? createSmtpTransport(config.smtpUrl)
     : createFileTransport(path.join(config.dataDir, 'mail'));
   const mail = new MailService(pool, jobs, transport, config.mailFrom);
-  const lifecycle = { draining: false };
+  const lifecycle = new Lifecycle(options.log ?? console);
+  lifecycle.provide('pg-boss', jobs);
+  lifecycle.provide('mail sweeper', { start: () => mail.startSweeper(), stop: () => mail.stopSweeper() });
   const built = await buildApp({
     lifecycle,
     config,
@@ -82,7 +90,7 @@ export async function createRuntime(
     verify: options.verify,
     logger: options.logger,
   });
-  await jobs.start();
+  await lifecycle.start();
   return {
     ...built,
     config,
@@ -90,6 +98,7 @@ export async function createRuntime(
     pool,
     jobs,
     mail,
+    lifecycle,
     drain: () => {
       lifecycle.draining = true;
     },
@@ -101,7 +110,7 @@ export async function createRuntime(
       forceClose.unref();
       await built.app.close();
       clearTimeout(forceClose);
-      await jobs.stop();
+      await lifecycle.stop();
       await pool.end();
     },
   };

@@ -11,6 +11,7 @@ import { loadConfigOrExit } from './config.ts';
 import { Jobs } from './modules/jobs/jobs.ts';
 import { MailService, createFileTransport, createSmtpTransport } from './modules/mail/mail.service.ts';
 import { createTransmissionWorker } from './modules/transmission/index.ts';
+import { Lifecycle } from './lifecycle.ts';
 
 const config = loadConfigOrExit();
 const url = config.databaseUrl;
@@ -32,10 +33,13 @@ const { worker } = createTransmissionWorker(
     error: (...a) => console.error(...a),
   },
 );
-worker.start();
+// This process's part of the node's background work (lifecycle.ts): the transmission worker alone.
+const lifecycle = new Lifecycle();
+lifecycle.provide('transmission worker', worker);
+await lifecycle.start();
 process.stdout.write('ready\n');
 const stop = async () => {
-  await worker.stop();
+  await lifecycle.stop();
   await pool.end();
   process.exit(0);
 };

@@ -46,11 +46,24 @@ export class SqlWhere extends SqlParams {
   }
 
   /**
+   * The conditions alone, joined with AND ('true' without any): for a statement that writes its own WHERE and adds
+   * more conditions after them.
+   */
+  get conditionSql(): string {
+    return this.conditions.length ? this.conditions.join(' AND ') : 'true';
+  }
+
+  /**
    * LIMIT and OFFSET of a 1-based page, as parameters after the conditions' values. `this.values` stays without
    * them, for the count of the same conditions.
    */
   page(page: number, pageSize: number): { sql: string; values: unknown[] } {
+    return this.slice((page - 1) * pageSize, pageSize);
+  }
+
+  /** LIMIT and OFFSET of `limit` rows from `offset` on, as parameters like page(). */
+  slice(offset: number, limit: number): { sql: string; values: unknown[] } {
     const n = this.values.length;
-    return { sql: `LIMIT $${n + 1} OFFSET $${n + 2}`, values: [...this.values, pageSize, (page - 1) * pageSize] };
+    return { sql: `LIMIT $${n + 1} OFFSET $${n + 2}`, values: [...this.values, limit, offset] };
   }
 }

@@ -12,6 +12,7 @@ import type { Db } from '../db/pool.ts';
 import type { Jobs } from '../modules/jobs/jobs.ts';
 import type { MailService } from '../modules/mail/mail.service.ts';
 import type { PriceStrategy } from '../modules/catalogue/pricing/price-strategy.ts';
+import type { Lifecycle } from '../lifecycle.ts';
 
 /** The Fastify instance every module registers its routes on (zod schemas typed end to end). */
 export type App = FastifyInstance<
@@ -29,8 +30,8 @@ export interface AppDeps {
   pool: pg.Pool;
   jobs: Jobs;
   mail: MailService;
-  /** Set once the node is stopping: /ready answers 503 so a load balancer sends it nothing new. */
-  lifecycle?: { draining: boolean };
+  /** The node's background work (modules provide their workers and sweepers) and whether it is stopping. */
+  lifecycle: Lifecycle;
   /** Customer-specific prices; without it the catalogue's net list prices (see pricing/price-strategy.ts). */
   prices?: PriceStrategy;
 }

@@ -1,5 +1,5 @@
-// `npm run gen:api` builds the document without a database: every module registers its routes (and its workers, which
-// start only when the server listens) without touching the pool.
+// `npm run gen:api` builds the document without a database: every module registers its routes and hands over its
+// workers (they start only when a runtime starts the lifecycle list) without touching the pool.
 import { expect, it } from 'vitest';
 import { openApiDocument } from './openapi-document.ts';
 

@@ -5,6 +5,7 @@
 import { loadConfigWith } from '../config.ts';
 import { buildApp } from '../app.ts';
 import type { AppDeps } from '../http/types.ts';
+import { Lifecycle } from '../lifecycle.ts';
 
 export async function openApiDocument(): Promise<unknown> {
   const config = loadConfigWith({
@@ -27,6 +28,8 @@ export async function openApiDocument(): Promise<unknown> {
     pool: unused,
     jobs: { register() {} },
     mail: unused,
+    // Modules hand their workers over; nothing starts them here.
+    lifecycle: new Lifecycle(),
   } as unknown as AppDeps;
   const { app } = await buildApp({ ...deps, logger: false });
   try {

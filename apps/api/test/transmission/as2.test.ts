@@ -3,34 +3,29 @@
  * with its key, verifies our signature against our certificate only and returns MDNs signed with
  * `openssl cms -sign` that name the MIC algorithm 'SHA-256', as other AS2 stacks write it.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Reader } from 'edifact';
 import http from 'node:http';
 import { SupplierOrderStatus, outboundMessages } from '@shk/contracts';
 import { startTestApp, eventually, type TestApp } from '../support/test-app.ts';
 import { insertTestOffers, offers } from '../support/cart-fixtures.ts';
-import { opensslCertificate, startAs2Peer, type As2Peer } from '../support/transmission-peers.ts';
+import {
+  certificateMaker,
+  connectAs2Supplier,
+  startAs2Partner,
+  trustPortal,
+  type As2Peer,
+} from '../support/as2-partner.ts';
 import { loadAs2Identity } from '../../src/modules/transmission/channels/as2.ts';
 import { micsEqual } from '../../src/modules/transmission/channels/as2-mdn.ts';
 import { mailCertificateWarnings } from '../../src/modules/transmission/as2.service.ts';
-import {
-  Format,
-  Protocol,
-  configureSupplier,
-  createWorkflow,
-  placeOrder,
-  statusOf,
-  waitForStatus,
-} from './order-fixtures.ts';
+import { Protocol, createWorkflow, placeOrder, statusOf, waitForStatus } from './order-fixtures.ts';
 
 let t: TestApp;
 let as2: As2Peer;
 const AQUATHERM = '200003';
 const ADMIN = 'admin@example.com';
-const certDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shk-as2-certs-'));
+const certificates = certificateMaker();
 
 type Segment = { name: string; elements: string[][] };
 const bgm = (bytes: Buffer) =>
@@ -38,7 +33,7 @@ const bgm = (bytes: Buffer) =>
     .elements[1][0];
 
 beforeAll(async () => {
-  as2 = await startAs2Peer('AQUA-AS2', { inspect: true });
+  as2 = await startAs2Partner('AQUA-AS2', { inspect: true });
   process.env.TRANSMISSION_RETRY_BASE_MS = '100';
   process.env.TRANSMISSION_RETRY_MAX_MS = '300';
   process.env.TRANSMISSION_MAX_ATTEMPTS = '2';
@@ -47,32 +42,17 @@ beforeAll(async () => {
   process.env.TRANSMISSION_ALLOWED_HOSTS = '127.0.0.1'; // the OpenSSL partner listens on loopback
   t = await startTestApp();
   await insertTestOffers(t.pool);
-  // The partner knows our certificate (the operator sent it): it verifies our signatures with it alone.
-  as2.trust(loadAs2Identity(t.config.dataDir, t.config.as2).certPem);
+  trustPortal(as2, t);
 }, 60_000);
 afterAll(async () => {
   await t?.close();
   await as2?.close();
-  fs.rmSync(certDir, { recursive: true, force: true });
+  certificates.remove();
 });
 
 let workflowNo = 0;
-async function as2Supplier(settings: { as2Encryption?: 'none' | 'aes128' | 'aes256'; as2MdnMode?: 'sync' | 'async' }) {
-  const workflow = await createWorkflow(t, {
-    name: `Aquatherm AS2 ${++workflowNo}`,
-    communicationProtocol: Protocol.As2,
-    partnerCertificate: as2.certificatePem,
-    ...settings,
-  });
-  await configureSupplier(t, AQUATHERM, {
-    protocol: Protocol.As2,
-    formats: [Format.Edi_96A],
-    as2Identifier: as2.as2Id,
-    as2Url: as2.url,
-    workflowId: workflow.id,
-  });
-  return workflow;
-}
+const as2Supplier = (settings: { as2Encryption?: 'none' | 'aes128' | 'aes256'; as2MdnMode?: 'sync' | 'async' }) =>
+  connectAs2Supplier(t, as2, AQUATHERM, { name: `Aquatherm AS2 ${++workflowNo}`, workflow: settings });
 
 const orderAquatherm = async () => (await placeOrder(t, [{ offer: offers.aquatherm, quantity: 10 }])).supplierOrders[0];
 const messageIdOf = (orderNumber: string) => `<shk-${orderNumber}-2@SHKPORTAL>`;
@@ -86,17 +66,9 @@ describe('AS2 with an OpenSSL partner', () => {
     await new Promise<void>((resolve) => redirector.listen(0, '127.0.0.1', resolve));
     const { port } = redirector.address() as import('node:net').AddressInfo;
     try {
-      const workflow = await createWorkflow(t, {
+      await connectAs2Supplier(t, as2, AQUATHERM, {
         name: `Aquatherm AS2 ${++workflowNo}`,
-        communicationProtocol: Protocol.As2,
-        partnerCertificate: as2.certificatePem,
-      });
-      await configureSupplier(t, AQUATHERM, {
-        protocol: Protocol.As2,
-        formats: [Format.Edi_96A],
-        as2Identifier: as2.as2Id,
-        as2Url: `http://127.0.0.1:${port}/as2`,
-        workflowId: workflow.id,
+        url: `http://127.0.0.1:${port}/as2`,
       });
       const so = await orderAquatherm();
       await waitForStatus(t, so.number, SupplierOrderStatus.SendingFailed);
@@ -269,7 +241,7 @@ describe('certificates in the workflow', () => {
   });
 
   it('warns staff 30 days before a partner certificate expires: listed for the workflow page, one mail per threshold', async () => {
-    const soon = await opensslCertificate(certDir, 'BALD-ABGELAUFEN', 20);
+    const soon = await certificates.certificate('BALD-ABGELAUFEN', 20);
     await createWorkflow(t, {
       name: 'Partner mit ablaufendem Zertifikat',
       communicationProtocol: Protocol.As2,

@@ -14,7 +14,8 @@ import { SupplierOrderStatus, outboundMessages, transmissionMessages, workflowMe
 import { eventually, startTestApp, type TestApp } from '../support/test-app.ts';
 import { freePort } from '../support/free-port.ts';
 import { insertTestOffers, offers } from '../support/cart-fixtures.ts';
-import { startAs2Peer, startSmtpPeer, type As2Peer, type SmtpPeer } from '../support/transmission-peers.ts';
+import { startSmtpPeer, type SmtpPeer } from '../support/transmission-peers.ts';
+import { connectAs2Supplier, startAs2Partner, trustPortal, type As2Peer } from '../support/as2-partner.ts';
 import {
   createSshdPeer,
   createVsftpdPeer,
@@ -32,7 +33,6 @@ import {
   waitForStatus,
 } from './order-fixtures.ts';
 import { OutboundPolicy } from '../../src/modules/transmission/outbound.ts';
-import { loadAs2Identity } from '../../src/modules/transmission/channels/as2.ts';
 
 const ADMIN = 'admin@example.com';
 const AQUATHERM = '200003';
@@ -48,7 +48,7 @@ let as2: As2Peer;
 
 beforeAll(async () => {
   smtp = await startSmtpPeer();
-  as2 = await startAs2Peer();
+  as2 = await startAs2Partner();
   // Short backoff and enough attempts that a peer started a moment later is reached by a retry.
   process.env.TRANSMISSION_RETRY_BASE_MS = '100';
   process.env.TRANSMISSION_RETRY_MAX_MS = '300';
@@ -58,7 +58,7 @@ beforeAll(async () => {
   t = await startTestApp({ env: { SMTP_URL: smtp.url, TRANSMISSION_ALLOWED_HOSTS: '127.0.0.1' } });
   await insertTestOffers(t.pool);
   // The AS2 partner verifies our signatures with our certificate; we verify its MDNs with its certificate.
-  as2.trust(loadAs2Identity(t.config.dataDir, t.config.as2).certPem);
+  trustPortal(as2, t);
 }, 60_000);
 afterAll(async () => {
   await t?.close();
@@ -271,18 +271,7 @@ describe('the channel of the first attempt', () => {
   it('a retry keeps AS2 after staff switch the supplier to e-mail; new orders go by e-mail', async () => {
     const front = await startSwitch(as2.url);
     try {
-      const workflow = await createWorkflow(t, {
-        name: 'Aquatherm AS2',
-        communicationProtocol: Protocol.As2,
-        partnerCertificate: as2.certificatePem,
-      });
-      await configureSupplier(t, AQUATHERM, {
-        protocol: Protocol.As2,
-        formats: [Format.Edi_96A],
-        as2Identifier: as2.as2Id,
-        as2Url: front.url,
-        workflowId: workflow.id,
-      });
+      await connectAs2Supplier(t, as2, AQUATHERM, { name: 'Aquatherm AS2', url: front.url });
       const [so] = (await placeOrder(t, [{ offer: offers.aquatherm, quantity: 30 }])).supplierOrders;
       await firstFailure(so.number);
       // Staff switch the supplier to e-mail while the order is being retried.

@@ -7,19 +7,17 @@ import { CustomerOrderStatus, SupplierOrderStatus } from '@shk/contracts';
 import { startTestApp, eventually, type TestApp } from '../support/test-app.ts';
 import { insertTestOffers, offers } from '../support/cart-fixtures.ts';
 import {
-  startAs2Peer,
   startFtpPeer,
   startHttpPeer,
   startSftpPeer,
   startSmtpPeer,
-  type As2Peer,
   type FtpPeer,
   type HttpPeer,
   type SftpPeer,
   type SmtpPeer,
 } from '../support/transmission-peers.ts';
 import { pdfDocument } from '../../src/lib/pdf.ts';
-import { loadAs2Identity } from '../../src/modules/transmission/channels/as2.ts';
+import { connectAs2Supplier, startAs2Partner, trustPortal, type As2Peer } from '../support/as2-partner.ts';
 import {
   BUYER,
   Format,
@@ -53,7 +51,7 @@ beforeAll(async () => {
     startHttpPeer(),
     startSftpPeer(),
     startFtpPeer(),
-    startAs2Peer(),
+    startAs2Partner(),
   ]);
   // Short backoff and few attempts so 'down → retries → SendingFailed' happens within the test.
   process.env.TRANSMISSION_RETRY_BASE_MS = '100';
@@ -407,20 +405,8 @@ describe('formats over channels', () => {
   });
 
   it('AS2: a signed message to the supplier, MDN checked; a test supplier gets orders marked as tests', async () => {
-    as2.trust(loadAs2Identity(t.config.dataDir, t.config.as2).certPem);
-    const workflow = await createWorkflow(t, {
-      name: 'Aquatherm AS2',
-      communicationProtocol: Protocol.As2,
-      partnerCertificate: as2.certificatePem,
-    });
-    await configureSupplier(t, AQUATHERM, {
-      protocol: Protocol.As2,
-      formats: [Format.Edi_96A],
-      as2Identifier: as2.as2Id,
-      as2Url: as2.url,
-      workflowId: workflow.id,
-      status: 3,
-    });
+    trustPortal(as2, t);
+    await connectAs2Supplier(t, as2, AQUATHERM, { name: 'Aquatherm AS2', supplier: { status: 3 } });
     const [so] = (await placeOrder(t, [{ offer: offers.aquatherm, quantity: 10 }])).supplierOrders;
     expect(so.isTest).toBe(true);
     await waitForStatus(t, so.number, SupplierOrderStatus.Sent);

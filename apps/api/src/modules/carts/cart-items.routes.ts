@@ -17,6 +17,7 @@ import { CartItemsService } from './cart-items.service.ts';
 import { fileStorage } from '../storage/index.ts';
 import { onlyIdsCart, onlyIdsCartItem, idParam, cartItemIdParam } from './ids-cart-scope.ts';
 import type { OfferCatalog } from './offer-catalog.ts';
+import { periodic } from '../../lifecycle.ts';
 
 const buyer = [Role.Buyer] as const;
 const AttachmentParams = z.object({ cartItemId: DbId, id: DbId });
@@ -25,13 +26,14 @@ export function cartItemRoutes(offers: OfferCatalog) {
   return async function registerCartItemRoutes(app: App, deps: AppDeps) {
     const { db } = deps;
     const items = new CartItemsService(db, offers, fileStorage(deps));
-    // Stored attachments nobody names any more go hourly, without keeping the process alive.
-    const sweeper = setInterval(
-      () => items.removeUnreferencedAttachments().catch((err) => app.log.error({ err }, 'attachment sweep')),
-      3_600_000,
+    // Stored attachments nobody names any more go hourly.
+    deps.lifecycle.provide(
+      'cart attachment sweep',
+      periodic(
+        () => items.removeUnreferencedAttachments().catch((err) => app.log.error({ err }, 'attachment sweep')),
+        3_600_000,
+      ),
     );
-    sweeper.unref();
-    app.addHook('onClose', async () => clearInterval(sweeper));
 
     app.post(
       '/v1/CartItems',

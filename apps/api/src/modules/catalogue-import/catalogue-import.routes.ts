@@ -31,17 +31,15 @@ export async function catalogueImportRoutes(app: App, deps: AppDeps) {
       error: (...a: unknown[]) => app.log.error(a[0] as object, String(a[1] ?? '')),
     };
     const sweeper = new ImportSweeper(deps, log);
+    deps.lifecycle.provide('catalogue import sweeper', sweeper);
+    // Built at start: the OpenAPI generator has no pool to read the database's address from.
     let fetcher: MediaFetcher | null = null;
-    // Started when the server listens (the OpenAPI generator never listens, and has no pool to read the database's
-    // address from).
-    app.addHook('onListen', async () => {
-      sweeper.start();
-      fetcher = new MediaFetcher(deps.pool, deps.config, deps.pool.options.connectionString, log);
-      fetcher.start();
-    });
-    app.addHook('onClose', async () => {
-      sweeper.stop();
-      await fetcher?.stop();
+    deps.lifecycle.provide('media fetcher', {
+      start: () => {
+        fetcher = new MediaFetcher(deps.pool, deps.config, deps.pool.options.connectionString, log);
+        fetcher.start();
+      },
+      stop: () => fetcher?.stop(),
     });
   }
 

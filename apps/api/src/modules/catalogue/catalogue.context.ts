@@ -23,6 +23,8 @@ export interface CatalogueContext {
   search: SearchEngine;
   prices: PriceStrategy;
   callerContext: (request: FastifyRequest) => Promise<CallerContext>;
+  /** Starts the background part: the change-feed pruner of the SQL engine (the index follows the feed once loaded). */
+  start: () => void;
   close: () => Promise<void>;
 }
 
@@ -60,8 +62,7 @@ export function createCatalogueContext(
     ? new IndexSearchEngine(getPool, meta, () => holder.latest(), { ready: () => holder.answersFromIndex })
     : new SearchEngine(getPool, meta, { cache: deps.config.search.cache });
   // The change feed (search_changes) is pruned by the index followers; without one, here.
-  const pruner = holder ? null : setInterval(() => void pruneSearchChanges(getPool()).catch(() => {}), 10 * 60_000);
-  pruner?.unref();
+  let pruner: NodeJS.Timeout | null = null;
   return {
     pool: getPool,
     meta,
@@ -78,8 +79,14 @@ export function createCatalogueContext(
         conditionsOnlyFor: caller.role === Role.Seller ? (caller.bpNumber ?? '') : null,
       };
     },
+    start: () => {
+      if (holder || pruner) return;
+      pruner = setInterval(() => void pruneSearchChanges(getPool()).catch(() => {}), 10 * 60_000);
+      pruner.unref();
+    },
     close: async () => {
       if (pruner) clearInterval(pruner);
+      pruner = null;
       await holder?.close();
       await meta.close();
       await pool?.end();

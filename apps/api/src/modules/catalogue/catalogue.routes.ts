@@ -44,7 +44,7 @@ export async function catalogueRoutes(app: App, deps: AppDeps) {
     snapshotDir: path.join(deps.config.dataDir, 'search-index'),
     log: app.log,
   });
-  app.addHook('onClose', catalogue.close);
+  deps.lifecycle.provide('search index feed', { start: catalogue.start, stop: catalogue.close });
   registerCatalogueRoutes(app, catalogue);
   favouriteRoutes(app, catalogue);
   mediaRoutes(app, catalogue, fileStorage(deps));

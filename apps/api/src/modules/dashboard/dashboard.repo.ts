@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { Queryable } from '../../db/queryable.ts';
 import type { DashboardGrouping } from '@shk/contracts';
+import { SqlWhere } from '../../db/sql-params.ts';
 import { addDays, splitByMonths } from './periods.ts';
 
 export interface RollupFilter {
@@ -25,36 +26,26 @@ export interface RollupRow {
 /**
  * The rollup rows of a set of days as one relation (day, supplier_bp_number, status_id, sums): whole
  * months from supplier_order_monthly (keyed by their first day), the remaining days from
- * supplier_order_daily. `months` and the day ranges are bound as parameters from `params.length + 1` on.
+ * supplier_order_daily, both under the conditions of `where` (on the rollup table aliased x). `months` and the day
+ * ranges are bound as parameters after the values `where` holds so far.
  */
-function rollupSource(params: unknown[], months: string[], days: [string, string][], filter: string) {
-  params.push(
-    months,
-    days.map((d) => d[0]),
-    days.map((d) => d[1]),
-  );
-  const [m, a, b] = [params.length - 2, params.length - 1, params.length];
+function rollupSource(where: SqlWhere, months: string[], days: [string, string][]) {
+  const m = where.add(months);
+  const [a, b] = [where.add(days.map((d) => d[0])), where.add(days.map((d) => d[1]))];
+  const filter = where.conditionSql;
   return `(SELECT x.month AS day, x.supplier_bp_number, x.status_id, x.order_count, x.net_sum, x.reached_count,
                   x.sla_met_count
-             FROM supplier_order_monthly x WHERE x.month = ANY($${m}::date[])${filter.replaceAll('{t}', 'x')}
+             FROM supplier_order_monthly x WHERE x.month = ANY(${m}::date[]) AND ${filter}
            UNION ALL
            SELECT x.day, x.supplier_bp_number, x.status_id, x.order_count, x.net_sum, x.reached_count, x.sla_met_count
-             FROM unnest($${a}::date[], $${b}::date[]) AS r(first_day, last_day)
-             JOIN supplier_order_daily x ON x.day BETWEEN r.first_day AND r.last_day${filter.replaceAll('{t}', 'x')})`;
+             FROM unnest(${a}::date[], ${b}::date[]) AS r(first_day, last_day)
+             JOIN supplier_order_daily x ON x.day BETWEEN r.first_day AND r.last_day AND ${filter})`;
 }
 
-/** Supplier and status conditions on a rollup table aliased {t}. */
-function rollupFilter(params: unknown[], f: { supplierBpNumber?: string; statusId?: number }) {
-  let filter = '';
-  if (f.supplierBpNumber) {
-    params.push(f.supplierBpNumber);
-    filter += ` AND {t}.supplier_bp_number = $${params.length}`;
-  }
-  if (f.statusId) {
-    params.push(f.statusId);
-    filter += ` AND {t}.status_id = $${params.length}`;
-  }
-  return filter;
+/** Supplier and status conditions on the rollup table aliased x. */
+function rollupFilter(where: SqlWhere, f: { supplierBpNumber?: string; statusId?: number }) {
+  if (f.supplierBpNumber) where.and('x.supplier_bp_number = ?', f.supplierBpNumber);
+  if (f.statusId) where.and('x.status_id = ?', f.statusId);
 }
 
 /**
@@ -63,26 +54,22 @@ function rollupFilter(params: unknown[], f: { supplierBpNumber?: string; statusI
  * previous range, which is only summed), the rest day by day.
  */
 export async function readRollup(client: pg.PoolClient | pg.Pool, f: RollupFilter): Promise<RollupRow[]> {
-  const params: unknown[] = [f.start, f.grouping];
-  const filter = rollupFilter(params, f);
+  const where = new SqlWhere();
+  const [start, grouping] = [where.add(f.start), where.add(f.grouping)];
+  rollupFilter(where, f);
   const previous = splitByMonths(f.previousStart, addDays(f.start, -1));
   const current =
     f.grouping === 'month' || f.grouping === 'year'
       ? splitByMonths(f.start, f.end)
       : { months: [], days: [[f.start, f.end]] as [string, string][] };
-  const source = rollupSource(
-    params,
-    [...previous.months, ...current.months],
-    [...previous.days, ...current.days],
-    filter,
-  );
+  const source = rollupSource(where, [...previous.months, ...current.months], [...previous.days, ...current.days]);
   const { rows } = await client.query(
-    `SELECT CASE WHEN day >= $1 THEN to_char(date_trunc($2, day::timestamp), 'YYYY-MM-DD') END AS period,
+    `SELECT CASE WHEN day >= ${start} THEN to_char(date_trunc(${grouping}, day::timestamp), 'YYYY-MM-DD') END AS period,
             sum(order_count)::float8 AS count, sum(net_sum)::float8 AS net_sum,
             sum(reached_count)::float8 AS reached, sum(sla_met_count)::float8 AS sla_met
        FROM ${source} r
       GROUP BY 1`,
-    params,
+    where.values,
   );
   return rows.map((r) => ({
     period: r.period,
@@ -106,10 +93,11 @@ export async function readTopSuppliers(
   client: pg.PoolClient | pg.Pool,
   f: { start: string; end: string; statusId?: number; limit: number },
 ): Promise<SupplierTotalsRow[]> {
-  const params: unknown[] = [f.limit];
-  const filter = rollupFilter(params, { statusId: f.statusId });
+  const where = new SqlWhere();
+  const limit = where.add(f.limit);
+  rollupFilter(where, { statusId: f.statusId });
   const { months, days } = splitByMonths(f.start, f.end);
-  const source = rollupSource(params, months, days, filter);
+  const source = rollupSource(where, months, days);
   const { rows } = await client.query(
     `SELECT t.supplier_bp_number AS bp_number, COALESCE(bp.name, t.supplier_bp_number) AS name,
             t.count, t.net_sum, t.reached, t.sla_met
@@ -117,10 +105,10 @@ export async function readTopSuppliers(
                     sum(d.reached_count)::float8 AS reached, sum(d.sla_met_count)::float8 AS sla_met
                FROM ${source} d
               GROUP BY 1 HAVING sum(d.order_count) > 0
-              ORDER BY net_sum DESC, 1 LIMIT $1) t
+              ORDER BY net_sum DESC, 1 LIMIT ${limit}) t
        LEFT JOIN business_partners bp ON bp.bp_number = t.supplier_bp_number
       ORDER BY t.net_sum DESC, t.supplier_bp_number`,
-    params,
+    where.values,
   );
   return rows.map((r) => ({
     bpNumber: r.bp_number,

@@ -9,7 +9,7 @@ import { checkDatabase } from './health.service.ts';
 export async function healthRoutes(app: App, { pool, lifecycle }: AppDeps) {
   app.get('/health', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/ready', { schema: { hide: true } }, async (_request, reply) => {
-    if (lifecycle?.draining) {
+    if (lifecycle.draining) {
       return reply
         .status(503)
         .header('connection', 'close')

@@ -98,7 +98,7 @@ export class MailService {
 
   private sweeper: NodeJS.Timeout | null = null;
 
-  /** Starts the sweeper (at once and periodically); called when the app is ready. */
+  /** Starts the sweeper (at once and periodically): the mail sweeper entry of the lifecycle list (lifecycle.ts). */
   startSweeper() {
     if (this.sweeper) return;
     const run = () => this.sweep().catch(() => undefined);

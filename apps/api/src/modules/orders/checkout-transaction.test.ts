@@ -57,7 +57,15 @@ async function cartWithOneLine(name: string): Promise<{ cartId: number; caller: 
 /** The checkout service wired as the app wires it, but on the given pool. */
 function checkoutServiceOn(pool: pg.Pool): CheckoutService {
   const db = createDb(pool);
-  const deps: AppDeps = { config: t.config, db, pool, jobs: t.jobs, mail: t.mail, prices: undefined };
+  const deps: AppDeps = {
+    config: t.config,
+    db,
+    pool,
+    jobs: t.jobs,
+    mail: t.mail,
+    lifecycle: t.lifecycle,
+    prices: undefined,
+  };
   const catalog = catalogueOfferCatalog(db, priceStrategyOf(deps));
   return new CheckoutService(deps, catalog, new CartsService(db, catalog));
 }

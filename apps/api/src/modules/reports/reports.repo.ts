@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { Report, ReportFormat } from '@shk/contracts';
 import type { Queryable } from '../../db/queryable.ts';
+import { SqlWhere } from '../../db/sql-params.ts';
 
 export interface ReportRow {
   id: number;
@@ -86,14 +87,16 @@ export async function insertReport(
 }
 
 export async function listReports(client: Queryable, userId: string, page: number, pageSize: number) {
+  const where = new SqlWhere().and('user_id = ?', userId);
+  const paging = where.page(page, pageSize);
   const { rows } = await client.query<DbReport & { total: number }>(
-    `SELECT ${columns}, count(*) OVER ()::int AS total FROM reports WHERE user_id = $1
-      ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
-    [userId, pageSize, (page - 1) * pageSize],
+    `SELECT ${columns}, count(*) OVER ()::int AS total FROM reports ${where.sql}
+      ORDER BY created_at DESC, id DESC ${paging.sql}`,
+    paging.values,
   );
   let total = rows[0]?.total ?? 0;
   if (!rows.length && page > 1) {
-    const c = await client.query('SELECT count(*)::int AS n FROM reports WHERE user_id = $1', [userId]);
+    const c = await client.query(`SELECT count(*)::int AS n FROM reports ${where.sql}`, where.values);
     total = c.rows[0].n;
   }
   return { items: rows.map(toReport), total };

@@ -13,6 +13,7 @@ import type { App, AppDeps } from '../../http/types.ts';
 import { callerOf } from '../../http/auth.ts';
 import { attachmentHeader } from '../../lib/content-disposition.ts';
 import { ReportsService, reportWorkerOptionsOf } from './reports.service.ts';
+import { periodic } from '../../lifecycle.ts';
 
 const staff = [Role.Administrator, Role.Support, Role.PlatformOperator];
 const contentTypes = {
@@ -26,20 +27,18 @@ export async function reportsRoutes(app: App, deps: AppDeps) {
     error: (...a) => app.log.error(a[0] as object, String(a[1] ?? '')),
   });
   // REPORT_WORKER=off: this process generates no reports (another process does, with its own sweeper).
-  const runWorker = deps.config.reports.worker;
-  if (runWorker) service.registerWorker();
-  // The crash sweeper starts when the server listens (the OpenAPI generator never listens).
-  app.addHook('onListen', async () => {
-    if (runWorker) service.startSweeper();
-  });
-  app.addHook('onClose', async () => service.stopSweeper());
-  // Retention also runs when nobody generates: hourly, without keeping the process alive.
-  const sweeper = setInterval(
-    () => service.removeExpired().catch((err) => app.log.error({ err }, 'report retention')),
-    3_600_000,
+  if (deps.config.reports.worker) {
+    service.registerWorker();
+    deps.lifecycle.provide('report sweeper', {
+      start: () => service.startSweeper(),
+      stop: () => service.stopSweeper(),
+    });
+  }
+  // Retention also runs when nobody generates.
+  deps.lifecycle.provide(
+    'report retention',
+    periodic(() => service.removeExpired().catch((err) => app.log.error({ err }, 'report retention')), 3_600_000),
   );
-  sweeper.unref();
-  app.addHook('onClose', async () => clearInterval(sweeper));
 
   app.get(
     '/v1/Reports',

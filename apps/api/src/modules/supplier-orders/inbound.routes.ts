@@ -31,19 +31,20 @@ const Bp = z.object({ supplierBusinessPartnerNo: z.string().regex(/^\d{1,10}$/) 
  */
 export async function inboundRoutes(app: App, deps: AppDeps) {
   const service = new InboundOrdrspService(deps);
-  // SFTP/FTP pick-up of ORDRSP files, started when the server listens (ORDRSP_PICKUP=off: not in this process).
-  let pickup: OrdrspPickup | null = null;
-  app.addHook('onListen', async () => {
-    if (!deps.config.ordrspPickup.enabled) return;
-    pickup = new OrdrspPickup(deps, deps.config.ordrspPickup, {
-      info: (obj, msg) => app.log.info(obj, msg),
-      warn: (obj, msg) => app.log.warn(obj, msg),
+  // SFTP/FTP pick-up of ORDRSP files, run by the node's lifecycle (ORDRSP_PICKUP=off: not in this process).
+  if (deps.config.ordrspPickup.enabled) {
+    let pickup: OrdrspPickup | null = null;
+    deps.lifecycle.provide('ORDRSP pick-up', {
+      start: () => {
+        pickup = new OrdrspPickup(deps, deps.config.ordrspPickup, {
+          info: (obj, msg) => app.log.info(obj, msg),
+          warn: (obj, msg) => app.log.warn(obj, msg),
+        });
+        pickup.start();
+      },
+      stop: () => pickup?.stop(),
     });
-    pickup.start();
-  });
-  app.addHook('onClose', async () => {
-    await pickup?.stop();
-  });
+  }
   await app.register(async (scope) => {
     // The body is read as bytes whatever the charset parameter says: the UNB syntax identifier decides.
     for (const type of ['application/octet-stream', 'text/plain'])

@@ -14,6 +14,7 @@ import { as2MdnStore, as2MdnUrl, mailCertificateWarnings } from './as2.service.t
 import { loadOrder } from './transmission.repo.ts';
 import { orderPdf } from './formats/pdf-order.ts';
 import type { Queryable } from '../../db/queryable.ts';
+import { periodic } from '../../lifecycle.ts';
 
 export { queueTransmissions, resendSupplierOrder, listTransmissions } from './transmission.service.ts';
 export { changeSupplierOrderStatus, refreshCustomerOrderStatus } from './supplier-order-status.ts';
@@ -66,9 +67,9 @@ export function createTransmissionWorker(
 }
 
 /**
- * Order transmission: routes (resend, log, workflows), the outbox worker and the mail sweeper, started
- * when the server listens and stopped before the pool closes. TRANSMISSION_WORKER=off runs no worker
- * in this process (another process transmits).
+ * Order transmission: routes (resend, log, workflows), the outbox worker and the AS2 certificate check, which the
+ * node's lifecycle starts and stops (lifecycle.ts). TRANSMISSION_WORKER=off runs no worker in this process (another
+ * process transmits).
  */
 export async function transmissionModule(app: App, deps: AppDeps) {
   // Built on first use, not at registration: the OpenAPI generator registers routes without a database.
@@ -78,38 +79,31 @@ export async function transmissionModule(app: App, deps: AppDeps) {
       info: (...a) => app.log.info(a.map(String).join(' ')),
       error: (...a) => app.log.error(a[0] as object, String(a[1] ?? '')),
     }));
-  const runWorker = deps.config.transmission.worker;
   const identity = as2IdentityOf(deps.config);
   await as2Routes(identity)(app, deps);
   await transmissionRoutes(
     () => transmission().workflows,
     () => built?.worker.nudge(),
   )(app, deps);
-  // Started when the server listens (the OpenAPI generator only builds the app and never listens).
-  let started = false;
+  if (deps.config.transmission.worker)
+    deps.lifecycle.provide('transmission worker', {
+      start: () => transmission().worker.start(),
+      stop: () => built?.worker.stop(),
+    });
   // Certificate expiry warnings: checked at start and every AS2_CERT_CHECK_MS (6 h); each node may check,
   // the notice table lets only one of them mail per certificate and threshold.
-  let certificateCheck: NodeJS.Timeout | null = null;
-  const checkCertificates = () =>
-    mailCertificateWarnings(deps.db, deps.mail, identity).catch((error) =>
-      app.log.error({ err: error }, 'AS2 certificate expiry check failed'),
+  if (deps.config.as2.certificateCheck)
+    deps.lifecycle.provide(
+      'AS2 certificate check',
+      periodic(
+        () =>
+          mailCertificateWarnings(deps.db, deps.mail, identity).catch((error) =>
+            app.log.error({ err: error }, 'AS2 certificate expiry check failed'),
+          ),
+        deps.config.as2.certificateCheckEveryMs,
+        { atStart: true },
+      ),
     );
-  app.addHook('onListen', async () => {
-    started = true;
-    deps.mail.startSweeper();
-    if (runWorker) transmission().worker.start();
-    if (deps.config.as2.certificateCheck) {
-      void checkCertificates();
-      certificateCheck = setInterval(checkCertificates, deps.config.as2.certificateCheckEveryMs);
-      certificateCheck.unref();
-    }
-  });
-  app.addHook('onClose', async () => {
-    if (!started) return;
-    if (certificateCheck) clearInterval(certificateCheck);
-    deps.mail.stopSweeper();
-    await built?.worker.stop();
-  });
 }
 
 /**

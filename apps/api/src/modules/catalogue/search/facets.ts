@@ -10,9 +10,9 @@ import type { CatalogueMeta } from '../catalogue-meta.ts';
 import type { AnalysedQuery } from './query-analyser.ts';
 import type { Dimension, FilterSelection } from './search-request.ts';
 import * as repo from './search.repo.ts';
-import { SqlParams } from '../../../db/sql-params.ts';
+import { SqlWhere, type SqlParams } from '../../../db/sql-params.ts';
 
-export { SqlParams } from '../../../db/sql-params.ts';
+export { SqlParams, SqlWhere } from '../../../db/sql-params.ts';
 
 /** What a result set is made of: the analysed term and the filters of some dimensions. */
 export interface Scope {
@@ -130,17 +130,21 @@ export function dimensionCondition(
 }
 
 /**
- * WHERE clause of a scope (term and the scope's dimensions). text: false leaves the term out for
+ * The conditions of a scope (term and the scope's dimensions), added to `where`. text: false leaves the term out for
  * callers that add a stricter text condition themselves (a second, implied tsquery would make the
  * planner multiply selectivities and pick a bad plan).
  */
-export function scopeWhere(scope: Scope, meta: CatalogueMeta, p: SqlParams, options: { text?: boolean } = {}): string {
-  const conditions: string[] = [];
-  const text = options.text === false ? null : textCondition(scope.query, p);
-  if (text) conditions.push(text);
+export function scopeWhere(
+  scope: Scope,
+  meta: CatalogueMeta,
+  where = new SqlWhere(),
+  options: { text?: boolean } = {},
+): SqlWhere {
+  const text = options.text === false ? null : textCondition(scope.query, where);
+  if (text) where.and(text);
   for (const dim of scope.dims)
-    conditions.push(dimensionCondition(dim, scope.selection, meta, scope.sellerSupplierNo, p));
-  return conditions.length ? conditions.join(' AND ') : 'true';
+    where.and(dimensionCondition(dim, scope.selection, meta, scope.sellerSupplierNo, where));
+  return where;
 }
 
 /** A stable cache key of a scope (only the selected dimensions count). */
@@ -168,10 +172,9 @@ export function scopeKey(scope: Scope, extra = ''): string {
 }
 
 export async function computeFacetSet(pool: pg.Pool, scope: Scope, meta: CatalogueMeta): Promise<FacetSet> {
-  const p = new SqlParams();
-  const where = scopeWhere(scope, meta, p);
+  const where = scopeWhere(scope, meta);
   // One pass with grouping sets for brand/class/leaf/totals, one unnest pass for the supplier arrays.
-  const rows = await repo.facetSetRows(pool, where, p.values);
+  const rows = await repo.facetSetRows(pool, where.conditionSql, where.values);
   const set: FacetSet = {
     total: 0,
     brands: new Map(),
@@ -205,12 +208,11 @@ export async function computeFeatureStats(
   const slots = meta.classes.get(classNo)?.slots ?? [];
   const stats: FeatureStats = { numeric: new Map(), values: new Map() };
   if (!slots.length) return stats;
-  const p = new SqlParams();
-  const where = scopeWhere(scope, meta, p);
+  const where = scopeWhere(scope, meta);
   const rows = await repo.featureStatRows(
     pool,
+    where.conditionSql,
     where,
-    p,
     classNo,
     slots.map((s) => s.slot),
     slots.filter((s) => meta.features.get(s.featureId)!.kind === 'A').map((s) => s.slot),

@@ -23,7 +23,8 @@ import {
   dimensionsCondition,
   scopeKey,
   scopeWhere,
-  SqlParams,
+  SqlWhere,
+  type SqlParams,
   type FacetSet,
   type FeatureStats,
   type Scope,
@@ -156,13 +157,8 @@ export class SearchEngine {
     return suggest(this.pool(), term, async (t) => {
       const query = await this.analyse(meta, t, false);
       if (!query.fts && !query.dimensions.length && !query.codeIds.length) return [];
-      const p = new SqlParams();
-      const where = scopeWhere(
-        { query, selection: { features: new Map() }, dims: [], sellerSupplierNo: null },
-        meta,
-        p,
-      );
-      const rows = await repo.topSearchIds(this.pool(), where, p.values);
+      const where = scopeWhere({ query, selection: { features: new Map() }, dims: [], sellerSupplierNo: null }, meta);
+      const rows = await repo.topSearchIds(this.pool(), where.conditionSql, where.values);
       return searchHits(
         this.pool(),
         rows.map((r) => r.id),
@@ -283,11 +279,10 @@ export class SearchEngine {
   ): Promise<number[]> {
     const pool = this.pool();
     const select = async (condition: ((p: SqlParams) => string) | null, order: string, off: number, n: number) => {
-      const p = new SqlParams();
       // A relevance tier's condition already contains the term.
-      const where = scopeWhere(scope, meta, p, { text: condition === null });
-      const more = condition ? ` AND ${condition(p)}` : '';
-      const rows = await repo.searchIds(pool, `${where}${more}`, order, n, off, p.values);
+      const where = scopeWhere(scope, meta, new SqlWhere(), { text: condition === null });
+      if (condition) where.and(condition(where));
+      const rows = await repo.searchIds(pool, where, order, off, n);
       return rows.map((r) => r.id);
     };
     if (sort.column === 'artikelbeschreibung') {
@@ -320,10 +315,8 @@ export class SearchEngine {
 
   private tierSize(meta: CatalogueMeta, scope: Scope, index: number, condition: (p: SqlParams) => string) {
     return this.memo(this.tierSizes, `${meta.version}|${scopeKey(scope, `tier:${index}`)}`, async () => {
-      const p = new SqlParams();
-      const where = scopeWhere(scope, meta, p, { text: false });
-      const tier = condition(p);
-      return repo.countSearchRows(this.pool(), `${where} AND ${tier}`, p.values);
+      const where = scopeWhere(scope, meta, new SqlWhere(), { text: false });
+      return repo.countSearchRows(this.pool(), where.and(condition(where)));
     });
   }
 }

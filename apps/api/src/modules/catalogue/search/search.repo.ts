@@ -4,7 +4,7 @@
  * built by facets.ts (`scopeWhere`, parameters in `SqlParams`) and handed in with their parameters.
  */
 import type pg from 'pg';
-import type { SqlParams } from '../../../db/sql-params.ts';
+import type { SqlParams, SqlWhere } from '../../../db/sql-params.ts';
 
 /**
  * Words that start with `last` (folded), then — when `infix` — words that contain it, most frequent first; kind 5
@@ -191,27 +191,21 @@ export async function topSearchIds(pool: pg.Pool, where: string, params: unknown
   return rows;
 }
 
-/** A page of the search rows matching `where` in the order `order`. */
-export async function searchIds(
-  pool: pg.Pool,
-  where: string,
-  order: string,
-  n: number,
-  off: number,
-  params: unknown[],
-) {
+/** `limit` search rows matching `where` from `offset` on, in the order `order`. */
+export async function searchIds(pool: pg.Pool, where: SqlWhere, order: string, offset: number, limit: number) {
+  const page = where.slice(offset, limit);
   const { rows } = await pool.query<{ id: number }>(
-    `SELECT s.id FROM product_search s WHERE ${where} ORDER BY ${order} LIMIT ${n} OFFSET ${off}`,
-    params,
+    `SELECT s.id FROM product_search s WHERE ${where.conditionSql} ORDER BY ${order} ${page.sql}`,
+    page.values,
   );
   return rows;
 }
 
 /** The number of search rows matching `where`. */
-export async function countSearchRows(pool: pg.Pool, where: string, params: unknown[]): Promise<number> {
+export async function countSearchRows(pool: pg.Pool, where: SqlWhere): Promise<number> {
   const { rows } = await pool.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM product_search s WHERE ${where}`,
-    params,
+    `SELECT count(*)::int AS n FROM product_search s WHERE ${where.conditionSql}`,
+    where.values,
   );
   return rows[0].n;
 }
