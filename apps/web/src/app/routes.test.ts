@@ -65,3 +65,20 @@ describe('the page data started before the page renders (prefetchPageData)', () 
     );
   });
 });
+
+describe('the page code requested before the session is known (preloadPageOf)', () => {
+  it('loads a protected page’s code only for a visitor who may be signed in; a public page’s for everyone', () => {
+    const loads = (path: string) => {
+      const route = routes.appRoutes.find((r) => r.path === path)!;
+      return vi.spyOn(route.page, 'preload').mockResolvedValue({ default: () => null });
+    };
+    const cart = loads('/warenkorb/:cartId?');
+    const imprint = loads('/impressum');
+    routes.preloadPageOf('/warenkorb', { publicOnly: true });
+    routes.preloadPageOf('/impressum', { publicOnly: true });
+    expect(cart).not.toHaveBeenCalled();
+    expect(imprint).toHaveBeenCalledTimes(1);
+    routes.preloadPageOf('/warenkorb');
+    expect(cart).toHaveBeenCalledTimes(1);
+  });
+});

@@ -138,14 +138,16 @@ export const appRoutes: readonly AppRoute[] = [
 /**
  * Starts loading the page module of the address the browser opened, so its download overlaps the start-up
  * round trips (client configuration, session) instead of following them. Loading a page the user may not open
- * is harmless: the route guard still decides what is shown.
+ * is harmless: the route guard still decides what is shown. For a visitor who cannot be signed in (`publicOnly`)
+ * only a public page is loaded: every other page shows 'Willkommen' (part of the entry), and its code (for the cart
+ * page with the shared chunks, ~100 kB) would compete with the first paint for the network.
  */
-export function preloadPageOf(pathname: string): void {
-  void routeOf(pathname)
-    ?.page.preload()
-    .catch(() => {
-      // A failed download is retried (and reported) by the route itself when it renders.
-    });
+export function preloadPageOf(pathname: string, { publicOnly = false }: { publicOnly?: boolean } = {}): void {
+  const route = routeOf(pathname);
+  if (publicOnly && route?.access !== 'public') return;
+  void route?.page.preload().catch(() => {
+    // A failed download is retried (and reported) by the route itself when it renders.
+  });
 }
 
 const routeOf = (pathname: string) => appRoutes.find((r) => matchPath({ path: r.path, end: true }, pathname));
