@@ -78,3 +78,15 @@ describe('the search field (home and search pages, before their first render)', 
     expect(staticImports('./ui/barcode/BarcodeScanDialog.tsx').get('@mantine/core')?.has('Modal')).toBe(true);
   });
 });
+
+describe('the cart page (before its first render)', () => {
+  it('shows an empty cart without the lines’ date picker, dropzone, forms, schemas or dialogs', () => {
+    const imports = staticImports('./features/carts/CartPage.tsx');
+    const heavy = ['zod', '@mantine/dates', '@mantine/dropzone', 'react-hook-form', 'dayjs'];
+    expect(heavy.filter((name) => imports.has(name))).toEqual([]);
+    expect(imports.get('@mantine/core')?.has('Modal')).toBe(false);
+    // The contracts' texts it shows come from modules without zod (the schema modules build zod schemas at load).
+    expect(sources['./features/carts/CartPage.tsx']).not.toMatch(/idsMessages/);
+    expect(staticImports('./features/carts/CartLines.tsx').has('@mantine/dates')).toBe(true);
+  });
+});
