@@ -166,12 +166,33 @@ export function useCart(cartId: number | null) {
  * decides which cart it sees: the page reads it after the list. Resolves with the cart read (undefined: none, or it
  * failed; the page reads it again and reports).
  */
-export async function prefetchCartPage(
+export function prefetchCartPage(
   queryClient: QueryClient,
   profile: UserProfile,
   requestedId: number | null,
 ): Promise<MultiCart | undefined> {
-  void prefetchCarts(queryClient, profile);
+  const shown = readShownCart(queryClient, profile, requestedId);
+  // The list's answer waits for the shown cart's: the page picks its cart from the list and must find that cart in the
+  // cache then (answered first, the list made the page read the cart a second time).
+  void prefetchPartnerQuery(
+    queryClient,
+    profile,
+    cartKeys.list,
+    async () => {
+      const list = await listCarts();
+      await shown;
+      return list;
+    },
+    CART_LIST_STALE_MS,
+  );
+  return shown;
+}
+
+async function readShownCart(
+  queryClient: QueryClient,
+  profile: UserProfile,
+  requestedId: number | null,
+): Promise<MultiCart | undefined> {
   if (profile.idsContextId && requestedId === null) return undefined;
   const cartKey = (id: number) => queryKeys.partnerScoped(profile.currentBpNumber, ...cartKeys.detail(id));
   const id = requestedId ?? (Number(cartMemory.get()) || null);

@@ -10,6 +10,8 @@ let routes: typeof import('./routes');
 /** Answers by path for the cart page's reads (anything else: an empty JSON object). */
 const answers = new Map<string, unknown>();
 const session = new Map<string, string>();
+/** Milliseconds an answer takes, by path. */
+const delays = new Map<string, number>();
 
 beforeAll(async () => {
   vi.stubGlobal('window', { location: { origin: 'http://portal.test' } });
@@ -21,6 +23,7 @@ beforeAll(async () => {
   vi.stubGlobal('fetch', async (input: Request) => {
     const path = new URL(input.url).pathname;
     requests.push(`${input.method} ${path}`);
+    await new Promise((resolve) => setTimeout(resolve, delays.get(path) ?? 0));
     return new Response(JSON.stringify(answers.get(path) ?? {}), { headers: { 'content-type': 'application/json' } });
   });
   routes = await import('./routes');
@@ -84,6 +87,20 @@ describe('the cart page’s reads (its prefetch)', () => {
     await routes.prefetchPageData({ pathname: path, search: '' }, queryClient, Promise.resolve(buyer));
     return queryClient;
   };
+
+  it('answers the list only with the shown cart in the cache (the page picks its cart from the list)', async () => {
+    const { cartKeys } = await import('../api/carts');
+    const { queryKeys } = await import('../api/query-keys');
+    session.clear();
+    answers.set('/v1/MultiCarts', [{ id: 7, isDefault: true }]);
+    answers.set('/v1/MultiCarts/Default', cart(7, []));
+    delays.set('/v1/MultiCarts/Default', 200);
+    const queryClient = await cartPage('/warenkorb');
+    const listKey = queryKeys.partnerScoped('4711', ...cartKeys.list);
+    await vi.waitFor(() => expect(queryClient.getQueryData(listKey)).toBeDefined(), { interval: 5 });
+    expect(queryClient.getQueryData(queryKeys.partnerScoped('4711', ...cartKeys.detail(7)))).toMatchObject({ id: 7 });
+    delays.clear();
+  });
 
   it('reads the list and the default cart side by side, under the key of its id; nothing more for an empty cart', async () => {
     const { cartKeys } = await import('../api/carts');
