@@ -3,11 +3,12 @@ import type { Rolldown } from 'vite';
 
 type OutputChunk = Rolldown.OutputChunk;
 
-/** The pages most visits open first (Lighthouse on /, /suche, /produkt), by the letter used in chunk names. */
+/** The pages most visits open first (Lighthouse on /, /suche, /produkt, /warenkorb), by the letter used in chunk names. */
 export const FIRST_PAGES: Readonly<Record<string, string>> = {
   h: 'src/app/HomeRoute.tsx',
   s: 'src/features/search/SearchPage.tsx',
   p: 'src/features/product/ProductPage.tsx',
+  c: 'src/features/carts/CartPage.tsx',
 };
 
 /** Which first pages (their letters, e.g. "hp") load each module statically, by module id. */

@@ -31,9 +31,10 @@ async function start() {
     // With a valid stored token the page's code is requested right after the profile (below): the profile gates the
     // page's data, and requested first it gets one of the browser's six connections before the page's chunks do
     // (behind them it started ~450 ms later in Lighthouse's simulation). Otherwise the code loads while
-    // the session is restored.
+    // the session is restored; a first visitor (no session to restore) gets only a public page's code, as any
+    // other page shows them 'Willkommen'.
     const signedIn = auth.getState().isAuthenticated;
-    if (!signedIn) preloadPageOf(window.location.pathname);
+    if (!signedIn) preloadPageOf(window.location.pathname, { publicOnly: !auth.maySignIn() });
     // A page opened after the token expired, or a new tab: renew or sign in through the provider session
     // before the first render, so a signed-in user is not shown 'Willkommen' (the timer-based renewal only
     // runs while a page is open). A stored, unexpired token needs nothing: the page renders at once.

@@ -9,6 +9,8 @@ export const cartMessages = {
   /** Under the cart list: how many carts the user has and the limit (not paging). */
   cartCount: (count: number, max: number) =>
     `${count === 1 ? '1 Warenkorb' : `${count} Warenkörbe`} angelegt (höchstens ${max} möglich)`,
+  /** The cart's header and each supplier group on the cart page. */
+  articleCount: (n: number) => `${n} Artikel`,
   addToCartSuccess: 'Der Artikel wurde erfolgreich zum Warenkorb hinzugefügt.',
   addToCartFailure: 'Leider konnte der Artikel nicht hinzugefügt werden. Bitte versuchen Sie es später erneut.',
   deleteCartFailure: 'Fehler beim Löschen des Warenkorbs',

@@ -26,6 +26,7 @@ export * from './schemas/quick-order.ts';
 export * from './schemas/security.ts';
 export * from './schemas/ids.ts';
 export * from './schemas/punchout.ts';
+export * from './punchout-texts.ts';
 export * from './schemas/suppliers.ts';
 export * from './schemas/parameters.ts';
 export * from './schemas/transmission.ts';

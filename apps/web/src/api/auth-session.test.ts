@@ -210,6 +210,18 @@ describe('renewal and silent sign-in (these load oidc-client-ts)', () => {
     expect(session.getState()).toMatchObject({ isAuthenticated: true, user: { access_token: 'at-tab' } });
   });
 
+  it('may sign in with a stored user (even expired), this browser’s hint or on the callback; a first visitor not', async () => {
+    const firstVisit = tab();
+    expect(firstVisit.session().maySignIn()).toBe(false);
+    const expired = tab();
+    await expired.signedIn('at-old', -60);
+    expect(expired.session().maySignIn()).toBe(true);
+    const hinted = tab();
+    hinted.localStorage.setItem(mod.SIGNED_IN_HINT, '1');
+    expect(hinted.session().maySignIn()).toBe(true);
+    expect(tab({ pathname: '/auth-callback', search: '?code=c1&state=s1' }).session().maySignIn()).toBe(true);
+  });
+
   it('a failed silent sign-in drops the hint (the provider session is gone)', async () => {
     const t = tab();
     t.localStorage.setItem(mod.SIGNED_IN_HINT, '1');

@@ -145,6 +145,17 @@ export class AuthSession {
     }
   }
 
+  /**
+   * Whether this page load may end signed in: a stored user (restore() renews an expired one), this browser's hint
+   * of an earlier sign-in (restore() tries the provider session) or the sign-in callback. False for a first visitor,
+   * who sees 'Willkommen' on every protected page.
+   */
+  maySignIn(): boolean {
+    return (
+      this.isCallback() || this.storedUser() !== null || this.options.localStorage.getItem(SIGNED_IN_HINT) !== null
+    );
+  }
+
   /** Where the identity provider sends the browser back after sign-in (a route of its own). */
   get callbackPath(): string {
     return this.options.config.callbackPath;

@@ -1,11 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { featureSettingDefaults, type FeatureSettingKey } from '@shk/contracts';
 import { api } from './client';
-import { useRememberedCartId } from './cart-memory';
+import { cartMemory, useRememberedCartId } from './cart-memory';
 import { pickCurrentCart } from './current-cart';
 import { expectStatus, unwrap } from './problem';
 import { useConfigurationValue } from './configuration';
 import { prefetchPartnerQuery, usePartnerQuery, useUserProfile } from './session';
+import { queryKeys } from './query-keys';
 import type { UserProfile } from './types';
 import type { components } from './schema';
 
@@ -147,11 +148,72 @@ export function prefetchCarts(queryClient: QueryClient, profile: UserProfile): P
   return prefetchPartnerQuery(queryClient, profile, cartKeys.list, listCarts, CART_LIST_STALE_MS);
 }
 
+const CART_STALE_MS = 10_000;
+const ADDRESSES_STALE_MS = 5 * 60_000;
+
 export function useCart(cartId: number | null) {
   return usePartnerQuery(cartKeys.detail(cartId ?? 0), () => cartsApi.get(cartId!), {
     enabled: cartId !== null,
-    staleTime: 10_000,
+    staleTime: CART_STALE_MS,
   });
+}
+
+/**
+ * The cart page's reads, started with the profile (the route table's `prefetch`) side by side instead of one after
+ * the other from the page (profile → list → cart → addresses took four round trips before an empty cart showed):
+ * the list and the cart the page shows — the one the address names, else the remembered one, else the default cart
+ * (GET /v1/MultiCarts/Default, under the key of its id), as useCurrentCart picks it. In an IDS session the session
+ * decides which cart it sees: the page reads it after the list. Resolves with the cart read (undefined: none, or it
+ * failed; the page reads it again and reports).
+ */
+export function prefetchCartPage(
+  queryClient: QueryClient,
+  profile: UserProfile,
+  requestedId: number | null,
+): Promise<MultiCart | undefined> {
+  const shown = readShownCart(queryClient, profile, requestedId);
+  // The list's answer waits for the shown cart's: the page picks its cart from the list and must find that cart in the
+  // cache then (answered first, the list made the page read the cart a second time).
+  void prefetchPartnerQuery(
+    queryClient,
+    profile,
+    cartKeys.list,
+    async () => {
+      const list = await listCarts();
+      await shown;
+      return list;
+    },
+    CART_LIST_STALE_MS,
+  );
+  return shown;
+}
+
+async function readShownCart(
+  queryClient: QueryClient,
+  profile: UserProfile,
+  requestedId: number | null,
+): Promise<MultiCart | undefined> {
+  if (profile.idsContextId && requestedId === null) return undefined;
+  const cartKey = (id: number) => queryKeys.partnerScoped(profile.currentBpNumber, ...cartKeys.detail(id));
+  const id = requestedId ?? (Number(cartMemory.get()) || null);
+  try {
+    if (id !== null)
+      return await queryClient.fetchQuery({
+        queryKey: cartKey(id),
+        queryFn: () => cartsApi.get(id),
+        staleTime: CART_STALE_MS,
+      });
+    const cart = await cartsApi.defaultCart();
+    queryClient.setQueryData(cartKey(cart.id), cart);
+    return cart;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What a filled cart's lines show beside the cart: the delivery addresses (the units: prefetchCatalogueBasics). */
+export function prefetchCartLineData(queryClient: QueryClient, profile: UserProfile): void {
+  void prefetchPartnerQuery(queryClient, profile, cartKeys.addresses, cartsApi.addresses, ADDRESSES_STALE_MS);
 }
 
 /** The buyer's current cart from the overview list (null while loading or for non-buyers). */
@@ -165,7 +227,7 @@ export function useCurrentCart(options: { enabled?: boolean } = {}) {
 }
 
 export function useDeliveryAddresses() {
-  return usePartnerQuery(cartKeys.addresses, cartsApi.addresses, { staleTime: 5 * 60_000 });
+  return usePartnerQuery(cartKeys.addresses, cartsApi.addresses, { staleTime: ADDRESSES_STALE_MS });
 }
 
 export function useProjects() {

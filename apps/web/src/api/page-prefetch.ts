@@ -9,4 +9,6 @@ export interface PagePrefetch {
   queryClient: QueryClient;
   profile: UserProfile;
   searchParams: URLSearchParams;
+  /** The route's path parameters (`/warenkorb/:cartId?` → cartId). */
+  params?: Readonly<Record<string, string | undefined>>;
 }

@@ -7,11 +7,24 @@ import type { UserProfile } from '../api/types';
 const requests: string[] = [];
 let routes: typeof import('./routes');
 
+/** Answers by path for the cart page's reads (anything else: an empty JSON object). */
+const answers = new Map<string, unknown>();
+const session = new Map<string, string>();
+/** Milliseconds an answer takes, by path. */
+const delays = new Map<string, number>();
+
 beforeAll(async () => {
   vi.stubGlobal('window', { location: { origin: 'http://portal.test' } });
+  vi.stubGlobal('sessionStorage', {
+    getItem: (key: string) => session.get(key) ?? null,
+    setItem: (key: string, value: string) => session.set(key, value),
+    removeItem: (key: string) => session.delete(key),
+  });
   vi.stubGlobal('fetch', async (input: Request) => {
-    requests.push(`${input.method} ${new URL(input.url).pathname}`);
-    return new Response('{}', { headers: { 'content-type': 'application/json' } });
+    const path = new URL(input.url).pathname;
+    requests.push(`${input.method} ${path}`);
+    await new Promise((resolve) => setTimeout(resolve, delays.get(path) ?? 0));
+    return new Response(JSON.stringify(answers.get(path) ?? {}), { headers: { 'content-type': 'application/json' } });
   });
   routes = await import('./routes');
 });
@@ -46,9 +59,9 @@ describe('the page data started before the page renders (prefetchPageData)', () 
     expect(requests).toEqual([]);
   });
 
-  it('the home, search and product pages have their prefetch in the route table', () => {
+  it('the home, search, product and cart pages have their prefetch in the route table', () => {
     const prefetching = routes.appRoutes.filter((route) => route.prefetch).map((route) => route.path);
-    expect(prefetching).toEqual(['/', '/suche', '/produkt']);
+    expect(prefetching).toEqual(['/', '/suche', '/produkt', '/warenkorb/:cartId?']);
   });
 
   it('a buyer’s home page reads its suppliers with the profile; other roles’ home pages read nothing', async () => {
@@ -63,5 +76,78 @@ describe('the page data started before the page renders (prefetchPageData)', () 
         'GET /v1/SupplierCustomers/SuppliersWithoutRelation',
       ]),
     );
+  });
+});
+
+describe('the cart page’s reads (its prefetch)', () => {
+  const cart = (id: number, items: unknown[]) => ({ id, isDefault: true, items, supplierGroups: [] });
+  const cartPage = async (path: string) => {
+    requests.length = 0;
+    const queryClient = new QueryClient();
+    await routes.prefetchPageData({ pathname: path, search: '' }, queryClient, Promise.resolve(buyer));
+    return queryClient;
+  };
+
+  it('answers the list only with the shown cart in the cache (the page picks its cart from the list)', async () => {
+    const { cartKeys } = await import('../api/carts');
+    const { queryKeys } = await import('../api/query-keys');
+    session.clear();
+    answers.set('/v1/MultiCarts', [{ id: 7, isDefault: true }]);
+    answers.set('/v1/MultiCarts/Default', cart(7, []));
+    delays.set('/v1/MultiCarts/Default', 200);
+    const queryClient = await cartPage('/warenkorb');
+    const listKey = queryKeys.partnerScoped('4711', ...cartKeys.list);
+    await vi.waitFor(() => expect(queryClient.getQueryData(listKey)).toBeDefined(), { interval: 5 });
+    expect(queryClient.getQueryData(queryKeys.partnerScoped('4711', ...cartKeys.detail(7)))).toMatchObject({ id: 7 });
+    delays.clear();
+  });
+
+  it('reads the list and the default cart side by side, under the key of its id; nothing more for an empty cart', async () => {
+    const { cartKeys } = await import('../api/carts');
+    const { queryKeys } = await import('../api/query-keys');
+    session.clear();
+    answers.set('/v1/MultiCarts', [{ id: 7, isDefault: true }]);
+    answers.set('/v1/MultiCarts/Default', cart(7, []));
+    const queryClient = await cartPage('/warenkorb');
+    await vi.waitFor(() =>
+      expect(queryClient.getQueryData(queryKeys.partnerScoped('4711', ...cartKeys.detail(7)))).toMatchObject({ id: 7 }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(requests.sort()).toEqual(['GET /v1/MultiCarts', 'GET /v1/MultiCarts/Default']);
+  });
+
+  it('reads the remembered or the named cart by its id; with lines also the addresses and units', async () => {
+    session.set('shk.currentCartId', '9');
+    answers.set('/v1/MultiCarts/9', cart(9, [{ id: 1 }]));
+    await cartPage('/warenkorb');
+    await vi.waitFor(() =>
+      expect(requests.sort()).toEqual([
+        'GET /v1/DeliveryAddresses',
+        'GET /v1/MultiCarts',
+        'GET /v1/MultiCarts/9',
+        'GET /v1/Units',
+      ]),
+    );
+    answers.set('/v1/MultiCarts/12', cart(12, []));
+    await cartPage('/warenkorb/12');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(requests.sort()).toEqual(['GET /v1/MultiCarts', 'GET /v1/MultiCarts/12']);
+  });
+});
+
+describe('the page code requested before the session is known (preloadPageOf)', () => {
+  it('loads a protected page’s code only for a visitor who may be signed in; a public page’s for everyone', () => {
+    const loads = (path: string) => {
+      const route = routes.appRoutes.find((r) => r.path === path)!;
+      return vi.spyOn(route.page, 'preload').mockResolvedValue({ default: () => null });
+    };
+    const cart = loads('/warenkorb/:cartId?');
+    const imprint = loads('/impressum');
+    routes.preloadPageOf('/warenkorb', { publicOnly: true });
+    routes.preloadPageOf('/impressum', { publicOnly: true });
+    expect(cart).not.toHaveBeenCalled();
+    expect(imprint).toHaveBeenCalledTimes(1);
+    routes.preloadPageOf('/warenkorb');
+    expect(cart).toHaveBeenCalledTimes(1);
   });
 });

@@ -5,6 +5,9 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { UserProfile } from '../api/types';
 import type { PagePrefetch } from '../api/page-prefetch';
 import { prefetchBuyerHomeSuppliers } from '../api/relations';
+import { prefetchCartLineData, prefetchCartPage } from '../api/carts';
+import { prefetchCatalogueBasics } from '../api/catalogue-queries';
+import { loadCartLines } from '../features/carts/cart-lines';
 import { prefetchProduct } from '../features/product/use-product';
 import { prefetchSearch } from '../features/search/use-search';
 import { mayOpen, type RouteAccess, type RouteKey } from './access';
@@ -64,7 +67,12 @@ export const appRoutes: readonly AppRoute[] = [
     page: page(() => import('../features/product/ProductPage')),
     prefetch: prefetchProduct,
   },
-  { path: '/warenkorb/:cartId?', access: 'cart', page: page(() => import('../features/carts/CartPage')) },
+  {
+    path: '/warenkorb/:cartId?',
+    access: 'cart',
+    page: page(() => import('../features/carts/CartPage')),
+    prefetch: prefetchCart,
+  },
   { path: '/my-carts', access: 'myCarts', page: page(() => import('../features/carts/MyCartsPage')) },
   {
     path: '/schnellerfassung',
@@ -136,16 +144,33 @@ export const appRoutes: readonly AppRoute[] = [
 ];
 
 /**
+ * /warenkorb: the list and the cart shown at once; once the cart has lines, their code (CartLines: date picker,
+ * selects, dropzone, order summary) and the data they show beside the cart. An empty cart loads neither.
+ */
+function prefetchCart({ queryClient, profile, params }: PagePrefetch): void {
+  const cartId = params?.cartId;
+  const requested = cartId && /^\d+$/.test(cartId) ? Number(cartId) : null;
+  void prefetchCartPage(queryClient, profile, requested).then((cart) => {
+    if (!cart?.items.length) return;
+    void loadCartLines().catch(() => undefined);
+    prefetchCartLineData(queryClient, profile);
+    prefetchCatalogueBasics(queryClient, profile, { tree: false });
+  });
+}
+
+/**
  * Starts loading the page module of the address the browser opened, so its download overlaps the start-up
  * round trips (client configuration, session) instead of following them. Loading a page the user may not open
- * is harmless: the route guard still decides what is shown.
+ * is harmless: the route guard still decides what is shown. For a visitor who cannot be signed in (`publicOnly`)
+ * only a public page is loaded: every other page shows 'Willkommen' (part of the entry), and its code (for the cart
+ * page with the shared chunks, ~100 kB) would compete with the first paint for the network.
  */
-export function preloadPageOf(pathname: string): void {
-  void routeOf(pathname)
-    ?.page.preload()
-    .catch(() => {
-      // A failed download is retried (and reported) by the route itself when it renders.
-    });
+export function preloadPageOf(pathname: string, { publicOnly = false }: { publicOnly?: boolean } = {}): void {
+  const route = routeOf(pathname);
+  if (publicOnly && route?.access !== 'public') return;
+  void route?.page.preload().catch(() => {
+    // A failed download is retried (and reported) by the route itself when it renders.
+  });
 }
 
 const routeOf = (pathname: string) => appRoutes.find((r) => matchPath({ path: r.path, end: true }, pathname));
@@ -165,7 +190,8 @@ export async function prefetchPageData(
   try {
     const user = await profile;
     if (!mayOpen(user.role, route.access)) return;
-    route.prefetch({ queryClient, profile: user, searchParams: new URLSearchParams(location.search) });
+    const params = matchPath({ path: route.path, end: true }, location.pathname)?.params ?? {};
+    route.prefetch({ queryClient, profile: user, searchParams: new URLSearchParams(location.search), params });
   } catch {
     // The page reports its own errors when it renders.
   }

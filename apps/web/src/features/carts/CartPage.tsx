@@ -1,150 +1,32 @@
-import { useEffect, useState } from 'react';
-import {
-  Accordion,
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Center,
-  Fieldset,
-  Group,
-  Loader,
-  Modal,
-  Paper,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Alert, Anchor, Badge, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, Navigate, useParams } from 'react-router';
-import { cartMessages, punchoutTexts, round2, timings } from '@shk/contracts';
+import { cartMessages, punchoutTexts } from '@shk/contracts';
 import { cartMemory } from '../../api/cart-memory';
-import {
-  useCart,
-  useCurrentCart,
-  useDeliveryAddresses,
-  type MultiCart,
-  type SupplierGroup,
-  type CartItem,
-} from '../../api/carts';
+import { useCart, useCurrentCart, type MultiCart, type CartItem } from '../../api/carts';
 import { hasStatus } from '../../api/problem';
 import { isPunchoutAction, preCartPending, useIdsContext } from '../../api/ids';
-import { PunchoutReturnButton } from './PunchoutReturnButton';
-import { useUnits } from '../../api/catalogue-queries';
-import { formatCurrency } from '../../ui/format';
 import { Page } from '../../ui/Page';
-import { effectiveAddress } from './address-format';
-import { addressLines } from '../../ui/address';
-import { CartItemRow } from './CartItemRow';
-import { IdsReturnActions } from './IdsReturnActions';
-import { DeliveryDateInput } from './DeliveryDateInput';
-import { DeliveryAddressModal } from './DeliveryAddressModal';
-import { OrderSummary } from './OrderSummary';
-import { deliveryCostText } from '../../ui/delivery-cost';
-import { ProjectSelect } from './ProjectSelect';
+import { useOpenedOnce } from '../../ui/use-opened-once';
+import { loadCartLines } from './cart-lines';
 import { selectCart, useCartActions } from './use-cart-actions';
-import classes from './CartPage.module.css';
-import { trackBeginCheckout } from './cart-analytics';
 
-const articleCount = (n: number) => `${n} Artikel`;
+/*
+ * What an empty cart shows is part of this module; the lines of a filled cart (their fields with the date picker,
+ * project and address selects, the attachments' dropzone, the order summary and its dialogs) come with CartLines,
+ * which the route's prefetch starts loading as soon as the cart's answer has items (routes.tsx). The confirmation of
+ * 'Warenkorb leeren' is loaded when it is asked for.
+ */
+const CartLines = lazy(() => loadCartLines().then((m) => ({ default: m.CartLines })));
+const EmptyCartDialog = lazy(() => import('./EmptyCartDialog').then((m) => ({ default: m.EmptyCartDialog })));
+// Only in a procurement system's IDS session (its texts come with the IDS schemas and zod).
+const IdsReturnActions = lazy(() => import('./IdsReturnActions').then((m) => ({ default: m.IdsReturnActions })));
 
-/** The header of a supplier group: supplier, item count, value and delivery cost. */
-function GroupHeader({ group }: { group: SupplierGroup }) {
-  return (
-    <div className={classes.groupHeader}>
-      <Text fw={700}>{group.supplierName}</Text>
-      <Group gap="md" wrap="wrap">
-        <Text size="sm" c="dimmed">
-          {articleCount(group.itemCount)}
-        </Text>
-        <Text size="sm" fw={600} data-testid="group-total">
-          {formatCurrency(group.totalValue)}
-        </Text>
-        <Text size="sm" data-testid="group-delivery">
-          {deliveryCostText(group.deliveryCost)}
-        </Text>
-      </Group>
-    </div>
-  );
-}
-
-/** 'Liefern an' with 'Ändern' (spec §2), project and delivery date for the whole cart. */
-function CartDetails({
-  cart,
-  actions,
-  readOnly,
-}: {
-  cart: MultiCart;
-  actions: ReturnType<typeof useCartActions>;
-  readOnly: boolean;
-}) {
-  const addresses = useDeliveryAddresses();
-  const [modalOpen, setModalOpen] = useState(false);
-  const address = effectiveAddress(addresses.data, cart.deliveryAddressId);
-  return (
-    <>
-      <Paper
-        withBorder
-        radius="md"
-        p="md"
-        component="section"
-        aria-labelledby="deliver-to-title"
-        data-testid="deliver-to"
-      >
-        <Group justify="space-between" align="center" mb="xs">
-          <Title order={2} size="h4" id="deliver-to-title">
-            Liefern an
-          </Title>
-          {!readOnly && (
-            <Button variant="subtle" size="compact-sm" onClick={() => setModalOpen(true)}>
-              Ändern
-            </Button>
-          )}
-        </Group>
-        {address ? (
-          <Stack gap={0}>
-            {addressLines(address).map((line, index) => (
-              <Text key={line} size="sm" fw={index === 0 ? 600 : 400}>
-                {line}
-              </Text>
-            ))}
-          </Stack>
-        ) : (
-          <Text size="sm" c="dimmed">
-            {addresses.isPending ? 'Wird geladen …' : 'Keine Lieferadresse gewählt'}
-          </Text>
-        )}
-      </Paper>
-      <Paper withBorder radius="md" p="md" component="section" aria-labelledby="cart-details-title">
-        <Fieldset variant="unstyled" disabled={readOnly} p={0}>
-          <Stack gap="sm">
-            <Title order={2} size="h4" id="cart-details-title">
-              Projekt und Lieferdatum
-            </Title>
-            <Text size="xs" c="dimmed">
-              Gilt für alle Artikel ohne eigene Angabe.
-            </Text>
-            <ProjectSelect
-              value={cart.projectId}
-              onChange={(projectId) => actions.updateDetails.mutate({ cart, changes: { projectId } })}
-              label="Projekt (Warenkorb)"
-            />
-            <DeliveryDateInput
-              label="Lieferdatum (Warenkorb)"
-              value={cart.deliveryDate}
-              onChange={(deliveryDate) => actions.updateDetails.mutate({ cart, changes: { deliveryDate } })}
-            />
-          </Stack>
-        </Fieldset>
-      </Paper>
-      <DeliveryAddressModal
-        opened={modalOpen}
-        onClose={() => setModalOpen(false)}
-        selectedId={address?.id ?? null}
-        onSelect={(deliveryAddressId) => actions.updateDetails.mutate({ cart, changes: { deliveryAddressId } })}
-      />
-    </>
-  );
-}
+const CartLoader = () => (
+  <Center py="xl">
+    <Loader aria-label="Warenkorb wird geladen" />
+  </Center>
+);
 
 function UnavailableItems({
   items,
@@ -181,25 +63,13 @@ function UnavailableItems({
 
 function CartContent({ cart, isCurrent }: { cart: MultiCart; isCurrent: boolean }) {
   const actions = useCartActions(cart.id);
-  const addresses = useDeliveryAddresses();
-  const units = useUnits();
   const [confirmEmpty, setConfirmEmpty] = useState(false);
-  const [orderDialog, setOrderDialog] = useState(false);
+  const emptyDialogMounted = useOpenedOnce(confirmEmpty);
   const unavailable = cart.items.filter((item) => cart.unavailableItemIds.includes(item.id));
   const ids = useIdsContext();
   // cXML inspect: the procurement system shows the earlier cart only; the API refuses every change.
   const readOnly = Boolean(ids.cart.data?.readOnly);
   const visibleCount = cart.items.length - unavailable.length;
-  const [openGroups, setOpenGroups] = useState<string[]>(() =>
-    cart.supplierGroups.map((g) => g.supplierBusinessPartnerNo),
-  );
-  // Groups that appear later (an item of a new supplier) start open as well.
-  useEffect(() => {
-    setOpenGroups((open) => [
-      ...open,
-      ...cart.supplierGroups.map((g) => g.supplierBusinessPartnerNo).filter((bp) => !open.includes(bp)),
-    ]);
-  }, [cart.supplierGroups]);
 
   return (
     <Stack gap="lg">
@@ -210,7 +80,7 @@ function CartContent({ cart, isCurrent }: { cart: MultiCart; isCurrent: boolean 
           </Title>
           {cart.isDefault && <Badge variant="light">Standard</Badge>}
           <Text c="dimmed" data-testid="cart-item-count">
-            {articleCount(visibleCount)}
+            {cartMessages.articleCount(visibleCount)}
           </Text>
         </Group>
         <Group gap="sm">
@@ -254,103 +124,22 @@ function CartContent({ cart, isCurrent }: { cart: MultiCart; isCurrent: boolean 
           </Stack>
         </Paper>
       ) : (
-        <div className={classes.layout}>
-          <Accordion
-            multiple
-            value={openGroups}
-            onChange={setOpenGroups}
-            variant="separated"
-            radius="md"
-            transitionDuration={timings.collapseMs}
-            chevronPosition="left"
-          >
-            {cart.supplierGroups.map((group) => (
-              <Accordion.Item
-                key={group.supplierBusinessPartnerNo}
-                value={group.supplierBusinessPartnerNo}
-                data-testid="supplier-group"
-                data-supplier={group.supplierBusinessPartnerNo}
-              >
-                {/* Named by its visible content (supplier, article count, total, delivery): a shorter aria-label would
-                    not contain the visible text (axe: label-content-name-mismatch). */}
-                <Accordion.Control>
-                  <GroupHeader group={group} />
-                </Accordion.Control>
-                <Accordion.Panel>
-                  <Stack gap="sm">
-                    {group.deliveryCost > 0 && group.missingForFreeDelivery > 0 && (
-                      <Text size="sm" c="blue.8" data-testid="free-delivery-hint">
-                        {cartMessages.missingForFreeDelivery(formatCurrency(group.missingForFreeDelivery))}
-                      </Text>
-                    )}
-                    {cart.items
-                      .filter(
-                        (item) =>
-                          item.supplierBusinessPartnerNo === group.supplierBusinessPartnerNo &&
-                          !cart.unavailableItemIds.includes(item.id),
-                      )
-                      .map((item) => (
-                        <CartItemRow
-                          key={item.id}
-                          cart={cart}
-                          item={item}
-                          addresses={addresses.data ?? []}
-                          units={units}
-                          actions={actions}
-                          readOnly={readOnly}
-                        />
-                      ))}
-                  </Stack>
-                </Accordion.Panel>
-              </Accordion.Item>
-            ))}
-          </Accordion>
-          <aside className={classes.aside} aria-label="Lieferung und Bestellung">
-            <CartDetails cart={cart} actions={actions} readOnly={readOnly} />
-            <OrderSummary
-              cart={cart}
-              orderAction={
-                readOnly ? (
-                  <Text size="sm" c="dimmed" data-testid="punchout-read-only-summary">
-                    {punchoutTexts.readOnlyHint}
-                  </Text>
-                ) : isPunchoutAction(ids.action) ? (
-                  <PunchoutReturnButton empty={!cart.items.length} />
-                ) : undefined
-              }
-              opened={orderDialog}
-              onOpen={() => setOrderDialog(true)}
-              onClose={() => setOrderDialog(false)}
-            />
-          </aside>
-        </div>
+        <Suspense fallback={<CartLoader />}>
+          <CartLines cart={cart} actions={actions} readOnly={readOnly} />
+        </Suspense>
       )}
 
-      {visibleCount > 0 && !readOnly && <PhoneOrderBar cart={cart} onOrder={() => setOrderDialog(true)} />}
-
-      <Modal
-        opened={confirmEmpty}
-        onClose={() => setConfirmEmpty(false)}
-        title="Warenkorb leeren"
-        centered
-        transitionProps={{ duration: timings.modalFadeMs }}
-      >
-        <Stack gap="md">
-          <Text>Möchten Sie alle Artikel aus dem Warenkorb „{cart.name}“ entfernen?</Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setConfirmEmpty(false)}>
-              Abbrechen
-            </Button>
-            <Button
-              color="red.9"
-              loading={actions.emptyCart.isPending}
-              onClick={() => actions.emptyCart.mutate(cart, { onSettled: () => setConfirmEmpty(false) })}
-            >
-              Warenkorb leeren
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      {emptyDialogMounted && (
+        <Suspense fallback={null}>
+          <EmptyCartDialog
+            cart={cart}
+            opened={confirmEmpty}
+            onClose={() => setConfirmEmpty(false)}
+            emptying={actions.emptyCart.isPending}
+            onConfirm={() => actions.emptyCart.mutate(cart, { onSettled: () => setConfirmEmpty(false) })}
+          />
+        </Suspense>
+      )}
     </Stack>
   );
 }
@@ -394,11 +183,7 @@ export default function CartPage() {
       <Alert color="red">Der Warenkorb konnte nicht geladen werden. Bitte versuchen Sie es später erneut.</Alert>
     );
   } else if (!cart.data) {
-    content = (
-      <Center py="xl">
-        <Loader aria-label="Warenkorb wird geladen" />
-      </Center>
-    );
+    content = <CartLoader />;
   } else {
     content = <CartContent key={cart.data.id} cart={cart.data} isCurrent={current?.id === cart.data.id} />;
   }
@@ -426,36 +211,11 @@ export default function CartPage() {
         </Alert>
       )}
       {ids.contextId && ids.action !== 'as' && ids.action !== 'adl' && !isPunchoutAction(ids.action) && (
-        <IdsReturnActions contextId={ids.contextId} empty={!cart.data?.items.length} />
+        <Suspense fallback={null}>
+          <IdsReturnActions contextId={ids.contextId} empty={!cart.data?.items.length} />
+        </Suspense>
       )}
       {content}
     </Page>
-  );
-}
-
-/**
- * Phones: the order summary comes after every item, often screens down. This bar with the total and 'Bestellen'
- * stays at the bottom of the screen (CSS shows it below 48em only) and opens the same order dialog.
- */
-function PhoneOrderBar({ cart, onOrder }: { cart: MultiCart; onOrder: () => void }) {
-  const orderable = cart.supplierGroups.reduce((n, g) => n + g.itemCount, 0);
-  return (
-    <div className={classes.orderBar} data-testid="order-bar">
-      <div>
-        <Text size="xs" c="dimmed">
-          Gesamtsumme (netto)
-        </Text>
-        <Text fw={700}>{formatCurrency(round2(cart.totalNetValue + cart.totalDeliveryCost))}</Text>
-      </div>
-      <Button
-        disabled={orderable === 0}
-        onClick={() => {
-          trackBeginCheckout(cart);
-          onOrder();
-        }}
-      >
-        Bestellen
-      </Button>
-    </div>
   );
 }

@@ -1,11 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
-import { ActionIcon, Alert, Modal, Stack, Text, Tooltip } from '@mantine/core';
-import { timings } from '@shk/contracts';
+import { lazy, Suspense, useState } from 'react';
+import { ActionIcon } from '@mantine/core';
+import { DeferredTooltip } from '../DeferredTooltip';
 import { BarcodeIcon } from '../icons';
-import { frameDecoder, isValidGtin } from './decoder';
+import { useOpenedOnce } from '../use-opened-once';
 
-/** How often a frame of the camera is read (a phone's CPU is shared with the page). */
-const SCAN_INTERVAL_MS = 250;
+// The dialog (Mantine's Modal, the camera, the decoder) is loaded when the button is first pressed: the button sits in
+// the search field of the home and search pages, whose first render must not wait for a Modal (and its focus trap,
+// scroll area, portal) nobody opened yet.
+const BarcodeScanDialog = lazy(() => import('./BarcodeScanDialog').then((m) => ({ default: m.BarcodeScanDialog })));
 
 const hasCamera = () => typeof navigator !== 'undefined' && Boolean(navigator.mediaDevices?.getUserMedia);
 
@@ -24,10 +26,11 @@ export function BarcodeScanButton({
   inField?: boolean;
 }) {
   const [opened, setOpened] = useState(false);
+  const dialogMounted = useOpenedOnce(opened);
   if (!hasCamera()) return null;
   return (
     <>
-      <Tooltip label="Barcode scannen">
+      <DeferredTooltip label="Barcode scannen">
         <ActionIcon
           variant={inField ? 'subtle' : 'default'}
           color={inField ? 'gray' : undefined}
@@ -38,96 +41,19 @@ export function BarcodeScanButton({
         >
           <BarcodeIcon size={20} />
         </ActionIcon>
-      </Tooltip>
-      <Modal
-        opened={opened}
-        onClose={() => setOpened(false)}
-        title="Barcode scannen"
-        centered
-        transitionProps={{ duration: timings.modalFadeMs }}
-      >
-        {opened && (
-          <CameraScanner
+      </DeferredTooltip>
+      {dialogMounted && (
+        <Suspense fallback={null}>
+          <BarcodeScanDialog
+            opened={opened}
+            onClose={() => setOpened(false)}
             onScan={(code) => {
               setOpened(false);
               onScan(code);
             }}
           />
-        )}
-      </Modal>
-    </>
-  );
-}
-
-function CameraScanner({ onScan }: { onScan: (code: string) => void }) {
-  const video = useRef<HTMLVideoElement>(null);
-  const [error, setError] = useState<string | null>(null);
-  const done = useRef(onScan);
-  done.current = onScan;
-
-  useEffect(() => {
-    let stream: MediaStream | null = null;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let stopped = false;
-    const canvas = document.createElement('canvas');
-
-    const scan = async () => {
-      if (stopped) return;
-      const element = video.current;
-      try {
-        if (element && element.videoWidth > 0) {
-          canvas.width = element.videoWidth;
-          canvas.height = element.videoHeight;
-          canvas.getContext('2d', { willReadFrequently: true })?.drawImage(element, 0, 0);
-          const code = await (await frameDecoder())(canvas);
-          if (!stopped && code && isValidGtin(code)) {
-            stopped = true;
-            done.current(code);
-            return;
-          }
-        }
-      } catch {
-        setError('Der Barcode konnte nicht gelesen werden.');
-      }
-      timer = setTimeout(() => void scan(), SCAN_INTERVAL_MS);
-    };
-
-    navigator.mediaDevices
-      .getUserMedia({ video: { facingMode: 'environment' }, audio: false })
-      .then((s) => {
-        stream = s;
-        if (stopped) return s.getTracks().forEach((t) => t.stop());
-        if (video.current) {
-          video.current.srcObject = s;
-          void video.current.play().catch(() => {});
-        }
-        // The decoder (WebAssembly where the browser has no BarcodeDetector) loads while the camera starts.
-        void frameDecoder().catch(() => setError('Der Barcodeleser konnte nicht geladen werden.'));
-        void scan();
-      })
-      .catch(() => setError('Die Kamera ist nicht verfügbar oder der Zugriff wurde nicht erlaubt.'));
-
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-      stream?.getTracks().forEach((t) => t.stop());
-    };
-  }, []);
-
-  return (
-    <Stack gap="sm">
-      {error ? (
-        <Alert color="red">{error}</Alert>
-      ) : (
-        <Text size="sm">Halten Sie den Barcode (EAN/GTIN) des Artikels vor die Kamera.</Text>
+        </Suspense>
       )}
-      <video
-        ref={video}
-        muted
-        playsInline
-        aria-label="Kamerabild"
-        style={{ width: '100%', maxHeight: '60vh', background: 'black', borderRadius: 4 }}
-      />
-    </Stack>
+    </>
   );
 }
