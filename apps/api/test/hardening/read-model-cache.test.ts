@@ -212,6 +212,10 @@ describe('read-model cache', () => {
       return body.find((c: { id: number }) => c.id === cartId).itemCount;
     };
     for (const base of [t.baseUrl, second.baseUrl]) expect(await countOn(base)).toBe(0);
+    // The new cart's notification may reach the second process after its first overview (a loaded machine): that
+    // overview is then not kept. Once every change before now has arrived, the next overview is kept and then hit.
+    await second.app.readModels.synced();
+    expect(await countOn(second.baseUrl)).toBe(0);
     const hits = second.app.readModels.hits;
     expect(await countOn(second.baseUrl)).toBe(0);
     expect(second.app.readModels.hits).toBe(hits + 1);
