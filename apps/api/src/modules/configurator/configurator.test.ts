@@ -31,6 +31,8 @@ const setRelation = async (buyer: string, status: number | null, active = true) 
       [KITCHEN, buyer, status, active],
     );
   }
+  // Written with SQL, not through the API: the API's read-model cache applies it before the next answer.
+  await t.app.readModels.synced();
 };
 /** Sets a parameter's only value (null removes it) and returns the previous one. */
 const setValue = async (key: string, value: string | null): Promise<string | null> => {
