@@ -217,9 +217,9 @@ export class ImportSweeper {
     void (async () => {
       await this.removeOrphanFiles().catch((err) => this.log.error({ err }, 'catalogue import files'));
       await sweep();
-      const repaired = await checkAllSuppliers(this.deps.pool).catch((err) => {
+      const { repaired } = await checkAllSuppliers(this.deps.pool).catch((err) => {
         this.log.error({ err }, 'catalogue consistency check failed');
-        return [];
+        return { repaired: [] };
       });
       for (const r of repaired)
         this.log.info(

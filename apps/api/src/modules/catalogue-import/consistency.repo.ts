@@ -41,15 +41,46 @@ export async function disagreements(
   };
 }
 
-/** Suppliers with offers or a supplier number and no import pending or running (those are checked when it ends). */
+/** How long a clean check counts when the catalogue has not changed since (a fix by hand raises no version). */
+const UNCHANGED_RECHECK = '24 hours';
+
+/** The supplier was checked at the current catalogue version within UNCHANGED_RECHECK (by any process). */
+const CHECKED_SINCE_LAST_CHANGE = `EXISTS (SELECT 1 FROM catalogue_consistency_checks k
+          WHERE k.bp_number = n.bp_number AND k.catalogue_version = (SELECT version FROM catalogue_state)
+            AND k.checked_at > now() - interval '${UNCHANGED_RECHECK}')`;
+
+/**
+ * Suppliers with offers or a supplier number, no import pending or running (those are checked when it ends), and
+ * not checked since the catalogue last changed.
+ */
 export async function suppliersToCheck(c: Queryable): Promise<string[]> {
   const { rows } = await c.query<{ bp_number: string }>(
     `SELECT n.bp_number FROM catalogue_supplier_numbers n
       WHERE NOT EXISTS (SELECT 1 FROM catalogue_imports i
                          WHERE i.supplier_bp_number = n.bp_number AND i.status IN ('Pending', 'InProgress'))
+        AND NOT ${CHECKED_SINCE_LAST_CHANGE}
       ORDER BY n.bp_number`,
   );
   return rows.map((r) => r.bp_number);
+}
+
+/** Whether another process checked the supplier since the catalogue last changed (asked under the supplier's lock). */
+export async function checkedSinceLastChange(c: Queryable, supplier: string): Promise<boolean> {
+  const { rows } = await c.query<{ done: boolean }>(
+    `SELECT ${CHECKED_SINCE_LAST_CHANGE} AS done FROM (SELECT $1::text AS bp_number) n`,
+    [supplier],
+  );
+  return rows[0].done;
+}
+
+/** Records a finished check (after its repairs, which raise the version) with the catalogue version it leaves. */
+export async function recordChecked(c: Queryable, supplier: string): Promise<void> {
+  await c.query(
+    `INSERT INTO catalogue_consistency_checks (bp_number, catalogue_version, checked_at)
+     SELECT $1, version, now() FROM catalogue_state
+     ON CONFLICT (bp_number) DO UPDATE SET catalogue_version = EXCLUDED.catalogue_version, checked_at = now()`,
+    [supplier],
+  );
 }
 
 export interface ProductDocumentRow {

@@ -90,16 +90,22 @@ async function createSearchRows(c: pg.PoolClient, ids: number[]): Promise<number
 
 /**
  * The check at start: every supplier without an import pending or running whose lock is free (an import that is
- * about to begin checks after itself). Returns the suppliers where something was repaired.
+ * about to begin checks after itself) and that no process checked since the catalogue last changed (a rolling restart
+ * of several nodes checks once, not once per node). Returns the suppliers checked and those where something was
+ * repaired.
  */
-export async function checkAllSuppliers(pool: pg.Pool): Promise<Repaired[]> {
+export async function checkAllSuppliers(pool: pg.Pool): Promise<{ checked: string[]; repaired: Repaired[] }> {
+  const checked: string[] = [];
   const repaired: Repaired[] = [];
   const c = await run.openSession(pool);
   try {
     for (const supplier of await repo.suppliersToCheck(c)) {
       if (!(await run.tryLockSupplier(c, supplier))) continue;
       try {
+        if (await repo.checkedSinceLastChange(c, supplier)) continue;
         const r = await checkSupplier(c, supplier);
+        await repo.recordChecked(c, supplier);
+        checked.push(supplier);
         if (r.created || r.refreshed) repaired.push(r);
       } finally {
         await run.unlockSupplier(c, supplier);
@@ -108,5 +114,5 @@ export async function checkAllSuppliers(pool: pg.Pool): Promise<Repaired[]> {
   } finally {
     c.release();
   }
-  return repaired;
+  return { checked, repaired };
 }
