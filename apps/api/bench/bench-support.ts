@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import os from 'node:os';
+import { performance } from 'node:perf_hooks';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded.ts';
 import { ensureDatabase, EMBEDDED_DATABASE } from '../src/db/bootstrap.ts';
@@ -18,6 +19,7 @@ import { loadConfig } from '../src/config.ts';
 import { createRuntime } from '../src/runtime.ts';
 import { seedDemoWorldIfEmpty } from '../src/seed/demo-world.ts';
 import { seedDemoCatalogueIfEmpty } from '../src/seed/catalogue/demo.ts';
+import { loadCatalogue } from '../src/seed/catalogue/load.ts';
 import { freePort } from '../test/support/free-port.ts';
 import { loginWithCodeFlow } from '../test/support/oidc-login.ts';
 
@@ -187,6 +189,19 @@ export async function openBenchDatabase(
   await ensureFeatureSettings(db);
   await seedDemoWorldIfEmpty(db);
   return { server, databaseUrl, pool, db };
+}
+
+/** Loads the generated catalogue of `products` unless the database already holds exactly that many (a kept BENCH_DATA_DIR). */
+export async function ensureBenchCatalogue(pool: pg.Pool, products: number) {
+  const { rows } = await pool.query<{ products: number; loaded: boolean }>(
+    'SELECT products, loaded_at IS NOT NULL AS loaded FROM catalogue_state',
+  );
+  if (rows[0].loaded && rows[0].products === products) return;
+  const started = performance.now();
+  await loadCatalogue(pool, { products, log: (m) => console.log(m) });
+  console.log(
+    `load: ${products.toLocaleString('de-DE')} products in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+  );
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');

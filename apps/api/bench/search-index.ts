@@ -17,13 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import roaring from 'roaring';
-import { postgresCpuMs, startBenchPostgres } from './bench-support.ts';
-import { ensureDatabase, EMBEDDED_DATABASE } from '../src/db/bootstrap.ts';
-import { createDb, createPool } from '../src/db/pool.ts';
-import { migrate } from '../src/db/migrate.ts';
-import { ensureFeatureSettings } from '../src/modules/settings/settings.service.ts';
-import { seedDemoWorldIfEmpty } from '../src/seed/demo-world.ts';
-import { loadCatalogue } from '../src/seed/catalogue/load.ts';
+import { ensureBenchCatalogue, openBenchDatabase, postgresCpuMs } from './bench-support.ts';
 import { SearchIndex } from '../src/modules/catalogue/search/index/search-index.ts';
 
 const dataDir = process.env.BENCH_DATA_DIR ?? '/tmp/shk-bench-search';
@@ -34,26 +28,8 @@ const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
 const load = () => os.loadavg()[0].toFixed(1);
 const rssMb = () => process.memoryUsage().rss / MB;
 
-fs.mkdirSync(dataDir, { recursive: true });
-const server = await startBenchPostgres(path.join(dataDir, 'postgres'), pgPort, { pgStats: false });
-await ensureDatabase(server.url('postgres'), EMBEDDED_DATABASE);
-const pool = createPool(server.url(EMBEDDED_DATABASE), 4);
-pool.on('error', () => {});
-await migrate(pool);
-await ensureFeatureSettings(createDb(pool));
-await seedDemoWorldIfEmpty(createDb(pool));
-const state = (
-  await pool.query<{ products: number; loaded: boolean }>(
-    'SELECT products, loaded_at IS NOT NULL AS loaded FROM catalogue_state',
-  )
-).rows[0];
-if (!state.loaded || state.products !== products) {
-  const started = performance.now();
-  await loadCatalogue(pool, { products, log: (m) => console.log(m) });
-  console.log(
-    `load: ${products.toLocaleString('de-DE')} products in ${((performance.now() - started) / 1000).toFixed(0)} s`,
-  );
-}
+const { server, pool } = await openBenchDatabase(dataDir, { pgPort, poolSize: 4 });
+await ensureBenchCatalogue(pool, products);
 
 console.log(`\nbench:search-index — ${products.toLocaleString('de-DE')} products (load ${load()})`);
 gc();

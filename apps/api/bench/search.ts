@@ -32,8 +32,13 @@ import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { openBenchDatabase, postgresCpuMs, processCpuMs, startApiProcess } from './bench-support.ts';
-import { loadCatalogue } from '../src/seed/catalogue/load.ts';
+import {
+  ensureBenchCatalogue,
+  openBenchDatabase,
+  postgresCpuMs,
+  processCpuMs,
+  startApiProcess,
+} from './bench-support.ts';
 import { CatalogueMetaCache } from '../src/modules/catalogue/catalogue-meta.ts';
 import { SearchEngine } from '../src/modules/catalogue/search/search-engine.ts';
 import { listPriceStrategy } from '../src/modules/catalogue/pricing/price-strategy.ts';
@@ -61,18 +66,7 @@ const { server, databaseUrl, pool } = await openBenchDatabase(dataDir, {
   pgStats: Boolean(process.env.BENCH_PG_STATS),
   poolSize: 12,
 });
-const state = (
-  await pool.query<{ products: number; loaded: boolean }>(
-    'SELECT products, loaded_at IS NOT NULL AS loaded FROM catalogue_state',
-  )
-).rows[0];
-if (!state.loaded || state.products !== products) {
-  const started = performance.now();
-  await loadCatalogue(pool, { products, log: (m) => console.log(m) });
-  console.log(
-    `load: ${products.toLocaleString('de-DE')} products in ${((performance.now() - started) / 1000).toFixed(0)} s`,
-  );
-}
+await ensureBenchCatalogue(pool, products);
 
 // ——— query mix ———
 const code = async (sql: string) => (await pool.query<{ v: string }>(sql)).rows[0].v;

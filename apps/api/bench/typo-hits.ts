@@ -8,16 +8,8 @@
  * Env: BENCH_DATA_DIR (/tmp/shk-bench-search), BENCH_PG_PORT (55200), BENCH_PRODUCTS (1000000), BENCH_SEED (13),
  * BENCH_DISTINCT (1000), BENCH_ENGINE (index | sql, default index: the API's engine; the index is built first).
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { startBenchPostgres } from './bench-support.ts';
-import { ensureDatabase, EMBEDDED_DATABASE } from '../src/db/bootstrap.ts';
-import { createDb, createPool } from '../src/db/pool.ts';
-import { migrate } from '../src/db/migrate.ts';
-import { ensureFeatureSettings } from '../src/modules/settings/settings.service.ts';
-import { seedDemoWorldIfEmpty } from '../src/seed/demo-world.ts';
-import { loadCatalogue } from '../src/seed/catalogue/load.ts';
+import { ensureBenchCatalogue, openBenchDatabase } from './bench-support.ts';
 import { CatalogueMetaCache } from '../src/modules/catalogue/catalogue-meta.ts';
 import { SearchEngine } from '../src/modules/catalogue/search/search-engine.ts';
 import { IndexSearchEngine } from '../src/modules/catalogue/search/index/index-engine.ts';
@@ -33,21 +25,8 @@ const count = Number(process.env.BENCH_DISTINCT ?? 1000);
 const engineName = process.env.BENCH_ENGINE === 'sql' ? 'sql' : 'index';
 const BUYER = { userId: '00000000-0000-4000-8000-000000000001', bpNumber: '100001' };
 
-fs.mkdirSync(dataDir, { recursive: true });
-fs.chmodSync(dataDir, 0o755);
-const server = await startBenchPostgres(path.join(dataDir, 'postgres'), pgPort, { pgStats: false });
-await ensureDatabase(server.url('postgres'), EMBEDDED_DATABASE);
-const pool = createPool(server.url(EMBEDDED_DATABASE), 8);
-pool.on('error', () => {});
-await migrate(pool);
-await ensureFeatureSettings(createDb(pool));
-await seedDemoWorldIfEmpty(createDb(pool));
-const state = (
-  await pool.query<{ products: number; loaded: boolean }>(
-    'SELECT products, loaded_at IS NOT NULL AS loaded FROM catalogue_state',
-  )
-).rows[0];
-if (!state.loaded || state.products !== products) await loadCatalogue(pool, { products, log: (m) => console.log(m) });
+const { server, pool } = await openBenchDatabase(dataDir, { pgPort, poolSize: 8 });
+await ensureBenchCatalogue(pool, products);
 
 const meta = new CatalogueMetaCache(() => pool);
 let engine: SearchEngine;
