@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { TestApp } from './test-app.ts';
+import { eventually, type TestApp } from './test-app.ts';
 import { storedMediaKey } from '../../src/modules/catalogue/media/media.ts';
 import { fileStorage } from '../../src/modules/storage/index.ts';
 import { pdfBytes } from './supplier-fixtures.ts';
@@ -30,4 +30,42 @@ export async function addPriceList(
     [supplier, JSON.stringify([entry])],
   );
   return { productNo: rows[0].id, file };
+}
+
+/**
+ * Imports a BMEcat of supplier 200001 as the administrator and waits until it is Completed, its noted media are queued
+ * (at least `minQueued` downloads) and every download has ended (stored or failed). Returns the import's details.
+ */
+export async function importAndFetchMedia(
+  t: TestApp,
+  xml: string,
+  options: { fileName: string; as: string; minQueued: number },
+) {
+  const form = new FormData();
+  form.append('file', new Blob([xml]), options.fileName);
+  const res = await t.request('POST', '/v1/Suppliers/200001/CatalogueImports', { as: options.as, body: form });
+  if (res.status !== 202) throw new Error(`import not accepted: ${res.status} ${res.text}`);
+  const url = `/v1/Suppliers/200001/CatalogueImports/${res.body.id}`;
+  await eventually(async () => {
+    const r = await t.request('GET', url, { as: options.as });
+    return r.body.status === 'Completed' ? r.body : null;
+  }, 30_000);
+  await eventually(async () => {
+    const { rows } = await t.pool.query(
+      `SELECT (SELECT count(*) FROM catalogue_media_pending_refs)::int AS noted,
+              (SELECT count(*) FROM catalogue_media_downloads WHERE supplier_bp_number = '200001')::int AS queued,
+              (SELECT count(*) FROM catalogue_media_downloads
+                WHERE supplier_bp_number = '200001' AND state = 'pending')::int AS pending`,
+    );
+    return rows[0].noted === 0 && rows[0].queued >= options.minQueued && rows[0].pending === 0;
+  }, 30_000);
+  return (await t.request('GET', url, { as: options.as })).body;
+}
+
+/** The product page of supplier 200001's offer `pid` for `as`, once it answers 200. */
+export function productOf200001(t: TestApp, pid: string, as: string) {
+  return eventually(async () => {
+    const r = await t.request('GET', `/v1/Product?productInstanceId=200001~${pid}`, { as });
+    return r.status === 200 ? r.body : null;
+  }, 10_000);
 }

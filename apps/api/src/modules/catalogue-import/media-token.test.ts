@@ -9,7 +9,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { eventually, startTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { importAndFetchMedia, productOf200001 } from '../../../test/support/media-fixtures.ts';
 
 const ADMIN = 'admin@example.com';
 const SELLER = 'verkauf@example.com';
@@ -101,12 +102,7 @@ function catalogue() {
 <T_UPDATE_PRODUCTS>${products.join('\n')}</T_UPDATE_PRODUCTS></BMECAT>\n`;
 }
 
-async function product(pid: string) {
-  return eventually(async () => {
-    const r = await t.request('GET', `/v1/Product?productInstanceId=200001~${pid}`, { as: BUYER });
-    return r.status === 200 ? r.body : null;
-  }, 10_000);
-}
+const product = (pid: string) => productOf200001(t, pid, BUYER);
 
 const settingsUrl = '/v1/Suppliers/200001/CatalogueImportSettings';
 let details: any;
@@ -158,24 +154,7 @@ it('keeps the media fallback address and the token (encrypted, never given back)
 });
 
 it('imports a catalogue whose media need the token', async () => {
-  const form = new FormData();
-  form.append('file', new Blob([catalogue()]), 'tokenmedien.xml');
-  const res = await t.request('POST', '/v1/Suppliers/200001/CatalogueImports', { as: ADMIN, body: form });
-  expect(res.status, res.text).toBe(202);
-  await eventually(async () => {
-    const r = await t.request('GET', `/v1/Suppliers/200001/CatalogueImports/${res.body.id}`, { as: ADMIN });
-    return r.body.status === 'Completed' ? r.body : null;
-  }, 30_000);
-  await eventually(async () => {
-    const { rows } = await t.pool.query(
-      `SELECT (SELECT count(*) FROM catalogue_media_pending_refs)::int AS noted,
-              (SELECT count(*) FROM catalogue_media_downloads WHERE supplier_bp_number = '200001')::int AS queued,
-              (SELECT count(*) FROM catalogue_media_downloads
-                WHERE supplier_bp_number = '200001' AND state = 'pending')::int AS pending`,
-    );
-    return rows[0].noted === 0 && rows[0].queued >= 7 && rows[0].pending === 0;
-  }, 30_000);
-  details = (await t.request('GET', `/v1/Suppliers/200001/CatalogueImports/${res.body.id}`, { as: ADMIN })).body;
+  details = await importAndFetchMedia(t, catalogue(), { fileName: 'tokenmedien.xml', as: ADMIN, minQueued: 7 });
 }, 90_000);
 
 async function served(pid: string, documents = false) {

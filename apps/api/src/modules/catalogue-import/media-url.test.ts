@@ -7,7 +7,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { eventually, startTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { importAndFetchMedia, productOf200001 } from '../../../test/support/media-fixtures.ts';
 
 const ADMIN = 'admin@example.com';
 const BUYER = 'einkauf@example.com'; // partner 100001, active relation to 200001
@@ -74,34 +75,11 @@ function catalogue() {
 <T_UPDATE_PRODUCTS>${products.join('\n')}</T_UPDATE_PRODUCTS></BMECAT>\n`;
 }
 
-async function product(pid: string) {
-  return eventually(async () => {
-    const r = await t.request('GET', `/v1/Product?productInstanceId=200001~${pid}`, { as: BUYER });
-    return r.status === 200 ? r.body : null;
-  }, 10_000);
-}
+const product = (pid: string) => productOf200001(t, pid, BUYER);
 
 let details: any;
 beforeAll(async () => {
-  const form = new FormData();
-  form.append('file', new Blob([catalogue()]), 'medien.xml');
-  const res = await t.request('POST', '/v1/Suppliers/200001/CatalogueImports', { as: ADMIN, body: form });
-  expect(res.status, res.text).toBe(202);
-  await eventually(async () => {
-    const r = await t.request('GET', `/v1/Suppliers/200001/CatalogueImports/${res.body.id}`, { as: ADMIN });
-    return r.body.status === 'Completed' ? r.body : null;
-  }, 30_000);
-  // The import's noted media are queued once it has ended, and every download has ended (stored or failed).
-  await eventually(async () => {
-    const { rows } = await t.pool.query(
-      `SELECT (SELECT count(*) FROM catalogue_media_pending_refs)::int AS noted,
-              (SELECT count(*) FROM catalogue_media_downloads WHERE supplier_bp_number = '200001')::int AS queued,
-              (SELECT count(*) FROM catalogue_media_downloads
-                WHERE supplier_bp_number = '200001' AND state = 'pending')::int AS pending`,
-    );
-    return rows[0].noted === 0 && rows[0].queued > 0 && rows[0].pending === 0;
-  }, 30_000);
-  details = (await t.request('GET', `/v1/Suppliers/200001/CatalogueImports/${res.body.id}`, { as: ADMIN })).body;
+  details = await importAndFetchMedia(t, catalogue(), { fileName: 'medien.xml', as: ADMIN, minQueued: 1 });
 }, 90_000);
 
 it('stores a good JPEG (also behind one redirect) once and serves it from the media route', async () => {
