@@ -5748,6 +5748,14 @@ export interface components {
             website?: string | null;
             vatId?: string | null;
             taxNumber?: string | null;
+            /** @constant */
+            country?: "DE";
+        };
+        NewCustomerContactInput: {
+            name: string | null;
+            email: string | null;
+            phone: string | null;
+            message: string | null;
         };
         SupplierCustomerRelationInput: {
             id: number;
@@ -5762,6 +5770,7 @@ export interface components {
             dateModified: string;
             supplierItekIntegrationInfo: components["schemas"]["SupplierIntegrationInfoInput"];
             newCustomerPartner: components["schemas"]["NewCustomerPartnerInput"] | null;
+            newCustomerContact: components["schemas"]["NewCustomerContactInput"] | null;
         };
         PagedSupplierCustomerRelationsInput: {
             items: components["schemas"]["SupplierCustomerRelationInput"][];
@@ -7194,6 +7203,14 @@ export interface components {
             website?: string | null;
             vatId?: string | null;
             taxNumber?: string | null;
+            /** @constant */
+            country?: "DE";
+        };
+        NewCustomerContact: {
+            name: string | null;
+            email: string | null;
+            phone: string | null;
+            message: string | null;
         };
         SupplierCustomerRelation: {
             id: number;
@@ -7208,6 +7225,7 @@ export interface components {
             dateModified: string;
             supplierItekIntegrationInfo: components["schemas"]["SupplierIntegrationInfo"];
             newCustomerPartner: components["schemas"]["NewCustomerPartner"] | null;
+            newCustomerContact: components["schemas"]["NewCustomerContact"] | null;
         };
         PagedSupplierCustomerRelations: {
             items: components["schemas"]["SupplierCustomerRelation"][];

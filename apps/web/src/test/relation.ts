@@ -34,5 +34,6 @@ export const testRelation = (changes: Partial<Relation> = {}): Relation => ({
   dateModified: '2026-11-02T09:00:00Z',
   supplierItekIntegrationInfo: null as unknown as Relation['supplierItekIntegrationInfo'],
   newCustomerPartner: null,
+  newCustomerContact: null,
   ...changes,
 });

@@ -103,9 +103,15 @@ export const newCustomerPartnerFields = {
     .regex(/^(DE\d{9})?$/, relationPartnerMessages.vatId),
   taxNumber: z.string().trim().max(20, messages.maxChars(20)),
 };
+/**
+ * The country of the company data: the dialog's rules (five-digit postal code, USt-IdNr. DE and nine digits) admit
+ * German addresses only, so it is Germany; the API adds it (also to data kept before it was named).
+ */
+export const newCustomerCountry = 'DE';
 export const NewCustomerPartner = z
   .object({
     ...newCustomerPartnerFields,
+    country: z.literal(newCustomerCountry).optional(),
     // Optional values may be left empty; the API keeps them as null.
     faxNumber: newCustomerPartnerFields.faxNumber.nullable().optional(),
     website: newCustomerPartnerFields.website.nullable().optional(),
@@ -120,6 +126,49 @@ export const NewCustomerPartner = z
   .meta({ id: 'NewCustomerPartner' });
 export type NewCustomerPartner = z.infer<typeof NewCustomerPartner>;
 
+/** German labels of the company data, in the order the dialog's summary and the seller's detail show them. */
+export const newCustomerPartnerLabels = {
+  officialCompanyName: 'Firmenname',
+  street: 'Straße',
+  houseNumber: 'Hausnummer',
+  postalCode: 'Postleitzahl',
+  city: 'Ort',
+  country: 'Land',
+  email: 'E-Mail der Firma',
+  phoneNumber: 'Telefon der Firma',
+  faxNumber: 'Fax',
+  website: 'Website',
+  vatId: 'USt-IdNr.',
+  taxNumber: 'Steuernummer',
+} as const satisfies Record<keyof NewCustomerPartner, string>;
+
+/** Country names of the company data (ISO code → German name). */
+export const newCustomerCountryNames: Record<string, string> = { DE: 'Deutschland' };
+
+/**
+ * The contact person and message of a request without customer number (the dialog's partnership step): whom the
+ * supplier's clerk calls back when setting the buyer up as a new customer.
+ */
+export const NewCustomerContact = z
+  .object({
+    name: z.string().nullable(),
+    email: z.string().nullable(),
+    phone: z.string().nullable(),
+    message: z.string().nullable(),
+  })
+  .meta({ id: 'NewCustomerContact' });
+export type NewCustomerContact = z.infer<typeof NewCustomerContact>;
+
+/** Texts of the seller's view of a new-customer request ('Meine Kunden'). */
+export const newCustomerMessages = {
+  badge: 'Neukunde',
+  partnerTitle: 'Firmendaten für die Anlage als Neukunde',
+  partnerHint:
+    'Vom Käufer bestätigt. Legen Sie den Kunden mit diesen Daten in Ihrem System an und tragen Sie dann die Kundennummer ein.',
+  contactTitle: 'Ansprechpartner',
+  contactLabels: { name: 'Name', email: 'E-Mail', phone: 'Telefon', message: 'Nachricht' },
+} as const;
+
 export const SupplierCustomerRelation = z
   .object({
     id: z.number().int(),
@@ -133,8 +182,13 @@ export const SupplierCustomerRelation = z
     dateCreated: z.string(),
     dateModified: z.string(),
     supplierItekIntegrationInfo: SupplierIntegrationInfo,
-    /** The company data the buyer confirmed with a request without customer number (null otherwise). */
+    /**
+     * The company data the buyer confirmed with a request without customer number: only for the supplier's sellers
+     * and staff (null otherwise, and null for the buyer).
+     */
     newCustomerPartner: NewCustomerPartner.nullable(),
+    /** The contact person of that request; present exactly when newCustomerPartner is. */
+    newCustomerContact: NewCustomerContact.nullable(),
   })
   .meta({ id: 'SupplierCustomerRelation' });
 export type SupplierCustomerRelation = z.infer<typeof SupplierCustomerRelation>;

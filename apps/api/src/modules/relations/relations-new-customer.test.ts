@@ -1,7 +1,7 @@
 /**
  * The add-supplier dialog's business-partner steps through the API: a request without customer number carries the
  * company data the buyer added, edited and confirmed; the API checks every rule the dialog shows, keeps the data with
- * the relation (the supplier's seller sees it, nobody else), and mails it to the supplier's new-customer address.
+ * the relation (the supplier's sellers and staff see it, nobody else), and mails it to the supplier's new-customer address.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, startTestApp, type TestApp } from '../../../test/support/test-app.ts';
@@ -110,18 +110,35 @@ describe('the business partner of a request without customer number', () => {
     expect(rows[0].n).toBe(0);
   });
 
-  it('is kept with the relation, shown to the buyer and the supplier, and mailed to the new-customer address', async () => {
-    const res = await request({ ...contact, newCustomerPartner: partner });
+  it('is kept with the relation, shown to the supplier, and mailed to the new-customer address', async () => {
+    const res = await request({
+      ...contact,
+      contactPhone: '+49 221 555013',
+      message: 'Bitte rufen Sie vormittags an.',
+      newCustomerPartner: partner,
+    });
     expect(res.status, res.text).toBe(201);
     const mine = await t.request('GET', '/v1/SupplierCustomers', { as: BUYER });
     const relation = mine.body.items.find((r: any) => r.supplier.bpNumber === SUPPLIER);
     expect(relation.relationStatusId).toBe(4);
-    // Empty optional fields are kept as null.
-    expect(relation.newCustomerPartner).toEqual({ ...partner, faxNumber: null, vatId: null });
 
+    // The supplier's seller: in 'Meine Kunden' (the list) and the single relation, with the contact person.
+    const customers = await t.request('GET', '/v1/SupplierCustomers', { as: HYDRO_SELLER });
+    expect(customers.status).toBe(200);
+    const pending = customers.body.items.find((r: any) => r.id === relation.id);
+    // Empty optional fields are kept as null; the country is Germany (the rules admit German addresses only).
+    const expected = { ...partner, faxNumber: null, vatId: null, country: 'DE' };
+    expect(pending.newCustomerPartner).toEqual(expected);
+    expect(pending.newCustomerContact).toEqual({
+      name: 'Erika Einkauf',
+      email: 'einkauf@example.com',
+      phone: '+49 221 555013',
+      message: 'Bitte rufen Sie vormittags an.',
+    });
     const bySupplier = await t.request('GET', `/v1/SupplierCustomers/${relation.id}`, { as: HYDRO_SELLER });
     expect(bySupplier.status).toBe(200);
-    expect(bySupplier.body.newCustomerPartner.officialCompanyName).toBe('Sanitär Becker GmbH & Co. KG');
+    expect(bySupplier.body.newCustomerPartner).toEqual(expected);
+    expect(bySupplier.body.newCustomerContact.name).toBe('Erika Einkauf');
 
     const mail = await eventually(async () => {
       const { rows } = await t.pool.query(
@@ -132,6 +149,72 @@ describe('the business partner of a request without customer number', () => {
     expect(mail.body_text).toContain('Firmendaten für die Anlage als Neukunde (vom Käufer bestätigt):');
     expect(mail.body_text).toContain('Anschrift: Ringstraße 12a, 50667 Köln');
     expect(mail.body_text).toContain('Steuernummer: 215/5812/1234');
+  });
+
+  it("goes to the supplier's sellers and staff only: not to the buyer, not to another supplier's seller", async () => {
+    const { rows } = await t.pool.query(
+      'SELECT id FROM supplier_customers WHERE buyer_bp_number = $1 AND supplier_bp_number = $2',
+      ['100001', SUPPLIER],
+    );
+    const id = Number(rows[0].id);
+    // The buyer's own lists and answers carry no company data of the request.
+    const mine = await t.request('GET', '/v1/SupplierCustomers', { as: BUYER });
+    const own = mine.body.items.find((r: any) => r.id === id);
+    expect(own).toBeDefined();
+    expect(own.newCustomerPartner).toBeNull();
+    expect(own.newCustomerContact).toBeNull();
+    const single = await t.request('GET', `/v1/SupplierCustomers/${id}`, { as: BUYER });
+    expect(single.status).toBe(200);
+    expect(single.body.newCustomerPartner).toBeNull();
+    expect(single.body.newCustomerContact).toBeNull();
+
+    // Another supplier's seller: not in its customer list, and the relation itself is a 404.
+    const others = await t.request('GET', '/v1/SupplierCustomers?RelationStatusIds=1,2,3,4', { as: OTHER_SELLER });
+    expect(others.status).toBe(200);
+    expect(others.body.items.map((r: any) => r.id)).not.toContain(id);
+    expect(JSON.stringify(others.body)).not.toContain('Sanitär Becker GmbH & Co. KG');
+    expect((await t.request('GET', `/v1/SupplierCustomers/${id}`, { as: OTHER_SELLER })).status).toBe(404);
+
+    // Staff read it (the business-partner list and the single relation).
+    const staffList = await t.request('GET', `/v1/PlatformOperator/SupplierCustomers?SupplierBpNumber=${SUPPLIER}`, {
+      as: 'betrieb@example.com',
+    });
+    expect(staffList.status).toBe(200);
+    const seen = staffList.body.items.find((r: any) => r.id === id);
+    expect(seen.newCustomerPartner.officialCompanyName).toBe('Sanitär Becker GmbH & Co. KG');
+    expect(seen.newCustomerContact.email).toBe('einkauf@example.com');
+    const bySupport = await t.request('GET', `/v1/SupplierCustomers/${id}`, { as: 'support@example.com' });
+    expect(bySupport.body.newCustomerPartner.city).toBe('Köln');
+  });
+
+  it('is absent from relations requested with a customer number', async () => {
+    // Nordbad's customers of the demo world were requested with customer numbers.
+    const customers = await t.request('GET', '/v1/SupplierCustomers', { as: OTHER_SELLER });
+    expect(customers.body.items.length).toBeGreaterThan(0);
+    for (const relation of customers.body.items) {
+      expect(relation.supplierCustomerNumber).not.toBeNull();
+      expect(relation.newCustomerPartner).toBeNull();
+      expect(relation.newCustomerContact).toBeNull();
+    }
+  });
+
+  it('stays visible to the seller while it enters the customer number and approves', async () => {
+    const { rows } = await t.pool.query(
+      'SELECT id FROM supplier_customers WHERE buyer_bp_number = $1 AND supplier_bp_number = $2',
+      ['100001', SUPPLIER],
+    );
+    const id = Number(rows[0].id);
+    const approved = await t.request('PUT', `/v1/SupplierCustomers/${id}`, {
+      as: HYDRO_SELLER,
+      body: { relationStatusId: 1, supplierCustomerNumber: 'HL-2001' },
+    });
+    expect(approved.status, approved.text).toBe(200);
+    expect(approved.body.relationStatusId).toBe(1);
+    expect(approved.body.newCustomerPartner.officialCompanyName).toBe('Sanitär Becker GmbH & Co. KG');
+    // The buyer's answer of its own change stays without them.
+    const mine = await t.request('GET', `/v1/SupplierCustomers/${id}`, { as: BUYER });
+    expect(mine.body.relationStatusId).toBe(1);
+    expect(mine.body.newCustomerPartner).toBeNull();
   });
 
   it("another partner's relation is a 404, for buyers and sellers alike", async () => {

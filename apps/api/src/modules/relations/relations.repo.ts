@@ -1,4 +1,9 @@
-import type { NewCustomerPartner, SupplierCustomerRelation, SupplierSummary } from '@shk/contracts';
+import {
+  newCustomerCountry,
+  type NewCustomerPartner,
+  type SupplierCustomerRelation,
+  type SupplierSummary,
+} from '@shk/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/pool.ts';
 import { SqlWhere } from '../../db/sql-params.ts';
@@ -14,7 +19,7 @@ const COLUMNS = `
          sup.product_data_source, sup.filter_value, sup.brand_name,
          b.name AS b_name, b.official_company_name AS b_official, b.email AS b_email, b.phone_number AS b_phone,
          b.fax_number AS b_fax, b.website AS b_website, b.tax_number AS b_tax, b.vat_id AS b_vat,
-         r.new_customer_partner`;
+         r.new_customer_partner, r.contact_name, r.contact_email, r.contact_phone, r.contact_message`;
 /** A relation with its supplier and its buyer (the tables every relation query filters on). */
 const FROM = `
     FROM supplier_customers r
@@ -67,6 +72,21 @@ interface RelationRow {
   b_tax: Buy['taxNumber'];
   b_vat: Buy['vatId'];
   new_customer_partner: Rel['newCustomerPartner'];
+  contact_name: string | null;
+  contact_email: string | null;
+  contact_phone: string | null;
+  contact_message: string | null;
+}
+
+/** The company data of a new-customer request with its country (German addresses only, see newCustomerCountry). */
+function newCustomerPartnerOf(r: RelationRow): Rel['newCustomerPartner'] {
+  return r.new_customer_partner && { ...r.new_customer_partner, country: newCustomerCountry };
+}
+
+/** The contact person of a new-customer request (only with its company data). */
+function newCustomerContactOf(r: RelationRow): Rel['newCustomerContact'] {
+  if (!r.new_customer_partner) return null;
+  return { name: r.contact_name, email: r.contact_email, phone: r.contact_phone, message: r.contact_message };
 }
 
 function toRelation(r: RelationRow): SupplierCustomerRelation {
@@ -114,7 +134,8 @@ function toRelation(r: RelationRow): SupplierCustomerRelation {
       filterValue: r.filter_value,
       brandName: r.brand_name,
     },
-    newCustomerPartner: r.new_customer_partner,
+    newCustomerPartner: newCustomerPartnerOf(r),
+    newCustomerContact: newCustomerContactOf(r),
   };
 }
 

@@ -17,7 +17,7 @@ import {
 import type { App, AppDeps } from '../../http/types.ts';
 import { callerOf, currentPartnerOf } from '../../http/auth.ts';
 import { mailSendingLimit } from '../../http/rate-limits.ts';
-import { RelationsService, canSeeRelation } from './relations.service.ts';
+import { RelationsService, canSeeRelation, relationShownTo } from './relations.service.ts';
 
 const staff = [Role.Administrator, Role.Support, Role.PlatformOperator] as const;
 
@@ -72,7 +72,7 @@ export async function relationsRoutes(app: App, { db, mail }: AppDeps) {
       const q = request.query;
       const supplierStatusIds =
         q.SupplierStatusIds === undefined ? undefined : parseStatusFilter(q.SupplierStatusIds, [1, 2, 3], [1, 2, 3]);
-      return service.list({
+      const page = await service.list({
         ...(caller.role === Role.Buyer ? { buyerBpNumber: bp } : { supplierBpNumber: bp }),
         statusIds: parseStatusFilter(q.RelationStatusIds, defaultRelationStatuses, defaultRelationStatuses),
         supplierStatusIds,
@@ -82,6 +82,7 @@ export async function relationsRoutes(app: App, { db, mail }: AppDeps) {
         pageSize: q.PageSize,
         order: caller.role === Role.Buyer ? 'status-then-supplier' : 'buyer',
       });
+      return { ...page, items: page.items.map((relation) => relationShownTo(caller, relation)) };
     },
   );
 
@@ -134,7 +135,7 @@ export async function relationsRoutes(app: App, { db, mail }: AppDeps) {
         response: { 200: SupplierCustomerRelation },
       },
     },
-    async (request) => service.find(request.params.id, visibleTo(request)),
+    async (request) => relationShownTo(callerOf(request), await service.find(request.params.id, visibleTo(request))),
   );
 
   app.put(
@@ -150,7 +151,11 @@ export async function relationsRoutes(app: App, { db, mail }: AppDeps) {
         response: { 200: SupplierCustomerRelation },
       },
     },
-    async (request) => service.update(callerOf(request), request.params.id, request.body, visibleTo(request)),
+    async (request) =>
+      relationShownTo(
+        callerOf(request),
+        await service.update(callerOf(request), request.params.id, request.body, visibleTo(request)),
+      ),
   );
 
   app.put(
@@ -166,11 +171,14 @@ export async function relationsRoutes(app: App, { db, mail }: AppDeps) {
       },
     },
     async (request) =>
-      service.setCustomerNumber(
+      relationShownTo(
         callerOf(request),
-        request.params.id,
-        request.params.supplierCustomerNumber,
-        visibleTo(request),
+        await service.setCustomerNumber(
+          callerOf(request),
+          request.params.id,
+          request.params.supplierCustomerNumber,
+          visibleTo(request),
+        ),
       ),
   );
 

@@ -1,5 +1,8 @@
 import {
+  isStaff,
+  newCustomerCountry,
   RelationStatus,
+  Role,
   relationMessages,
   type CreateRelationRequest,
   type NewCustomerPartner,
@@ -36,6 +39,17 @@ export function canSeeRelation(caller: Caller, relation: SupplierCustomerRelatio
   if (caller.role === 1) return relation.buyer.bpNumber === caller.bpNumber;
   if (caller.role === 2) return relation.supplier.bpNumber === caller.bpNumber;
   return false;
+}
+
+/**
+ * The relation as the caller gets it: the new-customer data (company data and contact person of a request without
+ * customer number) go to the supplier's sellers and to staff only; for anybody else (the buyer) they are null.
+ */
+export function relationShownTo(caller: Caller, relation: SupplierCustomerRelation): SupplierCustomerRelation {
+  const entitled =
+    isStaff(caller.role) || (caller.role === Role.Seller && relation.supplier.bpNumber === caller.bpNumber);
+  if (entitled || (!relation.newCustomerPartner && !relation.newCustomerContact)) return relation;
+  return { ...relation, newCustomerPartner: null, newCustomerContact: null };
 }
 
 function rejectVerdict(reason: 'not-allowed' | 'reason-required' | 'customer-number-required'): never {
@@ -278,7 +292,8 @@ export class RelationsService {
   }
 }
 
-/** The company data with empty optional fields as null. */
+/** The company data with empty optional fields as null, and their country. */
 function withoutEmptyFields(partner: NewCustomerPartner): NewCustomerPartner {
-  return Object.fromEntries(Object.entries(partner).map(([k, v]) => [k, v === '' ? null : v])) as NewCustomerPartner;
+  const fields = Object.fromEntries(Object.entries(partner).map(([k, v]) => [k, v === '' ? null : v]));
+  return { ...fields, country: newCustomerCountry } as NewCustomerPartner;
 }

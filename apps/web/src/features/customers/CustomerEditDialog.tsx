@@ -10,6 +10,7 @@ import { problemTitle } from '../../api/problem';
 import { FieldList } from '../../ui/FieldList';
 import { RelationStatusBadge, relationStatusLabel } from '../../ui/relation-status';
 import { toast } from '../../ui/toast';
+import { isPendingNewCustomer, NewCustomerBadge, NewCustomerDetails } from './NewCustomerDetails';
 
 /** Status choices of the seller per current status (spec §2 'My customers', §4). */
 function statusChoices(current: number): number[] {
@@ -71,7 +72,15 @@ function CustomerFacts({ relation }: { relation: Relation }) {
         { label: 'USt-IdNr.', value: relation.buyer.vatId },
         { label: 'E-Mail', value: relation.buyer.email },
         { label: 'Telefon', value: relation.buyer.phoneNumber },
-        { label: 'Aktueller Status', value: <RelationStatusBadge statusId={relation.relationStatusId} /> },
+        {
+          label: 'Aktueller Status',
+          value: (
+            <Group gap={6} wrap="wrap">
+              <RelationStatusBadge statusId={relation.relationStatusId} />
+              {isPendingNewCustomer(relation) && <NewCustomerBadge />}
+            </Group>
+          ),
+        },
       ]}
     />
   );
@@ -276,6 +285,7 @@ export function CustomerEditDialog({ relation, onClose }: CustomerEditDialogProp
         <form noValidate onSubmit={(event) => void submit(event)}>
           <Stack gap="md">
             <CustomerFacts relation={relation} />
+            <NewCustomerDetails relation={relation} />
             <StatusField
               relation={relation}
               choices={choices}

@@ -9,6 +9,7 @@ import { Page } from '../../ui/Page';
 import { parseStatusParam, RelationStatusBadge, RelationStatusFilter } from '../../ui/relation-status';
 import { useUrlParam } from '../../ui/use-url-param';
 import { CustomerEditDialog } from './CustomerEditDialog';
+import { isPendingNewCustomer, NewCustomerBadge } from './NewCustomerDetails';
 
 /** /meine-kunden – 'Meine Kunden': the customers of the seller's supplier. */
 export default function MyCustomersPage() {
@@ -26,9 +27,12 @@ export default function MyCustomersPage() {
       header: 'Kundenname',
       sortValue: (r) => r.buyer.name,
       render: (r) => (
-        <Text fw={600} size="sm">
-          {r.buyer.name}
-        </Text>
+        <Group gap={6} wrap="wrap">
+          <Text fw={600} size="sm">
+            {r.buyer.name}
+          </Text>
+          {isPendingNewCustomer(r) && <NewCustomerBadge />}
+        </Group>
       ),
     },
     { key: 'customerNumber', header: 'Kundennummer', render: (r) => r.supplierCustomerNumber ?? '–' },

@@ -4,7 +4,13 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import '../../ui/zod-german';
 import { z } from 'zod';
-import { newCustomerPartnerFields, relationPartnerMessages } from '@shk/contracts';
+import {
+  newCustomerCountry,
+  newCustomerCountryNames,
+  newCustomerPartnerFields,
+  newCustomerPartnerLabels,
+  relationPartnerMessages,
+} from '@shk/contracts';
 import type { BusinessPartner } from '../../api/types';
 
 /**
@@ -38,20 +44,10 @@ export function partnerFormFrom(partner: BusinessPartner | undefined): PartnerFo
   };
 }
 
-/** Labels of the company data, in the order the form and the summary show them. */
-const labels: Record<keyof PartnerForm, string> = {
-  officialCompanyName: 'Firmenname',
-  street: 'Straße',
-  houseNumber: 'Hausnummer',
-  postalCode: 'Postleitzahl',
-  city: 'Ort',
-  email: 'E-Mail der Firma',
-  phoneNumber: 'Telefon der Firma',
-  faxNumber: 'Fax',
-  website: 'Website',
-  vatId: 'USt-IdNr.',
-  taxNumber: 'Steuernummer',
-};
+/** Labels of the company data, in the order the form and the summary show them (the country is not asked). */
+const labels: Record<keyof PartnerForm, string> = Object.fromEntries(
+  Object.entries(newCustomerPartnerLabels).filter(([key]) => key !== 'country'),
+) as Record<keyof PartnerForm, string>;
 const required = new Set<keyof PartnerForm>([
   'officialCompanyName',
   'street',
@@ -219,6 +215,8 @@ export function ConfirmPartnerStep({
           {(Object.keys(labels) as (keyof PartnerForm)[]).map((key) => (
             <Field key={key} label={labels[key]} value={values[key]} />
           ))}
+          {/* Not asked: the rules admit German addresses only, and the supplier gets it so. */}
+          <Field label={newCustomerPartnerLabels.country} value={newCustomerCountryNames[newCustomerCountry]} />
         </SimpleGrid>
       </Paper>
       <Group justify="space-between">
