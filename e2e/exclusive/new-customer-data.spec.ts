@@ -3,6 +3,7 @@ import { expect, test, type Browser, type Locator, type Page } from '@playwright
 import { sessionFile } from '../support/demo';
 import { layoutProblems } from '../support/layout-check';
 import { mailDir, passwordLinkFor } from '../support/mails';
+import { foreignWords } from '../support/text-check';
 import { apiFromPage, tableRow, toastWith } from '../support/relations';
 import { pageHeading, presetCookieConsent, submitLoginForm } from '../support/session';
 
@@ -129,6 +130,13 @@ for (const run of [
     await expect(row.getByText('Neukunde', { exact: true })).toBeVisible();
     await expect(row.getByText('Kundennummer angefragt')).toBeVisible();
     expect(await layoutProblems(page)).toEqual([]);
+    const phone = run.viewport.width < 768;
+    if (phone) {
+      // The narrowest phone the portal serves.
+      await page.setViewportSize({ width: 360, height: 740 });
+      expect(await layoutProblems(page)).toEqual([]);
+      await page.setViewportSize(run.viewport);
+    }
 
     await row.getByRole('button', { name: `Kunde ${BUYER} bearbeiten` }).click();
     const dialog = page.getByRole('dialog', { name: `Kunde bearbeiten – ${BUYER}` });
@@ -155,6 +163,12 @@ for (const run of [
     for (const [label, value] of expected) await expect(valueOf(details, label), label).toHaveText(value);
     await details.getByRole('button', { name: 'Firmendaten kopieren' }).scrollIntoViewIfNeeded();
     await fitsScreen(page, dialog);
+    expect(await foreignWords(page, ['becker-ww.example'])).toEqual([]);
+    if (phone) {
+      await page.setViewportSize({ width: 360, height: 740 });
+      await fitsScreen(page, dialog);
+      await page.setViewportSize(run.viewport);
+    }
 
     // With the customer created in the ERP, the clerk enters its number and approves.
     await dialog.getByRole('combobox', { name: 'Status' }).click();
