@@ -183,8 +183,8 @@ export const SupplierCustomerRelation = z
     dateModified: z.string(),
     supplierItekIntegrationInfo: SupplierIntegrationInfo,
     /**
-     * The company data the buyer confirmed with a request without customer number: only for the supplier's sellers
-     * and staff (null otherwise, and null for the buyer).
+     * The company data the buyer confirmed with a request without customer number: for the buyer partner that sent
+     * them, the supplier's sellers and staff (null for anybody else).
      */
     newCustomerPartner: NewCustomerPartner.nullable(),
     /** The contact person of that request; present exactly when newCustomerPartner is. */

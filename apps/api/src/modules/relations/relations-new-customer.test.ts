@@ -151,22 +151,21 @@ describe('the business partner of a request without customer number', () => {
     expect(mail.body_text).toContain('Steuernummer: 215/5812/1234');
   });
 
-  it("goes to the supplier's sellers and staff only: not to the buyer, not to another supplier's seller", async () => {
+  it("goes to the buyer that sent it, the supplier's sellers and staff, not to another supplier's seller", async () => {
     const { rows } = await t.pool.query(
       'SELECT id FROM supplier_customers WHERE buyer_bp_number = $1 AND supplier_bp_number = $2',
       ['100001', SUPPLIER],
     );
     const id = Number(rows[0].id);
-    // The buyer's own lists and answers carry no company data of the request.
+    // The buyer's own lists and answers show what it sent.
     const mine = await t.request('GET', '/v1/SupplierCustomers', { as: BUYER });
     const own = mine.body.items.find((r: any) => r.id === id);
     expect(own).toBeDefined();
-    expect(own.newCustomerPartner).toBeNull();
-    expect(own.newCustomerContact).toBeNull();
+    expect(own.newCustomerPartner.officialCompanyName).toBe('Sanitär Becker GmbH & Co. KG');
+    expect(own.newCustomerContact.email).toBe('einkauf@example.com');
     const single = await t.request('GET', `/v1/SupplierCustomers/${id}`, { as: BUYER });
     expect(single.status).toBe(200);
-    expect(single.body.newCustomerPartner).toBeNull();
-    expect(single.body.newCustomerContact).toBeNull();
+    expect(single.body.newCustomerPartner.city).toBe('Köln');
 
     // Another supplier's seller: not in its customer list, and the relation itself is a 404.
     const others = await t.request('GET', '/v1/SupplierCustomers?RelationStatusIds=1,2,3,4', { as: OTHER_SELLER });
@@ -211,10 +210,9 @@ describe('the business partner of a request without customer number', () => {
     expect(approved.status, approved.text).toBe(200);
     expect(approved.body.relationStatusId).toBe(1);
     expect(approved.body.newCustomerPartner.officialCompanyName).toBe('Sanitär Becker GmbH & Co. KG');
-    // The buyer's answer of its own change stays without them.
     const mine = await t.request('GET', `/v1/SupplierCustomers/${id}`, { as: BUYER });
     expect(mine.body.relationStatusId).toBe(1);
-    expect(mine.body.newCustomerPartner).toBeNull();
+    expect(mine.body.newCustomerPartner.officialCompanyName).toBe('Sanitär Becker GmbH & Co. KG');
   });
 
   it("another partner's relation is a 404, for buyers and sellers alike", async () => {

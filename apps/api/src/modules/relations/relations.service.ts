@@ -43,11 +43,14 @@ export function canSeeRelation(caller: Caller, relation: SupplierCustomerRelatio
 
 /**
  * The relation as the caller gets it: the new-customer data (company data and contact person of a request without
- * customer number) go to the supplier's sellers and to staff only; for anybody else (the buyer) they are null.
+ * customer number) go to the two parties of the relation, the buyer partner that sent them and the supplier's
+ * sellers, and to staff; for anybody else they are null.
  */
 export function relationShownTo(caller: Caller, relation: SupplierCustomerRelation): SupplierCustomerRelation {
   const entitled =
-    isStaff(caller.role) || (caller.role === Role.Seller && relation.supplier.bpNumber === caller.bpNumber);
+    isStaff(caller.role) ||
+    (caller.role === Role.Seller && relation.supplier.bpNumber === caller.bpNumber) ||
+    (caller.role === Role.Buyer && relation.buyer.bpNumber === caller.bpNumber);
   if (entitled || (!relation.newCustomerPartner && !relation.newCustomerContact)) return relation;
   return { ...relation, newCustomerPartner: null, newCustomerContact: null };
 }
