@@ -391,21 +391,18 @@ export async function setSupplierOrderStatus(
 }
 
 /**
- * Locks the customer order (two of its supplier orders changing at once derive in turn) and returns the
- * statuses of all its supplier orders.
+ * Re-derives the customer order's status from all its supplier orders in one call (migration 0630: it locks the
+ * order, reads the statuses and writes the result on the server; the row is then held until COMMIT).
  */
-export async function lockCustomerOrderStatuses(client: Queryable, customerOrderId: number): Promise<number[]> {
-  await client.query('SELECT id FROM customer_orders WHERE id = $1 FOR UPDATE', [customerOrderId]);
-  const { rows } = await client.query<{ status_id: number }>(
-    'SELECT status_id FROM supplier_orders WHERE customer_order_id = $1',
-    [customerOrderId],
-  );
-  return rows.map((r) => r.status_id);
+export async function refreshCustomerOrderStatus(client: Queryable, customerOrderId: number) {
+  await client.query('SELECT refresh_customer_order_status($1)', [customerOrderId]);
 }
 
-export async function setCustomerOrderStatus(client: Queryable, customerOrderId: number, status: number) {
-  await client.query(
-    'UPDATE customer_orders SET status_id = $2, modified_at = now() WHERE id = $1 AND status_id <> $2',
-    [customerOrderId, status],
+/** The customer order's status as the database derives it from these supplier order statuses (migration 0630). */
+export async function deriveCustomerOrderStatusInDb(client: Queryable, statuses: number[]): Promise<number> {
+  const { rows } = await client.query<{ status: number }>(
+    'SELECT derive_customer_order_status($1::smallint[]) AS status',
+    [statuses],
   );
+  return rows[0].status;
 }
