@@ -80,7 +80,7 @@ describe('customer order status', () => {
       await eventually(async () => {
         const { rows } = await t.pool.query(
           `SELECT count(*)::int AS n FROM pg_stat_activity WHERE pid = $1 AND wait_event_type = 'Lock'`,
-          [b.processID],
+          [(b as unknown as { processID: number }).processID],
         );
         return rows[0].n === 1;
       }, 10_000);

@@ -397,12 +397,3 @@ export async function setSupplierOrderStatus(
 export async function refreshCustomerOrderStatus(client: Queryable, customerOrderId: number) {
   await client.query('SELECT refresh_customer_order_status($1)', [customerOrderId]);
 }
-
-/** The customer order's status as the database derives it from these supplier order statuses (migration 0630). */
-export async function deriveCustomerOrderStatusInDb(client: Queryable, statuses: number[]): Promise<number> {
-  const { rows } = await client.query<{ status: number }>(
-    'SELECT derive_customer_order_status($1::smallint[]) AS status',
-    [statuses],
-  );
-  return rows[0].status;
-}

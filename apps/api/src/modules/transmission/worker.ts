@@ -8,6 +8,7 @@ import type { TransmissionSettings } from '../../config.ts';
 import * as repo from './transmission.repo.ts';
 import { changeSupplierOrderStatus } from './supplier-order-status.ts';
 import { documentFor } from './formats/index.ts';
+import { stopOrderPdfThread } from './formats/pdf-thread.ts';
 import type { WorkflowsService } from './workflows.service.ts';
 import { describeOutboundError, type OutboundPolicy } from './outbound.ts';
 import {
@@ -85,6 +86,7 @@ export class TransmissionWorker {
     await Promise.allSettled([...this.inflight]);
     await Promise.allSettled(this.transmitters.map((t) => t.close?.()));
     await this.policy.close();
+    await stopOrderPdfThread();
   }
 
   /** Wakes the loop before its poll interval (new work was queued in this process). */
