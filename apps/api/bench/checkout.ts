@@ -9,7 +9,8 @@
  *   BENCH_PG_STATS=1: Postgres with pg_stat_statements; prints the statements per checkout and the costliest
  *     statements of the measured phases (the filling between rounds is not counted).
  *   TRANSMISSION_WORKER=off: no transmissions in this process during the run (the checkout's own cost alone).
- *   BENCH_CPU_PROFILE=<dir>: a V8 CPU profile of the measured phases (API and bench share this process) written there.
+ *   BENCH_CPU_PROFILE=<dir>: a V8 CPU profile of the measured run, deliveries included (API and bench share this
+ *     process; the PDF thread is not in it) written there.
  * Always printed: median / p95 ms, checkouts/s of the rounds and delivered checkouts/s (rounds plus the delivery of
  * what was left when the last round ended), and the CPU milliseconds per checkout of this process (API, transmission
  * worker, PDF thread) and of Postgres from the first round until everything was delivered, with the load average
@@ -189,8 +190,8 @@ const started = performance.now();
 const cpuStart = process.cpuUsage();
 const pgCpuStart = postgresCpuMs(pgDir);
 if (PG_STATS) await pool.query('SELECT pg_stat_statements_reset()');
+if (profiler) await profiler.post('Profiler.start');
 for (let round = 0; round < ROUNDS; round++) {
-  if (profiler) await profiler.post('Profiler.start');
   const roundStart = performance.now();
   sampling = true;
   await Promise.all(
@@ -212,17 +213,17 @@ for (let round = 0; round < ROUNDS; round++) {
   );
   sampling = false;
   measuredWallMs += performance.now() - roundStart;
-  if (profiler) {
-    const { profile } = await profiler.post('Profiler.stop');
-    fs.mkdirSync(CPU_PROFILE_DIR!, { recursive: true });
-    fs.writeFileSync(path.join(CPU_PROFILE_DIR!, `checkout-round-${round}.cpuprofile`), JSON.stringify(profile));
-  }
   rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
 }
 // What the rounds left to deliver: the run ends when every transmission is sent and every mail is out.
 const drainStart = performance.now();
 await drained();
 const drainMs = performance.now() - drainStart;
+if (profiler) {
+  const { profile } = await profiler.post('Profiler.stop');
+  fs.mkdirSync(CPU_PROFILE_DIR!, { recursive: true });
+  fs.writeFileSync(path.join(CPU_PROFILE_DIR!, 'checkout-run.cpuprofile'), JSON.stringify(profile));
+}
 const cpu = process.cpuUsage(cpuStart);
 nodeCpuMs += (cpu.user + cpu.system) / 1000;
 pgCpuMs += postgresCpuMs(pgDir) - pgCpuStart;
