@@ -36,6 +36,10 @@ export async function listenChannel(
   try {
     await client.connect();
     await client.query(`LISTEN ${channel}`);
+    // A listening connection writes nothing durable: its only writes are notifications (the read-model cache tells
+    // the other processes its cart versions moved), which are not kept across a restart anyway. Their commits need
+    // not wait for the WAL flush.
+    await client.query('SET synchronous_commit TO off');
   } catch (e) {
     stopped = true;
     await client.end().catch(() => {});

@@ -169,17 +169,19 @@ export class ReadModelCache extends ChannelFollowingCache {
 
   /**
    * A write was answered by this process: the next cached read first waits until its notifications arrived and the
-   * versions were read; they are read now, and the other processes are told when they moved.
+   * versions were read; they are read now, and the other processes are told when they moved. The answer waits for
+   * it (about two round trips on the listening connection, shared by the writes answered meanwhile), so a client that
+   * reads on another process next finds the change told there as it was with the notification at commit.
    */
-  wrote(): void {
+  async wrote(): Promise<void> {
     this.unannouncedWrite = true;
-    this.syncSoon();
+    await this.syncSoon();
   }
 
-  /** The next cached read waits for a round trip that starts now or after the one in flight. */
-  private syncSoon(): void {
+  /** The next cached read waits for a round trip that starts now or after the one in flight (resolves with it). */
+  private syncSoon(): Promise<void> {
     this.writeMark = this.syncsStarted + 1;
-    if (this.channel.connected) void this.syncUntil(this.writeMark);
+    return this.channel.connected ? this.syncUntil(this.writeMark) : Promise.resolve();
   }
 
   /**
@@ -245,7 +247,7 @@ export class ReadModelCache extends ChannelFollowingCache {
   protected changed(payload: string): void {
     if (payload === VERSIONS_CHANGED) {
       // Another process saw the versions move: read them before anything kept is used again.
-      this.syncSoon();
+      void this.syncSoon();
       return;
     }
     this.dropTable(payload);
@@ -288,8 +290,8 @@ export class ReadModelCache extends ChannelFollowingCache {
     }
     if (announce && this.changedSinceWrite) {
       this.changedSinceWrite = false;
-      // Not awaited: the next round trip on this connection comes after it anyway.
-      this.channel.query(`SELECT pg_notify('read_model_changes', $1)`, [VERSIONS_CHANGED]).catch(() => {});
+      // Its own transaction on the listening connection, whose commits do not wait for the WAL flush (listen.ts).
+      await this.channel.query(`SELECT pg_notify('read_model_changes', $1)`, [VERSIONS_CHANGED]);
     }
   }
 
@@ -458,7 +460,7 @@ export function registerReadModelCache(app: FastifyInstance, pool: pg.Pool): Rea
       (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') ||
       request.routeOptions.config?.changesReadModels === true;
     if (writing) {
-      if (reply.statusCode < 400) cache.wrote();
+      if (reply.statusCode < 400) await cache.wrote();
       return;
     }
     const pending = pendingOf.get(request);

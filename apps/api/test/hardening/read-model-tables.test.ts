@@ -132,10 +132,10 @@ beforeAll(async () => {
     return kept;
   };
   const wrote = cache.wrote.bind(cache);
-  cache.wrote = () => {
+  cache.wrote = async () => {
     const scope = scopes.getStore();
     if (scope) scope.wrote = true;
-    wrote();
+    await wrote();
   };
   const read = cache.read.bind(cache);
   cache.read = (key, tables, load) => {
