@@ -100,6 +100,26 @@ export async function claimDue(client: Queryable, limit: number, leaseMs: number
   }));
 }
 
+/**
+ * Extends the lease of claims still held (state 'sending', the same attempt): a worker renews its claims while their
+ * attempts run, so an attempt that takes longer than the lease (a slow peer, documents queued on a busy machine) is
+ * not claimed again by another worker and sent twice. A worker that died renews nothing: its leases run out.
+ */
+export async function renewLeases(
+  client: Queryable,
+  claims: { supplierOrderId: number; attempts: number }[],
+  leaseMs: number,
+): Promise<number> {
+  if (!claims.length) return 0;
+  const { rowCount } = await client.query(
+    `UPDATE supplier_order_transmissions t SET locked_until = now() + make_interval(secs => $3::float8 / 1000)
+       FROM unnest($1::bigint[], $2::int[]) AS c(id, attempts)
+      WHERE t.supplier_order_id = c.id AND t.state = 'sending' AND t.attempts = c.attempts`,
+    [claims.map((c) => c.supplierOrderId), claims.map((c) => c.attempts), leaseMs],
+  );
+  return rowCount ?? 0;
+}
+
 export async function finishAttempt(
   client: Queryable,
   supplierOrderId: number,
