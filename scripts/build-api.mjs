@@ -2,7 +2,8 @@
 // Compiles the API (apps/api/src) to plain JavaScript in apps/api/dist with esbuild, so production runs
 // `node apps/api/dist/main.js` without the TypeScript loader in the process (tsx keeps every module's
 // source, its transform and source map in memory: ~60–80 MB of the API's resting RSS, docs/performance.md).
-// Entries: main.js (the API), worker.js (`npm run worker`), report-worker.js (the report thread). All output
+// Entries: main.js (the API), worker.js (`npm run worker`), report-worker.js (the report thread),
+// order-pdf-worker.js (the order PDF thread). All output
 // files lie flat in apps/api/dist (shared code in chunk-*.js), one level below apps/api like src, so paths
 // computed from import.meta.url (config.ts repoRoot) hold. npm packages stay external (node_modules);
 // @shk/contracts (TypeScript source) is bundled. `ensureApiBuild()` rebuilds only when a source is newer.
@@ -88,6 +89,7 @@ async function compile() {
       main: 'apps/api/src/main.ts',
       worker: 'apps/api/src/worker.ts',
       'report-worker': 'apps/api/src/modules/reports/generate-worker.ts',
+      'order-pdf-worker': 'apps/api/src/modules/transmission/formats/pdf-thread-worker.ts',
     },
     outdir: next,
     bundle: true,

@@ -36,6 +36,10 @@ export async function listenChannel(
   try {
     await client.connect();
     await client.query(`LISTEN ${channel}`);
+    // A listening connection writes nothing durable: its only writes are notifications (the read-model cache tells
+    // the other processes its cart versions moved), which are not kept across a restart anyway. Their commits need
+    // not wait for the WAL flush.
+    await client.query('SET synchronous_commit TO off');
   } catch (e) {
     stopped = true;
     await client.end().catch(() => {});
@@ -49,11 +53,19 @@ export async function listenChannel(
     sync: async () => {
       await client.query('SELECT 1');
     },
+    query: async <R extends pg.QueryResultRow>(text: string, values: unknown[] = []) =>
+      (await client.query<R>(text, values)).rows,
   });
 }
 
-/** Ends the listening connection; sync() waits until every change committed before the call has been notified. */
-export type ChannelListener = (() => Promise<void>) & { sync: () => Promise<void> };
+/**
+ * Ends the listening connection; sync() waits until every change committed before the call has been notified;
+ * query() runs a statement on the listening connection (its answer, too, comes after those notifications).
+ */
+export type ChannelListener = (() => Promise<void>) & {
+  sync: () => Promise<void>;
+  query: <R extends pg.QueryResultRow>(text: string, values?: unknown[]) => Promise<R[]>;
+};
 
 /**
  * A LISTEN kept connected for an in-process cache (the caller cache, the read-model cache). While it is connected the
@@ -64,6 +76,8 @@ export type ChannelListener = (() => Promise<void>) & { sync: () => Promise<void
  */
 export class FollowedChannel {
   generation = 0;
+  /** Connections made so far: a cache that keeps state about the database learns it anew on each (re)connect. */
+  connections = 0;
   private listener: ChannelListener | null = null;
   private listening = false;
   private closed = false;
@@ -96,6 +110,7 @@ export class FollowedChannel {
       }
       this.listener = listener;
       this.generation++;
+      this.connections++;
       this.listening = true;
     } catch (e) {
       this.log?.warn({ err: e }, `LISTEN ${this.channel} failed, reading per request`);
@@ -135,6 +150,11 @@ export class FollowedChannel {
   /** A round trip on the listening connection (see listenChannel); nothing to wait for while not connected. */
   sync(): Promise<void> {
     return this.listener ? this.listener.sync() : Promise.resolve();
+  }
+
+  /** A statement on the listening connection (see ChannelListener.query); fails while not connected. */
+  query<R extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<R[]> {
+    return this.listener ? this.listener.query<R>(text, values) : Promise.reject(new Error('not listening'));
   }
 
   /** The connection is lost (or counts as lost, e.g. a sync that stalled): stop using it and connect again. */

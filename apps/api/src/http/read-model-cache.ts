@@ -68,13 +68,27 @@ interface Entry {
 const SYNC_TIMEOUT_MS = 2_000;
 
 /**
+ * Tables whose changes are counted in read_model_versions (migration 0631) instead of notified at commit: the cart
+ * tables, written by every checkout and every added line (a notifying commit queues behind all others).
+ */
+const VERSIONED_TABLES: readonly ReadModelTable[] = ['carts', 'cart_items', 'cart_totals'];
+/** The notification a process sends after it saw the versions change: the others read them at once. */
+const VERSIONS_CHANGED = 'versions';
+/** The versions are also read this often: a writer that ended before it told the others (killed) is seen then. */
+const VERSION_POLL_MS = 1_000;
+const READ_VERSIONS = `SELECT table_name, sum(version)::text AS version FROM read_model_versions GROUP BY table_name`;
+
+/**
  * A process-local cache of read models: JSON answers of GET routes (`config.readModel`) and values (read()), each
  * keyed by what it depends on — the URL with its query, the whole caller (user, role, current partner, partners,
  * names, IDS context: one user never gets another's answer, and a changed caller is a new key), the business day in
  * Europe/Berlin (settings and prices valid today) and the route's `vary` — and dropped when a table it read changes.
  *
  * Freshness across processes: every write to a followed table notifies at its commit (migration 0215); each process
- * LISTENs and drops the entries that read that table. An entry is only kept when no notification arrived while it
+ * LISTENs and drops the entries that read that table. The cart tables count their changes in read_model_versions
+ * instead (migration 0631: a notifying commit waits for all others); a process reads the sums on its listening
+ * connection after each write it answered and, when they moved, tells the others with NOTIFY 'versions' (they read
+ * them at once, and nothing kept is used meanwhile); every process also reads them every second. An entry is only kept when no notification arrived while it
  * was computed, and entries are only used while the listener is connected: before it connects and after it is lost
  * every request reads the database as before (no caching) and the entries are dropped. What remains is the
  * notification's delivery time to another process (about 0.1 ms after the commit here). A process's own writes: after
@@ -109,10 +123,34 @@ export class ReadModelCache extends ChannelFollowingCache {
   /** Answers served from the cache (tests and the bench's view of it), and of them sent as a kept compressed copy. */
   hits = 0;
   compressedHits = 0;
+  /** The sums of read_model_versions last read, and on which connection of the listener (see readVersions). */
+  private versions = new Map<string, string>();
+  private versionsConnection = 0;
+  /**
+   * A write was answered here since the others were last told; and whether the versions moved since then (a change
+   * seen by a read that began before the write's answer, perhaps the write's own, is told with the next write's read).
+   */
+  private unannouncedWrite = false;
+  private changedSinceWrite = false;
+  private pollTimer: NodeJS.Timeout | null = null;
 
   /** LISTEN read_model_changes: its generation tells whether anything changed while an answer was read. */
   constructor(pool: pg.Pool, log?: { warn: (o: object, m: string) => void }) {
     super(pool, 'read_model_changes', log);
+  }
+
+  override async start(): Promise<void> {
+    await super.start();
+    this.pollTimer ??= setInterval(() => {
+      if (this.channel.connected && !this.syncing) void this.syncUntil(this.syncsStarted + 1);
+    }, VERSION_POLL_MS);
+    this.pollTimer.unref();
+  }
+
+  override async close(): Promise<void> {
+    if (this.pollTimer) clearInterval(this.pollTimer);
+    this.pollTimer = null;
+    await super.close();
   }
 
   /** Entries held now. */
@@ -129,9 +167,21 @@ export class ReadModelCache extends ChannelFollowingCache {
     await this.syncUntil(this.syncsStarted + 1);
   }
 
-  /** A write was answered by this process: the next cached read first waits until its notifications arrived. */
-  wrote(): void {
+  /**
+   * A write was answered by this process: the next cached read first waits until its notifications arrived and the
+   * versions were read; they are read now, and the other processes are told when they moved. The answer waits for
+   * it (about two round trips on the listening connection, shared by the writes answered meanwhile), so a client that
+   * reads on another process next finds the change told there as it was with the notification at commit.
+   */
+  async wrote(): Promise<void> {
+    this.unannouncedWrite = true;
+    await this.syncSoon();
+  }
+
+  /** The next cached read waits for a round trip that starts now or after the one in flight (resolves with it). */
+  private syncSoon(): Promise<void> {
     this.writeMark = this.syncsStarted + 1;
+    return this.channel.connected ? this.syncUntil(this.writeMark) : Promise.resolve();
   }
 
   /**
@@ -155,6 +205,8 @@ export class ReadModelCache extends ChannelFollowingCache {
    */
   async settled(): Promise<boolean> {
     if (!this.channel.connected) return false;
+    // Connected again: the versions of this connection are read before anything is used.
+    if (this.versionsConnection !== this.channel.connections) this.writeMark = this.syncsStarted + 1;
     if (this.syncsCompleted < this.writeMark) await this.syncUntil(this.writeMark);
     return this.channel.connected;
   }
@@ -193,11 +245,54 @@ export class ReadModelCache extends ChannelFollowingCache {
 
   /** Drops the entries that read a table (a notification's payload; anything unknown drops all). */
   protected changed(payload: string): void {
+    if (payload === VERSIONS_CHANGED) {
+      // Another process saw the versions move: read them before anything kept is used again.
+      void this.syncSoon();
+      return;
+    }
+    this.dropTable(payload);
+  }
+
+  private dropTable(payload: string): void {
     if (!KNOWN_TABLES.has(payload)) {
       this.entries.clear();
       return;
     }
     for (const key of [...(this.keysOfTable.get(payload as ReadModelTable) ?? [])]) this.entries.delete(key);
+  }
+
+  /**
+   * A round trip on the listening connection that reads the versions of the cart tables (every notification
+   * committed before it has arrived when it answers): drops the entries of each table whose sum moved. The first read
+   * on a connection drops all of them (a change may have come before it). When they moved and this process answered a
+   * write since it last told the others, it tells them (NOTIFY outside any transaction: no commit waits for it).
+   */
+  private async readVersions(): Promise<void> {
+    const connection = this.channel.connections;
+    const announce = this.unannouncedWrite;
+    this.unannouncedWrite = false;
+    const rows = await this.channel.query<{ table_name: string; version: string }>(READ_VERSIONS);
+    const first = connection !== this.versionsConnection;
+    let moved = false;
+    for (const { table_name: table, version } of rows) {
+      if (!VERSIONED.has(table)) continue;
+      if (!first && this.versions.get(table) === version) continue;
+      this.versions.set(table, version);
+      this.dropTable(table);
+      if (!first) moved = true;
+    }
+    this.versionsConnection = connection;
+    // Reads begun before this one are not kept (their tables may have changed meanwhile).
+    if (moved || first) this.channel.bump();
+    if (moved) {
+      this.notifications++;
+      this.changedSinceWrite = true;
+    }
+    if (announce && this.changedSinceWrite) {
+      this.changedSinceWrite = false;
+      // Its own transaction on the listening connection, whose commits do not wait for the WAL flush (listen.ts).
+      await this.channel.query(`SELECT pg_notify('read_model_changes', $1)`, [VERSIONS_CHANGED]);
+    }
   }
 
   /** Waits for round trip number `n` (one in flight is shared by all waiting; a later one starts after it). */
@@ -212,7 +307,7 @@ export class ReadModelCache extends ChannelFollowingCache {
     const stalled = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error('read-model cache: sync timed out')), SYNC_TIMEOUT_MS);
     });
-    const done = Promise.race([this.channel.sync(), stalled]).then(
+    const done = Promise.race([this.readVersions(), stalled]).then(
       () => {
         this.syncsCompleted = Math.max(this.syncsCompleted, number);
       },
@@ -225,6 +320,9 @@ export class ReadModelCache extends ChannelFollowingCache {
     return this.syncing;
   }
 }
+
+/** Tables of read_model_versions as the cache names them. */
+const VERSIONED = new Set<string>(VERSIONED_TABLES);
 
 const KNOWN_TABLES = new Set<string>([
   'business_partners',
@@ -362,7 +460,7 @@ export function registerReadModelCache(app: FastifyInstance, pool: pg.Pool): Rea
       (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') ||
       request.routeOptions.config?.changesReadModels === true;
     if (writing) {
-      if (reply.statusCode < 400) cache.wrote();
+      if (reply.statusCode < 400) await cache.wrote();
       return;
     }
     const pending = pendingOf.get(request);

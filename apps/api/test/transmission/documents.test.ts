@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it, vi } from 'vitest';
 import { Reader } from 'edifact';
-import { orderPdf } from '../../src/modules/transmission/formats/pdf-order.ts';
+import { orderPdf, pdfOrderDocument } from '../../src/modules/transmission/formats/pdf-order.ts';
+import { orderPdfInThread, stopOrderPdfThread } from '../../src/modules/transmission/formats/pdf-thread.ts';
 import { clearPdfCaches, layoutCacheWords, renderPdf } from '../../src/lib/pdf.ts';
 import { escapeEdifact, ordersMessage } from '../../src/modules/transmission/formats/edifact-orders.ts';
 import type { SupplierOrderForTransmission } from '../../src/modules/transmission/transmission.types.ts';
@@ -237,6 +238,42 @@ describe('order PDF: fonts and word layouts kept per process', () => {
     // the oldest words were dropped (shaped again), the text itself is complete
     expect(shaped).toBeGreaterThan(0);
     expect(pdfPages(pdf).join(' ')).toContain(`W${layoutCacheWords + 199}`);
+  });
+});
+
+describe('order PDF: rendered in the order PDF thread', () => {
+  /** The file without its creation time and the file ID pdfkit derives from it (all that differs between renderings). */
+  const withoutDate = (pdf: Buffer) =>
+    pdf
+      .toString('latin1')
+      .replace(/\(D:\d+Z\)/g, '')
+      .replace(/\/ID \[<[0-9a-f]+> <[0-9a-f]+>\]/, '');
+
+  it('the document the transmission sends is the one orderPdf renders in the process, byte for byte', async () => {
+    try {
+      const o = order(40);
+      const inProcess = orderPdf(o);
+      const sent = (await pdfOrderDocument.render(o, { platformGln: '4000000000000' })).content as Buffer;
+      expect(withoutDate(sent)).toBe(withoutDate(inProcess));
+      expect(pdfText(sent)).toBe(pdfText(inProcess));
+      // Several at once (the five supplier orders of a checkout): each gets its own document.
+      const orders = [1, 2, 3, 4, 5].map((n) => ({ ...order(n * 3), supplierOrderNumber: `LB-${n}` }));
+      const documents = await Promise.all(orders.map((x) => orderPdfInThread(x)));
+      documents.forEach((pdf, i) => {
+        expect(withoutDate(pdf)).toBe(withoutDate(orderPdf(orders[i])));
+        expect(pdfText(pdf)).toContain(`Bestellung LB-${i + 1}`);
+      });
+    } finally {
+      await stopOrderPdfThread();
+    }
+  });
+
+  it('a thread that was ended is started again for the next document', async () => {
+    const first = await orderPdfInThread(order(1));
+    await stopOrderPdfThread();
+    const second = await orderPdfInThread(order(1));
+    await stopOrderPdfThread();
+    expect(withoutDate(second)).toBe(withoutDate(first));
   });
 });
 

@@ -1,4 +1,4 @@
-import { deriveCustomerOrderStatus, type SupplierOrderStatus } from '@shk/contracts';
+import type { SupplierOrderStatus } from '@shk/contracts';
 import type { Queryable } from '../../db/queryable.ts';
 import * as repo from './transmission.repo.ts';
 
@@ -20,8 +20,11 @@ export async function changeSupplierOrderStatus(
   return true;
 }
 
+/**
+ * Re-derives the customer order's status (the rule deriveCustomerOrderStatus of @shk/contracts, mirrored in SQL by
+ * migration 0630). One statement: the customer order's row is locked only from here until the caller's COMMIT, so
+ * the supplier orders of one order delivered at once do not queue on it across several round trips.
+ */
 export async function refreshCustomerOrderStatus(client: Queryable, customerOrderId: number) {
-  // Locks the customer order first so two supplier orders of it changing at once derive in turn.
-  const statuses = await repo.lockCustomerOrderStatuses(client, customerOrderId);
-  await repo.setCustomerOrderStatus(client, customerOrderId, deriveCustomerOrderStatus(statuses));
+  await repo.refreshCustomerOrderStatus(client, customerOrderId);
 }

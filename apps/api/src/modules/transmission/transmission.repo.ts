@@ -100,6 +100,26 @@ export async function claimDue(client: Queryable, limit: number, leaseMs: number
   }));
 }
 
+/**
+ * Extends the lease of claims still held (state 'sending', the same attempt): a worker renews its claims while their
+ * attempts run, so an attempt that takes longer than the lease (a slow peer, documents queued on a busy machine) is
+ * not claimed again by another worker and sent twice. A worker that died renews nothing: its leases run out.
+ */
+export async function renewLeases(
+  client: Queryable,
+  claims: { supplierOrderId: number; attempts: number }[],
+  leaseMs: number,
+): Promise<number> {
+  if (!claims.length) return 0;
+  const { rowCount } = await client.query(
+    `UPDATE supplier_order_transmissions t SET locked_until = now() + make_interval(secs => $3::float8 / 1000)
+       FROM unnest($1::bigint[], $2::int[]) AS c(id, attempts)
+      WHERE t.supplier_order_id = c.id AND t.state = 'sending' AND t.attempts = c.attempts`,
+    [claims.map((c) => c.supplierOrderId), claims.map((c) => c.attempts), leaseMs],
+  );
+  return rowCount ?? 0;
+}
+
 export async function finishAttempt(
   client: Queryable,
   supplierOrderId: number,
@@ -391,21 +411,9 @@ export async function setSupplierOrderStatus(
 }
 
 /**
- * Locks the customer order (two of its supplier orders changing at once derive in turn) and returns the
- * statuses of all its supplier orders.
+ * Re-derives the customer order's status from all its supplier orders in one call (migration 0630: it locks the
+ * order, reads the statuses and writes the result on the server; the row is then held until COMMIT).
  */
-export async function lockCustomerOrderStatuses(client: Queryable, customerOrderId: number): Promise<number[]> {
-  await client.query('SELECT id FROM customer_orders WHERE id = $1 FOR UPDATE', [customerOrderId]);
-  const { rows } = await client.query<{ status_id: number }>(
-    'SELECT status_id FROM supplier_orders WHERE customer_order_id = $1',
-    [customerOrderId],
-  );
-  return rows.map((r) => r.status_id);
-}
-
-export async function setCustomerOrderStatus(client: Queryable, customerOrderId: number, status: number) {
-  await client.query(
-    'UPDATE customer_orders SET status_id = $2, modified_at = now() WHERE id = $1 AND status_id <> $2',
-    [customerOrderId, status],
-  );
+export async function refreshCustomerOrderStatus(client: Queryable, customerOrderId: number) {
+  await client.query('SELECT refresh_customer_order_status($1)', [customerOrderId]);
 }

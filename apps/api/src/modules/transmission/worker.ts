@@ -8,6 +8,7 @@ import type { TransmissionSettings } from '../../config.ts';
 import * as repo from './transmission.repo.ts';
 import { changeSupplierOrderStatus } from './supplier-order-status.ts';
 import { documentFor } from './formats/index.ts';
+import { stopOrderPdfThread } from './formats/pdf-thread.ts';
 import type { WorkflowsService } from './workflows.service.ts';
 import { describeOutboundError, type OutboundPolicy } from './outbound.ts';
 import {
@@ -37,6 +38,9 @@ const attemptMessageId = (attempt: number) => `${attempt}-${crypto.randomBytes(4
  */
 export class TransmissionWorker {
   private readonly inflight = new Set<Promise<void>>();
+  /** The claims whose attempts run now (their leases are renewed meanwhile). */
+  private readonly held = new Map<number, number>();
+  private renewTimer: NodeJS.Timeout | null = null;
   private running = false;
   private loop: Promise<void> | null = null;
   private sweepTimer: NodeJS.Timeout | null = null;
@@ -72,6 +76,9 @@ export class TransmissionWorker {
     void sweep();
     this.sweepTimer = setInterval(sweep, this.options.sweepEveryMs);
     this.sweepTimer.unref();
+    // Three renewals per lease: a claim stays this worker's while its attempt runs, however long it takes.
+    this.renewTimer = setInterval(() => this.renewLeases(), Math.max(100, Math.floor(this.options.leaseMs / 3)));
+    this.renewTimer.unref();
     this.loop = this.run();
   }
 
@@ -83,8 +90,11 @@ export class TransmissionWorker {
     this.nudge();
     await this.loop;
     await Promise.allSettled([...this.inflight]);
+    if (this.renewTimer) clearInterval(this.renewTimer);
+    this.renewTimer = null;
     await Promise.allSettled(this.transmitters.map((t) => t.close?.()));
     await this.policy.close();
+    await stopOrderPdfThread();
   }
 
   /** Wakes the loop before its poll interval (new work was queued in this process). */
@@ -101,9 +111,11 @@ export class TransmissionWorker {
           const claims = await repo.claimDue(this.pool, free, this.options.leaseMs);
           claimed = claims.length;
           for (const claim of claims) {
+            this.held.set(claim.supplierOrderId, claim.attempts);
             const task: Promise<void> = this.process(claim)
               .catch((error) => this.log.error({ err: error }, `transmission of order ${claim.supplierOrderId} failed`))
               .finally(() => {
+                if (this.held.get(claim.supplierOrderId) === claim.attempts) this.held.delete(claim.supplierOrderId);
                 this.inflight.delete(task);
                 this.nudge();
               });
@@ -183,6 +195,14 @@ export class TransmissionWorker {
         `order ${order.supplierOrderNumber}: attempt ${attempts} failed${final ? ' (final)' : ''}: ${message}${raw === message ? '' : ` [${raw}]`}`,
       );
     }
+  }
+
+  private renewLeases() {
+    const claims = [...this.held].map(([supplierOrderId, attempts]) => ({ supplierOrderId, attempts }));
+    if (!claims.length) return;
+    repo
+      .renewLeases(this.pool, claims, this.options.leaseMs)
+      .catch((error) => this.log.error({ err: error }, 'transmission worker: renewing leases failed'));
   }
 
   private async checkUrl(url: string) {

@@ -8,6 +8,7 @@ import {
   unitName,
 } from '@shk/contracts';
 import { renderPdf, type PdfKitDocument, type RenderOptions } from '../../../lib/pdf.ts';
+import { orderPdfInThread } from './pdf-thread.ts';
 import type {
   OrderAddress,
   OrderLineForTransmission,
@@ -192,7 +193,8 @@ export const pdfOrderDocument: SupplierOrderDocument = {
       formatId: CommunicationDataFormat.Pdf,
       fileName: `Bestellung_${order.supplierOrderNumber}.pdf`,
       mediaType: 'application/pdf',
-      content: orderPdf(order),
+      // In the order PDF thread: pdfkit does not block the API's requests meanwhile.
+      content: await orderPdfInThread(order),
     };
   },
 };
