@@ -106,6 +106,8 @@ export class ReadModelCache extends ChannelFollowingCache {
   private syncing: Promise<void> | null = null;
   /** The number of the first round trip that started after the last write this process answered. */
   private writeMark = 0;
+  /** In-process stores that follow the same notifications (the search hits' store): called with the table, null: all. */
+  private readonly followers: ((table: ReadModelTable | null) => void)[] = [];
   /** Answers served from the cache (tests and the bench's view of it), and of them sent as a kept compressed copy. */
   hits = 0;
   compressedHits = 0;
@@ -113,6 +115,21 @@ export class ReadModelCache extends ChannelFollowingCache {
   /** LISTEN read_model_changes: its generation tells whether anything changed while an answer was read. */
   constructor(pool: pg.Pool, log?: { warn: (o: object, m: string) => void }) {
     super(pool, 'read_model_changes', log);
+  }
+
+  /**
+   * Lets another in-process store follow this cache's notifications (one LISTEN connection per process): `onChange`
+   * gets the table a commit wrote, or null when anything may have changed (an unknown payload, the listener lost).
+   * Such a store uses what it keeps only while settled() is true and keeps a read only when no change of its tables
+   * arrived while it read (its own generation, see hit-store.ts).
+   */
+  follow(onChange: (table: ReadModelTable | null) => void): void {
+    this.followers.push(onChange);
+  }
+
+  /** The Berlin day the store's values belong to; null in the first seconds of a day (nothing is kept then). */
+  keepingDay(): string | null {
+    return dayStarting() ? null : businessDay();
   }
 
   /** Entries held now. */
@@ -193,11 +210,17 @@ export class ReadModelCache extends ChannelFollowingCache {
 
   /** Drops the entries that read a table (a notification's payload; anything unknown drops all). */
   protected changed(payload: string): void {
-    if (!KNOWN_TABLES.has(payload)) {
+    const known = KNOWN_TABLES.has(payload);
+    for (const follower of this.followers) follower(known ? (payload as ReadModelTable) : null);
+    if (!known) {
       this.entries.clear();
       return;
     }
     for (const key of [...(this.keysOfTable.get(payload as ReadModelTable) ?? [])]) this.entries.delete(key);
+  }
+
+  protected override lostAll(): void {
+    for (const follower of this.followers) follower(null);
   }
 
   /** Waits for round trip number `n` (one in flight is shared by all waiting; a later one starts after it). */

@@ -172,6 +172,15 @@ export async function favouriteInstanceIds(
   return rows.map((r) => r.product_instance_id);
 }
 
+/** Every favourite of the user for the partner (the search hits' store marks favourites from it). */
+export async function allFavouriteInstanceIds(pool: pg.Pool, userId: string, bpNumber: string): Promise<string[]> {
+  const { rows } = await pool.query<{ product_instance_id: string }>(
+    'SELECT product_instance_id FROM favorite_products WHERE user_id = $1 AND bp_number = $2',
+    [userId, bpNumber],
+  );
+  return rows.map((r) => r.product_instance_id);
+}
+
 /** What the generated media of products are drawn from. */
 export async function mediaProductRows(pool: pg.Pool, ids: number[]) {
   const { rows } = await pool.query<{

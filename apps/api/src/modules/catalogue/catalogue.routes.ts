@@ -42,6 +42,7 @@ export const CATALOGUE_ROLES = [
 export async function catalogueRoutes(app: App, deps: AppDeps) {
   const catalogue = createCatalogueContext(deps, {
     snapshotDir: path.join(deps.config.dataDir, 'search-index'),
+    readModels: app.readModels,
     log: app.log,
   });
   deps.lifecycle.provide('search index feed', { start: catalogue.start, stop: catalogue.close });

@@ -82,11 +82,26 @@ export class SearchIndexHolder {
   }
 
   /**
-   * Whether a search should be answered from the index: it is there, or its snapshot is being loaded (waiting the
-   * few seconds costs less than answering through SQL, whose facet counts read every match) – not while it is built.
+   * Whether the index is there within `maxMs`: at once when it is, else only while its snapshot is being loaded
+   * (waiting the few seconds costs less than answering through SQL, whose facet counts read every match) – not while
+   * it is built, nor longer than `maxMs` (a load that fails turns into a build).
    */
-  get answersFromIndex(): boolean {
-    return this.ready || this.loadingSnapshot;
+  async whenLoaded(maxMs: number): Promise<boolean> {
+    if (this.ready) return true;
+    if (!this.loadingSnapshot || !this.index) return false;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), maxMs);
+    });
+    const loaded = this.index.then(
+      () => this.ready,
+      () => false,
+    );
+    try {
+      return await Promise.race([loaded, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   get(): Promise<SearchIndex> {
