@@ -42,8 +42,10 @@ declare module 'fastify' {
     /** The route's JSON answer is kept by the read-model cache (http/read-model-cache.ts). */
     readModel?: ReadModelRoute;
     /**
-     * A GET route that writes a followed table (the default cart created on first use): counted as a write, so this
-     * process's next cached read waits for its notification (non-GET routes always count).
+     * true: a GET route that writes a followed table (the default cart created on first use): counted as a write, so
+     * this process's next cached read waits for its notification. false: a POST route that only reads (the search,
+     * whose body is too large for a query string; it writes no followed table): not counted. Missing: non-GET routes
+     * count as writes.
      */
     changesReadModels?: boolean;
   }
@@ -381,9 +383,9 @@ export function registerReadModelCache(app: FastifyInstance, pool: pg.Pool): Rea
 
   // Before @fastify/compress (route-level onSend hooks run after the app's): the answer's JSON text.
   app.addHook('onSend', async (request, reply, payload) => {
+    const declared = request.routeOptions.config?.changesReadModels;
     const writing =
-      (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') ||
-      request.routeOptions.config?.changesReadModels === true;
+      declared ?? (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS');
     if (writing) {
       if (reply.statusCode < 400) cache.wrote();
       return;

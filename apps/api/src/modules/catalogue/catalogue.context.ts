@@ -24,6 +24,8 @@ export interface CatalogueContext {
   meta: CatalogueMetaCache;
   search: SearchEngine;
   prices: PriceStrategy;
+  /** The search hits' store (with a read-model cache to follow); tests and the bench read its counters. */
+  hitStore: HitStore | undefined;
   callerContext: (request: FastifyRequest) => Promise<CallerContext>;
   /** Starts the background part: the change-feed pruner of the SQL engine (the index follows the feed once loaded). */
   start: () => void;
@@ -78,6 +80,7 @@ export function createCatalogueContext(
     meta,
     search,
     prices,
+    hitStore,
     callerContext: async (request) => {
       const caller = callerOf(request);
       return {
@@ -91,11 +94,13 @@ export function createCatalogueContext(
       };
     },
     start: () => {
+      hitStore?.start(getPool);
       if (holder || pruner) return;
       pruner = setInterval(() => void pruneSearchChanges(getPool()).catch(() => {}), 10 * 60_000);
       pruner.unref();
     },
     close: async () => {
+      hitStore?.close();
       if (pruner) clearInterval(pruner);
       pruner = null;
       await holder?.close();

@@ -13,19 +13,32 @@
  * notification is delivered at the commit. After this process answered a write, the next read waits until its
  * notifications arrived (ReadModelCache.settled()).
  *
- * Bounded: at most `maxProducts` products (least recently shown dropped first); bytes per product in
- * docs/performance.md.
+ * Bounded: at most HIT_STORE_MAX_PRODUCTS products (least recently shown dropped first); after a start and after a
+ * change emptied it, the HIT_STORE_WARM_PRODUCTS best-ranked products are read ahead in the background. Bytes per
+ * product and the share of hits answered from memory: docs/performance.md.
  */
 import type pg from 'pg';
 import { LRUCache } from 'lru-cache';
 import type { ReadModelCache, ReadModelTable } from '../../../http/read-model-cache.ts';
 import { hitRowsOfProducts, type HitProductRow, type OfferRow } from '../catalogue.repo.ts';
+import { bestRankedSearchIds } from './search.repo.ts';
 
 /** The tables a kept hit is read from. */
 const HIT_TABLES: ReadonlySet<ReadModelTable> = new Set(['products', 'product_offers', 'catalogue_offer_prices']);
 
 /** Products kept by default: about 1.2 KB each as JS objects, so ≈ 120 MB at most. */
 export const HIT_STORE_MAX_PRODUCTS = 100_000;
+/**
+ * Products read ahead after a start and after a change emptied the store: the best-ranked ones. A page lists its tiers'
+ * matches in static rank order, so most pages show products from the top of the ranking.
+ */
+export const HIT_STORE_WARM_PRODUCTS = 60_000;
+/** Products per statement while reading ahead. */
+const WARM_CHUNK = 2_000;
+/** Reading ahead waits this long after the last change (an import writes in many statements). */
+const WARM_DELAY_MS = 30_000;
+/** Reading ahead is tried again this soon while the listener is not connected yet (a start). */
+const WARM_RETRY_MS = 1_000;
 
 interface StoredHit {
   /** null: the product has no offer (it is no hit). */
@@ -44,18 +57,22 @@ export class HitStore {
   private generation = 0;
   /** The Berlin day of the kept entries. */
   private day = '';
-  /** Products answered from memory and read from Postgres (tests, bench). */
+  private pool: (() => pg.Pool) | null = null;
+  private warmTimer: NodeJS.Timeout | null = null;
+  private closed = false;
+  /** Products answered from memory and read from Postgres per search (tests, bench). */
   found = 0;
   read = 0;
 
   constructor(
     private readonly readModels: ReadModelCache,
-    maxProducts = HIT_STORE_MAX_PRODUCTS,
+    private readonly sizes = { max: HIT_STORE_MAX_PRODUCTS, warm: HIT_STORE_WARM_PRODUCTS },
   ) {
-    this.entries = new LRUCache({ max: maxProducts });
+    this.entries = new LRUCache({ max: sizes.max });
     readModels.follow((table) => {
       if (table !== null && !HIT_TABLES.has(table)) return;
       this.generation++;
+      if (this.entries.size) this.scheduleWarm(WARM_DELAY_MS);
       this.entries.clear();
     });
   }
@@ -65,15 +82,23 @@ export class HitStore {
     return this.entries.size;
   }
 
+  /** Starts reading ahead (now, and again after a change emptied the store). */
+  start(pool: () => pg.Pool): void {
+    this.pool = pool;
+    this.scheduleWarm(0);
+  }
+
+  close(): void {
+    this.closed = true;
+    if (this.warmTimer) clearTimeout(this.warmTimer);
+    this.warmTimer = null;
+    this.entries.clear();
+  }
+
   /** The hit columns and offers (price valid today, no favourites) of the products `ids` that have offers. */
   async rowsOf(pool: pg.Pool, ids: number[]): Promise<HitRows> {
-    const usable = await this.readModels.settled();
-    const day = usable ? this.readModels.keepingDay() : null;
+    const day = await this.usableDay();
     if (day === null) return readRows(pool, ids);
-    if (day !== this.day) {
-      this.entries.clear();
-      this.day = day;
-    }
     const ticket = this.generation;
     const kept = new Map<number, StoredHit>();
     const missing: number[] = [];
@@ -84,30 +109,73 @@ export class HitStore {
     }
     this.found += kept.size;
     this.read += missing.length;
-    if (missing.length) {
-      const fresh = await readRows(pool, missing);
-      const byId = new Map<number, StoredHit>(missing.map((id) => [id, { product: null, offers: [] }]));
-      for (const p of fresh.products) byId.get(p.id)!.product = p;
-      for (const o of fresh.offers) byId.get(o.product_no)?.offers.push(o);
-      const keep = this.unchangedSince(ticket, day);
-      for (const [id, entry] of byId) {
-        kept.set(id, entry);
-        if (keep) this.entries.set(id, entry);
-      }
-    }
+    if (missing.length) for (const [id, entry] of await this.fill(pool, missing, ticket, day)) kept.set(id, entry);
     const products: HitProductRow[] = [];
     const offers: OfferRow[] = [];
-    for (const entry of kept.values()) {
-      if (!entry.product) continue;
+    for (const id of ids) {
+      const entry = kept.get(id);
+      if (!entry?.product) continue;
       products.push(entry.product);
       for (const o of entry.offers) offers.push(o);
     }
     return { products, offers };
   }
 
+  /**
+   * The Berlin day whose entries may be used and kept now; null while the listener is not connected or the day is just
+   * starting (then everything is read from Postgres). A new day drops the entries (the prices valid today changed).
+   */
+  private async usableDay(): Promise<string | null> {
+    if (!(await this.readModels.settled())) return null;
+    const day = this.readModels.keepingDay();
+    if (day !== null && day !== this.day) {
+      if (this.day) this.scheduleWarm(0);
+      this.entries.clear();
+      this.day = day;
+    }
+    return day;
+  }
+
+  /** Reads the products `ids` and keeps them when nothing they read changed since `ticket` was taken. */
+  private async fill(pool: pg.Pool, ids: number[], ticket: number, day: string): Promise<Map<number, StoredHit>> {
+    const fresh = await readRows(pool, ids);
+    const byId = new Map<number, StoredHit>(ids.map((id) => [id, { product: null, offers: [] }]));
+    for (const p of fresh.products) byId.get(p.id)!.product = p;
+    for (const o of fresh.offers) byId.get(o.product_no)?.offers.push(o);
+    if (this.unchangedSince(ticket, day)) for (const [id, entry] of byId) this.entries.set(id, entry);
+    return byId;
+  }
+
   /** Nothing the kept hits read changed since the ticket, the listener is still connected and the day is the same. */
   private unchangedSince(ticket: number, day: string): boolean {
     return ticket === this.generation && this.readModels.connected && this.readModels.keepingDay() === day;
+  }
+
+  private scheduleWarm(delayMs: number): void {
+    if (!this.pool || this.closed || !this.sizes.warm) return;
+    if (this.warmTimer) clearTimeout(this.warmTimer);
+    this.warmTimer = setTimeout(() => {
+      this.warmTimer = null;
+      this.warm().catch(() => this.scheduleWarm(WARM_DELAY_MS));
+    }, delayMs);
+    this.warmTimer.unref();
+  }
+
+  /**
+   * Reads the best-ranked products ahead, a chunk per statement; stops when a change arrives meanwhile (a new reading
+   * ahead is then scheduled). Without the listener (not connected yet), tried again later.
+   */
+  private async warm(): Promise<void> {
+    const pool = this.pool!();
+    const day = await this.usableDay();
+    if (day === null) return this.scheduleWarm(WARM_RETRY_MS);
+    const ticket = this.generation;
+    const ids = await bestRankedSearchIds(pool, this.sizes.warm);
+    for (let k = 0; k < ids.length; k += WARM_CHUNK) {
+      if (this.closed || !this.unchangedSince(ticket, day)) return;
+      const chunk = ids.slice(k, k + WARM_CHUNK).filter((id) => !this.entries.has(id));
+      if (chunk.length) await this.fill(pool, chunk, ticket, day);
+    }
   }
 }
 
