@@ -58,6 +58,7 @@ describe('search hits from memory', () => {
     expect(again.hits).toEqual(first.hits);
     expect(store.read).toBe(read);
     expect(store.size).toBeGreaterThanOrEqual(first.hits.length);
+    expect(store.bytes).toBeGreaterThan(0);
 
     // Hits whose offer has no future price blocks (the price valid today is then the offer's own).
     const blocked = new Set(

@@ -122,13 +122,16 @@ export async function hitRowsOfProducts(
   const products = new Map<number, HitProductRow>();
   const offers: OfferRow[] = [];
   const favourites: string[] = [];
+  // The column names split once (not per row): offer columns and the product's `hit_` columns.
+  const keys = rows.length ? Object.keys(rows[0]) : [];
+  const offerKeys = keys.filter((k) => !k.startsWith('hit_') && k !== 'is_favourite');
+  const productKeys = keys.filter((k) => k.startsWith('hit_'));
+  const productNames = productKeys.map((k) => k.slice(4));
   for (const row of rows) {
     const offer: Record<string, unknown> = {};
     const product: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(row)) {
-      if (key.startsWith('hit_')) product[key.slice(4)] = value;
-      else if (key !== 'is_favourite') offer[key] = value;
-    }
+    for (const key of offerKeys) offer[key] = row[key];
+    for (let k = 0; k < productKeys.length; k++) product[productNames[k]] = row[productKeys[k]];
     offers.push(offer as unknown as OfferRow);
     if (row.is_favourite) favourites.push(row.product_instance_id as string);
     if (!products.has(product.id as number)) products.set(product.id as number, product as unknown as HitProductRow);
