@@ -94,6 +94,11 @@ describe('search hits from memory', () => {
     expect(hitOf(after, renamed.productId).rows.artikelbeschreibung).toBe(`${renamed.rows.artikelbeschreibung} (neu)`);
     // A product without offers is no hit (the index still lists it until its search row changes).
     if (offersLeft.rowCount === 0) expect(hitOf(after, withdrawn.productId)).toBeUndefined();
+    // Read from Postgres after the changes emptied the store, then kept: the page from memory is the same, field for
+    // field.
+    const readBefore = store.read;
+    expect((await searchOn(second.baseUrl, token, body)).hits).toEqual(after.hits);
+    expect(store.read).toBe(readBefore);
     // The first process answers the same.
     expect((await searchOn(t.baseUrl, token, body)).hits).toEqual(after.hits);
   });

@@ -384,8 +384,7 @@ export function registerReadModelCache(app: FastifyInstance, pool: pg.Pool): Rea
   // Before @fastify/compress (route-level onSend hooks run after the app's): the answer's JSON text.
   app.addHook('onSend', async (request, reply, payload) => {
     const declared = request.routeOptions.config?.changesReadModels;
-    const writing =
-      declared ?? (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS');
+    const writing = declared ?? (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS');
     if (writing) {
       if (reply.statusCode < 400) cache.wrote();
       return;

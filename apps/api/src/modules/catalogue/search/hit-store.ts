@@ -50,14 +50,41 @@ interface StoredHit {
 
 /**
  * A kept product as one JSON string ('' without offers): a few hundred thousand strings instead of millions of small
- * objects, which every full garbage collection would have to walk; parsing a page's 25 products costs about 0.1 ms.
+ * objects, which every full garbage collection would have to walk. Values only, in the order of the column names
+ * (the same for every row of the statement): the names would be half of the text.
  */
 type KeptHit = string;
 const NO_OFFERS: KeptHit = '';
+
+/** Encodes and decodes kept products with the column names of the hit rows, learnt from the first row. */
+class HitCodec {
+  private productKeys: string[] | null = null;
+  private offerKeys: string[] | null = null;
+
+  encode(hit: StoredHit): KeptHit {
+    if (!hit.product) return NO_OFFERS;
+    this.productKeys ??= Object.keys(hit.product);
+    const row = (keys: string[], o: object) => keys.map((k) => (o as Record<string, unknown>)[k]);
+    const offers = hit.offers.map((o) => row((this.offerKeys ??= Object.keys(o)), o));
+    return JSON.stringify([row(this.productKeys, hit.product), offers]);
+  }
+
+  decode(kept: KeptHit): StoredHit {
+    if (kept === NO_OFFERS) return { product: null, offers: [] };
+    const [product, offers] = JSON.parse(kept) as [unknown[], unknown[][]];
+    const object = (keys: string[], values: unknown[]) => {
+      const o: Record<string, unknown> = {};
+      for (let k = 0; k < keys.length; k++) o[keys[k]] = values[k];
+      return o;
+    };
+    return {
+      product: object(this.productKeys!, product) as unknown as HitProductRow,
+      offers: offers.map((o) => object(this.offerKeys!, o) as unknown as OfferRow),
+    };
+  }
+}
+
 const STRING_HEADER_BYTES = 24;
-const keptOf = (hit: StoredHit): KeptHit => (hit.product ? JSON.stringify(hit) : NO_OFFERS);
-const hitOf = (kept: KeptHit): StoredHit =>
-  kept === NO_OFFERS ? { product: null, offers: [] } : (JSON.parse(kept) as StoredHit);
 
 export interface HitRows {
   products: HitProductRow[];
@@ -66,6 +93,7 @@ export interface HitRows {
 
 export class HitStore {
   private readonly entries: LRUCache<number, KeptHit>;
+  private readonly codec = new HitCodec();
   /** Rises with every change of a followed table (and a lost listener): reads begun before it are not kept. */
   private generation = 0;
   /** The Berlin day of the kept entries. */
@@ -104,10 +132,14 @@ export class HitStore {
     return this.entries.calculatedSize;
   }
 
-  /** Starts reading ahead (now, and again after a change emptied the store). */
-  start(pool: () => pg.Pool): void {
+  /**
+   * Starts reading ahead once `after` resolves (the search index is there: reading ahead during its build would add
+   * its memory to the build's peak) and again after a change emptied the store.
+   */
+  start(pool: () => pg.Pool, after: Promise<unknown> = Promise.resolve()): void {
     this.pool = pool;
-    this.scheduleWarm(0);
+    const begin = () => this.scheduleWarm(0);
+    after.then(begin, begin);
   }
 
   close(): void {
@@ -126,7 +158,7 @@ export class HitStore {
     const missing: number[] = [];
     for (const id of ids) {
       const entry = this.entries.get(id);
-      if (entry !== undefined) kept.set(id, hitOf(entry));
+      if (entry !== undefined) kept.set(id, this.codec.decode(entry));
       else missing.push(id);
     }
     this.found += kept.size;
@@ -164,7 +196,8 @@ export class HitStore {
     const byId = new Map<number, StoredHit>(ids.map((id) => [id, { product: null, offers: [] }]));
     for (const p of fresh.products) byId.get(p.id)!.product = p;
     for (const o of fresh.offers) byId.get(o.product_no)?.offers.push(o);
-    if (this.unchangedSince(ticket, day)) for (const [id, entry] of byId) this.entries.set(id, keptOf(entry));
+    if (this.unchangedSince(ticket, day))
+      for (const [id, entry] of byId) this.entries.set(id, this.codec.encode(entry));
     return byId;
   }
 
