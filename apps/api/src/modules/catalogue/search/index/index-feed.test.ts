@@ -266,4 +266,20 @@ describe('change feed', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it('a snapshot that cannot be loaded is not waited for: searches go to SQL while the index is built', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shk-search-index-'));
+    fs.writeFileSync(path.join(dir, 'snapshot.bin'), 'kein Snapshot');
+    const holder = new SearchIndexHolder(() => t.pool, { snapshotDir: dir });
+    try {
+      const building = holder.get();
+      expect(await holder.whenLoaded(20_000)).toBe(false);
+      await building;
+      expect(holder.origin?.kind).toBe('build');
+      expect(await holder.whenLoaded(0)).toBe(true);
+    } finally {
+      await holder.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

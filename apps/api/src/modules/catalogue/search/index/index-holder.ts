@@ -62,6 +62,8 @@ export class SearchIndexHolder {
   ready = false;
   /** A snapshot is being loaded (a few seconds at 1M products; a build takes far longer). */
   private loadingSnapshot = false;
+  /** The current snapshot load: whether it gave an index (false: a build follows). */
+  private snapshotLoad: Promise<boolean> | null = null;
   /** How the index came to be: built from Postgres or loaded from the snapshot, and the time it took. */
   origin: { kind: 'build' | 'snapshot'; ms: number } | null = null;
 
@@ -88,14 +90,20 @@ export class SearchIndexHolder {
    */
   async whenLoaded(maxMs: number): Promise<boolean> {
     if (this.ready) return true;
-    if (!this.loadingSnapshot || !this.index) return false;
+    const index = this.index;
+    if (!this.loadingSnapshot || !index || !this.snapshotLoad) return false;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<boolean>((resolve) => {
       timer = setTimeout(() => resolve(false), maxMs);
     });
-    const loaded = this.index.then(
-      () => this.ready,
-      () => false,
+    // A snapshot that is not loaded (too old, another database) ends the wait at once: the build is not waited for.
+    const loaded = this.snapshotLoad.then((ok) =>
+      ok
+        ? index.then(
+            () => this.ready,
+            () => false,
+          )
+        : false,
     );
     try {
       return await Promise.race([loaded, timeout]);
@@ -124,12 +132,14 @@ export class SearchIndexHolder {
   private async build(): Promise<SearchIndex> {
     const started = performance.now();
     this.loadingSnapshot = !!this.snapshotFile && fs.existsSync(this.snapshotFile);
-    const loaded = await this.load()
+    const attempt = this.load()
       .catch((e) => {
         this.log.warn({ err: e }, 'search index: snapshot not loaded, building');
         return null;
       })
       .finally(() => (this.loadingSnapshot = false));
+    this.snapshotLoad = attempt.then((index) => index !== null);
+    const loaded = await attempt;
     if (loaded) {
       this.origin = { kind: 'snapshot', ms: performance.now() - started };
       return loaded;
