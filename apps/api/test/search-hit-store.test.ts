@@ -8,6 +8,8 @@ import { ProductOrderableStatus } from '@shk/contracts';
 import type { Runtime } from '../src/runtime.ts';
 import { eventually, startSecondRuntime, startTestApp, type TestApp } from './support/test-app.ts';
 import { changeAndAwaitNotifications } from './support/notifications.ts';
+import { hitRowsOfProducts } from '../src/modules/catalogue/catalogue.repo.ts';
+import { HitStore, type HitRows } from '../src/modules/catalogue/search/hit-store.ts';
 
 let t: TestApp;
 let second: Runtime & { baseUrl: string };
@@ -131,5 +133,37 @@ describe('search hits from memory', () => {
     expect(now.rows.supplierID === supplier && now.productOrderableStatus === ProductOrderableStatus.Orderable).toBe(
       false,
     );
+  });
+
+  it('keeps the same fields as the statement that reads the rows of a page (NUMERIC values as numbers)', async () => {
+    await eventually(async () => t.app.readModels.connected, 5_000);
+    const ids = (await t.pool.query<{ id: number }>('SELECT id FROM product_search ORDER BY rank LIMIT 60')).rows.map(
+      (r) => r.id,
+    );
+    const store = new HitStore(t.app.readModels, { max: 1_000, warm: 0 });
+    try {
+      await store.rowsOf(t.pool, ids);
+      const read = store.read;
+      const kept = await store.rowsOf(t.pool, ids);
+      expect(store.read).toBe(read);
+      const direct = await hitRowsOfProducts(t.pool, ids, '', null);
+      const numeric = (v: unknown) => (v === null ? null : Number(v));
+      const normal = (rows: HitRows) => ({
+        products: [...rows.products].sort((a, b) => a.id - b.id),
+        offers: rows.offers
+          .map((o) => ({
+            ...o,
+            net_price: numeric(o.net_price),
+            gross_list_price: numeric(o.gross_list_price),
+            price_basis: Number(o.price_basis),
+            min_order_quantity: Number(o.min_order_quantity),
+          }))
+          .sort((a, b) => a.product_instance_id.localeCompare(b.product_instance_id)),
+      });
+      expect(kept.products.length).toBeGreaterThan(10);
+      expect(normal(kept)).toEqual(normal(direct));
+    } finally {
+      store.close();
+    }
   });
 });

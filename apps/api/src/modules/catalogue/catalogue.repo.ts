@@ -139,6 +139,52 @@ export async function hitRowsOfProducts(
   return { products: [...products.values()], offers, favourites };
 }
 
+/** The offer fields of a kept search hit, in the order of `hitTextsOfProducts`' arrays. */
+export const HIT_OFFER_FIELDS = [
+  'product_instance_id',
+  'product_no',
+  'supplier_bp_number',
+  'supplier_pid',
+  'product_data_source',
+  'unit_code',
+  'net_price',
+  'gross_list_price',
+  'price_basis',
+  'price_on_demand',
+  'price_quantity_unit',
+  'min_order_quantity',
+  'min_order_unit',
+  'time_to_delivery_days',
+  'note_of_use',
+  'accessories',
+  'spare_parts',
+] as const satisfies readonly (keyof OfferRow)[];
+
+/** The product fields of a kept search hit, in the order of `hitTextsOfProducts`' arrays. */
+export const HIT_PRODUCT_FIELDS = HIT_PRODUCT_COLUMNS;
+
+/**
+ * The search hits' store's form of products (search/hit-store.ts): per product with offers one JSON text
+ * `[[product values], [[offer values], …]]` in the order of HIT_PRODUCT_FIELDS and HIT_OFFER_FIELDS, with the price
+ * valid today (no favourites: they are the caller's). Built by Postgres, so the API keeps the text as it comes
+ * instead of parsing rows of thirty columns. Numbers arrive as JSON numbers (NUMERIC too; offers.ts reads them as
+ * numbers either way).
+ */
+export async function hitTextsOfProducts(pool: pg.Pool, productNos: number[]): Promise<{ id: number; hit: string }[]> {
+  const { rows } = await pool.query<{ id: number; hit: string }>({
+    name: 'search-hit-texts',
+    text: `SELECT p.id, json_build_array(json_build_array(${HIT_PRODUCT_COLUMNS.map((c) => `p.${c}`).join(', ')}), x.offers)::text AS hit
+             FROM products p
+             CROSS JOIN LATERAL (
+               SELECT json_agg(json_build_array(${HIT_OFFER_FIELDS.map((c) => `r.${c}`).join(', ')})) AS offers
+                 FROM (SELECT ${OFFER_COLUMNS} FROM product_offers o ${todayPriceJoin('o')} WHERE o.product_no = p.id) r
+             ) x
+            WHERE p.id = ANY($1::int[]) AND x.offers IS NOT NULL`,
+    values: [productNos],
+  });
+  return rows;
+}
+
 /** One offer with the price valid today. */
 export async function offerRowOf(pool: pg.Pool, productInstanceId: string): Promise<OfferRow | undefined> {
   const { rows } = await pool.query<OfferRow>(

@@ -20,7 +20,13 @@
 import type pg from 'pg';
 import { LRUCache } from 'lru-cache';
 import type { ReadModelCache, ReadModelTable } from '../../../http/read-model-cache.ts';
-import { hitRowsOfProducts, type HitProductRow, type OfferRow } from '../catalogue.repo.ts';
+import {
+  HIT_OFFER_FIELDS,
+  HIT_PRODUCT_FIELDS,
+  hitTextsOfProducts,
+  type HitProductRow,
+  type OfferRow,
+} from '../catalogue.repo.ts';
 import { bestRankedSearchIds } from './search.repo.ts';
 
 /** The tables a kept hit is read from. */
@@ -49,39 +55,26 @@ interface StoredHit {
 }
 
 /**
- * A kept product as one JSON string ('' without offers): a few hundred thousand strings instead of millions of small
- * objects, which every full garbage collection would have to walk. Values only, in the order of the column names
- * (the same for every row of the statement): the names would be half of the text.
+ * A kept product: the JSON text Postgres built for it (`hitTextsOfProducts`: values only, in the order of
+ * HIT_PRODUCT_FIELDS and HIT_OFFER_FIELDS), '' without offers. A few hundred thousand strings instead of millions of
+ * small objects, which every full garbage collection would have to walk; the API does not parse rows to keep them.
  */
 type KeptHit = string;
 const NO_OFFERS: KeptHit = '';
 
-/** Encodes and decodes kept products with the column names of the hit rows, learnt from the first row. */
-class HitCodec {
-  private productKeys: string[] | null = null;
-  private offerKeys: string[] | null = null;
+function decode(kept: KeptHit): StoredHit {
+  if (kept === NO_OFFERS) return { product: null, offers: [] };
+  const [product, offers] = JSON.parse(kept) as [unknown[], unknown[][]];
+  return {
+    product: objectOf(HIT_PRODUCT_FIELDS, product) as unknown as HitProductRow,
+    offers: offers.map((o) => objectOf(HIT_OFFER_FIELDS, o) as unknown as OfferRow),
+  };
+}
 
-  encode(hit: StoredHit): KeptHit {
-    if (!hit.product) return NO_OFFERS;
-    this.productKeys ??= Object.keys(hit.product);
-    const row = (keys: string[], o: object) => keys.map((k) => (o as Record<string, unknown>)[k]);
-    const offers = hit.offers.map((o) => row((this.offerKeys ??= Object.keys(o)), o));
-    return JSON.stringify([row(this.productKeys, hit.product), offers]);
-  }
-
-  decode(kept: KeptHit): StoredHit {
-    if (kept === NO_OFFERS) return { product: null, offers: [] };
-    const [product, offers] = JSON.parse(kept) as [unknown[], unknown[][]];
-    const object = (keys: string[], values: unknown[]) => {
-      const o: Record<string, unknown> = {};
-      for (let k = 0; k < keys.length; k++) o[keys[k]] = values[k];
-      return o;
-    };
-    return {
-      product: object(this.productKeys!, product) as unknown as HitProductRow,
-      offers: offers.map((o) => object(this.offerKeys!, o) as unknown as OfferRow),
-    };
-  }
+function objectOf(fields: readonly string[], values: unknown[]): Record<string, unknown> {
+  const o: Record<string, unknown> = {};
+  for (let k = 0; k < fields.length; k++) o[fields[k]] = values[k];
+  return o;
 }
 
 const STRING_HEADER_BYTES = 24;
@@ -93,7 +86,6 @@ export interface HitRows {
 
 export class HitStore {
   private readonly entries: LRUCache<number, KeptHit>;
-  private readonly codec = new HitCodec();
   /** Rises with every change of a followed table (and a lost listener): reads begun before it are not kept. */
   private generation = 0;
   /** The Berlin day of the kept entries. */
@@ -152,27 +144,19 @@ export class HitStore {
   /** The hit columns and offers (price valid today, no favourites) of the products `ids` that have offers. */
   async rowsOf(pool: pg.Pool, ids: number[]): Promise<HitRows> {
     const day = await this.usableDay();
-    if (day === null) return readRows(pool, ids);
+    if (day === null) return rowsOfHits([...(await readTexts(pool, ids)).values()].map(decode));
     const ticket = this.generation;
     const kept = new Map<number, StoredHit>();
     const missing: number[] = [];
     for (const id of ids) {
       const entry = this.entries.get(id);
-      if (entry !== undefined) kept.set(id, this.codec.decode(entry));
+      if (entry !== undefined) kept.set(id, decode(entry));
       else missing.push(id);
     }
     this.found += kept.size;
     this.read += missing.length;
     if (missing.length) for (const [id, entry] of await this.fill(pool, missing, ticket, day)) kept.set(id, entry);
-    const products: HitProductRow[] = [];
-    const offers: OfferRow[] = [];
-    for (const id of ids) {
-      const entry = kept.get(id);
-      if (!entry?.product) continue;
-      products.push(entry.product);
-      for (const o of entry.offers) offers.push(o);
-    }
-    return { products, offers };
+    return rowsOfHits(ids.flatMap((id) => kept.get(id) ?? []));
   }
 
   /**
@@ -192,13 +176,20 @@ export class HitStore {
 
   /** Reads the products `ids` and keeps them when nothing they read changed since `ticket` was taken. */
   private async fill(pool: pg.Pool, ids: number[], ticket: number, day: string): Promise<Map<number, StoredHit>> {
-    const fresh = await readRows(pool, ids);
-    const byId = new Map<number, StoredHit>(ids.map((id) => [id, { product: null, offers: [] }]));
-    for (const p of fresh.products) byId.get(p.id)!.product = p;
-    for (const o of fresh.offers) byId.get(o.product_no)?.offers.push(o);
-    if (this.unchangedSince(ticket, day))
-      for (const [id, entry] of byId) this.entries.set(id, this.codec.encode(entry));
+    const texts = await readTexts(pool, ids);
+    const keep = this.unchangedSince(ticket, day);
+    const byId = new Map<number, StoredHit>();
+    for (const [id, text] of texts) {
+      if (keep) this.entries.set(id, text);
+      byId.set(id, decode(text));
+    }
     return byId;
+  }
+
+  /** Reads the products `ids` ahead (nothing decoded). */
+  private async keepAhead(pool: pg.Pool, ids: number[], ticket: number, day: string): Promise<void> {
+    const texts = await readTexts(pool, ids);
+    if (this.unchangedSince(ticket, day)) for (const [id, text] of texts) this.entries.set(id, text);
   }
 
   /** Nothing the kept hits read changed since the ticket, the listener is still connected and the day is the same. */
@@ -229,13 +220,25 @@ export class HitStore {
     for (let k = 0; k < ids.length; k += WARM_CHUNK) {
       if (this.closed || !this.unchangedSince(ticket, day)) return;
       const chunk = ids.slice(k, k + WARM_CHUNK).filter((id) => !this.entries.has(id));
-      if (chunk.length) await this.fill(pool, chunk, ticket, day);
+      if (chunk.length) await this.keepAhead(pool, chunk, ticket, day);
     }
   }
 }
 
-async function readRows(pool: pg.Pool, ids: number[]): Promise<HitRows> {
-  // No partner: no favourites are read (the caller's come from offers.ts).
-  const { products, offers } = await hitRowsOfProducts(pool, ids, '', null);
+/** The kept form of the products `ids`: their texts, '' for those without offers. */
+async function readTexts(pool: pg.Pool, ids: number[]): Promise<Map<number, KeptHit>> {
+  const texts = new Map<number, KeptHit>(ids.map((id) => [id, NO_OFFERS]));
+  for (const row of await hitTextsOfProducts(pool, ids)) texts.set(row.id, row.hit);
+  return texts;
+}
+
+function rowsOfHits(hits: StoredHit[]): HitRows {
+  const products: HitProductRow[] = [];
+  const offers: OfferRow[] = [];
+  for (const hit of hits) {
+    if (!hit.product) continue;
+    products.push(hit.product);
+    for (const o of hit.offers) offers.push(o);
+  }
   return { products, offers };
 }
