@@ -140,7 +140,7 @@ describe('search hits from memory', () => {
     const ids = (await t.pool.query<{ id: number }>('SELECT id FROM product_search ORDER BY rank LIMIT 60')).rows.map(
       (r) => r.id,
     );
-    const store = new HitStore(t.app.readModels, { max: 1_000, warm: 0 });
+    const store = new HitStore(t.app.readModels, { max: 1_000 });
     try {
       await store.rowsOf(t.pool, ids);
       const read = store.read;

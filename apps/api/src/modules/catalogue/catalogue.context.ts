@@ -94,8 +94,6 @@ export function createCatalogueContext(
       };
     },
     start: () => {
-      // The index is built or loaded first (its start-up warm-up asks for it anyway).
-      hitStore?.start(getPool, holder?.get());
       if (holder || pruner) return;
       pruner = setInterval(() => void pruneSearchChanges(getPool()).catch(() => {}), 10 * 60_000);
       pruner.unref();

@@ -13,9 +13,9 @@
  * notification is delivered at the commit. After this process answered a write, the next read waits until its
  * notifications arrived (ReadModelCache.settled()).
  *
- * Bounded: at most HIT_STORE_MAX_PRODUCTS products (least recently shown dropped first); after a start and after a
- * change emptied it, the HIT_STORE_WARM_PRODUCTS best-ranked products are read ahead in the background. Bytes per
- * product and the share of hits answered from memory: docs/performance.md.
+ * Bounded: at most HIT_STORE_MAX_PRODUCTS products and HIT_STORE_MAX_BYTES (least recently shown dropped first). It
+ * fills from the pages shown; reading the best-ranked products ahead cost more in a process's first minute than it
+ * saved (docs/performance.md). Bytes per product: docs/performance.md.
  */
 import type pg from 'pg';
 import { LRUCache } from 'lru-cache';
@@ -27,7 +27,6 @@ import {
   type HitProductRow,
   type OfferRow,
 } from '../catalogue.repo.ts';
-import { bestRankedSearchIds } from './search.repo.ts';
 
 /** The tables a kept hit is read from. */
 const HIT_TABLES: ReadonlySet<ReadModelTable> = new Set(['products', 'product_offers', 'catalogue_offer_prices']);
@@ -36,17 +35,6 @@ const HIT_TABLES: ReadonlySet<ReadModelTable> = new Set(['products', 'product_of
 export const HIT_STORE_MAX_PRODUCTS = 100_000;
 /** And at most this many bytes of them (a string's characters plus its header; umlauts are one byte in V8). */
 export const HIT_STORE_MAX_BYTES = 160 * 1024 * 1024;
-/**
- * Products read ahead after a start and after a change emptied the store: the best-ranked ones. A page lists its tiers'
- * matches in static rank order, so most pages show products from the top of the ranking.
- */
-export const HIT_STORE_WARM_PRODUCTS = 60_000;
-/** Products per statement while reading ahead. */
-const WARM_CHUNK = 2_000;
-/** Reading ahead waits this long after the last change (an import writes in many statements). */
-const WARM_DELAY_MS = 30_000;
-/** Reading ahead is tried again this soon while the listener is not connected yet (a start). */
-const WARM_RETRY_MS = 1_000;
 
 interface StoredHit {
   /** null: the product has no offer (it is no hit). */
@@ -90,16 +78,13 @@ export class HitStore {
   private generation = 0;
   /** The Berlin day of the kept entries. */
   private day = '';
-  private pool: (() => pg.Pool) | null = null;
-  private warmTimer: NodeJS.Timeout | null = null;
-  private closed = false;
   /** Products answered from memory and read from Postgres per search (tests, bench). */
   found = 0;
   read = 0;
 
   constructor(
     private readonly readModels: ReadModelCache,
-    private readonly sizes = { max: HIT_STORE_MAX_PRODUCTS, warm: HIT_STORE_WARM_PRODUCTS },
+    private readonly sizes = { max: HIT_STORE_MAX_PRODUCTS },
   ) {
     this.entries = new LRUCache({
       max: sizes.max,
@@ -109,7 +94,6 @@ export class HitStore {
     readModels.follow((table) => {
       if (table !== null && !HIT_TABLES.has(table)) return;
       this.generation++;
-      if (this.entries.size) this.scheduleWarm(WARM_DELAY_MS);
       this.entries.clear();
     });
   }
@@ -124,20 +108,7 @@ export class HitStore {
     return this.entries.calculatedSize;
   }
 
-  /**
-   * Starts reading ahead once `after` resolves (the search index is there: reading ahead during its build would add
-   * its memory to the build's peak) and again after a change emptied the store.
-   */
-  start(pool: () => pg.Pool, after: Promise<unknown> = Promise.resolve()): void {
-    this.pool = pool;
-    const begin = () => this.scheduleWarm(0);
-    after.then(begin, begin);
-  }
-
   close(): void {
-    this.closed = true;
-    if (this.warmTimer) clearTimeout(this.warmTimer);
-    this.warmTimer = null;
     this.entries.clear();
   }
 
@@ -167,7 +138,6 @@ export class HitStore {
     if (!(await this.readModels.settled())) return null;
     const day = this.readModels.keepingDay();
     if (day !== null && day !== this.day) {
-      if (this.day) this.scheduleWarm(0);
       this.entries.clear();
       this.day = day;
     }
@@ -186,42 +156,9 @@ export class HitStore {
     return byId;
   }
 
-  /** Reads the products `ids` ahead (nothing decoded). */
-  private async keepAhead(pool: pg.Pool, ids: number[], ticket: number, day: string): Promise<void> {
-    const texts = await readTexts(pool, ids);
-    if (this.unchangedSince(ticket, day)) for (const [id, text] of texts) this.entries.set(id, text);
-  }
-
   /** Nothing the kept hits read changed since the ticket, the listener is still connected and the day is the same. */
   private unchangedSince(ticket: number, day: string): boolean {
     return ticket === this.generation && this.readModels.connected && this.readModels.keepingDay() === day;
-  }
-
-  private scheduleWarm(delayMs: number): void {
-    if (!this.pool || this.closed || !this.sizes.warm) return;
-    if (this.warmTimer) clearTimeout(this.warmTimer);
-    this.warmTimer = setTimeout(() => {
-      this.warmTimer = null;
-      this.warm().catch(() => this.scheduleWarm(WARM_DELAY_MS));
-    }, delayMs);
-    this.warmTimer.unref();
-  }
-
-  /**
-   * Reads the best-ranked products ahead, a chunk per statement; stops when a change arrives meanwhile (a new reading
-   * ahead is then scheduled). Without the listener (not connected yet), tried again later.
-   */
-  private async warm(): Promise<void> {
-    const pool = this.pool!();
-    const day = await this.usableDay();
-    if (day === null) return this.scheduleWarm(WARM_RETRY_MS);
-    const ticket = this.generation;
-    const ids = await bestRankedSearchIds(pool, this.sizes.warm);
-    for (let k = 0; k < ids.length; k += WARM_CHUNK) {
-      if (this.closed || !this.unchangedSince(ticket, day)) return;
-      const chunk = ids.slice(k, k + WARM_CHUNK).filter((id) => !this.entries.has(id));
-      if (chunk.length) await this.keepAhead(pool, chunk, ticket, day);
-    }
   }
 }
 

@@ -191,12 +191,6 @@ export async function topSearchIds(pool: pg.Pool, where: string, params: unknown
   return rows;
 }
 
-/** The ids of the `limit` best-ranked search rows (the hits' store reads them ahead). */
-export async function bestRankedSearchIds(pool: pg.Pool, limit: number): Promise<number[]> {
-  const { rows } = await pool.query<{ id: number }>('SELECT id FROM product_search ORDER BY rank LIMIT $1', [limit]);
-  return rows.map((r) => r.id);
-}
-
 /** `limit` search rows matching `where` from `offset` on, in the order `order`. */
 export async function searchIds(pool: pg.Pool, where: SqlWhere, order: string, offset: number, limit: number) {
   const page = where.slice(offset, limit);
