@@ -200,7 +200,10 @@ export abstract class ChannelFollowingCache {
           this.notifications++;
           this.changed(payload);
         },
-        onLost: () => this.entries.clear(),
+        onLost: () => {
+          this.entries.clear();
+          this.lostAll();
+        },
       },
       log,
     );
@@ -208,6 +211,9 @@ export abstract class ChannelFollowingCache {
 
   /** Drops the entries a notification's payload concerns. */
   protected abstract changed(payload: string): void;
+
+  /** The listener was lost: changes may have been missed (entries are already dropped); for subclasses' followers. */
+  protected lostAll(): void {}
 
   /** Connects the listener (failures are logged; the cache stays off and a new attempt follows). */
   start(): Promise<void> {

@@ -42,8 +42,10 @@ declare module 'fastify' {
     /** The route's JSON answer is kept by the read-model cache (http/read-model-cache.ts). */
     readModel?: ReadModelRoute;
     /**
-     * A GET route that writes a followed table (the default cart created on first use): counted as a write, so this
-     * process's next cached read waits for its notification (non-GET routes always count).
+     * true: a GET route that writes a followed table (the default cart created on first use): counted as a write, so
+     * this process's next cached read waits for its notification. false: a POST route that only reads (the search,
+     * whose body is too large for a query string; it writes no followed table): not counted. Missing: non-GET routes
+     * count as writes.
      */
     changesReadModels?: boolean;
   }
@@ -120,6 +122,8 @@ export class ReadModelCache extends ChannelFollowingCache {
   private syncing: Promise<void> | null = null;
   /** The number of the first round trip that started after the last write this process answered. */
   private writeMark = 0;
+  /** In-process stores that follow the same notifications (the search hits' store): called with the table, null: all. */
+  private readonly followers: ((table: ReadModelTable | null) => void)[] = [];
   /** Answers served from the cache (tests and the bench's view of it), and of them sent as a kept compressed copy. */
   hits = 0;
   compressedHits = 0;
@@ -151,6 +155,21 @@ export class ReadModelCache extends ChannelFollowingCache {
     if (this.pollTimer) clearInterval(this.pollTimer);
     this.pollTimer = null;
     await super.close();
+  }
+
+  /**
+   * Lets another in-process store follow this cache's notifications (one LISTEN connection per process): `onChange`
+   * gets the table a commit wrote, or null when anything may have changed (an unknown payload, the listener lost).
+   * Such a store uses what it keeps only while settled() is true and keeps a read only when no change of its tables
+   * arrived while it read (its own generation, see hit-store.ts).
+   */
+  follow(onChange: (table: ReadModelTable | null) => void): void {
+    this.followers.push(onChange);
+  }
+
+  /** The Berlin day the store's values belong to; null in the first seconds of a day (nothing is kept then). */
+  keepingDay(): string | null {
+    return dayStarting() ? null : businessDay();
   }
 
   /** Entries held now. */
@@ -254,7 +273,9 @@ export class ReadModelCache extends ChannelFollowingCache {
   }
 
   private dropTable(payload: string): void {
-    if (!KNOWN_TABLES.has(payload)) {
+    const known = KNOWN_TABLES.has(payload);
+    for (const follower of this.followers) follower(known ? (payload as ReadModelTable) : null);
+    if (!known) {
       this.entries.clear();
       return;
     }
@@ -293,6 +314,10 @@ export class ReadModelCache extends ChannelFollowingCache {
       // Its own transaction on the listening connection, whose commits do not wait for the WAL flush (listen.ts).
       await this.channel.query(`SELECT pg_notify('read_model_changes', $1)`, [VERSIONS_CHANGED]);
     }
+  }
+
+  protected override lostAll(): void {
+    for (const follower of this.followers) follower(null);
   }
 
   /** Waits for round trip number `n` (one in flight is shared by all waiting; a later one starts after it). */
@@ -456,9 +481,8 @@ export function registerReadModelCache(app: FastifyInstance, pool: pg.Pool): Rea
 
   // Before @fastify/compress (route-level onSend hooks run after the app's): the answer's JSON text.
   app.addHook('onSend', async (request, reply, payload) => {
-    const writing =
-      (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') ||
-      request.routeOptions.config?.changesReadModels === true;
+    const declared = request.routeOptions.config?.changesReadModels;
+    const writing = declared ?? (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS');
     if (writing) {
       if (reply.statusCode < 400) await cache.wrote();
       return;

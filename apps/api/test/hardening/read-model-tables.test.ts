@@ -227,10 +227,15 @@ async function dropAll() {
   await t.app.readModels.synced();
 }
 
-const guarded = async (url: string, email: string) => {
-  const response = await fetch(`${t.baseUrl}${url}`, {
-    headers: { authorization: `Bearer ${await t.token(email)}`, 'x-read-model-guard': '1' },
-  });
+/** A GET of `url`, or with `body` a POST of it (the search). */
+const guarded = async (url: string, email: string, body?: unknown) => {
+  const headers = { authorization: `Bearer ${await t.token(email)}`, 'x-read-model-guard': '1' };
+  const response = await fetch(
+    `${t.baseUrl}${url}`,
+    body === undefined
+      ? { headers }
+      : { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(body) },
+  );
   const text = await response.text();
   expect(response.status, `${url} as ${email}: ${text.slice(0, 300)}`).toBe(200);
 };
@@ -262,13 +267,13 @@ async function check(url: string, email: string, prepare?: () => Promise<unknown
 }
 
 /** A route that is not kept itself but reads values through the cache: the values' loads against their tables. */
-async function checkValues(url: string, email: string): Promise<Finding[]> {
+async function checkValues(url: string, email: string, body?: unknown): Promise<Finding[]> {
   recording = undefined;
-  await guarded(url, email);
+  await guarded(url, email, body);
   await dropAll();
   const scope = newScope();
   recording = scope;
-  await guarded(url, email);
+  await guarded(url, email, body);
   recording = undefined;
   expect(scope.values.length, `${url} as ${email}: no value read through the cache`).toBeGreaterThan(0);
   const findings: Finding[] = [];
@@ -297,8 +302,18 @@ const CHECKED_ROUTES = new Set([
   '/v1/Product/ByManufacturerData',
   '/v1/MultiCarts',
 ]);
-/** Source files that read values through the cache (readModels handed on), checked by checkValues below. */
-const VALUE_READERS = ['modules/configurator/configurator.routes.ts'];
+/**
+ * Source files that read values through the cache (readModels handed on), checked by checkValues below. The search
+ * hits' store follows the cache's notifications for its own tables (products, offers, prices): its freshness is
+ * tested in test/search-hit-store.test.ts.
+ */
+const VALUE_READERS = [
+  'modules/configurator/configurator.routes.ts',
+  'modules/catalogue/catalogue.routes.ts',
+  'modules/catalogue/catalogue.context.ts',
+  'modules/catalogue/offers.ts',
+  'modules/catalogue/search/hit-store.ts',
+];
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -360,6 +375,9 @@ describe('read-model cache: what each kept answer reads', () => {
       for (const user of users) findings.push(...(await check(url, user, prepare)));
     for (const user of [BUYER, SELLER, ADMIN, GUEST])
       findings.push(...(await checkValues('/v1/KitchenConfigurator/Slide', user)));
+    // The search's caller lookups (favourites, relations, supplier settings).
+    for (const user of [BUYER, SELLER, ADMIN])
+      findings.push(...(await checkValues('/v1/Product/Search', user, { searchTerm: 'ventil' })));
     expect(findings).toEqual([]);
   });
 

@@ -16,12 +16,16 @@ import { SearchEngine } from './search/search-engine.ts';
 import { IndexSearchEngine } from './search/index/index-engine.ts';
 import { SearchIndexHolder } from './search/index/index-holder.ts';
 import { pruneSearchChanges } from './search/index/search-index.repo.ts';
+import { HitStore } from './search/hit-store.ts';
+import type { ReadModelCache } from '../../http/read-model-cache.ts';
 
 export interface CatalogueContext {
   pool: () => pg.Pool;
   meta: CatalogueMetaCache;
   search: SearchEngine;
   prices: PriceStrategy;
+  /** The search hits' store (with a read-model cache to follow); tests and the bench read its counters. */
+  hitStore: HitStore | undefined;
   callerContext: (request: FastifyRequest) => Promise<CallerContext>;
   /** Starts the background part: the change-feed pruner of the SQL engine (the index follows the feed once loaded). */
   start: () => void;
@@ -38,6 +42,8 @@ export function createCatalogueContext(
     engine?: 'index' | 'sql';
     /** Where the index engine keeps its snapshot (DATA_DIR/search-index); none: every start builds. */
     snapshotDir?: string;
+    /** The process's read-model cache: the search hits' store and the caller lookups follow its notifications. */
+    readModels?: ReadModelCache;
     log?: { warn: (o: object, m: string) => void; info: (o: object, m: string) => void };
   } = {},
 ): CatalogueContext {
@@ -58,9 +64,15 @@ export function createCatalogueContext(
   const engine = options.engine ?? deps.config.search.engine;
   const holder =
     engine === 'index' ? new SearchIndexHolder(getPool, { snapshotDir: options.snapshotDir, log: options.log }) : null;
+  const readModels = options.readModels;
+  const hitStore = readModels ? new HitStore(readModels) : undefined;
   const search = holder
-    ? new IndexSearchEngine(getPool, meta, () => holder.latest(), { ready: () => holder.answersFromIndex })
-    : new SearchEngine(getPool, meta, { cache: deps.config.search.cache });
+    ? new IndexSearchEngine(getPool, meta, () => holder.latest(), {
+        ready: () => holder.ready,
+        loaded: (maxMs) => holder.whenLoaded(maxMs),
+        hitStore,
+      })
+    : new SearchEngine(getPool, meta, { cache: deps.config.search.cache, hitStore });
   // The change feed (search_changes) is pruned by the index followers; without one, here.
   let pruner: NodeJS.Timeout | null = null;
   return {
@@ -68,6 +80,7 @@ export function createCatalogueContext(
     meta,
     search,
     prices,
+    hitStore,
     callerContext: async (request) => {
       const caller = callerOf(request);
       return {
@@ -77,6 +90,7 @@ export function createCatalogueContext(
         prices,
         // A seller is a competitor of the other suppliers: only its own offers show their conditions.
         conditionsOnlyFor: caller.role === Role.Seller ? (caller.bpNumber ?? '') : null,
+        readModels,
       };
     },
     start: () => {
@@ -85,6 +99,7 @@ export function createCatalogueContext(
       pruner.unref();
     },
     close: async () => {
+      hitStore?.close();
       if (pruner) clearInterval(pruner);
       pruner = null;
       await holder?.close();

@@ -106,8 +106,10 @@ export async function hitRowsOfProducts(
   userId: string,
   bpNumber: string | null,
 ): Promise<{ products: HitProductRow[]; offers: OfferRow[]; favourites: string[] }> {
-  const { rows } = await pool.query<Record<string, unknown>>(
-    `SELECT ${OFFER_COLUMNS},
+  const { rows } = await pool.query<Record<string, unknown>>({
+    // Named: prepared once per connection (its plan took longer to make than to run, docs/performance.md).
+    name: 'search-hit-rows',
+    text: `SELECT ${OFFER_COLUMNS},
             ($3::text IS NOT NULL AND EXISTS (
               SELECT 1 FROM favorite_products f
                WHERE f.user_id = $2 AND f.bp_number = $3 AND f.product_instance_id = o.product_instance_id)) AS is_favourite,
@@ -115,23 +117,72 @@ export async function hitRowsOfProducts(
        FROM product_offers o JOIN products p ON p.id = o.product_no ${todayPriceJoin('o')}
       WHERE o.product_no = ANY($1::int[])`,
     // Without a partner there are no favourites: the user is not asked for (a caller without one may have no user id).
-    [productNos, bpNumber ? userId : null, bpNumber ?? null],
-  );
+    values: [productNos, bpNumber ? userId : null, bpNumber ?? null],
+  });
   const products = new Map<number, HitProductRow>();
   const offers: OfferRow[] = [];
   const favourites: string[] = [];
+  // The column names split once (not per row): offer columns and the product's `hit_` columns.
+  const keys = rows.length ? Object.keys(rows[0]) : [];
+  const offerKeys = keys.filter((k) => !k.startsWith('hit_') && k !== 'is_favourite');
+  const productKeys = keys.filter((k) => k.startsWith('hit_'));
+  const productNames = productKeys.map((k) => k.slice(4));
   for (const row of rows) {
     const offer: Record<string, unknown> = {};
     const product: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(row)) {
-      if (key.startsWith('hit_')) product[key.slice(4)] = value;
-      else if (key !== 'is_favourite') offer[key] = value;
-    }
+    for (const key of offerKeys) offer[key] = row[key];
+    for (let k = 0; k < productKeys.length; k++) product[productNames[k]] = row[productKeys[k]];
     offers.push(offer as unknown as OfferRow);
     if (row.is_favourite) favourites.push(row.product_instance_id as string);
     if (!products.has(product.id as number)) products.set(product.id as number, product as unknown as HitProductRow);
   }
   return { products: [...products.values()], offers, favourites };
+}
+
+/** The offer fields of a kept search hit, in the order of `hitTextsOfProducts`' arrays. */
+export const HIT_OFFER_FIELDS = [
+  'product_instance_id',
+  'product_no',
+  'supplier_bp_number',
+  'supplier_pid',
+  'product_data_source',
+  'unit_code',
+  'net_price',
+  'gross_list_price',
+  'price_basis',
+  'price_on_demand',
+  'price_quantity_unit',
+  'min_order_quantity',
+  'min_order_unit',
+  'time_to_delivery_days',
+  'note_of_use',
+  'accessories',
+  'spare_parts',
+] as const satisfies readonly (keyof OfferRow)[];
+
+/** The product fields of a kept search hit, in the order of `hitTextsOfProducts`' arrays. */
+export const HIT_PRODUCT_FIELDS = HIT_PRODUCT_COLUMNS;
+
+/**
+ * The search hits' store's form of products (search/hit-store.ts): per product with offers one JSON text
+ * `[[product values], [[offer values], …]]` in the order of HIT_PRODUCT_FIELDS and HIT_OFFER_FIELDS, with the price
+ * valid today (no favourites: they are the caller's). Built by Postgres, so the API keeps the text as it comes
+ * instead of parsing rows of thirty columns. Numbers arrive as JSON numbers (NUMERIC too; offers.ts reads them as
+ * numbers either way).
+ */
+export async function hitTextsOfProducts(pool: pg.Pool, productNos: number[]): Promise<{ id: number; hit: string }[]> {
+  const { rows } = await pool.query<{ id: number; hit: string }>({
+    name: 'search-hit-texts',
+    text: `SELECT p.id, json_build_array(json_build_array(${HIT_PRODUCT_COLUMNS.map((c) => `p.${c}`).join(', ')}), x.offers)::text AS hit
+             FROM products p
+             CROSS JOIN LATERAL (
+               SELECT json_agg(json_build_array(${HIT_OFFER_FIELDS.map((c) => `r.${c}`).join(', ')})) AS offers
+                 FROM (SELECT ${OFFER_COLUMNS} FROM product_offers o ${todayPriceJoin('o')} WHERE o.product_no = p.id) r
+             ) x
+            WHERE p.id = ANY($1::int[]) AND x.offers IS NOT NULL`,
+    values: [productNos],
+  });
+  return rows;
 }
 
 /** One offer with the price valid today. */
@@ -168,6 +219,15 @@ export async function favouriteInstanceIds(
   const { rows } = await pool.query<{ product_instance_id: string }>(
     'SELECT product_instance_id FROM favorite_products WHERE user_id = $1 AND bp_number = $2 AND product_instance_id = ANY($3)',
     [userId, bpNumber, instanceIds],
+  );
+  return rows.map((r) => r.product_instance_id);
+}
+
+/** Every favourite of the user for the partner (the search hits' store marks favourites from it). */
+export async function allFavouriteInstanceIds(pool: pg.Pool, userId: string, bpNumber: string): Promise<string[]> {
+  const { rows } = await pool.query<{ product_instance_id: string }>(
+    'SELECT product_instance_id FROM favorite_products WHERE user_id = $1 AND bp_number = $2',
+    [userId, bpNumber],
   );
   return rows.map((r) => r.product_instance_id);
 }

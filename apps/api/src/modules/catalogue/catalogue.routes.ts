@@ -28,6 +28,7 @@ import { favouriteRoutes } from './favourites/favourites.routes.ts';
 import { mediaRoutes } from './media/media.routes.ts';
 import { logZeroHitSearch } from '../reports/index.ts';
 import { fileStorage } from '../storage/index.ts';
+import type { HitStore } from './search/hit-store.ts';
 
 /** Search, product pages and the tree: every role with a portal function (not None). */
 export const CATALOGUE_ROLES = [
@@ -38,12 +39,21 @@ export const CATALOGUE_ROLES = [
   Role.PlatformOperator,
 ] as const;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The search hits' store of this process (search/hit-store.ts); its counters for tests and the bench. */
+    searchHitStore: HitStore | undefined;
+  }
+}
+
 /** Catalogue, search, favourites and media. */
 export async function catalogueRoutes(app: App, deps: AppDeps) {
   const catalogue = createCatalogueContext(deps, {
     snapshotDir: path.join(deps.config.dataDir, 'search-index'),
+    readModels: app.readModels,
     log: app.log,
   });
+  app.decorate('searchHitStore', catalogue.hitStore);
   deps.lifecycle.provide('search index feed', { start: catalogue.start, stop: catalogue.close });
   registerCatalogueRoutes(app, catalogue);
   favouriteRoutes(app, catalogue);
@@ -147,7 +157,8 @@ function registerCatalogueRoutes(app: App, catalogue: CatalogueContext) {
   app.post(
     '/v1/Product/Search',
     {
-      config: { ids: 'allowed', roles },
+      // Reads only (the zero-hit log is not a followed table): the next cached read need not wait for notifications.
+      config: { ids: 'allowed', roles, changesReadModels: false },
       schema: {
         tags,
         summary: 'Produktsuche mit Filtern, Facetten und Sortierung',
@@ -166,7 +177,8 @@ function registerCatalogueRoutes(app: App, catalogue: CatalogueContext) {
   app.post(
     '/v1/Product/FilterOptions',
     {
-      config: { ids: 'allowed', roles },
+      // Reads only (the zero-hit log is not a followed table): the next cached read need not wait for notifications.
+      config: { ids: 'allowed', roles, changesReadModels: false },
       schema: {
         tags,
         summary: 'Alle Werte eines Filters (Liste „mehr anzeigen“)',

@@ -6,7 +6,9 @@
 import type pg from 'pg';
 import { ProductOrderableStatus } from '@shk/contracts';
 import { orderabilityBySupplier } from '../relations/index.ts';
+import { snapshotId, type ReadModelCache } from '../../http/read-model-cache.ts';
 import {
+  allFavouriteInstanceIds,
   favouriteInstanceIds,
   hitRowsOfProducts,
   offerRowOf,
@@ -42,6 +44,11 @@ export interface CallerContext {
    * string when the seller has none). Null or missing: every offer shows them (buyers and staff, docs/security.md).
    */
   conditionsOnlyFor?: string | null;
+  /**
+   * The process's read-model cache: the caller's relations, the suppliers' settings and the caller's favourites are
+   * then kept until their tables change (every process hears of it, http/read-model-cache.ts). Missing: read per call.
+   */
+  readModels?: ReadModelCache;
 }
 
 /** Whether the caller may see the conditions of an offer of this supplier (a marketplace: sellers see only their own). */
@@ -105,7 +112,10 @@ export async function offersOfRows(
 ): Promise<Map<number, OfferView[]>> {
   const byProduct = new Map<number, OfferView[]>();
   const known = [...ctx.meta.supplierByBp.keys()];
-  const [rows, lookups] = await Promise.all([offerRows, supplierLookups(pool, ctx, known, favouriteIds)]);
+  const [rows, lookups] = await Promise.all([
+    offerRows,
+    supplierLookups(pool, ctx, known, favouriteIds, `meta\u0000${snapshotId(ctx.meta)}`),
+  ]);
   const offers = rows.map(numeric);
   // A supplier the catalogue meta does not know yet (loaded since): its lookups now.
   const unknown = [...new Set(offers.map((r) => r.supplier_bp_number))].filter((bp) => !ctx.meta.supplierByBp.has(bp));
@@ -150,18 +160,44 @@ interface Lookups {
   favourites: Set<string>;
 }
 
+/**
+ * The relations of the caller's partner to the suppliers and the suppliers' settings. `listKey` names the supplier
+ * list when it is a stable one (the catalogue meta's suppliers of a version): the lookups are then kept by the
+ * read-model cache until supplier_customers or suppliers change.
+ */
 async function supplierLookups(
   pool: pg.Pool,
   ctx: CallerContext,
   supplierBps: string[],
   favourites: Promise<Set<string>>,
+  listKey?: string,
 ): Promise<Lookups> {
-  const [orderability, settings, favs] = await Promise.all([
-    orderabilityBySupplier({ $client: pool }, ctx.bpNumber, supplierBps),
-    supplierSettingsOf(pool, supplierBps),
+  const cache = listKey === undefined ? undefined : ctx.readModels;
+  const orderability = () => orderabilityBySupplier({ $client: pool }, ctx.bpNumber, supplierBps);
+  const settings = () => supplierSettingsOf(pool, supplierBps);
+  const [orderabilityMap, settingsMap, favs] = await Promise.all([
+    // Without a partner every supplier is "relation missing": nothing is read.
+    cache && ctx.bpNumber
+      ? cache.read(`orderability\u0000${ctx.bpNumber}\u0000${listKey}`, ['supplier_customers'], orderability)
+      : orderability(),
+    cache ? cache.read(`supplier-settings\u0000${listKey}`, ['suppliers'], settings) : settings(),
     favourites,
   ]);
-  return { orderability, settings, favourites: favs };
+  return { orderability: orderabilityMap, settings: settingsMap, favourites: favs };
+}
+
+/**
+ * All favourites of the caller for its partner, kept by the read-model cache until favorite_products changes (the
+ * search hits' store marks a page's favourites from it); none without a partner. Shared between requests: never
+ * change the set.
+ */
+export function callerFavourites(pool: pg.Pool, ctx: CallerContext): Promise<Set<string>> {
+  const { bpNumber, readModels } = ctx;
+  if (!bpNumber) return Promise.resolve(new Set());
+  const load = async () => new Set(await allFavouriteInstanceIds(pool, ctx.userId, bpNumber));
+  return readModels
+    ? readModels.read(`favourites\u0000${ctx.userId}\u0000${bpNumber}`, ['favorite_products'], load)
+    : load();
 }
 
 async function viewsOf(pool: pg.Pool, rows: OfferRow[], ctx: CallerContext): Promise<OfferView[]> {

@@ -19,8 +19,16 @@ import {
   signedInMediaUrl,
   type MediaProduct,
 } from './media/media.ts';
-import { hitRowsOfProducts, productRows, type ProductRow } from './catalogue.repo.ts';
-import { offersOfRows, offerViews, type CallerContext, type OfferRow, type OfferView } from './offers.ts';
+import { hitRowsOfProducts, productRows, type HitProductRow, type ProductRow } from './catalogue.repo.ts';
+import {
+  callerFavourites,
+  offersOfRows,
+  offerViews,
+  type CallerContext,
+  type OfferRow,
+  type OfferView,
+} from './offers.ts';
+import type { HitStore } from './search/hit-store.ts';
 import { offersWithCallerState } from './product-offers.ts';
 
 export type { ProductRow } from './catalogue.repo.ts';
@@ -38,8 +46,14 @@ export const firstPictureUrl = (p: Pick<ProductRow, 'id' | 'media'>) => {
  * Search hits in the order of `ids`: products, offers and the caller's favourites in one statement, beside it the
  * supplier lookups (relations, settings) of the caller.
  */
-export async function searchHits(pool: pg.Pool, ids: number[], ctx: CallerContext): Promise<SearchHit[]> {
+export async function searchHits(
+  pool: pg.Pool,
+  ids: number[],
+  ctx: CallerContext,
+  store?: HitStore,
+): Promise<SearchHit[]> {
   if (!ids.length) return [];
+  if (store) return storedSearchHits(pool, ids, ctx, store);
   const read = hitRowsOfProducts(pool, ids, ctx.userId, ctx.bpNumber);
   const [{ products: rows }, offers] = await Promise.all([
     read,
@@ -50,6 +64,33 @@ export async function searchHits(pool: pg.Pool, ids: number[], ctx: CallerContex
       read.then((r) => new Set(r.favourites)),
     ),
   ]);
+  return hitsOf(ids, rows, offers, ctx);
+}
+
+/**
+ * Search hits from the hits' store (products and offers the same for every caller, kept in memory) with the
+ * caller's favourites, relations and supplier settings from the read-model cache: no round trip when all are kept.
+ */
+async function storedSearchHits(pool: pg.Pool, ids: number[], ctx: CallerContext, store: HitStore) {
+  const read = store.rowsOf(pool, ids);
+  const [{ products }, offers] = await Promise.all([
+    read,
+    offersOfRows(
+      pool,
+      ctx,
+      read.then((r) => r.offers),
+      callerFavourites(pool, ctx),
+    ),
+  ]);
+  return hitsOf(ids, products, offers, ctx);
+}
+
+function hitsOf(
+  ids: number[],
+  rows: HitProductRow[],
+  offers: Map<number, OfferView[]>,
+  ctx: CallerContext,
+): SearchHit[] {
   const byId = new Map(rows.map((r) => [r.id, r]));
   const { meta } = ctx;
   return ids.flatMap((id) => {

@@ -43,6 +43,7 @@ import { buildFilterOptions, type FacetSources } from './filter-options.ts';
 import { LRUCache, memo } from './lru.ts';
 import { suggest } from './suggestions.ts';
 import * as repo from './search.repo.ts';
+import type { HitStore } from './hit-store.ts';
 
 export type SearchCaller = Omit<CallerContext, 'meta'>;
 
@@ -57,14 +58,20 @@ export class SearchEngine {
   private readonly pages = new LRUCache<string, Promise<number[]>>({ max: 5_000 });
 
   private readonly cached: boolean;
+  /** Where the hits' product fields and offers come from; missing: Postgres per page. */
+  protected readonly hitStore: HitStore | undefined;
 
-  /** options.cache = false computes every request from scratch (benchmarks, SEARCH_CACHE=off). */
+  /**
+   * options.cache = false computes every request from scratch (benchmarks, SEARCH_CACHE=off); options.hitStore: the
+   * page's products and offers from memory (hit-store.ts).
+   */
   constructor(
     protected readonly pool: () => pg.Pool,
     readonly meta: CatalogueMetaCache,
-    options: { cache?: boolean } = {},
+    options: { cache?: boolean; hitStore?: HitStore } = {},
   ) {
     this.cached = options.cache ?? true;
+    this.hitStore = options.hitStore;
     meta.onChange(() => {
       this.analyses.clear();
       this.facetSets.clear();
@@ -101,7 +108,7 @@ export class SearchEngine {
         ? facets.then((f) => this.page(meta, scope, request.sort, offset, request.pageSize, f.base.total))
         : this.page(meta, scope, request.sort, offset, request.pageSize),
     ]);
-    const hits = await searchHits(this.pool(), ids, { ...caller, meta });
+    const hits = await searchHits(this.pool(), ids, { ...caller, meta }, this.hitStore);
     return {
       hits,
       hitCount: sources.base.total,
@@ -163,6 +170,7 @@ export class SearchEngine {
         this.pool(),
         rows.map((r) => r.id),
         { ...caller, meta },
+        this.hitStore,
       );
     });
   }

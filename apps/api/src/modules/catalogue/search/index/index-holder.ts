@@ -62,6 +62,8 @@ export class SearchIndexHolder {
   ready = false;
   /** A snapshot is being loaded (a few seconds at 1M products; a build takes far longer). */
   private loadingSnapshot = false;
+  /** The current snapshot load: whether it gave an index (false: a build follows). */
+  private snapshotLoad: Promise<boolean> | null = null;
   /** How the index came to be: built from Postgres or loaded from the snapshot, and the time it took. */
   origin: { kind: 'build' | 'snapshot'; ms: number } | null = null;
 
@@ -82,11 +84,32 @@ export class SearchIndexHolder {
   }
 
   /**
-   * Whether a search should be answered from the index: it is there, or its snapshot is being loaded (waiting the
-   * few seconds costs less than answering through SQL, whose facet counts read every match) – not while it is built.
+   * Whether the index is there within `maxMs`: at once when it is, else only while its snapshot is being loaded
+   * (waiting the few seconds costs less than answering through SQL, whose facet counts read every match) – not while
+   * it is built, nor longer than `maxMs` (a load that fails turns into a build).
    */
-  get answersFromIndex(): boolean {
-    return this.ready || this.loadingSnapshot;
+  async whenLoaded(maxMs: number): Promise<boolean> {
+    if (this.ready) return true;
+    const index = this.index;
+    if (!this.loadingSnapshot || !index || !this.snapshotLoad) return false;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), maxMs);
+    });
+    // A snapshot that is not loaded (too old, another database) ends the wait at once: the build is not waited for.
+    const loaded = this.snapshotLoad.then((ok) =>
+      ok
+        ? index.then(
+            () => this.ready,
+            () => false,
+          )
+        : false,
+    );
+    try {
+      return await Promise.race([loaded, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   get(): Promise<SearchIndex> {
@@ -109,12 +132,14 @@ export class SearchIndexHolder {
   private async build(): Promise<SearchIndex> {
     const started = performance.now();
     this.loadingSnapshot = !!this.snapshotFile && fs.existsSync(this.snapshotFile);
-    const loaded = await this.load()
+    const attempt = this.load()
       .catch((e) => {
         this.log.warn({ err: e }, 'search index: snapshot not loaded, building');
         return null;
       })
       .finally(() => (this.loadingSnapshot = false));
+    this.snapshotLoad = attempt.then((index) => index !== null);
+    const loaded = await attempt;
     if (loaded) {
       this.origin = { kind: 'snapshot', ms: performance.now() - started };
       return loaded;
