@@ -1,15 +1,5 @@
 import { startTransition, useEffect, useState } from 'react';
-
-/** Runs `task` once the browser is idle (after the next paint); Safari has no requestIdleCallback. */
-function whenIdle(task: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    // The timeout keeps a busy page (images decoding, other requests answering) from postponing the rest for long.
-    const id = window.requestIdleCallback(task, { timeout: 300 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = window.setTimeout(task, 16);
-  return () => window.clearTimeout(id);
-}
+import { whenIdle } from './when-idle';
 
 /**
  * How many of `total` items to render now: `first` at once, then `step` more each time the browser is idle, until all
