@@ -71,12 +71,14 @@ export const ResultList = memo(function ResultList({ hits, term, view, offset, o
       />
     );
   });
+  // Busy while the remaining cards are still to come (assistive technology and tests wait for the whole page).
+  const busy = shown < hits.length || undefined;
   return view === 'grid' ? (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md" data-testid="search-results">
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md" data-testid="search-results" aria-busy={busy}>
       {cards}
     </SimpleGrid>
   ) : (
-    <Stack gap="sm" data-testid="search-results">
+    <Stack gap="sm" data-testid="search-results" aria-busy={busy}>
       {cards}
     </Stack>
   );
