@@ -22,12 +22,19 @@ const hitCountOf = async (page: Page) => {
   );
 };
 const cards = (page: Page) => page.getByTestId('search-results').getByTestId('product-card');
-const cardNames = (page: Page) => cards(page).getByTestId('card-name').allTextContents();
+const completeResults = (page: Page) =>
+  expect(page.getByTestId('search-results')).not.toHaveAttribute('aria-busy', 'true', RESULT);
+/** The names of all cards of the result page (the list renders its first cards at once, the rest while idle). */
+const cardNames = async (page: Page) => {
+  await completeResults(page);
+  return cards(page).getByTestId('card-name').allTextContents();
+};
 /** German number in a text ('1.234,5') → 1234.5 */
 const germanNumber = (text: string) => Number(text.replace(/\./g, '').replace(',', '.'));
 
 /** The brand most frequent among the visible cards and one card that shows it. */
 async function mostFrequentBrand(page: Page): Promise<{ brand: string; card: Locator }> {
+  await completeResults(page);
   const brands = await cards(page).getByTestId('card-brand').allTextContents();
   const counts = new Map<string, number>();
   for (const brand of brands) counts.set(brand, (counts.get(brand) ?? 0) + 1);
@@ -68,7 +75,10 @@ test.describe('Katalog für Einkäufer (einkauf@)', () => {
     await expect(page.getByTestId('active-filter').filter({ hasText: `Marke: ${brand}` })).toBeVisible();
     await expect.poll(() => hitCountOf(page)).toBeLessThan(total);
     await expect
-      .poll(async () => [...new Set(await cards(page).getByTestId('card-brand').allTextContents())])
+      .poll(async () => {
+        await completeResults(page);
+        return [...new Set(await cards(page).getByTestId('card-brand').allTextContents())];
+      })
       .toEqual([brand]);
     const ofBrand = await hitCountOf(page);
 

@@ -76,6 +76,8 @@ test.describe('Verkäufer (Nordbad) auf der Produktseite eines Artikels, den auc
     await page.goto('/suche?term=Thermostatventil&page=1');
     const cards = page.getByTestId('product-card');
     await expect(cards.first()).toBeVisible();
+    // Every card of the page (the list renders the first ones at once, the rest while idle).
+    await expect(page.getByTestId('search-results')).not.toHaveAttribute('aria-busy', 'true');
     const hits = await cards.count();
     for (let i = 0; i < hits; i++) {
       const card = cards.nth(i);

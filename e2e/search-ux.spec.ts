@@ -11,7 +11,13 @@ const RESULT = { timeout: 45_000 };
 const PRICE = 'mhk_handelsdaten_preis';
 
 const cards = (page: Page) => page.getByTestId('search-results').getByTestId('product-card');
-const cardNames = (page: Page) => cards(page).getByTestId('card-name').allTextContents();
+const completeResults = (page: Page) =>
+  expect(page.getByTestId('search-results')).not.toHaveAttribute('aria-busy', 'true', RESULT);
+/** The names of all cards of the result page (the list renders its first cards at once, the rest while idle). */
+const cardNames = async (page: Page) => {
+  await completeResults(page);
+  return cards(page).getByTestId('card-name').allTextContents();
+};
 const hitCountOf = async (page: Page) =>
   Number(
     ((await page.getByTestId('hit-count').textContent()) ?? '')

@@ -17,6 +17,7 @@
  * BENCH_WEB_TRACE=1: also saves each run's artifacts (`<page>-<run>.artifacts/`: trace and DevTools log, what
  * Lighthouse simulated from; `lighthouse -A=<folder>` audits them again, scripts/lantern-path.mjs prints the LCP path);
  * BENCH_WEB_TRACE=samples adds the V8 sampling profiler to the trace (what each long task ran; skews the scores).
+ * scripts/trace-tasks.mjs prints a saved trace's main-thread tasks with their own CPU time (comparable under load).
  */
 /* global window, document, location -- functions passed to page.evaluate* run in the browser */
 import { spawn, spawnSync } from 'node:child_process';

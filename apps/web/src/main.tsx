@@ -8,6 +8,8 @@ import { StartupError } from './app/StartupError';
 import { prefetchPageData, preloadPageOf } from './app/routes';
 import { AuthSession, isSilentRenewFrame, loadClientConfig } from './api/auth-session';
 import { userProfileQuery } from './api/session';
+import { warmUpGermanFormats } from './lib/intl-warm-up';
+import { whenIdle } from './ui/when-idle';
 
 /*
  * oidc-client-ts is loaded only when the identity provider has to be asked (sign-in, its callback, renewal,
@@ -54,6 +56,7 @@ async function start() {
     }
     // A task later: the profile's fetch() has been called by then (after the token's microtasks).
     if (signedIn) setTimeout(() => preloadPageOf(window.location.pathname), 0);
+    whenIdle(warmUpGermanFormats);
     // A transition: React renders the shell in slices of ~5 ms and yields between them, so the first render is no
     // long task (it was 40–60 ms, i.e. 100–160 ms of Lighthouse's blocking time on every page). Under the
     // data router this made the IDS pre-cart redirect wait forever (e2e/ids.spec.ts); with BrowserRouter it passes.

@@ -4,7 +4,6 @@ import { messages, Role } from '@shk/contracts';
 import type { QueryClient } from '@tanstack/react-query';
 import type { UserProfile } from '../api/types';
 import type { PagePrefetch } from '../api/page-prefetch';
-import { prefetchBuyerHomeSuppliers } from '../api/relations';
 import { prefetchCartLineData, prefetchCartPage } from '../api/carts';
 import { prefetchCatalogueBasics } from '../api/catalogue-queries';
 import { loadCartLines } from '../features/carts/cart-lines';
@@ -49,10 +48,8 @@ export const appRoutes: readonly AppRoute[] = [
     path: '/',
     access: 'home',
     page: page(() => import('./HomeRoute')),
-    // A buyer's home page shows its suppliers (BuyerHomeSuppliers).
-    prefetch: ({ queryClient, profile }) => {
-      if (profile.role === Role.Buyer) prefetchBuyerHomeSuppliers(queryClient, profile);
-    },
+    // No prefetch: the first screen (search, slideshow) needs no page data; a buyer's supplier blocks below it are
+    // read when they render after the first paint (HomeRoute).
   },
   {
     path: '/suche',

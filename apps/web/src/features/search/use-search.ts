@@ -21,10 +21,6 @@ export function useProductSearch(request: SearchRequest, enabled = true) {
 
 /** The search of the address opened, started before the page renders (the same key as useProductSearch's). */
 export function prefetchSearch({ queryClient, profile, searchParams }: PagePrefetch) {
-  // The sidebar's tree and the prices' units come with it instead of after the page's first render, and so does the
-  // kitchen banner's setting.
-  prefetchCatalogueBasics(queryClient, profile, { tree: true });
-  prefetchConfigurationValues(queryClient, [FeatureSettingKey.ManufacturerBannerSupplier]);
   const search = () => {
     const request = searchRequestOf(readSearchState(searchParams));
     void prefetchPartnerQuery(
@@ -38,6 +34,11 @@ export function prefetchSearch({ queryClient, profile, searchParams }: PagePrefe
   // Filters in the address are read by their parser, loaded on demand (the page waits for it too).
   if (searchParams.get('filters') && !filterParserLoaded()) void loadFilterParser().then(search, () => undefined);
   else search();
+  // The sidebar's tree and the prices' units come with it instead of after the page's first render, and so does the
+  // kitchen banner's setting. Requested after the search: the hits are the page's largest paint, and the browser's
+  // six connections are busy with the page's code, so the request asked first gets the first free one.
+  prefetchCatalogueBasics(queryClient, profile, { tree: true });
+  prefetchConfigurationValues(queryClient, [FeatureSettingKey.ManufacturerBannerSupplier]);
 }
 
 /** All values of one filter (POST /v1/Product/FilterOptions) for the show-more list. */

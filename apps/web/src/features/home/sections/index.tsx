@@ -1,45 +1,45 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
 import { Role } from '@shk/contracts';
 import type { UserProfile } from '../../../api/types';
-import { RecentlyViewed } from '../../../ui/product/RecentlyViewed';
-import { CategoryTreeSection } from './CategoryTreeSection';
+import { useIdle } from '../../../ui/when-idle';
+import { ALL_WITH_FUNCTION, SEARCHERS, type HomeSection, type HomeSlots } from './section-types';
 import { NoRoleNotice } from './NoRoleNotice';
 import { PromotionSlideshow } from './PromotionSlideshow';
 import { SearchStage } from './SearchStage';
-import { buyerShortcuts, sellerShortcuts, Shortcuts } from './Shortcuts';
-import { VideoHelpWidget } from './VideoHelpWidget';
+
+export type { HomeSection, HomeSlots } from './section-types';
 
 /**
- * One block of the home page. The page renders every section whose `roles` contain the user's role,
- * in this order – a new block (e.g. supplier cards for buyers) is one more entry.
+ * The sections below the first screen (suppliers, categories, recently viewed, shortcuts …): their code and data are
+ * requested once the first screen (greeting, search, slideshow) has painted, so they neither delay its paint nor
+ * render in the same long task.
  */
-export interface HomeSection {
-  key: string;
-  roles: readonly Role[];
-  render: (profile: UserProfile, slots: HomeSlots) => ReactNode;
-}
+const MoreHomeSections = lazy(() => import('./more'));
 
 /**
- * Blocks other features contribute. Features do not import each other, so the app shell
- * (`app/HomeRoute.tsx`) fills these slots and passes them to the home page.
+ * Until they are there, a screen's height is kept free for the roles that have them (categories at least): the
+ * footer starts below the fold and is not pushed down when they arrive (layout shift).
  */
-export interface HomeSlots {
-  buyerSuppliers?: ReactNode;
+function BelowTheFold({ profile, slots }: { profile: UserProfile; slots: HomeSlots }) {
+  const idle = useIdle();
+  const reserved = (ALL_WITH_FUNCTION as readonly Role[]).includes(profile.role) ? (
+    <div style={{ minHeight: '100dvh' }} data-testid="home-more-loading" />
+  ) : null;
+  if (!idle) return reserved;
+  return (
+    <Suspense fallback={reserved}>
+      <MoreHomeSections profile={profile} slots={slots} />
+    </Suspense>
+  );
 }
-
-const ALL_WITH_FUNCTION = [Role.Buyer, Role.Seller, Role.Administrator, Role.Support, Role.PlatformOperator] as const;
-const SEARCHERS = [Role.Buyer, Role.Administrator, Role.Support, Role.PlatformOperator] as const;
 
 export const homeSections: readonly HomeSection[] = [
   { key: 'no-role', roles: [Role.None], render: () => <NoRoleNotice /> },
   { key: 'search', roles: SEARCHERS, render: () => <SearchStage /> },
   { key: 'slideshow', roles: ALL_WITH_FUNCTION, render: (profile) => <PromotionSlideshow role={profile.role} /> },
-  // Supplier–customer relations: supplier cards of active relations and further suppliers to add.
-  { key: 'suppliers-buyer', roles: [Role.Buyer], render: (_profile, slots) => slots.buyerSuppliers },
-  { key: 'shortcuts-seller', roles: [Role.Seller], render: () => <Shortcuts items={sellerShortcuts} /> },
-  { key: 'categories', roles: ALL_WITH_FUNCTION, render: () => <CategoryTreeSection /> },
-  { key: 'recently-viewed', roles: ALL_WITH_FUNCTION, render: () => <RecentlyViewed /> },
-  { key: 'shortcuts-buyer', roles: [Role.Buyer], render: () => <Shortcuts items={buyerShortcuts} /> },
-  // Loaded only after marketing consent (renders nothing itself; the widget floats at the bottom right).
-  { key: 'video-help', roles: [Role.None, ...ALL_WITH_FUNCTION], render: () => <VideoHelpWidget /> },
+  {
+    key: 'more',
+    roles: [Role.None, ...ALL_WITH_FUNCTION],
+    render: (profile, slots) => <BelowTheFold profile={profile} slots={slots} />,
+  },
 ];

@@ -13,7 +13,7 @@ export interface Slide {
   text: string;
   cta: string;
   to: string;
-  /** An address outside the portal (the configurator): followed with a fresh signed link, see PromotionSlideshow. */
+  /** An address outside the portal (the configurator): followed with a fresh signed link, see SlideContent. */
   external?: boolean;
   /** CSS background of the slide. */
   background: string;

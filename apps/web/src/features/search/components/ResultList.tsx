@@ -5,8 +5,15 @@ import { AddToCartButton } from '../../../ui/cart/AddToCartButton';
 import { isOrderable, orderabilityHint } from '../../../ui/catalogue/orderability';
 import { productUrl } from '../../../ui/catalogue/product-url';
 import { analyticsItemOf, ProductCard, type ProductCardData } from '../../../ui/product/ProductCard';
+import { useProgressiveCount } from '../../../ui/use-progressive-count';
 
 export type ResultView = 'list' | 'grid';
+
+/**
+ * Cards rendered with the answer: a first screen in either view (a phone shows two or three, a desktop's list five,
+ * its grid two rows of three); the rest follow in slices of as many while the browser is idle.
+ */
+const FIRST_CARDS = 6;
 
 const cardDataOfHit = (hit: SearchHit, term: string): ProductCardData => ({
   productId: hit.productId,
@@ -36,10 +43,12 @@ interface ResultListProps {
 
 /**
  * The result cards: horizontal in the list view, vertical in the grid view. Memoised: the page re-renders when any
- * of its queries answers (units, tree, carts); the 25 cards only when their own props change.
+ * of its queries answers (units, tree, carts); the 25 cards only when their own props change. A new answer renders
+ * its first screen of cards at once and the rest when the browser is idle (`useProgressiveCount`).
  */
 export const ResultList = memo(function ResultList({ hits, term, view, offset, onBrandClick, units }: ResultListProps) {
-  const cards = hits.map((hit, index) => {
+  const shown = useProgressiveCount(hits.length, hits, FIRST_CARDS);
+  const cards = hits.slice(0, shown).map((hit, index) => {
     const product = cardDataOfHit(hit, term);
     return (
       <ProductCard
@@ -62,12 +71,14 @@ export const ResultList = memo(function ResultList({ hits, term, view, offset, o
       />
     );
   });
+  // Busy while the remaining cards are still to come (assistive technology and tests wait for the whole page).
+  const busy = shown < hits.length || undefined;
   return view === 'grid' ? (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md" data-testid="search-results">
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md" data-testid="search-results" aria-busy={busy}>
       {cards}
     </SimpleGrid>
   ) : (
-    <Stack gap="sm" data-testid="search-results">
+    <Stack gap="sm" data-testid="search-results" aria-busy={busy}>
       {cards}
     </Stack>
   );
