@@ -14,7 +14,9 @@ const BUYER = 'einkauf@example.com'; // partner 100001, active relation to 20000
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp();
+  // The media fetcher polls only at start here: the fixtures name pictures on hosts nobody answers for, and a failed
+  // download is counted among its import's warnings whenever it happens (media-url.test.ts covers the fetcher).
+  t = await startTestApp({ env: { MEDIA_FETCH_POLL_MS: String(3_600_000) } });
   // These tests are about what an applied full catalogue does (withdrawing demo offers included): every supplier may
   // withdraw and reject everything here. The check before a withdrawal has its own tests (catalogue-import.approval.test.ts).
   await t.pool.query(
