@@ -325,11 +325,29 @@ describe('the channel of the first attempt', () => {
     const resend = (query = '') =>
       t.request('POST', `/v1/PlatformOperator/SupplierOrders/${so.number}/Resend${query}`, { as: ADMIN });
     expect((await resend()).status).toBe(202);
-    await eventually(
-      async () => (await transmissions(so.number)).attempts === 2 && (await statusOf(t, so.number)) === 3,
-    );
-    log = await transmissions(so.number);
+    // The second attempt has ended (not only begun: the order keeps its failed status while it runs).
+    log = await eventually(async () => {
+      const now = await transmissions(so.number);
+      return now.state === 'failed' && now.log.length === 2 && now.log.every((a: any) => a.finishedAt) ? now : null;
+    }, 20_000);
+    expect(await statusOf(t, so.number)).toBe(SupplierOrderStatus.SendingFailed);
     expect(log.log.map((a: any) => a.communicationProtocolId)).toEqual([Protocol.Http, Protocol.Http]);
+
+    // While a resend is still queued or running, another one queues nothing: a 409 that says so, not a silent 202.
+    const soId = (await t.pool.query('SELECT id FROM supplier_orders WHERE supplier_order_number = $1', [so.number]))
+      .rows[0].id;
+    await t.pool.query(
+      `UPDATE supplier_order_transmissions SET state = 'sending', locked_until = now() + interval '1 minute'
+        WHERE supplier_order_id = $1`,
+      [soId],
+    );
+    const running = await resend('?channel=current');
+    expect(running.status).toBe(409);
+    expect(running.body.title).toBe(transmissionMessages.resendRunning);
+    await t.pool.query(
+      `UPDATE supplier_order_transmissions SET state = 'failed', locked_until = NULL WHERE supplier_order_id = $1`,
+      [soId],
+    );
 
     expect((await resend('?channel=current')).status).toBe(202);
     await waitForStatus(t, so.number, SupplierOrderStatus.Sent);

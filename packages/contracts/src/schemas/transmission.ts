@@ -3,6 +3,7 @@ import { z } from 'zod';
 /** German texts of order transmission (the spec names 'Erneut senden' only, the rest is ours). */
 export const transmissionMessages = {
   resendNotFailed: 'Nur Bestellungen mit dem Status „Versand fehlgeschlagen“ können erneut gesendet werden.',
+  resendRunning: 'Die Bestellung wird bereits erneut gesendet. Bitte warten Sie das Ergebnis ab.',
   resendQueued: 'Die Bestellung wird erneut gesendet.',
   orderNotFound: 'Bestellung nicht gefunden',
   resendAction: 'Erneut senden',

@@ -24,7 +24,8 @@ export async function queueTransmissions(client: Queryable, supplierOrderIds: nu
 /**
  * 'Erneut senden': puts a SendingFailed supplier order back into the outbox with a fresh retry budget
  * (same idempotency key, so a receiver that got an earlier attempt can drop the repeat). 404 for an
- * unknown order, 409 problem unless the order is SendingFailed. The worker moves it to Sent.
+ * unknown order, 409 problem unless the order is SendingFailed and no resend of it is queued or running. The worker
+ * moves it to Sent.
  */
 export async function resendSupplierOrder(
   db: Db,
@@ -37,7 +38,9 @@ export async function resendSupplierOrder(
     if (!order) throw notFound(transmissionMessages.orderNotFound);
     if (order.statusId !== SupplierOrderStatus.SendingFailed)
       throw new HttpProblem(409, transmissionMessages.resendNotFailed, { type: 'supplier-order-not-failed' });
-    await repo.requeue(c, order.id, channel === 'current');
+    // Failed status but an attempt still queued or running (an earlier 'Erneut senden'): nothing would be queued.
+    if (!(await repo.requeue(c, order.id, channel === 'current')))
+      throw new HttpProblem(409, transmissionMessages.resendRunning, { type: 'supplier-order-resend-running' });
   });
   return listTransmissions(db, supplierOrderNumber);
 }
