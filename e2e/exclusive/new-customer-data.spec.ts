@@ -110,14 +110,12 @@ for (const run of [
     await wizard.getByRole('button', { name: 'Anfrage senden' }).click();
     await expect(toastWith(buyer, `Ihre Anfrage an ${run.supplier} wurde erfolgreich übermittelt`)).toBeVisible();
     await expect(wizard).toBeHidden();
-    // The buyer's own answer carries no company data: they are the supplier's.
-    const mine = await apiFromPage<{ items: { supplier: { bpNumber: string }; newCustomerPartner: unknown }[] }>(
-      buyer,
-      'GET',
-      '/v1/SupplierCustomers',
-    );
+    // The buyer's own answer carries back what it sent.
+    const mine = await apiFromPage<{
+      items: { supplier: { bpNumber: string }; newCustomerPartner: { vatId?: string | null } | null }[];
+    }>(buyer, 'GET', '/v1/SupplierCustomers');
     const asked = mine.data.items.find((r) => r.supplier.bpNumber === run.supplierBpNumber);
-    expect(asked?.newCustomerPartner).toBeNull();
+    expect(asked?.newCustomerPartner?.vatId).toBe('DE123456789');
     await buyerContext.close();
 
     // The supplier's seller signs in: 'Meine Kunden' marks the request, the dialog shows what the buyer entered.
