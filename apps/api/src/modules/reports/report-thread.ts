@@ -3,7 +3,7 @@
  * (generate-worker.ts → generate-file.ts). This file loads neither exceljs nor the report queries, so the
  * API's main thread does not carry them.
  */
-import { Worker } from 'node:worker_threads';
+import { JobThread } from '../../lib/job-thread.ts';
 import type { GenerateFileJob } from './generate-file.ts';
 
 /**
@@ -16,68 +16,26 @@ const workerLimits = (heapMb: number) => ({ maxOldGenerationSizeMb: heapMb, maxY
 /**
  * Under tsx (tests, tools) the thread boots through generate-worker-boot.mjs, which loads the TypeScript entry; in
  * the compiled API (apps/api/dist, scripts/build-api.mjs) this code lies beside report-worker.js, plain JavaScript.
+ * It starts on first use (loading exceljs and the report code takes seconds on a busy machine) and ends after 30 s
+ * idle; out of memory (resourceLimits) or a crash fails every report of the thread (and it is retried).
  */
 const compiled = !import.meta.url.endsWith('.ts');
-const bootFile = new URL(compiled ? './report-worker.js' : './generate-worker-boot.mjs', import.meta.url);
-const entryFile = new URL('./generate-worker.ts', import.meta.url).href;
-/** An idle report thread ends after this time (its memory is given back); the next report starts a new one. */
-const IDLE_MS = 30_000;
-
-interface Pending {
-  resolve: (rows: number) => void;
-  reject: (error: Error) => void;
-}
-interface ReportThread {
-  worker: Worker;
-  pending: Map<number, Pending>;
-  idle?: NodeJS.Timeout;
-}
-let current: ReportThread | null = null;
-let nextJob = 0;
-
-/** Ends a thread; a job arriving meanwhile starts a new one instead of landing in the ending thread. */
-function retire(thread: ReportThread) {
-  if (current === thread) current = null;
-  void thread.worker.terminate();
-}
-
-/** The report thread, started on first use: loading exceljs and the report code takes seconds on a busy machine. */
-function reportThread(heapMb: number): ReportThread {
-  if (current) {
-    clearTimeout(current.idle);
-    return current;
-  }
-  const thread: ReportThread = {
-    worker: new Worker(bootFile, { workerData: { entry: entryFile }, resourceLimits: workerLimits(heapMb) }),
-    pending: new Map(),
-  };
-  // An idle thread never keeps the process alive (the job queue does while a report runs).
-  thread.worker.unref();
-  const settleAll = (error: Error) => {
-    for (const p of thread.pending.values()) p.reject(error);
-    thread.pending.clear();
-  };
-  thread.worker.on('message', (m: { id: number; rows?: number; error?: { message: string; code?: string } }) => {
-    const p = thread.pending.get(m.id);
-    thread.pending.delete(m.id);
-    if (m.error) p?.reject(Object.assign(new Error(m.error.message), m.error.code ? { code: m.error.code } : {}));
-    else p?.resolve(m.rows ?? 0);
-    if (!thread.pending.size) thread.idle = setTimeout(() => retire(thread), IDLE_MS).unref();
-  });
-  // Out of memory (resourceLimits) or a crash: every report of this thread fails this attempt (and is retried).
-  thread.worker.on('error', (error) => settleAll(error));
-  thread.worker.on('exit', (code) => {
-    if (current === thread) current = null;
-    clearTimeout(thread.idle);
-    settleAll(new Error(`report worker exited with ${code}`));
-  });
-  current = thread;
-  return thread;
-}
+const reportThread = new JobThread<GenerateFileJob, number>({
+  name: 'report worker',
+  abortedMessage: 'report generation aborted',
+  bootFile: new URL(compiled ? './report-worker.js' : './generate-worker-boot.mjs', import.meta.url),
+  entry: new URL('./generate-worker.ts', import.meta.url).href,
+  idleMs: 30_000,
+  settle: (m) => {
+    const error = m.error as { message: string; code?: string } | undefined;
+    if (error) throw Object.assign(new Error(error.message), error.code ? { code: error.code } : {});
+    return (m.rows as number | undefined) ?? 0;
+  },
+});
 
 /** Ends the report thread (the app closes); a running generation fails and its report is retried later. */
 export async function stopReportThread() {
-  await current?.worker.terminate();
+  await reportThread.stop();
 }
 
 /**
@@ -90,21 +48,5 @@ export function generateFileInWorker(
   signal?: AbortSignal,
   heapMb = DEFAULT_HEAP_MB,
 ): Promise<number> {
-  if (signal?.aborted) return Promise.reject(new Error('report generation aborted'));
-  const thread = reportThread(heapMb);
-  const id = ++nextJob;
-  return new Promise<number>((resolve, reject) => {
-    const abort = () => {
-      thread.pending.delete(id);
-      reject(new Error('report generation aborted'));
-      retire(thread);
-    };
-    signal?.addEventListener('abort', abort, { once: true });
-    const done = () => signal?.removeEventListener('abort', abort);
-    thread.pending.set(id, {
-      resolve: (rows) => (done(), resolve(rows)),
-      reject: (error) => (done(), reject(error)),
-    });
-    thread.worker.postMessage({ id, job });
-  });
+  return reportThread.run(job, workerLimits(heapMb), signal);
 }
