@@ -1,5 +1,6 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { sessionFile } from './support/demo';
+import { fitsScreen } from './support/layout-check';
 
 /**
  * The add-supplier dialog's steps for a buyer without customer number (seller-staff-side.md, 'My suppliers': select
@@ -11,21 +12,6 @@ import { sessionFile } from './support/demo';
 test.use({ storageState: sessionFile('buyer2') });
 
 const SUPPLIER = 'Westfalen Sanitär';
-
-/** The dialog fits the screen: it is no wider than the window and nothing in it sticks out sideways. */
-async function fitsScreen(page: Page, dialog: Locator) {
-  const width = page.viewportSize()!.width;
-  const box = (await dialog.boundingBox())!;
-  expect(box.x).toBeGreaterThanOrEqual(0);
-  expect(box.x + box.width).toBeLessThanOrEqual(width + 1);
-  const overflowing = await dialog.evaluate((root) =>
-    [...root.querySelectorAll<HTMLElement>('*')]
-      .filter((el) => el.offsetParent !== null && el.scrollWidth > el.clientWidth + 1)
-      .filter((el) => !['INPUT', 'TEXTAREA'].includes(el.tagName) && getComputedStyle(el).overflowX !== 'auto')
-      .map((el) => `${el.tagName.toLowerCase()} „${(el.textContent ?? '').trim().slice(0, 30)}“`),
-  );
-  expect(overflowing).toEqual([]);
-}
 
 for (const viewport of [
   { width: 1366, height: 768 },

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Locator } from '@playwright/test';
 import { sessionFile } from '../support/demo';
-import { layoutProblems } from '../support/layout-check';
+import { fitsScreen, layoutProblems } from '../support/layout-check';
 import { mailDir, passwordLinkFor } from '../support/mails';
 import { foreignWords } from '../support/text-check';
 import { apiFromPage, tableRow, toastWith } from '../support/relations';
@@ -55,21 +55,6 @@ async function signInAsNewSeller(browser: Browser, email: string, viewport: { wi
   await submitLoginForm(page, email, PASSWORD);
   await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
   return { context, page };
-}
-
-/** The dialog fits the screen: no wider than the window, nothing in it sticks out sideways. */
-async function fitsScreen(page: Page, dialog: Locator) {
-  const width = page.viewportSize()!.width;
-  const box = (await dialog.boundingBox())!;
-  expect(box.x).toBeGreaterThanOrEqual(0);
-  expect(box.x + box.width).toBeLessThanOrEqual(width + 1);
-  const overflowing = await dialog.evaluate((root) =>
-    [...root.querySelectorAll<HTMLElement>('*')]
-      .filter((el) => el.offsetParent !== null && el.scrollWidth > el.clientWidth + 1)
-      .filter((el) => !['INPUT', 'TEXTAREA'].includes(el.tagName) && getComputedStyle(el).overflowX !== 'auto')
-      .map((el) => `${el.tagName.toLowerCase()} „${(el.textContent ?? '').trim().slice(0, 30)}“`),
-  );
-  expect(overflowing).toEqual([]);
 }
 
 /** The value beside a label in the company-data block. */

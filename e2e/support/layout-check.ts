@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /**
  * What makes a page unreadable on a phone, found in the browser: the page is wider than the screen, a text is
@@ -87,4 +87,19 @@ export function layoutProblems(page: Page, { checkWidth = true } = {}): Promise<
     }
     return [...new Set(problems)];
   }, checkWidth);
+}
+
+/** The dialog fits the screen: it is no wider than the window and nothing in it sticks out sideways. */
+export async function fitsScreen(page: Page, dialog: Locator) {
+  const width = page.viewportSize()!.width;
+  const box = (await dialog.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(width + 1);
+  const overflowing = await dialog.evaluate((root) =>
+    [...root.querySelectorAll<HTMLElement>('*')]
+      .filter((el) => el.offsetParent !== null && el.scrollWidth > el.clientWidth + 1)
+      .filter((el) => !['INPUT', 'TEXTAREA'].includes(el.tagName) && getComputedStyle(el).overflowX !== 'auto')
+      .map((el) => `${el.tagName.toLowerCase()} „${(el.textContent ?? '').trim().slice(0, 30)}“`),
+  );
+  expect(overflowing).toEqual([]);
 }
