@@ -108,9 +108,11 @@ export interface PartNeighbour {
  * Analyses a term. A word that matches nothing and is corrected ('Thermostt') is replaced by its best correction and
  * the term analysed again, so a corrected query gives exactly the corrected word's results (the same hits, tiers and
  * facets as typing 'Thermostat'); correctedTerms then names the word as the user typed it and the catalogue's
- * spelling of the correction. A hyphenated word with a piece that matches nothing and nothing one edit away
- * ('HA-Muffe', 'Stan-dWC': the edit is in a short part or moves the hyphen) is replaced by the hyphenated
- * catalogue word one edit away from it as a whole ('HT-Muffe', 'Stand-WC'), and the term analysed again.
+ * spelling of the correction. A hyphenated word in doubt – a piece that matches nothing or was corrected, or a piece
+ * of one letter – is replaced by the hyphenated catalogue word one edit away from it as a whole, when there is one
+ * ('HA-Muffe' → 'HT-Muffe', 'Alo-Verbundrohr' → 'Alu-Verbundrohr', 'Tiefspülw-C' → 'Tiefspül-WC'): one edit of the
+ * whole word is a nearer reading than a correction of one of its pieces ('Alo' → 'Aero'), and an edit in a short
+ * piece or a moved hyphen leaves no piece to correct. Then the term is analysed again.
  */
 export async function analyseQuery(
   pool: pg.Pool,
@@ -119,8 +121,9 @@ export async function analyseQuery(
   options: AnalyseOptions,
 ): Promise<AnalysedQuery> {
   const analysed = await analyseCorrected(pool, meta, term, options);
-  if (!analysed.unmatched?.length) return analysed;
-  const whole = await hyphenatedCorrections(pool, term, analysed.unmatched, options);
+  const doubtful = await hyphenatedInDoubt(pool, term, analysed);
+  if (!doubtful.length) return analysed;
+  const whole = await hyphenatedCorrections(pool, term, doubtful, options);
   if (!whole) return analysed;
   const again = await analyseCorrected(pool, meta, whole.term, options);
   if (again.unmatched?.length || !again.fts) return analysed;
@@ -131,20 +134,36 @@ export async function analyseQuery(
 const HYPHENATED = /^[a-z]+(-[a-z]+)+$/;
 
 /**
- * The term with each hyphenated word that has a piece in `unmatched` replaced by the most frequent catalogue word one
- * edit away from the whole word (search_terms holds hyphenated words whole); null when there is none.
+ * The typed hyphenated words (folded) that may be a typo of a hyphenated catalogue word: a piece matched nothing or
+ * was corrected, or a piece is a single letter and the word itself is no catalogue word ('T-Stück' is one).
+ */
+async function hyphenatedInDoubt(pool: pg.Pool, term: string, analysed: AnalysedQuery): Promise<string[]> {
+  const hyphenated = term
+    .split(' ')
+    .map((part) => fold(trimPunctuation(part)))
+    .filter((w) => HYPHENATED.test(w));
+  if (!hyphenated.length) return [];
+  const corrected = new Set(analysed.corrections.map((c) => fold(c.from)));
+  const unmatched = analysed.unmatched ?? [];
+  const inDoubt = (w: string) => corrected.has(w) || foldedTokens(w).some((t) => unmatched.includes(t));
+  const doubtful = hyphenated.filter(inDoubt);
+  const shortPieces = hyphenated.filter((w) => !inDoubt(w) && w.split('-').some((piece) => piece.length === 1));
+  if (!shortPieces.length) return doubtful;
+  const known = await termSpellings(pool, shortPieces);
+  return [...doubtful, ...shortPieces.filter((w) => !known.has(w))];
+}
+
+/**
+ * The term with each of the `wanted` hyphenated words (folded) replaced by the most frequent catalogue word one edit
+ * away from the whole word (search_terms holds hyphenated words whole); null when there is none.
  */
 async function hyphenatedCorrections(
   pool: pg.Pool,
   term: string,
-  unmatched: string[],
+  wanted: string[],
   options: AnalyseOptions,
 ): Promise<{ term: string; corrections: AnalysedQuery['corrections'] } | null> {
   const words = term.split(' ').map((part) => ({ part, folded: fold(trimPunctuation(part)) }));
-  const wanted = words
-    .filter((w) => HYPHENATED.test(w.folded) && foldedTokens(w.folded).some((t) => unmatched.includes(t)))
-    .map((w) => w.folded);
-  if (!wanted.length) return null;
   const found = await (options.neighbours ?? ((w: string[]) => oneEditNeighbours(pool, w)))(wanted);
   const replaced: { from: string; to: string }[] = [];
   const parts = words.map(({ part, folded }) => {

@@ -106,6 +106,11 @@ describe('typos inside one part of a hyphenated word or a compound', () => {
     // An edit in a part of two letters or across the hyphen: one edit away from the hyphenated word as a whole.
     ['HA-Muffe', 'HT-Muffe'],
     ['Stan-dWC', 'Stand-WC'],
+    ['Tiefspülw-C', 'Tiefspül-WC'],
+    ['Wand-Tiefspül-C', 'Wand-Tiefspül-WC'],
+    // An edit in a short part whose own correction finds nothing with the rest ('Alo' → 'Aero'): the whole word is
+    // the nearer reading.
+    ['Alo-Verbundrohr', 'Alu-Verbundrohr'],
   ])("'%s' gives the results of '%s' and names the word as typed", async (typo, word) => {
     const right = await ok({ searchTerm: word, pageSize: 100 });
     expect(right.hitCount, word).toBeGreaterThan(0);
@@ -125,11 +130,19 @@ describe('typos inside one part of a hyphenated word or a compound', () => {
     expect(typed.correctedTerms).toEqual([{ from: 'Brennwert-Kombitehrme', to: ['Brennwert-Kombitherme'] }]);
   });
 
-  it('correct hyphenated words and article numbers with hyphens are not corrected', async () => {
+  it('correct hyphenated words (also with a piece of one letter) and article numbers with hyphens are not corrected', async () => {
     const [p] = await sql<{ manufacturer_pid: string }>(
       `SELECT manufacturer_pid FROM products WHERE manufacturer_pid ~ '-' ORDER BY id LIMIT 1`,
     );
-    for (const term of ['Stand-WC', 'Wand-Tiefspül-WC', 'KG-Bogen', p.manufacturer_pid]) {
+    for (const term of [
+      'Stand-WC',
+      'Wand-Tiefspül-WC',
+      'KG-Bogen',
+      'T-Stück',
+      'U-Kontur',
+      'V-Kontur',
+      p.manufacturer_pid,
+    ]) {
       const body = await ok({ searchTerm: term });
       expect(body.hitCount, term).toBeGreaterThan(0);
       expect(body.correctedTerms, term).toEqual([]);
