@@ -20,7 +20,8 @@
  *    build). npm run bench:typo asks only the typo queries of these seeds, in process (typo-hits.ts).
  *
  * Env: BENCH_DATA_DIR (/tmp/shk-bench-search), BENCH_PG_PORT (55200), BENCH_PRODUCTS (1000000),
- * BENCH_SECONDS (45), BENCH_CLIENTS (8), BENCH_API_NODE_ARGS (node options of the API processes), BENCH_API_PORT (3200), BENCH_DISTINCT (1500), BENCH_TYPO_CASES (200),
+ * BENCH_SECONDS (45), BENCH_CLIENTS (8), BENCH_API_NODE_ARGS (node options of the API processes), BENCH_PG_SOCKET
+ * (a directory: the API processes reach Postgres through its Unix socket there, e.g. /tmp), BENCH_API_PORT (3200), BENCH_DISTINCT (1500), BENCH_TYPO_CASES (200),
  * BENCH_ENGINE (index | sql: the engine of the distinct-query phase, default index), BENCH_CPU_PROFILE=<dir> (V8 CPU
  * profiles of the API processes, written when they stop), BENCH_PG_STATS=1 (Postgres restarted with
  * pg_stat_statements; the costliest statements of each distinct-query run are printed). Each distinct-query run
@@ -159,8 +160,17 @@ function startApi(extraEnv: Record<string, string> = {}, port = apiPort): Promis
       // Node options of the API processes to compare (e.g. --max-semi-space-size=64).
       ...(process.env.BENCH_API_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
     ],
-    env: { DATABASE_URL: databaseUrl, PUBLIC_URL: `http://127.0.0.1:${apiPort}`, DATA_DIR: dataDir, ...extraEnv },
+    env: { DATABASE_URL: apiDatabaseUrl(), PUBLIC_URL: `http://127.0.0.1:${apiPort}`, DATA_DIR: dataDir, ...extraEnv },
   });
+}
+/** The API's database address: TCP on loopback, or with BENCH_PG_SOCKET=<dir> Postgres' Unix socket in that directory. */
+function apiDatabaseUrl(): string {
+  const socketDir = process.env.BENCH_PG_SOCKET;
+  if (!socketDir) return databaseUrl;
+  // libpq's and pg's `host` parameter: a directory means the socket .s.PGSQL.<port> in it.
+  const url = new URL(databaseUrl);
+  url.searchParams.set('host', socketDir);
+  return url.toString();
 }
 const rssMb = (pid: number) =>
   Number(fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024;
