@@ -5,7 +5,7 @@
  * queries of the bench's generator uncompressed, then compresses every answer with each candidate setting (brotli
  * qualities, gzip levels; streamed as @fastify/compress streams answers above its sync threshold, and in one call into
  * a buffer) and prints the CPU per answer and the mean bytes. CPU from process.cpuUsage over BENCH_REPEAT (5) passes:
- * unlike wall-clock figures it holds on a busy machine.
+ * unlike wall-clock figures it holds on a busy machine. BENCH_ANSWER_DUMP=<file> also writes the answers (JSON) there.
  */
 import zlib from 'node:zlib';
 import { Readable, Writable } from 'node:stream';
