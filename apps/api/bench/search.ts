@@ -20,7 +20,8 @@
  *    build). npm run bench:typo asks only the typo queries of these seeds, in process (typo-hits.ts).
  *
  * Env: BENCH_DATA_DIR (/tmp/shk-bench-search), BENCH_PG_PORT (55200), BENCH_PRODUCTS (1000000),
- * BENCH_SECONDS (45), BENCH_CLIENTS (8), BENCH_API_PORT (3200), BENCH_DISTINCT (1500), BENCH_TYPO_CASES (200),
+ * BENCH_SECONDS (45), BENCH_CLIENTS (8), BENCH_API_NODE_ARGS (node options of the API processes), BENCH_PG_SOCKET
+ * (a directory: the API processes reach Postgres through its Unix socket there, e.g. /tmp), BENCH_API_PORT (3200), BENCH_DISTINCT (1500), BENCH_TYPO_CASES (200),
  * BENCH_ENGINE (index | sql: the engine of the distinct-query phase, default index), BENCH_CPU_PROFILE=<dir> (V8 CPU
  * profiles of the API processes, written when they stop), BENCH_PG_STATS=1 (Postgres restarted with
  * pg_stat_statements; the costliest statements of each distinct-query run are printed). Each distinct-query run
@@ -31,7 +32,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ChildProcess } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
+import zlib from 'node:zlib';
 import pg from 'pg';
+import { Pool } from 'undici';
 import {
   ensureBenchCatalogue,
   openBenchDatabase,
@@ -150,11 +153,24 @@ function startApi(extraEnv: Record<string, string> = {}, port = apiPort): Promis
   return startApiProcess({
     port,
     timeoutMs: 120_000,
-    nodeArgs: process.env.BENCH_CPU_PROFILE
-      ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROFILE)}`]
-      : [],
-    env: { DATABASE_URL: databaseUrl, PUBLIC_URL: `http://127.0.0.1:${apiPort}`, DATA_DIR: dataDir, ...extraEnv },
+    nodeArgs: [
+      ...(process.env.BENCH_CPU_PROFILE
+        ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROFILE)}`]
+        : []),
+      // Node options of the API processes to compare (e.g. --max-semi-space-size=64).
+      ...(process.env.BENCH_API_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+    ],
+    env: { DATABASE_URL: apiDatabaseUrl(), PUBLIC_URL: `http://127.0.0.1:${apiPort}`, DATA_DIR: dataDir, ...extraEnv },
   });
+}
+/** The API's database address: TCP on loopback, or with BENCH_PG_SOCKET=<dir> Postgres' Unix socket in that directory. */
+function apiDatabaseUrl(): string {
+  const socketDir = process.env.BENCH_PG_SOCKET;
+  if (!socketDir) return databaseUrl;
+  // libpq's and pg's `host` parameter: a directory means the socket .s.PGSQL.<port> in it.
+  const url = new URL(databaseUrl);
+  url.searchParams.set('host', socketDir);
+  return url.toString();
 }
 const rssMb = (pid: number) =>
   Number(fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/)?.[1] ?? 0) / 1024;
@@ -289,10 +305,11 @@ async function askOnce(queries: BenchQuery[], ports: number[], token: string, la
       while (next < queries.length) {
         const q = queries[next++];
         const t0 = performance.now();
-        const res = await searchOn(port, token, q.body).catch(() => null);
+        // Only a typo query's answer is read (its hit count); the others are received whole and not decoded.
+        const res = await searchOn(port, token, q.body, q.kind === 'typo').catch(() => null);
         const ms = performance.now() - t0;
         if (!res?.ok) errors++;
-        else if (q.kind === 'typo' && res.body.hitCount === 0) typosWithoutHits.push(String(q.body.searchTerm));
+        else if (q.kind === 'typo' && res.body?.hitCount === 0) typosWithoutHits.push(String(q.body.searchTerm));
         byKind.set(q.kind, [...(byKind.get(q.kind) ?? []), ms]);
       }
     }),
@@ -332,22 +349,45 @@ async function askOnce(queries: BenchQuery[], ports: number[], token: string, la
 
 /** A token renewed after a 401 (access tokens live 5 minutes; a slow run outlives one), used from then on. */
 let renewedToken: string | null = null;
-async function searchOn(port: number, token: string, body: Record<string, unknown>) {
+/** One keep-alive pool per API port (undici's request(): no fetch layers, see http-client.ts). */
+const clientsByPort = new Map<number, Pool>();
+const clientOf = (port: number) => {
+  let client = clientsByPort.get(port);
+  if (!client) clientsByPort.set(port, (client = new Pool(`http://127.0.0.1:${port}`, { keepAliveTimeout: 30_000 })));
+  return client;
+};
+type SearchAnswer = { hits: { productId: string }[]; hitCount: number };
+/**
+ * One search as fetch sends it over http (`accept-encoding: gzip, deflate`: the API compresses as for fetch). The
+ * answer is read whole, but decompressed and parsed only when the caller needs it (`read`): the bench's clients share
+ * the two cores with the API and Postgres, and a search answer's gunzip and JSON.parse cost them about as much as its
+ * compression costs the API.
+ */
+async function searchOn(
+  port: number,
+  token: string,
+  body: Record<string, unknown>,
+  read = false,
+): Promise<{ ok: boolean; body: SearchAnswer | null }> {
   const send = (t: string) =>
-    fetch(`http://127.0.0.1:${port}/v1/Product/Search`, {
+    clientOf(port).request({
       method: 'POST',
-      headers: { authorization: `Bearer ${t}`, 'content-type': 'application/json' },
+      path: '/v1/Product/Search',
+      headers: { authorization: `Bearer ${t}`, 'content-type': 'application/json', 'accept-encoding': 'gzip, deflate' },
       body: JSON.stringify(body),
     });
   let res = await send(renewedToken ?? token);
-  if (res.status === 401) {
-    await res.body?.cancel();
+  if (res.statusCode === 401) {
+    await res.body.arrayBuffer();
     renewedToken = (await loginWithCodeFlow(`http://127.0.0.1:${apiPort}`, BUYER.email)).access_token;
     res = await send(renewedToken);
   }
-  const json = (await res.json()) as { hits: { productId: string }[]; hitCount: number };
-  if (!res.ok && process.env.BENCH_DEBUG) console.log(res.status, JSON.stringify(json).slice(0, 300));
-  return { ok: res.ok, body: json };
+  const ok = res.statusCode >= 200 && res.statusCode < 300;
+  const raw = Buffer.from(await res.body.arrayBuffer());
+  if (!read && (ok || !process.env.BENCH_DEBUG)) return { ok, body: null };
+  const text = (res.headers['content-encoding'] === 'gzip' ? zlib.gunzipSync(raw) : raw).toString('utf8');
+  if (!ok) console.log(res.statusCode, text.slice(0, 300));
+  return { ok, body: JSON.parse(text) as SearchAnswer };
 }
 
 /**
@@ -482,7 +522,7 @@ async function typoRecall(seed: number, token: string) {
   const cases = typoCases(sample, { seed, size: Number(process.env.BENCH_TYPO_CASES ?? 200) });
   const results: { c: (typeof cases)[number]; found: boolean }[] = [];
   const pageOne = async (searchTerm: string) =>
-    (await searchOn(apiPort, token, { searchTerm, page: 1, pageSize: 25 })).body.hits.map((h) => h.productId);
+    (await searchOn(apiPort, token, { searchTerm, page: 1, pageSize: 25 }, true)).body!.hits.map((h) => h.productId);
   for (const c of cases) {
     if (!(await pageOne(c.exact)).includes(c.productId)) continue; // the exact words must find it on page one
     results.push({ c, found: (await pageOne(c.typo)).includes(c.productId) });
@@ -498,6 +538,7 @@ console.log(
 );
 if (process.env.BENCH_DISTINCT_ONLY) {
   await distinctPhase();
+  await Promise.all([...clientsByPort.values()].map((c) => c.close()));
   await pool.end();
   await server.stop();
   process.exit(0);
@@ -535,6 +576,7 @@ if (uncached)
   );
 
 await distinctPhase();
+await Promise.all([...clientsByPort.values()].map((c) => c.close()));
 await rawPool.end();
 await pool.end();
 await server.stop();

@@ -87,12 +87,18 @@ export async function buildApp(options: BuildAppOptions): Promise<BuiltApp> {
   // Answers below 2 KiB (a cart overview, a cart change, most small objects) go uncompressed: they fit into two TCP
   // segments either way, and compressing each costs 0.2–0.4 ms of CPU (brotli sets up its window per answer).
   // An 18-bit window (256 KiB) is enough for any JSON page the API sends and halves brotli's set-up cost.
+  // Answers up to 256 KiB are compressed in one call into a buffer and sent with Content-Length: streaming them (the
+  // plugin's default above 8 KiB on two cores) cost a search answer (22 KB) 2–4 times the CPU of the compression
+  // itself. Brotli 2 and gzip 3: a search answer in about 3.1–3.2 KB instead of 2.9 KB (brotli 4, gzip 6) for about
+  // half the CPU (docs/performance.md, 'What a search answer costs to send'); 256 KiB compress in a few milliseconds.
   await app.register(compress, {
     customTypes: /^application\/(?:[\w.-]+\+)?json\b/,
     encodings: ['br', 'gzip'],
     globalDecompression: false,
     threshold: 2048,
-    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4, [zlibConstants.BROTLI_PARAM_LGWIN]: 18 } },
+    syncThreshold: 256 * 1024,
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 2, [zlibConstants.BROTLI_PARAM_LGWIN]: 18 } },
+    zlibOptions: { level: 3 },
   });
 
   await app.register(multipart, { limits: { fileSize: 100 * 1024 * 1024, files: 20, fields: 50, parts: 80 } });

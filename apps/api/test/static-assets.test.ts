@@ -155,4 +155,48 @@ describe('JSON answers of the API', () => {
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(JSON.parse(small.body.toString())).toEqual({ status: 'ok' });
   });
+
+  it('a search answer is compressed in one piece: Content-Length, not chunked, and the same JSON as the plain answer', async () => {
+    const token = await t.token('einkauf@example.com');
+    const search = (acceptEncoding?: string) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        const body = JSON.stringify({ searchTerm: 'Thermostat', page: 1, pageSize: 25 });
+        const request = http.request(
+          `${t.baseUrl}/v1/Product/Search`,
+          {
+            method: 'POST',
+            headers: {
+              authorization: `Bearer ${token}`,
+              'content-type': 'application/json',
+              ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}),
+            },
+          },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+            res.on('error', reject);
+          },
+        );
+        request.on('error', reject);
+        request.end(body);
+      });
+    const plain = await search();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const answer = JSON.parse(plain.body.toString());
+    expect(answer.hits.length).toBeGreaterThan(0);
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const res = await search(encoding);
+      expect(res.headers['content-encoding'], encoding).toBe(encoding);
+      expect(res.headers['transfer-encoding'], encoding).toBeUndefined();
+      expect(Number(res.headers['content-length']), encoding).toBe(res.body.length);
+      expect(res.body.length, encoding).toBeLessThan(plain.body.length / 3);
+      const decoded = decode(res.body).toString();
+      // The very bytes of the plain answer (the favourite flags and prices are the caller's, the same both times).
+      expect(decoded, encoding).toBe(plain.body.toString());
+    }
+  });
 });
