@@ -30,13 +30,17 @@ import { normaliseQueryTexts, productsWithPhrase } from './search-index.repo.ts'
 import { RoaringBitmap32, type Bitmap, type SearchIndex } from './search-index.ts';
 import { LRUCache, memo } from '../lru.ts';
 import { WordNormaliser } from './word-normaliser.ts';
+import { featureStatsOf } from './feature-stats.ts';
 import { foldedTokens } from '../fold.ts';
 import type { HitStore } from '../hit-store.ts';
 
 interface PreparedQuery {
   /** Evaluated tsqueries by their text (as the analyser wrote them). */
   fts: Map<string, Bitmap>;
-  /** All dimension tokens (AND), null without dimensions. */
+  /**
+   * All dimension tokens (AND), null without dimensions. With words in the query, only exact within the products
+   * matching one of its texts (fts): it is only ever used ANDed with one of them.
+   */
   dims: Bitmap | null;
   codes: Bitmap;
   /** The text condition: (words ∧ dimensions) ∨ article numbers. */
@@ -238,31 +242,8 @@ export class IndexSearchEngine extends SearchEngine {
 
   protected override async features(meta: CatalogueMeta, scope: Scope, classNo: number): Promise<FeatureStats> {
     const index = await this.indexFor(scope);
-    const stats: FeatureStats = { numeric: new Map(), values: new Map() };
-    const slots = meta.classes.get(classNo)?.slots ?? [];
-    const members = index.classes.get(classNo);
-    if (!slots.length || !members) return stats;
-    const matching = (await this.scopeBitmap(index, meta, scope)).andInPlace(members);
-    const ids = index.ids(matching); // shared buffer: read synchronously below
-    const n = matching.size;
-    for (const s of slots) {
-      const column = index.f[s.slot - 1];
-      const kind = meta.features.get(s.featureId)!.kind;
-      if (kind === 'A') {
-        const values = valueCounts(column, ids, n);
-        if (values.size) stats.values.set(s.featureId, values);
-      } else if (kind === 'N') {
-        let min = Infinity;
-        let max = -Infinity;
-        for (let k = 0; k < n; k++) {
-          const v = column[ids[k]];
-          if (v < min) min = v;
-          if (v > max) max = v;
-        }
-        if (min !== Infinity) stats.numeric.set(s.featureId, { min, max });
-      }
-    }
-    return stats;
+    if (!index.classes.has(classNo)) return { numeric: new Map(), values: new Map() };
+    return featureStatsOf(index, meta, classNo, await this.scopeBitmap(index, meta, scope));
   }
 
   protected override async page(
@@ -282,14 +263,17 @@ export class IndexSearchEngine extends SearchEngine {
       return index.pricePage(all, offset, limit, sort.order === 'desc');
     }
     const q = scope.query;
-    const filters = await this.scopeBitmap(index, meta, scope, { text: false });
-    if (!q) return index.rankPage(filters, offset, limit);
+    // Without selected dimensions the filter is the whole catalogue: no copy of it, no intersection with it.
+    const filters = scope.dims.length ? await this.scopeBitmap(index, meta, scope, { text: false }) : null;
+    if (!q) return index.rankPage(filters ?? index.all, offset, limit);
     const ids: number[] = [];
     let skip = offset;
-    for (const tier of await this.tiers(index, meta, q)) {
+    // The tiers are computed one after the other, only until the page is full: an early page of a broad word
+    // needs the first tier only.
+    for (const tier of this.tiers(index, await this.prepare(index, meta, q), q)) {
       const need = limit - ids.length;
       if (need <= 0) break;
-      const members = tier.andInPlace(filters);
+      const members = filters ? tier.andInPlace(filters) : tier;
       if (skip >= members.size) {
         skip -= members.size;
         continue;
@@ -301,34 +285,30 @@ export class IndexSearchEngine extends SearchEngine {
   }
 
   /**
-   * The relevance tiers (search-engine.ts relevanceTiers), best first, each a fresh bitmap: exact
-   * article numbers; per level (the words as typed, then the typo matches) whole words in the name,
+   * The relevance tiers (search-engine.ts relevanceTiers), best first, each a fresh bitmap made when the caller asks
+   * for it: exact article numbers; per level (the words as typed, then the typo matches) whole words in the name,
    * prefixes in the name, name/brand/series, anywhere.
    */
-  private async tiers(index: SearchIndex, meta: CatalogueMeta, q: AnalysedQuery): Promise<Bitmap[]> {
-    const p = await this.prepare(index, meta, q);
-    const tiers: Bitmap[] = [];
+  private *tiers(index: SearchIndex, p: PreparedQuery, q: AnalysedQuery): Generator<Bitmap> {
     const rest = (b: Bitmap) => {
       if (p.dims) b.andInPlace(p.dims);
-      return b.andNotInPlace(p.codes);
+      return p.codes.size ? b.andNotInPlace(p.codes) : b;
     };
-    const fts = (text: string | null) => p.fts.get(text!)!.clone();
-    if (p.codes.size) tiers.push(p.codes.clone());
+    if (p.codes.size) yield p.codes.clone();
     if (!q.fts) {
-      if (q.dimensions.length) tiers.push(rest(index.all.clone()));
-      return tiers;
+      if (q.dimensions.length) yield rest(index.all.clone());
+      return;
     }
     for (const { level, not } of relevanceLevels(q)) {
-      const and = (b: Bitmap) => rest(not ? b.andNotInPlace(p.fts.get(not)!) : b);
       // Each tier is its query without the matches of the tiers above it (tierQueries).
       const queries = tierQueries(level);
-      queries.forEach((text, k) => {
-        const tier = fts(text);
-        for (const above of queries.slice(0, k)) tier.andNotInPlace(p.fts.get(above)!);
-        tiers.push(and(tier));
-      });
+      for (const [k, text] of queries.entries()) {
+        const tier = p.fts.get(text)!.clone();
+        for (const above of queries.slice(0, k)) if (tier.size) tier.andNotInPlace(p.fts.get(above)!);
+        if (not && tier.size) tier.andNotInPlace(p.fts.get(not)!);
+        yield rest(tier);
+      }
     }
-    return tiers;
   }
 
   /** Result set of a scope: the text condition (unless text: false) and every selected dimension. */
@@ -394,6 +374,10 @@ export class IndexSearchEngine extends SearchEngine {
     const normalised = await this.normalise(texts, phrases);
     const fts = new Map(texts.map((t, i) => [t, index.evaluateText(normalised.queries[i])]));
     let dims: Bitmap | null = null;
+    // Where a dimension is used, it narrows the matches of one of the query's texts (text = words ∧ dimensions; each
+    // relevance tier lies within one text): its phrase is rechecked only among those, not among every product of the
+    // catalogue having the phrase's words ('DN 15' alone has hundreds of thousands at 5M). Without words: everywhere.
+    const wordScope = q.fts && q.dimensions.length ? RoaringBitmap32.orMany([...fts.values()]) : null;
     for (const [k, d] of q.dimensions.entries()) {
       const featured = d.groups.flatMap((g) => g.classes);
       const matches = new RoaringBitmap32();
@@ -410,6 +394,7 @@ export class IndexSearchEngine extends SearchEngine {
       const phrase = parseTsquery(normalised.phrases[k]);
       if (phrase) {
         const candidates = index.evaluate(phrase).andNotInPlace(index.valuesBitmap(index.classes, featured));
+        if (wordScope) candidates.andInPlace(wordScope);
         if (candidates.size) {
           const exact = lexemesOf(phrase).length > 1 ? await this.recheckPhrase(candidates, d.phrase) : candidates;
           matches.orInPlace(exact);
@@ -483,35 +468,6 @@ function computeFilter(
   }
 }
 
-/** Value numbers of alphanumeric features below this are counted in a typed array, others in a Map. */
-const DENSE_VALUES = 1 << 16;
-const valueScratch = new Int32Array(DENSE_VALUES);
-
-/** Per value of a feature column (rounded), the ids having it, in order of first occurrence (as a Map would). */
-function valueCounts(column: Float32Array, ids: Uint32Array, n: number): Map<number, number> {
-  const seen: number[] = [];
-  const sparse = new Map<number, number>();
-  for (let k = 0; k < n; k++) {
-    const v = column[ids[k]];
-    if (Number.isNaN(v)) continue;
-    const r = Math.round(v);
-    if (r >= 0 && r < DENSE_VALUES) {
-      if (valueScratch[r]++ === 0) seen.push(r);
-    } else {
-      if (!sparse.has(r)) seen.push(r);
-      sparse.set(r, (sparse.get(r) ?? 0) + 1);
-    }
-  }
-  const out = new Map<number, number>();
-  for (const r of seen) {
-    if (r >= 0 && r < DENSE_VALUES) {
-      out.set(r, valueScratch[r]);
-      valueScratch[r] = 0;
-    } else out.set(r, sparse.get(r)!);
-  }
-  return out;
-}
-
 /** Keys of value bitmaps up to this are counted from the id columns; larger keys by intersections. */
 const DENSE_KEYS = 1 << 20;
 
@@ -553,30 +509,124 @@ function wantedFor(only: Dimension | undefined): Wanted {
 }
 
 /**
- * Facet counts of a result set. Brand, class and leaf (one value per product) in one pass over the result's ids
- * with the per-id columns, together with the price range; suppliers (several per product) and Aktion as
- * intersection cardinalities with the value bitmaps. A disjunctive set (`only`: the dimension it is for) gets only
- * the counts its facet reads, the others stay empty.
+ * How the counts of one-value-per-product dimensions (brand, class, leaf) and the price range are taken: 'ids' reads
+ * the result's ids once with the per-id columns (cost grows with the result); 'bitmaps' intersects the result with
+ * each value bitmap (andCardinality: cost grows with the number of values and the result's containers, not its ids)
+ * and reads the price range from the ends of the price order. Both give the same counts (search-index.test.ts).
  */
-export function facetSetOf(index: SearchIndex, result: Bitmap, only?: Dimension): FacetSet {
+export type FacetCounting = 'ids' | 'bitmaps';
+
+/**
+ * From this many result ids per value bitmap to intersect, intersections are cheaper than reading the ids. At 5M
+ * products (42 brands, 59 classes and leaves): a result of 200,000 ids took 6–9 ms by ids, under 1 ms by bitmaps
+ * (docs/performance.md); a result of a few thousand ids is read faster than 160 intersections over 5M ids.
+ */
+const IDS_PER_VALUE_FOR_BITMAPS = 256;
+
+function countingFor(index: SearchIndex, total: number, wanted: Wanted): FacetCounting {
+  let values = 0;
+  if (wanted.brands) values += index.brands.size;
+  if (wanted.classes) values += index.classes.size;
+  if (wanted.leaves) values += index.leaves.size;
+  return total >= Math.max(1, values) * IDS_PER_VALUE_FOR_BITMAPS ? 'bitmaps' : 'ids';
+}
+
+/**
+ * Facet counts of a result set. Brand, class and leaf (one value per product) with the price range in one pass over
+ * the result's ids (small results) or as intersection cardinalities with the value bitmaps (large ones, see
+ * FacetCounting); suppliers (several per product) and Aktion always as intersection cardinalities. A disjunctive set
+ * (`only`: the dimension it is for) gets only the counts its facet reads, the others stay empty. `counting` forces a
+ * way (tests compare them).
+ */
+export function facetSetOf(index: SearchIndex, result: Bitmap, only?: Dimension, counting?: FacetCounting): FacetSet {
   const total = result.size;
   const wanted = wantedFor(only);
   // The whole catalogue (a search without term and filters, the disjunctive set of a single filter): its
   // counts change only with the index, so they are kept until its next change.
-  if (total === index.all.size && result.isEqual(index.all)) {
+  if (!counting && total === index.all.size && result.isEqual(index.all)) {
     const whole = wholeCatalogue.get(index);
     if (whole?.changes === index.changes) return whole.set;
-    const set = countFacets(index, result, EVERYTHING);
+    const set = countFacets(index, result, EVERYTHING, countingFor(index, total, EVERYTHING));
     wholeCatalogue.set(index, { changes: index.changes, set });
     return set;
   }
-  return countFacets(index, result, wanted);
+  return countFacets(index, result, wanted, counting ?? countingFor(index, total, wanted));
 }
 
 /** Facet counts of the whole catalogue per index, with the index's change count they belong to. */
 const wholeCatalogue = new WeakMap<SearchIndex, { changes: number; set: FacetSet }>();
 
-function countFacets(index: SearchIndex, result: Bitmap, wanted: Wanted): FacetSet {
+function countFacets(index: SearchIndex, result: Bitmap, wanted: Wanted, counting: FacetCounting): FacetSet {
+  const total = result.size;
+  const empty = () => new Map<number, number>();
+  if (!total)
+    return {
+      total,
+      brands: empty(),
+      classes: empty(),
+      leaves: empty(),
+      suppliers: empty(),
+      promo: 0,
+      price: { min: null, max: null },
+    };
+  const byIds = counting === 'ids' ? countByIds(index, result, wanted) : null;
+  return {
+    total,
+    brands: byIds?.brands ?? intersections(result, index.brands, wanted.brands),
+    classes: byIds?.classes ?? intersections(result, index.classes, wanted.classes),
+    leaves: byIds?.leaves ?? intersections(result, index.leaves, wanted.leaves),
+    suppliers: intersections(result, index.suppliers, wanted.suppliers),
+    promo: wanted.promo ? result.andCardinality(index.promo) : 0,
+    price: byIds ? byIds.price : priceRange(index, result, wanted.price),
+  };
+}
+
+/** The non-zero counts of a map's values within the result, as intersection cardinalities. */
+function intersections(result: Bitmap, map: Map<number, Bitmap>, want: boolean): Map<number, number> {
+  const out = new Map<number, number>();
+  if (!want) return out;
+  for (const [key, bitmap] of map) {
+    const n = result.andCardinality(bitmap);
+    if (n) out.set(key, n);
+  }
+  return out;
+}
+
+/** Steps of the walk from each end of the price order per million products before the ids are read instead. */
+const PRICE_WALK_STEPS = 4_096;
+
+/** The price range of a large result: from the price order's ends when that is short, else over its ids. */
+function priceRange(index: SearchIndex, result: Bitmap, want: boolean): FacetSet['price'] {
+  if (!want) return { min: null, max: null };
+  const steps = Math.max(PRICE_WALK_STEPS, Math.ceil((PRICE_WALK_STEPS * index.all.size) / 1e6));
+  const walked = index.priceRangeByOrder(result, steps);
+  if (walked) return walked;
+  const { price } = index;
+  const ids = index.ids(result); // shared buffer: read synchronously here
+  let min = Infinity;
+  let max = -Infinity;
+  for (let k = 0, n = result.size; k < n; k++) {
+    const p = price[ids[k]];
+    if (p < min) min = p;
+    if (p > max) max = p;
+  }
+  return min === Infinity ? { min: null, max: null } : { min, max };
+}
+
+/**
+ * Brand, class and leaf counts and the price range in passes over the result's ids with the per-id columns; null
+ * counts when the value keys are too large for count arrays (then the caller intersects).
+ */
+function countByIds(
+  index: SearchIndex,
+  result: Bitmap,
+  wanted: Wanted,
+): {
+  brands: Map<number, number> | null;
+  classes: Map<number, number> | null;
+  leaves: Map<number, number> | null;
+  price: FacetSet['price'];
+} {
   const total = result.size;
   const maxKey = (map: Map<number, Bitmap>) => {
     let max = -1;
@@ -591,7 +641,7 @@ function countFacets(index: SearchIndex, result: Bitmap, wanted: Wanted): FacetS
   const leafCounts = new Int32Array(size(keys[2], wanted.leaves));
   let min = Infinity;
   let max = -Infinity;
-  if (total && (wanted.price || (dense && (wanted.brands || wanted.classes || wanted.leaves)))) {
+  if (wanted.price || (dense && (wanted.brands || wanted.classes || wanted.leaves))) {
     const { price, brandOf, leafOf, classNoOf } = index;
     const ids = index.ids(result); // shared buffer: read synchronously here
     if (dense && wanted === EVERYTHING) {
@@ -622,36 +672,18 @@ function countFacets(index: SearchIndex, result: Bitmap, wanted: Wanted): FacetS
         }
     }
   }
-  /** The non-zero counts of the values the map holds: read from the column (dense) or as intersections. */
+  /** The non-zero counts of the values the map holds, read from the column; null when not dense. */
   const counts = (map: Map<number, Bitmap>, column: Int32Array, want: boolean) => {
+    if (!dense) return null;
     const out = new Map<number, number>();
-    if (!total || !want) return out;
-    if (dense) {
-      for (let key = 0; key < column.length; key++) if (column[key] && map.has(key)) out.set(key, column[key]);
-      return out;
-    }
-    for (const [key, bitmap] of map) {
-      const n = result.andCardinality(bitmap);
-      if (n) out.set(key, n);
-    }
-    return out;
-  };
-  const bitmapCounts = (map: Map<number, Bitmap>) => {
-    const out = new Map<number, number>();
-    if (!total || !wanted.suppliers) return out;
-    for (const [key, bitmap] of map) {
-      const n = result.andCardinality(bitmap);
-      if (n) out.set(key, n);
-    }
+    if (!want) return out;
+    for (let key = 0; key < column.length; key++) if (column[key] && map.has(key)) out.set(key, column[key]);
     return out;
   };
   return {
-    total,
     brands: counts(index.brands, brandCounts, wanted.brands),
     classes: counts(index.classes, classCounts, wanted.classes),
     leaves: counts(index.leaves, leafCounts, wanted.leaves),
-    suppliers: bitmapCounts(index.suppliers),
-    promo: total && wanted.promo ? result.andCardinality(index.promo) : 0,
     price: min === Infinity ? { min: null, max: null } : { min, max },
   };
 }

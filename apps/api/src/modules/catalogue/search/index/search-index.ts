@@ -717,6 +717,34 @@ export class SearchIndex {
     return out;
   }
 
+  /**
+   * The lowest and highest price of a bitmap's members, read from the ends of the price order: the first member met
+   * from either end holds the bound, so a large result is answered after a few steps instead of a pass over its ids.
+   * Null when the walk would be long (a small result, or one whose prices cluster) or the price order is not computed
+   * now (after a change; computing it here would block the event loop for seconds at 5M): the caller then reads the ids.
+   */
+  priceRangeByOrder(bitmap: Bitmap, maxSteps: number): { min: number | null; max: number | null } | null {
+    const ordering = this.priceOrdering;
+    if (!ordering) return null;
+    const { order, priced } = ordering;
+    const price = this.price;
+    let low = -1;
+    for (let k = 0; k < priced && k < maxSteps; k++)
+      if (bitmap.has(order[k])) {
+        low = k;
+        break;
+      }
+    if (low < 0) return priced <= maxSteps ? { min: null, max: null } : null;
+    let high = -1;
+    for (let k = priced - 1, steps = 0; k >= low && steps < maxSteps; k--, steps++)
+      if (bitmap.has(order[k])) {
+        high = k;
+        break;
+      }
+    if (high < 0) return null;
+    return { min: price[order[low]], max: price[order[high]] };
+  }
+
   private priceOrder() {
     if (!this.priceOrdering) {
       const { order, positions, valued } = orderBy(this.price, this.all.toUint32Array(), this.rank.length);
