@@ -517,18 +517,15 @@ function wantedFor(only: Dimension | undefined): Wanted {
 export type FacetCounting = 'ids' | 'bitmaps';
 
 /**
- * From this many result ids per value bitmap to intersect, intersections are cheaper than reading the ids. At 5M
- * products (42 brands, 59 classes and leaves): a result of 200,000 ids took 6–9 ms by ids, under 1 ms by bitmaps
- * (docs/performance.md); a result of a few thousand ids is read faster than 160 intersections over 5M ids.
+ * From this share of the catalogue on, a result is counted by intersections. Measured at 5M products (42 brands, 59
+ * classes and leaves; docs/performance.md): the 160 intersections took 7–25 ms whatever the result's size, reading the
+ * ids of a result of 100,000–1,000,000 ids 2–12 ms per column; only a result of millions of ids (most of the
+ * catalogue, whose value bitmaps' containers are then full bitmaps) is counted faster by intersections.
  */
-const IDS_PER_VALUE_FOR_BITMAPS = 256;
+const BITMAPS_FROM_SHARE = 0.5;
 
-function countingFor(index: SearchIndex, total: number, wanted: Wanted): FacetCounting {
-  let values = 0;
-  if (wanted.brands) values += index.brands.size;
-  if (wanted.classes) values += index.classes.size;
-  if (wanted.leaves) values += index.leaves.size;
-  return total >= Math.max(1, values) * IDS_PER_VALUE_FOR_BITMAPS ? 'bitmaps' : 'ids';
+function countingFor(index: SearchIndex, total: number): FacetCounting {
+  return total >= index.all.size * BITMAPS_FROM_SHARE ? 'bitmaps' : 'ids';
 }
 
 /**
@@ -546,11 +543,11 @@ export function facetSetOf(index: SearchIndex, result: Bitmap, only?: Dimension,
   if (!counting && total === index.all.size && result.isEqual(index.all)) {
     const whole = wholeCatalogue.get(index);
     if (whole?.changes === index.changes) return whole.set;
-    const set = countFacets(index, result, EVERYTHING, countingFor(index, total, EVERYTHING));
+    const set = countFacets(index, result, EVERYTHING, countingFor(index, total));
     wholeCatalogue.set(index, { changes: index.changes, set });
     return set;
   }
-  return countFacets(index, result, wanted, counting ?? countingFor(index, total, wanted));
+  return countFacets(index, result, wanted, counting ?? countingFor(index, total));
 }
 
 /** Facet counts of the whole catalogue per index, with the index's change count they belong to. */
@@ -592,14 +589,13 @@ function intersections(result: Bitmap, map: Map<number, Bitmap>, want: boolean):
   return out;
 }
 
-/** Steps of the walk from each end of the price order per million products before the ids are read instead. */
-const PRICE_WALK_STEPS = 4_096;
+/** Steps of the walk from either end of the price order before the ids are read instead (has() is ~0.2 µs each). */
+const PRICE_WALK_STEPS = 2_048;
 
 /** The price range of a large result: from the price order's ends when that is short, else over its ids. */
 function priceRange(index: SearchIndex, result: Bitmap, want: boolean): FacetSet['price'] {
   if (!want) return { min: null, max: null };
-  const steps = Math.max(PRICE_WALK_STEPS, Math.ceil((PRICE_WALK_STEPS * index.all.size) / 1e6));
-  const walked = index.priceRangeByOrder(result, steps);
+  const walked = index.priceRangeByOrder(result, PRICE_WALK_STEPS);
   if (walked) return walked;
   const { price } = index;
   const ids = index.ids(result); // shared buffer: read synchronously here

@@ -7,6 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import type { SearchRow } from './search-index.repo.ts';
 import { facetSetOf } from './index-engine.ts';
+import { featureStatsOf } from './feature-stats.ts';
+import type { CatalogueMeta } from '../../catalogue-meta.ts';
 import { RoaringBitmap32, SearchIndex, type Bitmap } from './search-index.ts';
 import { seededRandom } from '../typo-sample.ts';
 
@@ -84,8 +86,12 @@ describe('facet counts from the per-id columns', () => {
       for (const lexeme of ['rohr', 'ventil', 'kupfer']) {
         const result = ix.lexemeBitmap(lexeme, false, '');
         expect(facetSetOf(ix, result)).toEqual(expected(ix, result));
+        // Both ways of counting; after a change the price order is not there and the price range reads the ids.
+        expect(facetSetOf(ix, result, undefined, 'ids')).toEqual(expected(ix, result));
+        expect(facetSetOf(ix, result, undefined, 'bitmaps')).toEqual(expected(ix, result));
         const small = new RoaringBitmap32([...result].filter(() => random() < 0.01));
         expect(facetSetOf(ix, small)).toEqual(expected(ix, small));
+        expect(facetSetOf(ix, small, undefined, 'bitmaps')).toEqual(expected(ix, small));
       }
       expect(facetSetOf(ix, new RoaringBitmap32())).toEqual(expected(ix, new RoaringBitmap32()));
       expect(facetSetOf(ix, ix.all)).toEqual(expected(ix, ix.all));
@@ -114,6 +120,64 @@ describe('facet counts from the per-id columns', () => {
     expect(after).toEqual(expected(index, index.all));
     index.applyChanges([2], []);
     expect(facetSetOf(index, index.all.clone()).total).toBe(499);
+  });
+});
+
+describe('feature statistics of a class', () => {
+  // Class 10 has an alphanumeric feature in slot 1 and a numeric one in slot 2.
+  const meta = {
+    classes: new Map([
+      [
+        10,
+        {
+          slots: [
+            { slot: 1, featureId: 'EF000001', featureNo: 1 },
+            { slot: 2, featureId: 'EF000002', featureNo: 2 },
+          ],
+        },
+      ],
+    ]),
+    features: new Map([
+      ['EF000001', { kind: 'A' }],
+      ['EF000002', { kind: 'N' }],
+    ]),
+  } as unknown as CatalogueMeta;
+  const featured = (id: number) =>
+    row(id, {
+      class_no: 10,
+      f: [
+        pick([1, 2, 3, 70_000]),
+        random() < 0.1 ? null : Math.floor(random() * 50),
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+      ],
+    });
+
+  it('from the whole class less the missing products equal those over the ids, also after changes', () => {
+    const index = new SearchIndex();
+    index.addRows(Array.from({ length: 2_000 }, (_, k) => (k % 2 ? featured(k + 1) : row(k + 1))));
+    const members = index.classes.get(10)!;
+    const check = () => {
+      for (const share of [1, 0.99, 0.9, 0.6, 0.2, 0.01]) {
+        const result = new RoaringBitmap32([...index.all].filter(() => share === 1 || random() < share));
+        const byIds = featureStatsOf(index, meta, 10, result, 'ids');
+        expect(featureStatsOf(index, meta, 10, result, 'complement')).toEqual(byIds);
+        expect(featureStatsOf(index, meta, 10, result)).toEqual(byIds);
+      }
+    };
+    check();
+    // The class's lowest and highest numeric values leave it, a product joins it: the kept statistics are renewed.
+    const column = index.f[1];
+    const extremes = [...members].filter((id) => column[id] === 0 || column[id] === 49);
+    index.applyChanges(extremes, [...extremes.map((id) => row(id)), featured(5_000)]);
+    check();
+    expect(featureStatsOf(index, meta, 10, index.all, 'complement').numeric.get('EF000002')).toEqual(
+      featureStatsOf(index, meta, 10, index.all, 'ids').numeric.get('EF000002'),
+    );
   });
 });
 

@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import type pg from 'pg';
 import roaring from 'roaring';
 import { parseTsquery, type TsNode } from './tsquery.ts';
+import { rangeOf, valueCounts } from './column-stats.ts';
 import { feedHorizon, maxSearchId, searchRowsBetween, type SearchRow } from './search-index.repo.ts';
 import {
   fileSink,
@@ -25,6 +26,21 @@ import {
 
 export const { RoaringBitmap32 } = roaring;
 export type Bitmap = InstanceType<typeof RoaringBitmap32>;
+
+/** One feature slot over all products of a class: its value counts and range, products at either bound (some). */
+export interface SlotSummary {
+  values: Map<number, number>;
+  min: number;
+  max: number;
+  atMin: Bitmap;
+  atMax: Bitmap;
+}
+
+/** The feature slots f1…f8 of a whole class (null: no product of the class has a value in the slot). */
+export interface ClassSummary {
+  members: number;
+  slots: (SlotSummary | null)[];
+}
 
 /** Version of the snapshot layout (serialize); another version is rebuilt instead of loaded. */
 const SNAPSHOT_FORMAT = 'search-index-3';
@@ -151,6 +167,9 @@ export class SearchIndex {
   /** Whether ascending ids are ascending ranks (bitmap order is then rank order); checked lazily after changes. */
   private rankFollows = true;
   private rankChecked = false;
+  /** Summaries of whole classes' feature slots (classSummary), valid for the change count `summariesAt`. */
+  private summaries = new Map<number, ClassSummary>();
+  private summariesAt = -1;
   /** Raised by every change of the index's content (memos of whole-catalogue figures compare it). */
   changes = 0;
   /** Change-feed position (a transaction id, xid8 text): changes of transactions from here on are not applied yet. */
@@ -536,6 +555,29 @@ export class SearchIndex {
     this.nameOrder();
     this.priceOrder();
     void this.rankFollowsId;
+    for (const classNo of this.classes.keys()) this.classSummary(classNo);
+  }
+
+  /**
+   * The feature slots of a whole class, kept until the index changes: a result holding most of a class reads only
+   * the products it lacks (feature-stats.ts). Taken for every class while a build or snapshot load runs (≈ one pass
+   * over the catalogue per slot), after a change for each class when a search first needs it.
+   */
+  classSummary(classNo: number): ClassSummary | null {
+    if (this.summariesAt !== this.changes) {
+      this.summaries = new Map();
+      this.summariesAt = this.changes;
+    }
+    const kept = this.summaries.get(classNo);
+    if (kept) return kept;
+    const members = this.classes.get(classNo);
+    if (!members) return null;
+    const ids = this.ids(members); // shared buffer: read synchronously below
+    const n = members.size;
+    const slots = this.f.map((column) => slotSummary(column, ids, n));
+    const summary: ClassSummary = { members: n, slots };
+    this.summaries.set(classNo, summary);
+    return summary;
   }
 
   /** Whether the name order is computed (false after a change until the next name-sorted search). */
@@ -806,4 +848,31 @@ function orderBy(
   const positions = new Uint32Array(size);
   for (let k = 0; k < n; k++) positions[order[k]] = k;
   return { order, positions, valued };
+}
+
+/**
+ * Products kept per bound of a slot: a result holding one of them has the bound; one holding none of the kept ones
+ * reads its ids (still exact). Bounds shared by most of a class would otherwise keep a bitmap per slot as large as
+ * the class's.
+ */
+const KEPT_AT_BOUND = 1_024;
+
+/** A slot's summary over the ids of a class; null when none of them has a value in it. */
+function slotSummary(column: Float32Array, ids: Uint32Array, n: number): SlotSummary | null {
+  const range = rangeOf(column, ids, n);
+  if (!range) return null;
+  const atMin: number[] = [];
+  const atMax: number[] = [];
+  for (let k = 0; k < n && (atMin.length < KEPT_AT_BOUND || atMax.length < KEPT_AT_BOUND); k++) {
+    const v = column[ids[k]];
+    if (v === range.min && atMin.length < KEPT_AT_BOUND) atMin.push(ids[k]);
+    if (v === range.max && atMax.length < KEPT_AT_BOUND) atMax.push(ids[k]);
+  }
+  return {
+    values: valueCounts(column, ids, n),
+    min: range.min,
+    max: range.max,
+    atMin: new RoaringBitmap32(atMin),
+    atMax: new RoaringBitmap32(atMax),
+  };
 }
