@@ -468,9 +468,6 @@ function computeFilter(
   }
 }
 
-/** Keys of value bitmaps up to this are counted from the id columns; larger keys by intersections. */
-const DENSE_KEYS = 1 << 20;
-
 /** The counts a facet set holds: all of them, or only those its dimension's facet reads (filter-options.ts). */
 interface Wanted {
   brands: boolean;
@@ -569,9 +566,9 @@ function countFacets(index: SearchIndex, result: Bitmap, wanted: Wanted, countin
   const byIds = counting === 'ids' ? countByIds(index, result, wanted) : null;
   return {
     total,
-    brands: byIds?.brands ?? intersections(result, index.brands, wanted.brands),
-    classes: byIds?.classes ?? intersections(result, index.classes, wanted.classes),
-    leaves: byIds?.leaves ?? intersections(result, index.leaves, wanted.leaves),
+    brands: byIds ? byIds.brands : intersections(result, index.brands, wanted.brands),
+    classes: byIds ? byIds.classes : intersections(result, index.classes, wanted.classes),
+    leaves: byIds ? byIds.leaves : intersections(result, index.leaves, wanted.leaves),
     suppliers: intersections(result, index.suppliers, wanted.suppliers),
     promo: wanted.promo ? result.andCardinality(index.promo) : 0,
     price: byIds ? byIds.price : priceRange(index, result, wanted.price),
@@ -610,76 +607,69 @@ function priceRange(index: SearchIndex, result: Bitmap, want: boolean): FacetSet
 }
 
 /**
- * Brand, class and leaf counts and the price range in passes over the result's ids with the per-id columns; null
- * counts when the value keys are too large for count arrays (then the caller intersects).
+ * Brand, class and leaf counts in one pass over the result's ids: per id its combination of the three (comboOf) is
+ * counted, then each combination's count is added to its brand, leaf and class. The price range from the ends of the
+ * price order when the result is large enough for a short walk, else in the same pass.
  */
 function countByIds(
   index: SearchIndex,
   result: Bitmap,
   wanted: Wanted,
 ): {
-  brands: Map<number, number> | null;
-  classes: Map<number, number> | null;
-  leaves: Map<number, number> | null;
+  brands: Map<number, number>;
+  classes: Map<number, number>;
+  leaves: Map<number, number>;
   price: FacetSet['price'];
 } {
   const total = result.size;
-  const maxKey = (map: Map<number, Bitmap>) => {
-    let max = -1;
-    for (const key of map.keys()) if (key > max) max = key;
-    return max;
-  };
-  const keys = [maxKey(index.brands), maxKey(index.classes), maxKey(index.leaves)];
-  const dense = keys.every((k) => k < DENSE_KEYS);
-  const size = (k: number, want: boolean) => (dense && want ? k + 1 : 0);
-  const brandCounts = new Int32Array(size(keys[0], wanted.brands));
-  const classCounts = new Int32Array(size(keys[1], wanted.classes));
-  const leafCounts = new Int32Array(size(keys[2], wanted.leaves));
+  const brands = new Map<number, number>();
+  const classes = new Map<number, number>();
+  const leaves = new Map<number, number>();
+  const walked =
+    wanted.price && total * PRICE_WALK_SHARE >= index.all.size
+      ? index.priceRangeByOrder(result, PRICE_WALK_STEPS)
+      : null;
+  const readPrices = wanted.price && !walked;
+  const countCombos = wanted.brands || wanted.classes || wanted.leaves;
   let min = Infinity;
   let max = -Infinity;
-  if (wanted.price || (dense && (wanted.brands || wanted.classes || wanted.leaves))) {
-    const { price, brandOf, leafOf, classNoOf } = index;
-    const ids = index.ids(result); // shared buffer: read synchronously here
-    if (dense && wanted === EVERYTHING) {
-      for (let k = 0; k < total; k++) {
-        const id = ids[k];
-        const p = price[id];
-        if (p < min) min = p;
-        if (p > max) max = p;
-        brandCounts[brandOf[id]]++;
-        leafCounts[leafOf[id]]++;
-        const c = classNoOf[id];
-        if (c >= 0) classCounts[c]++;
-      }
-    } else {
-      // One column each: a disjunctive set wants one or three of them.
-      if (wanted.price)
-        for (let k = 0; k < total; k++) {
-          const p = price[ids[k]];
-          if (p < min) min = p;
-          if (p > max) max = p;
-        }
-      if (dense && wanted.brands) for (let k = 0; k < total; k++) brandCounts[brandOf[ids[k]]]++;
-      if (dense && wanted.leaves) for (let k = 0; k < total; k++) leafCounts[leafOf[ids[k]]]++;
-      if (dense && wanted.classes)
-        for (let k = 0; k < total; k++) {
-          const c = classNoOf[ids[k]];
-          if (c >= 0) classCounts[c]++;
-        }
+  if (!countCombos && !readPrices) return { brands, classes, leaves, price: walked ?? { min: null, max: null } };
+  const { price, comboOf, combos } = index;
+  const ids = index.ids(result); // shared buffer: read synchronously here
+  if (comboCounts.length < combos.length) comboCounts = new Int32Array(combos.length + 1024);
+  const counts = comboCounts;
+  if (countCombos && readPrices)
+    for (let k = 0; k < total; k++) {
+      const id = ids[k];
+      counts[comboOf[id]]++;
+      const p = price[id];
+      if (p < min) min = p;
+      if (p > max) max = p;
+    }
+  else if (countCombos) for (let k = 0; k < total; k++) counts[comboOf[ids[k]]]++;
+  else
+    for (let k = 0; k < total; k++) {
+      const p = price[ids[k]];
+      if (p < min) min = p;
+      if (p > max) max = p;
+    }
+  if (countCombos) {
+    const add = (map: Map<number, number>, key: number, n: number) => map.set(key, (map.get(key) ?? 0) + n);
+    for (let c = 0; c < combos.length; c++) {
+      const n = counts[c];
+      if (!n) continue;
+      counts[c] = 0; // the shared count array is left zeroed
+      const { brand, leaf, classNo } = combos[c];
+      if (wanted.brands) add(brands, brand, n);
+      if (wanted.leaves) add(leaves, leaf, n);
+      if (wanted.classes && classNo >= 0) add(classes, classNo, n);
     }
   }
-  /** The non-zero counts of the values the map holds, read from the column; null when not dense. */
-  const counts = (map: Map<number, Bitmap>, column: Int32Array, want: boolean) => {
-    if (!dense) return null;
-    const out = new Map<number, number>();
-    if (!want) return out;
-    for (let key = 0; key < column.length; key++) if (column[key] && map.has(key)) out.set(key, column[key]);
-    return out;
-  };
-  return {
-    brands: counts(index.brands, brandCounts, wanted.brands),
-    classes: counts(index.classes, classCounts, wanted.classes),
-    leaves: counts(index.leaves, leafCounts, wanted.leaves),
-    price: min === Infinity ? { min: null, max: null } : { min, max },
-  };
+  return { brands, classes, leaves, price: walked ?? (min === Infinity ? { min: null, max: null } : { min, max }) };
 }
+
+/** Counts per combination of brand, leaf and class, shared by all calls (zeroed after each). */
+let comboCounts = new Int32Array(0);
+
+/** A result of at least this share of the catalogue reads its price range from the price order (a short walk). */
+const PRICE_WALK_SHARE = 1 / 256;

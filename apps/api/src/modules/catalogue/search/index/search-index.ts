@@ -156,6 +156,14 @@ export class SearchIndex {
   brandOf = new Int32Array(0);
   leafOf = new Int32Array(0);
   classNoOf = new Int32Array(0);
+  /**
+   * Each id's combination of brand, leaf and class (an index into `combos`, -1: none): a result's brand, leaf and class
+   * counts from one column read per id into a small count array (facetSetOf). The combinations seen are few (hundreds
+   * to a few thousand: a brand's products sit in few leaves) and are never forgotten.
+   */
+  comboOf = new Int32Array(0);
+  readonly combos: { brand: number; leaf: number; classNo: number }[] = [];
+  private readonly comboKeys = new Map<string, number>();
   readonly f: Float32Array[] = Array.from({ length: 8 }, () => new Float32Array(0));
   /** Ids in name order (null name ranks last) and each id's position in it, rebuilt lazily after changes. */
   private namePermutation: Uint32Array | null = null;
@@ -192,6 +200,7 @@ export class SearchIndex {
     this.brandOf = grow(this.brandOf, size, (n) => new Int32Array(n), -1);
     this.leafOf = grow(this.leafOf, size, (n) => new Int32Array(n), -1);
     this.classNoOf = grow(this.classNoOf, size, (n) => new Int32Array(n), -1);
+    this.comboOf = grow(this.comboOf, size, (n) => new Int32Array(n), -1);
     for (let k = 0; k < 8; k++) this.f[k] = grow(this.f[k], size, (n) => new Float32Array(n));
   }
 
@@ -231,6 +240,7 @@ export class SearchIndex {
       this.brandOf[id] = r.brand_no;
       this.leafOf[id] = r.leaf_no;
       this.classNoOf[id] = r.class_no ?? -1;
+      this.comboOf[id] = this.combo(r.brand_no, r.leaf_no, r.class_no ?? -1);
       for (let k = 0; k < 8; k++) this.f[k][id] = r.f[k] ?? NaN;
       perValue(brands, r.brand_no, id);
       if (r.class_no !== null) perValue(classes, r.class_no, id);
@@ -320,12 +330,31 @@ export class SearchIndex {
       this.brandOf[id] = -1;
       this.leafOf[id] = -1;
       this.classNoOf[id] = -1;
+      this.comboOf[id] = -1;
       for (let k = 0; k < 8; k++) this.f[k][id] = NaN;
     }
     this.namePermutation = null;
     this.namePositions = null;
     this.priceOrdering = null;
   }
+
+  /** The number of a combination of brand, leaf and class (-1: none), added when new. */
+  private combo(brand: number, leaf: number, classNo: number): number {
+    const last = this.combos.length ? this.combos[this.lastCombo] : undefined;
+    // Neighbouring ids mostly share their combination (ids are numbered in category order).
+    if (last && last.brand === brand && last.leaf === leaf && last.classNo === classNo) return this.lastCombo;
+    const key = `${brand},${leaf},${classNo}`;
+    let k = this.comboKeys.get(key);
+    if (k === undefined) {
+      k = this.combos.length;
+      this.combos.push({ brand, leaf, classNo });
+      this.comboKeys.set(key, k);
+    }
+    this.lastCombo = k;
+    return k;
+  }
+
+  private lastCombo = 0;
 
   get rankFollowsId(): boolean {
     if (!this.rankChecked) {
@@ -413,8 +442,8 @@ export class SearchIndex {
     add('columns.nameRank', this.nameRank.byteLength);
     add('columns.price', this.price.byteLength);
     add(
-      'columns.brandOf+leafOf+classNoOf',
-      this.brandOf.byteLength + this.leafOf.byteLength + this.classNoOf.byteLength,
+      'columns.brandOf+leafOf+classNoOf+comboOf',
+      this.brandOf.byteLength + this.leafOf.byteLength + this.classNoOf.byteLength + this.comboOf.byteLength,
     );
     add(
       'columns.f1-f8',
@@ -542,6 +571,12 @@ export class SearchIndex {
     index.brandOf = keyColumn(index.brands, n);
     index.leafOf = keyColumn(index.leaves, n);
     index.classNoOf = keyColumn(index.classes, n);
+    index.comboOf = new Int32Array(n).fill(-1);
+    const ids = index.ids(index.all);
+    for (let k = 0; k < ids.length && k < index.all.size; k++) {
+      const id = ids[k];
+      index.comboOf[id] = index.combo(index.brandOf[id], index.leafOf[id], index.classNoOf[id]);
+    }
     index.compact();
     index.prepareOrders();
     return { index, meta: header.meta };
@@ -653,24 +688,34 @@ export class SearchIndex {
   /** Products of the given classes whose feature slot passes the test. */
   slotFilter(classNos: number[], slot: number, test: (v: number) => boolean): Bitmap {
     const column = this.f[slot - 1];
-    const out: number[] = [];
-    for (const id of this.valuesBitmap(this.classes, classNos).toUint32Array()) {
-      if (test(column[id])) out.push(id);
+    const members = this.valuesBitmap(this.classes, classNos);
+    return this.keep(members, (id) => test(column[id]));
+  }
+
+  /**
+   * The members of a bitmap that pass a test, collected in place in the shared id buffer (no array of the size of the
+   * bitmap per request: at 5M products these were most of a search's garbage).
+   */
+  private keep(bitmap: Bitmap, test: (id: number) => boolean): Bitmap {
+    const ids = this.ids(bitmap); // shared buffer: read and compacted synchronously here
+    const n = bitmap.size;
+    let kept = 0;
+    for (let k = 0; k < n; k++) {
+      const id = ids[k];
+      if (test(id)) ids[kept++] = id;
     }
-    return new RoaringBitmap32(out);
+    return new RoaringBitmap32(ids.subarray(0, kept));
   }
 
   /** Products whose lowest price (cents) lies within the bounds. */
   priceFilter(min: number | null, max: number | null): Bitmap {
-    const out: number[] = [];
     const price = this.price;
     const lo = min ?? -Infinity;
     const hi = max ?? Infinity;
-    for (const id of this.all.toUint32Array()) {
+    return this.keep(this.all, (id) => {
       const p = price[id];
-      if (p >= lo && p <= hi) out.push(id);
-    }
-    return new RoaringBitmap32(out);
+      return p >= lo && p <= hi;
+    });
   }
 
   /** The ids of a bitmap from offset, limit many, in static rank order. */
@@ -711,9 +756,9 @@ export class SearchIndex {
     }
     const order = this.nameOrder();
     const positionOf = this.namePositions!;
-    const ids = this.ids(bitmap);
-    const positions = new Uint32Array(ids.length);
-    for (let k = 0; k < ids.length; k++) positions[k] = positionOf[ids[k]];
+    // The members' positions replace their ids in the shared buffer (read synchronously here).
+    const positions = this.ids(bitmap).subarray(0, bitmap.size);
+    for (let k = 0; k < positions.length; k++) positions[k] = positionOf[positions[k]];
     const sorted = new RoaringBitmap32(positions);
     const out: number[] = [];
     const n = sorted.size;
@@ -742,11 +787,11 @@ export class SearchIndex {
       }
       return out;
     }
-    const ids = this.ids(bitmap);
-    const positions = new Uint32Array(ids.length);
+    // The members' positions replace their ids in the shared buffer (read synchronously here).
+    const positions = this.ids(bitmap).subarray(0, bitmap.size);
     let pricedMembers = 0;
-    for (let k = 0; k < ids.length; k++) {
-      const position = positionOf[ids[k]];
+    for (let k = 0; k < positions.length; k++) {
+      const position = positionOf[positions[k]];
       positions[k] = position;
       if (position < priced) pricedMembers++;
     }
