@@ -27,7 +27,7 @@ import type { Dimension, FilterSelection, SearchSort } from '../search-request.t
 import { relevanceLevels, SearchEngine, tierQueries, type SearchCaller } from '../search-engine.ts';
 import { lexemesOf, parseTsquery } from './tsquery.ts';
 import { normaliseQueryTexts, productsWithPhrase } from './search-index.repo.ts';
-import { RoaringBitmap32, type Bitmap, type SearchIndex } from './search-index.ts';
+import { RoaringBitmap32, type Bitmap, type SearchIndex, type WeightUnions } from './search-index.ts';
 import { LRUCache, memo } from '../lru.ts';
 import { WordNormaliser } from './word-normaliser.ts';
 import { featureStatsOf } from './feature-stats.ts';
@@ -311,17 +311,20 @@ export class IndexSearchEngine extends SearchEngine {
     }
   }
 
-  /** Result set of a scope: the text condition (unless text: false) and every selected dimension. */
+  /**
+   * Result set of a scope: the text condition (unless text: false) and every selected dimension. Read-only: without
+   * dimensions it is the prepared query's or the index's own bitmap (no copy of up to the whole catalogue per set).
+   */
   private async scopeBitmap(
     index: SearchIndex,
     meta: CatalogueMeta,
     scope: Scope,
     options: { text?: boolean } = {},
   ): Promise<Bitmap> {
-    const result =
-      scope.query && options.text !== false
-        ? (await this.prepare(index, meta, scope.query)).text.clone()
-        : index.all.clone();
+    const base =
+      scope.query && options.text !== false ? (await this.prepare(index, meta, scope.query)).text : index.all;
+    if (!scope.dims.length) return base;
+    const result = base.clone();
     for (const dim of scope.dims) {
       if (!result.size) break;
       result.andInPlace(this.filterBitmap(index, meta, dim, scope.selection, scope.sellerSupplierNo));
@@ -372,7 +375,9 @@ export class IndexSearchEngine extends SearchEngine {
     ];
     const phrases = q.dimensions.map((d) => d.phrase);
     const normalised = await this.normalise(texts, phrases);
-    const fts = new Map(texts.map((t, i) => [t, index.evaluateText(normalised.queries[i])]));
+    // The texts share their words (with weights A, AB, any; whole and as prefix): each word's postings merged once.
+    const unions: WeightUnions = new Map();
+    const fts = new Map(texts.map((t, i) => [t, index.evaluateText(normalised.queries[i], unions)]));
     let dims: Bitmap | null = null;
     // Where a dimension is used, it narrows the matches of one of the query's texts (text = words ∧ dimensions; each
     // relevance tier lies within one text): its phrase is rechecked only among those, not among every product of the

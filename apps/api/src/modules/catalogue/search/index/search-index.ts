@@ -117,6 +117,12 @@ export function parseTsvector(text: string): Map<string, number> {
 type Postings = (Bitmap | null)[]; // per weight A, B, C, D
 
 /**
+ * Per lexeme (prefixed by '*' when matched as a prefix) looked up during one evaluation: its posting bitmaps per
+ * weight and their unions once made (null: none). Valid only while the index does not change (one request).
+ */
+export type WeightUnions = Map<string, { parts: Bitmap[][]; union: (Bitmap | null | undefined)[] }>;
+
+/**
  * A column with room for `size` ids. Grows by a quarter (not doubling: at 5M products a doubled set of columns would
  * hold up to 3M empty slots each); the build reserves the exact size up front (reserve()).
  */
@@ -626,15 +632,40 @@ export class SearchIndex {
     return this.sortedLexemes;
   }
 
-  /** Products having the lexeme (or a lexeme starting with it) with one of the weights ('' = any). */
-  lexemeBitmap(lexeme: string, prefix: boolean, weights: string): Bitmap {
-    const mask = weights ? [...weights].map((w) => WEIGHTS.indexOf(w)) : [0, 1, 2, 3];
-    const parts: Bitmap[] = [];
+  /**
+   * Products having the lexeme (or a lexeme starting with it) with one of the weights ('' = any); a fresh bitmap.
+   * `unions`: the per-weight unions of lexemes already looked up by the caller (a query's texts ask for the same words
+   * with weights A, AB and any: a prefix's lexemes are then found and merged once per weight, not once per text).
+   */
+  lexemeBitmap(lexeme: string, prefix: boolean, weights: string, unions: WeightUnions = new Map()): Bitmap {
+    const key = `${prefix ? '*' : ''}${lexeme}`;
+    let entry = unions.get(key);
+    if (!entry) unions.set(key, (entry = { parts: this.postingsOf(lexeme, prefix), union: [] }));
+    const chosen: Bitmap[] = [];
+    for (let w = 0; w < 4; w++) {
+      if (weights && !weights.includes(WEIGHTS[w])) continue;
+      let union = entry.union[w];
+      if (union === undefined) {
+        const parts = entry.parts[w];
+        // The index's own posting bitmap when there is one part: never changed here, the answer is always new.
+        union = entry.union[w] =
+          parts.length === 0 ? null : parts.length === 1 ? parts[0] : RoaringBitmap32.orMany(parts);
+      }
+      if (union) chosen.push(union);
+    }
+    if (!chosen.length) return new RoaringBitmap32();
+    if (chosen.length === 1) return chosen[0].clone();
+    return RoaringBitmap32.orMany(chosen);
+  }
+
+  /** The posting bitmaps per weight of the lexeme, or of every lexeme starting with it. */
+  private postingsOf(lexeme: string, prefix: boolean): Bitmap[][] {
+    const parts: Bitmap[][] = [[], [], [], []];
     const take = (postings: Postings | undefined) => {
       if (!postings) return;
-      for (const w of mask) {
+      for (let w = 0; w < 4; w++) {
         const bitmap = postings[w];
-        if (bitmap) parts.push(bitmap);
+        if (bitmap) parts[w].push(bitmap);
       }
     };
     if (!prefix) take(this.lexemes.get(lexeme));
@@ -649,35 +680,33 @@ export class SearchIndex {
       }
       for (let i = lo; i < sorted.length && sorted[i].startsWith(lexeme); i++) take(this.lexemes.get(sorted[i]));
     }
-    if (!parts.length) return new RoaringBitmap32();
-    if (parts.length === 1) return parts[0].clone();
-    return RoaringBitmap32.orMany(parts);
+    return parts;
   }
 
   /**
    * Evaluates a parsed tsquery. A phrase is evaluated as the AND of its words: the caller rechecks
-   * the candidates in Postgres (positions are not held in memory).
+   * the candidates in Postgres (positions are not held in memory). `unions`: see lexemeBitmap.
    */
-  evaluate(node: TsNode | null): Bitmap {
+  evaluate(node: TsNode | null, unions: WeightUnions = new Map()): Bitmap {
     if (!node) return new RoaringBitmap32();
     switch (node.op) {
       case 'lexeme':
-        return this.lexemeBitmap(node.lexeme, node.prefix, node.weights);
+        return this.lexemeBitmap(node.lexeme, node.prefix, node.weights, unions);
       case 'not':
-        return RoaringBitmap32.andNot(this.all, this.evaluate(node.arg));
+        return RoaringBitmap32.andNot(this.all, this.evaluate(node.arg, unions));
       case 'and':
       case 'phrase': {
-        const left = this.evaluate(node.left);
+        const left = this.evaluate(node.left, unions);
         if (!left.size) return left;
-        return left.andInPlace(this.evaluate(node.right));
+        return left.andInPlace(this.evaluate(node.right, unions));
       }
       case 'or':
-        return this.evaluate(node.left).orInPlace(this.evaluate(node.right));
+        return this.evaluate(node.left, unions).orInPlace(this.evaluate(node.right, unions));
     }
   }
 
-  evaluateText(tsqueryText: string): Bitmap {
-    return this.evaluate(parseTsquery(tsqueryText));
+  evaluateText(tsqueryText: string, unions?: WeightUnions): Bitmap {
+    return this.evaluate(parseTsquery(tsqueryText), unions);
   }
 
   valuesBitmap(map: Map<number, Bitmap>, keys: number[]): Bitmap {
