@@ -591,7 +591,11 @@ function intersections(result: Bitmap, map: Map<number, Bitmap>, want: boolean):
   return out;
 }
 
-/** Steps of the walk from either end of the price order before the ids are read instead (has() is ~0.2 µs each). */
+/**
+ * Steps of the walk from either end of the price order before the ids are read instead: at least this many, at most an
+ * eighth of the result (a step – a membership test – costs about as much as reading an id's price at a random
+ * position, which misses the cache).
+ */
 const PRICE_WALK_STEPS = 2_048;
 
 /** The price range of a large result: from the price order's ends when that is short, else over its ids. */
@@ -632,7 +636,7 @@ function countByIds(
   const leaves = new Map<number, number>();
   const walked =
     wanted.price && total * PRICE_WALK_SHARE >= index.all.size
-      ? index.priceRangeByOrder(result, PRICE_WALK_STEPS)
+      ? index.priceRangeByOrder(result, Math.max(PRICE_WALK_STEPS, total >> 3))
       : null;
   const readPrices = wanted.price && !walked;
   const countCombos = wanted.brands || wanted.classes || wanted.leaves;

@@ -110,6 +110,20 @@ describe('facet counts from the per-id columns', () => {
     check(index);
   });
 
+  it('count more combinations of brand, leaf and class than two bytes hold, also after a snapshot', () => {
+    const index = new SearchIndex();
+    index.addRows(Array.from({ length: 70_000 }, (_, k) => row(k + 1, { brand_no: k })));
+    expect(index.comboOf).toBeInstanceOf(Int32Array);
+    index.applyChanges([3], []);
+    const restored = SearchIndex.deserialize(index.serialize({}))!.index;
+    for (const ix of [index, restored]) {
+      // Every product's combination is counted, the one whose combination widened the column too.
+      expect(facetSetOf(ix, ix.all, undefined, 'ids')).toEqual(expected(ix, ix.all));
+      const result = ix.lexemeBitmap('rohr', false, '');
+      expect(facetSetOf(ix, result, undefined, 'ids')).toEqual(expected(ix, result));
+    }
+  });
+
   it('of the whole catalogue are kept until the index changes', () => {
     const index = build(500);
     const before = facetSetOf(index, index.all.clone());

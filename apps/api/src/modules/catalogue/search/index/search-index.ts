@@ -126,7 +126,7 @@ export type WeightUnions = Map<string, { parts: Bitmap[][]; union: (Bitmap | nul
  * A column with room for `size` ids. Grows by a quarter (not doubling: at 5M products a doubled set of columns would
  * hold up to 3M empty slots each); the build reserves the exact size up front (reserve()).
  */
-const grow = <T extends Float64Array | Float32Array | Int32Array>(
+const grow = <T extends Float64Array | Float32Array | Int32Array | Uint16Array>(
   a: T,
   size: number,
   make: (n: number) => T,
@@ -138,6 +138,9 @@ const grow = <T extends Float64Array | Float32Array | Int32Array>(
   b.set(a);
   return b;
 };
+
+/** The combination "none" of a two-byte combination column (comboOf). */
+const NO_COMBO = 0xffff;
 
 /** Per id, the key of the value bitmap holding it (-1: none) – derived from a map of value bitmaps. */
 function keyColumn(map: Map<number, Bitmap>, size: number): Int32Array<ArrayBuffer> {
@@ -165,9 +168,10 @@ export class SearchIndex {
   /**
    * Each id's combination of brand, leaf and class (an index into `combos`, -1: none): a result's brand, leaf and class
    * counts from one column read per id into a small count array (facetSetOf). The combinations seen are few (hundreds
-   * to a few thousand: a brand's products sit in few leaves) and are never forgotten.
+   * to a few thousand: a brand's products sit in few leaves) and are never forgotten. Two bytes per id while there
+   * are fewer than NO_COMBO combinations (the column is read at random positions: half the memory traffic), then four.
    */
-  comboOf = new Int32Array(0);
+  comboOf: Uint16Array | Int32Array = new Uint16Array(0);
   readonly combos: { brand: number; leaf: number; classNo: number }[] = [];
   private readonly comboKeys = new Map<string, number>();
   readonly f: Float32Array[] = Array.from({ length: 8 }, () => new Float32Array(0));
@@ -206,7 +210,10 @@ export class SearchIndex {
     this.brandOf = grow(this.brandOf, size, (n) => new Int32Array(n), -1);
     this.leafOf = grow(this.leafOf, size, (n) => new Int32Array(n), -1);
     this.classNoOf = grow(this.classNoOf, size, (n) => new Int32Array(n), -1);
-    this.comboOf = grow(this.comboOf, size, (n) => new Int32Array(n), -1);
+    this.comboOf =
+      this.comboOf instanceof Uint16Array
+        ? grow(this.comboOf, size, (n) => new Uint16Array(n), NO_COMBO)
+        : grow(this.comboOf, size, (n) => new Int32Array(n), -1);
     for (let k = 0; k < 8; k++) this.f[k] = grow(this.f[k], size, (n) => new Float32Array(n));
   }
 
@@ -246,7 +253,9 @@ export class SearchIndex {
       this.brandOf[id] = r.brand_no;
       this.leafOf[id] = r.leaf_no;
       this.classNoOf[id] = r.class_no ?? -1;
-      this.comboOf[id] = this.combo(r.brand_no, r.leaf_no, r.class_no ?? -1);
+      // The combination first: a new one may widen the column (a new array).
+      const combo = this.combo(r.brand_no, r.leaf_no, r.class_no ?? -1);
+      this.comboOf[id] = combo;
       for (let k = 0; k < 8; k++) this.f[k][id] = r.f[k] ?? NaN;
       perValue(brands, r.brand_no, id);
       if (r.class_no !== null) perValue(classes, r.class_no, id);
@@ -336,7 +345,7 @@ export class SearchIndex {
       this.brandOf[id] = -1;
       this.leafOf[id] = -1;
       this.classNoOf[id] = -1;
-      this.comboOf[id] = -1;
+      this.comboOf[id] = this.comboOf instanceof Uint16Array ? NO_COMBO : -1;
       for (let k = 0; k < 8; k++) this.f[k][id] = NaN;
     }
     this.namePermutation = null;
@@ -353,6 +362,7 @@ export class SearchIndex {
     let k = this.comboKeys.get(key);
     if (k === undefined) {
       k = this.combos.length;
+      if (k === NO_COMBO && this.comboOf instanceof Uint16Array) this.widenCombos();
       this.combos.push({ brand, leaf, classNo });
       this.comboKeys.set(key, k);
     }
@@ -361,6 +371,13 @@ export class SearchIndex {
   }
 
   private lastCombo = 0;
+
+  /** Four bytes per id from the 65,535th combination on (none: -1). */
+  private widenCombos() {
+    const wide = new Int32Array(this.comboOf.length);
+    for (let id = 0; id < wide.length; id++) wide[id] = this.comboOf[id] === NO_COMBO ? -1 : this.comboOf[id];
+    this.comboOf = wide;
+  }
 
   get rankFollowsId(): boolean {
     if (!this.rankChecked) {
@@ -577,11 +594,12 @@ export class SearchIndex {
     index.brandOf = keyColumn(index.brands, n);
     index.leafOf = keyColumn(index.leaves, n);
     index.classNoOf = keyColumn(index.classes, n);
-    index.comboOf = new Int32Array(n).fill(-1);
+    index.comboOf = new Uint16Array(n).fill(NO_COMBO);
     const ids = index.ids(index.all);
     for (let k = 0; k < ids.length && k < index.all.size; k++) {
       const id = ids[k];
-      index.comboOf[id] = index.combo(index.brandOf[id], index.leafOf[id], index.classNoOf[id]);
+      const combo = index.combo(index.brandOf[id], index.leafOf[id], index.classNoOf[id]);
+      index.comboOf[id] = combo; // after combo(): it may widen the column
     }
     index.compact();
     index.prepareOrders();
