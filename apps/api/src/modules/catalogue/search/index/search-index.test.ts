@@ -195,6 +195,28 @@ describe('feature statistics of a class', () => {
   });
 });
 
+describe('rank order', () => {
+  it('a page of a result whose ranks do not follow the ids: the best ids kept while reading equal sorting them all', () => {
+    // Ranks shuffled (as after changes), some equal (ties by id).
+    const index = build(4_000, (k) => Math.floor(k / 3));
+    index.applyChanges([1], [row(1, { rank: 10_000 })]);
+    const ranks = Array.from({ length: 4_001 }, () => Math.floor(random() * 500));
+    for (let id = 1; id <= 4_000; id++) index.rank[id] = ranks[id];
+    (index as unknown as { rankChecked: boolean }).rankChecked = false;
+    expect(index.rankFollowsId).toBe(false);
+    const result = index.lexemeBitmap('ventil', false, '');
+    const sorted = [...result].sort((a, b) => index.rank[a] - index.rank[b] || a - b);
+    for (const [offset, limit] of [
+      [0, 25],
+      [25, 25],
+      [50, 10],
+      [0, 1],
+      [result.size - 5, 25],
+    ])
+      expect(index.rankPage(result, offset, limit), `${offset}+${limit}`).toEqual(sorted.slice(offset, offset + limit));
+  });
+});
+
 describe('name order', () => {
   it.each([
     ['whole', (k: number) => k + 1],

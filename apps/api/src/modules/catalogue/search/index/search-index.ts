@@ -770,6 +770,9 @@ export class SearchIndex {
     if (offset >= bitmap.size || limit <= 0) return [];
     if (this.rankFollowsId) return Array.from(bitmap.toUint32Array(offset + limit).subarray(offset));
     const rank = this.rank;
+    const need = offset + limit;
+    // An early page of a large result: the best `need` ids kept while reading the ids, no sort of the whole result.
+    if (need * TOP_K_SHARE < bitmap.size) return bestByRank(this.ids(bitmap), rank, need).slice(offset);
     const ids = Array.from(bitmap.toUint32Array());
     ids.sort((a, b) => rank[a] - rank[b] || a - b);
     return ids.slice(offset, offset + limit);
@@ -967,4 +970,27 @@ function slotSummary(column: Float32Array, ids: Uint32Array, n: number): SlotSum
     atMin: new RoaringBitmap32(atMin),
     atMax: new RoaringBitmap32(atMax),
   };
+}
+
+/** A page is taken by top-k (bestByRank) when the result holds at least this many times the ids up to its end. */
+const TOP_K_SHARE = 16;
+
+/** The `k` ids of lowest rank (ties by id), in that order: a sorted list of the best so far, most ids rejected at once. */
+function bestByRank(ids: Uint32Array, rank: Float64Array, k: number): number[] {
+  const best: number[] = [];
+  const before = (a: number, b: number) => rank[a] < rank[b] || (rank[a] === rank[b] && a < b);
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i];
+    if (best.length === k && !before(id, best[k - 1])) continue;
+    let lo = 0;
+    let hi = best.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (before(best[mid], id)) lo = mid + 1;
+      else hi = mid;
+    }
+    best.splice(lo, 0, id);
+    if (best.length > k) best.pop();
+  }
+  return best;
 }
