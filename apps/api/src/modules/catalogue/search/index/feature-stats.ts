@@ -33,11 +33,21 @@ export function featureStatsOf(
   const members = index.classes.get(classNo);
   if (!slots.length || !members) return { numeric: new Map(), values: new Map() };
   const matching = RoaringBitmap32.and(result, members);
-  // Most of the class: from its summary. A small part: its own ids (fewer than the missing ones).
-  const how = counting ?? (matching.size * 2 > members.size ? 'complement' : 'ids');
-  if (how === 'ids') return statsOverIds(index, slots, matching);
-  const summary = index.classSummary(classNo)!;
-  return statsByComplement(index, slots, summary, matching, RoaringBitmap32.andNot(members, matching));
+  try {
+    // Most of the class: from its summary. A small part: its own ids (fewer than the missing ones).
+    const how = counting ?? (matching.size * 2 > members.size ? 'complement' : 'ids');
+    if (how === 'ids') return statsOverIds(index, slots, matching);
+    const summary = index.classSummary(classNo)!;
+    const missing = RoaringBitmap32.andNot(members, matching);
+    try {
+      return statsByComplement(index, slots, summary, matching, missing);
+    } finally {
+      missing.dispose();
+    }
+  } finally {
+    // Temporaries of up to a class's size: freed now, not left to the garbage collector (see SearchIndex.evaluate).
+    matching.dispose();
+  }
 }
 
 function slotsOf(meta: CatalogueMeta, classNo: number): SlotOf[] {

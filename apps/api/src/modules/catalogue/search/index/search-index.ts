@@ -710,16 +710,19 @@ export class SearchIndex {
     switch (node.op) {
       case 'lexeme':
         return this.lexemeBitmap(node.lexeme, node.prefix, node.weights, unions);
+      // Each operand's bitmap is fresh and only this evaluation's: freed at once (see dispose()).
       case 'not':
-        return RoaringBitmap32.andNot(this.all, this.evaluate(node.arg, unions));
+        return dispose(this.evaluate(node.arg, unions), (arg) => RoaringBitmap32.andNot(this.all, arg));
       case 'and':
       case 'phrase': {
         const left = this.evaluate(node.left, unions);
         if (!left.size) return left;
-        return left.andInPlace(this.evaluate(node.right, unions));
+        return dispose(this.evaluate(node.right, unions), (right) => left.andInPlace(right));
       }
-      case 'or':
-        return this.evaluate(node.left, unions).orInPlace(this.evaluate(node.right, unions));
+      case 'or': {
+        const left = this.evaluate(node.left, unions);
+        return dispose(this.evaluate(node.right, unions), (right) => left.orInPlace(right));
+      }
     }
   }
 
@@ -993,4 +996,16 @@ function bestByRank(ids: Uint32Array, rank: Float64Array, k: number): number[] {
     if (best.length > k) best.pop();
   }
   return best;
+}
+
+/**
+ * Uses a temporary bitmap and frees its native memory right after: roaring reports its allocations to V8 as external
+ * memory, so large temporaries left to the garbage collector make it run more often.
+ */
+function dispose<T>(bitmap: Bitmap, use: (bitmap: Bitmap) => T): T {
+  try {
+    return use(bitmap);
+  } finally {
+    bitmap.dispose();
+  }
 }
