@@ -13,8 +13,9 @@ import { CatalogueMetaCache } from '../../catalogue-meta.ts';
 import { listPriceStrategy } from '../../pricing/price-strategy.ts';
 import { SearchEngine, type SearchCaller } from '../search-engine.ts';
 import { applyEdit, EDIT_KINDS, seededRandom } from '../typo-sample.ts';
-import { IndexSearchEngine } from './index-engine.ts';
-import { SearchIndex } from './search-index.ts';
+import { facetSetOf, IndexSearchEngine } from './index-engine.ts';
+import { RoaringBitmap32, SearchIndex } from './search-index.ts';
+import { featureStatsOf } from './feature-stats.ts';
 import { parseTsquery } from './tsquery.ts';
 
 let t: TestApp;
@@ -215,6 +216,48 @@ describe('index engine = SQL engine', () => {
       }
     }
   }, 300_000);
+});
+
+describe('the ways of counting agree on the real index', () => {
+  /** Results of every size: each lexeme's products, random parts of them, the whole catalogue and nothing. */
+  function results() {
+    const random = seededRandom(11);
+    const out = [index.all.clone(), new RoaringBitmap32()];
+    for (const lexeme of [...index.lexemes.keys()].filter((_, k) => k % 7 === 0)) {
+      const all = index.lexemeBitmap(lexeme, false, '');
+      out.push(all, new RoaringBitmap32([...all].filter(() => random() < 0.3)));
+    }
+    return out;
+  }
+
+  it('facet counts by the result ids and by value-bitmap intersections are the same', () => {
+    const dimensions = [undefined, 'brand', 'class', 'supplier', 'price', 'tree'] as const;
+    for (const result of results())
+      for (const only of dimensions)
+        expect(facetSetOf(index, result, only, 'bitmaps'), `${result.size} ids, ${only}`).toEqual(
+          facetSetOf(index, result, only, 'ids'),
+        );
+  });
+
+  it('feature statistics over the ids and from the whole class less the missing products are the same', async () => {
+    const meta = await new CatalogueMetaCache(() => t.pool).get();
+    const classes = [...index.classes.keys()].filter((no) => meta.classes.get(no)?.slots.length);
+    expect(classes.length).toBeGreaterThan(3);
+    let partial = 0;
+    for (const result of results())
+      for (const classNo of classes) {
+        const members = index.classes.get(classNo)!;
+        const byIds = featureStatsOf(index, meta, classNo, result, 'ids');
+        expect(
+          featureStatsOf(index, meta, classNo, result, 'complement'),
+          `${result.size} ids, class ${classNo}`,
+        ).toEqual(byIds);
+        const part = result.andCardinality(members);
+        if (part > 0 && part < members.size) partial++;
+      }
+    // Most of the comparisons are of a part of a class (the complement is neither empty nor the whole class).
+    expect(partial).toBeGreaterThan(50);
+  });
 });
 
 describe('before the index is there', () => {

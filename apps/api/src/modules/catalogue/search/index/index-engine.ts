@@ -27,16 +27,20 @@ import type { Dimension, FilterSelection, SearchSort } from '../search-request.t
 import { relevanceLevels, SearchEngine, tierQueries, type SearchCaller } from '../search-engine.ts';
 import { lexemesOf, parseTsquery } from './tsquery.ts';
 import { normaliseQueryTexts, productsWithPhrase } from './search-index.repo.ts';
-import { RoaringBitmap32, type Bitmap, type SearchIndex } from './search-index.ts';
+import { RoaringBitmap32, type Bitmap, type SearchIndex, type WeightUnions } from './search-index.ts';
 import { LRUCache, memo } from '../lru.ts';
 import { WordNormaliser } from './word-normaliser.ts';
+import { featureStatsOf } from './feature-stats.ts';
 import { foldedTokens } from '../fold.ts';
 import type { HitStore } from '../hit-store.ts';
 
 interface PreparedQuery {
   /** Evaluated tsqueries by their text (as the analyser wrote them). */
   fts: Map<string, Bitmap>;
-  /** All dimension tokens (AND), null without dimensions. */
+  /**
+   * All dimension tokens (AND), null without dimensions. With words in the query, only exact within the products
+   * matching one of its texts (fts): it is only ever used ANDed with one of them.
+   */
   dims: Bitmap | null;
   codes: Bitmap;
   /** The text condition: (words ∧ dimensions) ∨ article numbers. */
@@ -151,7 +155,13 @@ export class IndexSearchEngine extends SearchEngine {
   protected override queryMatches() {
     return async (queries: string[]) => {
       const [index, { queries: normalised }] = await Promise.all([this.currentIndex(), this.normalise(queries, [])]);
-      return normalised.map((text) => (parseTsquery(text) ? index.evaluateText(text).size > 0 : null));
+      return normalised.map((text) => {
+        if (!parseTsquery(text)) return null;
+        const matches = index.evaluateText(text);
+        const found = matches.size > 0;
+        matches.dispose(); // only its size was wanted (see release())
+        return found;
+      });
     };
   }
 
@@ -233,36 +243,32 @@ export class IndexSearchEngine extends SearchEngine {
 
   protected override async facetSet(meta: CatalogueMeta, scope: Scope, only?: Dimension): Promise<FacetSet> {
     const index = await this.indexFor(scope);
-    return facetSetOf(index, await this.scopeBitmap(index, meta, scope), only);
+    const result = await this.scopeBitmap(index, meta, scope);
+    try {
+      return facetSetOf(index, result, only);
+    } finally {
+      this.release(scope, result);
+    }
   }
 
   protected override async features(meta: CatalogueMeta, scope: Scope, classNo: number): Promise<FeatureStats> {
     const index = await this.indexFor(scope);
-    const stats: FeatureStats = { numeric: new Map(), values: new Map() };
-    const slots = meta.classes.get(classNo)?.slots ?? [];
-    const members = index.classes.get(classNo);
-    if (!slots.length || !members) return stats;
-    const matching = (await this.scopeBitmap(index, meta, scope)).andInPlace(members);
-    const ids = index.ids(matching); // shared buffer: read synchronously below
-    const n = matching.size;
-    for (const s of slots) {
-      const column = index.f[s.slot - 1];
-      const kind = meta.features.get(s.featureId)!.kind;
-      if (kind === 'A') {
-        const values = valueCounts(column, ids, n);
-        if (values.size) stats.values.set(s.featureId, values);
-      } else if (kind === 'N') {
-        let min = Infinity;
-        let max = -Infinity;
-        for (let k = 0; k < n; k++) {
-          const v = column[ids[k]];
-          if (v < min) min = v;
-          if (v > max) max = v;
-        }
-        if (min !== Infinity) stats.numeric.set(s.featureId, { min, max });
-      }
+    if (!index.classes.has(classNo)) return { numeric: new Map(), values: new Map() };
+    const result = await this.scopeBitmap(index, meta, scope);
+    try {
+      return featureStatsOf(index, meta, classNo, result);
+    } finally {
+      this.release(scope, result);
     }
-    return stats;
+  }
+
+  /**
+   * Frees a scope bitmap's native memory now when it is the scope's own copy (with selected dimensions; without, it is
+   * the prepared query's or the index's bitmap). Roaring reports its allocations to V8 as external memory: a search's
+   * large temporary bitmaps, left to the garbage collector, made it run more often (11–13 % of the API's time at 5M).
+   */
+  private release(scope: Scope, bitmap: Bitmap) {
+    if (scope.dims.length) bitmap.dispose();
   }
 
   protected override async page(
@@ -273,75 +279,84 @@ export class IndexSearchEngine extends SearchEngine {
     limit: number,
   ): Promise<number[]> {
     const index = await this.indexFor(scope);
-    if (sort.column === 'artikelbeschreibung') {
+    if (sort.column === 'artikelbeschreibung' || sort.column === 'preis') {
       const all = await this.scopeBitmap(index, meta, scope);
-      return index.namePage(all, offset, limit, sort.order === 'desc');
-    }
-    if (sort.column === 'preis') {
-      const all = await this.scopeBitmap(index, meta, scope);
-      return index.pricePage(all, offset, limit, sort.order === 'desc');
+      try {
+        return sort.column === 'preis'
+          ? index.pricePage(all, offset, limit, sort.order === 'desc')
+          : index.namePage(all, offset, limit, sort.order === 'desc');
+      } finally {
+        this.release(scope, all);
+      }
     }
     const q = scope.query;
-    const filters = await this.scopeBitmap(index, meta, scope, { text: false });
-    if (!q) return index.rankPage(filters, offset, limit);
+    // Without selected dimensions the filter is the whole catalogue: no copy of it, no intersection with it.
+    const filters = scope.dims.length ? await this.scopeBitmap(index, meta, scope, { text: false }) : null;
+    if (!q) {
+      const ids = index.rankPage(filters ?? index.all, offset, limit);
+      filters?.dispose();
+      return ids;
+    }
+    const prepared = await this.prepare(index, meta, q);
     const ids: number[] = [];
     let skip = offset;
-    for (const tier of await this.tiers(index, meta, q)) {
-      const need = limit - ids.length;
-      if (need <= 0) break;
-      const members = tier.andInPlace(filters);
-      if (skip >= members.size) {
-        skip -= members.size;
-        continue;
+    // The tiers are computed one after the other, only until the page is full: an early page of a broad word
+    // needs the first tier only. Each tier is this loop's own bitmap: freed when read.
+    for (const tier of this.tiers(index, prepared, q)) {
+      const members = filters ? tier.andInPlace(filters) : tier;
+      if (skip >= members.size) skip -= members.size;
+      else {
+        ids.push(...index.rankPage(members, skip, limit - ids.length));
+        skip = 0;
       }
-      ids.push(...index.rankPage(members, skip, need));
-      skip = 0;
+      tier.dispose();
+      if (ids.length >= limit) break;
     }
+    filters?.dispose();
     return ids;
   }
 
   /**
-   * The relevance tiers (search-engine.ts relevanceTiers), best first, each a fresh bitmap: exact
-   * article numbers; per level (the words as typed, then the typo matches) whole words in the name,
+   * The relevance tiers (search-engine.ts relevanceTiers), best first, each a fresh bitmap made when the caller asks
+   * for it: exact article numbers; per level (the words as typed, then the typo matches) whole words in the name,
    * prefixes in the name, name/brand/series, anywhere.
    */
-  private async tiers(index: SearchIndex, meta: CatalogueMeta, q: AnalysedQuery): Promise<Bitmap[]> {
-    const p = await this.prepare(index, meta, q);
-    const tiers: Bitmap[] = [];
+  private *tiers(index: SearchIndex, p: PreparedQuery, q: AnalysedQuery): Generator<Bitmap> {
     const rest = (b: Bitmap) => {
       if (p.dims) b.andInPlace(p.dims);
-      return b.andNotInPlace(p.codes);
+      return p.codes.size ? b.andNotInPlace(p.codes) : b;
     };
-    const fts = (text: string | null) => p.fts.get(text!)!.clone();
-    if (p.codes.size) tiers.push(p.codes.clone());
+    if (p.codes.size) yield p.codes.clone();
     if (!q.fts) {
-      if (q.dimensions.length) tiers.push(rest(index.all.clone()));
-      return tiers;
+      if (q.dimensions.length) yield rest(index.all.clone());
+      return;
     }
     for (const { level, not } of relevanceLevels(q)) {
-      const and = (b: Bitmap) => rest(not ? b.andNotInPlace(p.fts.get(not)!) : b);
       // Each tier is its query without the matches of the tiers above it (tierQueries).
       const queries = tierQueries(level);
-      queries.forEach((text, k) => {
-        const tier = fts(text);
-        for (const above of queries.slice(0, k)) tier.andNotInPlace(p.fts.get(above)!);
-        tiers.push(and(tier));
-      });
+      for (const [k, text] of queries.entries()) {
+        const tier = p.fts.get(text)!.clone();
+        for (const above of queries.slice(0, k)) if (tier.size) tier.andNotInPlace(p.fts.get(above)!);
+        if (not && tier.size) tier.andNotInPlace(p.fts.get(not)!);
+        yield rest(tier);
+      }
     }
-    return tiers;
   }
 
-  /** Result set of a scope: the text condition (unless text: false) and every selected dimension. */
+  /**
+   * Result set of a scope: the text condition (unless text: false) and every selected dimension. Read-only: without
+   * dimensions it is the prepared query's or the index's own bitmap (no copy of up to the whole catalogue per set).
+   */
   private async scopeBitmap(
     index: SearchIndex,
     meta: CatalogueMeta,
     scope: Scope,
     options: { text?: boolean } = {},
   ): Promise<Bitmap> {
-    const result =
-      scope.query && options.text !== false
-        ? (await this.prepare(index, meta, scope.query)).text.clone()
-        : index.all.clone();
+    const base =
+      scope.query && options.text !== false ? (await this.prepare(index, meta, scope.query)).text : index.all;
+    if (!scope.dims.length) return base;
+    const result = base.clone();
     for (const dim of scope.dims) {
       if (!result.size) break;
       result.andInPlace(this.filterBitmap(index, meta, dim, scope.selection, scope.sellerSupplierNo));
@@ -392,8 +407,14 @@ export class IndexSearchEngine extends SearchEngine {
     ];
     const phrases = q.dimensions.map((d) => d.phrase);
     const normalised = await this.normalise(texts, phrases);
-    const fts = new Map(texts.map((t, i) => [t, index.evaluateText(normalised.queries[i])]));
+    // The texts share their words (with weights A, AB, any; whole and as prefix): each word's postings merged once.
+    const unions: WeightUnions = new Map();
+    const fts = new Map(texts.map((t, i) => [t, index.evaluateText(normalised.queries[i], unions)]));
     let dims: Bitmap | null = null;
+    // Where a dimension is used, it narrows the matches of one of the query's texts (text = words ∧ dimensions; each
+    // relevance tier lies within one text): its phrase is rechecked only among those, not among every product of the
+    // catalogue having the phrase's words ('DN 15' alone has hundreds of thousands at 5M). Without words: everywhere.
+    const wordScope = q.fts && q.dimensions.length ? RoaringBitmap32.orMany([...fts.values()]) : null;
     for (const [k, d] of q.dimensions.entries()) {
       const featured = d.groups.flatMap((g) => g.classes);
       const matches = new RoaringBitmap32();
@@ -401,27 +422,41 @@ export class IndexSearchEngine extends SearchEngine {
         let members = index.valuesBitmap(index.classes, g.classes);
         for (const t of g.tests) {
           const values = new Set(t.values.map(Math.fround));
-          members = members.andInPlace(index.slotFilter(g.classes, t.slot, (v) => values.has(v)));
+          const passing = index.slotFilter(g.classes, t.slot, (v) => values.has(v));
+          members = members.andInPlace(passing);
+          passing.dispose();
         }
         matches.orInPlace(members);
+        members.dispose();
       }
       // Products of the other classes: the dimension as a phrase of their texts. The index holds no
       // positions: candidates having every word are rechecked by Postgres.
       const phrase = parseTsquery(normalised.phrases[k]);
       if (phrase) {
-        const candidates = index.evaluate(phrase).andNotInPlace(index.valuesBitmap(index.classes, featured));
+        const others = index.valuesBitmap(index.classes, featured);
+        const candidates = index.evaluate(phrase, unions).andNotInPlace(others);
+        others.dispose();
+        if (wordScope) candidates.andInPlace(wordScope);
         if (candidates.size) {
           const exact = lexemesOf(phrase).length > 1 ? await this.recheckPhrase(candidates, d.phrase) : candidates;
           matches.orInPlace(exact);
+          if (exact !== candidates) exact.dispose();
         }
+        candidates.dispose();
       }
-      dims = dims ? dims.andInPlace(matches) : matches;
+      if (dims) {
+        dims.andInPlace(matches);
+        matches.dispose();
+      } else dims = matches;
     }
+    wordScope?.dispose();
+    releaseUnions(unions);
     const codes = new RoaringBitmap32(q.codeIds);
     const text = new RoaringBitmap32();
     if (q.fts || dims) {
       const words = q.fts ? fts.get(q.fts)!.clone() : index.all.clone();
       text.orInPlace(dims ? words.andInPlace(dims) : words);
+      words.dispose();
     }
     text.orInPlace(codes);
     return { fts, dims, codes, text };
@@ -430,6 +465,12 @@ export class IndexSearchEngine extends SearchEngine {
   private async recheckPhrase(candidates: Bitmap, phrase: string): Promise<Bitmap> {
     return new RoaringBitmap32(await productsWithPhrase(this.pool(), Array.from(candidates.toUint32Array()), phrase));
   }
+}
+
+/** Frees the unions a query's evaluation merged (not the index's own postings, taken as they are for one part). */
+function releaseUnions(unions: WeightUnions) {
+  for (const { parts, union } of unions.values())
+    for (let w = 0; w < 4; w++) if (union[w] && parts[w].length > 1) union[w]!.dispose();
 }
 
 function computeFilter(
@@ -483,38 +524,6 @@ function computeFilter(
   }
 }
 
-/** Value numbers of alphanumeric features below this are counted in a typed array, others in a Map. */
-const DENSE_VALUES = 1 << 16;
-const valueScratch = new Int32Array(DENSE_VALUES);
-
-/** Per value of a feature column (rounded), the ids having it, in order of first occurrence (as a Map would). */
-function valueCounts(column: Float32Array, ids: Uint32Array, n: number): Map<number, number> {
-  const seen: number[] = [];
-  const sparse = new Map<number, number>();
-  for (let k = 0; k < n; k++) {
-    const v = column[ids[k]];
-    if (Number.isNaN(v)) continue;
-    const r = Math.round(v);
-    if (r >= 0 && r < DENSE_VALUES) {
-      if (valueScratch[r]++ === 0) seen.push(r);
-    } else {
-      if (!sparse.has(r)) seen.push(r);
-      sparse.set(r, (sparse.get(r) ?? 0) + 1);
-    }
-  }
-  const out = new Map<number, number>();
-  for (const r of seen) {
-    if (r >= 0 && r < DENSE_VALUES) {
-      out.set(r, valueScratch[r]);
-      valueScratch[r] = 0;
-    } else out.set(r, sparse.get(r)!);
-  }
-  return out;
-}
-
-/** Keys of value bitmaps up to this are counted from the id columns; larger keys by intersections. */
-const DENSE_KEYS = 1 << 20;
-
 /** The counts a facet set holds: all of them, or only those its dimension's facet reads (filter-options.ts). */
 interface Wanted {
   brands: boolean;
@@ -553,105 +562,174 @@ function wantedFor(only: Dimension | undefined): Wanted {
 }
 
 /**
- * Facet counts of a result set. Brand, class and leaf (one value per product) in one pass over the result's ids
- * with the per-id columns, together with the price range; suppliers (several per product) and Aktion as
- * intersection cardinalities with the value bitmaps. A disjunctive set (`only`: the dimension it is for) gets only
- * the counts its facet reads, the others stay empty.
+ * How the counts of one-value-per-product dimensions (brand, class, leaf) and the price range are taken: 'ids' reads
+ * the result's ids once with the per-id columns (cost grows with the result); 'bitmaps' intersects the result with
+ * each value bitmap (andCardinality: cost grows with the number of values and the result's containers, not its ids)
+ * and reads the price range from the ends of the price order. Both give the same counts (search-index.test.ts).
  */
-export function facetSetOf(index: SearchIndex, result: Bitmap, only?: Dimension): FacetSet {
+export type FacetCounting = 'ids' | 'bitmaps';
+
+/**
+ * From this share of the catalogue on, a result is counted by intersections. Measured at 5M products (42 brands, 59
+ * classes and leaves; docs/performance.md): the 160 intersections took 7–25 ms whatever the result's size, reading the
+ * ids of a result of 100,000–1,000,000 ids 2–12 ms per column; only a result of millions of ids (most of the
+ * catalogue, whose value bitmaps' containers are then full bitmaps) is counted faster by intersections.
+ */
+const BITMAPS_FROM_SHARE = 0.5;
+
+function countingFor(index: SearchIndex, total: number): FacetCounting {
+  return total >= index.all.size * BITMAPS_FROM_SHARE ? 'bitmaps' : 'ids';
+}
+
+/**
+ * Facet counts of a result set. Brand, class and leaf (one value per product) with the price range in one pass over
+ * the result's ids (small results) or as intersection cardinalities with the value bitmaps (large ones, see
+ * FacetCounting); suppliers (several per product) and Aktion always as intersection cardinalities. A disjunctive set
+ * (`only`: the dimension it is for) gets only the counts its facet reads, the others stay empty. `counting` forces a
+ * way (tests compare them).
+ */
+export function facetSetOf(index: SearchIndex, result: Bitmap, only?: Dimension, counting?: FacetCounting): FacetSet {
   const total = result.size;
   const wanted = wantedFor(only);
   // The whole catalogue (a search without term and filters, the disjunctive set of a single filter): its
   // counts change only with the index, so they are kept until its next change.
-  if (total === index.all.size && result.isEqual(index.all)) {
+  if (!counting && total === index.all.size && result.isEqual(index.all)) {
     const whole = wholeCatalogue.get(index);
     if (whole?.changes === index.changes) return whole.set;
-    const set = countFacets(index, result, EVERYTHING);
+    const set = countFacets(index, result, EVERYTHING, countingFor(index, total));
     wholeCatalogue.set(index, { changes: index.changes, set });
     return set;
   }
-  return countFacets(index, result, wanted);
+  return countFacets(index, result, wanted, counting ?? countingFor(index, total));
 }
 
 /** Facet counts of the whole catalogue per index, with the index's change count they belong to. */
 const wholeCatalogue = new WeakMap<SearchIndex, { changes: number; set: FacetSet }>();
 
-function countFacets(index: SearchIndex, result: Bitmap, wanted: Wanted): FacetSet {
+function countFacets(index: SearchIndex, result: Bitmap, wanted: Wanted, counting: FacetCounting): FacetSet {
   const total = result.size;
-  const maxKey = (map: Map<number, Bitmap>) => {
-    let max = -1;
-    for (const key of map.keys()) if (key > max) max = key;
-    return max;
-  };
-  const keys = [maxKey(index.brands), maxKey(index.classes), maxKey(index.leaves)];
-  const dense = keys.every((k) => k < DENSE_KEYS);
-  const size = (k: number, want: boolean) => (dense && want ? k + 1 : 0);
-  const brandCounts = new Int32Array(size(keys[0], wanted.brands));
-  const classCounts = new Int32Array(size(keys[1], wanted.classes));
-  const leafCounts = new Int32Array(size(keys[2], wanted.leaves));
-  let min = Infinity;
-  let max = -Infinity;
-  if (total && (wanted.price || (dense && (wanted.brands || wanted.classes || wanted.leaves)))) {
-    const { price, brandOf, leafOf, classNoOf } = index;
-    const ids = index.ids(result); // shared buffer: read synchronously here
-    if (dense && wanted === EVERYTHING) {
-      for (let k = 0; k < total; k++) {
-        const id = ids[k];
-        const p = price[id];
-        if (p < min) min = p;
-        if (p > max) max = p;
-        brandCounts[brandOf[id]]++;
-        leafCounts[leafOf[id]]++;
-        const c = classNoOf[id];
-        if (c >= 0) classCounts[c]++;
-      }
-    } else {
-      // One column each: a disjunctive set wants one or three of them.
-      if (wanted.price)
-        for (let k = 0; k < total; k++) {
-          const p = price[ids[k]];
-          if (p < min) min = p;
-          if (p > max) max = p;
-        }
-      if (dense && wanted.brands) for (let k = 0; k < total; k++) brandCounts[brandOf[ids[k]]]++;
-      if (dense && wanted.leaves) for (let k = 0; k < total; k++) leafCounts[leafOf[ids[k]]]++;
-      if (dense && wanted.classes)
-        for (let k = 0; k < total; k++) {
-          const c = classNoOf[ids[k]];
-          if (c >= 0) classCounts[c]++;
-        }
-    }
-  }
-  /** The non-zero counts of the values the map holds: read from the column (dense) or as intersections. */
-  const counts = (map: Map<number, Bitmap>, column: Int32Array, want: boolean) => {
-    const out = new Map<number, number>();
-    if (!total || !want) return out;
-    if (dense) {
-      for (let key = 0; key < column.length; key++) if (column[key] && map.has(key)) out.set(key, column[key]);
-      return out;
-    }
-    for (const [key, bitmap] of map) {
-      const n = result.andCardinality(bitmap);
-      if (n) out.set(key, n);
-    }
-    return out;
-  };
-  const bitmapCounts = (map: Map<number, Bitmap>) => {
-    const out = new Map<number, number>();
-    if (!total || !wanted.suppliers) return out;
-    for (const [key, bitmap] of map) {
-      const n = result.andCardinality(bitmap);
-      if (n) out.set(key, n);
-    }
-    return out;
-  };
+  const empty = () => new Map<number, number>();
+  if (!total)
+    return {
+      total,
+      brands: empty(),
+      classes: empty(),
+      leaves: empty(),
+      suppliers: empty(),
+      promo: 0,
+      price: { min: null, max: null },
+    };
+  const byIds = counting === 'ids' ? countByIds(index, result, wanted) : null;
   return {
     total,
-    brands: counts(index.brands, brandCounts, wanted.brands),
-    classes: counts(index.classes, classCounts, wanted.classes),
-    leaves: counts(index.leaves, leafCounts, wanted.leaves),
-    suppliers: bitmapCounts(index.suppliers),
-    promo: total && wanted.promo ? result.andCardinality(index.promo) : 0,
-    price: min === Infinity ? { min: null, max: null } : { min, max },
+    brands: byIds ? byIds.brands : intersections(result, index.brands, wanted.brands),
+    classes: byIds ? byIds.classes : intersections(result, index.classes, wanted.classes),
+    leaves: byIds ? byIds.leaves : intersections(result, index.leaves, wanted.leaves),
+    suppliers: intersections(result, index.suppliers, wanted.suppliers),
+    promo: wanted.promo ? result.andCardinality(index.promo) : 0,
+    price: byIds ? byIds.price : priceRange(index, result, wanted.price),
   };
 }
+
+/** The non-zero counts of a map's values within the result, as intersection cardinalities. */
+function intersections(result: Bitmap, map: Map<number, Bitmap>, want: boolean): Map<number, number> {
+  const out = new Map<number, number>();
+  if (!want) return out;
+  for (const [key, bitmap] of map) {
+    const n = result.andCardinality(bitmap);
+    if (n) out.set(key, n);
+  }
+  return out;
+}
+
+/**
+ * Steps of the walk from either end of the price order before the ids are read instead: at least this many, at most an
+ * eighth of the result (a step – a membership test – costs about as much as reading an id's price at a random
+ * position, which misses the cache).
+ */
+const PRICE_WALK_STEPS = 2_048;
+
+/** The price range of a large result: from the price order's ends when that is short, else over its ids. */
+function priceRange(index: SearchIndex, result: Bitmap, want: boolean): FacetSet['price'] {
+  if (!want) return { min: null, max: null };
+  const walked = index.priceRangeByOrder(result, PRICE_WALK_STEPS);
+  if (walked) return walked;
+  const { price } = index;
+  const ids = index.ids(result); // shared buffer: read synchronously here
+  let min = Infinity;
+  let max = -Infinity;
+  for (let k = 0, n = result.size; k < n; k++) {
+    const p = price[ids[k]];
+    if (p < min) min = p;
+    if (p > max) max = p;
+  }
+  return min === Infinity ? { min: null, max: null } : { min, max };
+}
+
+/**
+ * Brand, class and leaf counts in one pass over the result's ids: per id its combination of the three (comboOf) is
+ * counted, then each combination's count is added to its brand, leaf and class. The price range from the ends of the
+ * price order when the result is large enough for a short walk, else in the same pass.
+ */
+function countByIds(
+  index: SearchIndex,
+  result: Bitmap,
+  wanted: Wanted,
+): {
+  brands: Map<number, number>;
+  classes: Map<number, number>;
+  leaves: Map<number, number>;
+  price: FacetSet['price'];
+} {
+  const total = result.size;
+  const brands = new Map<number, number>();
+  const classes = new Map<number, number>();
+  const leaves = new Map<number, number>();
+  const walked =
+    wanted.price && total * PRICE_WALK_SHARE >= index.all.size
+      ? index.priceRangeByOrder(result, Math.max(PRICE_WALK_STEPS, total >> 3))
+      : null;
+  const readPrices = wanted.price && !walked;
+  const countCombos = wanted.brands || wanted.classes || wanted.leaves;
+  let min = Infinity;
+  let max = -Infinity;
+  if (!countCombos && !readPrices) return { brands, classes, leaves, price: walked ?? { min: null, max: null } };
+  const { price, comboOf, combos } = index;
+  const ids = index.ids(result); // shared buffer: read synchronously here
+  if (comboCounts.length < combos.length) comboCounts = new Int32Array(combos.length + 1024);
+  const counts = comboCounts;
+  if (countCombos && readPrices)
+    for (let k = 0; k < total; k++) {
+      const id = ids[k];
+      counts[comboOf[id]]++;
+      const p = price[id];
+      if (p < min) min = p;
+      if (p > max) max = p;
+    }
+  else if (countCombos) for (let k = 0; k < total; k++) counts[comboOf[ids[k]]]++;
+  else
+    for (let k = 0; k < total; k++) {
+      const p = price[ids[k]];
+      if (p < min) min = p;
+      if (p > max) max = p;
+    }
+  if (countCombos) {
+    const add = (map: Map<number, number>, key: number, n: number) => map.set(key, (map.get(key) ?? 0) + n);
+    for (let c = 0; c < combos.length; c++) {
+      const n = counts[c];
+      if (!n) continue;
+      counts[c] = 0; // the shared count array is left zeroed
+      const { brand, leaf, classNo } = combos[c];
+      if (wanted.brands) add(brands, brand, n);
+      if (wanted.leaves) add(leaves, leaf, n);
+      if (wanted.classes && classNo >= 0) add(classes, classNo, n);
+    }
+  }
+  return { brands, classes, leaves, price: walked ?? (min === Infinity ? { min: null, max: null } : { min, max }) };
+}
+
+/** Counts per combination of brand, leaf and class, shared by all calls (zeroed after each). */
+let comboCounts = new Int32Array(0);
+
+/** A result of at least this share of the catalogue reads its price range from the price order (a short walk). */
+const PRICE_WALK_SHARE = 1 / 256;

@@ -7,6 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import type { SearchRow } from './search-index.repo.ts';
 import { facetSetOf } from './index-engine.ts';
+import { featureStatsOf } from './feature-stats.ts';
+import type { CatalogueMeta } from '../../catalogue-meta.ts';
 import { RoaringBitmap32, SearchIndex, type Bitmap } from './search-index.ts';
 import { seededRandom } from '../typo-sample.ts';
 
@@ -84,8 +86,12 @@ describe('facet counts from the per-id columns', () => {
       for (const lexeme of ['rohr', 'ventil', 'kupfer']) {
         const result = ix.lexemeBitmap(lexeme, false, '');
         expect(facetSetOf(ix, result)).toEqual(expected(ix, result));
+        // Both ways of counting; after a change the price order is not there and the price range reads the ids.
+        expect(facetSetOf(ix, result, undefined, 'ids')).toEqual(expected(ix, result));
+        expect(facetSetOf(ix, result, undefined, 'bitmaps')).toEqual(expected(ix, result));
         const small = new RoaringBitmap32([...result].filter(() => random() < 0.01));
         expect(facetSetOf(ix, small)).toEqual(expected(ix, small));
+        expect(facetSetOf(ix, small, undefined, 'bitmaps')).toEqual(expected(ix, small));
       }
       expect(facetSetOf(ix, new RoaringBitmap32())).toEqual(expected(ix, new RoaringBitmap32()));
       expect(facetSetOf(ix, ix.all)).toEqual(expected(ix, ix.all));
@@ -104,6 +110,20 @@ describe('facet counts from the per-id columns', () => {
     check(index);
   });
 
+  it('count more combinations of brand, leaf and class than two bytes hold, also after a snapshot', () => {
+    const index = new SearchIndex();
+    index.addRows(Array.from({ length: 70_000 }, (_, k) => row(k + 1, { brand_no: k })));
+    expect(index.comboOf).toBeInstanceOf(Int32Array);
+    index.applyChanges([3], []);
+    const restored = SearchIndex.deserialize(index.serialize({}))!.index;
+    for (const ix of [index, restored]) {
+      // Every product's combination is counted, the one whose combination widened the column too.
+      expect(facetSetOf(ix, ix.all, undefined, 'ids')).toEqual(expected(ix, ix.all));
+      const result = ix.lexemeBitmap('rohr', false, '');
+      expect(facetSetOf(ix, result, undefined, 'ids')).toEqual(expected(ix, result));
+    }
+  });
+
   it('of the whole catalogue are kept until the index changes', () => {
     const index = build(500);
     const before = facetSetOf(index, index.all.clone());
@@ -114,6 +134,86 @@ describe('facet counts from the per-id columns', () => {
     expect(after).toEqual(expected(index, index.all));
     index.applyChanges([2], []);
     expect(facetSetOf(index, index.all.clone()).total).toBe(499);
+  });
+});
+
+describe('feature statistics of a class', () => {
+  // Class 10 has an alphanumeric feature in slot 1 and a numeric one in slot 2.
+  const meta = {
+    classes: new Map([
+      [
+        10,
+        {
+          slots: [
+            { slot: 1, featureId: 'EF000001', featureNo: 1 },
+            { slot: 2, featureId: 'EF000002', featureNo: 2 },
+          ],
+        },
+      ],
+    ]),
+    features: new Map([
+      ['EF000001', { kind: 'A' }],
+      ['EF000002', { kind: 'N' }],
+    ]),
+  } as unknown as CatalogueMeta;
+  const featured = (id: number) =>
+    row(id, {
+      class_no: 10,
+      f: [
+        pick([1, 2, 3, 70_000]),
+        random() < 0.1 ? null : Math.floor(random() * 50),
+        null,
+        null,
+        null,
+        null,
+        null,
+        null,
+      ],
+    });
+
+  it('from the whole class less the missing products equal those over the ids, also after changes', () => {
+    const index = new SearchIndex();
+    index.addRows(Array.from({ length: 2_000 }, (_, k) => (k % 2 ? featured(k + 1) : row(k + 1))));
+    const members = index.classes.get(10)!;
+    const check = () => {
+      for (const share of [1, 0.99, 0.9, 0.6, 0.2, 0.01]) {
+        const result = new RoaringBitmap32([...index.all].filter(() => share === 1 || random() < share));
+        const byIds = featureStatsOf(index, meta, 10, result, 'ids');
+        expect(featureStatsOf(index, meta, 10, result, 'complement')).toEqual(byIds);
+        expect(featureStatsOf(index, meta, 10, result)).toEqual(byIds);
+      }
+    };
+    check();
+    // The class's lowest and highest numeric values leave it, a product joins it: the kept statistics are renewed.
+    const column = index.f[1];
+    const extremes = [...members].filter((id) => column[id] === 0 || column[id] === 49);
+    index.applyChanges(extremes, [...extremes.map((id) => row(id)), featured(5_000)]);
+    check();
+    expect(featureStatsOf(index, meta, 10, index.all, 'complement').numeric.get('EF000002')).toEqual(
+      featureStatsOf(index, meta, 10, index.all, 'ids').numeric.get('EF000002'),
+    );
+  });
+});
+
+describe('rank order', () => {
+  it('a page of a result whose ranks do not follow the ids: the best ids kept while reading equal sorting them all', () => {
+    // Ranks shuffled (as after changes), some equal (ties by id).
+    const index = build(4_000, (k) => Math.floor(k / 3));
+    index.applyChanges([1], [row(1, { rank: 10_000 })]);
+    const ranks = Array.from({ length: 4_001 }, () => Math.floor(random() * 500));
+    for (let id = 1; id <= 4_000; id++) index.rank[id] = ranks[id];
+    (index as unknown as { rankChecked: boolean }).rankChecked = false;
+    expect(index.rankFollowsId).toBe(false);
+    const result = index.lexemeBitmap('ventil', false, '');
+    const sorted = [...result].sort((a, b) => index.rank[a] - index.rank[b] || a - b);
+    for (const [offset, limit] of [
+      [0, 25],
+      [25, 25],
+      [50, 10],
+      [0, 1],
+      [result.size - 5, 25],
+    ])
+      expect(index.rankPage(result, offset, limit), `${offset}+${limit}`).toEqual(sorted.slice(offset, offset + limit));
   });
 });
 

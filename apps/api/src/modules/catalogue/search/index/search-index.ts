@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import type pg from 'pg';
 import roaring from 'roaring';
 import { parseTsquery, type TsNode } from './tsquery.ts';
+import { rangeOf, valueCounts } from './column-stats.ts';
 import { feedHorizon, maxSearchId, searchRowsBetween, type SearchRow } from './search-index.repo.ts';
 import {
   fileSink,
@@ -25,6 +26,21 @@ import {
 
 export const { RoaringBitmap32 } = roaring;
 export type Bitmap = InstanceType<typeof RoaringBitmap32>;
+
+/** One feature slot over all products of a class: its value counts and range, products at either bound (some). */
+export interface SlotSummary {
+  values: Map<number, number>;
+  min: number;
+  max: number;
+  atMin: Bitmap;
+  atMax: Bitmap;
+}
+
+/** The feature slots f1…f8 of a whole class (null: no product of the class has a value in the slot). */
+export interface ClassSummary {
+  members: number;
+  slots: (SlotSummary | null)[];
+}
 
 /** Version of the snapshot layout (serialize); another version is rebuilt instead of loaded. */
 const SNAPSHOT_FORMAT = 'search-index-3';
@@ -101,10 +117,16 @@ export function parseTsvector(text: string): Map<string, number> {
 type Postings = (Bitmap | null)[]; // per weight A, B, C, D
 
 /**
+ * Per lexeme (prefixed by '*' when matched as a prefix) looked up during one evaluation: its posting bitmaps per
+ * weight and their unions once made (null: none). Valid only while the index does not change (one request).
+ */
+export type WeightUnions = Map<string, { parts: Bitmap[][]; union: (Bitmap | null | undefined)[] }>;
+
+/**
  * A column with room for `size` ids. Grows by a quarter (not doubling: at 5M products a doubled set of columns would
  * hold up to 3M empty slots each); the build reserves the exact size up front (reserve()).
  */
-const grow = <T extends Float64Array | Float32Array | Int32Array>(
+const grow = <T extends Float64Array | Float32Array | Int32Array | Uint16Array>(
   a: T,
   size: number,
   make: (n: number) => T,
@@ -116,6 +138,9 @@ const grow = <T extends Float64Array | Float32Array | Int32Array>(
   b.set(a);
   return b;
 };
+
+/** The combination "none" of a two-byte combination column (comboOf). */
+const NO_COMBO = 0xffff;
 
 /** Per id, the key of the value bitmap holding it (-1: none) – derived from a map of value bitmaps. */
 function keyColumn(map: Map<number, Bitmap>, size: number): Int32Array<ArrayBuffer> {
@@ -140,6 +165,15 @@ export class SearchIndex {
   brandOf = new Int32Array(0);
   leafOf = new Int32Array(0);
   classNoOf = new Int32Array(0);
+  /**
+   * Each id's combination of brand, leaf and class (an index into `combos`, -1: none): a result's brand, leaf and class
+   * counts from one column read per id into a small count array (facetSetOf). The combinations seen are few (hundreds
+   * to a few thousand: a brand's products sit in few leaves) and are never forgotten. Two bytes per id while there
+   * are fewer than NO_COMBO combinations (the column is read at random positions: half the memory traffic), then four.
+   */
+  comboOf: Uint16Array | Int32Array = new Uint16Array(0);
+  readonly combos: { brand: number; leaf: number; classNo: number }[] = [];
+  private readonly comboKeys = new Map<string, number>();
   readonly f: Float32Array[] = Array.from({ length: 8 }, () => new Float32Array(0));
   /** Ids in name order (null name ranks last) and each id's position in it, rebuilt lazily after changes. */
   private namePermutation: Uint32Array | null = null;
@@ -151,6 +185,9 @@ export class SearchIndex {
   /** Whether ascending ids are ascending ranks (bitmap order is then rank order); checked lazily after changes. */
   private rankFollows = true;
   private rankChecked = false;
+  /** Summaries of whole classes' feature slots (classSummary), valid for the change count `summariesAt`. */
+  private summaries = new Map<number, ClassSummary>();
+  private summariesAt = -1;
   /** Raised by every change of the index's content (memos of whole-catalogue figures compare it). */
   changes = 0;
   /** Change-feed position (a transaction id, xid8 text): changes of transactions from here on are not applied yet. */
@@ -173,6 +210,10 @@ export class SearchIndex {
     this.brandOf = grow(this.brandOf, size, (n) => new Int32Array(n), -1);
     this.leafOf = grow(this.leafOf, size, (n) => new Int32Array(n), -1);
     this.classNoOf = grow(this.classNoOf, size, (n) => new Int32Array(n), -1);
+    this.comboOf =
+      this.comboOf instanceof Uint16Array
+        ? grow(this.comboOf, size, (n) => new Uint16Array(n), NO_COMBO)
+        : grow(this.comboOf, size, (n) => new Int32Array(n), -1);
     for (let k = 0; k < 8; k++) this.f[k] = grow(this.f[k], size, (n) => new Float32Array(n));
   }
 
@@ -212,6 +253,9 @@ export class SearchIndex {
       this.brandOf[id] = r.brand_no;
       this.leafOf[id] = r.leaf_no;
       this.classNoOf[id] = r.class_no ?? -1;
+      // The combination first: a new one may widen the column (a new array).
+      const combo = this.combo(r.brand_no, r.leaf_no, r.class_no ?? -1);
+      this.comboOf[id] = combo;
       for (let k = 0; k < 8; k++) this.f[k][id] = r.f[k] ?? NaN;
       perValue(brands, r.brand_no, id);
       if (r.class_no !== null) perValue(classes, r.class_no, id);
@@ -301,11 +345,38 @@ export class SearchIndex {
       this.brandOf[id] = -1;
       this.leafOf[id] = -1;
       this.classNoOf[id] = -1;
+      this.comboOf[id] = this.comboOf instanceof Uint16Array ? NO_COMBO : -1;
       for (let k = 0; k < 8; k++) this.f[k][id] = NaN;
     }
     this.namePermutation = null;
     this.namePositions = null;
     this.priceOrdering = null;
+  }
+
+  /** The number of a combination of brand, leaf and class (-1: none), added when new. */
+  private combo(brand: number, leaf: number, classNo: number): number {
+    const last = this.combos.length ? this.combos[this.lastCombo] : undefined;
+    // Neighbouring ids mostly share their combination (ids are numbered in category order).
+    if (last && last.brand === brand && last.leaf === leaf && last.classNo === classNo) return this.lastCombo;
+    const key = `${brand},${leaf},${classNo}`;
+    let k = this.comboKeys.get(key);
+    if (k === undefined) {
+      k = this.combos.length;
+      if (k === NO_COMBO && this.comboOf instanceof Uint16Array) this.widenCombos();
+      this.combos.push({ brand, leaf, classNo });
+      this.comboKeys.set(key, k);
+    }
+    this.lastCombo = k;
+    return k;
+  }
+
+  private lastCombo = 0;
+
+  /** Four bytes per id from the 65,535th combination on (none: -1). */
+  private widenCombos() {
+    const wide = new Int32Array(this.comboOf.length);
+    for (let id = 0; id < wide.length; id++) wide[id] = this.comboOf[id] === NO_COMBO ? -1 : this.comboOf[id];
+    this.comboOf = wide;
   }
 
   get rankFollowsId(): boolean {
@@ -394,8 +465,8 @@ export class SearchIndex {
     add('columns.nameRank', this.nameRank.byteLength);
     add('columns.price', this.price.byteLength);
     add(
-      'columns.brandOf+leafOf+classNoOf',
-      this.brandOf.byteLength + this.leafOf.byteLength + this.classNoOf.byteLength,
+      'columns.brandOf+leafOf+classNoOf+comboOf',
+      this.brandOf.byteLength + this.leafOf.byteLength + this.classNoOf.byteLength + this.comboOf.byteLength,
     );
     add(
       'columns.f1-f8',
@@ -523,6 +594,13 @@ export class SearchIndex {
     index.brandOf = keyColumn(index.brands, n);
     index.leafOf = keyColumn(index.leaves, n);
     index.classNoOf = keyColumn(index.classes, n);
+    index.comboOf = new Uint16Array(n).fill(NO_COMBO);
+    const ids = index.ids(index.all);
+    for (let k = 0; k < ids.length && k < index.all.size; k++) {
+      const id = ids[k];
+      const combo = index.combo(index.brandOf[id], index.leafOf[id], index.classNoOf[id]);
+      index.comboOf[id] = combo; // after combo(): it may widen the column
+    }
     index.compact();
     index.prepareOrders();
     return { index, meta: header.meta };
@@ -536,6 +614,29 @@ export class SearchIndex {
     this.nameOrder();
     this.priceOrder();
     void this.rankFollowsId;
+    for (const classNo of this.classes.keys()) this.classSummary(classNo);
+  }
+
+  /**
+   * The feature slots of a whole class, kept until the index changes: a result holding most of a class reads only
+   * the products it lacks (feature-stats.ts). Taken for every class while a build or snapshot load runs (≈ one pass
+   * over the catalogue per slot), after a change for each class when a search first needs it.
+   */
+  classSummary(classNo: number): ClassSummary | null {
+    if (this.summariesAt !== this.changes) {
+      this.summaries = new Map();
+      this.summariesAt = this.changes;
+    }
+    const kept = this.summaries.get(classNo);
+    if (kept) return kept;
+    const members = this.classes.get(classNo);
+    if (!members) return null;
+    const ids = this.ids(members); // shared buffer: read synchronously below
+    const n = members.size;
+    const slots = this.f.map((column) => slotSummary(column, ids, n));
+    const summary: ClassSummary = { members: n, slots };
+    this.summaries.set(classNo, summary);
+    return summary;
   }
 
   /** Whether the name order is computed (false after a change until the next name-sorted search). */
@@ -549,15 +650,40 @@ export class SearchIndex {
     return this.sortedLexemes;
   }
 
-  /** Products having the lexeme (or a lexeme starting with it) with one of the weights ('' = any). */
-  lexemeBitmap(lexeme: string, prefix: boolean, weights: string): Bitmap {
-    const mask = weights ? [...weights].map((w) => WEIGHTS.indexOf(w)) : [0, 1, 2, 3];
-    const parts: Bitmap[] = [];
+  /**
+   * Products having the lexeme (or a lexeme starting with it) with one of the weights ('' = any); a fresh bitmap.
+   * `unions`: the per-weight unions of lexemes already looked up by the caller (a query's texts ask for the same words
+   * with weights A, AB and any: a prefix's lexemes are then found and merged once per weight, not once per text).
+   */
+  lexemeBitmap(lexeme: string, prefix: boolean, weights: string, unions: WeightUnions = new Map()): Bitmap {
+    const key = `${prefix ? '*' : ''}${lexeme}`;
+    let entry = unions.get(key);
+    if (!entry) unions.set(key, (entry = { parts: this.postingsOf(lexeme, prefix), union: [] }));
+    const chosen: Bitmap[] = [];
+    for (let w = 0; w < 4; w++) {
+      if (weights && !weights.includes(WEIGHTS[w])) continue;
+      let union = entry.union[w];
+      if (union === undefined) {
+        const parts = entry.parts[w];
+        // The index's own posting bitmap when there is one part: never changed here, the answer is always new.
+        union = entry.union[w] =
+          parts.length === 0 ? null : parts.length === 1 ? parts[0] : RoaringBitmap32.orMany(parts);
+      }
+      if (union) chosen.push(union);
+    }
+    if (!chosen.length) return new RoaringBitmap32();
+    if (chosen.length === 1) return chosen[0].clone();
+    return RoaringBitmap32.orMany(chosen);
+  }
+
+  /** The posting bitmaps per weight of the lexeme, or of every lexeme starting with it. */
+  private postingsOf(lexeme: string, prefix: boolean): Bitmap[][] {
+    const parts: Bitmap[][] = [[], [], [], []];
     const take = (postings: Postings | undefined) => {
       if (!postings) return;
-      for (const w of mask) {
+      for (let w = 0; w < 4; w++) {
         const bitmap = postings[w];
-        if (bitmap) parts.push(bitmap);
+        if (bitmap) parts[w].push(bitmap);
       }
     };
     if (!prefix) take(this.lexemes.get(lexeme));
@@ -572,35 +698,36 @@ export class SearchIndex {
       }
       for (let i = lo; i < sorted.length && sorted[i].startsWith(lexeme); i++) take(this.lexemes.get(sorted[i]));
     }
-    if (!parts.length) return new RoaringBitmap32();
-    if (parts.length === 1) return parts[0].clone();
-    return RoaringBitmap32.orMany(parts);
+    return parts;
   }
 
   /**
    * Evaluates a parsed tsquery. A phrase is evaluated as the AND of its words: the caller rechecks
-   * the candidates in Postgres (positions are not held in memory).
+   * the candidates in Postgres (positions are not held in memory). `unions`: see lexemeBitmap.
    */
-  evaluate(node: TsNode | null): Bitmap {
+  evaluate(node: TsNode | null, unions: WeightUnions = new Map()): Bitmap {
     if (!node) return new RoaringBitmap32();
     switch (node.op) {
       case 'lexeme':
-        return this.lexemeBitmap(node.lexeme, node.prefix, node.weights);
+        return this.lexemeBitmap(node.lexeme, node.prefix, node.weights, unions);
+      // Each operand's bitmap is fresh and only this evaluation's: freed at once (see dispose()).
       case 'not':
-        return RoaringBitmap32.andNot(this.all, this.evaluate(node.arg));
+        return dispose(this.evaluate(node.arg, unions), (arg) => RoaringBitmap32.andNot(this.all, arg));
       case 'and':
       case 'phrase': {
-        const left = this.evaluate(node.left);
+        const left = this.evaluate(node.left, unions);
         if (!left.size) return left;
-        return left.andInPlace(this.evaluate(node.right));
+        return dispose(this.evaluate(node.right, unions), (right) => left.andInPlace(right));
       }
-      case 'or':
-        return this.evaluate(node.left).orInPlace(this.evaluate(node.right));
+      case 'or': {
+        const left = this.evaluate(node.left, unions);
+        return dispose(this.evaluate(node.right, unions), (right) => left.orInPlace(right));
+      }
     }
   }
 
-  evaluateText(tsqueryText: string): Bitmap {
-    return this.evaluate(parseTsquery(tsqueryText));
+  evaluateText(tsqueryText: string, unions?: WeightUnions): Bitmap {
+    return this.evaluate(parseTsquery(tsqueryText), unions);
   }
 
   valuesBitmap(map: Map<number, Bitmap>, keys: number[]): Bitmap {
@@ -611,24 +738,34 @@ export class SearchIndex {
   /** Products of the given classes whose feature slot passes the test. */
   slotFilter(classNos: number[], slot: number, test: (v: number) => boolean): Bitmap {
     const column = this.f[slot - 1];
-    const out: number[] = [];
-    for (const id of this.valuesBitmap(this.classes, classNos).toUint32Array()) {
-      if (test(column[id])) out.push(id);
+    const members = this.valuesBitmap(this.classes, classNos);
+    return this.keep(members, (id) => test(column[id]));
+  }
+
+  /**
+   * The members of a bitmap that pass a test, collected in place in the shared id buffer (no array of the size of the
+   * bitmap per request: at 5M products these were most of a search's garbage).
+   */
+  private keep(bitmap: Bitmap, test: (id: number) => boolean): Bitmap {
+    const ids = this.ids(bitmap); // shared buffer: read and compacted synchronously here
+    const n = bitmap.size;
+    let kept = 0;
+    for (let k = 0; k < n; k++) {
+      const id = ids[k];
+      if (test(id)) ids[kept++] = id;
     }
-    return new RoaringBitmap32(out);
+    return new RoaringBitmap32(ids.subarray(0, kept));
   }
 
   /** Products whose lowest price (cents) lies within the bounds. */
   priceFilter(min: number | null, max: number | null): Bitmap {
-    const out: number[] = [];
     const price = this.price;
     const lo = min ?? -Infinity;
     const hi = max ?? Infinity;
-    for (const id of this.all.toUint32Array()) {
+    return this.keep(this.all, (id) => {
       const p = price[id];
-      if (p >= lo && p <= hi) out.push(id);
-    }
-    return new RoaringBitmap32(out);
+      return p >= lo && p <= hi;
+    });
   }
 
   /** The ids of a bitmap from offset, limit many, in static rank order. */
@@ -636,6 +773,9 @@ export class SearchIndex {
     if (offset >= bitmap.size || limit <= 0) return [];
     if (this.rankFollowsId) return Array.from(bitmap.toUint32Array(offset + limit).subarray(offset));
     const rank = this.rank;
+    const need = offset + limit;
+    // An early page of a large result: the best `need` ids kept while reading the ids, no sort of the whole result.
+    if (need * TOP_K_SHARE < bitmap.size) return bestByRank(this.ids(bitmap), rank, need).slice(offset);
     const ids = Array.from(bitmap.toUint32Array());
     ids.sort((a, b) => rank[a] - rank[b] || a - b);
     return ids.slice(offset, offset + limit);
@@ -669,9 +809,9 @@ export class SearchIndex {
     }
     const order = this.nameOrder();
     const positionOf = this.namePositions!;
-    const ids = this.ids(bitmap);
-    const positions = new Uint32Array(ids.length);
-    for (let k = 0; k < ids.length; k++) positions[k] = positionOf[ids[k]];
+    // The members' positions replace their ids in the shared buffer (read synchronously here).
+    const positions = this.ids(bitmap).subarray(0, bitmap.size);
+    for (let k = 0; k < positions.length; k++) positions[k] = positionOf[positions[k]];
     const sorted = new RoaringBitmap32(positions);
     const out: number[] = [];
     const n = sorted.size;
@@ -700,11 +840,11 @@ export class SearchIndex {
       }
       return out;
     }
-    const ids = this.ids(bitmap);
-    const positions = new Uint32Array(ids.length);
+    // The members' positions replace their ids in the shared buffer (read synchronously here).
+    const positions = this.ids(bitmap).subarray(0, bitmap.size);
     let pricedMembers = 0;
-    for (let k = 0; k < ids.length; k++) {
-      const position = positionOf[ids[k]];
+    for (let k = 0; k < positions.length; k++) {
+      const position = positionOf[positions[k]];
       positions[k] = position;
       if (position < priced) pricedMembers++;
     }
@@ -715,6 +855,34 @@ export class SearchIndex {
       out.push(order[sorted.select(rank)!]);
     }
     return out;
+  }
+
+  /**
+   * The lowest and highest price of a bitmap's members, read from the ends of the price order: the first member met
+   * from either end holds the bound, so a large result is answered after a few steps instead of a pass over its ids.
+   * Null when the walk would be long (a small result, or one whose prices cluster) or the price order is not computed
+   * now (after a change; computing it here would block the event loop for seconds at 5M): the caller then reads the ids.
+   */
+  priceRangeByOrder(bitmap: Bitmap, maxSteps: number): { min: number | null; max: number | null } | null {
+    const ordering = this.priceOrdering;
+    if (!ordering) return null;
+    const { order, priced } = ordering;
+    const price = this.price;
+    let low = -1;
+    for (let k = 0; k < priced && k < maxSteps; k++)
+      if (bitmap.has(order[k])) {
+        low = k;
+        break;
+      }
+    if (low < 0) return priced <= maxSteps ? { min: null, max: null } : null;
+    let high = -1;
+    for (let k = priced - 1, steps = 0; k >= low && steps < maxSteps; k--, steps++)
+      if (bitmap.has(order[k])) {
+        high = k;
+        break;
+      }
+    if (high < 0) return null;
+    return { min: price[order[low]], max: price[order[high]] };
   }
 
   private priceOrder() {
@@ -778,4 +946,66 @@ function orderBy(
   const positions = new Uint32Array(size);
   for (let k = 0; k < n; k++) positions[order[k]] = k;
   return { order, positions, valued };
+}
+
+/**
+ * Products kept per bound of a slot: a result holding one of them has the bound; one holding none of the kept ones
+ * reads its ids (still exact). Bounds shared by most of a class would otherwise keep a bitmap per slot as large as
+ * the class's.
+ */
+const KEPT_AT_BOUND = 1_024;
+
+/** A slot's summary over the ids of a class; null when none of them has a value in it. */
+function slotSummary(column: Float32Array, ids: Uint32Array, n: number): SlotSummary | null {
+  const range = rangeOf(column, ids, n);
+  if (!range) return null;
+  const atMin: number[] = [];
+  const atMax: number[] = [];
+  for (let k = 0; k < n && (atMin.length < KEPT_AT_BOUND || atMax.length < KEPT_AT_BOUND); k++) {
+    const v = column[ids[k]];
+    if (v === range.min && atMin.length < KEPT_AT_BOUND) atMin.push(ids[k]);
+    if (v === range.max && atMax.length < KEPT_AT_BOUND) atMax.push(ids[k]);
+  }
+  return {
+    values: valueCounts(column, ids, n),
+    min: range.min,
+    max: range.max,
+    atMin: new RoaringBitmap32(atMin),
+    atMax: new RoaringBitmap32(atMax),
+  };
+}
+
+/** A page is taken by top-k (bestByRank) when the result holds at least this many times the ids up to its end. */
+const TOP_K_SHARE = 16;
+
+/** The `k` ids of lowest rank (ties by id), in that order: a sorted list of the best so far, most ids rejected at once. */
+function bestByRank(ids: Uint32Array, rank: Float64Array, k: number): number[] {
+  const best: number[] = [];
+  const before = (a: number, b: number) => rank[a] < rank[b] || (rank[a] === rank[b] && a < b);
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i];
+    if (best.length === k && !before(id, best[k - 1])) continue;
+    let lo = 0;
+    let hi = best.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (before(best[mid], id)) lo = mid + 1;
+      else hi = mid;
+    }
+    best.splice(lo, 0, id);
+    if (best.length > k) best.pop();
+  }
+  return best;
+}
+
+/**
+ * Uses a temporary bitmap and frees its native memory right after: roaring reports its allocations to V8 as external
+ * memory, so large temporaries left to the garbage collector make it run more often.
+ */
+function dispose<T>(bitmap: Bitmap, use: (bitmap: Bitmap) => T): T {
+  try {
+    return use(bitmap);
+  } finally {
+    bitmap.dispose();
+  }
 }
