@@ -131,6 +131,8 @@ const singleRecipient = (mail: DeliverableMail): MailRecipient[] => [
 
 export function createFileTransport(dir: string): MailTransport {
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // Created at the first mail; a write into a folder removed since creates it again.
+  let folder: Promise<unknown> | null = null;
   const transport: MailTransport = {
     async deliver(mail) {
       let file: string | null = null;
@@ -138,14 +140,19 @@ export function createFileTransport(dir: string): MailTransport {
       return file;
     },
     async deliverToEach(mail, recipients, delivered) {
-      await fs.promises.mkdir(dir, { recursive: true });
+      folder ??= fs.promises.mkdir(dir, { recursive: true });
+      await folder;
       await sendToEach(transporter, mail, recipients, async (recipient, info) => {
         const file = path.join(
           dir,
           `${new Date().toISOString().replace(/[:.]/g, '-')}-${String(recipient.id).replace(/[^\w.-]/g, '_')}.eml`,
         );
         // Asynchronous: a synchronous write held the API's event loop for the disk's time on every mail.
-        await fs.promises.writeFile(file, info.message as Buffer);
+        await fs.promises.writeFile(file, info.message as Buffer).catch(async (error) => {
+          if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+          await fs.promises.mkdir(dir, { recursive: true });
+          await fs.promises.writeFile(file, info.message as Buffer);
+        });
         delivered(recipient, file);
       });
     },
