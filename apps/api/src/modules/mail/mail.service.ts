@@ -210,6 +210,7 @@ export class MailService {
     private readonly jobs: Jobs,
     private readonly transport: MailTransport,
     private readonly from: string,
+    private readonly log: { error: (...a: unknown[]) => void } = console,
   ) {
     jobs.register<{ id: number }>(MAIL_QUEUE, ({ id }, attempt) => this.deliver(id, attempt), { concurrency: 4 });
   }
@@ -272,14 +273,17 @@ export class MailService {
    */
   async deliverDirect(mail: Omit<MailContent, 'from'>, recipients: MailRecipient[]): Promise<(string | null)[]> {
     const sent: { recipient: MailRecipient; storedAs: string | null }[] = [];
-    try {
-      await this.transport.deliverToEach({ ...mail, from: this.from }, recipients, (recipient, storedAs) =>
+    let failure: unknown = null;
+    await this.transport
+      .deliverToEach({ ...mail, from: this.from }, recipients, (recipient, storedAs) =>
         sent.push({ recipient, storedAs }),
-      );
-    } finally {
-      // Recorded as sent, so the outbox stays the one list of every mail that left the portal.
-      if (sent.length)
-        await repo.insertSent(
+      )
+      .catch((error) => (failure = error ?? new Error('mail delivery failed')));
+    // Recorded as sent, so the outbox stays the one list of every mail that left the portal. A record that cannot be
+    // written does not fail the delivery: the caller would retry it and the addresses would get the mail twice.
+    if (sent.length)
+      await repo
+        .insertSent(
           this.pool,
           sent.map(({ recipient, storedAs }) => ({
             to: recipient.to,
@@ -289,8 +293,9 @@ export class MailService {
             messageId: recipient.messageId,
             storedAs,
           })),
-        );
-    }
+        )
+        .catch((error) => this.log.error({ err: error }, `mail outbox: ${sent.length} sent mail(s) not recorded`));
+    if (failure) throw failure;
     return sent.map((s) => s.storedAs);
   }
 
