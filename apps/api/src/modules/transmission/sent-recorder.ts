@@ -42,7 +42,7 @@ export class SentRecorder {
     });
   }
 
-  /** Writes what is queued once more, then gives up on failures (the worker is stopping). */
+  /** From now on a failed write is given up (the worker is stopping); waits for the write under way. */
   async stop() {
     this.stopped = true;
     await this.writing;

@@ -94,8 +94,11 @@ export class TransmissionWorker {
     if (this.sweepTimer) clearInterval(this.sweepTimer);
     this.nudge();
     await this.loop;
+    // From here a recording that fails is given up (its rows are left to their leases), so a database that is gone
+    // cannot hold the shutdown.
+    const recorderStopped = this.recorder.stop();
     await Promise.allSettled([...this.inflight]);
-    await this.recorder.stop();
+    await recorderStopped;
     if (this.renewTimer) clearInterval(this.renewTimer);
     this.renewTimer = null;
     await Promise.allSettled(this.transmitters.map((t) => t.close?.()));
