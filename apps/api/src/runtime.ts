@@ -111,6 +111,8 @@ export async function createRuntime(
       await built.app.close();
       clearTimeout(forceClose);
       await lifecycle.stop();
+      // After the background work: no mail job or transmission uses the pooled SMTP connections any more.
+      await mail.close();
       await pool.end();
     },
   };

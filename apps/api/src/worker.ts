@@ -40,6 +40,7 @@ await lifecycle.start();
 process.stdout.write('ready\n');
 const stop = async () => {
   await lifecycle.stop();
+  await mail.close();
   await pool.end();
   process.exit(0);
 };

@@ -25,16 +25,25 @@ export interface SmtpPeer {
   port: number;
   url: string;
   messages: { from: string; to: string[]; raw: Buffer }[];
+  /** SMTP connections opened to this peer so far. */
+  connections: () => number;
   close: () => Promise<void>;
 }
 
-export async function startSmtpPeer(): Promise<SmtpPeer> {
+/** `socketTimeoutMs`: the server closes a connection idle that long (as mail servers do; smtp-server's default 60 s). */
+export async function startSmtpPeer(options: { socketTimeoutMs?: number } = {}): Promise<SmtpPeer> {
   const messages: SmtpPeer['messages'] = [];
+  let connections = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
     size: 50 * 1024 * 1024,
+    ...(options.socketTimeoutMs ? { socketTimeout: options.socketTimeoutMs } : {}),
+    onConnect(_session, callback) {
+      connections++;
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
@@ -54,6 +63,7 @@ export async function startSmtpPeer(): Promise<SmtpPeer> {
     port,
     url: `smtp://127.0.0.1:${port}?ignoreTLS=true`,
     messages,
+    connections: () => connections,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

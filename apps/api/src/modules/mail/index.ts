@@ -8,6 +8,8 @@ export {
   createSmtpTransport,
   type DeliverableMail,
   type MailAttachment,
+  type MailContent,
+  type MailRecipient,
   type MailTransport,
   type OutgoingMail,
 } from './mail.service.ts';

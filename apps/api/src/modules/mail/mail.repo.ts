@@ -32,16 +32,24 @@ export async function markDispatched(db: Queryable, ids: number[]): Promise<void
   await db.query('UPDATE mail_outbox SET dispatched_at = now() WHERE id = ANY($1::bigint[])', [ids]);
 }
 
-/** A mail another outbox delivered already, recorded as sent. */
+/** Mails another outbox delivered already, recorded as sent (one statement for all). */
 export async function insertSent(
   db: Queryable,
-  mail: OutgoingMail & { messageId?: string },
-  storedAs: string | null,
+  mails: (OutgoingMail & { messageId?: string; storedAs: string | null })[],
 ): Promise<void> {
   await db.query(
     `INSERT INTO mail_outbox (to_address, reply_to, subject, body_text, status, attempts, sent_at, dispatched_at, stored_as, message_id)
-     VALUES ($1, $2, $3, $4, 'sent', 1, now(), now(), $5, $6)`,
-    [mail.to, mail.replyTo ?? null, mail.subject, mail.text, storedAs, mail.messageId ?? null],
+     SELECT m.to_address, m.reply_to, m.subject, m.body_text, 'sent', 1, now(), now(), m.stored_as, m.message_id
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[])
+            AS m(to_address, reply_to, subject, body_text, stored_as, message_id)`,
+    [
+      mails.map((m) => m.to),
+      mails.map((m) => m.replyTo ?? null),
+      mails.map((m) => m.subject),
+      mails.map((m) => m.text),
+      mails.map((m) => m.storedAs),
+      mails.map((m) => m.messageId ?? null),
+    ],
   );
 }
 

@@ -1,6 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import nodemailer, { type Transporter } from 'nodemailer';
+import MailComposer from 'nodemailer/lib/mail-composer';
+import type MimeNode from 'nodemailer/lib/mime-node';
 import type pg from 'pg';
 import type { Queryable } from '../../db/queryable.ts';
 import { runExclusively } from '../cluster/index.ts';
@@ -24,55 +27,170 @@ export interface DeliverableMail extends OutgoingMail {
   attachments?: MailAttachment[];
 }
 
+/** The content of a mail that goes to several addresses: everything but the recipient's own headers. */
+export type MailContent = Omit<DeliverableMail, 'id' | 'to' | 'messageId'>;
+
+/** One address of a mail composed once: its To header, its own Message-ID and its name in the file transport. */
+export interface MailRecipient {
+  id: number | string;
+  to: string;
+  messageId: string;
+}
+
 /**
  * How a mail leaves the system. Default: an .eml file under DATA_DIR/mail (readable by tests
  * and by a developer); SMTP when SMTP_URL is set.
  */
 export interface MailTransport {
   deliver(mail: DeliverableMail): Promise<string | null>;
+  /**
+   * One mail to several addresses, one message each (its own To and Message-ID), composed once: the parts and the
+   * attachments' base64 are built for the first address and reused for the others. Stops at the first address that
+   * fails; `delivered` gets each address's result as soon as it is delivered (so a caller records what went out).
+   */
+  deliverToEach(
+    mail: MailContent,
+    recipients: MailRecipient[],
+    delivered: (recipient: MailRecipient, storedAs: string | null) => void,
+  ): Promise<void>;
+  /** Closes kept connections (the SMTP pool). */
+  close(): Promise<void>;
 }
+
+/** Renders a finished part of a MIME tree as the tree would write it, without the tree's last newline. */
+function renderPart(node: MimeNode): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const out = new PassThrough();
+    const chunks: Buffer[] = [];
+    out.on('data', (c: Buffer) => chunks.push(c));
+    node.stream(out, {}, (error) => (error ? reject(error) : resolve(Buffer.concat(chunks))));
+  });
+}
+
+/**
+ * Replaces every leaf part below `node` by its rendered bytes: building the message again copies them instead of
+ * encoding the text and the attachments (base64) once more. Multipart nodes stay nodes (their headers and boundaries
+ * are written from the node each time, the same each time).
+ */
+async function freezeParts(node: MimeNode): Promise<void> {
+  for (const child of node.childNodes) {
+    if (child.childNodes.length) await freezeParts(child);
+    else child.setRaw(await renderPart(child));
+  }
+}
+
+/**
+ * Composes a mail once for several addresses with nodemailer's MailComposer and returns the message for each: the
+ * same bytes nodemailer composes for one address alone (same parts and boundaries for every address), with the
+ * address's To and Message-ID in the header. Addresses are built one after the other (the tree is shared).
+ */
+async function composeForEach(mail: MailContent, first: MailRecipient) {
+  // Composed for the first address, so the headers stand in nodemailer's order; later addresses replace To and
+  // Message-ID in place.
+  const root = new MailComposer({
+    from: mail.from,
+    to: first.to,
+    replyTo: mail.replyTo ?? undefined,
+    subject: mail.subject,
+    text: mail.text,
+    messageId: first.messageId,
+    attachments: mail.attachments,
+  }).compile();
+  await freezeParts(root);
+  return (recipient: MailRecipient): Promise<Buffer> => {
+    root.setHeader('To', recipient.to);
+    root.setHeader('Message-ID', recipient.messageId);
+    return root.build();
+  };
+}
+
+/** Sends each address its copy of a mail composed once, through a nodemailer transporter (raw message, own envelope). */
+async function sendToEach(
+  transporter: Transporter,
+  mail: MailContent,
+  recipients: MailRecipient[],
+  delivered: (recipient: MailRecipient, info: { message?: unknown }) => Promise<void>,
+) {
+  if (!recipients.length) return;
+  const messageFor = await composeForEach(mail, recipients[0]);
+  for (const recipient of recipients) {
+    const raw = await messageFor(recipient);
+    const info = await transporter.sendMail({ envelope: { from: mail.from, to: [recipient.to] }, raw });
+    await delivered(recipient, info);
+  }
+}
+
+const singleRecipient = (mail: DeliverableMail): MailRecipient[] => [
+  // A mail without a Message-ID gets one from nodemailer's own generator, as before.
+  {
+    id: mail.id,
+    to: mail.to,
+    messageId: mail.messageId ?? new MailComposer({ from: mail.from }).compile().messageId(),
+  },
+];
 
 export function createFileTransport(dir: string): MailTransport {
   const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
-  return {
+  // Created at the first mail; a write into a folder removed since creates it again.
+  let folder: Promise<unknown> | null = null;
+  const transport: MailTransport = {
     async deliver(mail) {
-      const info = await transporter.sendMail({
-        from: mail.from,
-        to: mail.to,
-        replyTo: mail.replyTo ?? undefined,
-        subject: mail.subject,
-        text: mail.text,
-        messageId: mail.messageId,
-        attachments: mail.attachments,
-      });
-      fs.mkdirSync(dir, { recursive: true });
-      const file = path.join(
-        dir,
-        `${new Date().toISOString().replace(/[:.]/g, '-')}-${String(mail.id).replace(/[^\w.-]/g, '_')}.eml`,
-      );
-      fs.writeFileSync(file, info.message as Buffer);
+      let file: string | null = null;
+      await transport.deliverToEach(mail, singleRecipient(mail), (_r, stored) => (file = stored));
       return file;
     },
+    async deliverToEach(mail, recipients, delivered) {
+      folder ??= fs.promises.mkdir(dir, { recursive: true });
+      await folder;
+      await sendToEach(transporter, mail, recipients, async (recipient, info) => {
+        const file = path.join(
+          dir,
+          `${new Date().toISOString().replace(/[:.]/g, '-')}-${String(recipient.id).replace(/[^\w.-]/g, '_')}.eml`,
+        );
+        // Asynchronous: a synchronous write held the API's event loop for the disk's time on every mail.
+        await fs.promises.writeFile(file, info.message as Buffer).catch(async (error) => {
+          if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+          await fs.promises.mkdir(dir, { recursive: true });
+          await fs.promises.writeFile(file, info.message as Buffer);
+        });
+        delivered(recipient, file);
+      });
+    },
+    async close() {},
   };
+  return transport;
 }
 
+/**
+ * Client-side end of an idle pooled connection, below the usual servers' idle limits (Postfix 300 s): the pool does
+ * not start a mail on a connection the server is about to close.
+ */
+const SMTP_IDLE_CLOSE_MS = 30_000;
+
 export function createSmtpTransport(url: string): MailTransport {
-  // Pooled connections: order transmission sends many mails at once; a URL's own pool= setting wins.
-  const transporter: Transporter = nodemailer.createTransport({ pool: true, maxConnections: 5, url });
-  return {
+  // One pool of connections to the mail server, reused for every mail (one connection, EHLO and STARTTLS per mail
+  // otherwise) and closed after SMTP_IDLE_CLOSE_MS without a mail. A connection the server closed is replaced by a new
+  // one; a mail whose connection closed before the server accepted it is sent on the next (nodemailer's pool). A
+  // URL's own pool= setting wins.
+  const transporter: Transporter = nodemailer.createTransport({
+    pool: true,
+    maxConnections: 5,
+    idleTimeout: SMTP_IDLE_CLOSE_MS,
+    url,
+  });
+  const transport: MailTransport = {
     async deliver(mail) {
-      await transporter.sendMail({
-        from: mail.from,
-        to: mail.to,
-        replyTo: mail.replyTo ?? undefined,
-        subject: mail.subject,
-        text: mail.text,
-        messageId: mail.messageId,
-        attachments: mail.attachments,
-      });
+      await transport.deliverToEach(mail, singleRecipient(mail), () => undefined);
       return null;
     },
+    async deliverToEach(mail, recipients, delivered) {
+      await sendToEach(transporter, mail, recipients, async (recipient) => delivered(recipient, null));
+    },
+    async close() {
+      transporter.close();
+    },
   };
+  return transport;
 }
 
 export const MAIL_QUEUE = 'mail.send';
@@ -92,6 +210,7 @@ export class MailService {
     private readonly jobs: Jobs,
     private readonly transport: MailTransport,
     private readonly from: string,
+    private readonly log: { error: (...a: unknown[]) => void } = console,
   ) {
     jobs.register<{ id: number }>(MAIL_QUEUE, ({ id }, attempt) => this.deliver(id, attempt), { concurrency: 4 });
   }
@@ -147,14 +266,42 @@ export class MailService {
   }
 
   /**
-   * Hands a mail straight to the transport and records it as sent: for callers that keep their own
-   * outbox and retries (order transmission by e-mail). Returns where the file transport stored it.
+   * Hands a mail straight to the transport, one message per address (composed once), and records each address's
+   * message as sent: for callers that keep their own outbox and retries (order transmission by e-mail). The messages
+   * delivered are recorded also when a later address fails (in one statement). Returns where the file transport
+   * stored each (null with SMTP).
    */
-  async deliverDirect(mail: Omit<DeliverableMail, 'from'>): Promise<string | null> {
-    const storedAs = await this.transport.deliver({ ...mail, from: this.from });
-    // Recorded as sent, so the outbox stays the one list of every mail that left the portal.
-    await repo.insertSent(this.pool, mail, storedAs);
-    return storedAs;
+  async deliverDirect(mail: Omit<MailContent, 'from'>, recipients: MailRecipient[]): Promise<(string | null)[]> {
+    const sent: { recipient: MailRecipient; storedAs: string | null }[] = [];
+    let failure: unknown = null;
+    await this.transport
+      .deliverToEach({ ...mail, from: this.from }, recipients, (recipient, storedAs) =>
+        sent.push({ recipient, storedAs }),
+      )
+      .catch((error) => (failure = error ?? new Error('mail delivery failed')));
+    // Recorded as sent, so the outbox stays the one list of every mail that left the portal. A record that cannot be
+    // written does not fail the delivery: the caller would retry it and the addresses would get the mail twice.
+    if (sent.length)
+      await repo
+        .insertSent(
+          this.pool,
+          sent.map(({ recipient, storedAs }) => ({
+            to: recipient.to,
+            replyTo: mail.replyTo,
+            subject: mail.subject,
+            text: mail.text,
+            messageId: recipient.messageId,
+            storedAs,
+          })),
+        )
+        .catch((error) => this.log.error({ err: error }, `mail outbox: ${sent.length} sent mail(s) not recorded`));
+    if (failure) throw failure;
+    return sent.map((s) => s.storedAs);
+  }
+
+  /** Closes the transport's kept connections (after the node's background work stopped). */
+  async close() {
+    await this.transport.close();
   }
 
   async send(mail: OutgoingMail): Promise<number> {

@@ -28,3 +28,17 @@ export async function changeSupplierOrderStatus(
 export async function refreshCustomerOrderStatus(client: Queryable, customerOrderId: number) {
   await repo.refreshCustomerOrderStatus(client, customerOrderId);
 }
+
+/**
+ * The batch form of changeSupplierOrderStatus(…, Sent, { from: [Created, SendingFailed] }) for the transmission
+ * worker: several supplier orders set Sent in one statement and their customer orders re-derived in one more (in the
+ * order of their ids). Returns the customer orders re-derived.
+ */
+export async function markSupplierOrdersSent(
+  client: Queryable,
+  orders: { supplierOrderId: number; externalOrderId: string | null }[],
+): Promise<number[]> {
+  const customerOrderIds = await repo.setSupplierOrdersSent(client, orders);
+  await repo.refreshCustomerOrderStatuses(client, customerOrderIds);
+  return customerOrderIds;
+}

@@ -134,14 +134,40 @@ export async function finishAttempt(
   );
 }
 
-/** Marks the row sent if this worker still holds the claim (a stolen lease must not be overwritten). */
-export async function markSent(client: Queryable, supplierOrderId: number, attemptNo: number): Promise<boolean> {
-  const { rowCount } = await client.query(
-    `UPDATE supplier_order_transmissions SET state = 'sent', sent_at = now(), locked_until = NULL, last_error = NULL, updated_at = now()
-      WHERE supplier_order_id = $1 AND state = 'sending' AND attempts = $2`,
-    [supplierOrderId, attemptNo],
+/** A successful attempt to record (the batch form of finishAttempt + markSent). */
+export interface SentAttempt {
+  supplierOrderId: number;
+  attemptNo: number;
+  remoteNames: string[];
+  messageId: string | null;
+  externalOrderId: string | null;
+}
+
+/**
+ * Records several successful attempts in one statement each for the log and the outbox rows: the attempts are closed
+ * as 'sent', and the rows this worker still holds (state 'sending', the same attempt) are marked sent. Returns the
+ * supplier orders whose rows were marked: a row whose lease another claim took is left to that claim.
+ */
+export async function markAttemptsSent(client: Queryable, attempts: SentAttempt[]): Promise<Set<number>> {
+  if (!attempts.length) return new Set();
+  const ids = attempts.map((a) => a.supplierOrderId);
+  const numbers = attempts.map((a) => a.attemptNo);
+  await client.query(
+    `UPDATE supplier_order_transmission_attempts a
+        SET outcome = 'sent', finished_at = now(), error = NULL,
+            remote_names = ARRAY(SELECT jsonb_array_elements_text(c.remote_names)), message_id = c.message_id
+       FROM unnest($1::bigint[], $2::int[], $3::jsonb[], $4::text[]) AS c(id, attempt_no, remote_names, message_id)
+      WHERE a.supplier_order_id = c.id AND a.attempt_no = c.attempt_no`,
+    [ids, numbers, attempts.map((a) => JSON.stringify(a.remoteNames)), attempts.map((a) => a.messageId)],
   );
-  return rowCount === 1;
+  const { rows } = await client.query<{ supplier_order_id: string }>(
+    `UPDATE supplier_order_transmissions t SET state = 'sent', sent_at = now(), locked_until = NULL, last_error = NULL, updated_at = now()
+       FROM unnest($1::bigint[], $2::int[]) AS c(id, attempts)
+      WHERE t.supplier_order_id = c.id AND t.state = 'sending' AND t.attempts = c.attempts
+      RETURNING t.supplier_order_id`,
+    [ids, numbers],
+  );
+  return new Set(rows.map((r) => Number(r.supplier_order_id)));
 }
 
 export async function markRetry(
@@ -247,6 +273,19 @@ const address = (a: Record<string, unknown> | null | undefined): OrderAddress =>
 });
 
 export async function loadOrder(client: Queryable, id: number): Promise<SupplierOrderForTransmission | null> {
+  return (await loadOrders(client, [id])).get(id) ?? null;
+}
+
+/** A supplier order to transmit, with its status now (the worker transmits only Created and SendingFailed ones). */
+export type OrderToTransmit = SupplierOrderForTransmission & { statusId: number };
+
+/**
+ * The supplier orders of a claimed batch with their lines, in two statements for the whole batch (the worker read
+ * each order with three round trips before).
+ */
+export async function loadOrders(client: Queryable, ids: number[]): Promise<Map<number, OrderToTransmit>> {
+  const orders = new Map<number, OrderToTransmit>();
+  if (!ids.length) return orders;
   const { rows } = await client.query(
     `SELECT so.*, co.customer_order_number, co.placed_at AS ordered_at, co.customer_address, co.dispatch_to,
             co.order_reference, co.order_note,
@@ -257,11 +296,10 @@ export async function loadOrder(client: Queryable, id: number): Promise<Supplier
        JOIN business_partners bb ON bb.bp_number = so.buyer_bp_number
        JOIN suppliers s ON s.bp_number = so.supplier_bp_number
        LEFT JOIN users u ON u.id = co.user_id
-      WHERE so.id = $1`,
-    [id],
+      WHERE so.id = ANY($1::bigint[])`,
+    [ids],
   );
-  const r = rows[0];
-  if (!r) return null;
+  if (!rows.length) return orders;
   const lines = await client.query(
     `SELECT l.*, p.gtin,
             COALESCE((SELECT json_agg(json_build_object('id', a.id, 'fileName', a.file_name, 'contentType', a.content_type, 'size', a.size_bytes) ORDER BY a.id)
@@ -269,12 +307,28 @@ export async function loadOrder(client: Queryable, id: number): Promise<Supplier
        FROM order_lines l
        LEFT JOIN product_offers po ON po.product_instance_id = l.product_instance_id
        LEFT JOIN products p ON p.id = po.product_no
-      WHERE l.supplier_order_id = $1 ORDER BY l.line_no`,
-    [id],
+      WHERE l.supplier_order_id = ANY($1::bigint[]) ORDER BY l.supplier_order_id, l.line_no`,
+    [rows.map((r) => r.id)],
   );
+  const linesOf = new Map<number, OrderRow[]>();
+  for (const l of lines.rows) {
+    const list = linesOf.get(Number(l.supplier_order_id)) ?? [];
+    list.push(l);
+    linesOf.set(Number(l.supplier_order_id), list);
+  }
+  for (const r of rows) orders.set(Number(r.id), orderOf(r, linesOf.get(Number(r.id)) ?? []));
+  return orders;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- rows of loadOrders' statements, read by name below
+type OrderRow = Record<string, any>;
+
+function orderOf(r: OrderRow, lines: OrderRow[]): OrderToTransmit {
+  const id = Number(r.id);
   const customer = r.customer_address ?? {};
   return {
     id,
+    statusId: r.status_id,
     supplierOrderNumber: r.supplier_order_number,
     customerOrderNumber: r.customer_order_number,
     placedAt: new Date(r.ordered_at),
@@ -306,7 +360,7 @@ export async function loadOrder(client: Queryable, id: number): Promise<Supplier
     dispatchTo: r.dispatch_to,
     netValue: Number(r.net_value),
     deliveryCost: Number(r.delivery_cost),
-    lines: lines.rows.map((l) => ({
+    lines: lines.map((l) => ({
       lineNo: l.line_no,
       articleNumber: l.article_number,
       gtin: l.gtin ?? null,
@@ -408,6 +462,40 @@ export async function setSupplierOrderStatus(
     [supplierOrderId, to, options.from ?? null, options.externalOrderId ?? null],
   );
   return rows[0] ? Number(rows[0].customer_order_id) : null;
+}
+
+/**
+ * Sets several supplier orders to Sent (with sent_at and an external order id where the channel returned one) when
+ * they are in Created or SendingFailed; returns the customer orders of those that changed.
+ */
+export async function setSupplierOrdersSent(
+  client: Queryable,
+  orders: { supplierOrderId: number; externalOrderId: string | null }[],
+): Promise<number[]> {
+  if (!orders.length) return [];
+  const { rows } = await client.query<{ customer_order_id: string }>(
+    `UPDATE supplier_orders so
+        SET status_id = ${SupplierOrderStatus.Sent}, status_changed_at = now(), modified_at = now(), sent_at = now(),
+            external_order_id = COALESCE(c.external_order_id, so.external_order_id)
+       FROM unnest($1::bigint[], $2::text[]) AS c(id, external_order_id)
+      WHERE so.id = c.id AND so.status_id IN (${SupplierOrderStatus.Created}, ${SupplierOrderStatus.SendingFailed})
+      RETURNING so.customer_order_id`,
+    [orders.map((o) => o.supplierOrderId), orders.map((o) => o.externalOrderId)],
+  );
+  return rows.map((r) => Number(r.customer_order_id));
+}
+
+/**
+ * Re-derives the status of several customer orders in one statement, in the order of their ids: every writer that
+ * locks more than one customer order takes them in this order, so two of them cannot wait for each other.
+ */
+export async function refreshCustomerOrderStatuses(client: Queryable, customerOrderIds: number[]) {
+  if (!customerOrderIds.length) return;
+  const ids = [...new Set(customerOrderIds)].sort((a, b) => a - b);
+  await client.query(
+    'SELECT refresh_customer_order_status(c.id) FROM unnest($1::bigint[]) WITH ORDINALITY AS c(id, n) ORDER BY c.n',
+    [ids],
+  );
 }
 
 /**

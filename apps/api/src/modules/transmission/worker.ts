@@ -7,6 +7,7 @@ import type { FileStorage } from '../storage/index.ts';
 import type { TransmissionSettings } from '../../config.ts';
 import * as repo from './transmission.repo.ts';
 import { changeSupplierOrderStatus } from './supplier-order-status.ts';
+import { SentRecorder } from './sent-recorder.ts';
 import { documentFor } from './formats/index.ts';
 import { stopOrderPdfThread } from './formats/pdf-thread.ts';
 import type { WorkflowsService } from './workflows.service.ts';
@@ -15,6 +16,7 @@ import {
   PermanentTransmissionError,
   type OrderTransmitter,
   type TransmissionRequest,
+  type TransmissionOutcome,
   type TransmissionTarget,
 } from './transmission.types.ts';
 
@@ -45,6 +47,7 @@ export class TransmissionWorker {
   private loop: Promise<void> | null = null;
   private sweepTimer: NodeJS.Timeout | null = null;
   private wake: (() => void) | null = null;
+  private readonly recorder: SentRecorder;
 
   constructor(
     private readonly db: Db,
@@ -54,7 +57,9 @@ export class TransmissionWorker {
     private readonly policy: OutboundPolicy,
     private readonly storage: FileStorage,
     private readonly log: { info: (...a: unknown[]) => void; error: (...a: unknown[]) => void } = console,
-  ) {}
+  ) {
+    this.recorder = new SentRecorder(db, log);
+  }
 
   private get pool(): pg.Pool {
     return this.db.$client as pg.Pool;
@@ -89,7 +94,11 @@ export class TransmissionWorker {
     if (this.sweepTimer) clearInterval(this.sweepTimer);
     this.nudge();
     await this.loop;
+    // From here a recording that fails is given up (its rows are left to their leases), so a database that is gone
+    // cannot hold the shutdown.
+    const recorderStopped = this.recorder.stop();
     await Promise.allSettled([...this.inflight]);
+    await recorderStopped;
     if (this.renewTimer) clearInterval(this.renewTimer);
     this.renewTimer = null;
     await Promise.allSettled(this.transmitters.map((t) => t.close?.()));
@@ -110,9 +119,16 @@ export class TransmissionWorker {
         try {
           const claims = await repo.claimDue(this.pool, free, this.options.leaseMs);
           claimed = claims.length;
+          // The batch's orders in two statements; each attempt waits for them (a failure is its failure).
+          const orders = claims.length
+            ? repo.loadOrders(
+                this.pool,
+                claims.map((c) => c.supplierOrderId),
+              )
+            : null;
           for (const claim of claims) {
             this.held.set(claim.supplierOrderId, claim.attempts);
-            const task: Promise<void> = this.process(claim)
+            const task: Promise<void> = this.process(claim, orders!)
               .catch((error) => this.log.error({ err: error }, `transmission of order ${claim.supplierOrderId} failed`))
               .finally(() => {
                 if (this.held.get(claim.supplierOrderId) === claim.attempts) this.held.delete(claim.supplierOrderId);
@@ -137,16 +153,11 @@ export class TransmissionWorker {
     }
   }
 
-  private async process(claim: repo.ClaimedTransmission) {
+  private async process(claim: repo.ClaimedTransmission, orders: Promise<Map<number, repo.OrderToTransmit>>) {
     const { supplierOrderId, attempts } = claim;
-    const order = await repo.loadOrder(this.pool, supplierOrderId);
+    const order = (await orders).get(supplierOrderId);
     if (!order) return;
-    const status = await repo.findSupplierOrderRef(this.pool, order.supplierOrderNumber);
-    if (
-      status &&
-      status.statusId !== SupplierOrderStatus.Created &&
-      status.statusId !== SupplierOrderStatus.SendingFailed
-    ) {
+    if (order.statusId !== SupplierOrderStatus.Created && order.statusId !== SupplierOrderStatus.SendingFailed) {
       // Cancelled or already handled elsewhere: nothing to transmit any more.
       const reason = 'Nicht gesendet: Bestellung ist nicht mehr im Status Erstellt';
       await inTransaction(this.db, async (tx) => {
@@ -156,22 +167,14 @@ export class TransmissionWorker {
       return;
     }
     const protocolId = Number(claim.channel.protocolId);
+    let outcome: TransmissionOutcome;
     try {
       const request = await this.request(order, claim);
       // AS2 posts with its own client: its target is checked here (the file and HTTP channels check their own).
       if (protocolId === CommunicationProtocol.As2 && request.target.as2Url) await this.checkUrl(request.target.as2Url);
       const transmitter = this.transmitters.find((t) => t.protocolId === protocolId);
       if (!transmitter) throw new PermanentTransmissionError(`Kein Übertragungsweg für Protokoll ${protocolId}`);
-      const outcome = await transmitter.transmit(request);
-      await inTransaction(this.db, async (tx) => {
-        const c = tx.$client;
-        await repo.finishAttempt(c, supplierOrderId, attempts, 'sent', outcome);
-        if (!(await repo.markSent(c, supplierOrderId, attempts))) return; // lease lost: the newer claim decides
-        await changeSupplierOrderStatus(c, supplierOrderId, SupplierOrderStatus.Sent, {
-          from: [SupplierOrderStatus.Created, SupplierOrderStatus.SendingFailed],
-          externalOrderId: outcome.externalOrderId ?? null,
-        });
-      });
+      outcome = await transmitter.transmit(request);
     } catch (error) {
       const message = errorText(error);
       // Attempt number within the current series: a resend (requeue) starts counting from 1 again.
@@ -194,7 +197,17 @@ export class TransmissionWorker {
       this.log.info(
         `order ${order.supplierOrderNumber}: attempt ${attempts} failed${final ? ' (final)' : ''}: ${message}${raw === message ? '' : ` [${raw}]`}`,
       );
+      return;
     }
+    // Delivered: recorded with the attempts that end about now in one transaction (sent-recorder.ts). Outside the
+    // try above: a delivery that happened is never recorded as failed (and sent again by a retry).
+    await this.recorder.record({
+      supplierOrderId,
+      attemptNo: attempts,
+      remoteNames: outcome.remoteNames,
+      messageId: outcome.messageId ?? null,
+      externalOrderId: outcome.externalOrderId ?? null,
+    });
   }
 
   private renewLeases() {
@@ -216,10 +229,7 @@ export class TransmissionWorker {
   }
 
   /** The request of an attempt over the channel its first attempt recorded (never the supplier's settings now). */
-  private async request(
-    order: NonNullable<Awaited<ReturnType<typeof repo.loadOrder>>>,
-    claim: repo.ClaimedTransmission,
-  ): Promise<TransmissionRequest> {
+  private async request(order: repo.OrderToTransmit, claim: repo.ClaimedTransmission): Promise<TransmissionRequest> {
     const channel = claim.channel;
     const formatIds = (channel.dataFormatIds ?? []).map(Number);
     if (!formatIds.length) throw new PermanentTransmissionError('Kein Datenformat für den Bestellversand hinterlegt');

@@ -36,8 +36,9 @@ export function orderMailText({ order, documents, attachments }: TransmissionReq
 }
 
 /**
- * Email (1): one mail per address of the semicolon list with the documents and the buyer's attachments.
- * The Message-ID is stable per order and address, so a receiver can drop a redelivery after a crash.
+ * Email (1): one mail per address of the semicolon list with the documents and the buyer's attachments, composed once
+ * for all addresses (the attachments encoded once). The Message-ID is stable per order and address, so a receiver can
+ * drop a redelivery after a crash.
  */
 export function emailTransmitter(mail: Pick<MailService, 'deliverDirect'>): OrderTransmitter {
   return {
@@ -46,23 +47,23 @@ export function emailTransmitter(mail: Pick<MailService, 'deliverDirect'>): Orde
       const { order, target, documents, attachments, idempotencyKey } = request;
       if (!target.emailAddresses.length)
         throw new PermanentTransmissionError('Keine Bestell-E-Mail-Adresse des Lieferanten hinterlegt');
-      const ids: string[] = [];
-      for (const [index, to] of target.emailAddresses.entries()) {
-        const messageId = `<${idempotencyKey}.${index + 1}@shk-bestellportal>`;
-        await mail.deliverDirect({
-          id: `${order.supplierOrderNumber}-${index + 1}`,
-          to,
+      const recipients = target.emailAddresses.map((to, index) => ({
+        id: `${order.supplierOrderNumber}-${index + 1}`,
+        to,
+        messageId: `<${idempotencyKey}.${index + 1}@shk-bestellportal>`,
+      }));
+      await mail.deliverDirect(
+        {
           subject: orderMailSubject(request),
           text: orderMailText(request),
-          messageId,
           attachments: [
             ...documents.map((d) => ({ filename: d.fileName, content: d.content, contentType: d.mediaType })),
             ...attachments.map((a) => ({ filename: a.fileName, content: a.content, contentType: a.contentType })),
           ],
-        });
-        ids.push(messageId);
-      }
-      return { remoteNames: target.emailAddresses, messageId: ids.join(' ') };
+        },
+        recipients,
+      );
+      return { remoteNames: target.emailAddresses, messageId: recipients.map((r) => r.messageId).join(' ') };
     },
   };
 }
