@@ -165,12 +165,13 @@ async function cli(file: string) {
   const seconds = (performance.now() - started) / 1000;
   // The CLI's backends end with it: their CPU counts in the postmaster's (children's) once it has reaped them.
   await new Promise((resolve) => setTimeout(resolve, 1_000));
-  const cpu = `CPU: CLI ${(cliCpuMs / 1000).toFixed(1)} s, Postgres ${((postgresCpuMs(path.join(dataDir, 'postgres')) - pgCpuBefore) / 1000).toFixed(1)} s`;
+  const pgCpuMs = postgresCpuMs(path.join(dataDir, 'postgres')) - pgCpuBefore;
+  const cpu = `CPU: CLI ${(cliCpuMs / 1000).toFixed(1)} s, Postgres ${(pgCpuMs / 1000).toFixed(1)} s`;
   // The CLI's log lines (progress, time per merge step) come before its JSON result.
   for (const l of output.slice(0, output.indexOf('{')).split('\n')) if (l.trim()) console.log(`  ${l}`);
   const result = JSON.parse(output.slice(output.indexOf('{')));
   if (code !== 0) throw new Error(`CLI exit ${code}: ${output}`);
-  return { seconds, peakMb: Math.round(peak / 1024 / 1024), result, cpu };
+  return { seconds, peakMb: Math.round(peak / 1024 / 1024), result, cpu, cliCpuMs, pgCpuMs };
 }
 
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
@@ -186,7 +187,12 @@ else {
     `generated ${products.toLocaleString('de-DE')} products, ${mb(size)} MB in ${((performance.now() - t) / 1000).toFixed(1)} s`,
   );
   const full = await cli(catalogueFile);
-  importRow = `Scale row (import) | ${products.toLocaleString('de-DE')} | ${Math.round(products / (full.result.durationMs / 1000)).toLocaleString('de-DE')} products/s | ${full.peakMb} MB | load ${os.loadavg()[0].toFixed(1)} |`;
+  // CPU per product (µs) of the CLI and of Postgres: comparable between runs on a shared machine, unlike the wall time.
+  const perProduct = (ms: number) => Math.round((ms * 1000) / products);
+  importRow =
+    `Scale row (import) | ${products.toLocaleString('de-DE')} | ${Math.round(products / (full.result.durationMs / 1000)).toLocaleString('de-DE')} products/s | ` +
+    `CPU per product ${perProduct(full.cliCpuMs)} + ${perProduct(full.pgCpuMs)} = ${perProduct(full.cliCpuMs + full.pgCpuMs)} µs (CLI + Postgres) | ` +
+    `${full.peakMb} MB | load ${os.loadavg()[0].toFixed(1)} |`;
   console.log(
     `T_NEW_CATALOG: ${full.result.counts.created.toLocaleString('de-DE')} created, ${full.result.counts.rejected} rejected, ` +
       `${full.seconds.toFixed(1)} s wall (import ${(full.result.durationMs / 1000).toFixed(1)} s) → ` +

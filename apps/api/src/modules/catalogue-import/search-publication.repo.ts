@@ -82,6 +82,9 @@ export async function publishSearch(
       ),
     );
     await c.query(`SET LOCAL work_mem = '256MB'`);
+    // Rows searchable before the publish that it does not write may move in the name order (updated below); into an
+    // empty search index every row is inserted with its place already (a first catalogue: a pass over all rows less).
+    const { rows: before } = await c.query<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM product_search) AS any');
     const features = [1, 2, 3, 4, 5, 6, 7, 8];
     const rebuild = await dropSearchIndexesForBulkInsert(c, rows[0].n);
     // Such a publish (indexes dropped: the table is locked until the commit anyway) tells the index engine's followers
@@ -131,12 +134,13 @@ export async function publishSearch(
         await c.query(`SET LOCAL maintenance_work_mem = '256MB'`);
         for (const definition of rebuild) await c.query(definition);
       });
-    await time('publish: name ranks', () =>
-      c.query(
-        `UPDATE product_search s SET name_rank = r.rn FROM catalogue_import_ranks r
+    if (before[0].any)
+      await time('publish: name ranks', () =>
+        c.query(
+          `UPDATE product_search s SET name_rank = r.rn FROM catalogue_import_ranks r
         WHERE s.id = r.id AND s.name_rank IS DISTINCT FROM r.rn`,
-      ),
-    );
+        ),
+      );
   }
   await c.query('DELETE FROM catalogue_import_search WHERE import_id = $1', [id]);
   return rows[0].n;

@@ -15,6 +15,8 @@ import { noteMediaRefs } from './media-downloads.repo.ts';
 export const STAGE = 'catalogue_import_stage';
 export const PRICE_STAGE = 'catalogue_import_price_stage';
 export const CHANGED = 'catalogue_import_changed';
+/** The products the batch's upsert wrote: product id → product number (for the offers, without a lookup in products). */
+const PRODUCT_NOS = 'catalogue_import_product_nos';
 const STAGE_TABLES = `
   CREATE TEMP TABLE IF NOT EXISTS ${STAGE} (
     pos integer, pid text, iid text, pid_norm text,
@@ -28,7 +30,8 @@ const STAGE_TABLES = `
     pos integer, pid text, net numeric, gross numeric, scales text, valid_from date, valid_to date, basis numeric,
     current boolean, future text, fchanged boolean
   ) ON COMMIT DELETE ROWS;
-  CREATE TEMP TABLE IF NOT EXISTS ${CHANGED} (product_no integer, pos integer, cents integer) ON COMMIT DELETE ROWS`;
+  CREATE TEMP TABLE IF NOT EXISTS ${CHANGED} (product_no integer, pos integer, cents integer) ON COMMIT DELETE ROWS;
+  CREATE TEMP TABLE IF NOT EXISTS ${PRODUCT_NOS} (product_id text, id integer) ON COMMIT DELETE ROWS`;
 
 /**
  * The search texts of a batch (weights A–D) are staged apart, in the import's second session: it computes the batch's
@@ -61,7 +64,7 @@ export async function prepareStaging(c: pg.PoolClient) {
 
 /** Drops them again before the connection goes back to the pool. */
 export async function dropStaging(c: pg.PoolClient) {
-  await c.query(`DROP TABLE IF EXISTS ${STAGE}, ${PRICE_STAGE}, ${CHANGED}`);
+  await c.query(`DROP TABLE IF EXISTS ${STAGE}, ${PRICE_STAGE}, ${CHANGED}, ${PRODUCT_NOS}`);
 }
 
 /**
@@ -165,11 +168,16 @@ function perProductOf(sharedProducts: boolean) {
   return sharedProducts ? `(SELECT DISTINCT ON (product_id) * FROM ${STAGE} ORDER BY product_id, pos DESC)` : STAGE;
 }
 
-/** Upserts the staged articles' products (`isUpdate`: T_UPDATE_PRODUCTS keeps references and media the file leaves out). */
+/**
+ * Upserts the staged articles' products (`isUpdate`: T_UPDATE_PRODUCTS keeps references and media the file leaves out)
+ * and keeps their numbers for the offers (PRODUCT_NOS): joined with the products table instead, the planner chose a
+ * scan of all products per batch (a hash join: 50,000 staged rows against millions of products), so the import's
+ * cost per product grew with the catalogue (2M: two scans of all products per batch, this one and the search vectors').
+ */
 export async function upsertProducts(c: pg.PoolClient, sharedProducts: boolean, isUpdate: boolean) {
   const perProduct = perProductOf(sharedProducts);
   await c.query(
-    `INSERT INTO products AS p (id, product_id, manufacturer_id, manufacturer_pid, manufacturer_pid_norm, gtin, brand_no, model_number,
+    `WITH written AS (INSERT INTO products AS p (id, product_id, manufacturer_id, manufacturer_pid, manufacturer_pid_norm, gtin, brand_no, model_number,
            product_name, product_descr, product_type, class_no, feature_values, leaf_no, accessories, spare_parts, successors, media, updated_at)
          SELECT nextval('catalogue_product_no_seq'), t.product_id, t.manufacturer_id, t.manufacturer_pid, t.mpid_norm, t.gtin, t.brand_no,
            t.model, t.name, t.descr, t.ptype, t.class_no, COALESCE(string_to_array(t.features, ',', '')::real[], '{}'), t.leaf_no,
@@ -186,7 +194,9 @@ export async function upsertProducts(c: pg.PoolClient, sharedProducts: boolean, 
            spare_parts = CASE WHEN cardinality(EXCLUDED.spare_parts) > 0 OR NOT $1 THEN EXCLUDED.spare_parts ELSE p.spare_parts END,
            successors = CASE WHEN cardinality(EXCLUDED.successors) > 0 OR NOT $1 THEN EXCLUDED.successors ELSE p.successors END,
            media = CASE WHEN jsonb_array_length(EXCLUDED.media) > 0 OR NOT $1 THEN EXCLUDED.media ELSE p.media END,
-           updated_at = now()`,
+           updated_at = now()
+         RETURNING p.product_id, p.id)
+     INSERT INTO ${PRODUCT_NOS} (product_id, id) SELECT product_id, id FROM written`,
     [isUpdate],
   );
 }
@@ -200,7 +210,7 @@ const OFFER_CONFLICT = `ON CONFLICT (product_instance_id) DO UPDATE SET product_
            content_unit = EXCLUDED.content_unit, price_valid_from = EXCLUDED.price_valid_from, price_valid_to = EXCLUDED.price_valid_to,
            price_scales = EXCLUDED.price_scales, import_hash = EXCLUDED.import_hash`;
 
-/** Upserts the staged articles' offers (`newOnly`: the supplier has none yet, a plain insert). */
+/** Upserts the staged articles' offers (`newOnly`: the supplier has none yet, a plain insert), after upsertProducts. */
 export async function upsertOffers(c: pg.PoolClient, supplier: string, productDataSource: number, newOnly = false) {
   await c.query(
     `INSERT INTO product_offers (product_instance_id, product_no, supplier_bp_number, supplier_pid, supplier_pid_norm, product_data_source,
@@ -208,7 +218,7 @@ export async function upsertOffers(c: pg.PoolClient, supplier: string, productDa
            quantity_interval, content_unit, price_valid_from, price_valid_to, price_scales, import_hash)
          SELECT t.iid, p.id, $1, t.pid, t.pid_norm, $2, t.unit, t.net, COALESCE(t.basis, 1), t.gross, t.net IS NULL AND t.has_price,
                 COALESCE(t.min, 1), t.unit, t.days, t.step, t.content_unit, t.valid_from, t.valid_to, t.scales::jsonb, t.hash
-           FROM ${STAGE} t JOIN products p ON p.product_id = t.product_id
+           FROM ${STAGE} t JOIN ${PRODUCT_NOS} p ON p.product_id = t.product_id
          ${newOnly ? '' : OFFER_CONFLICT}`,
     [supplier, productDataSource],
   );
@@ -242,6 +252,13 @@ export async function reviveWithdrawnOffers(c: pg.PoolClient, supplier: string) 
 }
 
 /**
+ * The product number of the staged row `t`, looked up in products' unique index row by row: OFFSET 0 keeps the
+ * planner from turning the lookups into a join, which it planned as a hash join over all products (a scan of every
+ * product per batch: the cost per imported product grew with the catalogue).
+ */
+const PRODUCT_NO_OF_T = 'SELECT p.id FROM products p WHERE p.product_id = t.product_id OFFSET 0';
+
+/**
  * Search vectors, set-based, in the second session from its stage of search texts (the batch's products are
  * committed): brand, category and description texts repeat across products, so each distinct one is parsed once per
  * batch; the name (weight A) is parsed per product. Articles the import session dropped as unchanged (`dropped`,
@@ -266,7 +283,7 @@ export async function stageSearchVectors(
               d AS (SELECT x, setweight(to_tsvector('german_unaccent', x), 'D') AS v FROM (SELECT DISTINCT doc_d AS x FROM t) d)
          INSERT INTO catalogue_import_search AS s (import_id, id, vec)
          SELECT $1, p.id, setweight(to_tsvector('german_unaccent', t.doc_a), 'A') || b.v || c.v || d.v
-           FROM t JOIN products p ON p.product_id = t.product_id
+           FROM t CROSS JOIN LATERAL (${PRODUCT_NO_OF_T}) p
            JOIN b ON b.x = t.doc_b JOIN c ON c.x = t.doc_c JOIN d ON d.x = t.doc_d
          ON CONFLICT (import_id, id) DO UPDATE SET vec = EXCLUDED.vec`,
     [importId],
