@@ -44,6 +44,8 @@ test.describe('Nicht angemeldet', () => {
   test('sieht auf jeder geschützten Route den Willkommen-Bildschirm', async ({ page }) => {
     test.slow();
     await page.goto('/impressum');
+    // The router listens for history changes only once the app has rendered: a navigation before it is lost.
+    await expect(pageHeading(page)).toHaveText('Impressum');
     for (const [key, url] of [...tableRoutes, ['signedIn', '/version'] as const]) {
       await clearGuardDecisions(page);
       await navigateInApp(page, url);
