@@ -4,7 +4,7 @@ import { SupplierOrderStatus } from '@shk/contracts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import { insertTestOffers, offers } from '../support/cart-fixtures.ts';
 import { startSmtpPeer, type SmtpPeer } from '../support/transmission-peers.ts';
-import { Format, Protocol, configureSupplier, placeOrder, statusOf, waitForStatus } from './order-fixtures.ts';
+import { configureEmailSuppliers, placeOrder, statusOf, waitForStatus } from './order-fixtures.ts';
 
 /**
  * The transmission worker records its successful attempts in batches after the delivery (sent-recorder.ts). When the
@@ -14,8 +14,6 @@ import { Format, Protocol, configureSupplier, placeOrder, statusOf, waitForStatu
 
 let t: TestApp;
 let smtp: SmtpPeer;
-const NORDBAD = '200001';
-const AQUATHERM = '200003';
 
 beforeAll(async () => {
   smtp = await startSmtpPeer();
@@ -24,12 +22,7 @@ beforeAll(async () => {
     env: { SMTP_URL: smtp.url, TRANSMISSION_RETRY_BASE_MS: '100', TRANSMISSION_RETRY_MAX_MS: '200' },
   });
   await insertTestOffers(t.pool);
-  for (const bp of [NORDBAD, AQUATHERM])
-    await configureSupplier(t, bp, {
-      protocol: Protocol.Email,
-      formats: [Format.Pdf],
-      email: `bestellung@${bp}.example`,
-    });
+  await configureEmailSuppliers(t);
 }, 60_000);
 afterAll(async () => {
   await t?.close();

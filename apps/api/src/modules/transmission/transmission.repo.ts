@@ -120,21 +120,21 @@ export async function renewLeases(
   return rowCount ?? 0;
 }
 
-export async function finishAttempt(
+/** Closes an attempt as failed with its error (successful ones are closed in batches: markAttemptsSent). */
+export async function finishFailedAttempt(
   client: Queryable,
   supplierOrderId: number,
   attemptNo: number,
-  outcome: 'sent' | 'failed',
-  details: { error?: string | null; remoteNames?: string[]; messageId?: string | null },
+  error: string,
 ) {
   await client.query(
-    `UPDATE supplier_order_transmission_attempts SET outcome = $3, finished_at = now(), error = $4, remote_names = $5, message_id = $6
+    `UPDATE supplier_order_transmission_attempts SET outcome = 'failed', finished_at = now(), error = $3, remote_names = '{}', message_id = NULL
       WHERE supplier_order_id = $1 AND attempt_no = $2`,
-    [supplierOrderId, attemptNo, outcome, details.error ?? null, details.remoteNames ?? [], details.messageId ?? null],
+    [supplierOrderId, attemptNo, error],
   );
 }
 
-/** A successful attempt to record (the batch form of finishAttempt + markSent). */
+/** A successful attempt to record (markAttemptsSent). */
 export interface SentAttempt {
   supplierOrderId: number;
   attemptNo: number;
@@ -503,5 +503,5 @@ export async function refreshCustomerOrderStatuses(client: Queryable, customerOr
  * order, reads the statuses and writes the result on the server; the row is then held until COMMIT).
  */
 export async function refreshCustomerOrderStatus(client: Queryable, customerOrderId: number) {
-  await client.query('SELECT refresh_customer_order_status($1)', [customerOrderId]);
+  await refreshCustomerOrderStatuses(client, [customerOrderId]);
 }

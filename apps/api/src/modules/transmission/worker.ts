@@ -161,7 +161,7 @@ export class TransmissionWorker {
       // Cancelled or already handled elsewhere: nothing to transmit any more.
       const reason = 'Nicht gesendet: Bestellung ist nicht mehr im Status Erstellt';
       await inTransaction(this.db, async (tx) => {
-        await repo.finishAttempt(tx.$client, supplierOrderId, attempts, 'failed', { error: reason });
+        await repo.finishFailedAttempt(tx.$client, supplierOrderId, attempts, reason);
         await repo.markFailed(tx.$client, supplierOrderId, attempts, reason);
       });
       return;
@@ -182,7 +182,7 @@ export class TransmissionWorker {
       const final = error instanceof PermanentTransmissionError || inSeries >= this.options.maxAttempts;
       await inTransaction(this.db, async (tx) => {
         const c = tx.$client;
-        await repo.finishAttempt(c, supplierOrderId, attempts, 'failed', { error: message });
+        await repo.finishFailedAttempt(c, supplierOrderId, attempts, message);
         if (!final) {
           await repo.markRetry(c, supplierOrderId, attempts, message, backoffMs(inSeries, this.options));
           return;
