@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SupplierOrderStatus } from '@shk/contracts';
 import { pdfDocument } from '../../src/lib/pdf.ts';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { eventually, startTestApp, type TestApp } from '../support/test-app.ts';
 import { insertTestOffers, offers } from '../support/cart-fixtures.ts';
 import { startSmtpPeer, type SmtpPeer } from '../support/transmission-peers.ts';
 import { Format, Protocol, configureSupplier, placeOrder, waitForStatus } from './order-fixtures.ts';
@@ -109,7 +109,7 @@ describe('order mails to the supplier', () => {
     ]);
     for (const so of first.supplierOrders) await waitForStatus(t, so.number, SupplierOrderStatus.Sent);
     // Four supplier mails and the buyer's confirmation: fewer connections than mails (the pool reuses them).
-    await eventuallyTrue(() => smtp.messages.length - messagesBefore >= 5);
+    await eventually(async () => smtp.messages.length - messagesBefore >= 5, 20_000);
     expect(smtp.connections() - connectionsBefore).toBeLessThan(smtp.messages.length - messagesBefore);
 
     // The server closes the idle connections; the next mails go out on new ones, each exactly once.
@@ -131,11 +131,3 @@ describe('order mails to the supplier', () => {
     expect(attempts.rows[0].n).toBe(0);
   });
 });
-
-async function eventuallyTrue(check: () => boolean, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await sleep(50);
-  }
-}

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SupplierOrderStatus } from '@shk/contracts';
-import { startTestApp, type TestApp } from '../support/test-app.ts';
+import { eventually, startTestApp, type TestApp } from '../support/test-app.ts';
 import { insertTestOffers, offers } from '../support/cart-fixtures.ts';
 import { startSmtpPeer, type SmtpPeer } from '../support/transmission-peers.ts';
 import { configureEmailSuppliers, placeOrder, statusOf, waitForStatus } from './order-fixtures.ts';
@@ -47,7 +47,7 @@ describe('recording a delivery', () => {
         { offer: offers.aquatherm, quantity: 20 },
       ]);
       // Both mails go out; their recording fails (and is retried) for a while, far longer than the retry backoff.
-      for (const so of order.supplierOrders) await waitFor(() => mailsOf(so.number).length === 1);
+      for (const so of order.supplierOrders) await eventually(async () => mailsOf(so.number).length === 1, 20_000);
       await sleep(2500);
       for (const so of order.supplierOrders) expect(await statusOf(t, so.number)).toBe(SupplierOrderStatus.Created);
     } finally {
@@ -70,11 +70,3 @@ describe('recording a delivery', () => {
     expect(state.rows).toEqual(order.supplierOrders.map(() => ({ state: 'sent', attempts: 1 })));
   });
 });
-
-async function waitFor(check: () => boolean, timeoutMs = 20_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('timed out');
-    await sleep(50);
-  }
-}
