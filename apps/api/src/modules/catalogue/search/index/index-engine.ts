@@ -27,7 +27,7 @@ import type { Dimension, FilterSelection, SearchSort } from '../search-request.t
 import { relevanceLevels, SearchEngine, tierQueries, type SearchCaller } from '../search-engine.ts';
 import { lexemesOf, parseTsquery } from './tsquery.ts';
 import { normaliseQueryTexts, productsWithPhrase } from './search-index.repo.ts';
-import { RoaringBitmap32, type Bitmap, type SearchIndex, type WeightUnions } from './search-index.ts';
+import { RoaringBitmap32, type Bitmap, type SearchIndex } from './search-index.ts';
 import { LRUCache, memo } from '../lru.ts';
 import { WordNormaliser } from './word-normaliser.ts';
 import { featureStatsOf } from './feature-stats.ts';
@@ -35,7 +35,7 @@ import { foldedTokens } from '../fold.ts';
 import type { HitStore } from '../hit-store.ts';
 
 interface PreparedQuery {
-  /** Evaluated tsqueries by their text (as the analyser wrote them). */
+  /** Evaluated tsqueries by their text (as the analyser wrote them); read-only (evaluateTextShared). */
   fts: Map<string, Bitmap>;
   /**
    * All dimension tokens (AND), null without dimensions. With words in the query, only exact within the products
@@ -157,10 +157,7 @@ export class IndexSearchEngine extends SearchEngine {
       const [index, { queries: normalised }] = await Promise.all([this.currentIndex(), this.normalise(queries, [])]);
       return normalised.map((text) => {
         if (!parseTsquery(text)) return null;
-        const matches = index.evaluateText(text);
-        const found = matches.size > 0;
-        matches.dispose(); // only its size was wanted (see release())
-        return found;
+        return index.countText(text) > 0;
       });
     };
   }
@@ -407,9 +404,9 @@ export class IndexSearchEngine extends SearchEngine {
     ];
     const phrases = q.dimensions.map((d) => d.phrase);
     const normalised = await this.normalise(texts, phrases);
-    // The texts share their words (with weights A, AB, any; whole and as prefix): each word's postings merged once.
-    const unions: WeightUnions = new Map();
-    const fts = new Map(texts.map((t, i) => [t, index.evaluateText(normalised.queries[i], unions)]));
+    // The texts share their words (with weights A, AB, any; whole and as prefix), and distinct queries share words:
+    // each word's postings are merged once and kept (word-bitmaps.ts). Read-only: the tiers and the text copy them.
+    const fts = new Map(texts.map((t, i) => [t, index.evaluateTextShared(normalised.queries[i])]));
     let dims: Bitmap | null = null;
     // Where a dimension is used, it narrows the matches of one of the query's texts (text = words ∧ dimensions; each
     // relevance tier lies within one text): its phrase is rechecked only among those, not among every product of the
@@ -434,7 +431,7 @@ export class IndexSearchEngine extends SearchEngine {
       const phrase = parseTsquery(normalised.phrases[k]);
       if (phrase) {
         const others = index.valuesBitmap(index.classes, featured);
-        const candidates = index.evaluate(phrase, unions).andNotInPlace(others);
+        const candidates = index.evaluate(phrase).andNotInPlace(others);
         others.dispose();
         if (wordScope) candidates.andInPlace(wordScope);
         if (candidates.size) {
@@ -450,7 +447,6 @@ export class IndexSearchEngine extends SearchEngine {
       } else dims = matches;
     }
     wordScope?.dispose();
-    releaseUnions(unions);
     const codes = new RoaringBitmap32(q.codeIds);
     const text = new RoaringBitmap32();
     if (q.fts || dims) {
@@ -465,12 +461,6 @@ export class IndexSearchEngine extends SearchEngine {
   private async recheckPhrase(candidates: Bitmap, phrase: string): Promise<Bitmap> {
     return new RoaringBitmap32(await productsWithPhrase(this.pool(), Array.from(candidates.toUint32Array()), phrase));
   }
-}
-
-/** Frees the unions a query's evaluation merged (not the index's own postings, taken as they are for one part). */
-function releaseUnions(unions: WeightUnions) {
-  for (const { parts, union } of unions.values())
-    for (let w = 0; w < 4; w++) if (union[w] && parts[w].length > 1) union[w]!.dispose();
 }
 
 function computeFilter(

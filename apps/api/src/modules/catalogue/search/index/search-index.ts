@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import type pg from 'pg';
 import roaring from 'roaring';
 import { parseTsquery, type TsNode } from './tsquery.ts';
+import { WordBitmaps } from './word-bitmaps.ts';
 import { rangeOf, valueCounts } from './column-stats.ts';
 import { feedHorizon, maxSearchId, searchRowsBetween, type SearchRow } from './search-index.repo.ts';
 import {
@@ -117,12 +118,6 @@ export function parseTsvector(text: string): Map<string, number> {
 type Postings = (Bitmap | null)[]; // per weight A, B, C, D
 
 /**
- * Per lexeme (prefixed by '*' when matched as a prefix) looked up during one evaluation: its posting bitmaps per
- * weight and their unions once made (null: none). Valid only while the index does not change (one request).
- */
-export type WeightUnions = Map<string, { parts: Bitmap[][]; union: (Bitmap | null | undefined)[] }>;
-
-/**
  * A column with room for `size` ids. Grows by a quarter (not doubling: at 5M products a doubled set of columns would
  * hold up to 3M empty slots each); the build reserves the exact size up front (reserve()).
  */
@@ -190,6 +185,8 @@ export class SearchIndex {
   private summariesAt = -1;
   /** Raised by every change of the index's content (memos of whole-catalogue figures compare it). */
   changes = 0;
+  /** Word unions kept across searches while the index does not change (word-bitmaps.ts). */
+  readonly wordBitmaps = new WordBitmaps();
   /** Change-feed position (a transaction id, xid8 text): changes of transactions from here on are not applied yet. */
   feedPosition = '0';
 
@@ -650,30 +647,50 @@ export class SearchIndex {
     return this.sortedLexemes;
   }
 
+  /** Products having the lexeme (or a lexeme starting with it) with one of the weights ('' = any); a fresh bitmap. */
+  lexemeBitmap(lexeme: string, prefix: boolean, weights: string): Bitmap {
+    return fresh(this.lexemeOperand(this.keptWords(), lexeme, prefix, weights));
+  }
+
+  /** The word unions kept for the index as it is now (word-bitmaps.ts). */
+  private keptWords(): WordBitmaps {
+    return this.wordBitmaps.at(this.changes);
+  }
+
   /**
-   * Products having the lexeme (or a lexeme starting with it) with one of the weights ('' = any); a fresh bitmap.
-   * `unions`: the per-weight unions of lexemes already looked up by the caller (a query's texts ask for the same words
-   * with weights A, AB and any: a prefix's lexemes are then found and merged once per weight, not once per text).
+   * A lexeme's products with the weights: the index's own posting when there is one, else the union of its postings
+   * (a prefix's lexemes, several weights) as kept across searches. Read-only either way.
    */
-  lexemeBitmap(lexeme: string, prefix: boolean, weights: string, unions: WeightUnions = new Map()): Bitmap {
-    const key = `${prefix ? '*' : ''}${lexeme}`;
-    let entry = unions.get(key);
-    if (!entry) unions.set(key, (entry = { parts: this.postingsOf(lexeme, prefix), union: [] }));
+  private lexemeOperand(words: WordBitmaps, lexeme: string, prefix: boolean, weights: string): Operand {
+    const key = `${lexeme}\u0000${prefix ? '*' : ''}${weights}`;
+    const kept = words.get(key);
+    if (kept) return shared(kept);
+    let parts: Bitmap[][] | null = null; // a prefix's postings per weight, found once for every weight
     const chosen: Bitmap[] = [];
     for (let w = 0; w < 4; w++) {
       if (weights && !weights.includes(WEIGHTS[w])) continue;
-      let union = entry.union[w];
-      if (union === undefined) {
-        const parts = entry.parts[w];
-        // The index's own posting bitmap when there is one part: never changed here, the answer is always new.
-        union = entry.union[w] =
-          parts.length === 0 ? null : parts.length === 1 ? parts[0] : RoaringBitmap32.orMany(parts);
+      let union: Bitmap | null | undefined;
+      if (!prefix) union = this.lexemes.get(lexeme)?.[w];
+      else {
+        // One weight of a prefix is shared by the texts of a query ('ventil:*A', 'ventil:*AB', 'ventil:*').
+        const weightKey = `${lexeme}\u0000*${WEIGHTS[w]}`;
+        union = words.get(weightKey);
+        if (!union) {
+          parts ??= this.postingsOf(lexeme, true);
+          const ofWeight = parts[w];
+          union =
+            ofWeight.length === 0
+              ? null
+              : ofWeight.length === 1
+                ? ofWeight[0]
+                : words.keep(weightKey, RoaringBitmap32.orMany(ofWeight));
+        }
       }
       if (union) chosen.push(union);
     }
-    if (!chosen.length) return new RoaringBitmap32();
-    if (chosen.length === 1) return chosen[0].clone();
-    return RoaringBitmap32.orMany(chosen);
+    if (!chosen.length) return own(new RoaringBitmap32());
+    if (chosen.length === 1) return shared(chosen[0]);
+    return shared(words.keep(key, RoaringBitmap32.orMany(chosen)));
   }
 
   /** The posting bitmaps per weight of the lexeme, or of every lexeme starting with it. */
@@ -702,32 +719,77 @@ export class SearchIndex {
   }
 
   /**
-   * Evaluates a parsed tsquery. A phrase is evaluated as the AND of its words: the caller rechecks
-   * the candidates in Postgres (positions are not held in memory). `unions`: see lexemeBitmap.
+   * Evaluates a parsed tsquery; a fresh bitmap (the caller may change and free it). A phrase is evaluated as the AND
+   * of its words: the caller rechecks the candidates in Postgres (positions are not held in memory).
    */
-  evaluate(node: TsNode | null, unions: WeightUnions = new Map()): Bitmap {
+  evaluate(node: TsNode | null): Bitmap {
     if (!node) return new RoaringBitmap32();
+    return fresh(this.operand(this.keptWords(), node));
+  }
+
+  evaluateText(tsqueryText: string): Bitmap {
+    return this.evaluate(parseTsquery(tsqueryText));
+  }
+
+  /**
+   * Like evaluateText, read-only: the caller must neither change nor free it. It stays as it is when the index changes
+   * (a kept word union is frozen, anything else is the evaluation's own), so a search may hold it across awaits.
+   * Saves the copy of a kept union a fresh bitmap would need.
+   */
+  evaluateTextShared(tsqueryText: string): Bitmap {
+    const node = parseTsquery(tsqueryText);
+    if (!node) return new RoaringBitmap32().freeze();
+    const { bitmap, own: owned } = this.operand(this.keptWords(), node);
+    // An index posting changes in place with the feed: copied. A kept union is frozen already.
+    if (!owned) return bitmap.isFrozen ? bitmap : bitmap.clone().freeze();
+    return bitmap.freeze();
+  }
+
+  /** How many products match the tsquery text (no bitmap kept or copied for it). */
+  countText(tsqueryText: string): number {
+    const node = parseTsquery(tsqueryText);
+    if (!node) return 0;
+    const result = this.operand(this.keptWords(), node);
+    const n = result.bitmap.size;
+    release(result);
+    return n;
+  }
+
+  /**
+   * A node's products: own bitmaps where an operator had to make one, the index's postings and the kept word unions
+   * read as they are (no copy per operand). A word with its alternatives (an OR: 'kupfer | kupfe', typo alternatives,
+   * compound parts) is kept as one union.
+   */
+  private operand(words: WordBitmaps, node: TsNode): Operand {
     switch (node.op) {
       case 'lexeme':
-        return this.lexemeBitmap(node.lexeme, node.prefix, node.weights, unions);
-      // Each operand's bitmap is fresh and only this evaluation's: freed at once (see dispose()).
-      case 'not':
-        return dispose(this.evaluate(node.arg, unions), (arg) => RoaringBitmap32.andNot(this.all, arg));
+        return this.lexemeOperand(words, node.lexeme, node.prefix, node.weights);
+      case 'not': {
+        const arg = this.operand(words, node.arg);
+        const result = RoaringBitmap32.andNot(this.all, arg.bitmap);
+        release(arg);
+        return own(result);
+      }
       case 'and':
       case 'phrase': {
-        const left = this.evaluate(node.left, unions);
-        if (!left.size) return left;
-        return dispose(this.evaluate(node.right, unions), (right) => left.andInPlace(right));
+        const left = this.operand(words, node.left);
+        if (!left.bitmap.size) return left;
+        return combine(left, this.operand(words, node.right), 'and');
       }
       case 'or': {
-        const left = this.evaluate(node.left, unions);
-        return dispose(this.evaluate(node.right, unions), (right) => left.orInPlace(right));
+        const key = `(${tsText(node)})`;
+        const kept = words.get(key);
+        if (kept) return shared(kept);
+        return shared(words.keep(key, this.alternatives(words, node).bitmap));
       }
     }
   }
 
-  evaluateText(tsqueryText: string, unions?: WeightUnions): Bitmap {
-    return this.evaluate(parseTsquery(tsqueryText), unions);
+  /** The union of an OR's operands (nested ORs merged into it, not kept on their own); always an own bitmap. */
+  private alternatives(words: WordBitmaps, node: TsNode): Operand {
+    const side = (n: TsNode) => (n.op === 'or' ? this.alternatives(words, n) : this.operand(words, n));
+    if (node.op !== 'or') return side(node);
+    return combine(side(node.left), side(node.right), 'or');
   }
 
   valuesBitmap(map: Map<number, Bitmap>, keys: number[]): Bitmap {
@@ -998,14 +1060,51 @@ function bestByRank(ids: Uint32Array, rank: Float64Array, k: number): number[] {
   return best;
 }
 
+/** An operand of an evaluation: `own` – made by it (may be changed and freed); else read-only (a posting, a kept union). */
+interface Operand {
+  bitmap: Bitmap;
+  own: boolean;
+}
+const own = (bitmap: Bitmap): Operand => ({ bitmap, own: true });
+const shared = (bitmap: Bitmap): Operand => ({ bitmap, own: false });
+/** An operand as a bitmap its caller may change: a read-only one copied. */
+const fresh = (operand: Operand): Bitmap => (operand.own ? operand.bitmap : operand.bitmap.clone());
 /**
- * Uses a temporary bitmap and frees its native memory right after: roaring reports its allocations to V8 as external
- * memory, so large temporaries left to the garbage collector make it run more often.
+ * Frees an own operand's native memory now: roaring reports its allocations to V8 as external memory, so large
+ * temporaries left to the garbage collector make it run more often.
  */
-function dispose<T>(bitmap: Bitmap, use: (bitmap: Bitmap) => T): T {
-  try {
-    return use(bitmap);
-  } finally {
-    bitmap.dispose();
+function release(operand: Operand) {
+  if (operand.own) operand.bitmap.dispose();
+}
+
+/**
+ * AND or OR of two operands, into one that is own (changed in place, the other freed) or into a new bitmap when both
+ * are read-only. Always an own operand.
+ */
+function combine(left: Operand, right: Operand, op: 'and' | 'or'): Operand {
+  const into = (target: Bitmap, other: Bitmap) => (op === 'and' ? target.andInPlace(other) : target.orInPlace(other));
+  if (left.own) {
+    into(left.bitmap, right.bitmap);
+    release(right);
+    return left;
+  }
+  if (right.own) {
+    into(right.bitmap, left.bitmap);
+    return right;
+  }
+  return own(
+    op === 'and' ? RoaringBitmap32.and(left.bitmap, right.bitmap) : RoaringBitmap32.or(left.bitmap, right.bitmap),
+  );
+}
+
+/** A parsed tsquery as text, unambiguous (the key of a kept word union). */
+function tsText(node: TsNode): string {
+  switch (node.op) {
+    case 'lexeme':
+      return `'${node.lexeme.replace(/'/g, "''")}':${node.prefix ? '*' : ''}${node.weights}`;
+    case 'not':
+      return `!(${tsText(node.arg)})`;
+    default:
+      return `(${tsText(node.left)} ${node.op === 'and' ? '&' : node.op === 'or' ? '|' : '<->'} ${tsText(node.right)})`;
   }
 }
