@@ -9,7 +9,7 @@ import type { SearchRow } from './search-index.repo.ts';
 import { facetSetOf } from './index-engine.ts';
 import { featureStatsOf } from './feature-stats.ts';
 import type { CatalogueMeta } from '../../catalogue-meta.ts';
-import { RoaringBitmap32, SearchIndex, type Bitmap } from './search-index.ts';
+import { parseTsvector, RoaringBitmap32, SearchIndex, type Bitmap } from './search-index.ts';
 import { seededRandom } from '../typo-sample.ts';
 
 const random = seededRandom(7);
@@ -224,7 +224,8 @@ describe('name order', () => {
   ])('(%s name ranks) equals sorting by name rank and id, products without one last, both directions', (_, rankOf) => {
     const index = build(4_000, rankOf);
     const key = (id: number) => (Number.isNaN(index.nameRank[id]) ? Infinity : index.nameRank[id]);
-    for (const share of [0.002, 0.02, 0.1, 0.5]) {
+    // 0.11: early pages of a result over 16 times their end (the positions' top k), later ones through a bitmap.
+    for (const share of [0.002, 0.02, 0.1, 0.11, 0.5]) {
       const result = new RoaringBitmap32([...index.all].filter(() => random() < share));
       const ascending = [...result].sort((a, b) => key(a) - key(b) || a - b);
       for (const [offset, limit] of [
@@ -287,5 +288,75 @@ describe('tsvector text and the snapshot file', () => {
     fs.writeFileSync(file, Buffer.from('not a snapshot'));
     expect(SearchIndex.readSnapshot(file)).toBeNull();
     fs.rmSync(path.dirname(file), { recursive: true });
+  });
+});
+
+describe('word unions kept across searches', () => {
+  /** Products whose vector has a lexeme passing `test` with one of the weights ('' = any), by parsing every row. */
+  const expectedIds = (rows: Map<number, SearchRow>, test: (lexeme: string) => boolean, weights = '') =>
+    [...rows.values()]
+      .filter((r) =>
+        [...parseTsvector(r.vec)].some(
+          ([lexeme, bits]) => test(lexeme) && (!weights || [...weights].some((w) => bits & (1 << 'ABCD'.indexOf(w)))),
+        ),
+      )
+      .map((r) => r.id)
+      .sort((a, b) => a - b);
+  const words = (...lexemes: string[]) => `'${lexemes.join("':1A '")}':1A`;
+
+  it('are exact, answered from memory the second time, and made again after the index changed', () => {
+    const rows = new Map<number, SearchRow>();
+    const put = (r: SearchRow) => rows.set(r.id, r);
+    for (let id = 1; id <= 600; id++)
+      put(row(id, { vec: `'${pick(['ventil', 'ventilator', 'rohr'])}':1A '${pick(['kupfer', 'messing'])}':2C` }));
+    const index = new SearchIndex();
+    index.addRows([...rows.values()]);
+    const ids = (text: string) => Array.from(index.evaluateText(text).toUint32Array());
+    const prefix = (l: string) => l.startsWith('ventil');
+    const group = (l: string) => l === 'kupfer' || l === 'rohr';
+
+    expect(ids(`'ventil':*`)).toEqual(expectedIds(rows, prefix));
+    expect(ids(`'ventil':*A`)).toEqual(expectedIds(rows, prefix, 'A'));
+    expect(ids(`'kupfer' | 'rohr'`)).toEqual(expectedIds(rows, group));
+    const made = index.wordBitmaps.made;
+    const heldBefore = index.evaluateTextShared(`'ventil':*`);
+    expect(ids(`'ventil':*`)).toEqual(expectedIds(rows, prefix));
+    expect(ids(`'kupfer' | 'rohr'`)).toEqual(expectedIds(rows, group));
+    expect(index.wordBitmaps.made).toBe(made); // all from memory
+    expect(index.wordBitmaps.size).toBeGreaterThan(0);
+
+    // A new product with a new lexeme of the prefix, a changed one, a removed one: the kept unions are dropped.
+    const snapshot = Array.from(heldBefore.toUint32Array());
+    put(row(601, { vec: words('ventilkegel', 'kupfer') }));
+    const changed = [...rows.values()].find((r) => r.vec.startsWith("'rohr'"))!;
+    put({ ...changed, vec: words('ventilator', 'kupfer') });
+    const removed = [...rows.values()].find((r) => r.vec.startsWith("'ventil'"))!;
+    rows.delete(removed.id);
+    index.applyChanges([601, changed.id, removed.id], [rows.get(601)!, rows.get(changed.id)!]);
+    expect(ids(`'ventil':*`)).toEqual(expectedIds(rows, prefix));
+    expect(ids(`'ventil':*A`)).toEqual(expectedIds(rows, prefix, 'A'));
+    expect(ids(`'kupfer' | 'rohr'`)).toEqual(expectedIds(rows, group));
+    expect(ids(`'ventil':*A & ('kupfer' | 'rohr')`)).toEqual(
+      expectedIds(rows, prefix, 'A').filter((id) => expectedIds(rows, group).includes(id)),
+    );
+    // A search that held a union across the change still reads the state it began with.
+    expect(Array.from(heldBefore.toUint32Array())).toEqual(snapshot);
+  });
+
+  it('are bounded by bytes', () => {
+    const index = build(3_000);
+    const kept = new (index.wordBitmaps.constructor as new (maxBytes: number) => typeof index.wordBitmaps)(2_000);
+    (index as unknown as { wordBitmaps: typeof kept }).wordBitmaps = kept;
+    for (const text of [`'ventil' | 'rohr'`, `'rohr' | 'hahn'`, `'hahn' | 'ventil'`, `'kupfer' | 'messing'`])
+      index.evaluateText(text);
+    expect(kept.bytes).toBeLessThanOrEqual(2_000);
+    expect(Array.from(index.evaluateText(`'ventil' | 'rohr'`).toUint32Array())).toEqual(
+      Array.from(
+        RoaringBitmap32.or(
+          index.lexemeBitmap('ventil', false, ''),
+          index.lexemeBitmap('rohr', false, ''),
+        ).toUint32Array(),
+      ),
+    );
   });
 });

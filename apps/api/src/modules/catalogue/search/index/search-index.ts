@@ -874,6 +874,11 @@ export class SearchIndex {
     // The members' positions replace their ids in the shared buffer (read synchronously here).
     const positions = this.ids(bitmap).subarray(0, bitmap.size);
     for (let k = 0; k < positions.length; k++) positions[k] = positionOf[positions[k]];
+    // An early page of a result much larger than the page: its positions kept while reading them (no bitmap of all).
+    if ((offset + limit) * TOP_K_SHARE < positions.length)
+      return firstPositions(positions, offset + limit, descending)
+        .slice(offset)
+        .map((position) => order[position]);
     const sorted = new RoaringBitmap32(positions);
     const out: number[] = [];
     const n = sorted.size;
@@ -1058,6 +1063,29 @@ function bestByRank(ids: Uint32Array, rank: Float64Array, k: number): number[] {
     if (best.length > k) best.pop();
   }
   return best;
+}
+
+/**
+ * The `k` smallest (descending: largest) of distinct numbers, in that order: a sorted list of the first so far, most
+ * numbers rejected by one comparison with its last.
+ */
+function firstPositions(values: Uint32Array, k: number, descending: boolean): number[] {
+  const first: number[] = [];
+  const before = descending ? (a: number, b: number) => a > b : (a: number, b: number) => a < b;
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i];
+    if (first.length === k && !before(value, first[k - 1])) continue;
+    let lo = 0;
+    let hi = first.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (before(first[mid], value)) lo = mid + 1;
+      else hi = mid;
+    }
+    first.splice(lo, 0, value);
+    if (first.length > k) first.pop();
+  }
+  return first;
 }
 
 /** An operand of an evaluation: `own` – made by it (may be changed and freed); else read-only (a posting, a kept union). */

@@ -26,9 +26,9 @@ export class WordBitmaps {
   private readonly kept: LRUCache<string, Bitmap>;
   /** The index's change count the kept bitmaps belong to. */
   private changes = -1;
-  /** Unions answered from memory and made (tests, bench). */
+  /** Unions answered from memory and unions made and kept (tests, bench). */
   hits = 0;
-  misses = 0;
+  made = 0;
 
   constructor(maxBytes = WORD_BITMAPS_MAX_BYTES) {
     this.kept = new LRUCache({
@@ -50,13 +50,13 @@ export class WordBitmaps {
   get(key: string): Bitmap | undefined {
     const bitmap = this.kept.get(key);
     if (bitmap) this.hits++;
-    else this.misses++;
     return bitmap;
   }
 
   /** Keeps a union made for the current state (frozen from now on) and returns it. */
   keep(key: string, bitmap: Bitmap): Bitmap {
     bitmap.freeze();
+    this.made++;
     this.kept.set(key, bitmap);
     return bitmap;
   }
