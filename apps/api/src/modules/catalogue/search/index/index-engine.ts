@@ -299,11 +299,10 @@ export class IndexSearchEngine extends SearchEngine {
     let skip = offset;
     // The tiers are computed one after the other, only until the page is full: an early page of a broad word
     // needs the first tier only. Each tier is this loop's own bitmap: freed when read.
-    for (const tier of this.tiers(index, prepared, q)) {
-      const members = filters ? tier.andInPlace(filters) : tier;
-      if (skip >= members.size) skip -= members.size;
+    for (const tier of this.tiers(index, prepared, q, filters)) {
+      if (skip >= tier.size) skip -= tier.size;
       else {
-        ids.push(...index.rankPage(members, skip, limit - ids.length));
+        ids.push(...index.rankPage(tier, skip, limit - ids.length));
         skip = 0;
       }
       tier.dispose();
@@ -318,22 +317,27 @@ export class IndexSearchEngine extends SearchEngine {
    * for it: exact article numbers; per level (the words as typed, then the typo matches) whole words in the name,
    * prefixes in the name, name/brand/series, anywhere.
    */
-  private *tiers(index: SearchIndex, p: PreparedQuery, q: AnalysedQuery): Generator<Bitmap> {
+  private *tiers(index: SearchIndex, p: PreparedQuery, q: AnalysedQuery, filters: Bitmap | null): Generator<Bitmap> {
     const rest = (b: Bitmap) => {
       if (p.dims) b.andInPlace(p.dims);
       return p.codes.size ? b.andNotInPlace(p.codes) : b;
     };
-    if (p.codes.size) yield p.codes.clone();
+    // A tier's first step makes its own bitmap from the read-only text (no copy of the whole text first): the AND with
+    // the filters, else the AND NOT of the first tier above it.
+    const start = (text: Bitmap, above: Bitmap | undefined) =>
+      filters ? RoaringBitmap32.and(text, filters) : above ? RoaringBitmap32.andNot(text, above) : text.clone();
+    if (p.codes.size) yield filters ? RoaringBitmap32.and(p.codes, filters) : p.codes.clone();
     if (!q.fts) {
-      if (q.dimensions.length) yield rest(index.all.clone());
+      if (q.dimensions.length) yield rest(start(index.all, undefined));
       return;
     }
     for (const { level, not } of relevanceLevels(q)) {
       // Each tier is its query without the matches of the tiers above it (tierQueries).
       const queries = tierQueries(level);
       for (const [k, text] of queries.entries()) {
-        const tier = p.fts.get(text)!.clone();
-        for (const above of queries.slice(0, k)) if (tier.size) tier.andNotInPlace(p.fts.get(above)!);
+        const above = queries.slice(0, k).map((a) => p.fts.get(a)!);
+        const tier = start(p.fts.get(text)!, above[0]);
+        for (const a of filters ? above : above.slice(1)) if (tier.size) tier.andNotInPlace(a);
         if (not && tier.size) tier.andNotInPlace(p.fts.get(not)!);
         yield rest(tier);
       }
