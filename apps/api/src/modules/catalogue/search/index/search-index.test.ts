@@ -4,7 +4,7 @@
  * whole catalogue, whose counts are kept until the next change; the name order of small results (positions in the
  * name order as a bitmap) equals sorting by name rank. No database: rows are written here.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { SearchRow } from './search-index.repo.ts';
 import { facetSetOf } from './index-engine.ts';
 import { featureStatsOf } from './feature-stats.ts';
@@ -108,6 +108,47 @@ describe('facet counts from the per-id columns', () => {
     // Value keys too large for count arrays: counted by intersections.
     index.applyChanges([7], [row(7, { brand_no: 5_000_000 })]);
     check(index);
+  });
+
+  it('take the price range of larger results from the price orders of their combinations: exact with prices clustered by class, after changes and a snapshot', () => {
+    // Each class has its own price band: a result within one class has its prices in one band of the whole order.
+    const banded = (id: number) => {
+      const classNo = pick([10, 11, 12, null]);
+      const band = (classNo ?? 5) * 1_000;
+      return row(id, { class_no: classNo, price_cents: random() < 0.05 ? null : band + Math.floor(random() * 1_000) });
+    };
+    let index = new SearchIndex();
+    index.addRows(Array.from({ length: 20_000 }, (_, k) => banded(k + 1)));
+    index.prepareOrders();
+    const check = (ix: SearchIndex, walks: boolean) => {
+      const walked = vi.spyOn(ix, 'priceRangeByCombos');
+      for (const lexeme of ['rohr', 'ventil', 'hahn'])
+        for (const classNo of [10, 11, 12]) {
+          const result = RoaringBitmap32.and(ix.lexemeBitmap(lexeme, false, ''), ix.classes.get(classNo)!);
+          expect(facetSetOf(ix, result, undefined, 'ids')).toEqual(expected(ix, result));
+          expect(facetSetOf(ix, result, 'price', 'ids').price).toEqual(expected(ix, result).price);
+          // Members without a price only, and one priced member among them.
+          const unpriced = new RoaringBitmap32([...result].filter((id) => Number.isNaN(ix.price[id])));
+          expect(facetSetOf(ix, unpriced, 'price', 'ids').price).toEqual({ min: null, max: null });
+          const one = unpriced.clone();
+          one.add(result.minimum());
+          expect(facetSetOf(ix, one, 'price', 'ids').price).toEqual(expected(ix, one).price);
+        }
+      // The walks answered (not the fallback reading every id's price), as long as the price order is there.
+      expect(walked.mock.results.some((r) => r.value !== null)).toBe(walks);
+      walked.mockRestore();
+    };
+    check(index, true);
+    // Products change class and price, some lose their price, one is removed, new ones are appended: no price order
+    // until a price-sorted page needs it, then one with the new combinations.
+    const moved = [...index.all].filter(() => random() < 0.05);
+    index.applyChanges([...moved, 20_001, 20_002], [...moved.map((id) => banded(id)), banded(20_001), banded(20_002)]);
+    index.removeIds([7]);
+    check(index, false);
+    index.pricePage(index.all, 0, 1, false);
+    check(index, true);
+    index = SearchIndex.deserialize(index.serialize({}))!.index;
+    check(index, true);
   });
 
   it('count more combinations of brand, leaf and class than two bytes hold, also after a snapshot', () => {

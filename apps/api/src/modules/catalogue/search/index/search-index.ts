@@ -187,7 +187,7 @@ export class SearchIndex {
   private namePermutation: Uint32Array | null = null;
   private namePositions: Uint32Array | null = null;
   /** Ids in price order (lowest price ascending, ties by id; unpriced ids last), each id's position, the priced count. */
-  private priceOrdering: { order: Uint32Array; positions: Uint32Array; priced: number } | null = null;
+  private priceOrdering: PriceOrdering | null = null;
   /** Scratch space for the ids of a result, read synchronously (ids()). */
   private scratch = new Uint32Array(0);
   /** Whether ascending ids are ascending ranks (bitmap order is then rank order); checked lazily after changes. */
@@ -481,7 +481,11 @@ export class SearchIndex {
       'orders.name+price',
       (this.namePermutation?.byteLength ?? 0) +
         (this.namePositions?.byteLength ?? 0) +
-        (this.priceOrdering ? this.priceOrdering.order.byteLength + this.priceOrdering.positions.byteLength : 0),
+        (this.priceOrdering
+          ? this.priceOrdering.order.byteLength +
+            this.priceOrdering.positions.byteLength +
+            this.priceOrdering.byCombo.ids.byteLength
+          : 0),
     );
     add('scratch', this.scratch.byteLength);
     let keys = 0;
@@ -904,10 +908,60 @@ export class SearchIndex {
     return { min: price[order[low]], max: price[order[high]] };
   }
 
+  /**
+   * The lowest and highest price of a bitmap's members whose combinations (brand, leaf, class) are the first `count`
+   * of `touched`, holding `members[t]` members each – every combination holding a member, as the combination counts
+   * found: per combination, the first member met from either end of the combination's own price order. A result's
+   * prices cluster in the whole price order (a word or a class names products of a price band: a walk along the whole
+   * order met its first member only after most of the catalogue), much less within one combination. The combinations
+   * where members are dense are walked first; a walk stops where the combination's prices can no longer beat the bound
+   * found so far. Null when the price order is not computed now (after a change) or the walks would test more than
+   * maxSteps members: the caller then reads the ids' prices.
+   */
+  priceRangeByCombos(
+    bitmap: Bitmap,
+    touched: Int32Array,
+    members: Int32Array,
+    count: number,
+    maxSteps: number,
+  ): { min: number | null; max: number | null } | null {
+    const ordering = this.priceOrdering;
+    if (!ordering) return null;
+    const { ids, start, priced } = ordering.byCombo;
+    const price = this.price;
+    let min = Infinity;
+    let max = -Infinity;
+    let steps = 0;
+    // Dense combinations first (a member within the first DENSE_WALK ids expected), then the others.
+    for (let pass = 0; pass < 2; pass++)
+      for (let t = 0; t < count; t++) {
+        const c = touched[t];
+        const first = start[c];
+        const end = first + priced[c]; // the combination's priced ids: [first, end)
+        if (members[t] * DENSE_WALK >= end - first !== (pass === 0)) continue;
+        for (let k = first; k < end && price[ids[k]] < min; k++) {
+          if (++steps > maxSteps) return null;
+          if (bitmap.has(ids[k])) {
+            min = price[ids[k]];
+            break;
+          }
+        }
+        for (let k = end - 1; k >= first && price[ids[k]] > max; k--) {
+          if (++steps > maxSteps) return null;
+          if (bitmap.has(ids[k])) {
+            max = price[ids[k]];
+            break;
+          }
+        }
+      }
+    return min === Infinity ? { min: null, max: null } : { min, max };
+  }
+
   private priceOrder() {
     if (!this.priceOrdering) {
       const { order, positions, valued } = orderBy(this.price, this.all.toUint32Array(), this.rank.length);
-      this.priceOrdering = { order, positions, priced: valued };
+      const byCombo = groupByCombo(order, valued, this.comboOf, this.combos.length);
+      this.priceOrdering = { order, positions, priced: valued, byCombo };
     }
     return this.priceOrdering;
   }
@@ -1003,6 +1057,54 @@ function slotSummaries(values: Float32Array, ids: Uint32Array, n: number): (Slot
         }
       : null,
   );
+}
+
+/** A combination of this many ids per member of a result is walked first (priceRangeByCombos). */
+const DENSE_WALK = 64;
+
+/** The ids in price order, each id's position in it, the priced count, and the same order per combination. */
+interface PriceOrdering {
+  order: Uint32Array;
+  positions: Uint32Array;
+  priced: number;
+  byCombo: ComboPriceOrders;
+}
+
+/**
+ * The price order grouped by combination of brand, leaf and class: combination c's ids in price order at
+ * ids[start[c]] … ids[start[c + 1] - 1], its priced ones first (priced[c] of them; the unpriced after them).
+ */
+interface ComboPriceOrders {
+  ids: Uint32Array;
+  start: Int32Array;
+  priced: Int32Array;
+}
+
+/** The price order grouped by combination (a stable counting sort: each combination's ids stay in price order). */
+function groupByCombo(
+  order: Uint32Array,
+  priced: number,
+  comboOf: Uint16Array | Int32Array,
+  combos: number,
+): ComboPriceOrders {
+  const none = comboOf instanceof Uint16Array ? NO_COMBO : -1;
+  const start = new Int32Array(combos + 1);
+  for (let k = 0; k < order.length; k++) {
+    const c = comboOf[order[k]];
+    if (c !== none) start[c + 1]++;
+  }
+  for (let c = 0; c < combos; c++) start[c + 1] += start[c];
+  const next = start.slice(0, combos);
+  const pricedOf = new Int32Array(combos);
+  const ids = new Uint32Array(start[combos]);
+  for (let k = 0; k < order.length; k++) {
+    const id = order[k];
+    const c = comboOf[id];
+    if (c === none) continue;
+    ids[next[c]++] = id;
+    if (k < priced) pricedOf[c]++;
+  }
+  return { ids, start, priced: pricedOf };
 }
 
 /** A page is taken by top-k (bestByRank) when the result holds at least this many times the ids up to its end. */
