@@ -364,7 +364,8 @@ export class SearchIndex {
   /** The number of a combination of brand, leaf and class (-1: none), added when new. */
   private combo(brand: number, leaf: number, classNo: number): number {
     const last = this.combos.length ? this.combos[this.lastCombo] : undefined;
-    // Neighbouring ids mostly share their combination (ids are numbered in category order).
+    // Neighbouring ids share their combination where ids are numbered in category order (not in the seeded
+    // catalogue: its products' leaves cycle with their number, 4.98M combination changes among 5M ids).
     if (last && last.brand === brand && last.leaf === leaf && last.classNo === classNo) return this.lastCombo;
     const key = `${brand},${leaf},${classNo}`;
     let k = this.comboKeys.get(key);
@@ -451,7 +452,7 @@ export class SearchIndex {
   }
 
   /**
-   * Run containers where they are smaller (ids are numbered in category order, so a leaf's, a brand's or a frequent
+   * Run containers where they are smaller (where ids are numbered in category order, a leaf's, a brand's or a frequent
    * word's products lie in runs) and no spare capacity in the containers: after a build or a snapshot load.
    */
   compact() {
