@@ -10,7 +10,7 @@
  */
 import type { CatalogueMeta } from '../../catalogue-meta.ts';
 import type { FeatureStats } from '../facets.ts';
-import { rangeOf, valueCounts } from './column-stats.ts';
+import { slotStats } from './column-stats.ts';
 import { RoaringBitmap32, type Bitmap, type ClassSummary, type SearchIndex } from './search-index.ts';
 
 /** 'ids': over the result's ids; 'complement': from the whole class's summary; undefined: the cheaper one. */
@@ -58,27 +58,24 @@ function slotsOf(meta: CatalogueMeta, classNo: number): SlotOf[] {
   }));
 }
 
-/** The statistics over a bitmap's ids, one pass per slot. */
+/** The statistics over a bitmap's ids: every slot in one pass (value counts of the alphanumeric ones, ranges of the numeric). */
 function statsOverIds(index: SearchIndex, slots: SlotOf[], bitmap: Bitmap): FeatureStats {
   const stats: FeatureStats = { numeric: new Map(), values: new Map() };
-  const ids = index.ids(bitmap); // shared buffer: read synchronously below
-  const n = bitmap.size;
-  for (const s of slots) {
-    const column = index.f[s.slot - 1];
-    if (s.kind === 'A') {
-      const values = valueCounts(column, ids, n);
-      if (values.size) stats.values.set(s.featureId, values);
-    } else {
-      const range = rangeOf(column, ids, n);
-      if (range) stats.numeric.set(s.featureId, range);
-    }
-  }
+  const ids = index.ids(bitmap); // shared buffer: read synchronously here
+  const wanted = slots.map((s) => ({ slot: s.slot, counts: s.kind === 'A', range: s.kind === 'N' }));
+  const taken = slotStats(index.slotValues, ids, bitmap.size, wanted);
+  slots.forEach((s, j) => {
+    const { counts, range } = taken[j];
+    if (counts?.size) stats.values.set(s.featureId, counts);
+    if (range) stats.numeric.set(s.featureId, range);
+  });
   return stats;
 }
 
 /**
- * The statistics of most of a class: the value counts of the whole class less those of the `missing` products; a
- * range bound from the whole class while the result holds a product at it, the others over the result's ids.
+ * The statistics of most of a class: the value counts of the whole class less those of the `missing` products (one
+ * pass over them for every alphanumeric slot); a range bound from the whole class while the result holds a product at
+ * it, the others over the result's ids (one pass for every such slot).
  */
 function statsByComplement(
   index: SearchIndex,
@@ -88,18 +85,25 @@ function statsByComplement(
   missing: Bitmap,
 ): FeatureStats {
   const stats: FeatureStats = { numeric: new Map(), values: new Map() };
-  const missingIds = index.ids(missing); // shared buffer: read synchronously in this loop
-  for (const s of slots) {
-    const whole = summary.slots[s.slot - 1];
-    if (s.kind !== 'A' || !whole) continue;
-    const less = missing.size ? valueCounts(index.f[s.slot - 1], missingIds, missing.size) : null;
+  const alphanumeric = slots.filter((s) => s.kind === 'A' && summary.slots[s.slot - 1]);
+  const less = missing.size
+    ? slotStats(
+        index.slotValues,
+        index.ids(missing), // shared buffer: read synchronously here
+        missing.size,
+        alphanumeric.map((s) => ({ slot: s.slot, counts: true, range: false })),
+      )
+    : null;
+  alphanumeric.forEach((s, j) => {
+    const whole = summary.slots[s.slot - 1]!;
+    const lessCounts = less?.[j].counts;
     const values = new Map<number, number>();
     for (const [value, count] of whole.values) {
-      const n = count - (less?.get(value) ?? 0);
+      const n = count - (lessCounts?.get(value) ?? 0);
       if (n > 0) values.set(value, n);
     }
     if (values.size) stats.values.set(s.featureId, values);
-  }
+  });
   const open: SlotOf[] = [];
   for (const s of slots) {
     const whole = summary.slots[s.slot - 1];
@@ -109,11 +113,16 @@ function statsByComplement(
     else open.push(s);
   }
   if (open.length) {
-    const ids = index.ids(matching); // shared buffer: read synchronously in this loop
-    for (const s of open) {
-      const range = rangeOf(index.f[s.slot - 1], ids, matching.size);
+    const ranges = slotStats(
+      index.slotValues,
+      index.ids(matching), // shared buffer: read synchronously here
+      matching.size,
+      open.map((s) => ({ slot: s.slot, counts: false, range: true })),
+    );
+    open.forEach((s, j) => {
+      const range = ranges[j].range;
       if (range) stats.numeric.set(s.featureId, range);
-    }
+    });
   }
   return stats;
 }

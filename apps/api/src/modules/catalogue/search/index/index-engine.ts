@@ -662,8 +662,9 @@ function priceRange(index: SearchIndex, result: Bitmap, want: boolean): FacetSet
 
 /**
  * Brand, class and leaf counts in one pass over the result's ids: per id its combination of the three (comboOf) is
- * counted, then each combination's count is added to its brand, leaf and class. The price range from the ends of the
- * price order when the result is large enough for a short walk, else in the same pass.
+ * counted, then each combination's count is added to its brand, leaf and class. The price range of a result that is
+ * not small from the price orders of the combinations it touches (SearchIndex.priceRangeByCombos), else in the same
+ * pass.
  */
 function countByIds(
   index: SearchIndex,
@@ -679,20 +680,24 @@ function countByIds(
   const brands = new Map<number, number>();
   const classes = new Map<number, number>();
   const leaves = new Map<number, number>();
-  const walked =
-    wanted.price && total * PRICE_WALK_SHARE >= index.all.size
-      ? index.priceRangeByOrder(result, Math.max(PRICE_WALK_STEPS, total >> 3))
-      : null;
-  const readPrices = wanted.price && !walked;
   const countCombos = wanted.brands || wanted.classes || wanted.leaves;
-  let min = Infinity;
-  let max = -Infinity;
-  if (!countCombos && !readPrices) return { brands, classes, leaves, price: walked ?? { min: null, max: null } };
+  if (!countCombos && !wanted.price) return { brands, classes, leaves, price: { min: null, max: null } };
+  // A larger result's price range from the price orders of the combinations it touches (found by the combination
+  // pass): no price read per id, whose column is read at random positions; a small one's in the same pass.
+  const byCombos = wanted.price && total >= PRICE_BY_COMBOS_FROM;
+  const readPrices = wanted.price && !byCombos;
   const { price, comboOf, combos } = index;
   const ids = index.ids(result); // shared buffer: read synchronously here
-  if (comboCounts.length < combos.length) comboCounts = new Int32Array(combos.length + 1024);
+  if (comboCounts.length < combos.length) {
+    comboCounts = new Int32Array(combos.length + 1024);
+    touchedCombos = new Int32Array(combos.length + 1024);
+    touchedCounts = new Int32Array(combos.length + 1024);
+  }
   const counts = comboCounts;
-  if (countCombos && readPrices)
+  let min = Infinity;
+  let max = -Infinity;
+  if (!readPrices) for (let k = 0; k < total; k++) counts[comboOf[ids[k]]]++;
+  else if (countCombos)
     for (let k = 0; k < total; k++) {
       const id = ids[k];
       counts[comboOf[id]]++;
@@ -700,30 +705,50 @@ function countByIds(
       if (p < min) min = p;
       if (p > max) max = p;
     }
-  else if (countCombos) for (let k = 0; k < total; k++) counts[comboOf[ids[k]]]++;
   else
     for (let k = 0; k < total; k++) {
       const p = price[ids[k]];
       if (p < min) min = p;
       if (p > max) max = p;
     }
-  if (countCombos) {
+  let touched = 0;
+  if (!readPrices || countCombos) {
     const add = (map: Map<number, number>, key: number, n: number) => map.set(key, (map.get(key) ?? 0) + n);
     for (let c = 0; c < combos.length; c++) {
       const n = counts[c];
       if (!n) continue;
       counts[c] = 0; // the shared count array is left zeroed
+      touchedCombos[touched] = c;
+      touchedCounts[touched++] = n;
+      if (!countCombos) continue;
       const { brand, leaf, classNo } = combos[c];
       if (wanted.brands) add(brands, brand, n);
       if (wanted.leaves) add(leaves, leaf, n);
       if (wanted.classes && classNo >= 0) add(classes, classNo, n);
     }
   }
-  return { brands, classes, leaves, price: walked ?? (min === Infinity ? { min: null, max: null } : { min, max }) };
+  let range: FacetSet['price'] | null = null;
+  // Few members per combination (a result spread over most of them): long walks, the prices of the ids are cheaper.
+  if (byCombos && touched * FEW_PER_COMBO <= total) {
+    range = index.priceRangeByCombos(result, touchedCombos, touchedCounts, touched, total >> 3);
+  }
+  // No price order now (after a change) or walks longer than reading: the prices of the ids (still in the buffer).
+  if (byCombos && !range)
+    for (let k = 0; k < total; k++) {
+      const p = price[ids[k]];
+      if (p < min) min = p;
+      if (p > max) max = p;
+    }
+  return { brands, classes, leaves, price: range ?? (min === Infinity ? { min: null, max: null } : { min, max }) };
 }
 
 /** Counts per combination of brand, leaf and class, shared by all calls (zeroed after each). */
 let comboCounts = new Int32Array(0);
+/** The combinations a result touches, listed by the count's pass (the first `touched` entries are valid). */
+let touchedCombos = new Int32Array(0);
+let touchedCounts = new Int32Array(0);
 
-/** A result of at least this share of the catalogue reads its price range from the price order (a short walk). */
-const PRICE_WALK_SHARE = 1 / 256;
+/** A result of at least this many ids reads its price range from its combinations' price orders. */
+const PRICE_BY_COMBOS_FROM = 1_024;
+/** Members per touched combination below which a result's prices are read instead of walking the combinations. */
+const FEW_PER_COMBO = 32;

@@ -4,7 +4,7 @@
  * whole catalogue, whose counts are kept until the next change; the name order of small results (positions in the
  * name order as a bitmap) equals sorting by name rank. No database: rows are written here.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { SearchRow } from './search-index.repo.ts';
 import { facetSetOf } from './index-engine.ts';
 import { featureStatsOf } from './feature-stats.ts';
@@ -110,6 +110,47 @@ describe('facet counts from the per-id columns', () => {
     check(index);
   });
 
+  it('take the price range of larger results from the price orders of their combinations: exact with prices clustered by class, after changes and a snapshot', () => {
+    // Each class has its own price band: a result within one class has its prices in one band of the whole order.
+    const banded = (id: number) => {
+      const classNo = pick([10, 11, 12, null]);
+      const band = (classNo ?? 5) * 1_000;
+      return row(id, { class_no: classNo, price_cents: random() < 0.05 ? null : band + Math.floor(random() * 1_000) });
+    };
+    let index = new SearchIndex();
+    index.addRows(Array.from({ length: 20_000 }, (_, k) => banded(k + 1)));
+    index.prepareOrders();
+    const check = (ix: SearchIndex, walks: boolean) => {
+      const walked = vi.spyOn(ix, 'priceRangeByCombos');
+      for (const lexeme of ['rohr', 'ventil', 'hahn'])
+        for (const classNo of [10, 11, 12]) {
+          const result = RoaringBitmap32.and(ix.lexemeBitmap(lexeme, false, ''), ix.classes.get(classNo)!);
+          expect(facetSetOf(ix, result, undefined, 'ids')).toEqual(expected(ix, result));
+          expect(facetSetOf(ix, result, 'price', 'ids').price).toEqual(expected(ix, result).price);
+          // Members without a price only, and one priced member among them.
+          const unpriced = new RoaringBitmap32([...result].filter((id) => Number.isNaN(ix.price[id])));
+          expect(facetSetOf(ix, unpriced, 'price', 'ids').price).toEqual({ min: null, max: null });
+          const one = unpriced.clone();
+          one.add(result.minimum());
+          expect(facetSetOf(ix, one, 'price', 'ids').price).toEqual(expected(ix, one).price);
+        }
+      // The walks answered (not the fallback reading every id's price), as long as the price order is there.
+      expect(walked.mock.results.some((r) => r.value !== null)).toBe(walks);
+      walked.mockRestore();
+    };
+    check(index, true);
+    // Products change class and price, some lose their price, one is removed, new ones are appended: no price order
+    // until a price-sorted page needs it, then one with the new combinations.
+    const moved = [...index.all].filter(() => random() < 0.05);
+    index.applyChanges([...moved, 20_001, 20_002], [...moved.map((id) => banded(id)), banded(20_001), banded(20_002)]);
+    index.removeIds([7]);
+    check(index, false);
+    index.pricePage(index.all, 0, 1, false);
+    check(index, true);
+    index = SearchIndex.deserialize(index.serialize({}))!.index;
+    check(index, true);
+  });
+
   it('count more combinations of brand, leaf and class than two bytes hold, also after a snapshot', () => {
     const index = new SearchIndex();
     index.addRows(Array.from({ length: 70_000 }, (_, k) => row(k + 1, { brand_no: k })));
@@ -185,14 +226,58 @@ describe('feature statistics of a class', () => {
     };
     check();
     // The class's lowest and highest numeric values leave it, a product joins it: the kept statistics are renewed.
-    const column = index.f[1];
-    const extremes = [...members].filter((id) => column[id] === 0 || column[id] === 49);
+    const slot2 = (id: number) => index.slotValues[id * 8 + 1];
+    const extremes = [...members].filter((id) => slot2(id) === 0 || slot2(id) === 49);
     index.applyChanges(extremes, [...extremes.map((id) => row(id)), featured(5_000)]);
     check();
     expect(featureStatsOf(index, meta, 10, index.all, 'complement').numeric.get('EF000002')).toEqual(
       featureStatsOf(index, meta, 10, index.all, 'ids').numeric.get('EF000002'),
     );
   });
+
+  // Small class parts are read slot by slot, large ones (from 32,768 ids) every slot of an id in one pass.
+  it.each([3_000, 60_000])(
+    'equal plain counts over the ids of every slot, after changes and after a snapshot round trip (%i products)',
+    (size) => {
+      let index = new SearchIndex();
+      // Class 10 with values in slots 1 and 2; products of other classes with values in every slot (not counted).
+      const other = (id: number) => row(id, { class_no: 11, f: Array.from({ length: 8 }, () => random() * 100) });
+      index.addRows(Array.from({ length: size }, (_, k) => (k % 3 ? featured(k + 1) : other(k + 1))));
+      /** What a facet shows, read value by value from the rows' slots (no shared pass). */
+      const plain = (result: Bitmap) => {
+        const ids = [...result].filter((id) => index.classNoOf[id] === 10);
+        const values = new Map<number, number>();
+        let min = Infinity;
+        let max = -Infinity;
+        for (const id of ids) {
+          const a = index.slotValues[id * 8];
+          if (!Number.isNaN(a)) values.set(Math.round(a), (values.get(Math.round(a)) ?? 0) + 1);
+          const n = index.slotValues[id * 8 + 1];
+          if (!Number.isNaN(n)) [min, max] = [Math.min(min, n), Math.max(max, n)];
+        }
+        return {
+          values: values.size ? new Map([['EF000001', values]]) : new Map(),
+          numeric: min !== Infinity ? new Map([['EF000002', { min, max }]]) : new Map(),
+        };
+      };
+      const check = () => {
+        for (const share of [1, 0.9, 0.6, 0.2, 0.01]) {
+          const result = new RoaringBitmap32([...index.all].filter(() => share === 1 || random() < share));
+          const expected = plain(result);
+          for (const way of ['ids', 'complement', undefined] as const)
+            expect(featureStatsOf(index, meta, 10, result, way)).toEqual(expected);
+        }
+      };
+      check();
+      // Products leave the class, change their values, are removed; new ones are appended.
+      const changed = [...index.classes.get(10)!].filter(() => random() < 0.2);
+      index.applyChanges(changed, [...changed.filter((id) => id % 2).map((id) => featured(id)), featured(size + 1)]);
+      index.removeIds([2, 5, 8]);
+      check();
+      index = SearchIndex.deserialize(index.serialize({}))!.index;
+      check();
+    },
+  );
 });
 
 describe('rank order', () => {

@@ -11,7 +11,7 @@ import type pg from 'pg';
 import roaring from 'roaring';
 import { parseTsquery, type TsNode } from './tsquery.ts';
 import { WordBitmaps } from './word-bitmaps.ts';
-import { rangeOf, valueCounts } from './column-stats.ts';
+import { SLOTS, slotStats } from './column-stats.ts';
 import { feedHorizon, maxSearchId, searchRowsBetween, type SearchRow } from './search-index.repo.ts';
 import {
   fileSink,
@@ -134,6 +134,9 @@ const grow = <T extends Float64Array | Float32Array | Int32Array | Uint16Array>(
   return b;
 };
 
+/** Ids per chunk when the interleaved slots are written as the snapshot's eight columns. */
+const SLOT_CHUNK = 1 << 20;
+
 /** The combination "none" of a two-byte combination column (comboOf). */
 const NO_COMBO = 0xffff;
 
@@ -169,12 +172,17 @@ export class SearchIndex {
   comboOf: Uint16Array | Int32Array = new Uint16Array(0);
   readonly combos: { brand: number; leaf: number; classNo: number }[] = [];
   private readonly comboKeys = new Map<string, number>();
-  readonly f: Float32Array[] = Array.from({ length: 8 }, () => new Float32Array(0));
+  /**
+   * The feature slots f1…f8, interleaved: slot s (1…8) of id at [id * SLOTS + s - 1]. A class part's statistics read
+   * every slot of an id at once (feature-stats.ts): its eight values share one cache line instead of eight columns'
+   * random reads per id.
+   */
+  slotValues = new Float32Array(0);
   /** Ids in name order (null name ranks last) and each id's position in it, rebuilt lazily after changes. */
   private namePermutation: Uint32Array | null = null;
   private namePositions: Uint32Array | null = null;
   /** Ids in price order (lowest price ascending, ties by id; unpriced ids last), each id's position, the priced count. */
-  private priceOrdering: { order: Uint32Array; positions: Uint32Array; priced: number } | null = null;
+  private priceOrdering: PriceOrdering | null = null;
   /** Scratch space for the ids of a result, read synchronously (ids()). */
   private scratch = new Uint32Array(0);
   /** Whether ascending ids are ascending ranks (bitmap order is then rank order); checked lazily after changes. */
@@ -211,7 +219,7 @@ export class SearchIndex {
       this.comboOf instanceof Uint16Array
         ? grow(this.comboOf, size, (n) => new Uint16Array(n), NO_COMBO)
         : grow(this.comboOf, size, (n) => new Int32Array(n), -1);
-    for (let k = 0; k < 8; k++) this.f[k] = grow(this.f[k], size, (n) => new Float32Array(n));
+    this.slotValues = grow(this.slotValues, size * SLOTS, (n) => new Float32Array(n));
   }
 
   /** Adds rows that are not in the index (their ids must not be present). */
@@ -253,7 +261,7 @@ export class SearchIndex {
       // The combination first: a new one may widen the column (a new array).
       const combo = this.combo(r.brand_no, r.leaf_no, r.class_no ?? -1);
       this.comboOf[id] = combo;
-      for (let k = 0; k < 8; k++) this.f[k][id] = r.f[k] ?? NaN;
+      for (let k = 0; k < SLOTS; k++) this.slotValues[id * SLOTS + k] = r.f[k] ?? NaN;
       perValue(brands, r.brand_no, id);
       if (r.class_no !== null) perValue(classes, r.class_no, id);
       perValue(leaves, r.leaf_no, id);
@@ -343,7 +351,7 @@ export class SearchIndex {
       this.leafOf[id] = -1;
       this.classNoOf[id] = -1;
       this.comboOf[id] = this.comboOf instanceof Uint16Array ? NO_COMBO : -1;
-      for (let k = 0; k < 8; k++) this.f[k][id] = NaN;
+      this.slotValues.fill(NaN, id * SLOTS, id * SLOTS + SLOTS);
     }
     this.namePermutation = null;
     this.namePositions = null;
@@ -353,7 +361,8 @@ export class SearchIndex {
   /** The number of a combination of brand, leaf and class (-1: none), added when new. */
   private combo(brand: number, leaf: number, classNo: number): number {
     const last = this.combos.length ? this.combos[this.lastCombo] : undefined;
-    // Neighbouring ids mostly share their combination (ids are numbered in category order).
+    // Neighbouring ids share their combination where ids are numbered in category order (not in the seeded
+    // catalogue: its products' leaves cycle with their number, 4.98M combination changes among 5M ids).
     if (last && last.brand === brand && last.leaf === leaf && last.classNo === classNo) return this.lastCombo;
     const key = `${brand},${leaf},${classNo}`;
     let k = this.comboKeys.get(key);
@@ -440,7 +449,7 @@ export class SearchIndex {
   }
 
   /**
-   * Run containers where they are smaller (ids are numbered in category order, so a leaf's, a brand's or a frequent
+   * Run containers where they are smaller (where ids are numbered in category order, a leaf's, a brand's or a frequent
    * word's products lie in runs) and no spare capacity in the containers: after a build or a snapshot load.
    */
   compact() {
@@ -465,15 +474,16 @@ export class SearchIndex {
       'columns.brandOf+leafOf+classNoOf+comboOf',
       this.brandOf.byteLength + this.leafOf.byteLength + this.classNoOf.byteLength + this.comboOf.byteLength,
     );
-    add(
-      'columns.f1-f8',
-      this.f.reduce((sum, column) => sum + column.byteLength, 0),
-    );
+    add('columns.f1-f8', this.slotValues.byteLength);
     add(
       'orders.name+price',
       (this.namePermutation?.byteLength ?? 0) +
         (this.namePositions?.byteLength ?? 0) +
-        (this.priceOrdering ? this.priceOrdering.order.byteLength + this.priceOrdering.positions.byteLength : 0),
+        (this.priceOrdering
+          ? this.priceOrdering.order.byteLength +
+            this.priceOrdering.positions.byteLength +
+            this.priceOrdering.byCombo.ids.byteLength
+          : 0),
     );
     add('scratch', this.scratch.byteLength);
     let keys = 0;
@@ -547,7 +557,15 @@ export class SearchIndex {
       for (const bitmap of postings) if (bitmap) w.bitmap(bitmap);
     }
     // Every id of the index has its slot in the columns (ensure() on adding).
-    for (const column of [this.rank, this.nameRank, this.price, ...this.f]) w.column(column.subarray(0, length));
+    for (const column of [this.rank, this.nameRank, this.price]) w.column(column.subarray(0, length));
+    // The slots as eight columns (the snapshot's layout), taken out of the interleaved array in chunks.
+    const chunk = new Float32Array(Math.min(length, SLOT_CHUNK));
+    for (let k = 0; k < SLOTS; k++)
+      for (let from = 0; from < length; from += chunk.length) {
+        const n = Math.min(chunk.length, length - from);
+        for (let i = 0; i < n; i++) chunk[i] = this.slotValues[(from + i) * SLOTS + k];
+        w.column(chunk.subarray(0, n)); // written synchronously: the chunk is reused afterwards
+      }
     w.raw(SNAPSHOT_MAGIC);
     w.flush();
     return w.bytes;
@@ -586,7 +604,12 @@ export class SearchIndex {
     index.rank = r.column((m) => new Float64Array(m), n);
     index.nameRank = r.column((m) => new Float64Array(m), n);
     index.price = r.column((m) => new Float64Array(m), n);
-    for (let k = 0; k < 8; k++) index.f[k] = r.column((m) => new Float32Array(m), n);
+    index.slotValues = new Float32Array(n * SLOTS);
+    const column = new Float32Array(n);
+    for (let k = 0; k < SLOTS; k++) {
+      r.into(column);
+      for (let id = 0; id < n; id++) index.slotValues[id * SLOTS + k] = column[id];
+    }
     if (!r.bytes(SNAPSHOT_MAGIC.length).equals(SNAPSHOT_MAGIC)) throw new Error('search index snapshot: bad end');
     index.brandOf = keyColumn(index.brands, n);
     index.leafOf = keyColumn(index.leaves, n);
@@ -630,7 +653,7 @@ export class SearchIndex {
     if (!members) return null;
     const ids = this.ids(members); // shared buffer: read synchronously below
     const n = members.size;
-    const slots = this.f.map((column) => slotSummary(column, ids, n));
+    const slots = slotSummaries(this.slotValues, ids, n);
     const summary: ClassSummary = { members: n, slots };
     this.summaries.set(classNo, summary);
     return summary;
@@ -799,9 +822,10 @@ export class SearchIndex {
 
   /** Products of the given classes whose feature slot passes the test. */
   slotFilter(classNos: number[], slot: number, test: (v: number) => boolean): Bitmap {
-    const column = this.f[slot - 1];
+    const values = this.slotValues;
+    const at = slot - 1;
     const members = this.valuesBitmap(this.classes, classNos);
-    return this.keep(members, (id) => test(column[id]));
+    return this.keep(members, (id) => test(values[id * SLOTS + at]));
   }
 
   /**
@@ -952,10 +976,60 @@ export class SearchIndex {
     return { min: price[order[low]], max: price[order[high]] };
   }
 
+  /**
+   * The lowest and highest price of a bitmap's members whose combinations (brand, leaf, class) are the first `count`
+   * of `touched`, holding `members[t]` members each – every combination holding a member, as the combination counts
+   * found: per combination, the first member met from either end of the combination's own price order. A result's
+   * prices cluster in the whole price order (a word or a class names products of a price band: a walk along the whole
+   * order met its first member only after most of the catalogue), much less within one combination. The combinations
+   * where members are dense are walked first; a walk stops where the combination's prices can no longer beat the bound
+   * found so far. Null when the price order is not computed now (after a change) or the walks would test more than
+   * maxSteps members: the caller then reads the ids' prices.
+   */
+  priceRangeByCombos(
+    bitmap: Bitmap,
+    touched: Int32Array,
+    members: Int32Array,
+    count: number,
+    maxSteps: number,
+  ): { min: number | null; max: number | null } | null {
+    const ordering = this.priceOrdering;
+    if (!ordering) return null;
+    const { ids, start, priced } = ordering.byCombo;
+    const price = this.price;
+    let min = Infinity;
+    let max = -Infinity;
+    let steps = 0;
+    // Dense combinations first (a member within the first DENSE_WALK ids expected), then the others.
+    for (let pass = 0; pass < 2; pass++)
+      for (let t = 0; t < count; t++) {
+        const c = touched[t];
+        const first = start[c];
+        const end = first + priced[c]; // the combination's priced ids: [first, end)
+        if (members[t] * DENSE_WALK >= end - first !== (pass === 0)) continue;
+        for (let k = first; k < end && price[ids[k]] < min; k++) {
+          if (++steps > maxSteps) return null;
+          if (bitmap.has(ids[k])) {
+            min = price[ids[k]];
+            break;
+          }
+        }
+        for (let k = end - 1; k >= first && price[ids[k]] > max; k--) {
+          if (++steps > maxSteps) return null;
+          if (bitmap.has(ids[k])) {
+            max = price[ids[k]];
+            break;
+          }
+        }
+      }
+    return min === Infinity ? { min: null, max: null } : { min, max };
+  }
+
   private priceOrder() {
     if (!this.priceOrdering) {
       const { order, positions, valued } = orderBy(this.price, this.all.toUint32Array(), this.rank.length);
-      this.priceOrdering = { order, positions, priced: valued };
+      const byCombo = groupByCombo(order, valued, this.comboOf, this.combos.length);
+      this.priceOrdering = { order, positions, priced: valued, byCombo };
     }
     return this.priceOrdering;
   }
@@ -1022,24 +1096,83 @@ function orderBy(
  */
 const KEPT_AT_BOUND = 1_024;
 
-/** A slot's summary over the ids of a class; null when none of them has a value in it. */
-function slotSummary(column: Float32Array, ids: Uint32Array, n: number): SlotSummary | null {
-  const range = rangeOf(column, ids, n);
-  if (!range) return null;
-  const atMin: number[] = [];
-  const atMax: number[] = [];
-  for (let k = 0; k < n && (atMin.length < KEPT_AT_BOUND || atMax.length < KEPT_AT_BOUND); k++) {
-    const v = column[ids[k]];
-    if (v === range.min && atMin.length < KEPT_AT_BOUND) atMin.push(ids[k]);
-    if (v === range.max && atMax.length < KEPT_AT_BOUND) atMax.push(ids[k]);
+/** Every slot's summary over the ids of a class (null: none of them has a value in the slot): two passes over the ids. */
+function slotSummaries(values: Float32Array, ids: Uint32Array, n: number): (SlotSummary | null)[] {
+  const all = Array.from({ length: SLOTS }, (_, k) => ({ slot: k + 1, counts: true, range: true }));
+  const stats = slotStats(values, ids, n, all);
+  const atMin: number[][] = stats.map(() => []);
+  const atMax: number[][] = stats.map(() => []);
+  // The products at either bound, up to KEPT_AT_BOUND per bound and slot; the pass ends when every list is full.
+  let open = stats.filter((s) => s.range).length * 2;
+  for (let k = 0; k < n && open > 0; k++) {
+    const base = ids[k] * SLOTS;
+    for (let s = 0; s < SLOTS; s++) {
+      const range = stats[s].range;
+      if (!range) continue;
+      const v = values[base + s];
+      if (v === range.min && atMin[s].length < KEPT_AT_BOUND && atMin[s].push(ids[k]) === KEPT_AT_BOUND) open--;
+      if (v === range.max && atMax[s].length < KEPT_AT_BOUND && atMax[s].push(ids[k]) === KEPT_AT_BOUND) open--;
+    }
   }
-  return {
-    values: valueCounts(column, ids, n),
-    min: range.min,
-    max: range.max,
-    atMin: new RoaringBitmap32(atMin),
-    atMax: new RoaringBitmap32(atMax),
-  };
+  return stats.map(({ counts, range }, s) =>
+    range
+      ? {
+          values: counts!,
+          min: range.min,
+          max: range.max,
+          atMin: new RoaringBitmap32(atMin[s]),
+          atMax: new RoaringBitmap32(atMax[s]),
+        }
+      : null,
+  );
+}
+
+/** A combination of this many ids per member of a result is walked first (priceRangeByCombos). */
+const DENSE_WALK = 64;
+
+/** The ids in price order, each id's position in it, the priced count, and the same order per combination. */
+interface PriceOrdering {
+  order: Uint32Array;
+  positions: Uint32Array;
+  priced: number;
+  byCombo: ComboPriceOrders;
+}
+
+/**
+ * The price order grouped by combination of brand, leaf and class: combination c's ids in price order at
+ * ids[start[c]] … ids[start[c + 1] - 1], its priced ones first (priced[c] of them; the unpriced after them).
+ */
+interface ComboPriceOrders {
+  ids: Uint32Array;
+  start: Int32Array;
+  priced: Int32Array;
+}
+
+/** The price order grouped by combination (a stable counting sort: each combination's ids stay in price order). */
+function groupByCombo(
+  order: Uint32Array,
+  priced: number,
+  comboOf: Uint16Array | Int32Array,
+  combos: number,
+): ComboPriceOrders {
+  const none = comboOf instanceof Uint16Array ? NO_COMBO : -1;
+  const start = new Int32Array(combos + 1);
+  for (let k = 0; k < order.length; k++) {
+    const c = comboOf[order[k]];
+    if (c !== none) start[c + 1]++;
+  }
+  for (let c = 0; c < combos; c++) start[c + 1] += start[c];
+  const next = start.slice(0, combos);
+  const pricedOf = new Int32Array(combos);
+  const ids = new Uint32Array(start[combos]);
+  for (let k = 0; k < order.length; k++) {
+    const id = order[k];
+    const c = comboOf[id];
+    if (c === none) continue;
+    ids[next[c]++] = id;
+    if (k < priced) pricedOf[c]++;
+  }
+  return { ids, start, priced: pricedOf };
 }
 
 /** A page is taken by top-k (bestByRank) when the result holds at least this many times the ids up to its end. */

@@ -140,7 +140,11 @@ export class SnapshotReader {
 
   /** Reads a column straight into a new typed array of n elements. */
   column<T extends Float64Array | Float32Array>(make: (n: number) => T, n: number): T {
-    const a = make(n);
+    return this.into(make(n));
+  }
+
+  /** Reads a column into an existing typed array (all of it). */
+  into<T extends Float64Array | Float32Array>(a: T): T {
     this.source.readInto(new Uint8Array(a.buffer, a.byteOffset, a.byteLength));
     return a;
   }
