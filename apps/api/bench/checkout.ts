@@ -26,6 +26,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { hashPassword } from '../src/modules/identity/password.ts';
 import { pdfDocument } from '../src/lib/pdf.ts';
+import { randomUUID } from 'node:crypto';
+import { fileStorage } from '../src/modules/storage/index.ts';
 import { postgresCpuMs, startBenchApi } from './bench-support.ts';
 
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 8);
@@ -34,6 +36,12 @@ const LINES = 50;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 25);
 const PG_STATS = process.env.BENCH_PG_STATS === '1';
 const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROFILE;
+/**
+ * How the carts' attachments are kept: 'stored' (default) as an upload through the API keeps them since migration
+ * 0490 (the file in the file storage, the row names it by storage_key; the checkout copies the key); 'inline' as
+ * attachments uploaded before 0490 (the bytes in the row; the checkout copies the bytes).
+ */
+const ATTACHMENTS = process.env.BENCH_ATTACHMENTS === 'inline' ? 'inline' : 'stored';
 
 const api = await startBenchApi('checkout', {
   pgStats: PG_STATS,
@@ -94,6 +102,7 @@ for (let b = 0; b < BUYERS; b++) {
 await api.listen();
 for (const buyer of buyers) buyer.token = await api.login(buyer.email);
 
+const storage = fileStorage({ config, pool });
 const attachment = pdfDocument({ title: 'Aufmaß', lines: ['Bench-Anhang'] });
 async function fillCart(cartId: number) {
   await pool.query(
@@ -102,11 +111,27 @@ async function fillCart(cartId: number) {
     [cartId, offerIds],
   );
   // Every fifth line carries an attachment.
-  await pool.query(
-    `INSERT INTO cart_item_attachments (cart_item_id, file_name, content_type, size_bytes, content)
-    SELECT id, 'Aufmass.pdf', 'application/pdf', $2, $3 FROM cart_items WHERE cart_id = $1 AND id % 5 = 0`,
-    [cartId, attachment.length, attachment],
-  );
+  if (ATTACHMENTS === 'inline') {
+    await pool.query(
+      `INSERT INTO cart_item_attachments (cart_item_id, file_name, content_type, size_bytes, content)
+      SELECT id, 'Aufmass.pdf', 'application/pdf', $2, $3 FROM cart_items WHERE cart_id = $1 AND id % 5 = 0`,
+      [cartId, attachment.length, attachment],
+    );
+    return;
+  }
+  const { rows } = await pool.query<{ id: string }>('SELECT id FROM cart_items WHERE cart_id = $1 AND id % 5 = 0', [
+    cartId,
+  ]);
+  for (const { id } of rows) {
+    // the key as CartItemsService gives an upload (CART_ATTACHMENTS_PREFIX)
+    const key = `files/cart-attachments/${id}/${randomUUID()}`;
+    await storage.put(key, attachment);
+    await pool.query(
+      `INSERT INTO cart_item_attachments (cart_item_id, file_name, content_type, size_bytes, storage_key)
+      VALUES ($1, 'Aufmass.pdf', 'application/pdf', $2, $3)`,
+      [id, attachment.length, key],
+    );
+  }
 }
 
 if (PG_STATS) await pool.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
@@ -255,7 +280,7 @@ if (PG_STATS) {
       query,
     }))
     .sort((a, b) => b.msPerCheckout - a.msPerCheckout);
-  console.table(top.slice(0, 25));
+  console.table(top.slice(0, Number(process.env.BENCH_PG_STATS_TOP ?? 25)));
   const counted = top.filter((t) => !['BEGIN', 'COMMIT', 'ROLLBACK'].includes(t.query));
   stopSampling = true;
   await sampler;
@@ -279,6 +304,7 @@ console.log(
       checkouts: latencies.length,
       failures,
       linesPerCart: LINES,
+      attachments: ATTACHMENTS,
       suppliersPerCart: SUPPLIERS.length,
       concurrency: BUYERS,
       orderLinesWritten: lineCount[0].n,
