@@ -134,18 +134,25 @@ async function fillCart(cartId: number) {
   }
 }
 
-if (PG_STATS) await pool.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+if (PG_STATS) {
+  await pool.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+  // planning counted too: a statement sent without a name is parsed and planned on every call
+  await pool.query(`ALTER SYSTEM SET pg_stat_statements.track_planning = on`);
+  await pool.query('SELECT pg_reload_conf()');
+}
 /** pg_stat_statements of the measured phases, summed over the rounds (reset before each, read after each). */
-const statements = new Map<string, { calls: number; totalMs: number }>();
+const statements = new Map<string, { calls: number; totalMs: number; planMs: number }>();
 async function collectStatements() {
-  const { rows } = await pool.query<{ query: string; calls: string; total_ms: number }>(
-    `SELECT left(regexp_replace(query, '\\s+', ' ', 'g'), 150) AS query, calls, total_exec_time AS total_ms
+  const { rows } = await pool.query<{ query: string; calls: string; total_ms: number; plan_ms: number }>(
+    `SELECT left(regexp_replace(query, '\\s+', ' ', 'g'), 150) AS query, calls, total_exec_time AS total_ms,
+            total_plan_time AS plan_ms
        FROM pg_stat_statements WHERE query NOT ILIKE '%pg_stat_statements%'`,
   );
   for (const r of rows) {
-    const s = statements.get(r.query) ?? { calls: 0, totalMs: 0 };
+    const s = statements.get(r.query) ?? { calls: 0, totalMs: 0, planMs: 0 };
     s.calls += Number(r.calls);
     s.totalMs += r.total_ms;
+    s.planMs += r.plan_ms;
     statements.set(r.query, s);
   }
 }
@@ -276,6 +283,7 @@ if (PG_STATS) {
     .map(([query, s]) => ({
       perCheckout: +(s.calls / latencies.length).toFixed(2),
       msPerCheckout: +(s.totalMs / latencies.length).toFixed(3),
+      planMsPerCheckout: +(s.planMs / latencies.length).toFixed(3),
       meanMs: +(s.totalMs / s.calls).toFixed(3),
       query,
     }))
@@ -291,11 +299,32 @@ if (PG_STATS) {
       .sort((a, b) => b.msPerCheckout - a.msPerCheckout)
       .slice(0, 10),
   );
+  // The API's named statements on the pool's connections: how often each was planned for its values (custom) and how
+  // often its prepared generic plan ran.
+  const held = await Promise.all(Array.from({ length: pool.totalCount }, () => pool.connect()));
+  const prepared = new Map<string, { connections: number; generic: number; custom: number }>();
+  for (const client of held) {
+    const { rows } = await client.query<{ name: string; generic_plans: string; custom_plans: string }>(
+      'SELECT name, generic_plans, custom_plans FROM pg_prepared_statements',
+    );
+    for (const r of rows) {
+      const p = prepared.get(r.name) ?? { connections: 0, generic: 0, custom: 0 };
+      p.connections++;
+      p.generic += Number(r.generic_plans);
+      p.custom += Number(r.custom_plans);
+      prepared.set(r.name, p);
+    }
+  }
+  held.forEach((client) => client.release());
+  console.log('named statements on the pool (plans made per call: custom; the prepared plan reused: generic):');
+  console.table(Object.fromEntries(prepared));
   console.log(
     'statements per checkout (without BEGIN/COMMIT):',
     +counted.reduce((s, t) => s + t.perCheckout, 0).toFixed(1),
     '· their execution ms per checkout:',
     +counted.reduce((s, t) => s + t.msPerCheckout, 0).toFixed(2),
+    '· their planning ms per checkout:',
+    +counted.reduce((s, t) => s + t.planMsPerCheckout, 0).toFixed(2),
   );
 }
 console.log(
