@@ -14,7 +14,7 @@ import { Role } from '@shk/contracts';
 import { createDb, createPool } from '../../db/pool.ts';
 import type { AppDeps } from '../../http/types.ts';
 import type { Caller } from '../../http/auth.ts';
-import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { eventually, startTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { insertTestOffers, offers } from '../../../test/support/cart-fixtures.ts';
 import { catalogueOfferCatalog } from '../carts/catalogue-offers.ts';
 import { CartsService } from '../carts/carts.service.ts';
@@ -174,5 +174,34 @@ describe('checkout statements prepared once per connection', () => {
     } finally {
       await pool.end();
     }
+  });
+});
+
+describe('the buyer’s order mail', () => {
+  it('is written with its delivery job in the checkout’s transaction and delivered once', async () => {
+    const { cartId } = await cartWithOneLine('Mail in der Transaktion');
+    const placed = await t.request('POST', `/v1/MultiCarts/${cartId}/checkout`, { as: BUYER });
+    expect(placed.status).toBe(200);
+    const number: string = placed.body.customerOrderNumber;
+    const { rows: mails } = await t.pool.query<{ id: string; created_at: Date; dispatched_at: Date | null }>(
+      'SELECT id, created_at, dispatched_at FROM mail_outbox WHERE to_address = $1 AND body_text LIKE $2',
+      [BUYER, `%${number}%`],
+    );
+    expect(mails).toHaveLength(1);
+    const [mail] = mails;
+    // now() is the transaction's start: the job and the mail share it only when written in the same transaction (a
+    // dispatch after the commit wrote the job, and marked the mail dispatched, in transactions of their own).
+    const { rows: jobs } = await t.pool.query<{ created_on: Date }>(
+      `SELECT created_on FROM pgboss.job WHERE name = 'mail.send' AND data->>'id' = $1`,
+      [mail.id],
+    );
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0].created_on.getTime()).toBe(mail.created_at.getTime());
+    expect(mail.dispatched_at?.getTime()).toBe(mail.created_at.getTime());
+    const sent = await eventually(async () => {
+      const { rows } = await t.pool.query('SELECT status, attempts FROM mail_outbox WHERE id = $1', [mail.id]);
+      return rows[0].status === 'sent' ? rows[0] : null;
+    });
+    expect(sent.attempts).toBe(1);
   });
 });
