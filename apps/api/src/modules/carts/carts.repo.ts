@@ -87,11 +87,12 @@ export async function supplierSettings(c: Queryable, supplierBpNumbers: string[]
     name: string;
     delivery_cost: number;
     free_delivery_threshold: number;
-  }>(
-    `SELECT s.bp_number, b.name, s.delivery_cost, s.free_delivery_threshold FROM suppliers s JOIN business_partners b ON b.bp_number = s.bp_number
+  }>({
+    name: 'supplier-settings', // prepared once per connection: read by every checkout and cart overview
+    text: `SELECT s.bp_number, b.name, s.delivery_cost, s.free_delivery_threshold FROM suppliers s JOIN business_partners b ON b.bp_number = s.bp_number
       WHERE s.bp_number = ANY($1)`,
-    [supplierBpNumbers],
-  );
+    values: [supplierBpNumbers],
+  });
   return new Map(
     rows.map((r) => [
       r.bp_number,
@@ -123,13 +124,14 @@ export async function resetCart(c: Queryable, cartId: number, after?: { orderNum
       values: [cartId, after.itemIds],
     });
   else await c.query('DELETE FROM cart_items WHERE cart_id = $1', [cartId]);
-  await c.query(
-    `UPDATE carts SET project_id = NULL, delivery_address_id = NULL, delivery_date = NULL, updated_at = now(),
+  await c.query({
+    name: 'reset-cart',
+    text: `UPDATE carts SET project_id = NULL, delivery_address_id = NULL, delivery_date = NULL, updated_at = now(),
             last_order_number = COALESCE($2, last_order_number),
             last_checkout_at = CASE WHEN $2::text IS NULL THEN last_checkout_at ELSE now() END
       WHERE id = $1`,
-    [cartId, after?.orderNumber ?? null],
-  );
+    values: [cartId, after?.orderNumber ?? null],
+  });
 }
 
 /** A cart of the overview with its stored totals and what they must match to be current (`cart_totals`, 0145). */
