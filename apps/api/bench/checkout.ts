@@ -26,6 +26,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { hashPassword } from '../src/modules/identity/password.ts';
 import { pdfDocument } from '../src/lib/pdf.ts';
+import { randomUUID } from 'node:crypto';
+import { fileStorage } from '../src/modules/storage/index.ts';
 import { postgresCpuMs, startBenchApi } from './bench-support.ts';
 
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 8);
@@ -34,6 +36,12 @@ const LINES = 50;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 25);
 const PG_STATS = process.env.BENCH_PG_STATS === '1';
 const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROFILE;
+/**
+ * How the carts' attachments are kept: 'stored' (default) as an upload through the API keeps them since migration
+ * 0490 (the file in the file storage, the row names it by storage_key; the checkout copies the key); 'inline' as
+ * attachments uploaded before 0490 (the bytes in the row; the checkout copies the bytes).
+ */
+const ATTACHMENTS = process.env.BENCH_ATTACHMENTS === 'inline' ? 'inline' : 'stored';
 
 const api = await startBenchApi('checkout', {
   pgStats: PG_STATS,
@@ -94,6 +102,7 @@ for (let b = 0; b < BUYERS; b++) {
 await api.listen();
 for (const buyer of buyers) buyer.token = await api.login(buyer.email);
 
+const storage = fileStorage({ config, pool });
 const attachment = pdfDocument({ title: 'Aufmaß', lines: ['Bench-Anhang'] });
 async function fillCart(cartId: number) {
   await pool.query(
@@ -102,25 +111,48 @@ async function fillCart(cartId: number) {
     [cartId, offerIds],
   );
   // Every fifth line carries an attachment.
-  await pool.query(
-    `INSERT INTO cart_item_attachments (cart_item_id, file_name, content_type, size_bytes, content)
-    SELECT id, 'Aufmass.pdf', 'application/pdf', $2, $3 FROM cart_items WHERE cart_id = $1 AND id % 5 = 0`,
-    [cartId, attachment.length, attachment],
-  );
+  if (ATTACHMENTS === 'inline') {
+    await pool.query(
+      `INSERT INTO cart_item_attachments (cart_item_id, file_name, content_type, size_bytes, content)
+      SELECT id, 'Aufmass.pdf', 'application/pdf', $2, $3 FROM cart_items WHERE cart_id = $1 AND id % 5 = 0`,
+      [cartId, attachment.length, attachment],
+    );
+    return;
+  }
+  const { rows } = await pool.query<{ id: string }>('SELECT id FROM cart_items WHERE cart_id = $1 AND id % 5 = 0', [
+    cartId,
+  ]);
+  for (const { id } of rows) {
+    // the key as CartItemsService gives an upload (CART_ATTACHMENTS_PREFIX)
+    const key = `files/cart-attachments/${id}/${randomUUID()}`;
+    await storage.put(key, attachment);
+    await pool.query(
+      `INSERT INTO cart_item_attachments (cart_item_id, file_name, content_type, size_bytes, storage_key)
+      VALUES ($1, 'Aufmass.pdf', 'application/pdf', $2, $3)`,
+      [id, attachment.length, key],
+    );
+  }
 }
 
-if (PG_STATS) await pool.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+if (PG_STATS) {
+  await pool.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+  // planning counted too: a statement sent without a name is parsed and planned on every call
+  await pool.query(`ALTER SYSTEM SET pg_stat_statements.track_planning = on`);
+  await pool.query('SELECT pg_reload_conf()');
+}
 /** pg_stat_statements of the measured phases, summed over the rounds (reset before each, read after each). */
-const statements = new Map<string, { calls: number; totalMs: number }>();
+const statements = new Map<string, { calls: number; totalMs: number; planMs: number }>();
 async function collectStatements() {
-  const { rows } = await pool.query<{ query: string; calls: string; total_ms: number }>(
-    `SELECT left(regexp_replace(query, '\\s+', ' ', 'g'), 150) AS query, calls, total_exec_time AS total_ms
+  const { rows } = await pool.query<{ query: string; calls: string; total_ms: number; plan_ms: number }>(
+    `SELECT left(regexp_replace(query, '\\s+', ' ', 'g'), 150) AS query, calls, total_exec_time AS total_ms,
+            total_plan_time AS plan_ms
        FROM pg_stat_statements WHERE query NOT ILIKE '%pg_stat_statements%'`,
   );
   for (const r of rows) {
-    const s = statements.get(r.query) ?? { calls: 0, totalMs: 0 };
+    const s = statements.get(r.query) ?? { calls: 0, totalMs: 0, planMs: 0 };
     s.calls += Number(r.calls);
     s.totalMs += r.total_ms;
+    s.planMs += r.plan_ms;
     statements.set(r.query, s);
   }
 }
@@ -251,11 +283,12 @@ if (PG_STATS) {
     .map(([query, s]) => ({
       perCheckout: +(s.calls / latencies.length).toFixed(2),
       msPerCheckout: +(s.totalMs / latencies.length).toFixed(3),
+      planMsPerCheckout: +(s.planMs / latencies.length).toFixed(3),
       meanMs: +(s.totalMs / s.calls).toFixed(3),
       query,
     }))
     .sort((a, b) => b.msPerCheckout - a.msPerCheckout);
-  console.table(top.slice(0, 25));
+  console.table(top.slice(0, Number(process.env.BENCH_PG_STATS_TOP ?? 25)));
   const counted = top.filter((t) => !['BEGIN', 'COMMIT', 'ROLLBACK'].includes(t.query));
   stopSampling = true;
   await sampler;
@@ -266,11 +299,32 @@ if (PG_STATS) {
       .sort((a, b) => b.msPerCheckout - a.msPerCheckout)
       .slice(0, 10),
   );
+  // The API's named statements on the pool's connections: how often each was planned for its values (custom) and how
+  // often its prepared generic plan ran.
+  const held = await Promise.all(Array.from({ length: pool.totalCount }, () => pool.connect()));
+  const prepared = new Map<string, { connections: number; generic: number; custom: number }>();
+  for (const client of held) {
+    const { rows } = await client.query<{ name: string; generic_plans: string; custom_plans: string }>(
+      'SELECT name, generic_plans, custom_plans FROM pg_prepared_statements',
+    );
+    for (const r of rows) {
+      const p = prepared.get(r.name) ?? { connections: 0, generic: 0, custom: 0 };
+      p.connections++;
+      p.generic += Number(r.generic_plans);
+      p.custom += Number(r.custom_plans);
+      prepared.set(r.name, p);
+    }
+  }
+  held.forEach((client) => client.release());
+  console.log('named statements on the pool (plans made per call: custom; the prepared plan reused: generic):');
+  console.table(Object.fromEntries(prepared));
   console.log(
     'statements per checkout (without BEGIN/COMMIT):',
     +counted.reduce((s, t) => s + t.perCheckout, 0).toFixed(1),
     '· their execution ms per checkout:',
     +counted.reduce((s, t) => s + t.msPerCheckout, 0).toFixed(2),
+    '· their planning ms per checkout:',
+    +counted.reduce((s, t) => s + t.planMsPerCheckout, 0).toFixed(2),
   );
 }
 console.log(
@@ -279,6 +333,7 @@ console.log(
       checkouts: latencies.length,
       failures,
       linesPerCart: LINES,
+      attachments: ATTACHMENTS,
       suppliersPerCart: SUPPLIERS.length,
       concurrency: BUYERS,
       orderLinesWritten: lineCount[0].n,

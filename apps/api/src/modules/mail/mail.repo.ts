@@ -28,6 +28,17 @@ export async function insertPending(db: Queryable, mail: OutgoingMail): Promise<
   return rows[0].id;
 }
 
+/** A mail whose delivery job is written in the same transaction (so it counts as dispatched from the start). */
+export async function insertDispatched(db: Queryable, mail: OutgoingMail): Promise<number> {
+  const { rows } = await db.query<{ id: number }>({
+    name: 'mail-insert-dispatched', // prepared once per connection: one per checkout
+    text: `INSERT INTO mail_outbox (to_address, reply_to, subject, body_text, dispatched_at) VALUES ($1, $2, $3, $4, now())
+           RETURNING id`,
+    values: [mail.to, mail.replyTo ?? null, mail.subject, mail.text],
+  });
+  return rows[0].id;
+}
+
 export async function markDispatched(db: Queryable, ids: number[]): Promise<void> {
   await db.query('UPDATE mail_outbox SET dispatched_at = now() WHERE id = ANY($1::bigint[])', [ids]);
 }

@@ -194,6 +194,8 @@ export function createSmtpTransport(url: string): MailTransport {
 }
 
 export const MAIL_QUEUE = 'mail.send';
+/** A mail job's retries (with backoff) and the time after which a hanging delivery counts as failed. */
+const MAIL_JOB_OPTIONS = { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 };
 
 /** A pending mail without a live job after this long was lost between commit and dispatch (or by a crash). */
 const SWEEP_AFTER_MS = 30_000;
@@ -252,6 +254,18 @@ export class MailService {
   /** Stores the mail (optionally inside an open transaction) and returns its outbox id. */
   async enqueue(mail: OutgoingMail, client: Queryable = this.pool): Promise<number> {
     return repo.insertPending(client, mail);
+  }
+
+  /**
+   * Stores the mail and its delivery job in the caller's open transaction: the job commits with the mail (or neither),
+   * so nothing is left to hand over after the commit (no dispatch round trips before the caller answers, no call that
+   * fails after its transaction committed, no wait for the sweeper after a crash between commit and dispatch). The
+   * job can only be fetched once the transaction committed.
+   */
+  async enqueueInTransaction(mail: OutgoingMail, client: pg.PoolClient): Promise<number> {
+    const id = await repo.insertDispatched(client, mail);
+    await this.jobs.sendInTransaction(client, MAIL_QUEUE, { id }, MAIL_JOB_OPTIONS);
+    return id;
   }
 
   /** Hands stored mails to the job queue; call after the transaction that enqueued them committed. */

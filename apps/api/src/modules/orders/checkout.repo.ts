@@ -7,12 +7,18 @@ import type { BusinessPartnerRow } from '../profile/index.ts';
  * waits for each); undefined when the partner does not exist.
  */
 export async function partnerWithCustomerNumbers(c: Queryable, bpNumber: string, supplierBpNumbers: string[]) {
-  const { rows } = await c.query<BusinessPartnerRow & { customer_numbers: Record<string, string | null> }>(
-    `SELECT b.*, (SELECT coalesce(jsonb_object_agg(sc.supplier_bp_number, sc.supplier_customer_number), '{}'::jsonb)
+  const { rows } = await c.query<BusinessPartnerRow & { customer_numbers: Record<string, string | null> }>({
+    // The checkout's statements are named: prepared once per connection instead of planned on every checkout.
+    name: 'checkout-partner',
+    // The partner's columns by name: a prepared statement whose result columns changed (a column added to the table by
+    // a migration on another node) would fail until the connection closes.
+    text: `SELECT b.bp_number, b.name, b.official_company_name, b.street, b.house_number, b.postal_code, b.city, b.country,
+            b.email, b.phone_number, b.fax_number, b.website, b.tax_number, b.vat_id, b.organisation_type, b.is_supplier,
+            b.created_at, (SELECT coalesce(jsonb_object_agg(sc.supplier_bp_number, sc.supplier_customer_number), '{}'::jsonb)
                     FROM supplier_customers sc WHERE sc.buyer_bp_number = $1 AND sc.supplier_bp_number = ANY($2)) AS customer_numbers
        FROM business_partners b WHERE b.bp_number = $1`,
-    [bpNumber, supplierBpNumbers],
-  );
+    values: [bpNumber, supplierBpNumbers],
+  });
   if (!rows[0]) return undefined;
   const { customer_numbers: numbers, ...partner } = rows[0];
   return { partner: partner as BusinessPartnerRow, customerNumbers: new Map(Object.entries(numbers)) };
@@ -39,11 +45,12 @@ export async function insertCustomerOrder(
     customerAddress: Record<string, unknown>;
   },
 ): Promise<{ id: number; number: string }> {
-  const { rows } = await c.query<{ id: number; customer_order_number: string }>(
-    `INSERT INTO customer_orders (customer_order_number, bp_number, user_id, cart_id, cart_name, total_net, delivery_cost_total, dispatch_to, customer_address,
+  const { rows } = await c.query<{ id: number; customer_order_number: string }>({
+    name: 'checkout-customer-order',
+    text: `INSERT INTO customer_orders (customer_order_number, bp_number, user_id, cart_id, cart_name, total_net, delivery_cost_total, dispatch_to, customer_address,
        order_reference, order_note)
      VALUES ('KB-' || $1 || '-' || nextval('customer_order_number_seq'), $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id, customer_order_number`,
-    [
+    values: [
       order.year,
       order.bpNumber,
       order.userId,
@@ -56,7 +63,7 @@ export async function insertCustomerOrder(
       order.orderReference,
       order.orderNote,
     ],
-  );
+  });
   return { id: Number(rows[0].id), number: rows[0].customer_order_number };
 }
 
@@ -88,14 +95,15 @@ export async function insertSupplierOrders(
     deliveryCosts: number[];
   },
 ) {
-  const { rows } = await c.query<{ id: number; supplier_bp_number: string; supplier_order_number: string }>(
-    `INSERT INTO supplier_orders (supplier_order_number, customer_order_id, supplier_bp_number, buyer_bp_number, supplier_customer_number, net_value, delivery_cost,
+  const { rows } = await c.query<{ id: number; supplier_bp_number: string; supplier_order_number: string }>({
+    name: 'checkout-supplier-orders',
+    text: `INSERT INTO supplier_orders (supplier_order_number, customer_order_id, supplier_bp_number, buyer_bp_number, supplier_customer_number, net_value, delivery_cost,
        is_test)
      SELECT 'LB-' || nextval('supplier_order_number_seq'), $1, s.bp, $2, s.customer_number, s.net, s.delivery,
             coalesce((SELECT sup.supplier_status_id = 3 FROM suppliers sup WHERE sup.bp_number = s.bp), false)
        FROM unnest($3::text[], $4::text[], $5::numeric[], $6::numeric[]) WITH ORDINALITY AS s(bp, customer_number, net, delivery, n)
       ORDER BY s.n RETURNING id, supplier_bp_number, supplier_order_number`,
-    [
+    values: [
       orders.customerOrderId,
       orders.buyerBpNumber,
       orders.suppliers,
@@ -103,7 +111,7 @@ export async function insertSupplierOrders(
       orders.nets,
       orders.deliveryCosts,
     ],
-  );
+  });
   return rows;
 }
 
@@ -172,8 +180,9 @@ export async function insertOrderLinesWithAttachments(c: Queryable, lines: Order
       ? lines.map((l) => (l[name] == null ? null : JSON.stringify(l[name])))
       : lines.map((l) => l[name] ?? null),
   );
-  await c.query(
-    `WITH input AS (SELECT * FROM unnest(${LINE_COLUMNS.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ')})
+  await c.query({
+    name: 'checkout-order-lines',
+    text: `WITH input AS (SELECT * FROM unnest(${LINE_COLUMNS.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ')})
                       AS x(${LINE_COLUMNS.map(([name]) => name).join(', ')})),
      lines AS (INSERT INTO order_lines (${WRITTEN.join(', ')}) SELECT ${WRITTEN.join(', ')} FROM input
                  RETURNING id, supplier_order_id, line_no)
@@ -182,5 +191,5 @@ export async function insertOrderLinesWithAttachments(c: Queryable, lines: Order
        FROM lines JOIN input USING (supplier_order_id, line_no)
        JOIN cart_item_attachments a ON a.cart_item_id = input.cart_item_id ORDER BY a.id`,
     values,
-  );
+  });
 }

@@ -57,21 +57,9 @@ export class CheckoutService {
       mailWanted ??= wantsMail(this.deps.db.$client, caller.userId, 'orderPlaced');
       const [ids, wanted] = await Promise.all([this.carts.offerIdsOf(bpNumber, cartId), mailWanted]);
       const offers = ids.length ? await this.offers.findOffers(bpNumber, ids) : new Map<string, OfferSnapshot>();
-      const result = await inTransaction(this.deps.db, async (tx) => {
-        const locked = await this.checkoutLocked(
-          tx,
-          caller,
-          bpNumber,
-          cartId,
-          texts,
-          offers,
-          attempt < MAX_ATTEMPTS,
-          wanted,
-        );
-        const mailId = locked?.mailId;
-        if (mailId != null) tx.afterCommit(() => this.deps.mail.dispatch([mailId]));
-        return locked;
-      });
+      const result = await inTransaction(this.deps.db, (tx) =>
+        this.checkoutLocked(tx, caller, bpNumber, cartId, texts, offers, attempt < MAX_ATTEMPTS, wanted),
+      );
       if (result) return { customerOrderNumber: result.customerOrderNumber };
     }
   }
@@ -86,7 +74,7 @@ export class CheckoutService {
     preread: Map<string, OfferSnapshot>,
     retry: boolean,
     mailWanted: boolean,
-  ): Promise<{ customerOrderNumber: string; mailId?: number | null } | null> {
+  ): Promise<{ customerOrderNumber: string } | null> {
     const locked = await this.carts.lockForCheckout(tx.$client, bpNumber, cartId);
     if (!locked) throw notFound(cartMessages.cartNotFound);
     const { cart } = locked;
@@ -141,15 +129,13 @@ export class CheckoutService {
       order.number,
       lines.map((l) => l.item.id),
     );
-    const mailId = mailWanted
-      ? await this.enqueueOrderPlacedMail(tx, caller, order.number, lines, order.totals, supplierOrders)
-      : null;
-    return { customerOrderNumber: order.number, mailId };
+    if (mailWanted) await this.enqueueOrderPlacedMail(tx, caller, order.number, lines, order.totals, supplierOrders);
+    return { customerOrderNumber: order.number };
   }
 
   /**
-   * The buyer's mail about the placed order (number, per supplier its lines and totals), written to the outbox in
-   * the checkout's transaction (only when the buyer has not turned it off on 'Mein Profil').
+   * The buyer's mail about the placed order (number, per supplier its lines and totals), written to the outbox with
+   * its delivery job in the checkout's transaction (only when the buyer has not turned it off on 'Mein Profil').
    */
   private async enqueueOrderPlacedMail(
     tx: TxDb,
@@ -183,7 +169,8 @@ export class CheckoutService {
       deliveryCost: round2(placed.reduce((sum, so) => sum + so.deliveryCost, 0)),
       url: `${this.deps.config.publicUrl}/bestellungen/bestellung?id=${encodeURIComponent(customerOrderNumber)}&orderType=customer`,
     });
-    return this.deps.mail.enqueue({ to: caller.email, ...mail }, tx.$client);
+    // The mail and its delivery job in the checkout's transaction (nothing to hand over after the commit).
+    return this.deps.mail.enqueueInTransaction({ to: caller.email, ...mail }, tx.$client);
   }
 
   /** Only orderable lines are ordered; unavailable ones stay in the cart (they are hidden there). */

@@ -400,9 +400,10 @@ export async function findRelationStates(
   buyerBpNumber: string,
   supplierBpNumbers: string[],
 ): Promise<{ supplier_bp_number: string; relation_status_id: number; is_active: boolean }[]> {
-  const { rows } = await client.query(
-    'SELECT supplier_bp_number, relation_status_id, is_active FROM supplier_customers WHERE buyer_bp_number = $1 AND supplier_bp_number = ANY($2)',
-    [buyerBpNumber, supplierBpNumbers],
-  );
+  const { rows } = await client.query({
+    name: 'relation-states', // prepared once per connection: read with every offer snapshot (cart, checkout)
+    text: 'SELECT supplier_bp_number, relation_status_id, is_active FROM supplier_customers WHERE buyer_bp_number = $1 AND supplier_bp_number = ANY($2)',
+    values: [buyerBpNumber, supplierBpNumbers],
+  });
   return rows;
 }

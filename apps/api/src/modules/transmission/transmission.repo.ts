@@ -36,12 +36,13 @@ const CURRENT_WORKFLOW_VERSION = `(SELECT v.id FROM workflow_versions v WHERE v.
 /** Outbox rows for new supplier orders; called inside the checkout transaction. */
 export async function insertTransmissions(client: Queryable, supplierOrderIds: number[]) {
   if (!supplierOrderIds.length) return;
-  await client.query(
-    `INSERT INTO supplier_order_transmissions (supplier_order_id, idempotency_key)
+  await client.query({
+    name: 'insert-transmissions', // prepared once per connection: written by every checkout
+    text: `INSERT INTO supplier_order_transmissions (supplier_order_id, idempotency_key)
      SELECT so.id, 'shk-' || so.supplier_order_number FROM supplier_orders so WHERE so.id = ANY($1::bigint[])
      ON CONFLICT (supplier_order_id) DO NOTHING`,
-    [supplierOrderIds],
-  );
+    values: [supplierOrderIds],
+  });
 }
 
 /** Supplier orders still in Created without an outbox row (written by another path or before 0021). */
