@@ -5,7 +5,8 @@
  * so a 5M import read about 500 million product rows. Counted here with Postgres's own statistics: the rows its
  * sequential scans read from products while an import of many small batches runs. A publish into an empty search
  * index skips the pass that moves other rows' places in the name order (there are none): the rows it inserts have
- * their places.
+ * their places. A batch's search vectors parse each distinct brand, category and description text once, not once per
+ * product.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,6 +15,8 @@ import { startTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { createPool } from '../../db/pool.ts';
 import { insertImport, importDetails } from './catalogue-import.repo.ts';
 import { runImport } from './import-pipeline.ts';
+import { copySearchStage, prepareSearchStaging, searchVectorsStatement, stageSearchVectors } from './staging.repo.ts';
+import { line } from './catalogue-writer.ts';
 
 const SUPPLIER = '200001';
 const ARTICLES = 800;
@@ -132,4 +135,58 @@ describe('catalogue import at scale', () => {
     expect(rows.map((r) => r.expected)).toEqual([1, 2, 3, 4, 5]);
     expect(rows.every((r) => r.name_rank !== null)).toBe(true);
   });
+
+  it('parses a batch’s brand, category and description texts once per distinct text, the name once per product', async () => {
+    const s = await t.pool.connect();
+    try {
+      await s.query('BEGIN');
+      await prepareSearchStaging(s);
+      const { rows: products } = await s.query<{ id: number; product_id: string }>(
+        'SELECT id, product_id FROM products ORDER BY id LIMIT 40',
+      );
+      expect(products.length).toBe(40);
+      const docs = products.map((p, k) => ({
+        ...p,
+        a: `kugelhahn ${k} messing`,
+        b: `benchwerk ${k % 2}`,
+        c: 'absperrarmaturen absperr armatur',
+        d: 'gepruft nach din en 1057',
+      }));
+      await copySearchStage(s, [Buffer.from(docs.map((x, k) => line([k, x.product_id, x.a, x.b, x.c, x.d])).join(''))]);
+      await s.query('ANALYZE catalogue_import_search_stage');
+      // Where the plan computes the vectors: the rows handed to the insert (one per product) carry the name's parse
+      // only; the other texts' vectors come from their own nodes, one row per distinct text.
+      const { rows: plan } = await s.query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(
+        `EXPLAIN (VERBOSE, FORMAT JSON) ${searchVectorsStatement(false)}`,
+        [-1],
+      );
+      const perProduct = plan[0]['QUERY PLAN'][0].Plan.Plans!.find((n) => n['Parent Relationship'] === 'Outer')!;
+      const parses = (perProduct.Output ?? []).join(' ').match(/to_tsvector/g) ?? [];
+      expect(parses.length).toBe(1);
+      // The vectors are those of the four texts, each with its weight.
+      await stageSearchVectors(s, false, -1, []);
+      const { rows: wrong } = await s.query(
+        `SELECT x.id FROM catalogue_import_search x
+           JOIN unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::text[]) d(id, a, b, c, dd) ON d.id = x.id
+          WHERE x.import_id = -1 AND x.vec <> setweight(to_tsvector('german_unaccent', d.a), 'A')
+                || setweight(to_tsvector('german_unaccent', d.b), 'B') || setweight(to_tsvector('german_unaccent', d.c), 'C')
+                || setweight(to_tsvector('german_unaccent', d.dd), 'D')`,
+        [docs.map((x) => x.id), docs.map((x) => x.a), docs.map((x) => x.b), docs.map((x) => x.c), docs.map((x) => x.d)],
+      );
+      const { rows: staged } = await s.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM catalogue_import_search WHERE import_id = -1',
+      );
+      expect(staged[0].n).toBe(40);
+      expect(wrong).toEqual([]);
+    } finally {
+      await s.query('ROLLBACK');
+      s.release();
+    }
+  });
 });
+
+interface PlanNode {
+  'Parent Relationship'?: string;
+  Output?: string[];
+  Plans?: PlanNode[];
+}
