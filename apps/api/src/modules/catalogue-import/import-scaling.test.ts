@@ -134,6 +134,18 @@ describe('catalogue import at scale', () => {
     // Ordered by their places they are in German order (the places count all products, so they need not be 1…5).
     expect(rows.map((r) => r.expected)).toEqual([1, 2, 3, 4, 5]);
     expect(rows.every((r) => r.name_rank !== null)).toBe(true);
+    // Each inserted row has its own product's vector (looked up after the sort by category, not carried through it).
+    const { rows: inserted } = await t.pool.query<{ name: string; words: string[] }>(
+      `SELECT p.product_name AS name, tsvector_to_array(s.vec) AS words
+         FROM product_search s JOIN products p ON p.id = s.id WHERE p.manufacturer_pid LIKE 'RANK-%'`,
+    );
+    expect(inserted.length).toBe(5);
+    const { rows: expected } = await t.pool.query<{ words: string[] }>(
+      `SELECT tsvector_to_array(to_tsvector('german_unaccent', w)) AS words FROM unnest($1::text[]) w`,
+      [['zapfhahn', 'olablass', 'aussenbogen', 'spulkasten', 'abzweig']],
+    );
+    for (const [k, name] of ['Zapfhahn', 'Ölablass', 'Äußenbogen', 'Spülkasten', 'Abzweig'].entries())
+      expect(inserted.find((r) => r.name.includes(name))!.words).toEqual(expect.arrayContaining(expected[k].words));
   });
 
   it('parses a batch’s brand, category and description texts once per distinct text, the name once per product', async () => {
