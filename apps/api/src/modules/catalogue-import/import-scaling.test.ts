@@ -5,7 +5,8 @@
  * so a 5M import read about 500 million product rows. Counted here with Postgres's own statistics: the rows its
  * sequential scans read from products while an import of many small batches runs. A publish into an empty search
  * index skips the pass that moves other rows' places in the name order (there are none): the rows it inserts have
- * their places. A batch's search vectors parse each distinct brand, category and description text once, not once per
+ * their places. A supplier's first catalogue writes its batches without looking for unchanged or existing offers (there
+ * are none), and still counts an article number that comes back in a later batch right. A batch's search vectors parse each distinct brand, category and description text once, not once per
  * product.
  */
 import fs from 'node:fs';
@@ -146,6 +147,59 @@ describe('catalogue import at scale', () => {
     );
     for (const [k, name] of ['Zapfhahn', 'Ölablass', 'Äußenbogen', 'Spülkasten', 'Abzweig'].entries())
       expect(inserted.find((r) => r.name.includes(name))!.words).toEqual(expect.arrayContaining(expected[k].words));
+  });
+
+  it('writes a first catalogue without looking for unchanged offers, and counts an article met again in a later batch', async () => {
+    // The newcomer of the demo world, without its offers: as a supplier's first catalogue finds it.
+    const newcomer = '200010';
+    await t.pool.query('DELETE FROM product_offers WHERE supplier_bp_number = $1', [newcomer]);
+    const first = (pid: string, name: string) => named(pid, name).replace('mode="update"', 'mode="new"');
+    const write = (name: string, articles: string[]) => {
+      const file = path.join(t.config.dataDir, name);
+      fs.writeFileSync(
+        file,
+        catalogue().replace(
+          /<T_UPDATE_PRODUCTS>[\s\S]*<\/T_UPDATE_PRODUCTS>/,
+          () => `<T_NEW_CATALOG>${articles.join('\n')}</T_NEW_CATALOG>`,
+        ),
+      );
+      return file;
+    };
+    const run = async (name: string, articles: string[]) => {
+      const file = write(name, articles);
+      const id = await insertImport(t.pool, { supplier: newcomer, fileName: name, filePath: file, userId: null });
+      const log: string[] = [];
+      await runImport(t.pool, id, { batchSize: 2, log: (m) => log.push(m) });
+      return {
+        details: (await importDetails(t.pool, newcomer, id))!,
+        steps: log.find((l) => l.includes('time per step'))!,
+      };
+    };
+    // Six new articles in three batches: written straight away, none looked up as unchanged.
+    const fresh = await run(
+      'first.xml',
+      [1, 2, 3, 4, 5, 6].map((k) => first(`FIRST-${k}`, `Erstkatalog Artikel ${k}`)),
+    );
+    expect(fresh.details.status).toBe('Completed');
+    expect(fresh.details.counts).toMatchObject({ read: 6, created: 6, updated: 0, unchanged: 0 });
+    expect(fresh.steps).not.toMatch(/unchanged/);
+    await t.pool.query('DELETE FROM product_offers WHERE supplier_bp_number = $1', [newcomer]);
+    // Article numbers met again two batches later, once as it was and once changed: the batch is written again with
+    // upserts, and the counts are those of any other import (one unchanged, one updated; the last one in the file wins).
+    const again = await run('again.xml', [
+      ...[1, 2, 3, 4].map((k) => first(`AGAIN-${k}`, `Wiederkehr Artikel ${k}`)),
+      first('AGAIN-1', 'Wiederkehr Artikel 1'),
+      first('AGAIN-2', 'Wiederkehr Artikel 2 geändert'),
+    ]);
+    expect(again.details.status).toBe('Completed');
+    expect(again.details.counts).toMatchObject({ read: 6, created: 4, updated: 1, unchanged: 1, rejected: 0 });
+    const { rows: offers } = await t.pool.query<{ pid: string; name: string }>(
+      `SELECT o.supplier_pid AS pid, p.product_name AS name FROM product_offers o JOIN products p ON p.id = o.product_no
+        WHERE o.supplier_bp_number = $1 ORDER BY o.supplier_pid`,
+      [newcomer],
+    );
+    expect(offers.map((o) => o.pid)).toEqual(['AGAIN-1', 'AGAIN-2', 'AGAIN-3', 'AGAIN-4']);
+    expect(offers.find((o) => o.pid === 'AGAIN-2')!.name).toBe('Wiederkehr Artikel 2 geändert');
   });
 
   it('parses a batch’s brand, category and description texts once per distinct text, the name once per product', async () => {

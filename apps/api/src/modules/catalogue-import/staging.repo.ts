@@ -225,19 +225,19 @@ export async function upsertOffers(c: pg.PoolClient, supplier: string, productDa
 }
 
 /**
- * Inserts the staged offers of a supplier that had none when the import began, without the upsert's conflict check.
- * An article number of the file that an earlier batch brought already (a duplicate farther apart than a batch) makes
- * the insert fail: it is rolled back to a savepoint and false returned, the caller upserts then.
+ * Runs `work` in a savepoint: a unique violation in it (an article number of the file that an earlier batch brought
+ * already, met by an insert without conflict check) rolls it back to the savepoint and returns false; the caller
+ * writes the batch again with upserts.
  */
-export async function insertNewOffers(c: pg.PoolClient, supplier: string, productDataSource: number): Promise<boolean> {
-  await c.query('SAVEPOINT new_offers');
+export async function inSavepoint(c: pg.PoolClient, work: () => Promise<void>): Promise<boolean> {
+  await c.query('SAVEPOINT new_articles');
   try {
-    await upsertOffers(c, supplier, productDataSource, true);
-    await c.query('RELEASE SAVEPOINT new_offers');
+    await work();
+    await c.query('RELEASE SAVEPOINT new_articles');
     return true;
   } catch (error) {
     if ((error as { code?: string }).code !== '23505') throw error;
-    await c.query('ROLLBACK TO SAVEPOINT new_offers');
+    await c.query('ROLLBACK TO SAVEPOINT new_articles');
     return false;
   }
 }
