@@ -244,6 +244,15 @@ describe('catalogue import at scale', () => {
       );
       expect(staged[0].n).toBe(40);
       expect(wrong).toEqual([]);
+      // Staged again (a product a later batch writes once more): the plain insert meets the rows there, and the batch
+      // is upserted instead — the vectors are the new texts'.
+      await s.query(`UPDATE catalogue_import_search_stage SET doc_a = doc_a || ' zweitausgabe'`);
+      await stageSearchVectors(s, false, -1, []);
+      const { rows: again } = await s.query<{ n: number; second: number }>(
+        `SELECT count(*)::int AS n, count(*) FILTER (WHERE vec @@ to_tsquery('german_unaccent', 'zweitausgabe'))::int AS second
+           FROM catalogue_import_search WHERE import_id = -1`,
+      );
+      expect(again[0]).toEqual({ n: 40, second: 40 });
     } finally {
       await s.query('ROLLBACK');
       s.release();

@@ -225,19 +225,19 @@ export async function upsertOffers(c: pg.PoolClient, supplier: string, productDa
 }
 
 /**
- * Runs `work` in a savepoint: a unique violation in it (an article number of the file that an earlier batch brought
- * already, met by an insert without conflict check) rolls it back to the savepoint and returns false; the caller
- * writes the batch again with upserts.
+ * Runs `work` in a savepoint: a unique violation in it (an insert without conflict check that meets a row there
+ * already: an article number of the file that an earlier batch brought) rolls it back to the savepoint and returns
+ * false; the caller writes the batch again with upserts.
  */
 export async function inSavepoint(c: pg.PoolClient, work: () => Promise<void>): Promise<boolean> {
-  await c.query('SAVEPOINT new_articles');
+  await c.query('SAVEPOINT only_new');
   try {
     await work();
-    await c.query('RELEASE SAVEPOINT new_articles');
+    await c.query('RELEASE SAVEPOINT only_new');
     return true;
   } catch (error) {
     if ((error as { code?: string }).code !== '23505') throw error;
-    await c.query('ROLLBACK TO SAVEPOINT new_articles');
+    await c.query('ROLLBACK TO SAVEPOINT only_new');
     return false;
   }
 }
@@ -264,7 +264,7 @@ const PRODUCT_NO_OF_T = 'SELECT p.id FROM products p WHERE p.product_id = t.prod
  * and its vector is then computed again for every product — three parses per product more, about half of the
  * statement's time); the name (weight A) is parsed per product.
  */
-export function searchVectorsStatement(sharedProducts: boolean) {
+export function searchVectorsStatement(sharedProducts: boolean, upsert = true) {
   // Several supplier articles may name the same manufacturer article: the last one in the file wins, as for the product.
   const perProduct = sharedProducts
     ? `(SELECT DISTINCT ON (product_id) * FROM ${SEARCH_STAGE} ORDER BY product_id, pos DESC)`
@@ -279,7 +279,7 @@ export function searchVectorsStatement(sharedProducts: boolean) {
          SELECT $1, p.id, setweight(to_tsvector('german_unaccent', t.doc_a), 'A') || b.v || c.v || d.v
            FROM t CROSS JOIN LATERAL (${PRODUCT_NO_OF_T}) p
            JOIN b ON b.x = t.doc_b JOIN c ON c.x = t.doc_c JOIN d ON d.x = t.doc_d
-         ON CONFLICT (import_id, id) DO UPDATE SET vec = EXCLUDED.vec`;
+         ${upsert ? 'ON CONFLICT (import_id, id) DO UPDATE SET vec = EXCLUDED.vec' : ''}`;
 }
 
 /**
@@ -294,7 +294,13 @@ export async function stageSearchVectors(
   dropped: number[],
 ) {
   if (dropped.length) await s.query(`DELETE FROM ${SEARCH_STAGE} WHERE pos = ANY($1::int[])`, [dropped]);
-  await s.query(searchVectorsStatement(sharedProducts), [importId]);
+  // Mostly every product is staged once per import: a plain insert (the upsert's conflict check per row cost about a
+  // tenth of the statement). A product staged again (by a later batch, or by the same batch of a run after a crash)
+  // makes it fail: rolled back to the savepoint and upserted.
+  const inserted = await inSavepoint(s, async () => {
+    await s.query(searchVectorsStatement(sharedProducts, false), [importId]);
+  });
+  if (!inserted) await s.query(searchVectorsStatement(sharedProducts), [importId]);
 }
 
 /**
