@@ -13,6 +13,8 @@
  * BENCH_REUSE=1 keeps the database of an earlier run when it already holds BENCH_PRODUCTS offers of the supplier
  * and runs only the price update (for iterating on it); BENCH_PRICE_ROUND (0) shifts the update's prices so that a
  * repeated update changes them again. BENCH_CPU_PROFILE names a directory for the CLI's CPU profiles (node --cpu-prof).
+ * BENCH_PG_STATS=1: Postgres with pg_stat_statements (nested statements too); after each import the costliest
+ * statements by execution time, with calls, rows and time per product.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,8 +22,7 @@ import path from 'node:path';
 import { once } from 'node:events';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { startEmbeddedPostgres } from '../src/db/embedded.ts';
-import { postgresCpuMs, processCpuMs } from './bench-support.ts';
+import { postgresCpuMs, processCpuMs, startBenchPostgres } from './bench-support.ts';
 import { ensureDatabase } from '../src/db/bootstrap.ts';
 import { createDb, createPool } from '../src/db/pool.ts';
 import { migrate } from '../src/db/migrate.ts';
@@ -39,7 +40,8 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 const SUPPLIER = '200001';
 const priceRound = Number(process.env.BENCH_PRICE_ROUND ?? 0);
 
-const server = await startEmbeddedPostgres(path.join(dataDir, 'postgres'), pgPort);
+const PG_STATS = process.env.BENCH_PG_STATS === '1';
+const server = await startBenchPostgres(path.join(dataDir, 'postgres'), pgPort, { pgStats: PG_STATS });
 const dbName = 'bench_import';
 const admin = createPool(server.url('postgres'), 1);
 const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [dbName])).rowCount === 1;
@@ -59,6 +61,7 @@ const databaseUrl = server.url(dbName);
 const pool = createPool(databaseUrl, 4);
 await migrate(pool);
 const db = createDb(pool);
+if (PG_STATS) await pool.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
 if (!reuse) {
   await ensureFeatureSettings(db);
   await seedDemoWorldIfEmpty(db, () => {});
@@ -127,12 +130,15 @@ const priceUpdate = (i: number) => {
  * too (steadier than wall time on a shared machine).
  */
 async function cli(file: string) {
+  if (PG_STATS) await pool.query('SELECT pg_stat_statements_reset()');
   const started = performance.now();
   const pgCpuBefore = postgresCpuMs(path.join(dataDir, 'postgres'));
   const child = spawn(
     process.execPath,
     [
       ...(process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROFILE] : []),
+      // As `npm run import` starts it: the parser's short-lived strings die in a larger young generation.
+      '--max-semi-space-size=64',
       '--import',
       'tsx',
       path.join(repoRoot, 'apps/api/src/tools/import-cli.ts'),
@@ -171,7 +177,25 @@ async function cli(file: string) {
   for (const l of output.slice(0, output.indexOf('{')).split('\n')) if (l.trim()) console.log(`  ${l}`);
   const result = JSON.parse(output.slice(output.indexOf('{')));
   if (code !== 0) throw new Error(`CLI exit ${code}: ${output}`);
+  if (PG_STATS) await printStatements(result.counts.read);
   return { seconds, peakMb: Math.round(peak / 1024 / 1024), result, cpu, cliCpuMs, pgCpuMs };
+}
+
+/**
+ * The import's costliest statements (pg_stat_statements, reset before the import): execution time in total and per
+ * product, calls and rows. Execution time includes waits (locks, I/O); the CPU figures above are the comparable ones.
+ */
+async function printStatements(articles: number) {
+  const { rows } = await pool.query<{ query: string; calls: string; rows: string; total_ms: number }>(
+    `SELECT regexp_replace(query, '\\s+', ' ', 'g') AS query, calls, rows, total_exec_time AS total_ms
+       FROM pg_stat_statements WHERE query NOT ILIKE '%pg_stat_statements%' ORDER BY total_exec_time DESC LIMIT 15`,
+  );
+  console.log('  statements by execution time (pg_stat_statements):');
+  for (const r of rows)
+    console.log(
+      `    ${(r.total_ms / 1000).toFixed(1).padStart(7)} s ${((r.total_ms * 1000) / Math.max(articles, 1)).toFixed(1).padStart(6)} µs/article ` +
+        `${String(r.calls).padStart(6)} calls ${String(r.rows).padStart(9)} rows  ${r.query.slice(0, 160)}`,
+    );
 }
 
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);

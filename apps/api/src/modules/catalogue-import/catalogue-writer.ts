@@ -11,7 +11,7 @@
  * Articles are staged while the parser reads (Node resolves reference data, hashes and builds
  * search texts), and the previous batch is merged by Postgres at the same time.
  */
-import { createHash } from 'node:crypto';
+import { hash as digest } from 'node:crypto';
 import { catalogueImportFailureTexts } from '@shk/contracts';
 import type pg from 'pg';
 import { inClientTransaction } from '../../db/pool.ts';
@@ -379,9 +379,12 @@ export class CatalogueWriter {
     const position = a.position;
     const { warnings: _warnings, ...hashed } = a;
     hashed.position = 0;
-    const hash = createHash('sha1')
-      .update(JSON.stringify([hashed, productId, brand.brandNo, classNo, featureValues, leafNo]))
-      .digest('base64');
+    // One-shot digest (no Hash object per article): the same SHA-1 as before, about 2 µs less per article.
+    const hash = digest(
+      'sha1',
+      JSON.stringify([hashed, productId, brand.brandNo, classNo, featureValues, leafNo]),
+      'base64',
+    );
     const doc = searchDocumentOf({
       productName: a.shortDescription ?? a.supplierPid,
       modelNumber: a.manufacturerTypeDescr,
@@ -442,34 +445,32 @@ export class CatalogueWriter {
     if (!b.lines) return;
     await this.copy(repo.copyArticleStage, b.chunks);
     const c = this.c;
-    // Same hash, and the product has its search row (published or staged by this import): nothing to
-    // write, so re-importing a file changes nothing. After a crash the staged search rows are gone;
-    // such products are written again rather than left unsearchable.
-    const dropped = await this.timed('unchanged', () => repo.dropUnchangedStaged(c, this.importId));
-    const counts = await repo.countStaged(c);
-    result.unchanged += dropped.length;
-    result.updated += counts.existing;
-    result.created += counts.total - counts.existing;
-    result.changedProducts += counts.total;
-    if (!counts.total) {
-      b.searchChunks.length = 0;
-      return;
-    }
     const isUpdate = this.transaction === 'T_UPDATE_PRODUCTS';
-    // Undo: what the batch is about to change, as it is. A supplier's first catalogue records nothing: it changes no
-    // offer of its own (undo withdraws them all), and a lookup of every staged product would cost the bulk load.
-    if (!this.firstCatalogue) await this.timed('undo record', () => withdrawals.snapshotStaged(c, this.importId));
-    // Articles with only future price blocks keep the offer's price of today.
-    if (b.keepsPrice) await repo.keepTodaysPrices(c);
-    await this.timed('products', () => repo.upsertProducts(c, b.sharedProducts, isUpdate));
-    await this.timed('offers', async () => {
-      // A duplicate article number farther apart than a batch: upserts from then on (the last one in the file wins).
-      if (this.newOffersOnly && !(await repo.insertNewOffers(c, this.supplier, this.ref.productDataSource)))
-        this.newOffersOnly = false;
-      if (!this.newOffersOnly) await repo.upsertOffers(c, this.supplier, this.ref.productDataSource);
-      // An offer that comes back after a withdrawal is live again.
-      await repo.reviveWithdrawnOffers(c, this.supplier);
-    });
+    let dropped: number[] = [];
+    // A supplier without offers when the import began: every staged article is new as long as no article number of
+    // the file comes back in a later batch, so there is nothing unchanged to drop and no offer to count — the batch
+    // is written at once (those two lookups per article cost about a tenth of the merge). An article number met again
+    // makes the offers' insert fail: the batch is rolled back and written as any other, upserting from then on.
+    if (this.newOffersOnly && (await repo.inSavepoint(c, () => this.writeArticles(b, isUpdate, true)))) {
+      result.created += b.lines;
+      result.changedProducts += b.lines;
+    } else {
+      this.newOffersOnly = false;
+      // Same hash, and the product has its search row (published or staged by this import): nothing to
+      // write, so re-importing a file changes nothing. After a crash the staged search rows are gone;
+      // such products are written again rather than left unsearchable.
+      dropped = await this.timed('unchanged', () => repo.dropUnchangedStaged(c, this.importId));
+      const counts = await repo.countStaged(c);
+      result.unchanged += dropped.length;
+      result.updated += counts.existing;
+      result.created += counts.total - counts.existing;
+      result.changedProducts += counts.total;
+      if (!counts.total) {
+        b.searchChunks.length = 0;
+        return;
+      }
+      await this.writeArticles(b, isUpdate, false);
+    }
     // A supplier's first catalogue has no future prices stored yet: nothing to replace then.
     if (b.futurePrices || this.hasFuturePrices)
       await this.timed('future prices', () => repo.replaceStagedFuturePrices(c, this.supplier, b.futurePrices));
@@ -481,6 +482,22 @@ export class CatalogueWriter {
       sharedProducts: b.sharedProducts,
       namesMediaUrls: b.namesMediaUrls,
     };
+  }
+
+  /** Writes the staged articles' products and offers (`newOnly`: offers inserted without the upsert's conflict check). */
+  private async writeArticles(b: StagedBatch, isUpdate: boolean, newOnly: boolean) {
+    const c = this.c;
+    // Undo: what the batch is about to change, as it is. A supplier's first catalogue records nothing: it changes no
+    // offer of its own (undo withdraws them all), and a lookup of every staged product would cost the bulk load.
+    if (!this.firstCatalogue) await this.timed('undo record', () => withdrawals.snapshotStaged(c, this.importId));
+    // Articles with only future price blocks keep the offer's price of today.
+    if (b.keepsPrice) await repo.keepTodaysPrices(c);
+    await this.timed('products', () => repo.upsertProducts(c, b.sharedProducts, isUpdate));
+    await this.timed('offers', async () => {
+      await repo.upsertOffers(c, this.supplier, this.ref.productDataSource, newOnly);
+      // An offer that comes back after a withdrawal is live again.
+      await repo.reviveWithdrawnOffers(c, this.supplier);
+    });
   }
 
   /**

@@ -99,15 +99,20 @@ export async function publishSearch(
          JOIN products p ON p.id = x.id JOIN catalogue_import_ranks r ON r.id = x.id
         WHERE s.id = x.id`,
       );
+      // New rows in category order, sorted without their vectors: each row's vector is looked up in the stage's key
+      // afterwards, in that order (OFFSET 0 keeps the lookup a nested loop). Joined before the sort, the vectors went
+      // through it (about 450 MB per million rows: an external sort on disk, about a third of the insert's time).
       await c.query(
         `INSERT INTO product_search (id, rank, name_rank, vec, brand_no, class_no, leaf_no, promo, supplier_nos,
                                    ${features.map((k) => `f${k}`).join(', ')})
-       SELECT x.id, x.id, r.rn, v.vec, p.brand_no, p.class_no, p.leaf_no, p.is_promotion, x.nos,
-              ${features.map((k) => `p.feature_values[${k}]`).join(', ')}
-         FROM catalogue_import_publish x JOIN catalogue_import_search v ON v.import_id = ${id} AND v.id = x.id
-         JOIN products p ON p.id = x.id JOIN catalogue_import_ranks r ON r.id = x.id
-        WHERE NOT EXISTS (SELECT 1 FROM product_search s WHERE s.id = x.id)
-        ORDER BY p.leaf_no, x.id`,
+       SELECT o.id, o.id, o.rn, v.vec, o.brand_no, o.class_no, o.leaf_no, o.is_promotion, o.nos,
+              ${features.map((k) => `o.f${k}`).join(', ')}
+         FROM (SELECT x.id, r.rn, p.brand_no, p.class_no, p.leaf_no, p.is_promotion, x.nos,
+                      ${features.map((k) => `p.feature_values[${k}] AS f${k}`).join(', ')}
+                 FROM catalogue_import_publish x JOIN products p ON p.id = x.id JOIN catalogue_import_ranks r ON r.id = x.id
+                WHERE NOT EXISTS (SELECT 1 FROM product_search s WHERE s.id = x.id)
+                ORDER BY p.leaf_no, x.id) o
+        CROSS JOIN LATERAL (SELECT v.vec FROM catalogue_import_search v WHERE v.import_id = ${id} AND v.id = o.id OFFSET 0) v`,
       );
     });
     if (rebuild.length) {
