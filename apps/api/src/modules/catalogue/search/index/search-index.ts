@@ -1178,33 +1178,22 @@ function groupByCombo(
 /** A page is taken by top-k (bestByRank) when the result holds at least this many times the ids up to its end. */
 const TOP_K_SHARE = 16;
 
-/** The `k` ids of lowest rank (ties by id), in that order: a sorted list of the best so far, most ids rejected at once. */
+/** The `k` ids of lowest rank (ties by id), in that order. */
 function bestByRank(ids: Uint32Array, rank: Float64Array, k: number): number[] {
-  const best: number[] = [];
-  const before = (a: number, b: number) => rank[a] < rank[b] || (rank[a] === rank[b] && a < b);
-  for (let i = 0; i < ids.length; i++) {
-    const id = ids[i];
-    if (best.length === k && !before(id, best[k - 1])) continue;
-    let lo = 0;
-    let hi = best.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (before(best[mid], id)) lo = mid + 1;
-      else hi = mid;
-    }
-    best.splice(lo, 0, id);
-    if (best.length > k) best.pop();
-  }
-  return best;
+  return firstK(ids, k, (a, b) => rank[a] < rank[b] || (rank[a] === rank[b] && a < b));
+}
+
+/** The `k` smallest (descending: largest) of distinct numbers, in that order. */
+function firstPositions(values: Uint32Array, k: number, descending: boolean): number[] {
+  return firstK(values, k, descending ? (a, b) => a > b : (a, b) => a < b);
 }
 
 /**
- * The `k` smallest (descending: largest) of distinct numbers, in that order: a sorted list of the first so far, most
- * numbers rejected by one comparison with its last.
+ * The first `k` of the values in the order `before` (a strict total order), in that order: a sorted list of the first so
+ * far, most values rejected by one comparison with its last.
  */
-function firstPositions(values: Uint32Array, k: number, descending: boolean): number[] {
+function firstK(values: Uint32Array, k: number, before: (a: number, b: number) => boolean): number[] {
   const first: number[] = [];
-  const before = descending ? (a: number, b: number) => a > b : (a: number, b: number) => a < b;
   for (let i = 0; i < values.length; i++) {
     const value = values[i];
     if (first.length === k && !before(value, first[k - 1])) continue;
