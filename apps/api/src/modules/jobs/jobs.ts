@@ -24,6 +24,12 @@ export interface Logger {
  * Background work on pg-boss (same Postgres, schema pgboss). Queues are created on first use;
  * handlers registered before start() begin polling when the app starts.
  */
+/**
+ * The options of jobs queued by sendMany (and of single jobs of the same queues): retried with backoff; a job that
+ * hangs expires after 60 s instead of pg-boss's 15 minutes.
+ */
+export const BATCH_JOB_OPTIONS = { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 };
+
 export class Jobs {
   private readonly boss: PgBoss;
   private readonly handlers = new Map<string, { handler: JobHandler<object>; options: QueueOptions }>();
@@ -103,22 +109,14 @@ export class Jobs {
   }
 
   /**
-   * Queues several jobs of one queue in a single statement. A job that hangs expires after
-   * `expireInSeconds` (default 60 s instead of pg-boss's 15 minutes) and is retried with backoff.
+   * Queues several jobs of one queue in a single statement, with BATCH_JOB_OPTIONS (`expireInSeconds` overrides its
+   * expiry).
    */
   async sendMany<T extends object>(queue: string, items: T[], options: { expireInSeconds?: number } = {}) {
     if (!this.started) throw new Error('jobs not started');
     if (!items.length) return;
-    await this.boss.insert(
-      items.map((data) => ({
-        name: queue,
-        data,
-        retryLimit: 5,
-        retryDelay: 5,
-        retryBackoff: true,
-        expireInSeconds: options.expireInSeconds ?? 60,
-      })),
-    );
+    const expireInSeconds = options.expireInSeconds ?? BATCH_JOB_OPTIONS.expireInSeconds;
+    await this.boss.insert(items.map((data) => ({ name: queue, data, ...BATCH_JOB_OPTIONS, expireInSeconds })));
   }
 
   /** Queued, retrying or running jobs (or those in `states`) of a queue whose data field `key` is one of `values` (for sweepers). */

@@ -7,7 +7,7 @@ import type MimeNode from 'nodemailer/lib/mime-node';
 import type pg from 'pg';
 import type { Queryable } from '../../db/queryable.ts';
 import { runExclusively } from '../cluster/index.ts';
-import type { Jobs } from '../jobs/index.ts';
+import { BATCH_JOB_OPTIONS, type Jobs } from '../jobs/index.ts';
 import * as repo from './mail.repo.ts';
 import type { OutgoingMail } from './mail.repo.ts';
 
@@ -194,8 +194,6 @@ export function createSmtpTransport(url: string): MailTransport {
 }
 
 export const MAIL_QUEUE = 'mail.send';
-/** A mail job's retries (with backoff) and the time after which a hanging delivery counts as failed. */
-const MAIL_JOB_OPTIONS = { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 60 };
 
 /** A pending mail without a live job after this long was lost between commit and dispatch (or by a crash). */
 const SWEEP_AFTER_MS = 30_000;
@@ -264,7 +262,7 @@ export class MailService {
    */
   async enqueueInTransaction(mail: OutgoingMail, client: pg.PoolClient): Promise<number> {
     const id = await repo.insertDispatched(client, mail);
-    await this.jobs.sendInTransaction(client, MAIL_QUEUE, { id }, MAIL_JOB_OPTIONS);
+    await this.jobs.sendInTransaction(client, MAIL_QUEUE, { id }, BATCH_JOB_OPTIONS);
     return id;
   }
 
