@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteAccessEntry } from '../../src/http/auth.ts';
+import { hiddenWaitsOf } from '../../src/db/pool.ts';
 import { pipelineOptionsOf, runImport } from '../../src/modules/catalogue-import/import-pipeline.ts';
 import { startTestApp, type TestApp } from '../support/test-app.ts';
 import {
@@ -17,7 +18,10 @@ import {
  * No code path holds one database connection while it waits for another (docs/security.md, "Fair use of the
  * database"): every /v1 route runs its role-matrix sample – and its IDS sample – on an API whose pool has a single
  * connection. Holding the transaction's connection and asking the pool for a second one throws at once here
- * (strictConnectionUse, db/pool.ts); any other hidden wait would end in a 503 after the connect timeout.
+ * (strictConnectionUse, db/pool.ts). Any other hidden wait – a connection held, outside a transaction, by code that
+ * then waits for the pool (the mail sweeper's cluster lock once did, every 15 s) – only ends by the strict pool's connect
+ * timeout: the pool records it with the holders' stacks, and every test fails while one is recorded, so the file ends
+ * soon after the first one, naming where it waited and who held the connection.
  */
 let t: TestApp;
 let routes: Map<string, RouteAccessEntry>;
@@ -75,6 +79,7 @@ afterAll(async () => {
  * what is measured is the route.
  */
 async function poolFree() {
+  expectNoHiddenWait();
   const until = Date.now() + 60_000;
   const importsRunning = async () =>
     Number(
@@ -85,6 +90,14 @@ async function poolFree() {
     if (Date.now() > until) throw new Error('the pool stays busy');
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+function expectNoHiddenWait() {
+  const describeWait = ({ waiter, holders }: { waiter: string; holders: string[] }) =>
+    `waited at\n${waiter}\nwhile held by\n${holders.join('\n--\n') || '(nobody: the connection was being opened)'}`;
+  expect(hiddenWaitsOf(t.pool).map(describeWait), 'a wait for the one connection ended only by the timeout').toEqual(
+    [],
+  );
 }
 
 const resolve = async (sample: MatrixSample): Promise<MatrixRequest> =>
@@ -122,4 +135,11 @@ describe('every route on a one-connection pool', () => {
       }
     });
   }
+
+  it('no wait for the connection ended by the timeout, also not in background work (the sweepers ran meanwhile)', async () => {
+    // The sweepers run at start and every 15 s: let one more round of them pass on the one connection.
+    await t.mail.sweep();
+    await poolFree();
+    expectNoHiddenWait();
+  });
 });

@@ -4,4 +4,4 @@
  */
 export { sharedSecret, readSharedSecret, changeSharedSecret } from './shared-secrets.ts';
 export { postgresRateLimitStore } from './rate-limit-store.ts';
-export { runExclusively } from './cluster-lock.repo.ts';
+export { runExclusively, withLockSession, type LockSession, type SessionLockKey } from './cluster-lock.repo.ts';

@@ -1,6 +1,7 @@
 import { Writable } from 'node:stream';
 import { CommunicationProtocol } from '@shk/contracts';
 import type { AppDeps } from '../../http/types.ts';
+import { withLockSession, type LockSession } from '../cluster/index.ts';
 import {
   HostKeyMismatchError,
   openFtp,
@@ -109,6 +110,9 @@ async function ftpInbox(w: WorkflowConnection, folder: string, policy: OutboundP
   };
 }
 
+/** The first int of the pick-up's advisory lock key (the second is the supplier's BP number). */
+const PICKUP_LOCK_CLASS = 7305;
+
 type Log = { info: (obj: object, msg: string) => void; warn: (obj: object, msg: string) => void };
 
 /**
@@ -167,45 +171,60 @@ export class OrdrspPickup {
     policy: OutboundPolicy,
     counts: { applied: number; rejected: number; skipped: number; failedSuppliers: number },
   ) {
-    for (const s of await repo.pickupSuppliers(this.deps.pool)) {
-      await repo.withPickupLock(this.deps.pool, s.bp_number, async () => {
-        try {
-          const workflow = s.workflow_id == null ? null : await workflows.connection(Number(s.workflow_id));
-          if (!workflow?.host) {
-            this.log.warn({ supplier: s.bp_number }, 'ORDRSP pick-up: no workflow with a host');
-            counts.failedSuppliers++;
-            return;
-          }
-          const source = s.in_com_protocol_id === CommunicationProtocol.Ftp ? 'ftp' : 'sftp';
-          const inbox =
-            source === 'ftp'
-              ? await ftpInbox(workflow, this.options.folder, policy)
-              : await sftpInbox(workflow, this.options.folder, policy, workflows);
-          try {
-            for (const name of (await inbox.list()).sort()) {
-              const content = await inbox.read(name);
-              if (await this.inbound.seen(s.bp_number, source, name, content)) counts.skipped++;
-              else {
-                const result = await this.inbound.receive({
-                  supplierBpNumber: s.bp_number,
-                  source,
-                  fileName: name,
-                  content,
-                });
-                counts[result.outcome]++;
-                if (result.outcome === 'rejected')
-                  this.log.warn({ supplier: s.bp_number, file: name, reason: result.reason }, 'ORDRSP rejected');
-              }
-              await inbox.moveToDone(name);
-            }
-          } finally {
-            await inbox.close();
-          }
-        } catch (error) {
+    const suppliers = await repo.pickupSuppliers(this.deps.pool);
+    if (!suppliers.length) return;
+    // One lock session for the pass, one supplier's lock at a time; the pick-up itself works through the pool.
+    await withLockSession(this.deps.pool, 'ordrsp-pickup', async (exclusively) => {
+      for (const s of suppliers) await this.pickUpSupplier(s, exclusively, workflows, policy, counts);
+    });
+  }
+
+  /** Picks up one supplier's files under its pick-up lock; skipped while another process picks up the same supplier. */
+  private async pickUpSupplier(
+    s: Awaited<ReturnType<typeof repo.pickupSuppliers>>[number],
+    exclusively: LockSession,
+    workflows: WorkflowsService,
+    policy: OutboundPolicy,
+    counts: { applied: number; rejected: number; skipped: number; failedSuppliers: number },
+  ) {
+    // The key of the lock is the one older nodes take, so a rolling update keeps the processes apart.
+    await exclusively([PICKUP_LOCK_CLASS, Number(s.bp_number)], async () => {
+      try {
+        const workflow = s.workflow_id == null ? null : await workflows.connection(Number(s.workflow_id));
+        if (!workflow?.host) {
+          this.log.warn({ supplier: s.bp_number }, 'ORDRSP pick-up: no workflow with a host');
           counts.failedSuppliers++;
-          this.log.warn({ err: error, supplier: s.bp_number }, 'ORDRSP pick-up failed for a supplier');
+          return;
         }
-      }); // false: another process is picking up this supplier's files
-    }
+        const source = s.in_com_protocol_id === CommunicationProtocol.Ftp ? 'ftp' : 'sftp';
+        const inbox =
+          source === 'ftp'
+            ? await ftpInbox(workflow, this.options.folder, policy)
+            : await sftpInbox(workflow, this.options.folder, policy, workflows);
+        try {
+          for (const name of (await inbox.list()).sort()) {
+            const content = await inbox.read(name);
+            if (await this.inbound.seen(s.bp_number, source, name, content)) counts.skipped++;
+            else {
+              const result = await this.inbound.receive({
+                supplierBpNumber: s.bp_number,
+                source,
+                fileName: name,
+                content,
+              });
+              counts[result.outcome]++;
+              if (result.outcome === 'rejected')
+                this.log.warn({ supplier: s.bp_number, file: name, reason: result.reason }, 'ORDRSP rejected');
+            }
+            await inbox.moveToDone(name);
+          }
+        } finally {
+          await inbox.close();
+        }
+      } catch (error) {
+        counts.failedSuppliers++;
+        this.log.warn({ err: error, supplier: s.bp_number }, 'ORDRSP pick-up failed for a supplier');
+      }
+    }); // false: another process is picking up this supplier's files
   }
 }

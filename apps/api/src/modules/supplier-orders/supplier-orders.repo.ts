@@ -1,5 +1,4 @@
 import type { ConfirmableLineRow } from './confirmation-view.ts';
-import type pg from 'pg';
 import type { Queryable } from '../../db/queryable.ts';
 import { SqlWhere } from '../../db/sql-params.ts';
 
@@ -96,26 +95,6 @@ export async function lockSupplierOfOrder(db: Queryable, supplierOrderId: number
     [supplierOrderId],
   );
   return rows[0].supplier_bp_number;
-}
-
-/**
- * Runs `work` while this process holds the supplier's ORDRSP pick-up lock (a session advisory lock on a
- * connection of its own); returns false without running it when another process holds the lock.
- */
-export async function withPickupLock(pool: pg.Pool, supplierBpNumber: string, work: () => Promise<void>) {
-  const lock = await pool.connect();
-  try {
-    const { rows } = await lock.query('SELECT pg_try_advisory_lock(7305, $1::int) AS ok', [Number(supplierBpNumber)]);
-    if (!rows[0].ok) return false;
-    try {
-      await work();
-    } finally {
-      await lock.query('SELECT pg_advisory_unlock(7305, $1::int)', [Number(supplierBpNumber)]);
-    }
-    return true;
-  } finally {
-    lock.release();
-  }
 }
 
 export interface LockedOrder {
