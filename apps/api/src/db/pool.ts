@@ -150,6 +150,23 @@ export function createPool(
   return pool;
 }
 
+/**
+ * A client to the pool's database that is not one of the pool's connections: for the few statements that must not
+ * wait behind the pool — a lock session's locks (cluster lock), a cancel of a statement that holds a pool connection.
+ * The caller connects and ends it; its 'error' events are logged (an unlistened one would end the process).
+ */
+export function clientOutsidePool(pool: pg.Pool, applicationName: string): pg.Client {
+  const options = (pool as unknown as { options: pg.PoolConfig }).options;
+  const client = new pg.Client({
+    connectionString: options.connectionString,
+    connectionTimeoutMillis: options.connectionTimeoutMillis,
+    // Named in pg_stat_activity, so it is not taken for a leaked pool connection.
+    application_name: applicationName.slice(0, 63),
+  });
+  client.on('error', (error) => logConnectionLoss(error));
+  return client;
+}
+
 let lastWarning = 0;
 function logConnectionLoss(error: Error & { code?: string }) {
   // 57P01 is the normal notice of a server shutting down; one line per second is enough in a storm.

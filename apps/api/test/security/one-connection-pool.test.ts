@@ -89,6 +89,7 @@ async function poolFree() {
   while (t.pool.totalCount > t.pool.idleCount || t.pool.waitingCount > 0 || (await importsRunning())) {
     if (Date.now() > until) throw new Error('the pool stays busy');
     await new Promise((r) => setTimeout(r, 50));
+    expectNoHiddenWait();
   }
 }
 

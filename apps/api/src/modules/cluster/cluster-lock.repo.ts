@@ -1,4 +1,5 @@
-import pg from 'pg';
+import type pg from 'pg';
+import { clientOutsidePool } from '../../db/pool.ts';
 
 /** A session advisory lock's key: a name (the server hashes it) or PostgreSQL's pair of ints. */
 export type SessionLockKey = string | readonly [number, number];
@@ -17,7 +18,7 @@ export type LockSession = (key: SessionLockKey, work: () => Promise<void>) => Pr
  *
  * Session locks are re-entrant within one session: `use` takes one key at a time (nested calls on the same session
  * would both get the lock). The server drops the locks with the session when the process dies; a lost lock
- * connection is only logged — the work goes on, and the next run opens a new session.
+ * connection is only logged (db/pool.ts) — the work goes on, and the next run opens a new session.
  */
 export async function withLockSession<T>(
   pool: pg.Pool,
@@ -52,15 +53,8 @@ export async function runExclusively(pool: pg.Pool, name: string, work: () => Pr
 }
 
 async function connectLockSession(pool: pg.Pool, label: string): Promise<pg.Client> {
-  const options = (pool as unknown as { options: pg.PoolConfig }).options;
-  const client = new pg.Client({
-    connectionString: options.connectionString,
-    connectionTimeoutMillis: options.connectionTimeoutMillis,
-    // Named in pg_stat_activity: an idle 'lock …' session is a lock holder, not a leaked connection.
-    application_name: `lock ${label}`.slice(0, 63),
-  });
-  // An 'error' event without a listener would end the process; the failing lock statement reports it to the caller.
-  client.on('error', (error) => console.warn(`[db] lock connection '${label}' lost: ${error.message}`));
+  // Named in pg_stat_activity: an idle 'lock …' session is a lock holder.
+  const client = clientOutsidePool(pool, `lock ${label}`);
   try {
     await client.connect();
   } catch (error) {

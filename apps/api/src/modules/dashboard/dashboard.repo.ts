@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import type { Queryable } from '../../db/queryable.ts';
 import type { DashboardGrouping } from '@shk/contracts';
+import { clientOutsidePool } from '../../db/pool.ts';
 import { SqlWhere } from '../../db/sql-params.ts';
 import { addDays, splitByMonths } from './periods.ts';
 
@@ -200,7 +200,17 @@ export async function releaseFigureConnection(client: pg.PoolClient): Promise<vo
   );
 }
 
-/** Cancels the statement a backend is running (its client went away). */
-export async function cancelStatement(pool: Queryable, pid: number): Promise<void> {
-  await pool.query('SELECT pg_cancel_backend($1)', [pid]);
+/**
+ * Cancels the statement a backend is running (its client went away), from a connection outside the pool: the
+ * statement to cancel holds one of the pool's connections, and on a full pool (or a pool of one) a cancel waiting for
+ * another would only run once that statement had finished by itself.
+ */
+export async function cancelStatement(pool: pg.Pool, pid: number): Promise<void> {
+  const client = clientOutsidePool(pool, 'cancel figures');
+  try {
+    await client.connect();
+    await client.query('SELECT pg_cancel_backend($1)', [pid]);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
