@@ -366,6 +366,17 @@ describe('SFTP/FTP pick-up', () => {
 
       // A crash after receiving and before moving leaves the file in the inbox: the next pass only moves it.
       sftp.files.set('/ordrsp/AB-1001.edi', nordbadFile);
+      // While another process picks up Nordbad's files (it holds the supplier's lock, with the key older nodes take),
+      // this one leaves them alone.
+      const otherProcess = await t.pool.connect();
+      try {
+        await otherProcess.query('SELECT pg_advisory_lock(7305, 200001)');
+        expect(await pickup.runOnce()).toEqual({ applied: 0, rejected: 0, skipped: 0, failedSuppliers: 0 });
+        expect(sftp.files.has('/ordrsp/AB-1001.edi')).toBe(true);
+      } finally {
+        await otherProcess.query('SELECT pg_advisory_unlock(7305, 200001)');
+        otherProcess.release();
+      }
       expect(await pickup.runOnce()).toEqual({ applied: 0, rejected: 0, skipped: 1, failedSuppliers: 0 });
       expect(
         (await t.pool.query("SELECT count(*)::int AS n FROM inbound_order_responses WHERE file_name = 'AB-1001.edi'"))
