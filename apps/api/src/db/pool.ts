@@ -29,8 +29,10 @@ export interface PoolLimits {
   strictConnectionUse?: boolean;
 }
 
-/** The pool whose connection the current async context holds inside inTransaction. */
+/** The pool whose connection the current async context holds inside inTransaction or inClientTransaction. */
 const heldConnection = new AsyncLocalStorage<pg.Pool>();
+/** The pool each connection belongs to: a transaction on a held pool connection marks that pool as held, too. */
+const poolOfClient = new WeakMap<pg.ClientBase, pg.Pool>();
 const reportedNesting = new Set<string>();
 
 /** Refuses (strict) or reports a request for a second connection while the context holds one of the same pool. */
@@ -145,6 +147,7 @@ export function createPool(
   // release and the next query opens a fresh connection.
   pool.on('error', (error: Error & { code?: string }) => logConnectionLoss(error));
   pool.on('connect', (client) => {
+    poolOfClient.set(client, pool);
     client.on('error', (error: Error & { code?: string }) => logConnectionLoss(error));
   });
   return pool;
@@ -248,9 +251,13 @@ export async function inTransaction<T>(db: Db, work: (tx: TxDb) => Promise<T>): 
  * stays with it): committed when `work` resolves, rolled back when it throws.
  */
 export async function inClientTransaction<T>(client: pg.ClientBase, work: () => Promise<T>): Promise<T> {
+  // A session taken from a pool by hand (an import's, a decision's) is held like inTransaction's: asking its pool for
+  // another connection inside is refused (strict) or logged.
+  const pool = poolOfClient.get(client);
+  const held = pool && heldConnection.getStore() !== pool ? () => heldConnection.run(pool, work) : work;
   await client.query('BEGIN');
   try {
-    const result = await work();
+    const result = await held();
     await client.query('COMMIT');
     return result;
   } catch (error) {

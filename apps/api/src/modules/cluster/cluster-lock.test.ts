@@ -66,20 +66,3 @@ describe('runExclusively', () => {
     expect(outcomes).toEqual([false, true, true]);
   });
 });
-
-describe('a strict pool', () => {
-  it('records a wait that only the connect timeout ended, with the stack of who held the connection', async () => {
-    const before = hiddenWaitsOf(pool).length;
-    const holder = await pool.connect();
-    try {
-      await expect(pool.query('SELECT 1')).rejects.toThrow(/timeout exceeded/);
-    } finally {
-      holder.release();
-    }
-    const [wait, ...more] = hiddenWaitsOf(pool).slice(before);
-    expect(more).toEqual([]);
-    expect(wait.waiter).toContain('cluster-lock.test.ts');
-    expect(wait.holders).toHaveLength(1);
-    expect(wait.holders[0]).toContain('cluster-lock.test.ts');
-  });
-});
