@@ -221,6 +221,7 @@ describe('feature statistics of a class', () => {
         const result = new RoaringBitmap32([...index.all].filter(() => share === 1 || random() < share));
         const byIds = featureStatsOf(index, meta, 10, result, 'ids');
         expect(featureStatsOf(index, meta, 10, result, 'complement')).toEqual(byIds);
+        expect(featureStatsOf(index, meta, 10, result, 'bitmaps')).toEqual(byIds);
         expect(featureStatsOf(index, meta, 10, result)).toEqual(byIds);
       }
     };
@@ -264,7 +265,7 @@ describe('feature statistics of a class', () => {
         for (const share of [1, 0.9, 0.6, 0.2, 0.01]) {
           const result = new RoaringBitmap32([...index.all].filter(() => share === 1 || random() < share));
           const expected = plain(result);
-          for (const way of ['ids', 'complement', undefined] as const)
+          for (const way of ['ids', 'complement', 'bitmaps', undefined] as const)
             expect(featureStatsOf(index, meta, 10, result, way)).toEqual(expected);
         }
       };
@@ -278,6 +279,61 @@ describe('feature statistics of a class', () => {
       check();
     },
   );
+});
+
+describe('feature and dimension filters', () => {
+  // Class 10: an alphanumeric slot 1 and a numeric slot 2 (some without value); class 11: fractional values in every slot.
+  const product = (id: number) =>
+    id % 3
+      ? row(id, {
+          class_no: 10,
+          f: [
+            pick([1, 2, 3, 70_000]),
+            random() < 0.1 ? null : Math.floor(random() * 50),
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+          ],
+        })
+      : row(id, {
+          class_no: pick([11, 12]),
+          f: Array.from({ length: 8 }, () => (random() < 0.2 ? null : random() * 100)),
+        });
+  const tests: ((v: number) => boolean)[] = [
+    (v) => v === 2 || v === 70_000,
+    (v) => v >= 10 && v <= 20,
+    (v) => v >= Math.fround(12.5),
+    (v) => v < 0,
+    (v) => v > -Infinity, // every value (a product without a value in the slot never passes: NaN)
+  ];
+
+  it("from the class summaries' value bitmaps equal reading every member's slot, after changes and after a snapshot round trip", () => {
+    let index = new SearchIndex();
+    index.addRows(Array.from({ length: 3_000 }, (_, k) => product(k + 1)));
+    const check = () => {
+      let nonEmpty = 0;
+      for (const classNos of [[10], [11], [10, 11, 12], [13], []])
+        for (const slot of [1, 2, 3, 8])
+          for (const test of tests) {
+            const byIds = index.slotFilterByIds(classNos, slot, test);
+            expect([...index.slotFilter(classNos, slot, test)], `${classNos} f${slot}`).toEqual([...byIds]);
+            if (byIds.size) nonEmpty++;
+          }
+      expect(nonEmpty).toBeGreaterThan(30);
+    };
+    index.slotFilter([10], 1, tests[0]); // the summaries are taken before the changes
+    check();
+    // Products change their values and classes, leave, and join.
+    const changed = [...index.all].filter(() => random() < 0.2);
+    index.applyChanges(changed, [...changed.filter((id) => id % 2).map(product), product(3_001), product(3_002)]);
+    index.removeIds([4, 5, 7]);
+    check();
+    index = SearchIndex.deserialize(index.serialize({}))!.index;
+    check();
+  });
 });
 
 describe('rank order', () => {
