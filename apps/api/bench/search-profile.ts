@@ -7,7 +7,8 @@
  * The index is loaded from the snapshot of BENCH_DATA_DIR (as a restarted API does), else built. Env as bench:search:
  * BENCH_DATA_DIR, BENCH_PG_PORT, BENCH_SEED (15: the queries of bench:search's restart round with BENCH_SEED=14),
  * BENCH_DISTINCT (1500), BENCH_REPEAT (1: passes over the queries; from the second on, the words' merged postings are
- * kept as after a warm-up). BENCH_PROFILE_SLOWEST=<n> also lists the n slowest queries.
+ * kept as after a warm-up). BENCH_PROFILE_SLOWEST=<n> also lists the n slowest queries; BENCH_PROFILE_DUMP=<file>
+ * writes every query's kind, hits, CPU and phases (tab-separated).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -108,6 +109,16 @@ const listed = Number(process.env.BENCH_PROFILE_SLOWEST ?? 0);
 for (const m of [...measured].sort((a, b) => b.cpuMs - a.cpuMs).slice(0, listed))
   console.log(
     `  ${m.cpuMs.toFixed(1)} ms ${m.query.kind} ${JSON.stringify(m.query.body)} hits ${m.total}; ${PHASES.map((p) => `${p} ${(m.phases.get(p) ?? 0).toFixed(1)}`).join(', ')}`,
+  );
+const dump = process.env.BENCH_PROFILE_DUMP;
+if (dump)
+  fs.writeFileSync(
+    dump,
+    measured
+      .map((m) =>
+        [m.query.kind, m.total, m.cpuMs.toFixed(2), ...PHASES.map((p) => (m.phases.get(p) ?? 0).toFixed(2))].join('\t'),
+      )
+      .join('\n'),
   );
 await pool.end();
 await server.stop();
