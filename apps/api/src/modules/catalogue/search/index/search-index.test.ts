@@ -334,6 +334,25 @@ describe('feature and dimension filters', () => {
     index = SearchIndex.deserialize(index.serialize({}))!.index;
     check();
   });
+
+  it('a change renews only the summaries of the classes whose products leave or join', () => {
+    const index = new SearchIndex();
+    index.addRows(Array.from({ length: 600 }, (_, k) => product(k + 1)));
+    const before = new Map([10, 11, 12].map((c) => [c, index.classSummary(c)!]));
+    // A product of class 11 moves to class 12 with new values; class 10 is not touched.
+    const moved = [...index.classes.get(11)!][0];
+    index.applyChanges([moved], [row(moved, { class_no: 12, f: [1, 2, 3, 4, 5, 6, 7, 8] })]);
+    expect(index.classSummary(10)).toBe(before.get(10));
+    expect(index.classSummary(11)!.members).toBe(before.get(11)!.members - 1);
+    expect(index.classSummary(12)!.members).toBe(before.get(12)!.members + 1);
+    for (const classNos of [[10], [11], [12]])
+      for (const test of tests)
+        expect([...index.slotFilter(classNos, 1, test)]).toEqual([...index.slotFilterByIds(classNos, 1, test)]);
+    // A removal renews its class's summary too.
+    index.removeIds([moved]);
+    expect(index.classSummary(12)!.members).toBe(before.get(12)!.members);
+    expect(index.classSummary(10)).toBe(before.get(10));
+  });
 });
 
 describe('rank order', () => {

@@ -198,9 +198,11 @@ export class SearchIndex {
   /** Whether ascending ids are ascending ranks (bitmap order is then rank order); checked lazily after changes. */
   private rankFollows = true;
   private rankChecked = false;
-  /** Summaries of whole classes' feature slots (classSummary), valid for the change count `summariesAt`. */
-  private summaries = new Map<number, ClassSummary>();
-  private summariesAt = -1;
+  /**
+   * Summaries of whole classes' feature slots (classSummary). A change drops only the summaries of the classes its
+   * products leave or join: the others stay valid (a summary depends only on its class's members and their slots).
+   */
+  private readonly summaries = new Map<number, ClassSummary>();
   /** Raised by every change of the index's content (memos of whole-catalogue figures compare it). */
   changes = 0;
   /** Word unions kept across searches while the index does not change (word-bitmaps.ts). */
@@ -268,6 +270,7 @@ export class SearchIndex {
       this.brandOf[id] = r.brand_no;
       this.leafOf[id] = r.leaf_no;
       this.classNoOf[id] = r.class_no ?? -1;
+      if (r.class_no !== null) this.summaries.delete(r.class_no); // the class gains a product
       // The combination first: a new one may widen the column (a new array).
       const combo = this.combo(r.brand_no, r.leaf_no, r.class_no ?? -1);
       this.comboOf[id] = combo;
@@ -359,6 +362,7 @@ export class SearchIndex {
       this.price[id] = NaN;
       this.brandOf[id] = -1;
       this.leafOf[id] = -1;
+      if (this.classNoOf[id] >= 0) this.summaries.delete(this.classNoOf[id]); // the class loses a product
       this.classNoOf[id] = -1;
       this.comboOf[id] = this.comboOf instanceof Uint16Array ? NO_COMBO : -1;
       this.slotValues.fill(NaN, id * SLOTS, id * SLOTS + SLOTS);
@@ -652,15 +656,12 @@ export class SearchIndex {
   }
 
   /**
-   * The feature slots of a whole class, kept until the index changes: a result holding most of a class reads only
-   * the products it lacks (feature-stats.ts). Taken for every class while a build or snapshot load runs (≈ one pass
-   * over the catalogue per slot), after a change for each class when a search first needs it.
+   * The feature slots of a whole class with a bitmap per value, kept until products of the class change: a result
+   * holding most of a class reads only the products it lacks, a filter is a union of value bitmaps (feature-stats.ts,
+   * slotFilter). Taken for every class while a build or snapshot load runs (one pass over the catalogue), after a
+   * change of a class's products when a search first needs it.
    */
   classSummary(classNo: number): ClassSummary | null {
-    if (this.summariesAt !== this.changes) {
-      this.summaries = new Map();
-      this.summariesAt = this.changes;
-    }
     const kept = this.summaries.get(classNo);
     if (kept) return kept;
     const members = this.classes.get(classNo);
