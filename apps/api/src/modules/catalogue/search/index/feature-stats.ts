@@ -13,8 +13,11 @@ import type { FeatureStats } from '../facets.ts';
 import { slotStats } from './column-stats.ts';
 import { RoaringBitmap32, type Bitmap, type ClassSummary, type SearchIndex } from './search-index.ts';
 
-/** 'ids': over the result's ids; 'complement': from the whole class's summary; undefined: the cheaper one. */
-export type FeatureCounting = 'ids' | 'complement';
+/**
+ * 'ids': over the result's ids; 'complement': from the whole class's summary less the missing products; 'bitmaps':
+ * intersections with the class's value bitmaps; undefined: the cheapest.
+ */
+export type FeatureCounting = 'ids' | 'complement' | 'bitmaps';
 
 interface SlotOf {
   slot: number;
@@ -34,10 +37,10 @@ export function featureStatsOf(
   if (!slots.length || !members) return { numeric: new Map(), values: new Map() };
   const matching = RoaringBitmap32.and(result, members);
   try {
-    // Most of the class: from its summary. A small part: its own ids (fewer than the missing ones).
-    const how = counting ?? (matching.size * 2 > members.size ? 'complement' : 'ids');
-    if (how === 'ids') return statsOverIds(index, slots, matching);
     const summary = index.classSummary(classNo)!;
+    const how = counting ?? cheapestWay(slots, summary, matching.size);
+    if (how === 'ids') return statsOverIds(index, slots, matching);
+    if (how === 'bitmaps') return statsByBitmaps(index, slots, summary, matching);
     const missing = RoaringBitmap32.andNot(members, matching);
     try {
       return statsByComplement(index, slots, summary, matching, missing);
@@ -111,6 +114,90 @@ function statsByComplement(
     if (matching.intersects(whole.atMin) && matching.intersects(whole.atMax))
       stats.numeric.set(s.featureId, { min: whole.min, max: whole.max });
     else open.push(s);
+  }
+  if (open.length) {
+    const ranges = slotStats(
+      index.slotValues,
+      index.ids(matching), // shared buffer: read synchronously here
+      matching.size,
+      open.map((s) => ({ slot: s.slot, counts: false, range: true })),
+    );
+    open.forEach((s, j) => {
+      const range = ranges[j].range;
+      if (range) stats.numeric.set(s.featureId, range);
+    });
+  }
+  return stats;
+}
+
+/**
+ * The cheapest way for a class part of `part` of the summary's members, in units of one id read (a random read of its
+ * slots, a cache miss): its own ids; the missing members' ids; or one intersection per value of the alphanumeric
+ * slots (an andCardinality over the part's containers: at 5M 10–40 µs, against 0.05–0.35 µs per id read) and
+ * a few intersections per numeric slot.
+ */
+function cheapestWay(slots: SlotOf[], summary: ClassSummary, part: number): FeatureCounting {
+  let intersections = 0;
+  for (const s of slots) {
+    const whole = summary.slots[s.slot - 1];
+    if (whole) intersections += s.kind === 'A' ? whole.exact.length : 2;
+  }
+  const costs: [FeatureCounting, number][] = [
+    ['ids', part],
+    ['complement', summary.members - part],
+    ['bitmaps', intersections * BITMAP_COST_PER_VALUE],
+  ];
+  return costs.reduce((best, next) => (next[1] < best[1] ? next : best))[0];
+}
+
+/** What an intersection with a value bitmap costs, in id reads (see cheapestWay). */
+const BITMAP_COST_PER_VALUE = 60;
+
+/**
+ * Steps of a numeric slot's walk from either end of its values (an intersection test each) before the part's ids are
+ * read for its range instead.
+ */
+const RANGE_WALK = 32;
+
+/**
+ * The statistics of a class part from the class's value bitmaps: an alphanumeric slot's counts as the part's
+ * intersection cardinality with each value's bitmap; a numeric slot's range as the first values from either end
+ * whose bitmap the part intersects (after RANGE_WALK values without one, over the part's ids).
+ */
+function statsByBitmaps(index: SearchIndex, slots: SlotOf[], summary: ClassSummary, matching: Bitmap): FeatureStats {
+  const stats: FeatureStats = { numeric: new Map(), values: new Map() };
+  const open: SlotOf[] = [];
+  for (const s of slots) {
+    const whole = summary.slots[s.slot - 1];
+    if (!whole) continue;
+    const { exact, holders } = whole;
+    if (s.kind === 'A') {
+      const values = new Map<number, number>();
+      for (let k = 0; k < exact.length; k++) {
+        const n = matching.andCardinality(holders[k]);
+        if (!n) continue;
+        const r = Math.round(exact[k]);
+        values.set(r, (values.get(r) ?? 0) + n);
+      }
+      if (values.size) stats.values.set(s.featureId, values);
+      continue;
+    }
+    const last = exact.length - 1;
+    let low = -1;
+    for (let k = 0; k <= last && k < RANGE_WALK; k++)
+      if (matching.intersects(holders[k])) {
+        low = k;
+        break;
+      }
+    let high = -1;
+    if (low >= 0)
+      for (let k = last; k >= low && last - k < RANGE_WALK; k--)
+        if (matching.intersects(holders[k])) {
+          high = k;
+          break;
+        }
+    if (high >= 0) stats.numeric.set(s.featureId, { min: exact[low], max: exact[high] });
+    else if (low >= 0 || exact.length > RANGE_WALK) open.push(s);
   }
   if (open.length) {
     const ranges = slotStats(

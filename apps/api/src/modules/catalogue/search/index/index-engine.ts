@@ -33,6 +33,7 @@ import { WordNormaliser } from './word-normaliser.ts';
 import { featureStatsOf } from './feature-stats.ts';
 import { foldedTokens } from '../fold.ts';
 import type { HitStore } from '../hit-store.ts';
+import { phaseClock } from './phase-clock.ts';
 
 interface PreparedQuery {
   /** Evaluated tsqueries by their text (as the analyser wrote them); read-only (evaluateTextShared). */
@@ -242,7 +243,7 @@ export class IndexSearchEngine extends SearchEngine {
     const index = await this.indexFor(scope);
     const result = await this.scopeBitmap(index, meta, scope);
     try {
-      return facetSetOf(index, result, only);
+      return phaseClock.measure('facets', () => facetSetOf(index, result, only));
     } finally {
       this.release(scope, result);
     }
@@ -253,7 +254,7 @@ export class IndexSearchEngine extends SearchEngine {
     if (!index.classes.has(classNo)) return { numeric: new Map(), values: new Map() };
     const result = await this.scopeBitmap(index, meta, scope);
     try {
-      return featureStatsOf(index, meta, classNo, result);
+      return phaseClock.measure('features', () => featureStatsOf(index, meta, classNo, result));
     } finally {
       this.release(scope, result);
     }
@@ -279,9 +280,11 @@ export class IndexSearchEngine extends SearchEngine {
     if (sort.column === 'artikelbeschreibung' || sort.column === 'preis') {
       const all = await this.scopeBitmap(index, meta, scope);
       try {
-        return sort.column === 'preis'
-          ? index.pricePage(all, offset, limit, sort.order === 'desc')
-          : index.namePage(all, offset, limit, sort.order === 'desc');
+        return phaseClock.measure('page', () =>
+          sort.column === 'preis'
+            ? index.pricePage(all, offset, limit, sort.order === 'desc')
+            : index.namePage(all, offset, limit, sort.order === 'desc'),
+        );
       } finally {
         this.release(scope, all);
       }
@@ -290,15 +293,31 @@ export class IndexSearchEngine extends SearchEngine {
     // Without selected dimensions the filter is the whole catalogue: no copy of it, no intersection with it.
     const filters = scope.dims.length ? await this.scopeBitmap(index, meta, scope, { text: false }) : null;
     if (!q) {
-      const ids = index.rankPage(filters ?? index.all, offset, limit);
+      const ids = phaseClock.measure('page', () => index.rankPage(filters ?? index.all, offset, limit));
       filters?.dispose();
       return ids;
     }
     const prepared = await this.prepare(index, meta, q);
+    const ids = phaseClock.measure('page', () => this.tieredPage(index, prepared, q, filters, offset, limit));
+    filters?.dispose();
+    return ids;
+  }
+
+  /**
+   * The page of a query's result in relevance order. The tiers are computed one after the other, only until the page
+   * is full: an early page of a broad word needs the first tier only. Each tier is this loop's own bitmap: freed when
+   * read.
+   */
+  private tieredPage(
+    index: SearchIndex,
+    prepared: PreparedQuery,
+    q: AnalysedQuery,
+    filters: Bitmap | null,
+    offset: number,
+    limit: number,
+  ): number[] {
     const ids: number[] = [];
     let skip = offset;
-    // The tiers are computed one after the other, only until the page is full: an early page of a broad word
-    // needs the first tier only. Each tier is this loop's own bitmap: freed when read.
     for (const tier of this.tiers(index, prepared, q, filters)) {
       if (skip >= tier.size) skip -= tier.size;
       else {
@@ -308,7 +327,6 @@ export class IndexSearchEngine extends SearchEngine {
       tier.dispose();
       if (ids.length >= limit) break;
     }
-    filters?.dispose();
     return ids;
   }
 
@@ -410,7 +428,10 @@ export class IndexSearchEngine extends SearchEngine {
     const normalised = await this.normalise(texts, phrases);
     // The texts share their words (with weights A, AB, any; whole and as prefix), and distinct queries share words:
     // each word's postings are merged once and kept (word-bitmaps.ts). Read-only: the tiers and the text copy them.
-    const fts = new Map(texts.map((t, i) => [t, index.evaluateTextShared(normalised.queries[i])]));
+    const fts = phaseClock.measure(
+      'words',
+      () => new Map(texts.map((t, i) => [t, index.evaluateTextShared(normalised.queries[i])])),
+    );
     let dims: Bitmap | null = null;
     // Where a dimension is used, it narrows the matches of one of the query's texts (text = words ∧ dimensions; each
     // relevance tier lies within one text): its phrase is rechecked only among those, not among every product of the
@@ -418,26 +439,18 @@ export class IndexSearchEngine extends SearchEngine {
     const wordScope = q.fts && q.dimensions.length ? RoaringBitmap32.orMany([...fts.values()]) : null;
     for (const [k, d] of q.dimensions.entries()) {
       const featured = d.groups.flatMap((g) => g.classes);
-      const matches = new RoaringBitmap32();
-      for (const g of d.groups) {
-        let members = index.valuesBitmap(index.classes, g.classes);
-        for (const t of g.tests) {
-          const values = new Set(t.values.map(Math.fround));
-          const passing = index.slotFilter(g.classes, t.slot, (v) => values.has(v));
-          members = members.andInPlace(passing);
-          passing.dispose();
-        }
-        matches.orInPlace(members);
-        members.dispose();
-      }
+      const matches = phaseClock.measure('dimensions', () => featuredMatches(index, d.groups));
       // Products of the other classes: the dimension as a phrase of their texts. The index holds no
       // positions: candidates having every word are rechecked by Postgres.
       const phrase = parseTsquery(normalised.phrases[k]);
       if (phrase) {
-        const others = index.valuesBitmap(index.classes, featured);
-        const candidates = index.evaluate(phrase).andNotInPlace(others);
-        others.dispose();
-        if (wordScope) candidates.andInPlace(wordScope);
+        const candidates = phaseClock.measure('dimensions', () => {
+          const others = index.valuesBitmap(index.classes, featured);
+          const found = index.evaluate(phrase).andNotInPlace(others);
+          others.dispose();
+          if (wordScope) found.andInPlace(wordScope);
+          return found;
+        });
         if (candidates.size) {
           const exact = lexemesOf(phrase).length > 1 ? await this.recheckPhrase(candidates, d.phrase) : candidates;
           matches.orInPlace(exact);
@@ -465,6 +478,23 @@ export class IndexSearchEngine extends SearchEngine {
   private async recheckPhrase(candidates: Bitmap, phrase: string): Promise<Bitmap> {
     return new RoaringBitmap32(await productsWithPhrase(this.pool(), Array.from(candidates.toUint32Array()), phrase));
   }
+}
+
+/** The products of a dimension's class groups whose feature slots hold the dimension's values (every test of a group). */
+function featuredMatches(index: SearchIndex, groups: AnalysedQuery['dimensions'][number]['groups']): Bitmap {
+  const matches = new RoaringBitmap32();
+  for (const g of groups) {
+    let members = index.valuesBitmap(index.classes, g.classes);
+    for (const t of g.tests) {
+      const values = new Set(t.values.map(Math.fround));
+      const passing = index.slotFilter(g.classes, t.slot, (v) => values.has(v));
+      members = members.andInPlace(passing);
+      passing.dispose();
+    }
+    matches.orInPlace(members);
+    members.dispose();
+  }
+  return matches;
 }
 
 function computeFilter(

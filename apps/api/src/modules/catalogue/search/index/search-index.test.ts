@@ -9,7 +9,7 @@ import type { SearchRow } from './search-index.repo.ts';
 import { facetSetOf } from './index-engine.ts';
 import { featureStatsOf } from './feature-stats.ts';
 import type { CatalogueMeta } from '../../catalogue-meta.ts';
-import { parseTsvector, RoaringBitmap32, SearchIndex, type Bitmap } from './search-index.ts';
+import { parseTsvector, RoaringBitmap32, SearchIndex, type Bitmap, type ClassSummary } from './search-index.ts';
 import { seededRandom } from '../typo-sample.ts';
 
 const random = seededRandom(7);
@@ -221,6 +221,7 @@ describe('feature statistics of a class', () => {
         const result = new RoaringBitmap32([...index.all].filter(() => share === 1 || random() < share));
         const byIds = featureStatsOf(index, meta, 10, result, 'ids');
         expect(featureStatsOf(index, meta, 10, result, 'complement')).toEqual(byIds);
+        expect(featureStatsOf(index, meta, 10, result, 'bitmaps')).toEqual(byIds);
         expect(featureStatsOf(index, meta, 10, result)).toEqual(byIds);
       }
     };
@@ -264,7 +265,7 @@ describe('feature statistics of a class', () => {
         for (const share of [1, 0.9, 0.6, 0.2, 0.01]) {
           const result = new RoaringBitmap32([...index.all].filter(() => share === 1 || random() < share));
           const expected = plain(result);
-          for (const way of ['ids', 'complement', undefined] as const)
+          for (const way of ['ids', 'complement', 'bitmaps', undefined] as const)
             expect(featureStatsOf(index, meta, 10, result, way)).toEqual(expected);
         }
       };
@@ -278,6 +279,131 @@ describe('feature statistics of a class', () => {
       check();
     },
   );
+});
+
+describe('feature and dimension filters', () => {
+  // Class 10: an alphanumeric slot 1 and a numeric slot 2 (some without value); class 11: fractional values in every slot.
+  const product = (id: number) =>
+    id % 3
+      ? row(id, {
+          class_no: 10,
+          f: [
+            pick([1, 2, 3, 70_000]),
+            random() < 0.1 ? null : Math.floor(random() * 50),
+            null,
+            null,
+            null,
+            null,
+            null,
+            null,
+          ],
+        })
+      : row(id, {
+          class_no: pick([11, 12]),
+          f: Array.from({ length: 8 }, () => (random() < 0.2 ? null : random() * 100)),
+        });
+  const tests: ((v: number) => boolean)[] = [
+    (v) => v === 2 || v === 70_000,
+    (v) => v >= 10 && v <= 20,
+    (v) => v >= Math.fround(12.5),
+    (v) => v < 0,
+    (v) => v > -Infinity, // every value (a product without a value in the slot never passes: NaN)
+  ];
+
+  it("from the class summaries' value bitmaps equal reading every member's slot, after changes and after a snapshot round trip", () => {
+    let index = new SearchIndex();
+    index.addRows(Array.from({ length: 3_000 }, (_, k) => product(k + 1)));
+    const check = () => {
+      let nonEmpty = 0;
+      for (const classNos of [[10], [11], [10, 11, 12], [13], []])
+        for (const slot of [1, 2, 3, 8])
+          for (const test of tests) {
+            const byIds = index.slotFilterByIds(classNos, slot, test);
+            expect([...index.slotFilter(classNos, slot, test)], `${classNos} f${slot}`).toEqual([...byIds]);
+            if (byIds.size) nonEmpty++;
+          }
+      expect(nonEmpty).toBeGreaterThan(30);
+    };
+    index.slotFilter([10], 1, tests[0]); // the summaries are taken before the changes
+    check();
+    // Products change their values and classes, leave, and join.
+    const changed = [...index.all].filter(() => random() < 0.2);
+    index.applyChanges(changed, [...changed.filter((id) => id % 2).map(product), product(3_001), product(3_002)]);
+    index.removeIds([4, 5, 7]);
+    check();
+    index = SearchIndex.deserialize(index.serialize({}))!.index;
+    check();
+  });
+
+  /** A summary as plain data (bitmaps as id lists), to compare a kept one with one taken afresh. */
+  const plain = (summary: ClassSummary | null) =>
+    summary && {
+      members: summary.members,
+      slots: summary.slots.map(
+        (slot) =>
+          slot && {
+            values: slot.values,
+            min: slot.min,
+            max: slot.max,
+            atMin: [...slot.atMin],
+            atMax: [...slot.atMax],
+            exact: [...slot.exact],
+            holders: slot.holders.map((h) => [...h]),
+          },
+      ),
+    };
+  /** The summary taken afresh from the class's members (the kept one dropped first). */
+  const afresh = (index: SearchIndex, classNo: number) => {
+    (index as unknown as { summaries: Map<number, ClassSummary> }).summaries.delete(classNo);
+    return index.classSummary(classNo);
+  };
+
+  it('are kept up to date by the changes: equal to summaries taken afresh, the untouched ones left as they are', () => {
+    const index = new SearchIndex();
+    index.addRows(Array.from({ length: 1_500 }, (_, k) => product(k + 1)));
+    const before = new Map([10, 11, 12].map((c) => [c, index.classSummary(c)!]));
+    const members = new Map([10, 11, 12].map((c) => [c, before.get(c)!.members]));
+    // A product of class 11 moves to class 12 with new values; class 10 is not touched.
+    const moved = [...index.classes.get(11)!][0];
+    index.applyChanges([moved], [row(moved, { class_no: 12, f: [1, 2, 3, 4, 5, 6, 7, 8] })]);
+    expect(index.classSummary(10)).toBe(before.get(10));
+    expect(index.classSummary(11)!.members).toBe(members.get(11)! - 1);
+    expect(index.classSummary(12)!.members).toBe(members.get(12)! + 1);
+    // Random changes: values change, products leave, join and are removed; a value's last product leaves (class 10's
+    // slot 1 loses 70,000), a slot's last value goes (class 11's slot 8), a new class appears.
+    for (let round = 0; round < 3; round++) {
+      const kept = new Map([10, 11, 12].map((c) => [c, index.classSummary(c)]));
+      const changed = [...index.all].filter(() => random() < 0.15);
+      const rare = [...index.classes.get(10)!].filter((id) => index.slotValues[id * 8] === 70_000);
+      const lastOf11 = [...index.classes.get(11)!].filter((id) => !Number.isNaN(index.slotValues[id * 8 + 7]));
+      const ids = [...new Set([...changed, ...rare, ...(round === 1 ? lastOf11 : [])])];
+      index.applyChanges(ids, [
+        ...ids.filter((id) => id % 3 === 1).map(product),
+        ...ids
+          .filter((id) => id % 3 === 2)
+          .map((id) => row(id, { class_no: 13, f: [5, null, null, null, null, null, null, null] })),
+        product(2_000 + round),
+      ]);
+      index.removeIds([...index.all].filter(() => random() < 0.02));
+      for (const c of [10, 11, 12]) {
+        expect(index.classSummary(c), `class ${c} kept`).toBe(kept.get(c));
+        expect(plain(index.classSummary(c)), `class ${c}, round ${round}`).toEqual(plain(afresh(index, c)));
+      }
+      for (const classNos of [[10], [11], [12], [13]])
+        for (const test of tests)
+          expect([...index.slotFilter(classNos, 1, test)]).toEqual([...index.slotFilterByIds(classNos, 1, test)]);
+    }
+    // A product with a value no other has (slot 1) and the only value of a slot (slot 3) joins and leaves class 10.
+    const summary = index.classSummary(10)!;
+    index.applyChanges([], [row(3_000, { class_no: 10, f: [99, 12.5, 7, null, null, null, null, null] })]);
+    expect(summary.slots[0]!.exact).toContain(99);
+    expect(summary.slots[2]!.exact).toEqual([7]);
+    index.removeIds([3_000]);
+    expect(summary.slots[0]!.exact).not.toContain(99);
+    expect(summary.slots[2]).toBeNull();
+    expect(index.classSummary(10)).toBe(summary);
+    expect(plain(summary)).toEqual(plain(afresh(index, 10)));
+  });
 });
 
 describe('rank order', () => {

@@ -11,7 +11,7 @@ import type pg from 'pg';
 import roaring from 'roaring';
 import { parseTsquery, type TsNode } from './tsquery.ts';
 import { WordBitmaps } from './word-bitmaps.ts';
-import { SLOTS, slotStats } from './column-stats.ts';
+import { SLOTS } from './column-stats.ts';
 import { feedHorizon, maxSearchId, searchRowsBetween, type SearchRow } from './search-index.repo.ts';
 import {
   fileSink,
@@ -28,13 +28,23 @@ import {
 export const { RoaringBitmap32 } = roaring;
 export type Bitmap = InstanceType<typeof RoaringBitmap32>;
 
-/** One feature slot over all products of a class: its value counts and range, products at either bound (some). */
+/**
+ * One feature slot over all products of a class: its value counts (rounded values, as a facet shows them) and range,
+ * and per distinct value the products holding it. The value bitmaps answer what reading each member's slot answered
+ * before: a dimension or feature filter is the union of the passing values' bitmaps, a large class part's value counts
+ * are intersection cardinalities and its range the first values from either end that it intersects (feature-stats.ts).
+ */
 export interface SlotSummary {
   values: Map<number, number>;
   min: number;
   max: number;
+  /** The products at the lowest and at the highest value (holders[0] and holders[last]). */
   atMin: Bitmap;
   atMax: Bitmap;
+  /** The slot's distinct values ascending (as read from the float32 slot column). */
+  exact: number[];
+  /** holders[k]: the class's products whose slot holds exact[k]. */
+  holders: Bitmap[];
 }
 
 /** The feature slots f1…f8 of a whole class (null: no product of the class has a value in the slot). */
@@ -188,9 +198,12 @@ export class SearchIndex {
   /** Whether ascending ids are ascending ranks (bitmap order is then rank order); checked lazily after changes. */
   private rankFollows = true;
   private rankChecked = false;
-  /** Summaries of whole classes' feature slots (classSummary), valid for the change count `summariesAt`. */
-  private summaries = new Map<number, ClassSummary>();
-  private summariesAt = -1;
+  /**
+   * Summaries of whole classes' feature slots (classSummary), kept up to date by the changes: a product leaving or
+   * joining a class is taken out of or put into its value bitmaps (taking a large class's summary again costs 0.1–0.4 s
+   * at 5M; a change of a few products, microseconds).
+   */
+  private readonly summaries = new Map<number, ClassSummary>();
   /** Raised by every change of the index's content (memos of whole-catalogue figures compare it). */
   changes = 0;
   /** Word unions kept across searches while the index does not change (word-bitmaps.ts). */
@@ -262,6 +275,8 @@ export class SearchIndex {
       const combo = this.combo(r.brand_no, r.leaf_no, r.class_no ?? -1);
       this.comboOf[id] = combo;
       for (let k = 0; k < SLOTS; k++) this.slotValues[id * SLOTS + k] = r.f[k] ?? NaN;
+      const joined = r.class_no === null ? undefined : this.summaries.get(r.class_no);
+      if (joined) addToSummary(joined, id, this.slotValues);
       perValue(brands, r.brand_no, id);
       if (r.class_no !== null) perValue(classes, r.class_no, id);
       perValue(leaves, r.leaf_no, id);
@@ -349,6 +364,8 @@ export class SearchIndex {
       this.price[id] = NaN;
       this.brandOf[id] = -1;
       this.leafOf[id] = -1;
+      const left = this.classNoOf[id] >= 0 ? this.summaries.get(this.classNoOf[id]) : undefined;
+      if (left) removeFromSummary(left, id, this.slotValues); // before its slots are cleared
       this.classNoOf[id] = -1;
       this.comboOf[id] = this.comboOf instanceof Uint16Array ? NO_COMBO : -1;
       this.slotValues.fill(NaN, id * SLOTS, id * SLOTS + SLOTS);
@@ -486,6 +503,10 @@ export class SearchIndex {
           : 0),
     );
     add('scratch', this.scratch.byteLength);
+    for (const summary of this.summaries.values())
+      for (const slot of summary.slots)
+        for (const holders of slot?.holders ?? [])
+          add('summaries.valueBitmaps', holders.getSerializationSizeInBytes('croaring'));
     let keys = 0;
     for (const lexeme of this.lexemes.keys()) keys += lexeme.length;
     add('lexemes.keys', keys);
@@ -638,15 +659,12 @@ export class SearchIndex {
   }
 
   /**
-   * The feature slots of a whole class, kept until the index changes: a result holding most of a class reads only
-   * the products it lacks (feature-stats.ts). Taken for every class while a build or snapshot load runs (≈ one pass
-   * over the catalogue per slot), after a change for each class when a search first needs it.
+   * The feature slots of a whole class with a bitmap per value: a result holding most of a class reads only the
+   * products it lacks, a filter is a union of value bitmaps (feature-stats.ts, slotFilter). Taken for every class while
+   * a build or snapshot load runs (one pass over the catalogue), then kept up to date by the changes (addRows,
+   * removeIds); a class that appears later when a search first needs it.
    */
   classSummary(classNo: number): ClassSummary | null {
-    if (this.summariesAt !== this.changes) {
-      this.summaries = new Map();
-      this.summariesAt = this.changes;
-    }
     const kept = this.summaries.get(classNo);
     if (kept) return kept;
     const members = this.classes.get(classNo);
@@ -820,8 +838,24 @@ export class SearchIndex {
     return parts.length ? RoaringBitmap32.orMany(parts) : new RoaringBitmap32();
   }
 
-  /** Products of the given classes whose feature slot passes the test. */
+  /**
+   * Products of the given classes whose feature slot has a value that passes the test: the union of the passing values' bitmaps of the
+   * classes' summaries (classSummary) – no read of every member's slot (a dimension such as '1/2"' names classes of
+   * hundreds of thousands of products at 5M, read at random positions).
+   */
   slotFilter(classNos: number[], slot: number, test: (v: number) => boolean): Bitmap {
+    const passing: Bitmap[] = [];
+    for (const classNo of classNos) {
+      const summary = this.classSummary(classNo)?.slots[slot - 1];
+      if (!summary) continue;
+      const { exact, holders } = summary;
+      for (let k = 0; k < exact.length; k++) if (test(exact[k])) passing.push(holders[k]);
+    }
+    return passing.length ? RoaringBitmap32.orMany(passing) : new RoaringBitmap32();
+  }
+
+  /** Products of the given classes whose feature slot passes the test, read member by member (the tests' reference). */
+  slotFilterByIds(classNos: number[], slot: number, test: (v: number) => boolean): Bitmap {
     const values = this.slotValues;
     const at = slot - 1;
     const members = this.valuesBitmap(this.classes, classNos);
@@ -1090,41 +1124,109 @@ function orderBy(
 }
 
 /**
- * Products kept per bound of a slot: a result holding one of them has the bound; one holding none of the kept ones
- * reads its ids (still exact). Bounds shared by most of a class would otherwise keep a bitmap per slot as large as
- * the class's.
+ * Every slot's summary over the ids of a class (null: none of them has a value in the slot): one pass over the ids
+ * groups each slot's members by value (the ids ascending, so each group is a sorted list), then a bitmap per value.
  */
-const KEPT_AT_BOUND = 1_024;
-
-/** Every slot's summary over the ids of a class (null: none of them has a value in the slot): two passes over the ids. */
 function slotSummaries(values: Float32Array, ids: Uint32Array, n: number): (SlotSummary | null)[] {
-  const all = Array.from({ length: SLOTS }, (_, k) => ({ slot: k + 1, counts: true, range: true }));
-  const stats = slotStats(values, ids, n, all);
-  const atMin: number[][] = stats.map(() => []);
-  const atMax: number[][] = stats.map(() => []);
-  // The products at either bound, up to KEPT_AT_BOUND per bound and slot; the pass ends when every list is full.
-  let open = stats.filter((s) => s.range).length * 2;
-  for (let k = 0; k < n && open > 0; k++) {
-    const base = ids[k] * SLOTS;
+  const groups = Array.from({ length: SLOTS }, () => new Map<number, number[]>());
+  for (let k = 0; k < n; k++) {
+    const id = ids[k];
+    const base = id * SLOTS;
     for (let s = 0; s < SLOTS; s++) {
-      const range = stats[s].range;
-      if (!range) continue;
       const v = values[base + s];
-      if (v === range.min && atMin[s].length < KEPT_AT_BOUND && atMin[s].push(ids[k]) === KEPT_AT_BOUND) open--;
-      if (v === range.max && atMax[s].length < KEPT_AT_BOUND && atMax[s].push(ids[k]) === KEPT_AT_BOUND) open--;
+      if (v !== v) continue; // NaN: no value
+      const group = groups[s].get(v);
+      if (group) group.push(id);
+      else groups[s].set(v, [id]);
     }
   }
-  return stats.map(({ counts, range }, s) =>
-    range
-      ? {
-          values: counts!,
-          min: range.min,
-          max: range.max,
-          atMin: new RoaringBitmap32(atMin[s]),
-          atMax: new RoaringBitmap32(atMax[s]),
-        }
-      : null,
-  );
+  return groups.map((byValue) => {
+    if (!byValue.size) return null;
+    const exact = Array.from(Float64Array.from(byValue.keys()).sort());
+    const holders = exact.map((v) => new RoaringBitmap32(byValue.get(v)!));
+    const counts = new Map<number, number>();
+    exact.forEach((v, k) => {
+      const r = Math.round(v);
+      counts.set(r, (counts.get(r) ?? 0) + holders[k].size);
+    });
+    const last = exact.length - 1;
+    return {
+      values: counts,
+      min: exact[0],
+      max: exact[last],
+      atMin: holders[0],
+      atMax: holders[last],
+      exact,
+      holders,
+    };
+  });
+}
+
+/** The first position in an ascending list whose value is not below v. */
+function lowerBound(list: number[], v: number): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid] < v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The bounds of a slot summary from its first and last value. */
+function setBounds(slot: SlotSummary) {
+  const last = slot.exact.length - 1;
+  slot.min = slot.exact[0];
+  slot.max = slot.exact[last];
+  slot.atMin = slot.holders[0];
+  slot.atMax = slot.holders[last];
+}
+
+/** Puts a product that joins a class (its slots already written) into the class's summary. */
+function addToSummary(summary: ClassSummary, id: number, values: Float32Array) {
+  summary.members++;
+  for (let s = 0; s < SLOTS; s++) {
+    const v = values[id * SLOTS + s];
+    if (v !== v) continue; // NaN: no value
+    let slot = summary.slots[s];
+    if (!slot) {
+      const none = new RoaringBitmap32();
+      slot = { values: new Map(), min: v, max: v, atMin: none, atMax: none, exact: [], holders: [] };
+      summary.slots[s] = slot;
+    }
+    const k = lowerBound(slot.exact, v);
+    if (slot.exact[k] !== v) {
+      slot.exact.splice(k, 0, v);
+      slot.holders.splice(k, 0, new RoaringBitmap32());
+    }
+    slot.holders[k].add(id);
+    const r = Math.round(v);
+    slot.values.set(r, (slot.values.get(r) ?? 0) + 1);
+    setBounds(slot);
+  }
+}
+
+/** Takes a product that leaves a class (its slots not yet cleared) out of the class's summary. */
+function removeFromSummary(summary: ClassSummary, id: number, values: Float32Array) {
+  summary.members--;
+  for (let s = 0; s < SLOTS; s++) {
+    const v = values[id * SLOTS + s];
+    const slot = summary.slots[s];
+    if (v !== v || !slot) continue; // NaN: no value
+    const k = lowerBound(slot.exact, v);
+    if (slot.exact[k] !== v) continue; // not in the summary (cannot happen while it follows every change)
+    slot.holders[k].remove(id);
+    const r = Math.round(v);
+    const n = (slot.values.get(r) ?? 1) - 1;
+    if (n > 0) slot.values.set(r, n);
+    else slot.values.delete(r);
+    if (slot.holders[k].size) continue;
+    slot.exact.splice(k, 1);
+    slot.holders.splice(k, 1);
+    if (slot.exact.length) setBounds(slot);
+    else summary.slots[s] = null;
+  }
 }
 
 /** A combination of this many ids per member of a result is walked first (priceRangeByCombos). */
