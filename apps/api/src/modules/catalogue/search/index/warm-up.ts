@@ -7,14 +7,15 @@
  * first searches in unoptimised code (docs/performance.md, 'Search 1M after a restart').
  *
  * Nothing of it is kept for the searches: the searches run on an engine of their own (its analysis, normalisation
- * and neighbour dictionaries are dropped with it), the page's products are not read (no hydration, no hits' store),
- * and the word unions the warm-up merged are dropped from the index afterwards. What stays is compiled code and
- * what every first search would have made anyway. The requests are made from the index's own lexemes and the
+ * and neighbour dictionaries are dropped with it), without the hits' store (the products of its first 40 pages are
+ * read from Postgres, as hits are built, and thrown away; the other pages read none), and the word unions the warm-up
+ * merged are dropped from the index afterwards. Each answer is serialised as the route does (zod schema, JSON). What
+ * stays is compiled code and what every first search would have made anyway. The requests are made from the index's own lexemes and the
  * catalogue's brands and classes, so the warm-up needs no query list and works on any catalogue.
  */
 import type pg from 'pg';
-import type { SearchRequest, SearchResponse } from '@shk/contracts';
-import { SearchColumn, SortColumn, selectionFilter } from '@shk/contracts';
+import { safeEncode } from 'zod/v4/core';
+import { SearchColumn, SearchResponse, SortColumn, selectionFilter, type SearchRequest } from '@shk/contracts';
 import type { CatalogueMeta, CatalogueMetaCache } from '../../catalogue-meta.ts';
 import type { PriceStrategy } from '../../pricing/price-strategy.ts';
 import type { SearchCaller } from '../search-engine.ts';
@@ -35,10 +36,20 @@ export const WARM_UP_MIN_PRODUCTS = 50_000;
 const WORD = /^[a-z]{5,}$/;
 const MIN_NAME_PRODUCTS = 20;
 
-/** An engine whose searches read no products (the warm-up's answers are thrown away). */
+/** Pages whose products a warm-up reads (of its first searches), so the hits' code compiles too. */
+export const WARM_UP_PAGES_READ = 40;
+
+/**
+ * An engine without the hits' store whose first WARM_UP_PAGES_READ pages read their products from Postgres (nothing
+ * kept), the others none: the warm-up's answers are thrown away.
+ */
 class WarmUpEngine extends IndexSearchEngine {
-  protected override hitsOf(): Promise<SearchResponse['hits']> {
-    return Promise.resolve([]);
+  pagesToRead = WARM_UP_PAGES_READ;
+
+  protected override hitsOf(...args: Parameters<IndexSearchEngine['hitsOf']>): Promise<SearchResponse['hits']> {
+    if (this.pagesToRead <= 0) return Promise.resolve([]);
+    this.pagesToRead--;
+    return super.hitsOf(...args);
   }
 }
 
@@ -49,11 +60,12 @@ class WarmUpEngine extends IndexSearchEngine {
 export async function warmUpIndex(
   index: SearchIndex,
   deps: { pool: () => pg.Pool; meta: CatalogueMetaCache; prices: PriceStrategy },
-  options: { searches?: number; maxMs?: number; minProducts?: number } = {},
+  options: { searches?: number; maxMs?: number; minProducts?: number; pagesRead?: number } = {},
 ): Promise<number> {
   if (index.size < (options.minProducts ?? WARM_UP_MIN_PRODUCTS)) return 0;
   const until = performance.now() + (options.maxMs ?? WARM_UP_MAX_MS);
   const engine = new WarmUpEngine(deps.pool, deps.meta, () => Promise.resolve(index));
+  engine.pagesToRead = options.pagesRead ?? WARM_UP_PAGES_READ;
   // A staff-like caller without a partner: every filter and sort is allowed, no seller restriction.
   const caller: SearchCaller = { userId: 'search-index-warm-up', bpNumber: null, prices: deps.prices };
   let done = 0;
@@ -61,7 +73,8 @@ export async function warmUpIndex(
     const requests = warmUpRequests(index, await deps.meta.get(), options.searches ?? WARM_UP_SEARCHES);
     for (const body of requests) {
       if (performance.now() > until) break;
-      await engine.search(caller, body);
+      // The answer as the route serialises it (its zod schema, then JSON): that code's first calls are slow too.
+      JSON.stringify(safeEncode(SearchResponse, await engine.search(caller, body)).data);
       done++;
     }
   } catch {
