@@ -16,8 +16,8 @@
  *    started API (first occurrences): p50/p95/p99 per kind and the typo queries without hits (share and list); then
  *    the typo recall table (BENCH_TYPO_CASES cases per word size, typo-sample.ts) through the API.
  *    BENCH_DISTINCT_ONLY=1 runs only this phase; BENCH_SEED (13) chooses the queries; BENCH_ROUNDS
- *    (fresh,typo,restart,two) picks the rounds (restart alone loads the snapshot a fresh round saved, without the
- *    build). npm run bench:typo asks only the typo queries of these seeds, in process (typo-hits.ts).
+ *    (fresh,typo,restart,two; `again` after restart: seed + 3 on the same process) picks the rounds (restart alone
+ *    loads the snapshot a fresh round saved, without the build). npm run bench:typo asks only the typo queries of these seeds, in process (typo-hits.ts).
  *
  * Env: BENCH_DATA_DIR (/tmp/shk-bench-search), BENCH_PG_PORT (55200), BENCH_PRODUCTS (1000000),
  * BENCH_SECONDS (45), BENCH_CLIENTS (8), BENCH_API_NODE_ARGS (node options of the API processes), BENCH_PG_SOCKET
@@ -294,6 +294,7 @@ async function askOnce(queries: BenchQuery[], ports: number[], token: string, la
   const pgCpu0 = postgresCpuMs(path.join(dataDir, 'postgres'));
   const benchCpu0 = process.cpuUsage();
   const load0 = os.loadavg()[0];
+  const startedAt = new Date();
   const byKind = new Map<string, number[]>();
   const typosWithoutHits: string[] = [];
   let errors = 0;
@@ -322,7 +323,9 @@ async function askOnce(queries: BenchQuery[], ports: number[], token: string, la
   const all = [...byKind.values()].flat();
   const overall = stats(all, errors, elapsed);
   console.log(`\n${label}: ${fmt(overall)}`);
-  console.log(`  load (1 min) ${load0.toFixed(1)} → ${os.loadavg()[0].toFixed(1)}`);
+  console.log(
+    `  load (1 min) ${load0.toFixed(1)} → ${os.loadavg()[0].toFixed(1)}; ${startedAt.toISOString()} – ${new Date().toISOString()}`,
+  );
   console.log(
     `  CPU per search: API ${(apiCpuRun / queries.length).toFixed(1)} ms, Postgres ${(pgCpuRun / queries.length).toFixed(1)} ms, bench clients ${(benchCpuRun / queries.length).toFixed(1)} ms`,
   );
@@ -470,6 +473,15 @@ async function distinctPhase() {
       `Distinct queries after a restart (first minute included), seed ${seed + 1}`,
       restarted.children.map((c) => c.pid!),
     );
+    // BENCH_ROUNDS=…,again: a second seed's distinct queries on the same process (past its first minute).
+    if (rounds.has('again'))
+      await askOnce(
+        await distinctQueries(pool, { seed: seed + 3, count }),
+        [apiPort],
+        restarted.token,
+        `Distinct queries on the same restarted process again, seed ${seed + 3}`,
+        restarted.children.map((c) => c.pid!),
+      );
     restartedPeakMb = peakRssMb(restarted.children[0].pid!);
     console.log(
       `  peak RSS of the API process after the distinct queries: ${restartedPeakMb.toFixed(0)} MB, now ${rssMb(restarted.children[0].pid!).toFixed(0)} MB`,

@@ -29,7 +29,7 @@ describe('configuration', () => {
     });
     expect(config.reports).toEqual({ worker: true, leaseMs: 60_000, sweepEveryMs: 15_000, threadHeapMb: 48 });
     expect(config.ordrspPickup).toEqual({ enabled: true, folder: '/ordrsp', everyMs: 60_000 });
-    expect(config.search).toEqual({ engine: 'index', cache: true });
+    expect(config.search).toEqual({ engine: 'index', cache: true, warmUp: true });
     expect(config.partnerStorageQuotaMb).toBe(500);
     expect(config.seedDemo).toBe(true);
   });
@@ -45,6 +45,7 @@ describe('configuration', () => {
       ORDRSP_PICKUP_FOLDER: '/inbox/',
       SEARCH_ENGINE: 'sql',
       SEARCH_CACHE: 'off',
+      SEARCH_WARM_UP: 'off',
       PARTNER_STORAGE_QUOTA_MB: '20',
       EMBEDDED_PG_PORT: '55000',
       SEED_DEMO: 'false',
@@ -53,7 +54,7 @@ describe('configuration', () => {
     expect(config.transmission).toMatchObject({ worker: false, pollMs: 50 });
     expect(config.reports).toMatchObject({ worker: false, threadHeapMb: 96 });
     expect(config.ordrspPickup).toMatchObject({ enabled: false, folder: '/inbox' });
-    expect(config.search).toEqual({ engine: 'sql', cache: false });
+    expect(config.search).toEqual({ engine: 'sql', cache: false, warmUp: false });
     expect(config.partnerStorageQuotaMb).toBe(20);
     expect(config.embeddedPgPort).toBe(55000);
     expect(config.seedDemo).toBe(false);

@@ -50,8 +50,11 @@ export interface AppConfig {
   storageBackend: 'local' | 'postgres';
   /** Products of the demo catalogue loaded on the first start. */
   demoCatalogueProducts: number | undefined;
-  /** Product search: the in-process index (default) or SQL per request; `cache` is the SQL engine's facet cache. */
-  search: { engine: 'index' | 'sql'; cache: boolean };
+  /**
+   * Product search: the in-process index (default) or SQL per request; `cache` is the SQL engine's facet cache;
+   * `warmUp`: synthetic searches on a large index before it answers (search/index/warm-up.ts).
+   */
+  search: { engine: 'index' | 'sql'; cache: boolean; warmUp: boolean };
   /** Order transmission: whether this process runs the outbox worker, and the worker's tuning. */
   transmission: TransmissionSettings;
   /**
@@ -277,6 +280,7 @@ export const configSchema = z.object({
   STORAGE_BACKEND: oneOf(['local', 'postgres'] as const),
   SEARCH_ENGINE: oneOf(['index', 'sql'] as const),
   SEARCH_CACHE: onOff(),
+  SEARCH_WARM_UP: onOff(),
   CATALOGUE_IMPORT_WORKER: onOff(),
   CATALOGUE_IMPORT_LEASE_MS: integer(1),
   CATALOGUE_IMPORT_SWEEP_MS: integer(1),
@@ -354,7 +358,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     partnerStorageQuotaMb: e.PARTNER_STORAGE_QUOTA_MB ?? 500,
     storageBackend: e.STORAGE_BACKEND ?? 'local',
     demoCatalogueProducts: e.DEMO_CATALOGUE_PRODUCTS,
-    search: { engine: e.SEARCH_ENGINE ?? 'index', cache: e.SEARCH_CACHE !== 'off' },
+    search: { engine: e.SEARCH_ENGINE ?? 'index', cache: e.SEARCH_CACHE !== 'off', warmUp: e.SEARCH_WARM_UP !== 'off' },
     transmission: {
       worker: e.TRANSMISSION_WORKER !== 'off',
       concurrency: e.TRANSMISSION_CONCURRENCY ?? 16,

@@ -15,6 +15,7 @@ import { priceStrategyOf, type PriceStrategy } from './pricing/price-strategy.ts
 import { SearchEngine } from './search/search-engine.ts';
 import { IndexSearchEngine } from './search/index/index-engine.ts';
 import { SearchIndexHolder } from './search/index/index-holder.ts';
+import { warmUpIndex } from './search/index/warm-up.ts';
 import { pruneSearchChanges } from './search/index/search-index.repo.ts';
 import { HitStore } from './search/hit-store.ts';
 import type { ReadModelCache } from '../../http/read-model-cache.ts';
@@ -63,7 +64,16 @@ export function createCatalogueContext(
   // SEARCH_ENGINE=sql: SQL per request only. SEARCH_CACHE=off: no facet/analysis cache in the SQL engine.
   const engine = options.engine ?? deps.config.search.engine;
   const holder =
-    engine === 'index' ? new SearchIndexHolder(getPool, { snapshotDir: options.snapshotDir, log: options.log }) : null;
+    engine === 'index'
+      ? new SearchIndexHolder(getPool, {
+          snapshotDir: options.snapshotDir,
+          log: options.log,
+          // Before the first index answers: its hot code compiled (warm-up.ts), not in the first minute's searches.
+          warmUp: deps.config.search.warmUp
+            ? (index) => warmUpIndex(index, { pool: getPool, meta, prices })
+            : undefined,
+        })
+      : null;
   const readModels = options.readModels;
   const hitStore = readModels ? new HitStore(readModels) : undefined;
   const search = holder

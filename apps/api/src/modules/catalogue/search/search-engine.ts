@@ -108,7 +108,7 @@ export class SearchEngine {
         ? facets.then((f) => this.page(meta, scope, request.sort, offset, request.pageSize, f.base.total))
         : this.page(meta, scope, request.sort, offset, request.pageSize),
     ]);
-    const hits = await searchHits(this.pool(), ids, { ...caller, meta }, this.hitStore);
+    const hits = await this.hitsOf(ids, caller, meta);
     return {
       hits,
       hitCount: sources.base.total,
@@ -125,6 +125,11 @@ export class SearchEngine {
       sortOrder: request.sort.order,
       correctedTerms: query?.corrections ?? [],
     };
+  }
+
+  /** The page's products with the caller's offers and prices (the search index's warm-up leaves them out). */
+  protected hitsOf(ids: number[], caller: SearchCaller, meta: CatalogueMeta): Promise<SearchResponse['hits']> {
+    return searchHits(this.pool(), ids, { ...caller, meta }, this.hitStore);
   }
 
   /** All values of one filter (the show-more list), with counts for the current search. */

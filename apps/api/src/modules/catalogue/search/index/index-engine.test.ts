@@ -6,6 +6,9 @@
  * sorted and paged – hit counts, the hits of the page in order, every facet count and the
  * corrections must be equal. The show-more lists (FilterOptions) too.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchRequest } from '@shk/contracts';
 import { startTestApp, type TestApp } from '../../../../../test/support/test-app.ts';
@@ -214,6 +217,24 @@ describe('index engine = SQL engine', () => {
           await sqlEngine.filterOptions(caller, request as never),
         );
       }
+    }
+  }, 300_000);
+});
+
+describe('a restarted process', () => {
+  it('answers exactly like the process that built the index: the index of its snapshot on 300 seeded searches, whole answers', async () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'search-index-')), 'snapshot.bin');
+    try {
+      index.writeSnapshot(file, {});
+      const restored = SearchIndex.readSnapshot(file)!.index;
+      const pool = () => t.pool;
+      const restarted = new IndexSearchEngine(pool, new CatalogueMetaCache(pool), async () => restored);
+      for (const body of await sampleRequests(300, 17))
+        expect(await restarted.search(caller, body), JSON.stringify(body)).toEqual(
+          await indexEngine.search(caller, body),
+        );
+    } finally {
+      fs.rmSync(path.dirname(file), { recursive: true, force: true });
     }
   }, 300_000);
 });

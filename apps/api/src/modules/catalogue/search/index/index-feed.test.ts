@@ -15,6 +15,8 @@ import { SearchEngine, type SearchCaller } from '../search-engine.ts';
 import { IndexSearchEngine } from './index-engine.ts';
 import { SearchIndexHolder } from './index-holder.ts';
 import { FEED_REBUILD } from './feed.ts';
+import type { SearchIndex } from './search-index.ts';
+import { warmUpIndex, warmUpRequests, WARM_UP_PAGES_READ, WARM_UP_SEARCHES } from './warm-up.ts';
 
 let t: TestApp;
 let sqlEngine: SearchEngine;
@@ -272,6 +274,84 @@ describe('change feed', () => {
       expect(fs.statSync(file).mtimeMs).toBe(saved);
     } finally {
       await second.holder.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('a restart warms the loaded index up before it answers: the first search waits for it, nothing of it is kept, only its first pages read their products', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shk-search-index-'));
+    const built = new SearchIndexHolder(() => t.pool, { snapshotDir: dir });
+    await built.get();
+    await built.close(); // saves the snapshot
+    // The statements of the warm-up and of the searches, in order.
+    const statements: string[] = [];
+    const pool = new Proxy(t.pool, {
+      get(target, prop) {
+        if (prop === 'query')
+          return (text: string | { name?: string; text: string }, ...rest: unknown[]) => {
+            statements.push(typeof text === 'string' ? text : `${text.name ?? ''} ${text.text}`);
+            return (target.query as (...a: unknown[]) => unknown)(text, ...rest);
+          };
+        const value = Reflect.get(target, prop, target) as unknown;
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const meta = new CatalogueMetaCache(() => t.pool);
+    const events: string[] = [];
+    let keptAfterWarmUp = -1;
+    let warmUpStatements: string[] = [];
+    const holder = new SearchIndexHolder(() => t.pool, {
+      snapshotDir: dir,
+      warmUp: async (index) => {
+        events.push('warm-up');
+        // The test catalogue is below the size that is warmed up by default; no time limit on a busy machine.
+        const searches = await warmUpIndex(
+          index,
+          { pool: () => pool, meta, prices: listPriceStrategy },
+          { minProducts: 0, maxMs: 60_000 },
+        );
+        keptAfterWarmUp = index.wordBitmaps.size + index.wordBitmaps.made;
+        warmUpStatements = [...statements];
+        events.push('warmed up');
+        return searches;
+      },
+    });
+    const engine = new IndexSearchEngine(
+      () => pool,
+      meta,
+      () => holder.latest(),
+      {
+        ready: () => holder.ready,
+        loaded: (ms) => holder.whenLoaded(ms),
+      },
+    );
+    try {
+      const body = search('Thermostatventil');
+      const answer = await engine.search(caller, body);
+      events.push('answered');
+      expect(holder.origin?.kind).toBe('snapshot');
+      expect(events).toEqual(['warm-up', 'warmed up', 'answered']);
+      expect(holder.warmUp?.searches).toBe(WARM_UP_SEARCHES);
+      // The word unions it merged were dropped: the first searches merge their own.
+      expect(keptAfterWarmUp).toBe(0);
+      // Only its first pages read their products (the hydration without the hits' store, search-hit-rows: nothing
+      // kept), and the first search was answered from the index, not through SQL.
+      const hydration = (list: string[]) => list.filter((s) => s.startsWith('search-hit-'));
+      const read = hydration(warmUpStatements);
+      expect(read.length).toBeGreaterThan(WARM_UP_PAGES_READ / 2);
+      expect(read.length).toBeLessThanOrEqual(WARM_UP_PAGES_READ);
+      expect(read.every((s) => s.startsWith('search-hit-rows'))).toBe(true);
+      expect(hydration(statements.slice(warmUpStatements.length))).toHaveLength(1);
+      expect(statements.filter((s) => s.includes('GROUPING SETS'))).toEqual([]);
+      expect(view(answer)).toEqual(view(await sqlEngine.search(caller, body)));
+      // Its requests are of every kind: words, parts, several words, typos, filters, both sorts, deep pages.
+      const requests = warmUpRequests((await holder.get()) as SearchIndex, await meta.get(), 16);
+      expect(requests.filter((r) => r.filter?.length)).toHaveLength(4);
+      expect(new Set(requests.map((r) => r.sortColumn ?? 'relevanz'))).toEqual(
+        new Set(['relevanz', 'artikelbeschreibung', 'mhk_handelsdaten_preis']),
+      );
+    } finally {
+      await holder.close();
       fs.rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);

@@ -72,6 +72,11 @@ export class SearchIndexHolder {
     private readonly options: {
       snapshotDir?: string;
       log?: { warn: (o: object, m: string) => void; info?: (o: object, m: string) => void };
+      /**
+       * Run on the process's first index after it was built or loaded and before it answers (warm-up.ts): a request
+       * arriving meanwhile waits for it as for the snapshot load. Later rebuilds are not warmed up again.
+       */
+      warmUp?: (index: SearchIndex) => Promise<unknown>;
     } = {},
   ) {}
 
@@ -91,20 +96,23 @@ export class SearchIndexHolder {
   async whenLoaded(maxMs: number): Promise<boolean> {
     if (this.ready) return true;
     const index = this.index;
-    if (!this.loadingSnapshot || !index || !this.snapshotLoad) return false;
+    if (!index) return false;
+    const answering = () =>
+      index.then(
+        () => this.ready,
+        () => false,
+      );
+    let loaded: Promise<boolean>;
+    // The warm-up after a build or load takes a few seconds: waited for like a snapshot load.
+    if (this.warmingUp) loaded = answering();
+    // A snapshot that is not loaded (too old, another database) ends the wait at once: the build is not waited for.
+    else if (this.loadingSnapshot && this.snapshotLoad)
+      loaded = this.snapshotLoad.then((ok) => (ok ? answering() : false));
+    else return false;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<boolean>((resolve) => {
       timer = setTimeout(() => resolve(false), maxMs);
     });
-    // A snapshot that is not loaded (too old, another database) ends the wait at once: the build is not waited for.
-    const loaded = this.snapshotLoad.then((ok) =>
-      ok
-        ? index.then(
-            () => this.ready,
-            () => false,
-          )
-        : false,
-    );
     try {
       return await Promise.race([loaded, timeout]);
     } finally {
@@ -129,7 +137,33 @@ export class SearchIndexHolder {
     return this.index;
   }
 
+  /** The index built or loaded, warmed up when it is the process's first (see options.warmUp). */
   private async build(): Promise<SearchIndex> {
+    const index = await this.buildOrLoad();
+    if (this.options.warmUp && !this.warmedUp) {
+      this.warmedUp = true;
+      this.warmingUp = true;
+      const started = performance.now();
+      try {
+        const searches = await this.options.warmUp(index);
+        this.warmUp = { searches: Number(searches) || 0, ms: performance.now() - started };
+        this.log.info?.({ ...this.warmUp, ms: Math.round(this.warmUp.ms) }, 'search index warmed up');
+      } catch (e) {
+        this.log.warn({ err: e }, 'search index: warm-up failed');
+      } finally {
+        this.warmingUp = false;
+      }
+    }
+    return index;
+  }
+
+  private warmedUp = false;
+  /** The first index's warm-up runs (requests wait for it, whenLoaded). */
+  private warmingUp = false;
+  /** The first index's warm-up: synthetic searches run and the time it took (tests, logs). */
+  warmUp: { searches: number; ms: number } | null = null;
+
+  private async buildOrLoad(): Promise<SearchIndex> {
     const started = performance.now();
     this.loadingSnapshot = !!this.snapshotFile && fs.existsSync(this.snapshotFile);
     const attempt = this.load()

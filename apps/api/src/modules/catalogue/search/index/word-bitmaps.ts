@@ -47,6 +47,13 @@ export class WordBitmaps {
     return this;
   }
 
+  /** Drops every kept union and the counts (after the index's warm-up: nothing it merged stays for the searches). */
+  clear(): void {
+    this.kept.clear();
+    this.hits = 0;
+    this.made = 0;
+  }
+
   get(key: string): Bitmap | undefined {
     const bitmap = this.kept.get(key);
     if (bitmap) this.hits++;
