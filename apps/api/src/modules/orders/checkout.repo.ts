@@ -2,12 +2,24 @@
 import type { Queryable } from '../../db/queryable.ts';
 import type { BusinessPartnerRow } from '../profile/index.ts';
 
+/** A supplier's delivery cost and the order value from which delivery is free. */
+export interface SupplierDeliverySettings {
+  deliveryCost: number;
+  freeDeliveryThreshold: number;
+}
+
 /**
- * The ordering partner and its customer numbers at the given suppliers, in one round trip (the checkout's transaction
- * waits for each); undefined when the partner does not exist.
+ * The ordering partner, its customer numbers at the given suppliers and those suppliers' delivery settings, in one
+ * round trip (the checkout's transaction waits for each, holding the cart's lock); undefined when the partner does not
+ * exist.
  */
 export async function partnerWithCustomerNumbers(c: Queryable, bpNumber: string, supplierBpNumbers: string[]) {
-  const { rows } = await c.query<BusinessPartnerRow & { customer_numbers: Record<string, string | null> }>({
+  const { rows } = await c.query<
+    BusinessPartnerRow & {
+      customer_numbers: Record<string, string | null>;
+      supplier_settings: Record<string, SupplierDeliverySettings>;
+    }
+  >({
     // The checkout's statements are named: prepared once per connection instead of planned on every checkout.
     name: 'checkout-partner',
     // The partner's columns by name: a prepared statement whose result columns changed (a column added to the table by
@@ -15,13 +27,26 @@ export async function partnerWithCustomerNumbers(c: Queryable, bpNumber: string,
     text: `SELECT b.bp_number, b.name, b.official_company_name, b.street, b.house_number, b.postal_code, b.city, b.country,
             b.email, b.phone_number, b.fax_number, b.website, b.tax_number, b.vat_id, b.organisation_type, b.is_supplier,
             b.created_at, (SELECT coalesce(jsonb_object_agg(sc.supplier_bp_number, sc.supplier_customer_number), '{}'::jsonb)
-                    FROM supplier_customers sc WHERE sc.buyer_bp_number = $1 AND sc.supplier_bp_number = ANY($2)) AS customer_numbers
+                    FROM supplier_customers sc WHERE sc.buyer_bp_number = $1 AND sc.supplier_bp_number = ANY($2)) AS customer_numbers,
+            (SELECT coalesce(jsonb_object_agg(s.bp_number, jsonb_build_object('deliveryCost', s.delivery_cost,
+                                                 'freeDeliveryThreshold', s.free_delivery_threshold)), '{}'::jsonb)
+               FROM suppliers s WHERE s.bp_number = ANY($2)) AS supplier_settings
        FROM business_partners b WHERE b.bp_number = $1`,
     values: [bpNumber, supplierBpNumbers],
   });
   if (!rows[0]) return undefined;
-  const { customer_numbers: numbers, ...partner } = rows[0];
-  return { partner: partner as BusinessPartnerRow, customerNumbers: new Map(Object.entries(numbers)) };
+  const { customer_numbers: numbers, supplier_settings: settings, ...partner } = rows[0];
+  return {
+    partner: partner as BusinessPartnerRow,
+    customerNumbers: new Map(Object.entries(numbers)),
+    // numeric columns as JSON numbers; Number() as the cart's reading of them (carts.repo supplierSettings)
+    supplierSettings: new Map(
+      Object.entries(settings).map(([bp, v]) => [
+        bp,
+        { deliveryCost: Number(v.deliveryCost), freeDeliveryThreshold: Number(v.freeDeliveryThreshold) },
+      ]),
+    ),
+  };
 }
 
 export async function findAddressRow(c: Queryable, id: number) {

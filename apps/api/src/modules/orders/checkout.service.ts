@@ -104,13 +104,14 @@ export class CheckoutService {
         )
       : preread;
     const lines = this.readLines(items, offers);
-    // The partner and its customer numbers at the lines' suppliers in one round trip.
+    // The partner, its customer numbers at the lines' suppliers and their delivery settings in one round trip.
     const ordering = await repo.partnerWithCustomerNumbers(tx.$client, bpNumber, [
       ...new Set(lines.map((l) => l.offer.supplierBpNumber)),
     ]);
     // The cart is the partner's (found by bp_number above, foreign key): the partner exists.
     if (!ordering) throw new Error(`business partner ${bpNumber} not found`);
-    const order = await this.createCustomerOrder(tx, caller, bpNumber, cart, lines, ordering.partner, texts);
+    const totals = totalsBySupplier(lines, ordering.supplierSettings);
+    const order = await this.createCustomerOrder(tx, caller, bpNumber, cart, totals, ordering.partner, texts);
     const supplierOrders = await this.createSupplierOrders(
       tx,
       bpNumber,
@@ -191,13 +192,12 @@ export class CheckoutService {
     caller: Caller,
     bpNumber: string,
     cart: { id: number; name: string; delivery_address_id: number | null },
-    lines: Line[],
+    totals: Map<string, { net: number; deliveryCost: number }>,
     partner: BusinessPartnerRow,
     texts: OrderTexts,
   ) {
     const c = tx.$client;
     const address = cart.delivery_address_id ? await repo.findAddressRow(c, cart.delivery_address_id) : null;
-    const totals = await this.totalsBySupplier(tx, lines);
     const totalNet = round2([...totals.values()].reduce((s, t) => s + t.net, 0));
     const totalDelivery = round2([...totals.values()].reduce((s, t) => s + t.deliveryCost, 0));
     const year = Number(businessToday().slice(0, 4));
@@ -227,24 +227,6 @@ export class CheckoutService {
       },
     });
     return { ...order, totals };
-  }
-
-  private async totalsBySupplier(tx: TxDb, lines: Line[]) {
-    const settings = await this.carts.supplierSettings(tx.$client, [
-      ...new Set(lines.map((l) => l.offer.supplierBpNumber)),
-    ]);
-    const totals = new Map<string, { net: number; deliveryCost: number }>();
-    for (const l of lines) {
-      const t = totals.get(l.offer.supplierBpNumber) ?? { net: 0, deliveryCost: 0 };
-      t.net = round2(t.net + (l.total ?? 0));
-      totals.set(l.offer.supplierBpNumber, t);
-    }
-    for (const [bp, t] of totals)
-      t.deliveryCost = deliveryCostFor(
-        t.net,
-        settings.get(bp) ?? { deliveryCost: 0, freeDeliveryThreshold: 0 },
-      ).deliveryCost;
-    return totals;
   }
 
   private async createSupplierOrders(
@@ -327,4 +309,20 @@ export class CheckoutService {
     await repo.insertOrderLinesWithAttachments(c, lineRecords);
     return ids;
   }
+}
+
+/** Net value and delivery cost per supplier of the lines (a supplier without settings delivers free). */
+function totalsBySupplier(lines: Line[], settings: Map<string, repo.SupplierDeliverySettings>) {
+  const totals = new Map<string, { net: number; deliveryCost: number }>();
+  for (const l of lines) {
+    const t = totals.get(l.offer.supplierBpNumber) ?? { net: 0, deliveryCost: 0 };
+    t.net = round2(t.net + (l.total ?? 0));
+    totals.set(l.offer.supplierBpNumber, t);
+  }
+  for (const [bp, t] of totals)
+    t.deliveryCost = deliveryCostFor(
+      t.net,
+      settings.get(bp) ?? { deliveryCost: 0, freeDeliveryThreshold: 0 },
+    ).deliveryCost;
+  return totals;
 }
