@@ -146,7 +146,7 @@ describe('checkout statements', () => {
 });
 
 describe('the checkout transaction’s round trips', () => {
-  it('reads the partner with the suppliers’ delivery settings and empties the cart with its reset, one statement each', async () => {
+  it('reads the partner with the suppliers’ delivery settings, writes customer and supplier orders, empties the cart with its reset: one statement each', async () => {
     const { cartId, caller } = await cartWithOneLine('Wenige Rundreisen');
     // The supplier charges delivery below a threshold the cart does not reach: the order's delivery cost comes from
     // the settings read with the partner.
@@ -199,9 +199,14 @@ describe('the checkout transaction’s round trips', () => {
     expect(inTransaction.filter((s) => /^SELECT s\.bp_number, b\.name, s\.delivery_cost/.test(s))).toEqual([]);
     expect(inTransaction.filter((s) => /^DELETE FROM cart_items/.test(s))).toEqual([]);
     expect(inTransaction.filter((s) => /DELETE FROM cart_items/.test(s))).toHaveLength(1);
-    // BEGIN, cart lock, its items, partner (with customer numbers and settings), customer order, supplier orders, lines,
+    // The customer order with its supplier orders in one statement.
+    expect(inTransaction.filter((s) => /INSERT INTO (customer|supplier)_orders/.test(s))).toHaveLength(1);
+    expect(
+      inTransaction.filter((s) => /INSERT INTO customer_orders[\s\S]*INSERT INTO supplier_orders/.test(s)),
+    ).toHaveLength(1);
+    // BEGIN, cart lock, its items, partner (with customer numbers and settings), customer and supplier orders, lines,
     // transmissions, cart reset, the mail and its job, COMMIT.
-    expect(inTransaction).toHaveLength(12);
+    expect(inTransaction).toHaveLength(11);
   });
 });
 

@@ -53,28 +53,65 @@ export async function findAddressRow(c: Queryable, id: number) {
   return (await c.query('SELECT * FROM delivery_addresses WHERE id = $1', [id])).rows[0];
 }
 
-/** A customer order numbered KB-<year>-<sequence>; returns its id and number. */
-export async function insertCustomerOrder(
+/** The customer order as the checkout writes it (numbered KB-<year>-<sequence> by the insert). */
+export interface CustomerOrderRecord {
+  year: number;
+  bpNumber: string;
+  userId: string;
+  cartId: number;
+  cartName: string;
+  totalNet: number;
+  totalDelivery: number;
+  orderReference: string | null;
+  orderNote: string | null;
+  dispatchTo: string;
+  customerAddress: Record<string, unknown>;
+}
+
+/** Per supplier (in this order) its customer number, net value and delivery cost. */
+export interface SupplierOrderRecords {
+  suppliers: string[];
+  customerNumbers: (string | null)[];
+  nets: number[];
+  deliveryCosts: number[];
+}
+
+/**
+ * The customer order and all its supplier orders in one statement (one round trip while the checkout's transaction
+ * holds the cart): the customer order numbered KB-<year>-<sequence>, the supplier orders LB-<sequence> in the given
+ * order. The supplier orders' foreign key to the customer order is checked at the statement's end, when the customer
+ * order of the WITH exists. An order to a supplier in communication test (supplier status 3) is a test order from its
+ * first row on: marked by a second UPDATE, every checkout paid another statement and a second round of dashboard
+ * roll-up deltas for its orders.
+ */
+export async function insertCustomerAndSupplierOrders(
   c: Queryable,
-  order: {
-    year: number;
-    bpNumber: string;
-    userId: string;
-    cartId: number;
-    cartName: string;
-    totalNet: number;
-    totalDelivery: number;
-    orderReference: string | null;
-    orderNote: string | null;
-    dispatchTo: string;
-    customerAddress: Record<string, unknown>;
-  },
-): Promise<{ id: number; number: string }> {
-  const { rows } = await c.query<{ id: number; customer_order_number: string }>({
-    name: 'checkout-customer-order',
-    text: `INSERT INTO customer_orders (customer_order_number, bp_number, user_id, cart_id, cart_name, total_net, delivery_cost_total, dispatch_to, customer_address,
-       order_reference, order_note)
-     VALUES ('KB-' || $1 || '-' || nextval('customer_order_number_seq'), $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id, customer_order_number`,
+  order: CustomerOrderRecord,
+  suppliers: SupplierOrderRecords,
+): Promise<{ id: number; number: string; supplierOrders: { id: number; supplierBpNumber: string; number: string }[] }> {
+  const { rows } = await c.query<{
+    id: string;
+    supplier_bp_number: string;
+    supplier_order_number: string;
+    customer_order_id: string;
+    customer_order_number: string;
+  }>({
+    name: 'checkout-orders',
+    text: `WITH customer_order AS (
+       INSERT INTO customer_orders (customer_order_number, bp_number, user_id, cart_id, cart_name, total_net, delivery_cost_total,
+         dispatch_to, customer_address, order_reference, order_note)
+       VALUES ('KB-' || $1 || '-' || nextval('customer_order_number_seq'), $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+       RETURNING id, customer_order_number),
+     supplier_order AS (
+       INSERT INTO supplier_orders (supplier_order_number, customer_order_id, supplier_bp_number, buyer_bp_number,
+         supplier_customer_number, net_value, delivery_cost, is_test)
+       SELECT 'LB-' || nextval('supplier_order_number_seq'), co.id, s.bp, $2, s.customer_number, s.net, s.delivery,
+              coalesce((SELECT sup.supplier_status_id = 3 FROM suppliers sup WHERE sup.bp_number = s.bp), false)
+         FROM customer_order co,
+              unnest($12::text[], $13::text[], $14::numeric[], $15::numeric[]) WITH ORDINALITY AS s(bp, customer_number, net, delivery, n)
+        ORDER BY s.n RETURNING id, supplier_bp_number, supplier_order_number)
+     SELECT so.id, so.supplier_bp_number, so.supplier_order_number, co.id AS customer_order_id, co.customer_order_number
+       FROM customer_order co LEFT JOIN supplier_order so ON true`,
     values: [
       order.year,
       order.bpNumber,
@@ -87,9 +124,19 @@ export async function insertCustomerOrder(
       JSON.stringify(order.customerAddress),
       order.orderReference,
       order.orderNote,
+      suppliers.suppliers,
+      suppliers.customerNumbers,
+      suppliers.nets,
+      suppliers.deliveryCosts,
     ],
   });
-  return { id: Number(rows[0].id), number: rows[0].customer_order_number };
+  return {
+    id: Number(rows[0].customer_order_id),
+    number: rows[0].customer_order_number,
+    supplierOrders: rows
+      .filter((r) => r.id != null)
+      .map((r) => ({ id: Number(r.id), supplierBpNumber: r.supplier_bp_number, number: r.supplier_order_number })),
+  };
 }
 
 /** The lines' projects; no statement when no line has one (the checkout's transaction waits for each round trip). */
@@ -102,42 +149,6 @@ export async function projectRows(c: Queryable, ids: number[]) {
 export async function addressRows(c: Queryable, ids: number[]) {
   if (!ids.length) return [];
   return (await c.query('SELECT * FROM delivery_addresses WHERE id = ANY($1)', [ids])).rows;
-}
-
-/**
- * All supplier orders of a customer order in one statement, numbered LB-<sequence> in the given order. An order to a
- * supplier in communication test (supplier status 3) is a test order from its first row on: marked by a second
- * UPDATE, every checkout paid another statement and a second round of dashboard roll-up deltas for its orders.
- */
-export async function insertSupplierOrders(
-  c: Queryable,
-  orders: {
-    customerOrderId: number;
-    buyerBpNumber: string;
-    suppliers: string[];
-    customerNumbers: (string | null)[];
-    nets: number[];
-    deliveryCosts: number[];
-  },
-) {
-  const { rows } = await c.query<{ id: number; supplier_bp_number: string; supplier_order_number: string }>({
-    name: 'checkout-supplier-orders',
-    text: `INSERT INTO supplier_orders (supplier_order_number, customer_order_id, supplier_bp_number, buyer_bp_number, supplier_customer_number, net_value, delivery_cost,
-       is_test)
-     SELECT 'LB-' || nextval('supplier_order_number_seq'), $1, s.bp, $2, s.customer_number, s.net, s.delivery,
-            coalesce((SELECT sup.supplier_status_id = 3 FROM suppliers sup WHERE sup.bp_number = s.bp), false)
-       FROM unnest($3::text[], $4::text[], $5::numeric[], $6::numeric[]) WITH ORDINALITY AS s(bp, customer_number, net, delivery, n)
-      ORDER BY s.n RETURNING id, supplier_bp_number, supplier_order_number`,
-    values: [
-      orders.customerOrderId,
-      orders.buyerBpNumber,
-      orders.suppliers,
-      orders.customerNumbers,
-      orders.nets,
-      orders.deliveryCosts,
-    ],
-  });
-  return rows;
 }
 
 /** One order line's snapshot as the checkout writes it (the cart item it came from names its attachments). */

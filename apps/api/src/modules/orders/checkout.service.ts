@@ -111,15 +111,9 @@ export class CheckoutService {
     // The cart is the partner's (found by bp_number above, foreign key): the partner exists.
     if (!ordering) throw new Error(`business partner ${bpNumber} not found`);
     const totals = totalsBySupplier(lines, ordering.supplierSettings);
-    const order = await this.createCustomerOrder(tx, caller, bpNumber, cart, totals, ordering.partner, texts);
-    const supplierOrders = await this.createSupplierOrders(
-      tx,
-      bpNumber,
-      order.id,
-      lines,
-      order.totals,
-      ordering.customerNumbers,
-    );
+    const customerOrder = await this.customerOrderRecord(tx, caller, bpNumber, cart, totals, ordering.partner, texts);
+    const order = await this.createOrders(tx, customerOrder, lines, totals, ordering.customerNumbers);
+    const supplierOrders = order.supplierOrders;
     await queueTransmissions(
       tx.$client,
       supplierOrders.map((so) => so.id),
@@ -130,7 +124,7 @@ export class CheckoutService {
       order.number,
       lines.map((l) => l.item.id),
     );
-    if (mailWanted) await this.enqueueOrderPlacedMail(tx, caller, order.number, lines, order.totals, supplierOrders);
+    if (mailWanted) await this.enqueueOrderPlacedMail(tx, caller, order.number, lines, totals, supplierOrders);
     return { customerOrderNumber: order.number };
   }
 
@@ -187,7 +181,8 @@ export class CheckoutService {
     return lines;
   }
 
-  private async createCustomerOrder(
+  /** The customer order's record: totals, the ordering partner's address and where the goods go. */
+  private async customerOrderRecord(
     tx: TxDb,
     caller: Caller,
     bpNumber: string,
@@ -195,13 +190,13 @@ export class CheckoutService {
     totals: Map<string, { net: number; deliveryCost: number }>,
     partner: BusinessPartnerRow,
     texts: OrderTexts,
-  ) {
+  ): Promise<repo.CustomerOrderRecord> {
     const c = tx.$client;
     const address = cart.delivery_address_id ? await repo.findAddressRow(c, cart.delivery_address_id) : null;
     const totalNet = round2([...totals.values()].reduce((s, t) => s + t.net, 0));
     const totalDelivery = round2([...totals.values()].reduce((s, t) => s + t.deliveryCost, 0));
     const year = Number(businessToday().slice(0, 4));
-    const order = await repo.insertCustomerOrder(c, {
+    return {
       year,
       bpNumber,
       userId: caller.userId,
@@ -225,41 +220,34 @@ export class CheckoutService {
         taxNumber: partner.tax_number,
         vatId: partner.vat_id,
       },
-    });
-    return { ...order, totals };
+    };
   }
 
-  private async createSupplierOrders(
+  /** The customer order, one supplier order per supplier and the lines' snapshots with their attachments. */
+  private async createOrders(
     tx: TxDb,
-    bpNumber: string,
-    customerOrderId: number,
+    customerOrder: repo.CustomerOrderRecord,
     lines: Line[],
     totals: Map<string, { net: number; deliveryCost: number }>,
     customerNumbers: Map<string, string | null>,
-  ): Promise<{ id: number; supplierBpNumber: string; number: string }[]> {
+  ) {
     const c = tx.$client;
     const projectIds = [...new Set(lines.map((l) => l.item.project_id).filter((p): p is number => p != null))];
     const addressIds = [...new Set(lines.map((l) => l.item.delivery_address_id).filter((p): p is number => p != null))];
     const projects = new Map((await repo.projectRows(c, projectIds)).map((p) => [Number(p.id), p]));
     const addresses = new Map((await repo.addressRows(c, addressIds)).map((a) => [Number(a.id), a]));
     const lineRecords: repo.OrderLineRecord[] = [];
-    // All supplier orders in one statement.
+    // The customer order and all supplier orders in one statement.
     const suppliersInOrder = [...totals.keys()];
-    const created = await repo.insertSupplierOrders(c, {
-      customerOrderId,
-      buyerBpNumber: bpNumber,
+    const order = await repo.insertCustomerAndSupplierOrders(c, customerOrder, {
       suppliers: suppliersInOrder,
       customerNumbers: suppliersInOrder.map((bp) => customerNumbers.get(bp) ?? null),
       nets: suppliersInOrder.map((bp) => totals.get(bp)!.net),
       deliveryCosts: suppliersInOrder.map((bp) => totals.get(bp)!.deliveryCost),
     });
-    const idBySupplier = new Map(created.map((r) => [r.supplier_bp_number, Number(r.id)]));
-    const numberBySupplier = new Map(created.map((r) => [r.supplier_bp_number, r.supplier_order_number]));
-    const ids = suppliersInOrder.map((bp) => ({
-      id: idBySupplier.get(bp)!,
-      supplierBpNumber: bp,
-      number: numberBySupplier.get(bp)!,
-    }));
+    const bySupplier = new Map(order.supplierOrders.map((so) => [so.supplierBpNumber, so]));
+    const supplierOrders = suppliersInOrder.map((bp) => bySupplier.get(bp)!);
+    const idBySupplier = new Map(supplierOrders.map((so) => [so.supplierBpNumber, so.id]));
     for (const supplierBp of suppliersInOrder) {
       const supplierOrderId = idBySupplier.get(supplierBp)!;
       lines
@@ -307,7 +295,7 @@ export class CheckoutService {
     }
     // All line snapshots and their attachments in one statement.
     await repo.insertOrderLinesWithAttachments(c, lineRecords);
-    return ids;
+    return { id: order.id, number: order.number, supplierOrders };
   }
 }
 
