@@ -306,7 +306,7 @@ if (PG_STATS) {
     [...lockWaits.entries()]
       .map(([query, n]) => ({ msPerCheckout: +(n / latencies.length).toFixed(2), query }))
       .sort((a, b) => b.msPerCheckout - a.msPerCheckout)
-      .slice(0, 10),
+      .slice(0, 20),
   );
   // The API's named statements on the pool's connections: how often each was planned for its values (custom) and how
   // often its prepared generic plan ran.
