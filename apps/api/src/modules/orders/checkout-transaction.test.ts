@@ -204,9 +204,19 @@ describe('the checkout transaction’s round trips', () => {
     expect(
       inTransaction.filter((s) => /INSERT INTO customer_orders[\s\S]*INSERT INTO supplier_orders/.test(s)),
     ).toHaveLength(1);
-    // BEGIN, cart lock, its items, partner (with customer numbers and settings), customer and supplier orders, lines,
-    // transmissions, cart reset, the mail and its job, COMMIT.
-    expect(inTransaction).toHaveLength(11);
+    // The supplier orders' transmission requests (outbox) in the same statement; one row per supplier order.
+    expect(inTransaction.filter((s) => /INSERT INTO supplier_order_transmissions/.test(s))).toHaveLength(1);
+    expect(inTransaction.filter((s) => /^INSERT INTO supplier_order_transmissions/.test(s))).toEqual([]);
+    const { rows: outbox } = await t.pool.query(
+      `SELECT t.idempotency_key = 'shk-' || s.supplier_order_number AS keyed FROM supplier_order_transmissions t
+         JOIN supplier_orders s ON s.id = t.supplier_order_id JOIN customer_orders c ON c.id = s.customer_order_id
+        WHERE c.cart_id = $1`,
+      [cartId],
+    );
+    expect(outbox).toEqual([{ keyed: true }]);
+    // BEGIN, cart lock, its items, partner (with customer numbers and settings), customer and supplier orders with their
+    // transmission requests, lines, cart reset, the mail and its job, COMMIT.
+    expect(inTransaction).toHaveLength(10);
   });
 });
 
@@ -232,8 +242,8 @@ describe('checkout statements prepared once per connection', () => {
         'offer-ids-of-cart',
         'relation-states',
         'checkout-partner',
+        'checkout-orders',
         'checkout-order-lines',
-        'insert-transmissions',
         'reset-cart-after-checkout',
       ];
       for (const name of prepared) {
@@ -244,12 +254,7 @@ describe('checkout statements prepared once per connection', () => {
       }
       // The plan of a statement whose best plan does not depend on its values is reused (the offers' and settings'
       // plans depend on the cart's size: a one-line cart keeps planning them for its values, cheap key lookups).
-      for (const name of [
-        'offer-ids-of-cart',
-        'checkout-order-lines',
-        'insert-transmissions',
-        'reset-cart-after-checkout',
-      ]) {
+      for (const name of ['offer-ids-of-cart', 'checkout-order-lines', 'reset-cart-after-checkout']) {
         expect(Number(byName.get(name)!.generic_plans), name).toBeGreaterThan(0);
       }
     } finally {

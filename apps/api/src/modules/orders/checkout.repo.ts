@@ -1,6 +1,7 @@
 /** SQL of the checkout: what an order snapshots (partner, addresses, projects, customer numbers) and its rows. */
 import type { Queryable } from '../../db/queryable.ts';
 import type { BusinessPartnerRow } from '../profile/index.ts';
+import { transmissionRowsOf } from '../transmission/index.ts';
 
 /** A supplier's delivery cost and the order value from which delivery is free. */
 export interface SupplierDeliverySettings {
@@ -77,10 +78,10 @@ export interface SupplierOrderRecords {
 }
 
 /**
- * The customer order and all its supplier orders in one statement (one round trip while the checkout's transaction
- * holds the cart): the customer order numbered KB-<year>-<sequence>, the supplier orders LB-<sequence> in the given
- * order. The supplier orders' foreign key to the customer order is checked at the statement's end, when the customer
- * order of the WITH exists. An order to a supplier in communication test (supplier status 3) is a test order from its
+ * The customer order, all its supplier orders and their transmission outbox rows in one statement (one round trip
+ * while the checkout's transaction holds the cart): the customer order numbered KB-<year>-<sequence>, the supplier
+ * orders LB-<sequence> in the given order. The foreign keys to the orders of the WITH are checked at the statement's
+ * end, when those exist. An order to a supplier in communication test (supplier status 3) is a test order from its
  * first row on: marked by a second UPDATE, every checkout paid another statement and a second round of dashboard
  * roll-up deltas for its orders.
  */
@@ -109,7 +110,8 @@ export async function insertCustomerAndSupplierOrders(
               coalesce((SELECT sup.supplier_status_id = 3 FROM suppliers sup WHERE sup.bp_number = s.bp), false)
          FROM customer_order co,
               unnest($12::text[], $13::text[], $14::numeric[], $15::numeric[]) WITH ORDINALITY AS s(bp, customer_number, net, delivery, n)
-        ORDER BY s.n RETURNING id, supplier_bp_number, supplier_order_number)
+        ORDER BY s.n RETURNING id, supplier_bp_number, supplier_order_number),
+     transmission AS (${transmissionRowsOf('supplier_order')})
      SELECT so.id, so.supplier_bp_number, so.supplier_order_number, co.id AS customer_order_id, co.customer_order_number
        FROM customer_order co LEFT JOIN supplier_order so ON true`,
     values: [

@@ -11,7 +11,6 @@ import {
   type OfferCatalog,
   type OfferSnapshot,
 } from '../carts/index.ts';
-import { queueTransmissions } from '../transmission/index.ts';
 import { wantsMail, type BusinessPartnerRow } from '../profile/index.ts';
 import * as repo from './checkout.repo.ts';
 
@@ -113,11 +112,8 @@ export class CheckoutService {
     const totals = totalsBySupplier(lines, ordering.supplierSettings);
     const customerOrder = await this.customerOrderRecord(tx, caller, bpNumber, cart, totals, ordering.partner, texts);
     const order = await this.createOrders(tx, customerOrder, lines, totals, ordering.customerNumbers);
+    // The transmission requests (outbox) were written with the supplier orders.
     const supplierOrders = order.supplierOrders;
-    await queueTransmissions(
-      tx.$client,
-      supplierOrders.map((so) => so.id),
-    );
     await this.carts.resetAfterCheckout(
       tx.$client,
       cart.id,
