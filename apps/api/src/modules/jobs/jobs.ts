@@ -71,7 +71,7 @@ export class Jobs {
   ) {
     // Our own db for pg-boss, so that its statements are prepared once per connection (namedStatementQuery).
     const db = {
-      executeSql: (text: string, values?: unknown[]) => {
+      executeSql: async (text: string, values?: unknown[]) => {
         if (!this.pool) throw new Error('jobs not started');
         return namedStatementQuery(this.pool.query.bind(this.pool) as Query)(text, values);
       },
