@@ -157,8 +157,10 @@ async function collectStatements() {
   }
 }
 /**
- * Lock waits of the measured phases (BENCH_PG_STATS=1): pg_stat_activity sampled every 5 ms on a connection of its
- * own; per waiting statement the time backends waited for a lock (each sample weighs the time since the last one).
+ * Waits of the measured phases (BENCH_PG_STATS=1): pg_stat_activity sampled every 5 ms on a connection of its own; per
+ * wait event and statement the time backends waited (each sample weighs the time since the last one): locks, the WAL
+ * (IO/WALSync, LWLock/WALWrite: the commit's flush), and 'Client/ClientRead' of a transaction that waits for the API's
+ * next statement (the API's own delays inside a transaction).
  */
 const lockWaits = new Map<string, number>();
 let sampling = false;
@@ -173,8 +175,13 @@ async function sampleLockWaits() {
     last = now;
     if (sampling) {
       const { rows } = await client.query<{ query: string; n: number }>(
-        `SELECT wait_event || ': ' || left(regexp_replace(query, '\\s+', ' ', 'g'), 110) AS query, count(*)::int AS n
-           FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database() GROUP BY 1`,
+        `SELECT wait_event_type || '/' || wait_event || ': ' || left(regexp_replace(query, '\\s+', ' ', 'g'), 100) AS query,
+                count(*)::int AS n
+           FROM pg_stat_activity
+          WHERE datname = current_database() AND pid <> pg_backend_pid() AND wait_event_type IS NOT NULL
+            AND (wait_event_type IN ('Lock', 'LWLock', 'IO', 'IPC', 'Timeout')
+                 OR (wait_event_type = 'Client' AND state = 'idle in transaction'))
+          GROUP BY 1`,
       );
       for (const r of rows) lockWaits.set(r.query, (lockWaits.get(r.query) ?? 0) + r.n * dt);
     }
@@ -292,12 +299,14 @@ if (PG_STATS) {
   const counted = top.filter((t) => !['BEGIN', 'COMMIT', 'ROLLBACK'].includes(t.query));
   stopSampling = true;
   await sampler;
-  console.log('lock waits of all backends (ms per checkout, sampled every ~5 ms):');
+  console.log(
+    'waits of all backends (ms per checkout, sampled every ~5 ms; ClientRead: in a transaction, waiting for the API):',
+  );
   console.table(
     [...lockWaits.entries()]
       .map(([query, n]) => ({ msPerCheckout: +(n / latencies.length).toFixed(2), query }))
       .sort((a, b) => b.msPerCheckout - a.msPerCheckout)
-      .slice(0, 10),
+      .slice(0, 20),
   );
   // The API's named statements on the pool's connections: how often each was planned for its values (custom) and how
   // often its prepared generic plan ran.

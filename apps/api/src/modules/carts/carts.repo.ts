@@ -116,21 +116,26 @@ export async function repairDefault(c: Queryable, bpNumber: string) {
  * address and date. After a checkout it remembers the order (repeated checkout within a short window).
  */
 export async function resetCart(c: Queryable, cartId: number, after?: { orderNumber: string; itemIds: number[] }) {
-  // named: prepared once per connection (every checkout empties its cart)
-  if (after)
+  if (after) {
+    // Every checkout empties its cart: the ordered items and the cart's reset in one statement (one round trip less
+    // while the checkout's transaction holds the cart), prepared once per connection. A data-modifying WITH runs to
+    // completion; the cart_items triggers (totals, read-model versions, attachments) fire as for a DELETE of its own.
     await c.query({
-      name: 'reset-cart-items',
-      text: 'DELETE FROM cart_items WHERE cart_id = $1 AND id = ANY($2)',
-      values: [cartId, after.itemIds],
+      name: 'reset-cart-after-checkout',
+      text: `WITH ordered AS (DELETE FROM cart_items WHERE cart_id = $1 AND id = ANY($3))
+             UPDATE carts SET project_id = NULL, delivery_address_id = NULL, delivery_date = NULL, updated_at = now(),
+                    last_order_number = $2, last_checkout_at = now()
+              WHERE id = $1`,
+      values: [cartId, after.orderNumber, after.itemIds],
     });
-  else await c.query('DELETE FROM cart_items WHERE cart_id = $1', [cartId]);
+    return;
+  }
+  await c.query('DELETE FROM cart_items WHERE cart_id = $1', [cartId]);
   await c.query({
     name: 'reset-cart',
-    text: `UPDATE carts SET project_id = NULL, delivery_address_id = NULL, delivery_date = NULL, updated_at = now(),
-            last_order_number = COALESCE($2, last_order_number),
-            last_checkout_at = CASE WHEN $2::text IS NULL THEN last_checkout_at ELSE now() END
+    text: `UPDATE carts SET project_id = NULL, delivery_address_id = NULL, delivery_date = NULL, updated_at = now()
       WHERE id = $1`,
-    values: [cartId, after?.orderNumber ?? null],
+    values: [cartId],
   });
 }
 

@@ -334,6 +334,108 @@ describe('rollup slots (migration 0540)', () => {
   });
 });
 
+describe('roll-up written once per transaction (migration 0675)', () => {
+  const suppliers = ['200001', '200002', '200003', '200004', '200005'];
+  /** The roll-up of 2025-03-22 per supplier (daily and monthly rows of the month, status 'new') and the direct count. */
+  const figures = async () =>
+    (
+      await sql(
+        `SELECT s.bp AS supplier,
+                (SELECT coalesce(sum(order_count), 0)::int FROM supplier_order_daily
+                  WHERE day = '2025-03-22' AND supplier_bp_number = s.bp AND status_id = 1) AS day,
+                (SELECT coalesce(sum(net_sum), 0)::float FROM supplier_order_daily
+                  WHERE day = '2025-03-22' AND supplier_bp_number = s.bp AND status_id = 1) AS day_net,
+                (SELECT coalesce(sum(order_count), 0)::int FROM supplier_order_daily
+                  WHERE date_trunc('month', day) = '2025-03-01' AND supplier_bp_number = s.bp AND status_id = 1) AS days_of_month,
+                (SELECT coalesce(sum(order_count), 0)::int FROM supplier_order_monthly
+                  WHERE month = '2025-03-01' AND supplier_bp_number = s.bp AND status_id = 1) AS month,
+                (SELECT count(*)::int FROM supplier_orders WHERE NOT is_test AND status_id = 1 AND supplier_bp_number = s.bp
+                    AND supplier_order_rollup_key_day(placed_at) = '2025-03-22') AS direct
+           FROM unnest($1::text[]) AS s(bp) ORDER BY 1`,
+        [suppliers],
+      )
+    ).rows;
+  /** One statement with an order at each of the five suppliers, as a checkout writes them. */
+  const insertFive = (client: { query: typeof t.pool.query }, prefix: string) =>
+    client.query(
+      `INSERT INTO supplier_orders (supplier_order_number, customer_order_id, supplier_bp_number, buyer_bp_number, status_id, net_value, delivery_cost, placed_at)
+       SELECT $1 || s.bp, (SELECT customer_order_id FROM supplier_orders LIMIT 1), s.bp, '100001', 1, 12.5, 0, '2025-03-22T10:00:00Z'
+         FROM unnest($2::text[]) AS s(bp)`,
+      [prefix, suppliers],
+    );
+  const queuedFlushes = (client: { query: typeof t.pool.query }) =>
+    client
+      .query(
+        `SELECT count(*) FILTER (WHERE flush_due)::int AS due, count(*)::int AS pending FROM supplier_order_rollup_pending
+          WHERE xid = pg_current_xact_id()`,
+      )
+      .then((r) => r.rows[0]);
+
+  it('a transaction with orders at five suppliers queues one flush, and daily and monthly figures are exact after it', async () => {
+    const before = await figures();
+    const client = await t.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await insertFive(client, 'F1-');
+      // Five pending keys, one flush event: before 0675 each of the five rows queued the flush.
+      expect(await queuedFlushes(client)).toEqual({ due: 1, pending: 5 });
+      // A second statement of the same transaction adds to the keys without queueing another flush.
+      await insertFive(client, 'F2-');
+      expect(await queuedFlushes(client)).toEqual({ due: 1, pending: 5 });
+      await client.query('COMMIT');
+    } finally {
+      client.release();
+    }
+    const after = await figures();
+    for (const [i, row] of after.entries()) {
+      expect(row.day).toBe(before[i].day + 2);
+      expect(row.day_net).toBe(before[i].day_net + 25);
+      expect(row.day).toBe(row.direct);
+      expect(row.month).toBe(row.days_of_month);
+    }
+    expect((await sql('SELECT count(*)::int AS n FROM supplier_order_rollup_pending')).rows[0].n).toBe(0);
+  });
+
+  it('deltas after an early flush (SET CONSTRAINTS … IMMEDIATE) and after a rolled-back savepoint are still applied exactly once', async () => {
+    const before = await figures();
+    const client = await t.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await insertFive(client, 'G1-');
+      await client.query('SET CONSTRAINTS supplier_order_rollup_at_commit IMMEDIATE');
+      expect(await queuedFlushes(client)).toEqual({ due: 0, pending: 0 });
+      await client.query('SET CONSTRAINTS supplier_order_rollup_at_commit DEFERRED');
+      // The pending set was emptied by the flush: the next statement queues a new one.
+      await client.query('SAVEPOINT s');
+      await insertFive(client, 'G2-');
+      expect(await queuedFlushes(client)).toEqual({ due: 1, pending: 5 });
+      await client.query('ROLLBACK TO SAVEPOINT s');
+      // The savepoint's rows and its flush event are gone together; the next statement queues the flush again.
+      expect(await queuedFlushes(client)).toEqual({ due: 0, pending: 0 });
+      await insertFive(client, 'G3-');
+      await client.query(`UPDATE supplier_orders SET net_value = 20 WHERE supplier_order_number = 'G3-200001'`);
+      expect(await queuedFlushes(client)).toEqual({ due: 1, pending: 5 });
+      await client.query('COMMIT');
+    } finally {
+      client.release();
+    }
+    const after = await figures();
+    for (const [i, row] of after.entries()) {
+      expect(row.day).toBe(before[i].day + 2);
+      expect(row.day_net).toBe(before[i].day_net + (row.supplier === '200001' ? 32.5 : 25));
+      expect(row.day).toBe(row.direct);
+      expect(row.month).toBe(row.days_of_month);
+    }
+    await sql(`DELETE FROM supplier_orders WHERE supplier_order_number ~ '^[FG][0-9]-'`);
+    const cleared = await figures();
+    for (const row of cleared) {
+      expect(row.day).toBe(row.direct);
+      expect(row.month).toBe(row.days_of_month);
+    }
+    expect((await sql('SELECT count(*)::int AS n FROM supplier_order_rollup_pending')).rows[0].n).toBe(0);
+  });
+});
+
 describe('dashboard date rules and access', () => {
   it('rejects a start before 2024-01-01 and a start after the end with German messages', async () => {
     const early = await get('SupplierOrdersCount', { StartDate: '2023-12-31', EndDate: '2024-02-01' });

@@ -145,6 +145,81 @@ describe('checkout statements', () => {
   });
 });
 
+describe('the checkout transaction’s round trips', () => {
+  it('reads the partner with the suppliers’ delivery settings, writes customer and supplier orders, empties the cart with its reset: one statement each', async () => {
+    const { cartId, caller } = await cartWithOneLine('Wenige Rundreisen');
+    // The supplier charges delivery below a threshold the cart does not reach: the order's delivery cost comes from
+    // the settings read with the partner.
+    const { rows: line } = await t.pool.query<{ supplier_bp_number: string }>(
+      `SELECT o.supplier_bp_number FROM cart_items i JOIN product_offers o ON o.product_instance_id = i.product_instance_id
+        WHERE i.cart_id = $1`,
+      [cartId],
+    );
+    const supplier = line[0].supplier_bp_number;
+    await t.pool.query(
+      'UPDATE suppliers SET delivery_cost = 7.45, free_delivery_threshold = 500 WHERE bp_number = $1',
+      [supplier],
+    );
+    const inTransaction: string[] = [];
+    let open = false;
+    const pool = createPool(t.databaseUrl, 2);
+    pool.on('connect', (client: pg.PoolClient) => {
+      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+      (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+        const first = args[0];
+        const text = typeof first === 'string' ? first : String((first as { text?: string })?.text ?? first);
+        if (/^BEGIN/.test(text)) open = true;
+        if (open) inTransaction.push(text.replace(/\s+/g, ' ').trim());
+        if (/^(COMMIT|ROLLBACK)/.test(text)) open = false;
+        return query(...args);
+      };
+    });
+    try {
+      const order = await checkoutServiceOn(pool).checkout(caller, caller.bpNumber!, cartId);
+      const { rows } = await t.pool.query(
+        `SELECT c.delivery_cost_total::float AS total, s.delivery_cost::float AS supplier_cost, c.total_net::float AS net
+           FROM customer_orders c JOIN supplier_orders s ON s.customer_order_id = c.id WHERE c.customer_order_number = $1`,
+        [order.customerOrderNumber],
+      );
+      expect(rows).toEqual([{ total: 7.45, supplier_cost: 7.45, net: 39.98 }]);
+      const { rows: cart } = await t.pool.query(
+        'SELECT last_order_number, (SELECT count(*)::int FROM cart_items WHERE cart_id = $1) AS items FROM carts WHERE id = $1',
+        [cartId],
+      );
+      expect(cart).toEqual([{ last_order_number: order.customerOrderNumber, items: 0 }]);
+    } finally {
+      await pool.end();
+      // The partner's carts are limited: this one goes again.
+      expect((await t.request('DELETE', `/v1/MultiCarts/${cartId}`, { as: BUYER })).status).toBeLessThan(300);
+      await t.pool.query('UPDATE suppliers SET delivery_cost = 0, free_delivery_threshold = 0 WHERE bp_number = $1', [
+        supplier,
+      ]);
+    }
+    // No statement of its own for the suppliers' settings or for emptying the cart.
+    expect(inTransaction.filter((s) => /^SELECT s\.bp_number, b\.name, s\.delivery_cost/.test(s))).toEqual([]);
+    expect(inTransaction.filter((s) => /^DELETE FROM cart_items/.test(s))).toEqual([]);
+    expect(inTransaction.filter((s) => /DELETE FROM cart_items/.test(s))).toHaveLength(1);
+    // The customer order with its supplier orders in one statement.
+    expect(inTransaction.filter((s) => /INSERT INTO (customer|supplier)_orders/.test(s))).toHaveLength(1);
+    expect(
+      inTransaction.filter((s) => /INSERT INTO customer_orders[\s\S]*INSERT INTO supplier_orders/.test(s)),
+    ).toHaveLength(1);
+    // The supplier orders' transmission requests (outbox) in the same statement; one row per supplier order.
+    expect(inTransaction.filter((s) => /INSERT INTO supplier_order_transmissions/.test(s))).toHaveLength(1);
+    expect(inTransaction.filter((s) => /^INSERT INTO supplier_order_transmissions/.test(s))).toEqual([]);
+    const { rows: outbox } = await t.pool.query(
+      `SELECT t.idempotency_key = 'shk-' || s.supplier_order_number AS keyed FROM supplier_order_transmissions t
+         JOIN supplier_orders s ON s.id = t.supplier_order_id JOIN customer_orders c ON c.id = s.customer_order_id
+        WHERE c.cart_id = $1`,
+      [cartId],
+    );
+    expect(outbox).toEqual([{ keyed: true }]);
+    // BEGIN, cart lock, its items, partner (with customer numbers and settings), customer and supplier orders with their
+    // transmission requests, lines, cart reset, the mail and its job, COMMIT.
+    expect(inTransaction).toHaveLength(10);
+  });
+});
+
 describe('checkout statements prepared once per connection', () => {
   it('after a few checkouts on one connection the offers, lines and supplier outbox rows run a prepared plan', async () => {
     // Unnamed, every statement was parsed and planned on every checkout (bench:checkout with track_planning: 6 ms of
@@ -166,11 +241,10 @@ describe('checkout statements prepared once per connection', () => {
         'offer-snapshot-rows',
         'offer-ids-of-cart',
         'relation-states',
-        'supplier-settings',
+        'checkout-partner',
+        'checkout-orders',
         'checkout-order-lines',
-        'insert-transmissions',
-        'reset-cart-items',
-        'reset-cart',
+        'reset-cart-after-checkout',
       ];
       for (const name of prepared) {
         const counts = byName.get(name);
@@ -180,7 +254,7 @@ describe('checkout statements prepared once per connection', () => {
       }
       // The plan of a statement whose best plan does not depend on its values is reused (the offers' and settings'
       // plans depend on the cart's size: a one-line cart keeps planning them for its values, cheap key lookups).
-      for (const name of ['offer-ids-of-cart', 'checkout-order-lines', 'insert-transmissions', 'reset-cart']) {
+      for (const name of ['offer-ids-of-cart', 'checkout-order-lines', 'reset-cart-after-checkout']) {
         expect(Number(byName.get(name)!.generic_plans), name).toBeGreaterThan(0);
       }
     } finally {

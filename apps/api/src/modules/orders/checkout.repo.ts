@@ -1,13 +1,26 @@
 /** SQL of the checkout: what an order snapshots (partner, addresses, projects, customer numbers) and its rows. */
 import type { Queryable } from '../../db/queryable.ts';
 import type { BusinessPartnerRow } from '../profile/index.ts';
+import { transmissionRowsOf } from '../transmission/index.ts';
+
+/** A supplier's delivery cost and the order value from which delivery is free. */
+export interface SupplierDeliverySettings {
+  deliveryCost: number;
+  freeDeliveryThreshold: number;
+}
 
 /**
- * The ordering partner and its customer numbers at the given suppliers, in one round trip (the checkout's transaction
- * waits for each); undefined when the partner does not exist.
+ * The ordering partner, its customer numbers at the given suppliers and those suppliers' delivery settings, in one
+ * round trip (the checkout's transaction waits for each, holding the cart's lock); undefined when the partner does not
+ * exist.
  */
 export async function partnerWithCustomerNumbers(c: Queryable, bpNumber: string, supplierBpNumbers: string[]) {
-  const { rows } = await c.query<BusinessPartnerRow & { customer_numbers: Record<string, string | null> }>({
+  const { rows } = await c.query<
+    BusinessPartnerRow & {
+      customer_numbers: Record<string, string | null>;
+      supplier_settings: Record<string, SupplierDeliverySettings>;
+    }
+  >({
     // The checkout's statements are named: prepared once per connection instead of planned on every checkout.
     name: 'checkout-partner',
     // The partner's columns by name: a prepared statement whose result columns changed (a column added to the table by
@@ -15,41 +28,92 @@ export async function partnerWithCustomerNumbers(c: Queryable, bpNumber: string,
     text: `SELECT b.bp_number, b.name, b.official_company_name, b.street, b.house_number, b.postal_code, b.city, b.country,
             b.email, b.phone_number, b.fax_number, b.website, b.tax_number, b.vat_id, b.organisation_type, b.is_supplier,
             b.created_at, (SELECT coalesce(jsonb_object_agg(sc.supplier_bp_number, sc.supplier_customer_number), '{}'::jsonb)
-                    FROM supplier_customers sc WHERE sc.buyer_bp_number = $1 AND sc.supplier_bp_number = ANY($2)) AS customer_numbers
+                    FROM supplier_customers sc WHERE sc.buyer_bp_number = $1 AND sc.supplier_bp_number = ANY($2)) AS customer_numbers,
+            (SELECT coalesce(jsonb_object_agg(s.bp_number, jsonb_build_object('deliveryCost', s.delivery_cost,
+                                                 'freeDeliveryThreshold', s.free_delivery_threshold)), '{}'::jsonb)
+               FROM suppliers s WHERE s.bp_number = ANY($2)) AS supplier_settings
        FROM business_partners b WHERE b.bp_number = $1`,
     values: [bpNumber, supplierBpNumbers],
   });
   if (!rows[0]) return undefined;
-  const { customer_numbers: numbers, ...partner } = rows[0];
-  return { partner: partner as BusinessPartnerRow, customerNumbers: new Map(Object.entries(numbers)) };
+  const { customer_numbers: numbers, supplier_settings: settings, ...partner } = rows[0];
+  return {
+    partner: partner as BusinessPartnerRow,
+    customerNumbers: new Map(Object.entries(numbers)),
+    // numeric columns as JSON numbers; Number() as the cart's reading of them (carts.repo supplierSettings)
+    supplierSettings: new Map(
+      Object.entries(settings).map(([bp, v]) => [
+        bp,
+        { deliveryCost: Number(v.deliveryCost), freeDeliveryThreshold: Number(v.freeDeliveryThreshold) },
+      ]),
+    ),
+  };
 }
 
 export async function findAddressRow(c: Queryable, id: number) {
   return (await c.query('SELECT * FROM delivery_addresses WHERE id = $1', [id])).rows[0];
 }
 
-/** A customer order numbered KB-<year>-<sequence>; returns its id and number. */
-export async function insertCustomerOrder(
+/** The customer order as the checkout writes it (numbered KB-<year>-<sequence> by the insert). */
+export interface CustomerOrderRecord {
+  year: number;
+  bpNumber: string;
+  userId: string;
+  cartId: number;
+  cartName: string;
+  totalNet: number;
+  totalDelivery: number;
+  orderReference: string | null;
+  orderNote: string | null;
+  dispatchTo: string;
+  customerAddress: Record<string, unknown>;
+}
+
+/** Per supplier (in this order) its customer number, net value and delivery cost. */
+export interface SupplierOrderRecords {
+  suppliers: string[];
+  customerNumbers: (string | null)[];
+  nets: number[];
+  deliveryCosts: number[];
+}
+
+/**
+ * The customer order, all its supplier orders and their transmission outbox rows in one statement (one round trip
+ * while the checkout's transaction holds the cart): the customer order numbered KB-<year>-<sequence>, the supplier
+ * orders LB-<sequence> in the given order. The foreign keys to the orders of the WITH are checked at the statement's
+ * end, when those exist. An order to a supplier in communication test (supplier status 3) is a test order from its
+ * first row on: marked by a second UPDATE, every checkout paid another statement and a second round of dashboard
+ * roll-up deltas for its orders.
+ */
+export async function insertCustomerAndSupplierOrders(
   c: Queryable,
-  order: {
-    year: number;
-    bpNumber: string;
-    userId: string;
-    cartId: number;
-    cartName: string;
-    totalNet: number;
-    totalDelivery: number;
-    orderReference: string | null;
-    orderNote: string | null;
-    dispatchTo: string;
-    customerAddress: Record<string, unknown>;
-  },
-): Promise<{ id: number; number: string }> {
-  const { rows } = await c.query<{ id: number; customer_order_number: string }>({
-    name: 'checkout-customer-order',
-    text: `INSERT INTO customer_orders (customer_order_number, bp_number, user_id, cart_id, cart_name, total_net, delivery_cost_total, dispatch_to, customer_address,
-       order_reference, order_note)
-     VALUES ('KB-' || $1 || '-' || nextval('customer_order_number_seq'), $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id, customer_order_number`,
+  order: CustomerOrderRecord,
+  suppliers: SupplierOrderRecords,
+): Promise<{ id: number; number: string; supplierOrders: { id: number; supplierBpNumber: string; number: string }[] }> {
+  const { rows } = await c.query<{
+    id: string;
+    supplier_bp_number: string;
+    supplier_order_number: string;
+    customer_order_id: string;
+    customer_order_number: string;
+  }>({
+    name: 'checkout-orders',
+    text: `WITH customer_order AS (
+       INSERT INTO customer_orders (customer_order_number, bp_number, user_id, cart_id, cart_name, total_net, delivery_cost_total,
+         dispatch_to, customer_address, order_reference, order_note)
+       VALUES ('KB-' || $1 || '-' || nextval('customer_order_number_seq'), $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+       RETURNING id, customer_order_number),
+     supplier_order AS (
+       INSERT INTO supplier_orders (supplier_order_number, customer_order_id, supplier_bp_number, buyer_bp_number,
+         supplier_customer_number, net_value, delivery_cost, is_test)
+       SELECT 'LB-' || nextval('supplier_order_number_seq'), co.id, s.bp, $2, s.customer_number, s.net, s.delivery,
+              coalesce((SELECT sup.supplier_status_id = 3 FROM suppliers sup WHERE sup.bp_number = s.bp), false)
+         FROM customer_order co,
+              unnest($12::text[], $13::text[], $14::numeric[], $15::numeric[]) WITH ORDINALITY AS s(bp, customer_number, net, delivery, n)
+        ORDER BY s.n RETURNING id, supplier_bp_number, supplier_order_number),
+     transmission AS (${transmissionRowsOf('supplier_order')})
+     SELECT so.id, so.supplier_bp_number, so.supplier_order_number, co.id AS customer_order_id, co.customer_order_number
+       FROM customer_order co LEFT JOIN supplier_order so ON true`,
     values: [
       order.year,
       order.bpNumber,
@@ -62,9 +126,19 @@ export async function insertCustomerOrder(
       JSON.stringify(order.customerAddress),
       order.orderReference,
       order.orderNote,
+      suppliers.suppliers,
+      suppliers.customerNumbers,
+      suppliers.nets,
+      suppliers.deliveryCosts,
     ],
   });
-  return { id: Number(rows[0].id), number: rows[0].customer_order_number };
+  return {
+    id: Number(rows[0].customer_order_id),
+    number: rows[0].customer_order_number,
+    supplierOrders: rows
+      .filter((r) => r.id != null)
+      .map((r) => ({ id: Number(r.id), supplierBpNumber: r.supplier_bp_number, number: r.supplier_order_number })),
+  };
 }
 
 /** The lines' projects; no statement when no line has one (the checkout's transaction waits for each round trip). */
@@ -77,42 +151,6 @@ export async function projectRows(c: Queryable, ids: number[]) {
 export async function addressRows(c: Queryable, ids: number[]) {
   if (!ids.length) return [];
   return (await c.query('SELECT * FROM delivery_addresses WHERE id = ANY($1)', [ids])).rows;
-}
-
-/**
- * All supplier orders of a customer order in one statement, numbered LB-<sequence> in the given order. An order to a
- * supplier in communication test (supplier status 3) is a test order from its first row on: marked by a second
- * UPDATE, every checkout paid another statement and a second round of dashboard roll-up deltas for its orders.
- */
-export async function insertSupplierOrders(
-  c: Queryable,
-  orders: {
-    customerOrderId: number;
-    buyerBpNumber: string;
-    suppliers: string[];
-    customerNumbers: (string | null)[];
-    nets: number[];
-    deliveryCosts: number[];
-  },
-) {
-  const { rows } = await c.query<{ id: number; supplier_bp_number: string; supplier_order_number: string }>({
-    name: 'checkout-supplier-orders',
-    text: `INSERT INTO supplier_orders (supplier_order_number, customer_order_id, supplier_bp_number, buyer_bp_number, supplier_customer_number, net_value, delivery_cost,
-       is_test)
-     SELECT 'LB-' || nextval('supplier_order_number_seq'), $1, s.bp, $2, s.customer_number, s.net, s.delivery,
-            coalesce((SELECT sup.supplier_status_id = 3 FROM suppliers sup WHERE sup.bp_number = s.bp), false)
-       FROM unnest($3::text[], $4::text[], $5::numeric[], $6::numeric[]) WITH ORDINALITY AS s(bp, customer_number, net, delivery, n)
-      ORDER BY s.n RETURNING id, supplier_bp_number, supplier_order_number`,
-    values: [
-      orders.customerOrderId,
-      orders.buyerBpNumber,
-      orders.suppliers,
-      orders.customerNumbers,
-      orders.nets,
-      orders.deliveryCosts,
-    ],
-  });
-  return rows;
 }
 
 /** One order line's snapshot as the checkout writes it (the cart item it came from names its attachments). */

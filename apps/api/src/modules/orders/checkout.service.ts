@@ -11,7 +11,6 @@ import {
   type OfferCatalog,
   type OfferSnapshot,
 } from '../carts/index.ts';
-import { queueTransmissions } from '../transmission/index.ts';
 import { wantsMail, type BusinessPartnerRow } from '../profile/index.ts';
 import * as repo from './checkout.repo.ts';
 
@@ -104,32 +103,24 @@ export class CheckoutService {
         )
       : preread;
     const lines = this.readLines(items, offers);
-    // The partner and its customer numbers at the lines' suppliers in one round trip.
+    // The partner, its customer numbers at the lines' suppliers and their delivery settings in one round trip.
     const ordering = await repo.partnerWithCustomerNumbers(tx.$client, bpNumber, [
       ...new Set(lines.map((l) => l.offer.supplierBpNumber)),
     ]);
     // The cart is the partner's (found by bp_number above, foreign key): the partner exists.
     if (!ordering) throw new Error(`business partner ${bpNumber} not found`);
-    const order = await this.createCustomerOrder(tx, caller, bpNumber, cart, lines, ordering.partner, texts);
-    const supplierOrders = await this.createSupplierOrders(
-      tx,
-      bpNumber,
-      order.id,
-      lines,
-      order.totals,
-      ordering.customerNumbers,
-    );
-    await queueTransmissions(
-      tx.$client,
-      supplierOrders.map((so) => so.id),
-    );
+    const totals = totalsBySupplier(lines, ordering.supplierSettings);
+    const customerOrder = await this.customerOrderRecord(tx, caller, bpNumber, cart, totals, ordering.partner, texts);
+    const order = await this.createOrders(tx, customerOrder, lines, totals, ordering.customerNumbers);
+    // The transmission requests (outbox) were written with the supplier orders.
+    const supplierOrders = order.supplierOrders;
     await this.carts.resetAfterCheckout(
       tx.$client,
       cart.id,
       order.number,
       lines.map((l) => l.item.id),
     );
-    if (mailWanted) await this.enqueueOrderPlacedMail(tx, caller, order.number, lines, order.totals, supplierOrders);
+    if (mailWanted) await this.enqueueOrderPlacedMail(tx, caller, order.number, lines, totals, supplierOrders);
     return { customerOrderNumber: order.number };
   }
 
@@ -186,22 +177,22 @@ export class CheckoutService {
     return lines;
   }
 
-  private async createCustomerOrder(
+  /** The customer order's record: totals, the ordering partner's address and where the goods go. */
+  private async customerOrderRecord(
     tx: TxDb,
     caller: Caller,
     bpNumber: string,
     cart: { id: number; name: string; delivery_address_id: number | null },
-    lines: Line[],
+    totals: Map<string, { net: number; deliveryCost: number }>,
     partner: BusinessPartnerRow,
     texts: OrderTexts,
-  ) {
+  ): Promise<repo.CustomerOrderRecord> {
     const c = tx.$client;
     const address = cart.delivery_address_id ? await repo.findAddressRow(c, cart.delivery_address_id) : null;
-    const totals = await this.totalsBySupplier(tx, lines);
     const totalNet = round2([...totals.values()].reduce((s, t) => s + t.net, 0));
     const totalDelivery = round2([...totals.values()].reduce((s, t) => s + t.deliveryCost, 0));
     const year = Number(businessToday().slice(0, 4));
-    const order = await repo.insertCustomerOrder(c, {
+    return {
       year,
       bpNumber,
       userId: caller.userId,
@@ -225,59 +216,34 @@ export class CheckoutService {
         taxNumber: partner.tax_number,
         vatId: partner.vat_id,
       },
-    });
-    return { ...order, totals };
+    };
   }
 
-  private async totalsBySupplier(tx: TxDb, lines: Line[]) {
-    const settings = await this.carts.supplierSettings(tx.$client, [
-      ...new Set(lines.map((l) => l.offer.supplierBpNumber)),
-    ]);
-    const totals = new Map<string, { net: number; deliveryCost: number }>();
-    for (const l of lines) {
-      const t = totals.get(l.offer.supplierBpNumber) ?? { net: 0, deliveryCost: 0 };
-      t.net = round2(t.net + (l.total ?? 0));
-      totals.set(l.offer.supplierBpNumber, t);
-    }
-    for (const [bp, t] of totals)
-      t.deliveryCost = deliveryCostFor(
-        t.net,
-        settings.get(bp) ?? { deliveryCost: 0, freeDeliveryThreshold: 0 },
-      ).deliveryCost;
-    return totals;
-  }
-
-  private async createSupplierOrders(
+  /** The customer order, one supplier order per supplier and the lines' snapshots with their attachments. */
+  private async createOrders(
     tx: TxDb,
-    bpNumber: string,
-    customerOrderId: number,
+    customerOrder: repo.CustomerOrderRecord,
     lines: Line[],
     totals: Map<string, { net: number; deliveryCost: number }>,
     customerNumbers: Map<string, string | null>,
-  ): Promise<{ id: number; supplierBpNumber: string; number: string }[]> {
+  ) {
     const c = tx.$client;
     const projectIds = [...new Set(lines.map((l) => l.item.project_id).filter((p): p is number => p != null))];
     const addressIds = [...new Set(lines.map((l) => l.item.delivery_address_id).filter((p): p is number => p != null))];
     const projects = new Map((await repo.projectRows(c, projectIds)).map((p) => [Number(p.id), p]));
     const addresses = new Map((await repo.addressRows(c, addressIds)).map((a) => [Number(a.id), a]));
     const lineRecords: repo.OrderLineRecord[] = [];
-    // All supplier orders in one statement.
+    // The customer order and all supplier orders in one statement.
     const suppliersInOrder = [...totals.keys()];
-    const created = await repo.insertSupplierOrders(c, {
-      customerOrderId,
-      buyerBpNumber: bpNumber,
+    const order = await repo.insertCustomerAndSupplierOrders(c, customerOrder, {
       suppliers: suppliersInOrder,
       customerNumbers: suppliersInOrder.map((bp) => customerNumbers.get(bp) ?? null),
       nets: suppliersInOrder.map((bp) => totals.get(bp)!.net),
       deliveryCosts: suppliersInOrder.map((bp) => totals.get(bp)!.deliveryCost),
     });
-    const idBySupplier = new Map(created.map((r) => [r.supplier_bp_number, Number(r.id)]));
-    const numberBySupplier = new Map(created.map((r) => [r.supplier_bp_number, r.supplier_order_number]));
-    const ids = suppliersInOrder.map((bp) => ({
-      id: idBySupplier.get(bp)!,
-      supplierBpNumber: bp,
-      number: numberBySupplier.get(bp)!,
-    }));
+    const bySupplier = new Map(order.supplierOrders.map((so) => [so.supplierBpNumber, so]));
+    const supplierOrders = suppliersInOrder.map((bp) => bySupplier.get(bp)!);
+    const idBySupplier = new Map(supplierOrders.map((so) => [so.supplierBpNumber, so.id]));
     for (const supplierBp of suppliersInOrder) {
       const supplierOrderId = idBySupplier.get(supplierBp)!;
       lines
@@ -325,6 +291,22 @@ export class CheckoutService {
     }
     // All line snapshots and their attachments in one statement.
     await repo.insertOrderLinesWithAttachments(c, lineRecords);
-    return ids;
+    return { id: order.id, number: order.number, supplierOrders };
   }
+}
+
+/** Net value and delivery cost per supplier of the lines (a supplier without settings delivers free). */
+function totalsBySupplier(lines: Line[], settings: Map<string, repo.SupplierDeliverySettings>) {
+  const totals = new Map<string, { net: number; deliveryCost: number }>();
+  for (const l of lines) {
+    const t = totals.get(l.offer.supplierBpNumber) ?? { net: 0, deliveryCost: 0 };
+    t.net = round2(t.net + (l.total ?? 0));
+    totals.set(l.offer.supplierBpNumber, t);
+  }
+  for (const [bp, t] of totals)
+    t.deliveryCost = deliveryCostFor(
+      t.net,
+      settings.get(bp) ?? { deliveryCost: 0, freeDeliveryThreshold: 0 },
+    ).deliveryCost;
+  return totals;
 }

@@ -12,11 +12,12 @@ import { as2Routes } from './as2.routes.ts';
 import { fileStorage } from '../storage/index.ts';
 import { as2MdnStore, as2MdnUrl, mailCertificateWarnings } from './as2.service.ts';
 import { loadOrder } from './transmission.repo.ts';
+export { transmissionRowsOf } from './transmission.repo.ts';
 import { orderPdf } from './formats/pdf-order.ts';
 import type { Queryable } from '../../db/queryable.ts';
 import { periodic } from '../../lifecycle.ts';
 
-export { queueTransmissions, resendSupplierOrder, listTransmissions } from './transmission.service.ts';
+export { resendSupplierOrder, listTransmissions } from './transmission.service.ts';
 export { changeSupplierOrderStatus, refreshCustomerOrderStatus } from './supplier-order-status.ts';
 export { WorkflowsService, type WorkflowInput, type WorkflowView } from './workflows.service.ts';
 export type { WorkflowConnection } from './transmission.types.ts';

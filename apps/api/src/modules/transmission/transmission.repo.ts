@@ -33,16 +33,15 @@ const CHANNEL_OF_SUPPLIER = `jsonb_build_object('protocolId', s.out_com_protocol
 /** The newest version of the supplier's workflow (SQL expression over suppliers `s`). */
 const CURRENT_WORKFLOW_VERSION = `(SELECT v.id FROM workflow_versions v WHERE v.workflow_id = s.workflow_id ORDER BY v.version DESC LIMIT 1)`;
 
-/** Outbox rows for new supplier orders; called inside the checkout transaction. */
-export async function insertTransmissions(client: Queryable, supplierOrderIds: number[]) {
-  if (!supplierOrderIds.length) return;
-  await client.query({
-    name: 'insert-transmissions', // prepared once per connection: written by every checkout
-    text: `INSERT INTO supplier_order_transmissions (supplier_order_id, idempotency_key)
-     SELECT so.id, 'shk-' || so.supplier_order_number FROM supplier_orders so WHERE so.id = ANY($1::bigint[])
-     ON CONFLICT (supplier_order_id) DO NOTHING`,
-    values: [supplierOrderIds],
-  });
+/**
+ * The outbox rows of new supplier orders as an INSERT over `source`, a WITH entry of the caller's statement with their
+ * `id` and `supplier_order_number`: the checkout writes them in the statement that creates its supplier orders (one
+ * round trip less while its transaction holds the cart). The idempotency key is the one every receiver sees.
+ */
+export function transmissionRowsOf(source: string): string {
+  return `INSERT INTO supplier_order_transmissions (supplier_order_id, idempotency_key)
+     SELECT id, 'shk-' || supplier_order_number FROM ${source}
+     ON CONFLICT (supplier_order_id) DO NOTHING`;
 }
 
 /** Supplier orders still in Created without an outbox row (written by another path or before 0021). */

@@ -9,17 +9,6 @@ import {
 import { inTransaction, type Db } from '../../db/pool.ts';
 import { HttpProblem, notFound } from '../../http/problem.ts';
 import * as repo from './transmission.repo.ts';
-import type { Queryable } from '../../db/queryable.ts';
-
-/**
- * Writes the transmission requests of new supplier orders into the outbox. Call INSIDE the transaction
- * that creates the orders (checkout): the request exists exactly when the orders commit. Orders of
- * suppliers in communication test (status 3) are marked as tests when they are inserted (orders' checkout.repo.ts).
- */
-export async function queueTransmissions(client: Queryable, supplierOrderIds: number[]) {
-  if (!supplierOrderIds.length) return;
-  await repo.insertTransmissions(client, supplierOrderIds);
-}
 
 /**
  * 'Erneut senden': puts a SendingFailed supplier order back into the outbox with a fresh retry budget
