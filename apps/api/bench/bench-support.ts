@@ -45,6 +45,16 @@ export function processCpuMs(pid: number): number {
   }
 }
 
+/** Peak resident memory of a process over its life in MB (VmHWM); NaN when it cannot be read (ended, no /proc). */
+export function processPeakRssMb(pid: number): number {
+  try {
+    const kb = /^VmHWM:\s+(\d+) kB$/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return kb ? Math.round(Number(kb[1]) / 1024) : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
 /**
  * CPU milliseconds of the Postgres whose data directory is `pgDataDir`: the postmaster's own and its ended children's,
  * plus the live backends'; NaN when it cannot be read.

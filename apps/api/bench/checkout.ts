@@ -1,34 +1,45 @@
 /**
  * npm run bench:checkout — checkout latency of a 50-line cart over 5 suppliers with attachments,
  * 8 buyers checking out concurrently against the real HTTP API on a fresh embedded Postgres.
+ * The API runs as a process of its own, as `npm start` runs it (compiled: `node apps/api/dist/main.js`, built by
+ * scripts/build-api.mjs when stale; BENCH_API=tsx: through tsx), so the buyers' HTTP clients in this process do not
+ * share the API's event loop (until 2026-11-29 they did: their fetch work delayed the API's statements inside the
+ * checkout's transaction). This process keeps the setup (the world and the carts filled in SQL, the stored attachments),
+ * the 8 buyers' clients, the wait sampler and pg_stat_statements.
  * The carts of all rounds are filled in SQL before the measurement (not measured); the rounds then follow each other
  * without a pause, and the measurement ends only when every order of the run was delivered (transmissions sent, mails
- * out): the deliveries' CPU (the transmission worker and the order PDF thread run in this process) is counted.
+ * out): the deliveries' CPU (the transmission worker and the order PDF thread run in the API process) is counted.
  *
  *   BENCH_ROUNDS (default 25) rounds × 8 buyers = 200 checkouts, after one round not measured (it starts the order
  *   PDF thread, fills the pools and warms the code up, as a server that has been running a while).
  *   BENCH_PG_STATS=1: Postgres with pg_stat_statements; prints the statements per checkout and the costliest
  *     statements of the measured phases (the filling between rounds is not counted).
- *   TRANSMISSION_WORKER=off: no transmissions in this process during the run (the checkout's own cost alone).
- *   BENCH_CPU_PROFILE=<dir>: a V8 CPU profile of the measured run, deliveries included (API and bench share this
- *     process; the PDF thread is not in it) written there.
+ *   TRANSMISSION_WORKER=off: no transmissions in the API process during the run (the checkout's own cost alone).
+ *   BENCH_CPU_PROFILE=<dir>: V8 CPU profiles of the API process (`--cpu-prof`, one per thread, the PDF thread's too)
+ *     written there when it stops: its whole life, the setup's logins and the warm-up round included.
  * Always printed: median / p95 ms, checkouts/s of the rounds and delivered checkouts/s (rounds plus the delivery of
- * what was left when the last round ended), and the CPU milliseconds per checkout of this process (API, transmission
- * worker, PDF thread) and of Postgres from the first round until everything was delivered, with the load average
- * beside them (the machine may be shared).
+ * what was left when the last round ended), and the CPU milliseconds per checkout of the API process (all its threads:
+ * API, transmission worker, PDF thread), of Postgres and of this process (the bench's HTTP clients, the delivery
+ * polling, with BENCH_PG_STATS=1 the wait sampler) from the first round until everything was delivered, with the load
+ * average beside them (the machine may be shared).
  */
 import { performance } from 'node:perf_hooks';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Session } from 'node:inspector/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { hashPassword } from '../src/modules/identity/password.ts';
 import { pdfDocument } from '../src/lib/pdf.ts';
 import { randomUUID } from 'node:crypto';
 import { fileStorage } from '../src/modules/storage/index.ts';
-import { postgresCpuMs, startBenchApi } from './bench-support.ts';
+import {
+  postgresCpuMs,
+  processCpuMs,
+  processPeakRssMb,
+  startApiProcess,
+  startBenchApi,
+  stopApiProcess,
+} from './bench-support.ts';
 
 const BUYERS = Number(process.env.BENCH_BUYERS ?? 8);
 const SUPPLIERS = ['200001', '200002', '200003', '200004', '200006'];
@@ -43,13 +54,13 @@ const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROFILE;
  */
 const ATTACHMENTS = process.env.BENCH_ATTACHMENTS === 'inline' ? 'inline' : 'stored';
 
-const api = await startBenchApi('checkout', {
-  pgStats: PG_STATS,
-  // off: the checkout alone, without the transmissions of the orders sent by this process meanwhile (a diagnosis)
-  env: process.env.TRANSMISSION_WORKER ? { TRANSMISSION_WORKER: process.env.TRANSMISSION_WORKER } : {},
-});
-const { config, pool } = api;
+// The in-process runtime only migrates the fresh database and seeds the demo world; the API under measurement runs as
+// a process of its own (below).
+const api = await startBenchApi('checkout', { pgStats: PG_STATS });
+const { config } = api;
 const pgDir = path.join(api.dir, 'pg');
+await api.stopApi();
+const pool = new pg.Pool({ connectionString: api.databaseUrl, max: 4 });
 
 // Bench world: 8 buyer partners with a user each, approved at 5 suppliers; 50 offers (10 per supplier).
 const hash = await hashPassword('demo');
@@ -99,7 +110,23 @@ for (let b = 0; b < BUYERS; b++) {
   );
   buyers.push({ email, bp, cartIds: carts.rows.map((r) => Number(r.id)).sort((a, b) => a - b), token: '' });
 }
-await api.listen();
+const apiProcess = await startApiProcess({
+  port: api.port,
+  nodeArgs: CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILE_DIR}`] : [],
+  env: {
+    DATABASE_URL: api.databaseUrl,
+    PUBLIC_URL: config.publicUrl,
+    DATA_DIR: api.dir,
+    WEB_DIST_DIR: path.join(api.dir, 'none'),
+    // the attachments this process stores below must be where the API reads them
+    STORAGE_BACKEND: config.storageBackend,
+    // off: the checkout alone, without the transmissions of the orders sent meanwhile (a diagnosis)
+    TRANSMISSION_WORKER: process.env.TRANSMISSION_WORKER === 'off' ? 'off' : 'on',
+  },
+});
+const apiPid = apiProcess.pid!;
+// a bench that fails midway leaves no API process behind
+process.on('exit', () => apiProcess.exitCode === null && apiProcess.kill('SIGKILL'));
 for (const buyer of buyers) buyer.token = await api.login(buyer.email);
 
 const storage = fileStorage({ config, pool });
@@ -192,11 +219,6 @@ async function sampleLockWaits() {
 }
 let stopSampling = false;
 const sampler = PG_STATS ? sampleLockWaits() : null;
-const profiler = CPU_PROFILE_DIR ? new Session() : null;
-if (profiler) {
-  profiler.connect();
-  await profiler.post('Profiler.enable');
-}
 
 /**
  * Waits until every transmission is sent and every mail is out (TRANSMISSION_WORKER=off: only the mails), polling
@@ -216,13 +238,12 @@ async function drained() {
 }
 
 const latencies: number[] = [];
-let nodeCpuMs = 0;
+let apiCpuMs = 0;
+let benchCpuMs = 0;
 let pgCpuMs = 0;
 const loadBefore = os.loadavg();
 let measuredWallMs = 0;
 let failures = 0;
-const rssStart = process.memoryUsage().rss;
-let rssPeak = rssStart;
 for (const b of buyers) for (const cartId of b.cartIds) await fillCart(cartId);
 // The round before the measurement, delivered; nothing of the setup still in flight when the measurement starts.
 const warmUp = buyers.map((b) => b.cartIds.shift()!);
@@ -238,9 +259,9 @@ await Promise.all(
 await drained();
 const started = performance.now();
 const cpuStart = process.cpuUsage();
+const apiCpuStart = processCpuMs(apiPid);
 const pgCpuStart = postgresCpuMs(pgDir);
 if (PG_STATS) await pool.query('SELECT pg_stat_statements_reset()');
-if (profiler) await profiler.post('Profiler.start');
 for (let round = 0; round < ROUNDS; round++) {
   const roundStart = performance.now();
   sampling = true;
@@ -263,19 +284,15 @@ for (let round = 0; round < ROUNDS; round++) {
   );
   sampling = false;
   measuredWallMs += performance.now() - roundStart;
-  rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
 }
 // What the rounds left to deliver: the run ends when every transmission is sent and every mail is out.
 const drainStart = performance.now();
 await drained();
 const drainMs = performance.now() - drainStart;
-if (profiler) {
-  const { profile } = await profiler.post('Profiler.stop');
-  fs.mkdirSync(CPU_PROFILE_DIR!, { recursive: true });
-  fs.writeFileSync(path.join(CPU_PROFILE_DIR!, 'checkout-run.cpuprofile'), JSON.stringify(profile));
-}
 const cpu = process.cpuUsage(cpuStart);
-nodeCpuMs += (cpu.user + cpu.system) / 1000;
+benchCpuMs += (cpu.user + cpu.system) / 1000;
+apiCpuMs += processCpuMs(apiPid) - apiCpuStart;
+const apiPeakRssMb = processPeakRssMb(apiPid);
 pgCpuMs += postgresCpuMs(pgDir) - pgCpuStart;
 if (PG_STATS) await collectStatements();
 const wall = performance.now() - started;
@@ -308,25 +325,8 @@ if (PG_STATS) {
       .sort((a, b) => b.msPerCheckout - a.msPerCheckout)
       .slice(0, 20),
   );
-  // The API's named statements on the pool's connections: how often each was planned for its values (custom) and how
-  // often its prepared generic plan ran.
-  const held = await Promise.all(Array.from({ length: pool.totalCount }, () => pool.connect()));
-  const prepared = new Map<string, { connections: number; generic: number; custom: number }>();
-  for (const client of held) {
-    const { rows } = await client.query<{ name: string; generic_plans: string; custom_plans: string }>(
-      'SELECT name, generic_plans, custom_plans FROM pg_prepared_statements',
-    );
-    for (const r of rows) {
-      const p = prepared.get(r.name) ?? { connections: 0, generic: 0, custom: 0 };
-      p.connections++;
-      p.generic += Number(r.generic_plans);
-      p.custom += Number(r.custom_plans);
-      prepared.set(r.name, p);
-    }
-  }
-  held.forEach((client) => client.release());
-  console.log('named statements on the pool (plans made per call: custom; the prepared plan reused: generic):');
-  console.table(Object.fromEntries(prepared));
+  // The API's named statements (pg_prepared_statements: generic or custom plans) are not listed any more: that view
+  // shows only the asking session's, and the API's connections belong to its own process now.
   console.log(
     'statements per checkout (without BEGIN/COMMIT):',
     +counted.reduce((s, t) => s + t.perCheckout, 0).toFixed(1),
@@ -354,11 +354,14 @@ console.log(
       deliveredCheckoutsPerSecond: +(latencies.length / (wall / 1000)).toFixed(1),
       drainAfterLastRoundMs: Math.round(drainMs),
       transmissionsNotSent: undelivered[0].n,
-      processPeakRssMb: Math.round(rssPeak / 1024 / 1024),
-      // This process runs the API, the transmission worker and its PDF thread, the mail jobs: from the first round
-      // until everything was delivered.
-      apiCpuMsPerCheckout: +(nodeCpuMs / latencies.length).toFixed(2),
+      // The API process's peak resident memory over its life (VmHWM).
+      apiProcessPeakRssMb: apiPeakRssMb,
+      // From the first round until everything was delivered. The API process (all its threads) runs the API, the
+      // transmission worker and its PDF thread, the mail jobs.
+      apiCpuMsPerCheckout: +(apiCpuMs / latencies.length).toFixed(2),
       postgresCpuMsPerCheckout: +(pgCpuMs / latencies.length).toFixed(2),
+      // This process: the 8 buyers' HTTP clients, the delivery polling (and the wait sampler with BENCH_PG_STATS=1).
+      benchClientsCpuMsPerCheckout: +(benchCpuMs / latencies.length).toFixed(2),
       cpus: os.cpus().length,
       loadAverageBefore: loadBefore.map((v) => +v.toFixed(2)),
       loadAverageAfter: os.loadavg().map((v) => +v.toFixed(2)),
@@ -367,4 +370,6 @@ console.log(
     2,
   ),
 );
+await stopApiProcess(apiProcess);
+await pool.end();
 await api.close();
