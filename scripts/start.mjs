@@ -60,7 +60,7 @@ function buildSpaIfNeeded() {
 buildSpaIfNeeded();
 
 // The API runs as compiled JavaScript: without the TypeScript loader (tsx keeps a loader thread and every
-// module's source and transform) it rests at ~140 instead of ~230 MB RSS (docs/performance.md "Reports").
+// module's source and transform) it rests at ~140 instead of ~230 MB RSS (measured when the build came in; git history of docs/performance.md).
 // API_FROM_SOURCE=1 runs apps/api/src through tsx instead (no build step).
 const fromSource = process.env.API_FROM_SOURCE === '1' || process.env.API_FROM_SOURCE === 'true';
 if (!fromSource) {
