@@ -1,8 +1,11 @@
 /**
  * npm run bench:search-profile — the distinct queries of bench:search one after the other in one process (no HTTP, no
  * concurrency): per query kind the CPU time of a search (process.cpuUsage: the API's own work, the Postgres round
- * trips' waits not counted), which kinds make the slowest 5 %, and where their time goes (the index engine's
- * synchronous phases: word bitmaps, dimensions, facet counts, feature statistics, pages; phase-clock.ts).
+ * trips' waits not counted) including the answer's encoding by its schema and JSON text (as the route sends it,
+ * without compression), which kinds make the slowest 5 %, and where their time goes (phase-clock.ts): the index
+ * engine's synchronous phases (word bitmaps, dimensions, facet counts, feature statistics, pages) and what surrounds
+ * them (query analysis, filter options, hydration of the page's hits, answer building, serialisation); 'rest' is the
+ * CPU no phase accounts for (request normalisation, promise plumbing, garbage collection between the phases).
  *
  * The index is loaded from the snapshot of BENCH_DATA_DIR (as a restarted API does), else built. Env as bench:search:
  * BENCH_DATA_DIR, BENCH_PG_PORT, BENCH_SEED (15: the queries of bench:search's restart round with BENCH_SEED=14),
@@ -19,7 +22,14 @@ import { createPool } from '../src/db/pool.ts';
 import { CatalogueMetaCache } from '../src/modules/catalogue/catalogue-meta.ts';
 import { listPriceStrategy } from '../src/modules/catalogue/pricing/price-strategy.ts';
 import { IndexSearchEngine } from '../src/modules/catalogue/search/index/index-engine.ts';
-import { phaseClock, type Phase } from '../src/modules/catalogue/search/index/phase-clock.ts';
+import {
+  ANSWER_PHASES,
+  INDEX_PHASES,
+  phaseClock,
+  type Phase,
+} from '../src/modules/catalogue/search/index/phase-clock.ts';
+import { SearchResponse } from '@shk/contracts';
+import { safeEncode } from 'zod';
 import { SearchIndex } from '../src/modules/catalogue/search/index/search-index.ts';
 import { distinctQueries, QUERY_KINDS, type BenchQuery } from './search-queries.ts';
 
@@ -46,14 +56,18 @@ const queries = await distinctQueries(pool, {
   count: Number(process.env.BENCH_DISTINCT ?? 1500),
 });
 const caller = { userId: '00000000-0000-4000-8000-000000000001', bpNumber: '100001', prices: listPriceStrategy };
-const PHASES: Phase[] = ['words', 'dimensions', 'facets', 'features', 'page'];
+const PHASES: Phase[] = [...INDEX_PHASES, ...ANSWER_PHASES];
 
 interface Measured {
   query: BenchQuery;
   cpuMs: number;
   phases: Map<Phase, number>;
   total: number;
+  /** Characters of the answer's JSON text. */
+  chars: number;
 }
+
+const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
 async function pass(): Promise<Measured[]> {
   const out: Measured[] = [];
@@ -62,13 +76,13 @@ async function pass(): Promise<Measured[]> {
     phaseClock.take();
     const before = process.cpuUsage();
     const answer = await engine.search(caller, query.body as never);
+    // As the route's serializer does (fastify-type-provider-zod): encoded by the schema, then JSON.
+    const text = phaseClock.measure('serialisation', () => JSON.stringify(safeEncode(SearchResponse, answer).data));
     const used = process.cpuUsage(before);
-    out.push({
-      query,
-      cpuMs: (used.user + used.system) / 1000,
-      phases: phaseClock.take(),
-      total: answer.hitCount,
-    });
+    const cpuMs = (used.user + used.system) / 1000;
+    const phases = phaseClock.take();
+    phases.set('rest' as Phase, cpuMs - sum([...phases.values()]));
+    out.push({ query, cpuMs, phases, total: answer.hitCount, chars: text.length });
   }
   phaseClock.enabled = false;
   return out;
@@ -78,37 +92,43 @@ const repeat = Number(process.env.BENCH_REPEAT ?? 1);
 let measured: Measured[] = [];
 for (let r = 0; r < repeat; r++) measured = await pass();
 
-const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))] ?? NaN;
 const all = measured.map((m) => m.cpuMs);
 const slowFrom = pct(all, 0.95);
 const slowest = measured.filter((m) => m.cpuMs >= slowFrom);
+const SHOWN: Phase[] = [...PHASES, 'rest' as Phase];
 const phaseMean = (ms: Measured[], phase: Phase) =>
   ms.length ? sum(ms.map((m) => m.phases.get(phase) ?? 0)) / ms.length : 0;
 console.log(
   `\n${measured.length} distinct queries, one after the other: CPU per search mean ${(sum(all) / all.length).toFixed(2)} ms, p50 ${pct(all, 0.5).toFixed(1)} / p95 ${slowFrom.toFixed(1)} / p99 ${pct(all, 0.99).toFixed(1)} ms`,
 );
 console.log(
-  `| kind | queries | CPU mean ms | p50 | p95 | max | share of all CPU | in slowest 5 % | ${PHASES.join(' | ')} (mean ms) |`,
+  `answer: ${(sum(measured.map((m) => m.chars)) / measured.length / 1024).toFixed(1)} KB of JSON text per search (mean); heap used now ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MB`,
 );
-console.log(`|---|---|---|---|---|---|---|---|${PHASES.map(() => '---').join('|')}|`);
+console.log(
+  `| kind | queries | CPU mean ms | p50 | p95 | max | share of all CPU | in slowest 5 % | ${SHOWN.join(' | ')} (mean ms) |`,
+);
+console.log(`|---|---|---|---|---|---|---|---|${SHOWN.map(() => '---').join('|')}|`);
 const totalCpu = sum(all);
 for (const kind of QUERY_KINDS) {
   const ms = measured.filter((m) => m.query.kind === kind);
   const xs = ms.map((m) => m.cpuMs);
   if (!xs.length) continue;
   console.log(
-    `| ${kind} | ${xs.length} | ${(sum(xs) / xs.length).toFixed(2)} | ${pct(xs, 0.5).toFixed(1)} | ${pct(xs, 0.95).toFixed(1)} | ${Math.max(...xs).toFixed(1)} | ${((100 * sum(xs)) / totalCpu).toFixed(1)} % | ${slowest.filter((m) => m.query.kind === kind).length} | ${PHASES.map((p) => phaseMean(ms, p).toFixed(2)).join(' | ')} |`,
+    `| ${kind} | ${xs.length} | ${(sum(xs) / xs.length).toFixed(2)} | ${pct(xs, 0.5).toFixed(1)} | ${pct(xs, 0.95).toFixed(1)} | ${Math.max(...xs).toFixed(1)} | ${((100 * sum(xs)) / totalCpu).toFixed(1)} % | ${slowest.filter((m) => m.query.kind === kind).length} | ${SHOWN.map((p) => phaseMean(ms, p).toFixed(2)).join(' | ')} |`,
   );
 }
 console.log(
-  `slowest 5 % (≥ ${slowFrom.toFixed(1)} ms, ${slowest.length} queries): CPU mean ${(sum(slowest.map((m) => m.cpuMs)) / slowest.length).toFixed(1)} ms; phases ${PHASES.map((p) => `${p} ${phaseMean(slowest, p).toFixed(2)}`).join(', ')}`,
+  `| all | ${measured.length} | ${(sum(all) / all.length).toFixed(2)} | ${pct(all, 0.5).toFixed(1)} | ${slowFrom.toFixed(1)} | ${Math.max(...all).toFixed(1)} | 100 % | ${slowest.length} | ${SHOWN.map((p) => phaseMean(measured, p).toFixed(2)).join(' | ')} |`,
+);
+console.log(
+  `slowest 5 % (≥ ${slowFrom.toFixed(1)} ms, ${slowest.length} queries): CPU mean ${(sum(slowest.map((m) => m.cpuMs)) / slowest.length).toFixed(1)} ms; phases ${SHOWN.map((p) => `${p} ${phaseMean(slowest, p).toFixed(2)}`).join(', ')}`,
 );
 const listed = Number(process.env.BENCH_PROFILE_SLOWEST ?? 0);
 for (const m of [...measured].sort((a, b) => b.cpuMs - a.cpuMs).slice(0, listed))
   console.log(
-    `  ${m.cpuMs.toFixed(1)} ms ${m.query.kind} ${JSON.stringify(m.query.body)} hits ${m.total}; ${PHASES.map((p) => `${p} ${(m.phases.get(p) ?? 0).toFixed(1)}`).join(', ')}`,
+    `  ${m.cpuMs.toFixed(1)} ms ${m.query.kind} ${JSON.stringify(m.query.body)} hits ${m.total}; ${SHOWN.map((p) => `${p} ${(m.phases.get(p) ?? 0).toFixed(1)}`).join(', ')}`,
   );
 const dump = process.env.BENCH_PROFILE_DUMP;
 if (dump)
@@ -116,7 +136,7 @@ if (dump)
     dump,
     measured
       .map((m) =>
-        [m.query.kind, m.total, m.cpuMs.toFixed(2), ...PHASES.map((p) => (m.phases.get(p) ?? 0).toFixed(2))].join('\t'),
+        [m.query.kind, m.total, m.cpuMs.toFixed(2), ...SHOWN.map((p) => (m.phases.get(p) ?? 0).toFixed(2))].join('\t'),
       )
       .join('\n'),
   );
