@@ -2,14 +2,14 @@
  * Time of a search's phases for the in-process profile of the distinct queries (bench/search-profile.ts). Off unless a
  * caller switches it on: then one branch per phase.
  *
- * The index engine's synchronous phases (word bitmaps, dimensions, facet counts, feature statistics, pages) and the
- * synchronous steps after them (filter options, answer building, serialisation) are measured in wall time: nothing
- * else runs in between, so concurrent searches do not blur them. The asynchronous steps (query analysis and the
- * hits' hydration, both with Postgres round trips) are measured in the process's CPU time (process.cpuUsage) between
- * their start and end: exact only while one search runs at a time, as in the profile; their waits for Postgres are
- * not counted.
+ * Every phase is measured in the process's CPU time (process.cpuUsage, about a microsecond per reading): on a shared
+ * machine a wall clock also counts the time the process was not scheduled, so phases measured in wall time could add
+ * up to more than the search's CPU. The synchronous phases – the index engine's (word bitmaps, dimensions, facet
+ * counts, feature statistics, pages) and the steps after them (filter options, answer building, serialisation) – run
+ * without interruption, so concurrent searches do not blur them. The asynchronous steps (query analysis and the hits'
+ * hydration, both with Postgres round trips) count the CPU between their start and end: exact only while one search
+ * runs at a time, as in the profile; their waits for Postgres are not counted.
  */
-import { performance } from 'node:perf_hooks';
 
 /** The index engine's phases. */
 export type IndexPhase = 'facets' | 'features' | 'words' | 'dimensions' | 'page';
@@ -34,14 +34,14 @@ export const phaseClock = {
   add(phase: Phase, ms: number) {
     this.totals.set(phase, (this.totals.get(phase) ?? 0) + ms);
   },
-  /** Adds the wall time of the synchronous `run` to `phase` (when enabled) and returns its result. */
+  /** Adds the CPU time of the synchronous `run` to `phase` (when enabled) and returns its result. */
   measure<T>(phase: Phase, run: () => T): T {
     if (!this.enabled) return run();
-    const started = performance.now();
+    const started = process.cpuUsage();
     try {
       return run();
     } finally {
-      this.add(phase, performance.now() - started);
+      this.add(phase, cpuMs(process.cpuUsage(started)));
     }
   },
   /**
