@@ -9,7 +9,7 @@
  *
  * The index is loaded from the snapshot of BENCH_DATA_DIR (as a restarted API does), else built. Env as bench:search:
  * BENCH_DATA_DIR, BENCH_PG_PORT, BENCH_SEED (15: the queries of bench:search's restart round with BENCH_SEED=14),
- * BENCH_DISTINCT (1500), BENCH_REPEAT (1: passes over the queries; from the second on, the words' merged postings are
+ * BENCH_DISTINCT (1500), BENCH_HIT_STORE (on: the hits' store as in the API; off: hydration from Postgres), BENCH_REPEAT (1: passes over the queries; from the second on, the words' merged postings are
  * kept as after a warm-up). BENCH_PROFILE_SLOWEST=<n> also lists the n slowest queries; BENCH_PROFILE_DUMP=<file>
  * writes every query's kind, hits, CPU and phases (tab-separated).
  */
@@ -21,6 +21,8 @@ import { EMBEDDED_DATABASE } from '../src/db/bootstrap.ts';
 import { createPool } from '../src/db/pool.ts';
 import { CatalogueMetaCache } from '../src/modules/catalogue/catalogue-meta.ts';
 import { listPriceStrategy } from '../src/modules/catalogue/pricing/price-strategy.ts';
+import { ReadModelCache } from '../src/http/read-model-cache.ts';
+import { HitStore } from '../src/modules/catalogue/search/hit-store.ts';
 import { IndexSearchEngine } from '../src/modules/catalogue/search/index/index-engine.ts';
 import {
   ANSWER_PHASES,
@@ -46,10 +48,16 @@ const index = fs.existsSync(snapshotFile)
 if (!index) throw new Error(`snapshot ${snapshotFile} not readable`);
 console.log(`index ready after ${((performance.now() - t0) / 1000).toFixed(1)} s, ${index.size} products`);
 const meta = new CatalogueMetaCache(() => pool);
+// The page's hits from the hits' store as in the API (filled from Postgres on first sight); BENCH_HIT_STORE=off: from
+// Postgres every time.
+const readModels = process.env.BENCH_HIT_STORE === 'off' ? null : new ReadModelCache(pool);
+await readModels?.start();
+const hitStore = readModels ? new HitStore(readModels) : undefined;
 const engine = new IndexSearchEngine(
   () => pool,
   meta,
   async () => index,
+  { hitStore },
 );
 const queries = await distinctQueries(pool, {
   seed: Number(process.env.BENCH_SEED ?? 15),
@@ -140,5 +148,6 @@ if (dump)
       )
       .join('\n'),
   );
+await readModels?.close();
 await pool.end();
 await server.stop();
