@@ -63,7 +63,13 @@ const queries = await distinctQueries(pool, {
   seed: Number(process.env.BENCH_SEED ?? 15),
   count: Number(process.env.BENCH_DISTINCT ?? 1500),
 });
-const caller = { userId: '00000000-0000-4000-8000-000000000001', bpNumber: '100001', prices: listPriceStrategy };
+// As the route's caller: the relations, supplier settings and favourites kept by the read-model cache.
+const caller = {
+  userId: '00000000-0000-4000-8000-000000000001',
+  bpNumber: '100001',
+  prices: listPriceStrategy,
+  readModels: readModels ?? undefined,
+};
 const PHASES: Phase[] = [...INDEX_PHASES, ...ANSWER_PHASES];
 
 interface Measured {
