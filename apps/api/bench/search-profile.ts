@@ -11,7 +11,8 @@
  * BENCH_DATA_DIR, BENCH_PG_PORT, BENCH_SEED (15: the queries of bench:search's restart round with BENCH_SEED=14),
  * BENCH_DISTINCT (1500), BENCH_HIT_STORE (on: the hits' store as in the API; off: hydration from Postgres), BENCH_REPEAT (1: passes over the queries; from the second on, the words' merged postings are
  * kept as after a warm-up). BENCH_PROFILE_SLOWEST=<n> also lists the n slowest queries; BENCH_PROFILE_DUMP=<file>
- * writes every query's kind, hits, CPU and phases (tab-separated).
+ * writes every query's kind, hits, CPU and phases (tab-separated). BENCH_PROFILE_HEAP=1 also prints the bytes the
+ * phases allocate per search (run with NODE_OPTIONS=--max-semi-space-size=64, see phase-clock.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -83,9 +84,14 @@ interface Measured {
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
+const heapMeasured = process.env.BENCH_PROFILE_HEAP === '1';
+const allocated = new Map<Phase, number>();
+
 async function pass(): Promise<Measured[]> {
   const out: Measured[] = [];
   phaseClock.enabled = true;
+  allocated.clear();
+  if (heapMeasured) phaseClock.allocations = allocated;
   for (const query of queries) {
     phaseClock.take();
     const before = process.cpuUsage();
@@ -143,6 +149,10 @@ const listed = Number(process.env.BENCH_PROFILE_SLOWEST ?? 0);
 for (const m of [...measured].sort((a, b) => b.cpuMs - a.cpuMs).slice(0, listed))
   console.log(
     `  ${m.cpuMs.toFixed(1)} ms ${m.query.kind} ${JSON.stringify(m.query.body)} hits ${m.total}; ${SHOWN.map((p) => `${p} ${(m.phases.get(p) ?? 0).toFixed(1)}`).join(', ')}`,
+  );
+if (heapMeasured)
+  console.log(
+    `allocated per search (KB): ${[...allocated].map(([p, bytes]) => `${p} ${(bytes / measured.length / 1024).toFixed(1)}`).join(', ')}`,
   );
 const dump = process.env.BENCH_PROFILE_DUMP;
 if (dump)

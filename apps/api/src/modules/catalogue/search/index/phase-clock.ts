@@ -31,18 +31,31 @@ const cpuMs = (used: NodeJS.CpuUsage) => (used.user + used.system) / 1000;
 export const phaseClock = {
   enabled: false,
   totals: new Map<Phase, number>(),
+  /**
+   * Also the bytes a phase allocates (growth of the used heap; a phase during which a garbage collection shrank the
+   * heap counts as 0, so run with a young generation far larger than a search, --max-semi-space-size=64; for the
+   * asynchronous phases only exact one search at a time).
+   */
+  allocations: null as Map<Phase, number> | null,
   add(phase: Phase, ms: number) {
     this.totals.set(phase, (this.totals.get(phase) ?? 0) + ms);
   },
   /** Adds the CPU time of the synchronous `run` to `phase` (when enabled) and returns its result. */
   measure<T>(phase: Phase, run: () => T): T {
     if (!this.enabled) return run();
+    const heapBefore = this.allocations ? process.memoryUsage().heapUsed : 0;
     const started = process.cpuUsage();
     try {
       return run();
     } finally {
       this.add(phase, cpuMs(process.cpuUsage(started)));
+      this.allocated(phase, heapBefore);
     }
+  },
+  allocated(phase: Phase, heapBefore: number) {
+    if (!this.allocations) return;
+    const grown = Math.max(0, process.memoryUsage().heapUsed - heapBefore);
+    this.allocations.set(phase, (this.allocations.get(phase) ?? 0) + grown);
   },
   /**
    * Adds the process's CPU time from the start to the end of the asynchronous `run` to `phase` (when enabled): only
@@ -50,11 +63,13 @@ export const phaseClock = {
    */
   async measureCpu<T>(phase: Phase, run: () => Promise<T>): Promise<T> {
     if (!this.enabled) return run();
+    const heapBefore = this.allocations ? process.memoryUsage().heapUsed : 0;
     const started = process.cpuUsage();
     try {
       return await run();
     } finally {
       this.add(phase, cpuMs(process.cpuUsage(started)));
+      this.allocated(phase, heapBefore);
     }
   },
   /** The totals since the last take, and a fresh start. */
