@@ -2,9 +2,9 @@
  * Time of a search's phases for the in-process profile of the distinct queries (bench/search-profile.ts). Off unless a
  * caller switches it on: then one branch per phase.
  *
- * Every phase is measured in the process's CPU time (process.cpuUsage, about a microsecond per reading): on a shared
- * machine a wall clock also counts the time the process was not scheduled, so phases measured in wall time could add
- * up to more than the search's CPU. The synchronous phases – the index engine's (word bitmaps, dimensions, facet
+ * Every phase is measured in the process's CPU time (process.cpuUsage, about a microsecond per reading; it includes
+ * the garbage collector's helper threads): on a shared machine a wall clock also counts the time the process was not
+ * scheduled, so phases measured in wall time could add up to more than the search's CPU. The synchronous phases – the index engine's (word bitmaps, dimensions, facet
  * counts, feature statistics, pages) and the steps after them (filter options, answer building, serialisation) – run
  * without interruption, so concurrent searches do not blur them. The asynchronous steps (query analysis and the hits'
  * hydration, both with Postgres round trips) count the CPU between their start and end: exact only while one search
