@@ -166,4 +166,31 @@ describe('search hits from memory', () => {
       store.close();
     }
   });
+
+  it("keeps only a hit's first picture of its media, in both ways of reading a page", async () => {
+    await eventually(async () => t.app.readModels.connected, 5_000);
+    const { rows } = await t.pool.query<{ id: number }>(
+      'SELECT s.id FROM product_search s ORDER BY s.rank OFFSET 70 LIMIT 1',
+    );
+    const id = rows[0].id;
+    const picture = { file: 'zweites_bild.png', type: 'picture', description: 'Ansicht 2' };
+    const media = [
+      { file: 'Datenblatt.pdf', type: 'Datenblatt', description: 'Datenblatt' },
+      picture,
+      { file: 'drittes_bild.png', type: 'picture', description: 'Ansicht 3' },
+    ];
+    await change('UPDATE products SET media = $2::jsonb WHERE id = $1', [id, JSON.stringify(media)]);
+    const store = new HitStore(t.app.readModels, { max: 100 });
+    try {
+      const kept = await store.rowsOf(t.pool, [id]);
+      expect(kept.products.map((p) => p.media)).toEqual([[picture]]);
+      const direct = await hitRowsOfProducts(t.pool, [id], '', null);
+      expect(direct.products.map((p) => p.media)).toEqual([[picture]]);
+      // A product without a picture keeps no media in its hit.
+      await change('UPDATE products SET media = $2::jsonb WHERE id = $1', [id, JSON.stringify(media.slice(0, 1))]);
+      expect((await store.rowsOf(t.pool, [id])).products.map((p) => p.media)).toEqual([[]]);
+    } finally {
+      store.close();
+    }
+  });
 });

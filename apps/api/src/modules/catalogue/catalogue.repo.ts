@@ -96,6 +96,16 @@ const HIT_PRODUCT_COLUMNS = [
 export type HitProductRow = Pick<ProductRow, (typeof HIT_PRODUCT_COLUMNS)[number]>;
 
 /**
+ * A hit's media: only its first picture (the hit shows no other medium, product-views.ts `firstPictureUrl`). The data
+ * sheets, manuals and further views were half of a kept hit's text (hit-store.ts) and of what a page parses.
+ */
+const HIT_MEDIA = `COALESCE((SELECT jsonb_build_array(e.m) FROM jsonb_array_elements(p.media) WITH ORDINALITY e(m, i)
+   WHERE e.m->>'type' = 'picture' ORDER BY e.i LIMIT 1), '[]'::jsonb)`;
+
+/** The SQL of a product's hit column. */
+const hitColumn = (c: (typeof HIT_PRODUCT_COLUMNS)[number]) => (c === 'media' ? HIT_MEDIA : `p.${c}`);
+
+/**
  * Search hits in one statement: each offer of the products with the price valid today, whether the user marked it a
  * favourite for the partner (none without a partner), and its product's hit columns (prefixed `hit_`, repeated per
  * offer). Products without an offer are not hits and are not returned.
@@ -113,7 +123,7 @@ export async function hitRowsOfProducts(
             ($3::text IS NOT NULL AND EXISTS (
               SELECT 1 FROM favorite_products f
                WHERE f.user_id = $2 AND f.bp_number = $3 AND f.product_instance_id = o.product_instance_id)) AS is_favourite,
-            ${HIT_PRODUCT_COLUMNS.map((c) => `p.${c} AS hit_${c}`).join(', ')}
+            ${HIT_PRODUCT_COLUMNS.map((c) => `${hitColumn(c)} AS hit_${c}`).join(', ')}
        FROM product_offers o JOIN products p ON p.id = o.product_no ${todayPriceJoin('o')}
       WHERE o.product_no = ANY($1::int[])`,
     // Without a partner there are no favourites: the user is not asked for (a caller without one may have no user id).
@@ -173,7 +183,7 @@ export const HIT_PRODUCT_FIELDS = HIT_PRODUCT_COLUMNS;
 export async function hitTextsOfProducts(pool: pg.Pool, productNos: number[]): Promise<{ id: number; hit: string }[]> {
   const { rows } = await pool.query<{ id: number; hit: string }>({
     name: 'search-hit-texts',
-    text: `SELECT p.id, json_build_array(json_build_array(${HIT_PRODUCT_COLUMNS.map((c) => `p.${c}`).join(', ')}), x.offers)::text AS hit
+    text: `SELECT p.id, json_build_array(json_build_array(${HIT_PRODUCT_COLUMNS.map(hitColumn).join(', ')}), x.offers)::text AS hit
              FROM products p
              CROSS JOIN LATERAL (
                SELECT json_agg(json_build_array(${HIT_OFFER_FIELDS.map((c) => `r.${c}`).join(', ')})) AS offers

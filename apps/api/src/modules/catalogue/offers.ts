@@ -141,10 +141,21 @@ export async function findOfferRow(pool: pg.Pool, productInstanceId: string): Pr
   return row ? numeric(row) : null;
 }
 
+const isNumberOrNull = (v: unknown) => v === null || typeof v === 'number';
 const toNumber = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
-/** NUMERIC columns as numbers, whatever type parser the pg module was configured with. */
+/**
+ * NUMERIC columns as numbers, whatever type parser the pg module was configured with. A row that has them as numbers
+ * already (the hits' store's rows, parsed from JSON) is used as it is: no copy per offer and search.
+ */
 function numeric(row: OfferRow): OfferRow {
+  if (
+    isNumberOrNull(row.net_price) &&
+    typeof row.price_basis === 'number' &&
+    isNumberOrNull(row.gross_list_price) &&
+    typeof row.min_order_quantity === 'number'
+  )
+    return row;
   return {
     ...row,
     net_price: toNumber(row.net_price),

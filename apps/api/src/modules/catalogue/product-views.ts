@@ -30,6 +30,7 @@ import {
 } from './offers.ts';
 import type { HitStore } from './search/hit-store.ts';
 import { offersWithCallerState } from './product-offers.ts';
+import { phaseClock } from './search/index/phase-clock.ts';
 
 export type { ProductRow } from './catalogue.repo.ts';
 
@@ -54,17 +55,19 @@ export async function searchHits(
 ): Promise<SearchHit[]> {
   if (!ids.length) return [];
   if (store) return storedSearchHits(pool, ids, ctx, store);
-  const read = hitRowsOfProducts(pool, ids, ctx.userId, ctx.bpNumber);
-  const [{ products: rows }, offers] = await Promise.all([
-    read,
-    offersOfRows(
-      pool,
-      ctx,
-      read.then((r) => r.offers),
-      read.then((r) => new Set(r.favourites)),
-    ),
-  ]);
-  return hitsOf(ids, rows, offers, ctx);
+  const [{ products: rows }, offers] = await phaseClock.measureCpu('hydration', () => {
+    const read = hitRowsOfProducts(pool, ids, ctx.userId, ctx.bpNumber);
+    return Promise.all([
+      read,
+      offersOfRows(
+        pool,
+        ctx,
+        read.then((r) => r.offers),
+        read.then((r) => new Set(r.favourites)),
+      ),
+    ]);
+  });
+  return phaseClock.measure('answer', () => hitsOf(ids, rows, offers, ctx));
 }
 
 /**
@@ -72,17 +75,19 @@ export async function searchHits(
  * caller's favourites, relations and supplier settings from the read-model cache: no round trip when all are kept.
  */
 async function storedSearchHits(pool: pg.Pool, ids: number[], ctx: CallerContext, store: HitStore) {
-  const read = store.rowsOf(pool, ids);
-  const [{ products }, offers] = await Promise.all([
-    read,
-    offersOfRows(
-      pool,
-      ctx,
-      read.then((r) => r.offers),
-      callerFavourites(pool, ctx),
-    ),
-  ]);
-  return hitsOf(ids, products, offers, ctx);
+  const [{ products }, offers] = await phaseClock.measureCpu('hydration', () => {
+    const read = store.rowsOf(pool, ids);
+    return Promise.all([
+      read,
+      offersOfRows(
+        pool,
+        ctx,
+        read.then((r) => r.offers),
+        callerFavourites(pool, ctx),
+      ),
+    ]);
+  });
+  return phaseClock.measure('answer', () => hitsOf(ids, products, offers, ctx));
 }
 
 function hitsOf(

@@ -19,6 +19,79 @@ const VALUES_IN_RESPONSE = 10;
 
 type Value = SearchFilterOption['filterValue'][number];
 
+/** German collation of display names (String.prototype.localeCompare(x, 'de') makes a collator per call). */
+const german = new Intl.Collator('de');
+
+/** Position of each brand, supplier and ETIM class in the display-name order of its list (ties: the list's order). */
+interface NameRanks {
+  brands: Map<number, number>;
+  suppliers: Map<number, number>;
+  classes: Map<number, number>;
+}
+
+/** Per catalogue version (a meta object): the names only change with it. */
+const nameRanks = new WeakMap<CatalogueMeta, NameRanks>();
+
+function ranksOf(meta: CatalogueMeta): NameRanks {
+  let ranks = nameRanks.get(meta);
+  if (!ranks) {
+    ranks = {
+      brands: rankByName(meta.brands, (b) => b.name),
+      suppliers: rankByName(meta.suppliers, (s) => s.name),
+      classes: rankByName(meta.classes, (c) => c.description),
+    };
+    nameRanks.set(meta, ranks);
+  }
+  return ranks;
+}
+
+function rankByName<T>(items: Map<number, T>, nameOf: (item: T) => string): Map<number, number> {
+  const nos = [...items.keys()];
+  const names = new Map(nos.map((no) => [no, nameOf(items.get(no)!)]));
+  // Array.prototype.sort is stable: equal names keep the list's order.
+  nos.sort((a, b) => german.compare(names.get(a)!, names.get(b)!));
+  return new Map(nos.map((no, rank) => [no, rank]));
+}
+
+/**
+ * A selection facet (brand, supplier, ETIM class) from the counted values only: values with a count and the selected
+ * ones, most products first, then by display name (its rank); all of them for FilterOptions, else the first
+ * VALUES_IN_RESPONSE and the selected ones behind them. Only the shown values become objects.
+ */
+function rankedOption(
+  column: string,
+  meta: CatalogueMeta,
+  counts: Map<number, number>,
+  selected: ReadonlySet<number>,
+  ranks: Map<number, number>,
+  describe: (no: number) => { value: string; displayName: string },
+  allValues: boolean,
+): SearchFilterOption | null {
+  const nos: number[] = [];
+  for (const [no, count] of counts) if ((count > 0 || selected.has(no)) && ranks.has(no)) nos.push(no);
+  for (const no of selected) if (!counts.has(no) && ranks.has(no)) nos.push(no);
+  if (!nos.length) return null;
+  nos.sort((a, b) => (counts.get(b) ?? 0) - (counts.get(a) ?? 0) || ranks.get(a)! - ranks.get(b)!);
+  const value = (no: number): Value => ({
+    ...describe(no),
+    count: counts.get(no) ?? 0,
+    selected: selected.has(no),
+  });
+  const filterValue: Value[] = [];
+  for (let k = 0; k < nos.length; k++)
+    if (allValues || k < VALUES_IN_RESPONSE || selected.has(nos[k])) filterValue.push(value(nos[k]));
+  return {
+    columnName: column,
+    columnDescr: describeColumn(column, meta),
+    filterType: 'Auswahl',
+    filterValue,
+    valueCount: nos.length,
+    sliderValues: null,
+    selectedSliderValues: null,
+    unit: null,
+  };
+}
+
 function selectionOption(
   column: string,
   meta: CatalogueMeta,
@@ -27,7 +100,7 @@ function selectionOption(
 ): SearchFilterOption | null {
   const values = entries
     .filter((e) => e.count > 0 || e.selected)
-    .sort((a, b) => b.count - a.count || a.displayName.localeCompare(b.displayName, 'de'));
+    .sort((a, b) => b.count - a.count || german.compare(a.displayName, b.displayName));
   if (!values.length) return null;
   const shown = allValues
     ? values
@@ -71,6 +144,53 @@ function sliderOption(
   };
 }
 
+const isSpecial = (node: TreeNodeMeta) =>
+  node.elementId === treeNodeAction || node.elementId === treeNodeSellerCatalogue;
+
+/**
+ * Each tree node's product count, only for the nodes with products (a missing node has none): a leaf's count, Aktion's
+ * the promotions', the seller catalogue's its supplier's, added up to their ancestors. Computed from the counted leaves
+ * upwards, not over the whole tree per search. A special node's count is its own: what hangs below it is not counted.
+ */
+function treeCounts(meta: CatalogueMeta, set: FacetSet, sellerSupplierNo: number | null): Map<number, number> {
+  const counts = new Map<number, number>();
+  const addUpwards = (node: TreeNodeMeta, n: number) => {
+    for (let up = parentOf(meta, node); up; up = parentOf(meta, up)) if (isSpecial(up)) return;
+    for (let at: TreeNodeMeta | undefined = node; at; at = parentOf(meta, at))
+      counts.set(at.no, (counts.get(at.no) ?? 0) + n);
+  };
+  for (const [leafNo, n] of set.leaves) {
+    const leaf = meta.tree.get(leafNo);
+    if (n && leaf?.type === 'leaf' && !isSpecial(leaf)) addUpwards(leaf, n);
+  }
+  const action = meta.treeByElementId.get(treeNodeAction);
+  if (action && set.promo) addUpwards(action, set.promo);
+  const sellerCatalogue = meta.treeByElementId.get(treeNodeSellerCatalogue);
+  const own = sellerSupplierNo !== null ? (set.suppliers.get(sellerSupplierNo) ?? 0) : 0;
+  if (sellerCatalogue && own) addUpwards(sellerCatalogue, own);
+  return counts;
+}
+
+const parentOf = (meta: CatalogueMeta, node: TreeNodeMeta) =>
+  node.parentNo !== null ? meta.tree.get(node.parentNo) : undefined;
+
+/** Per catalogue version: each tree node's children in their display order (the tree only changes with it). */
+const treeOrder = new WeakMap<CatalogueMeta, Map<number, TreeNodeMeta[]>>();
+
+function sortedChildren(meta: CatalogueMeta): Map<number, TreeNodeMeta[]> {
+  let order = treeOrder.get(meta);
+  if (!order) {
+    order = new Map();
+    for (const node of meta.tree.values())
+      order.set(
+        node.no,
+        node.children.map((c) => meta.tree.get(c)!).sort((a, b) => a.sort - b.sort),
+      );
+    treeOrder.set(meta, order);
+  }
+  return order;
+}
+
 function treeOption(
   meta: CatalogueMeta,
   set: FacetSet,
@@ -78,19 +198,9 @@ function treeOption(
   sellerSupplierNo: number | null,
 ): SearchFilterOption | null {
   if (!meta.root) return null;
-  const counts = new Map<number, number>();
-  const countOf = (node: TreeNodeMeta): number => {
-    let n: number;
-    if (node.elementId === treeNodeAction) n = set.promo;
-    else if (node.elementId === treeNodeSellerCatalogue)
-      n = sellerSupplierNo !== null ? (set.suppliers.get(sellerSupplierNo) ?? 0) : 0;
-    else if (node.type === 'leaf') n = set.leaves.get(node.no) ?? 0;
-    else n = node.children.reduce((sum, c) => sum + countOf(meta.tree.get(c)!), 0);
-    counts.set(node.no, n);
-    return n;
-  };
-  countOf(meta.root);
+  const counts = treeCounts(meta, set, sellerSupplierNo);
   counts.set(meta.root.no, set.total);
+  const children = sortedChildren(meta);
   const values: Value[] = [];
   const walk = (node: TreeNodeMeta) => {
     const isSeller = node.elementId === treeNodeSellerCatalogue;
@@ -104,10 +214,7 @@ function treeOption(
       selected: selectedIds.has(node.elementId),
       parentId: node.parentNo !== null ? (meta.tree.get(node.parentNo)?.elementId ?? null) : null,
     });
-    [...node.children]
-      .map((c) => meta.tree.get(c)!)
-      .sort((a, b) => a.sort - b.sort)
-      .forEach(walk);
+    for (const child of children.get(node.no) ?? []) walk(child);
   };
   walk(meta.root);
   return {
@@ -135,49 +242,50 @@ export function buildFilterOptions(
   const out: (SearchFilterOption | null)[] = [];
   out.push(treeOption(meta, setFor('tree'), new Set(selection.tree?.elementIds ?? []), sellerSupplierNo));
 
-  const brandSel = new Set(selection.brand ?? []);
+  const ranks = ranksOf(meta);
   out.push(
-    selectionOption(
+    rankedOption(
       SearchColumn.brand,
       meta,
-      [...meta.brands.values()].map((b) => ({
-        value: b.name,
-        displayName: b.name,
-        count: setFor('brand').brands.get(b.no) ?? 0,
-        selected: brandSel.has(b.no),
-      })),
+      setFor('brand').brands,
+      new Set(selection.brand ?? []),
+      ranks.brands,
+      (no) => {
+        const name = meta.brands.get(no)!.name;
+        return { value: name, displayName: name };
+      },
       options.allValues,
     ),
   );
 
   // One supplier facet ('Lieferant'): a 'Großhändler' facet (wholesalers) listed the same suppliers with the same
   // counts again. A wholesalers filter (older links) is still applied and shown among the active filters.
-  const supplierSel = new Set(selection.supplier ?? []);
   out.push(
-    selectionOption(
+    rankedOption(
       SearchColumn.supplierId,
       meta,
-      [...meta.suppliers.values()].map((s) => ({
-        value: s.bp,
-        displayName: s.name,
-        count: setFor('supplier').suppliers.get(s.no) ?? 0,
-        selected: supplierSel.has(s.no),
-      })),
+      setFor('supplier').suppliers,
+      new Set(selection.supplier ?? []),
+      ranks.suppliers,
+      (no) => {
+        const s = meta.suppliers.get(no)!;
+        return { value: s.bp, displayName: s.name };
+      },
       options.allValues,
     ),
   );
 
-  const classSel = new Set(selection.class ?? []);
   out.push(
-    selectionOption(
+    rankedOption(
       SearchColumn.etimClass,
       meta,
-      [...meta.classes.values()].map((c) => ({
-        value: c.id,
-        displayName: c.description,
-        count: setFor('class').classes.get(c.no) ?? 0,
-        selected: classSel.has(c.no),
-      })),
+      setFor('class').classes,
+      new Set(selection.class ?? []),
+      ranks.classes,
+      (no) => {
+        const c = meta.classes.get(no)!;
+        return { value: c.id, displayName: c.description };
+      },
       options.allValues,
     ),
   );

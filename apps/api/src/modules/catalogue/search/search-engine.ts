@@ -44,6 +44,7 @@ import { LRUCache, memo } from './lru.ts';
 import { suggest } from './suggestions.ts';
 import * as repo from './search.repo.ts';
 import type { HitStore } from './hit-store.ts';
+import { phaseClock } from './index/phase-clock.ts';
 
 export type SearchCaller = Omit<CallerContext, 'meta'>;
 
@@ -90,7 +91,9 @@ export class SearchEngine {
     const request = normaliseSearch(body, meta);
     refusePriceFilterOfSeller(caller, Boolean(request.filters.price));
     refusePriceSortOfSeller(caller, request.sort.column === 'preis');
-    const query = request.term ? await this.analyse(meta, request.term, request.numberSearch) : null;
+    const query = request.term
+      ? await phaseClock.measureCpu('analysis', () => this.analyse(meta, request.term!, request.numberSearch))
+      : null;
     const scope: Scope = {
       query,
       selection: request.filters,
@@ -109,16 +112,19 @@ export class SearchEngine {
         : this.page(meta, scope, request.sort, offset, request.pageSize),
     ]);
     const hits = await this.hitsOf(ids, caller, meta);
+    const filterOption = phaseClock.measure('filterOptions', () =>
+      withoutHiddenConditions(
+        caller,
+        buildFilterOptions(meta, request.filters, sources, scope.sellerSupplierNo, { allValues: false }),
+      ),
+    );
     return {
       hits,
       hitCount: sources.base.total,
       page: request.page,
       pageSize: request.pageSize,
       pageCount: Math.min(limits.searchMaxPages, Math.ceil(sources.base.total / request.pageSize)),
-      filterOption: withoutHiddenConditions(
-        caller,
-        buildFilterOptions(meta, request.filters, sources, scope.sellerSupplierNo, { allValues: false }),
-      ),
+      filterOption,
       filterUsed: request.filterUsed,
       searchTerm: request.term,
       sortColumn: request.sort.column === 'preis' ? SortColumn.price : request.sort.column,
