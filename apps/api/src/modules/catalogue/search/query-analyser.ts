@@ -435,10 +435,17 @@ async function fallback(
  * of migration 0110; the candidates are confirmed here (optimal string alignment distance 1).
  */
 export async function oneEditNeighbours(pool: pg.Pool, words: string[]): Promise<Map<string, string[]>> {
-  const result = new Map<string, string[]>();
   const unique = [...new Set(words)];
-  if (!unique.length) return result;
-  const rows = await repo.oneEditCandidates(pool, unique);
+  if (!unique.length) return new Map();
+  return neighboursOfCandidates(await repo.oneEditCandidates(pool, unique));
+}
+
+/**
+ * The one-edit neighbours per word from the deletion index's candidates (repo.oneEditCandidates' rows, in its order):
+ * the candidates confirmed one edit apart, at most MAX_TYPO_ALTERNATIVES per word.
+ */
+export function neighboursOfCandidates(rows: { word: string; folded: string }[]): Map<string, string[]> {
+  const result = new Map<string, string[]>();
   for (const r of rows) {
     if (r.folded === r.word || !oneEditApart(r.word, r.folded)) continue;
     const list = result.get(r.word) ?? [];

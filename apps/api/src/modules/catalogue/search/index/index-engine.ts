@@ -16,13 +16,7 @@ import type {
   FilterOptionsRequest,
   Suggestions,
 } from '@shk/contracts';
-import {
-  oneEditNeighbours,
-  oneEditParts,
-  type AnalysedQuery,
-  type PartNeighbour,
-  type QueryLevel,
-} from '../query-analyser.ts';
+import { oneEditParts, type AnalysedQuery, type PartNeighbour, type QueryLevel } from '../query-analyser.ts';
 import type { Dimension, FilterSelection, SearchSort } from '../search-request.ts';
 import { relevanceLevels, SearchEngine, tierQueries, type SearchCaller } from '../search-engine.ts';
 import { lexemesOf, parseTsquery } from './tsquery.ts';
@@ -30,6 +24,7 @@ import { normaliseQueryTexts, productsWithPhrase } from './search-index.repo.ts'
 import { RoaringBitmap32, type Bitmap, type SearchIndex } from './search-index.ts';
 import { LRUCache, memo } from '../lru.ts';
 import { WordNormaliser } from './word-normaliser.ts';
+import { WordLookups } from './word-lookups.ts';
 import { featureStatsOf } from './feature-stats.ts';
 import { foldedTokens } from '../fold.ts';
 import type { HitStore } from '../hit-store.ts';
@@ -65,9 +60,12 @@ export class IndexSearchEngine extends SearchEngine {
    * The analyser's tsquery texts normalised word by word (word-normaliser.ts): a text whose words were seen before
    * needs no round trip, although the text itself is new.
    */
-  private readonly words = new WordNormaliser(
-    async (words) => (await normaliseQueryTexts(this.pool(), words, [])).queries,
-  );
+  private readonly words: WordNormaliser = new WordNormaliser((words) => this.lookups.normalise(words));
+  /**
+   * The words' normalisation and one-edit neighbours asked for in one turn, in one statement (word-lookups.ts); the
+   * neighbours' tokens come normalised with them.
+   */
+  private readonly lookups = new WordLookups(this.pool, (normalised) => this.words.remember(normalised));
   /**
    * The catalogue words one edit away from a query word (search_terms), per catalogue version: search_terms is only
    * written by the catalogue load and by an import's transactions that publish or remove search rows
@@ -171,7 +169,7 @@ export class IndexSearchEngine extends SearchEngine {
       const entries = new Map(unique.map((w) => [w, this.neighbours.get(key(w))]));
       const missing = unique.filter((w) => !entries.get(w));
       if (missing.length) {
-        const fetched = oneEditNeighbours(this.pool(), missing);
+        const fetched = this.lookups.neighbours(missing);
         for (const w of missing) {
           const entry = fetched.then((found) => found.get(w) ?? []);
           entries.set(w, entry);
@@ -187,7 +185,8 @@ export class IndexSearchEngine extends SearchEngine {
         const list = await entries.get(w)!;
         if (list.length) result.set(w, [...list]);
       }
-      // The typo alternatives' words are normalised next (the tiers' texts): fetched now, beside the existence checks.
+      // The typo alternatives' words are normalised next (the tiers' texts): the lookup's statement brought the
+      // normalisation of their tokens; any other (a neighbour read before) is fetched now, beside the existence checks.
       this.words.prefetch([...result.values()].flat().flatMap((t) => foldedTokens(t)));
       return result;
     };

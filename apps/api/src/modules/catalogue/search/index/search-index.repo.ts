@@ -124,3 +124,55 @@ export async function searchRowCount(pool: pg.Pool): Promise<number> {
   const { rows } = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM product_search');
   return rows[0].n;
 }
+
+/** The answers of one word-lookup statement (wordLookups). */
+export interface WordLookupRows {
+  /** to_tsquery('german_unaccent', word)::text of each word to normalise, in order. */
+  queries: string[];
+  /** The one-edit candidates of the neighbour words (as oneEditCandidates: per word the most frequent first). */
+  candidates: { word: string; folded: string }[];
+  /** to_tsquery('german_unaccent', token)::text of each [a-z0-9]+ token of the candidates (for the tiers' texts). */
+  candidateTokens: { token: string; query: string }[];
+}
+
+/**
+ * A search's dictionary lookups in one round trip: Postgres' normalisation of new words (to_tsquery of each word
+ * alone, see word-normaliser.ts), the catalogue words one edit away from new words (the statement of
+ * oneEditCandidates, search_terms' deletion index of migration 0110) and the normalisation of those candidates'
+ * tokens, which the tiers' texts need next. Each part is the same SQL as its statement of its own.
+ */
+export async function wordLookups(pool: pg.Pool, normalise: string[], neighbours: string[]): Promise<WordLookupRows> {
+  const { rows } = await pool.query<{
+    q: string[];
+    w: string[] | null;
+    f: string[] | null;
+    tt: string[] | null;
+    tq: string[] | null;
+  }>(
+    `WITH c AS (
+       SELECT q.word, t.folded, t.doc_count
+         FROM unnest($2::text[]) AS q(word)
+         CROSS JOIN LATERAL (
+           SELECT folded, doc_count FROM search_terms
+            WHERE deletes && (search_term_deletes(q.word) || q.word) OR folded = ANY(search_term_deletes(q.word))
+         ) t
+        -- Inflections with the word's own stem ('kupferrohre' for 'kupferrohr') add nothing.
+        WHERE plainto_tsquery('german_unaccent', t.folded)::text <> plainto_tsquery('german_unaccent', q.word)::text
+     ), tokens AS (
+       SELECT DISTINCT m[1] AS token FROM c, regexp_matches(c.folded, '[a-z0-9]+', 'g') m
+        WHERE NOT m[1] = ANY($1::text[])
+     )
+     SELECT ARRAY(SELECT to_tsquery('german_unaccent', w)::text FROM unnest($1::text[]) WITH ORDINALITY u(w, o) ORDER BY o) AS q,
+            (SELECT array_agg(word ORDER BY word, doc_count DESC, folded) FROM c) AS w,
+            (SELECT array_agg(folded ORDER BY word, doc_count DESC, folded) FROM c) AS f,
+            (SELECT array_agg(token ORDER BY token) FROM tokens) AS tt,
+            (SELECT array_agg(to_tsquery('german_unaccent', token)::text ORDER BY token) FROM tokens) AS tq`,
+    [normalise, neighbours],
+  );
+  const { q, w, f, tt, tq } = rows[0];
+  return {
+    queries: q,
+    candidates: (w ?? []).map((word, k) => ({ word, folded: f![k] })),
+    candidateTokens: (tt ?? []).map((token, k) => ({ token, query: tq![k] })),
+  };
+}

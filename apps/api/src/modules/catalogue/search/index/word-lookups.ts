@@ -1,0 +1,81 @@
+/**
+ * A search's dictionary lookups in Postgres gathered into one statement. The query analyser asks for the
+ * normalisation of its new words (to check which of its texts match) and for the one-edit neighbours of its new words
+ * at the same moment (Promise.all in analyseTerm); the tiers' texts then need the neighbours' own normalisation. Asked
+ * one by one these were two round trips side by side and a third after them – each a loopback write that wakes a
+ * backend. The requests made in one turn of the event loop (one search's, or several searches' arriving together)
+ * are sent as one statement (wordLookups), which also normalises the neighbours' tokens and hands them to the word
+ * normaliser's dictionary before they are asked for. Each answer is exactly what its statement of its own gives.
+ */
+import type pg from 'pg';
+import { neighboursOfCandidates } from '../query-analyser.ts';
+import { normaliseQueryTexts, wordLookups } from './search-index.repo.ts';
+
+interface Pending {
+  normalise: Set<string>;
+  neighbours: Set<string>;
+  done: Promise<{
+    queries: Map<string, string>;
+    neighbours: Map<string, string[]>;
+  }>;
+}
+
+export class WordLookups {
+  private pending: Pending | null = null;
+
+  /**
+   * pool: the pool to ask; tokens: receives the normalisation (to_tsquery text) of the neighbour candidates' tokens,
+   * a dictionary's entries like the words' own.
+   */
+  constructor(
+    private readonly pool: () => pg.Pool,
+    private readonly tokens: (normalised: Map<string, string>) => void,
+  ) {}
+
+  /** to_tsquery('german_unaccent', word)::text of each word, in order. */
+  async normalise(words: string[]): Promise<string[]> {
+    const batch = this.batch();
+    for (const w of words) batch.normalise.add(w);
+    const { queries } = await batch.done;
+    return words.map((w) => queries.get(w)!);
+  }
+
+  /** The catalogue words one edit away from each word (as oneEditNeighbours). */
+  async neighbours(words: string[]): Promise<Map<string, string[]>> {
+    const batch = this.batch();
+    for (const w of words) batch.neighbours.add(w);
+    const { neighbours } = await batch.done;
+    return new Map(words.flatMap((w) => (neighbours.has(w) ? [[w, neighbours.get(w)!]] : [])));
+  }
+
+  /** The batch of this turn: sent once the current synchronous work is over (both of a search's requests are in). */
+  private batch(): Pending {
+    if (this.pending) return this.pending;
+    const batch: Pending = {
+      normalise: new Set(),
+      neighbours: new Set(),
+      done: new Promise((resolve, reject) =>
+        process.nextTick(() => {
+          if (this.pending === batch) this.pending = null;
+          this.send(batch).then(resolve, reject);
+        }),
+      ),
+    };
+    this.pending = batch;
+    return batch;
+  }
+
+  private async send(batch: Pending): Promise<Awaited<Pending['done']>> {
+    const words = [...batch.normalise];
+    const neighbourWords = [...batch.neighbours];
+    // Normalisation only (the neighbours already known): its own statement, the word lookup's without the join.
+    const rows = neighbourWords.length
+      ? await wordLookups(this.pool(), words, neighbourWords)
+      : { queries: (await normaliseQueryTexts(this.pool(), words, [])).queries, candidates: [], candidateTokens: [] };
+    if (rows.candidateTokens.length) this.tokens(new Map(rows.candidateTokens.map((t) => [t.token, t.query])));
+    return {
+      queries: new Map(words.map((w, k) => [w, rows.queries[k]])),
+      neighbours: neighboursOfCandidates(rows.candidates),
+    };
+  }
+}
