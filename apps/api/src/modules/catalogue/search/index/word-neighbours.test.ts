@@ -89,6 +89,30 @@ describe('one-edit neighbours of the index engine', () => {
     expect(sql.hitCount).toBeGreaterThan(0);
   });
 
+  it("a new word's normalisation, its neighbours and their normalisation come in one statement, answered as by SQL", async () => {
+    // A process of its own: nothing normalised or looked up yet.
+    const index = await SearchIndex.build(t.pool);
+    const pool = () => t.pool;
+    const fresh = new IndexSearchEngine(pool, new CatalogueMetaCache(pool, { pollMs: 0 }), async () => index);
+    for (const term of ['Brennwert Kombitherme', 'Kugelhahn']) {
+      const recorder = recordStatements(t.pool);
+      let result;
+      try {
+        result = await search(fresh, term);
+      } finally {
+        recorder.stop();
+      }
+      // Every statement that asks Postgres for a normalisation or a neighbour: the one lookup.
+      const lookups = recorder.texts.filter((s) => s.includes('to_tsquery') || s.includes('search_term_deletes'));
+      expect(lookups).toHaveLength(1);
+      expect(lookups[0]).toContain('search_term_deletes');
+      const sql = await search(sqlEngine, term);
+      expect(result.hitCount).toBeGreaterThan(0);
+      expect(result.hitCount).toBe(sql.hitCount);
+      expect(result.hits.map((h) => h.productId)).toEqual(sql.hits.map((h) => h.productId));
+    }
+  });
+
   it('a failed read is not kept', async () => {
     const query = t.pool.query.bind(t.pool) as (...args: unknown[]) => unknown;
     (t.pool as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
