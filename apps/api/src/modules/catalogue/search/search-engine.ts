@@ -194,6 +194,7 @@ export class SearchEngine {
         matches: this.queryMatches(),
         neighbours: this.wordNeighbours(meta),
         partNeighbours: this.partNeighbours(meta),
+        spellings: this.termSpellings(meta),
       }),
     );
   }
@@ -205,6 +206,11 @@ export class SearchEngine {
 
   /** How the query analyser finds the parts of hyphenated words one edit away; undefined: one statement per word. */
   protected partNeighbours(_meta: CatalogueMeta): ((spellings: string[]) => Promise<PartNeighbour[]>) | undefined {
+    return undefined;
+  }
+
+  /** How the query analyser reads the catalogue's spellings of folded words; undefined: one statement per call. */
+  protected termSpellings(_meta: CatalogueMeta): ((folded: string[]) => Promise<Map<string, string>>) | undefined {
     return undefined;
   }
 

@@ -16,7 +16,13 @@ import type {
   FilterOptionsRequest,
   Suggestions,
 } from '@shk/contracts';
-import { oneEditParts, type AnalysedQuery, type PartNeighbour, type QueryLevel } from '../query-analyser.ts';
+import {
+  oneEditParts,
+  termSpellings,
+  type AnalysedQuery,
+  type PartNeighbour,
+  type QueryLevel,
+} from '../query-analyser.ts';
 import type { Dimension, FilterSelection, SearchSort } from '../search-request.ts';
 import { relevanceLevels, SearchEngine, tierQueries, type SearchCaller } from '../search-engine.ts';
 import { lexemesOf, parseTsquery } from './tsquery.ts';
@@ -73,6 +79,11 @@ export class IndexSearchEngine extends SearchEngine {
    * process through the meta cache), so an answer is valid for its version. Kept like a dictionary, not a result cache.
    */
   private readonly neighbours = new LRUCache<string, Promise<string[]>>({ max: 20_000 });
+  /**
+   * The catalogue's spelling of folded words (search_terms.term; false: no catalogue word), per catalogue version like
+   * the neighbours; the neighbours' spellings come with them (word-lookups.ts).
+   */
+  private readonly spellings = new LRUCache<string, string | false>({ max: 50_000 });
   /** The parts of hyphenated words one edit away from a word without matches, the same way (search_terms). */
   private readonly parts = new LRUCache<string, Promise<PartNeighbour[]>>({ max: 5_000 });
 
@@ -169,7 +180,10 @@ export class IndexSearchEngine extends SearchEngine {
       const entries = new Map(unique.map((w) => [w, this.neighbours.get(key(w))]));
       const missing = unique.filter((w) => !entries.get(w));
       if (missing.length) {
-        const fetched = this.lookups.neighbours(missing);
+        const fetched = this.lookups.neighbours(missing).then(({ neighbours, spellings }) => {
+          for (const [folded, term] of spellings) this.spellings.set(key(folded), term);
+          return neighbours;
+        });
         for (const w of missing) {
           const entry = fetched.then((found) => found.get(w) ?? []);
           entries.set(w, entry);
@@ -188,6 +202,24 @@ export class IndexSearchEngine extends SearchEngine {
       // The typo alternatives' words are normalised next (the tiers' texts): the lookup's statement brought the
       // normalisation of their tokens; any other (a neighbour read before) is fetched now, beside the existence checks.
       this.words.prefetch([...result.values()].flat().flatMap((t) => foldedTokens(t)));
+      return result;
+    };
+  }
+
+  /** The analyser's catalogue spellings: those seen under this catalogue version from memory, the rest in one statement. */
+  protected override termSpellings(meta: CatalogueMeta) {
+    return async (folded: string[]) => {
+      const key = (f: string) => `${meta.version}\u0000${f}`;
+      const missing = [...new Set(folded)].filter((f) => !this.spellings.has(key(f)));
+      if (missing.length) {
+        const found = await termSpellings(this.pool(), missing);
+        for (const f of missing) this.spellings.set(key(f), found.get(f) ?? false);
+      }
+      const result = new Map<string, string>();
+      for (const f of folded) {
+        const term = this.spellings.get(key(f));
+        if (term) result.set(f, term);
+      }
       return result;
     };
   }

@@ -129,8 +129,11 @@ export async function searchRowCount(pool: pg.Pool): Promise<number> {
 export interface WordLookupRows {
   /** to_tsquery('german_unaccent', word)::text of each word to normalise, in order. */
   queries: string[];
-  /** The one-edit candidates of the neighbour words (as oneEditCandidates: per word the most frequent first). */
-  candidates: { word: string; folded: string }[];
+  /**
+   * The one-edit candidates of the neighbour words (as oneEditCandidates: per word the most frequent first), with the
+   * catalogue's spelling of each (search_terms.term, as termSpellings reads it).
+   */
+  candidates: { word: string; folded: string; term: string }[];
   /** to_tsquery('german_unaccent', token)::text of each [a-z0-9]+ token of the candidates (for the tiers' texts). */
   candidateTokens: { token: string; query: string }[];
 }
@@ -146,14 +149,15 @@ export async function wordLookups(pool: pg.Pool, normalise: string[], neighbours
     q: string[];
     w: string[] | null;
     f: string[] | null;
+    t: string[] | null;
     tt: string[] | null;
     tq: string[] | null;
   }>(
     `WITH c AS (
-       SELECT q.word, t.folded, t.doc_count
+       SELECT q.word, t.folded, t.term, t.doc_count
          FROM unnest($2::text[]) AS q(word)
          CROSS JOIN LATERAL (
-           SELECT folded, doc_count FROM search_terms
+           SELECT folded, term, doc_count FROM search_terms
             WHERE deletes && (search_term_deletes(q.word) || q.word) OR folded = ANY(search_term_deletes(q.word))
          ) t
         -- Inflections with the word's own stem ('kupferrohre' for 'kupferrohr') add nothing.
@@ -165,14 +169,15 @@ export async function wordLookups(pool: pg.Pool, normalise: string[], neighbours
      SELECT ARRAY(SELECT to_tsquery('german_unaccent', w)::text FROM unnest($1::text[]) WITH ORDINALITY u(w, o) ORDER BY o) AS q,
             (SELECT array_agg(word ORDER BY word, doc_count DESC, folded) FROM c) AS w,
             (SELECT array_agg(folded ORDER BY word, doc_count DESC, folded) FROM c) AS f,
+            (SELECT array_agg(term ORDER BY word, doc_count DESC, folded) FROM c) AS t,
             (SELECT array_agg(token ORDER BY token) FROM tokens) AS tt,
             (SELECT array_agg(to_tsquery('german_unaccent', token)::text ORDER BY token) FROM tokens) AS tq`,
     [normalise, neighbours],
   );
-  const { q, w, f, tt, tq } = rows[0];
+  const { q, w, f, t, tt, tq } = rows[0];
   return {
     queries: q,
-    candidates: (w ?? []).map((word, k) => ({ word, folded: f![k] })),
+    candidates: (w ?? []).map((word, k) => ({ word, folded: f![k], term: t![k] })),
     candidateTokens: (tt ?? []).map((token, k) => ({ token, query: tq![k] })),
   };
 }

@@ -17,6 +17,8 @@ interface Pending {
   done: Promise<{
     queries: Map<string, string>;
     neighbours: Map<string, string[]>;
+    /** The catalogue's spelling of every candidate (search_terms.term by folded). */
+    spellings: Map<string, string>;
   }>;
 }
 
@@ -40,12 +42,19 @@ export class WordLookups {
     return words.map((w) => queries.get(w)!);
   }
 
-  /** The catalogue words one edit away from each word (as oneEditNeighbours). */
-  async neighbours(words: string[]): Promise<Map<string, string[]>> {
+  /**
+   * The catalogue words one edit away from each word (as oneEditNeighbours), with the catalogue's spelling of each
+   * of them (as termSpellings).
+   */
+  async neighbours(words: string[]): Promise<{ neighbours: Map<string, string[]>; spellings: Map<string, string> }> {
     const batch = this.batch();
     for (const w of words) batch.neighbours.add(w);
-    const { neighbours } = await batch.done;
-    return new Map(words.flatMap((w) => (neighbours.has(w) ? [[w, neighbours.get(w)!]] : [])));
+    const found = await batch.done;
+    const neighbours = new Map(words.flatMap((w) => (found.neighbours.has(w) ? [[w, found.neighbours.get(w)!]] : [])));
+    const spellings = new Map(
+      [...neighbours.values()].flat().map((folded) => [folded, found.spellings.get(folded)!] as [string, string]),
+    );
+    return { neighbours, spellings };
   }
 
   /** The batch of this turn: sent once the current synchronous work is over (both of a search's requests are in). */
@@ -76,6 +85,7 @@ export class WordLookups {
     return {
       queries: new Map(words.map((w, k) => [w, rows.queries[k]])),
       neighbours: neighboursOfCandidates(rows.candidates),
+      spellings: new Map(rows.candidates.map((c) => [c.folded, c.term])),
     };
   }
 }

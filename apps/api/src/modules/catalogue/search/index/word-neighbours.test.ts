@@ -111,6 +111,19 @@ describe('one-edit neighbours of the index engine', () => {
       expect(result.hitCount).toBe(sql.hitCount);
       expect(result.hits.map((h) => h.productId)).toEqual(sql.hits.map((h) => h.productId));
     }
+    // A correction's catalogue spelling ('HT-Muffe') came with the neighbours: not read again.
+    const recorder = recordStatements(t.pool);
+    let corrected;
+    try {
+      corrected = await search(fresh, 'HA-Muffe');
+    } finally {
+      recorder.stop();
+    }
+    expect(recorder.texts.filter((s) => s.includes('SELECT folded, term FROM search_terms'))).toEqual([]);
+    expect(corrected.correctedTerms).toEqual([{ from: 'HA-Muffe', to: ['HT-Muffe'] }]);
+    const sql = await search(sqlEngine, 'HA-Muffe');
+    expect(corrected.correctedTerms).toEqual(sql.correctedTerms);
+    expect(corrected.hits.map((h) => h.productId)).toEqual(sql.hits.map((h) => h.productId));
   });
 
   it('a failed read is not kept', async () => {
