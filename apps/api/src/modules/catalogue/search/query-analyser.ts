@@ -101,6 +101,11 @@ type AnalyseOptions = {
    * termSpellings, one statement; the index engine keeps them per catalogue version like the neighbours.
    */
   spellings?: (folded: string[]) => Promise<Map<string, string>>;
+  /**
+   * The products whose GTIN or article number equals each code. Default: codeMatches, one statement; the index engine
+   * sends it with the dictionary lookups of the searches asked at the same time.
+   */
+  codes?: (codes: string[]) => Promise<Map<string, number[]>>;
 };
 
 /** A part of hyphenated catalogue words (folded) with the catalogue's spelling ('kombitherme', 'Kombitherme'). */
@@ -307,7 +312,9 @@ async function analyseTerm(
   const parts = term.split(' ');
   const codeWords = parts.length > 1 ? parts.filter((w) => isCodeLike(normaliseCode(w))) : [];
   const candidates = [...new Set([code, ...codeWords.map(normaliseCode)].filter(isCodeLike))];
-  const matched = candidates.length ? await findCodes(pool, candidates) : new Map<string, number[]>();
+  const matched = candidates.length
+    ? await (options.codes ?? ((c: string[]) => findCodes(pool, c)))(candidates)
+    : new Map<string, number[]>();
   result.codeIds = [...new Set([...matched.values()].flat())].sort((a, b) => a - b);
   // A term that is an article number is not also searched as text; matched code words are left out of it.
   if (matched.has(code)) return result;

@@ -195,6 +195,7 @@ export class SearchEngine {
         neighbours: this.wordNeighbours(meta),
         partNeighbours: this.partNeighbours(meta),
         spellings: this.termSpellings(meta),
+        codes: this.codeMatches(),
       }),
     );
   }
@@ -211,6 +212,11 @@ export class SearchEngine {
 
   /** How the query analyser reads the catalogue's spellings of folded words; undefined: one statement per call. */
   protected termSpellings(_meta: CatalogueMeta): ((folded: string[]) => Promise<Map<string, string>>) | undefined {
+    return undefined;
+  }
+
+  /** How the query analyser finds the products of article numbers; undefined: one statement per analysis. */
+  protected codeMatches(): ((codes: string[]) => Promise<Map<string, number[]>>) | undefined {
     return undefined;
   }
 

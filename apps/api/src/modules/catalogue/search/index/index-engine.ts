@@ -206,6 +206,11 @@ export class IndexSearchEngine extends SearchEngine {
     };
   }
 
+  /** The analyser's article-number lookups: in the statement of the dictionary lookups asked at the same time. */
+  protected override codeMatches() {
+    return (codes: string[]) => this.lookups.codes(codes);
+  }
+
   /** The analyser's catalogue spellings: those seen under this catalogue version from memory, the rest in one statement. */
   protected override termSpellings(meta: CatalogueMeta) {
     return async (folded: string[]) => {

@@ -4,7 +4,7 @@
  * at the same moment (Promise.all in analyseTerm); the tiers' texts then need the neighbours' own normalisation. Asked
  * one by one these were two round trips side by side and a third after them – each a loopback write that wakes a
  * backend. The requests made in one turn of the event loop – one search's, and those of the other searches whose
- * requests or answers arrived in the same turn – are sent as one statement (wordLookups), which also normalises the neighbours' tokens and hands them to the word
+ * requests or answers arrived in the same turn – are sent as one statement (wordLookups) – with the article-number lookups of the searches of that turn –, which also normalises the neighbours' tokens and hands them to the word
  * normaliser's dictionary before they are asked for. Each answer is exactly what its statement of its own gives.
  */
 import type pg from 'pg';
@@ -14,11 +14,15 @@ import { normaliseQueryTexts, wordLookups } from './search-index.repo.ts';
 interface Pending {
   normalise: Set<string>;
   neighbours: Set<string>;
+  /** One entry per call of codes(): each search's codes keep their own statement's limit. */
+  codeGroups: string[][];
   done: Promise<{
     queries: Map<string, string>;
     neighbours: Map<string, string[]>;
     /** The catalogue's spelling of every candidate (search_terms.term by folded). */
     spellings: Map<string, string>;
+    /** Per code group: the matching products per code. */
+    codes: Map<string, number[]>[];
   }>;
 }
 
@@ -57,6 +61,13 @@ export class WordLookups {
     return { neighbours, spellings };
   }
 
+  /** The products whose GTIN or article number equals each code (as codeMatches: ids ascending, at most 2,000). */
+  async codes(codes: string[]): Promise<Map<string, number[]>> {
+    const batch = this.batch();
+    const group = batch.codeGroups.push(codes) - 1;
+    return (await batch.done).codes[group];
+  }
+
   /**
    * The batch of this turn of the event loop: sent in its check phase (setImmediate), after the I/O callbacks of the
    * turn – under load several searches' lookups share the statement (measured: 0.43 → 0.27 lookup statements per
@@ -67,6 +78,7 @@ export class WordLookups {
     const batch: Pending = {
       normalise: new Set(),
       neighbours: new Set(),
+      codeGroups: [],
       done: new Promise((resolve, reject) =>
         setImmediate(() => {
           if (this.pending === batch) this.pending = null;
@@ -81,15 +93,28 @@ export class WordLookups {
   private async send(batch: Pending): Promise<Awaited<Pending['done']>> {
     const words = [...batch.normalise];
     const neighbourWords = [...batch.neighbours];
-    // Normalisation only (the neighbours already known): its own statement, the word lookup's without the join.
-    const rows = neighbourWords.length
-      ? await wordLookups(this.pool(), words, neighbourWords)
-      : { queries: (await normaliseQueryTexts(this.pool(), words, [])).queries, candidates: [], candidateTokens: [] };
+    // Normalisation only (the neighbours already known): its own statement, the word lookup's without the joins.
+    const rows =
+      neighbourWords.length || batch.codeGroups.length
+        ? await wordLookups(this.pool(), words, neighbourWords, batch.codeGroups)
+        : {
+            queries: (await normaliseQueryTexts(this.pool(), words, [])).queries,
+            candidates: [],
+            candidateTokens: [],
+            codes: [],
+          };
+    const codes = batch.codeGroups.map(() => new Map<string, number[]>());
+    for (const { group, code, id } of rows.codes) {
+      const ids = codes[group].get(code);
+      if (ids) ids.push(id);
+      else codes[group].set(code, [id]);
+    }
     if (rows.candidateTokens.length) this.tokens(new Map(rows.candidateTokens.map((t) => [t.token, t.query])));
     return {
       queries: new Map(words.map((w, k) => [w, rows.queries[k]])),
       neighbours: neighboursOfCandidates(rows.candidates),
       spellings: new Map(rows.candidates.map((c) => [c.folded, c.term])),
+      codes,
     };
   }
 }
