@@ -74,6 +74,21 @@ describe('one-edit neighbours of the index engine', () => {
     expect(next.partReads).toBe(0);
     expect(next.result.correctedTerms).toEqual([{ from: 'qqzzyx', to: ['qqzzyxa'] }]);
     expect(next.result.correctedTerms).toEqual((await search(sqlEngine, 'qqzzyx')).correctedTerms);
+
+    // The catalogue's spelling of a correction is kept per version too: a new spelling shows with the next version.
+    const spelled = await search(indexEngine, 'HA-Muffe');
+    expect(spelled.correctedTerms).toEqual([{ from: 'HA-Muffe', to: ['HT-Muffe'] }]);
+    try {
+      await t.pool.query(`UPDATE search_terms SET term = 'HT-MUFFE' WHERE folded = 'ht-muffe'`);
+      expect((await search(indexEngine, 'HA-Muffe')).correctedTerms).toEqual(spelled.correctedTerms);
+      await t.pool.query('UPDATE catalogue_state SET version = version + 1');
+      const respelled = await search(indexEngine, 'HA-Muffe');
+      expect(respelled.correctedTerms).toEqual([{ from: 'HA-Muffe', to: ['HT-MUFFE'] }]);
+      expect(respelled.correctedTerms).toEqual((await search(sqlEngine, 'HA-Muffe')).correctedTerms);
+    } finally {
+      await t.pool.query(`UPDATE search_terms SET term = 'HT-Muffe' WHERE folded = 'ht-muffe'`);
+      await t.pool.query('UPDATE catalogue_state SET version = version + 1');
+    }
   });
 
   it('the parts of hyphenated words one edit away are read once per word and version, as the SQL engine finds them', async () => {
