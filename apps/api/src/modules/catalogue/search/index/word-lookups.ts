@@ -1,11 +1,12 @@
 /**
- * A search's dictionary lookups in Postgres gathered into one statement. The query analyser asks for the
- * normalisation of its new words (to check which of its texts match) and for the one-edit neighbours of its new words
- * at the same moment (Promise.all in analyseTerm); the tiers' texts then need the neighbours' own normalisation. Asked
- * one by one these were two round trips side by side and a third after them – each a loopback write that wakes a
- * backend. The requests made in one turn of the event loop – one search's, and those of the other searches whose
- * requests or answers arrived in the same turn – are sent as one statement (wordLookups) – with the article-number lookups of the searches of that turn –, which also normalises the neighbours' tokens and hands them to the word
- * normaliser's dictionary before they are asked for. Each answer is exactly what its statement of its own gives.
+ * The query analyser's lookups in Postgres gathered into one statement. An analysis asks for the normalisation of its
+ * new words (to check which of its texts match) and for the one-edit neighbours of its new words at the same moment
+ * (Promise.all in analyseTerm); the tiers' texts then need the neighbours' own normalisation, and an analysis starts
+ * with the lookup of its article numbers. Asked one by one these were up to four round trips – each a loopback write
+ * that wakes a backend. The requests made in one turn of the event loop – one search's, and those of the other
+ * searches whose requests or answers arrived in the same turn – are sent as one statement (wordLookups), which also
+ * normalises the neighbours' tokens and hands them to the word normaliser's dictionary before they are asked for.
+ * Each answer is exactly what its statement of its own gives (word-lookups.test.ts).
  */
 import type pg from 'pg';
 import { neighboursOfCandidates } from '../query-analyser.ts';
@@ -93,6 +94,8 @@ export class WordLookups {
   private async send(batch: Pending): Promise<Awaited<Pending['done']>> {
     const words = [...batch.normalise];
     const neighbourWords = [...batch.neighbours];
+    if (!words.length && !neighbourWords.length && !batch.codeGroups.length)
+      return { queries: new Map(), neighbours: new Map(), spellings: new Map(), codes: [] };
     // Normalisation only (the neighbours already known): its own statement, the word lookup's without the joins.
     const rows =
       neighbourWords.length || batch.codeGroups.length
