@@ -26,7 +26,7 @@ import { productTree } from './tree.ts';
 import { units } from './units.service.ts';
 import { favouriteRoutes } from './favourites/favourites.routes.ts';
 import { mediaRoutes } from './media/media.routes.ts';
-import { logZeroHitSearch } from '../reports/index.ts';
+import { ZeroHitLog } from '../reports/index.ts';
 import { fileStorage } from '../storage/index.ts';
 import type { HitStore } from './search/hit-store.ts';
 
@@ -55,7 +55,10 @@ export async function catalogueRoutes(app: App, deps: AppDeps) {
   });
   app.decorate('searchHitStore', catalogue.hitStore);
   deps.lifecycle.provide('search index feed', { start: catalogue.start, stop: catalogue.close });
-  registerCatalogueRoutes(app, catalogue);
+  // The app's close (after its requests, before the pool ends): the searches without hits still waiting are written.
+  const zeroHits = new ZeroHitLog(catalogue.pool, app.log);
+  app.addHook('onClose', () => zeroHits.flush());
+  registerCatalogueRoutes(app, catalogue, zeroHits);
   favouriteRoutes(app, catalogue);
   mediaRoutes(app, catalogue, fileStorage(deps));
   // Warm the whole-catalogue facet counts (tree, empty search) once the server listens.
@@ -108,7 +111,7 @@ function productReadModel(catalogue: CatalogueContext): ReadModelRoute {
   };
 }
 
-function registerCatalogueRoutes(app: App, catalogue: CatalogueContext) {
+function registerCatalogueRoutes(app: App, catalogue: CatalogueContext, zeroHits: ZeroHitLog) {
   const roles = [...CATALOGUE_ROLES];
   const tags = ['Produkte'];
   const productPage = productReadModel(catalogue);
@@ -169,7 +172,7 @@ function registerCatalogueRoutes(app: App, catalogue: CatalogueContext) {
     async (request) => {
       const ctx = await catalogue.callerContext(request);
       const result = await guarded(() => catalogue.search.search(ctx, request.body));
-      logZeroHitSearch(catalogue.pool(), result, ctx, request.log);
+      zeroHits.record(result, ctx);
       return result;
     },
   );

@@ -4,4 +4,4 @@
  */
 export { reportsRoutes } from './reports.routes.ts';
 export { ReportsService, reportWorkerOptionsOf, type ReportWorkerOptions } from './reports.service.ts';
-export { logZeroHitSearch } from './zero-hits.ts';
+export { ZeroHitLog } from './zero-hits.ts';

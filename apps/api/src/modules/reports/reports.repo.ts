@@ -199,15 +199,26 @@ export async function deleteExpired(client: Queryable): Promise<string[]> {
   return rows.map((r) => r.stored_as).filter((s): s is string => !!s);
 }
 
-/** One search without hits (the report 'Suchbegriffe ohne Treffer'). */
-export async function insertZeroHitSearch(
-  client: Queryable,
-  search: { term: string; userId: string | null; bpNumber: string | null; filters: unknown[] },
-): Promise<void> {
-  await client.query('INSERT INTO search_zero_hits (term, user_id, bp_number, filters) VALUES ($1, $2, $3, $4)', [
-    search.term,
-    search.userId,
-    search.bpNumber,
-    JSON.stringify(search.filters),
-  ]);
+/** A search without hits (the report 'Suchbegriffe ohne Treffer'), asked at `at`. */
+export interface ZeroHitSearch {
+  term: string;
+  userId: string | null;
+  bpNumber: string | null;
+  filters: unknown[];
+  at: Date;
+}
+
+/** Searches without hits, in one statement. */
+export async function insertZeroHitSearches(client: Queryable, searches: ZeroHitSearch[]): Promise<void> {
+  await client.query(
+    `INSERT INTO search_zero_hits (term, user_id, bp_number, filters, created_at)
+     SELECT * FROM unnest($1::text[], $2::uuid[], $3::text[], $4::jsonb[], $5::timestamptz[])`,
+    [
+      searches.map((s) => s.term),
+      searches.map((s) => s.userId),
+      searches.map((s) => s.bpNumber),
+      searches.map((s) => JSON.stringify(s.filters)),
+      searches.map((s) => s.at.toISOString()),
+    ],
+  );
 }

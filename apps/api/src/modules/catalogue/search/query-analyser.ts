@@ -96,6 +96,16 @@ type AnalyseOptions = {
    * Default: oneEditParts, one statement; the index engine keeps the answers per catalogue version.
    */
   partNeighbours?: (spellings: string[]) => Promise<PartNeighbour[]>;
+  /**
+   * The catalogue's display spelling of folded words (search_terms.term; missing: no catalogue word). Default:
+   * termSpellings, one statement; the index engine keeps them per catalogue version like the neighbours.
+   */
+  spellings?: (folded: string[]) => Promise<Map<string, string>>;
+  /**
+   * The products whose GTIN or article number equals each code. Default: codeMatches, one statement; the index engine
+   * sends it with the dictionary lookups of the searches asked at the same time.
+   */
+  codes?: (codes: string[]) => Promise<Map<string, number[]>>;
 };
 
 /** A part of hyphenated catalogue words (folded) with the catalogue's spelling ('kombitherme', 'Kombitherme'). */
@@ -121,7 +131,7 @@ export async function analyseQuery(
   options: AnalyseOptions,
 ): Promise<AnalysedQuery> {
   const analysed = await analyseCorrected(pool, meta, term, options);
-  const doubtful = await hyphenatedInDoubt(pool, term, analysed);
+  const doubtful = await hyphenatedInDoubt(pool, term, analysed, options);
   if (!doubtful.length) return analysed;
   const whole = await hyphenatedCorrections(pool, term, doubtful, options);
   if (!whole) return analysed;
@@ -137,7 +147,12 @@ const HYPHENATED = /^[a-z]+(-[a-z]+)+$/;
  * The typed hyphenated words (folded) that may be a typo of a hyphenated catalogue word: a piece matched nothing or
  * was corrected, or a piece is a single letter and the word itself is no catalogue word ('T-Stück' is one).
  */
-async function hyphenatedInDoubt(pool: pg.Pool, term: string, analysed: AnalysedQuery): Promise<string[]> {
+async function hyphenatedInDoubt(
+  pool: pg.Pool,
+  term: string,
+  analysed: AnalysedQuery,
+  options: AnalyseOptions,
+): Promise<string[]> {
   const hyphenated = term
     .split(' ')
     .map((part) => fold(trimPunctuation(part)))
@@ -149,7 +164,7 @@ async function hyphenatedInDoubt(pool: pg.Pool, term: string, analysed: Analysed
   const doubtful = hyphenated.filter(inDoubt);
   const shortPieces = hyphenated.filter((w) => !inDoubt(w) && w.split('-').some((piece) => piece.length === 1));
   if (!shortPieces.length) return doubtful;
-  const known = await termSpellings(pool, shortPieces);
+  const known = await spellingsOf(pool, options, shortPieces);
   return [...doubtful, ...shortPieces.filter((w) => !known.has(w))];
 }
 
@@ -173,8 +188,9 @@ async function hyphenatedCorrections(
     return to;
   });
   if (!replaced.length) return null;
-  const spellings = await termSpellings(
+  const spellings = await spellingsOf(
     pool,
+    options,
     replaced.map((r) => r.to),
   );
   return {
@@ -202,8 +218,9 @@ async function analyseCorrected(
     partNeighbours: async () => [],
   });
   if (again.corrections.length || !again.fts) return analysed;
-  const spellings = await termSpellings(
+  const spellings = await spellingsOf(
     pool,
+    options,
     corrected.replaced.filter((r) => !analysed.partSpellings?.has(r.to)).map((r) => r.to),
   );
   const spelling = (folded: string) => analysed.partSpellings?.get(folded) ?? spellings.get(folded) ?? folded;
@@ -267,8 +284,13 @@ function correctedTerm(
   return { term: parts.join(' '), replaced, words };
 }
 
+/** The catalogue's display spelling of folded words, as the options give it or else from search_terms. */
+function spellingsOf(pool: pg.Pool, options: AnalyseOptions, folded: string[]): Promise<Map<string, string>> {
+  return options.spellings ? options.spellings(folded) : termSpellings(pool, folded);
+}
+
 /** The catalogue's display spelling of folded words (search_terms.term: 'Thermostat' for 'thermostat'). */
-async function termSpellings(pool: pg.Pool, folded: string[]): Promise<Map<string, string>> {
+export async function termSpellings(pool: pg.Pool, folded: string[]): Promise<Map<string, string>> {
   const rows = await repo.termSpellings(pool, folded);
   return new Map(rows.map((r) => [r.folded, r.term]));
 }
@@ -290,7 +312,9 @@ async function analyseTerm(
   const parts = term.split(' ');
   const codeWords = parts.length > 1 ? parts.filter((w) => isCodeLike(normaliseCode(w))) : [];
   const candidates = [...new Set([code, ...codeWords.map(normaliseCode)].filter(isCodeLike))];
-  const matched = candidates.length ? await findCodes(pool, candidates) : new Map<string, number[]>();
+  const matched = candidates.length
+    ? await (options.codes ?? ((c: string[]) => findCodes(pool, c)))(candidates)
+    : new Map<string, number[]>();
   result.codeIds = [...new Set([...matched.values()].flat())].sort((a, b) => a - b);
   // A term that is an article number is not also searched as text; matched code words are left out of it.
   if (matched.has(code)) return result;
@@ -435,10 +459,17 @@ async function fallback(
  * of migration 0110; the candidates are confirmed here (optimal string alignment distance 1).
  */
 export async function oneEditNeighbours(pool: pg.Pool, words: string[]): Promise<Map<string, string[]>> {
-  const result = new Map<string, string[]>();
   const unique = [...new Set(words)];
-  if (!unique.length) return result;
-  const rows = await repo.oneEditCandidates(pool, unique);
+  if (!unique.length) return new Map();
+  return neighboursOfCandidates(await repo.oneEditCandidates(pool, unique));
+}
+
+/**
+ * The one-edit neighbours per word from the deletion index's candidates (repo.oneEditCandidates' rows, in its order):
+ * the candidates confirmed one edit apart, at most MAX_TYPO_ALTERNATIVES per word.
+ */
+export function neighboursOfCandidates(rows: { word: string; folded: string }[]): Map<string, string[]> {
+  const result = new Map<string, string[]>();
   for (const r of rows) {
     if (r.folded === r.word || !oneEditApart(r.word, r.folded)) continue;
     const list = result.get(r.word) ?? [];

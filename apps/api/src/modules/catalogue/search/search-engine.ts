@@ -200,6 +200,8 @@ export class SearchEngine {
         matches: this.queryMatches(),
         neighbours: this.wordNeighbours(meta),
         partNeighbours: this.partNeighbours(meta),
+        spellings: this.termSpellings(meta),
+        codes: this.codeMatches(),
       }),
     );
   }
@@ -211,6 +213,16 @@ export class SearchEngine {
 
   /** How the query analyser finds the parts of hyphenated words one edit away; undefined: one statement per word. */
   protected partNeighbours(_meta: CatalogueMeta): ((spellings: string[]) => Promise<PartNeighbour[]>) | undefined {
+    return undefined;
+  }
+
+  /** How the query analyser reads the catalogue's spellings of folded words; undefined: one statement per call. */
+  protected termSpellings(_meta: CatalogueMeta): ((folded: string[]) => Promise<Map<string, string>>) | undefined {
+    return undefined;
+  }
+
+  /** How the query analyser finds the products of article numbers; undefined: one statement per analysis. */
+  protected codeMatches(): ((codes: string[]) => Promise<Map<string, number[]>>) | undefined {
     return undefined;
   }
 

@@ -17,8 +17,8 @@ import type {
   Suggestions,
 } from '@shk/contracts';
 import {
-  oneEditNeighbours,
   oneEditParts,
+  termSpellings,
   type AnalysedQuery,
   type PartNeighbour,
   type QueryLevel,
@@ -30,6 +30,7 @@ import { normaliseQueryTexts, productsWithPhrase } from './search-index.repo.ts'
 import { RoaringBitmap32, type Bitmap, type SearchIndex } from './search-index.ts';
 import { LRUCache, memo } from '../lru.ts';
 import { WordNormaliser } from './word-normaliser.ts';
+import { WordLookups } from './word-lookups.ts';
 import { featureStatsOf } from './feature-stats.ts';
 import { foldedTokens } from '../fold.ts';
 import type { HitStore } from '../hit-store.ts';
@@ -65,9 +66,12 @@ export class IndexSearchEngine extends SearchEngine {
    * The analyser's tsquery texts normalised word by word (word-normaliser.ts): a text whose words were seen before
    * needs no round trip, although the text itself is new.
    */
-  private readonly words = new WordNormaliser(
-    async (words) => (await normaliseQueryTexts(this.pool(), words, [])).queries,
-  );
+  private readonly words: WordNormaliser = new WordNormaliser((words) => this.lookups.normalise(words));
+  /**
+   * The words' normalisation and one-edit neighbours asked for in one turn, in one statement (word-lookups.ts); the
+   * neighbours' tokens come normalised with them.
+   */
+  private readonly lookups = new WordLookups(this.pool, (normalised) => this.words.remember(normalised));
   /**
    * The catalogue words one edit away from a query word (search_terms), per catalogue version: search_terms is only
    * written by the catalogue load and by an import's transactions that publish or remove search rows
@@ -75,6 +79,11 @@ export class IndexSearchEngine extends SearchEngine {
    * process through the meta cache), so an answer is valid for its version. Kept like a dictionary, not a result cache.
    */
   private readonly neighbours = new LRUCache<string, Promise<string[]>>({ max: 20_000 });
+  /**
+   * The catalogue's spelling of folded words (search_terms.term; false: no catalogue word), per catalogue version like
+   * the neighbours; the neighbours' spellings come with them (word-lookups.ts).
+   */
+  private readonly spellings = new LRUCache<string, string | false>({ max: 50_000 });
   /** The parts of hyphenated words one edit away from a word without matches, the same way (search_terms). */
   private readonly parts = new LRUCache<string, Promise<PartNeighbour[]>>({ max: 5_000 });
 
@@ -171,7 +180,10 @@ export class IndexSearchEngine extends SearchEngine {
       const entries = new Map(unique.map((w) => [w, this.neighbours.get(key(w))]));
       const missing = unique.filter((w) => !entries.get(w));
       if (missing.length) {
-        const fetched = oneEditNeighbours(this.pool(), missing);
+        const fetched = this.lookups.neighbours(missing).then(({ neighbours, spellings }) => {
+          for (const [folded, term] of spellings) this.spellings.set(key(folded), term);
+          return neighbours;
+        });
         for (const w of missing) {
           const entry = fetched.then((found) => found.get(w) ?? []);
           entries.set(w, entry);
@@ -187,8 +199,32 @@ export class IndexSearchEngine extends SearchEngine {
         const list = await entries.get(w)!;
         if (list.length) result.set(w, [...list]);
       }
-      // The typo alternatives' words are normalised next (the tiers' texts): fetched now, beside the existence checks.
+      // The typo alternatives' words are normalised next (the tiers' texts): the lookup's statement brought the
+      // normalisation of their tokens; any other (a neighbour read before) is fetched now, beside the existence checks.
       this.words.prefetch([...result.values()].flat().flatMap((t) => foldedTokens(t)));
+      return result;
+    };
+  }
+
+  /** The analyser's article-number lookups: in the statement of the dictionary lookups asked at the same time. */
+  protected override codeMatches() {
+    return (codes: string[]) => this.lookups.codes(codes);
+  }
+
+  /** The analyser's catalogue spellings: those seen under this catalogue version from memory, the rest in one statement. */
+  protected override termSpellings(meta: CatalogueMeta) {
+    return async (folded: string[]) => {
+      const key = (f: string) => `${meta.version}\u0000${f}`;
+      const missing = [...new Set(folded)].filter((f) => !this.spellings.has(key(f)));
+      if (missing.length) {
+        const found = await termSpellings(this.pool(), missing);
+        for (const f of missing) this.spellings.set(key(f), found.get(f) ?? false);
+      }
+      const result = new Map<string, string>();
+      for (const f of folded) {
+        const term = this.spellings.get(key(f));
+        if (term) result.set(f, term);
+      }
       return result;
     };
   }

@@ -124,3 +124,88 @@ export async function searchRowCount(pool: pg.Pool): Promise<number> {
   const { rows } = await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM product_search');
   return rows[0].n;
 }
+
+/** The answers of one word-lookup statement (wordLookups). */
+export interface WordLookupRows {
+  /** to_tsquery('german_unaccent', word)::text of each word to normalise, in order. */
+  queries: string[];
+  /**
+   * The one-edit candidates of the neighbour words (as oneEditCandidates: per word the most frequent first), with the
+   * catalogue's spelling of each (search_terms.term, as termSpellings reads it).
+   */
+  candidates: { word: string; folded: string; term: string }[];
+  /** to_tsquery('german_unaccent', token)::text of each [a-z0-9]+ token of the candidates (for the tiers' texts). */
+  candidateTokens: { token: string; query: string }[];
+  /** The article-number matches of each group of codes (as codeMatches of the group: ordered by id, at most 2,000). */
+  codes: { group: number; code: string; id: number }[];
+}
+
+/**
+ * A search's dictionary lookups in one round trip: Postgres' normalisation of new words (to_tsquery of each word
+ * alone, see word-normaliser.ts), the catalogue words one edit away from new words (the statement of
+ * oneEditCandidates, search_terms' deletion index of migration 0110) and the normalisation of those candidates'
+ * tokens, which the tiers' texts need next. Each part is the same SQL as its statement of its own.
+ */
+export async function wordLookups(
+  pool: pg.Pool,
+  normalise: string[],
+  neighbours: string[],
+  codeGroups: string[][],
+): Promise<WordLookupRows> {
+  const { rows } = await pool.query<{
+    q: string[];
+    w: string[] | null;
+    f: string[] | null;
+    t: string[] | null;
+    tt: string[] | null;
+    tq: string[] | null;
+    kg: number[] | null;
+    kc: string[] | null;
+    ki: number[] | null;
+  }>(
+    `WITH c AS (
+       SELECT q.word, t.folded, t.term, t.doc_count
+         FROM unnest($2::text[]) AS q(word)
+         CROSS JOIN LATERAL (
+           SELECT folded, term, doc_count FROM search_terms
+            WHERE deletes && (search_term_deletes(q.word) || q.word) OR folded = ANY(search_term_deletes(q.word))
+         ) t
+        -- Inflections with the word's own stem ('kupferrohre' for 'kupferrohr') add nothing.
+        WHERE plainto_tsquery('german_unaccent', t.folded)::text <> plainto_tsquery('german_unaccent', q.word)::text
+     ), tokens AS (
+       SELECT DISTINCT m[1] AS token FROM c, regexp_matches(c.folded, '[a-z0-9]+', 'g') m
+        WHERE NOT m[1] = ANY($1::text[])
+     ), codes AS (
+       SELECT c.code, c.grp FROM unnest($3::text[], $4::int[]) AS c(code, grp)
+     ), k AS (
+       -- Each group is one search's codes, with the limit of its own statement (search.repo.ts codeMatches).
+       SELECT g.grp, m.code, m.id
+         FROM (SELECT DISTINCT grp FROM codes) g
+         CROSS JOIN LATERAL (
+           SELECT code, id FROM (
+             SELECT c.code, p.id FROM codes c JOIN products p ON p.gtin = c.code WHERE c.grp = g.grp
+             UNION SELECT c.code, p.id FROM codes c JOIN products p ON p.manufacturer_pid_norm = c.code WHERE c.grp = g.grp
+             UNION SELECT c.code, p.id FROM codes c JOIN products p ON p.article_number_catalogue_norm = c.code WHERE c.grp = g.grp
+             UNION SELECT c.code, o.product_no FROM codes c JOIN product_offers o ON o.supplier_pid_norm = c.code WHERE c.grp = g.grp
+           ) m ORDER BY id LIMIT 2000
+         ) m
+     )
+     SELECT ARRAY(SELECT to_tsquery('german_unaccent', w)::text FROM unnest($1::text[]) WITH ORDINALITY u(w, o) ORDER BY o) AS q,
+            (SELECT array_agg(word ORDER BY word, doc_count DESC, folded) FROM c) AS w,
+            (SELECT array_agg(folded ORDER BY word, doc_count DESC, folded) FROM c) AS f,
+            (SELECT array_agg(term ORDER BY word, doc_count DESC, folded) FROM c) AS t,
+            (SELECT array_agg(token ORDER BY token) FROM tokens) AS tt,
+            (SELECT array_agg(to_tsquery('german_unaccent', token)::text ORDER BY token) FROM tokens) AS tq,
+            (SELECT array_agg(grp ORDER BY grp, id, code) FROM k) AS kg,
+            (SELECT array_agg(code ORDER BY grp, id, code) FROM k) AS kc,
+            (SELECT array_agg(id ORDER BY grp, id, code) FROM k) AS ki`,
+    [normalise, neighbours, codeGroups.flat(), codeGroups.flatMap((codes, g) => codes.map(() => g))],
+  );
+  const { q, w, f, t, tt, tq, kg, kc, ki } = rows[0];
+  return {
+    queries: q,
+    candidates: (w ?? []).map((word, k) => ({ word, folded: f![k], term: t![k] })),
+    candidateTokens: (tt ?? []).map((token, k) => ({ token, query: tq![k] })),
+    codes: (kg ?? []).map((group, k) => ({ group, code: kc![k], id: ki![k] })),
+  };
+}

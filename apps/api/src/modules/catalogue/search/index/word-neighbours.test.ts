@@ -74,6 +74,21 @@ describe('one-edit neighbours of the index engine', () => {
     expect(next.partReads).toBe(0);
     expect(next.result.correctedTerms).toEqual([{ from: 'qqzzyx', to: ['qqzzyxa'] }]);
     expect(next.result.correctedTerms).toEqual((await search(sqlEngine, 'qqzzyx')).correctedTerms);
+
+    // The catalogue's spelling of a correction is kept per version too: a new spelling shows with the next version.
+    const spelled = await search(indexEngine, 'HA-Muffe');
+    expect(spelled.correctedTerms).toEqual([{ from: 'HA-Muffe', to: ['HT-Muffe'] }]);
+    try {
+      await t.pool.query(`UPDATE search_terms SET term = 'HT-MUFFE' WHERE folded = 'ht-muffe'`);
+      expect((await search(indexEngine, 'HA-Muffe')).correctedTerms).toEqual(spelled.correctedTerms);
+      await t.pool.query('UPDATE catalogue_state SET version = version + 1');
+      const respelled = await search(indexEngine, 'HA-Muffe');
+      expect(respelled.correctedTerms).toEqual([{ from: 'HA-Muffe', to: ['HT-MUFFE'] }]);
+      expect(respelled.correctedTerms).toEqual((await search(sqlEngine, 'HA-Muffe')).correctedTerms);
+    } finally {
+      await t.pool.query(`UPDATE search_terms SET term = 'HT-Muffe' WHERE folded = 'ht-muffe'`);
+      await t.pool.query('UPDATE catalogue_state SET version = version + 1');
+    }
   });
 
   it('the parts of hyphenated words one edit away are read once per word and version, as the SQL engine finds them', async () => {
@@ -87,6 +102,43 @@ describe('one-edit neighbours of the index engine', () => {
     expect(again.result.correctedTerms).toEqual(sql.correctedTerms);
     expect(again.result.hits.map((h) => h.productId)).toEqual(sql.hits.map((h) => h.productId));
     expect(sql.hitCount).toBeGreaterThan(0);
+  });
+
+  it("a new word's normalisation, its neighbours and their normalisation come in one statement, answered as by SQL", async () => {
+    // A process of its own: nothing normalised or looked up yet.
+    const index = await SearchIndex.build(t.pool);
+    const pool = () => t.pool;
+    const fresh = new IndexSearchEngine(pool, new CatalogueMetaCache(pool, { pollMs: 0 }), async () => index);
+    for (const term of ['Brennwert Kombitherme', 'Kugelhahn']) {
+      const recorder = recordStatements(t.pool);
+      let result;
+      try {
+        result = await search(fresh, term);
+      } finally {
+        recorder.stop();
+      }
+      // Every statement that asks Postgres for a normalisation or a neighbour: the one lookup.
+      const lookups = recorder.texts.filter((s) => s.includes('to_tsquery') || s.includes('search_term_deletes'));
+      expect(lookups).toHaveLength(1);
+      expect(lookups[0]).toContain('search_term_deletes');
+      const sql = await search(sqlEngine, term);
+      expect(result.hitCount).toBeGreaterThan(0);
+      expect(result.hitCount).toBe(sql.hitCount);
+      expect(result.hits.map((h) => h.productId)).toEqual(sql.hits.map((h) => h.productId));
+    }
+    // A correction's catalogue spelling ('HT-Muffe') came with the neighbours: not read again.
+    const recorder = recordStatements(t.pool);
+    let corrected;
+    try {
+      corrected = await search(fresh, 'HA-Muffe');
+    } finally {
+      recorder.stop();
+    }
+    expect(recorder.texts.filter((s) => s.includes('SELECT folded, term FROM search_terms'))).toEqual([]);
+    expect(corrected.correctedTerms).toEqual([{ from: 'HA-Muffe', to: ['HT-Muffe'] }]);
+    const sql = await search(sqlEngine, 'HA-Muffe');
+    expect(corrected.correctedTerms).toEqual(sql.correctedTerms);
+    expect(corrected.hits.map((h) => h.productId)).toEqual(sql.hits.map((h) => h.productId));
   });
 
   it('a failed read is not kept', async () => {

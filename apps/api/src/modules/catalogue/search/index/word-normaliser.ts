@@ -157,6 +157,16 @@ export class WordNormaliser {
     this.fetch(words).catch(() => {});
   }
 
+  /**
+   * Keeps words' normalisations Postgres gave with another answer (to_tsquery of the word alone, as normaliseWords
+   * gives it): the words are not asked for again. Words already kept or being fetched are left as they are.
+   */
+  remember(normalised: Map<string, string>): void {
+    for (const [word, text] of normalised) {
+      if (!this.words.has(word)) this.words.set(word, Promise.resolve(parseTsquery(text)));
+    }
+  }
+
   /** The normalised text of each analyser text; texts of another shape come from `whole` (Postgres, as they are). */
   async normalise(texts: string[], whole: (texts: string[]) => Promise<string[]>): Promise<string[]> {
     const parsed = texts.map(parseAnalyserText);
