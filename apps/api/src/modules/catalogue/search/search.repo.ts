@@ -46,19 +46,25 @@ export async function termSpellings(pool: pg.Pool, folded: string[]) {
  */
 export async function oneEditCandidates(pool: pg.Pool, words: string[]) {
   const { rows } = await pool.query<{ word: string; folded: string }>(
-    `SELECT q.word, t.folded
-       FROM unnest($1::text[]) AS q(word)
-       CROSS JOIN LATERAL (
-         SELECT folded, doc_count FROM search_terms
-          WHERE deletes && (search_term_deletes(q.word) || q.word) OR folded = ANY(search_term_deletes(q.word))
-       ) t
-      -- Inflections with the word's own stem ('kupferrohre' for 'kupferrohr') add nothing.
-      WHERE plainto_tsquery('german_unaccent', t.folded)::text <> plainto_tsquery('german_unaccent', q.word)::text
-      ORDER BY q.word, t.doc_count DESC, t.folded`,
+    `${oneEditCandidatesOf('$1::text[]')} ORDER BY q.word, t.doc_count DESC, t.folded`,
     [words],
   );
   return rows;
 }
+
+/**
+ * The one-edit candidates (q.word, t.folded, t.term, t.doc_count) of each word of the text array `words` (a parameter)
+ * through the deletion index of migration 0110: the statement of oneEditCandidates and of the index engine's batched
+ * word lookups (index/search-index.repo.ts).
+ */
+export const oneEditCandidatesOf = (words: string) => `SELECT q.word, t.folded, t.term, t.doc_count
+       FROM unnest(${words}) AS q(word)
+       CROSS JOIN LATERAL (
+         SELECT folded, term, doc_count FROM search_terms
+          WHERE deletes && (search_term_deletes(q.word) || q.word) OR folded = ANY(search_term_deletes(q.word))
+       ) t
+      -- Inflections with the word's own stem ('kupferrohre' for 'kupferrohr') add nothing.
+      WHERE plainto_tsquery('german_unaccent', t.folded)::text <> plainto_tsquery('german_unaccent', q.word)::text`;
 
 /**
  * Hyphenated catalogue words with a part one edit away from one of the `spellings` of a word ('brennwert-kombitherme'
@@ -88,17 +94,21 @@ export async function tsqueryMatches(pool: pg.Pool, queries: string[]) {
 
 /** Exact matches of GTIN, manufacturer, supplier and catalogue article numbers, per code. */
 export async function codeMatches(pool: pg.Pool, codes: string[]) {
-  const { rows } = await pool.query<{ code: string; id: number }>(
-    `SELECT code, id FROM (
-       SELECT c.code, p.id FROM unnest($1::text[]) c(code) JOIN products p ON p.gtin = c.code
-       UNION SELECT c.code, p.id FROM unnest($1::text[]) c(code) JOIN products p ON p.manufacturer_pid_norm = c.code
-       UNION SELECT c.code, p.id FROM unnest($1::text[]) c(code) JOIN products p ON p.article_number_catalogue_norm = c.code
-       UNION SELECT c.code, o.product_no FROM unnest($1::text[]) c(code) JOIN product_offers o ON o.supplier_pid_norm = c.code
-     ) m ORDER BY id LIMIT 2000`,
-    [codes],
-  );
+  const { rows } = await pool.query<{ code: string; id: number }>(codeMatchesOf('unnest($1::text[]) c(code)'), [codes]);
   return rows;
 }
+
+/**
+ * The products (code, id) whose GTIN, manufacturer, catalogue or supplier article number equals a code of `codes` (a
+ * FROM item naming its column c.code), the first 2,000 by id: the statement of codeMatches and of the index engine's
+ * batched lookups, one per search (index/search-index.repo.ts).
+ */
+export const codeMatchesOf = (codes: string) => `SELECT code, id FROM (
+       SELECT c.code, p.id FROM ${codes} JOIN products p ON p.gtin = c.code
+       UNION SELECT c.code, p.id FROM ${codes} JOIN products p ON p.manufacturer_pid_norm = c.code
+       UNION SELECT c.code, p.id FROM ${codes} JOIN products p ON p.article_number_catalogue_norm = c.code
+       UNION SELECT c.code, o.product_no FROM ${codes} JOIN product_offers o ON o.supplier_pid_norm = c.code
+     ) m ORDER BY id LIMIT 2000`;
 
 /** Products whose article numbers are `code`, and with `prefix` those starting with it (`pattern`). */
 export async function idsByCode(pool: pg.Pool, code: string, pattern: string, prefix: boolean) {

@@ -1,5 +1,6 @@
 /** The SQL of the in-process search index: reading product_search, the change feed, query normalisation. */
 import type pg from 'pg';
+import { codeMatchesOf, oneEditCandidatesOf } from '../search.repo.ts';
 
 /** One row of product_search as the index needs it (vec as tsvector text, f = slots f1…f8). */
 export interface SearchRow {
@@ -163,16 +164,7 @@ export async function wordLookups(
     kc: string[] | null;
     ki: number[] | null;
   }>(
-    `WITH c AS (
-       SELECT q.word, t.folded, t.term, t.doc_count
-         FROM unnest($2::text[]) AS q(word)
-         CROSS JOIN LATERAL (
-           SELECT folded, term, doc_count FROM search_terms
-            WHERE deletes && (search_term_deletes(q.word) || q.word) OR folded = ANY(search_term_deletes(q.word))
-         ) t
-        -- Inflections with the word's own stem ('kupferrohre' for 'kupferrohr') add nothing.
-        WHERE plainto_tsquery('german_unaccent', t.folded)::text <> plainto_tsquery('german_unaccent', q.word)::text
-     ), tokens AS (
+    `WITH c AS (${oneEditCandidatesOf('$2::text[]')}), tokens AS (
        SELECT DISTINCT m[1] AS token FROM c, regexp_matches(c.folded, '[a-z0-9]+', 'g') m
         WHERE NOT m[1] = ANY($1::text[])
      ), codes AS (
@@ -181,14 +173,7 @@ export async function wordLookups(
        -- Each group is one search's codes, with the limit of its own statement (search.repo.ts codeMatches).
        SELECT g.grp, m.code, m.id
          FROM (SELECT DISTINCT grp FROM codes) g
-         CROSS JOIN LATERAL (
-           SELECT code, id FROM (
-             SELECT c.code, p.id FROM codes c JOIN products p ON p.gtin = c.code WHERE c.grp = g.grp
-             UNION SELECT c.code, p.id FROM codes c JOIN products p ON p.manufacturer_pid_norm = c.code WHERE c.grp = g.grp
-             UNION SELECT c.code, p.id FROM codes c JOIN products p ON p.article_number_catalogue_norm = c.code WHERE c.grp = g.grp
-             UNION SELECT c.code, o.product_no FROM codes c JOIN product_offers o ON o.supplier_pid_norm = c.code WHERE c.grp = g.grp
-           ) m ORDER BY id LIMIT 2000
-         ) m
+         CROSS JOIN LATERAL (${codeMatchesOf('(SELECT code FROM codes WHERE codes.grp = g.grp) c')}) m
      )
      SELECT ARRAY(SELECT to_tsquery('german_unaccent', w)::text FROM unnest($1::text[]) WITH ORDINALITY u(w, o) ORDER BY o) AS q,
             (SELECT array_agg(word ORDER BY word, doc_count DESC, folded) FROM c) AS w,
