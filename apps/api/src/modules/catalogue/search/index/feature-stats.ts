@@ -115,18 +115,7 @@ function statsByComplement(
       stats.numeric.set(s.featureId, { min: whole.min, max: whole.max });
     else open.push(s);
   }
-  if (open.length) {
-    const ranges = slotStats(
-      index.slotValues,
-      index.ids(matching), // shared buffer: read synchronously here
-      matching.size,
-      open.map((s) => ({ slot: s.slot, counts: false, range: true })),
-    );
-    open.forEach((s, j) => {
-      const range = ranges[j].range;
-      if (range) stats.numeric.set(s.featureId, range);
-    });
-  }
+  rangesOverIds(index, open, matching, stats);
   return stats;
 }
 
@@ -199,17 +188,21 @@ function statsByBitmaps(index: SearchIndex, slots: SlotOf[], summary: ClassSumma
     if (high >= 0) stats.numeric.set(s.featureId, { min: exact[low], max: exact[high] });
     else if (low >= 0 || exact.length > RANGE_WALK) open.push(s);
   }
-  if (open.length) {
-    const ranges = slotStats(
-      index.slotValues,
-      index.ids(matching), // shared buffer: read synchronously here
-      matching.size,
-      open.map((s) => ({ slot: s.slot, counts: false, range: true })),
-    );
-    open.forEach((s, j) => {
-      const range = ranges[j].range;
-      if (range) stats.numeric.set(s.featureId, range);
-    });
-  }
+  rangesOverIds(index, open, matching, stats);
   return stats;
+}
+
+/** The ranges of the numeric slots `open` over the ids of `matching` (slots the summary alone did not settle). */
+function rangesOverIds(index: SearchIndex, open: SlotOf[], matching: Bitmap, stats: FeatureStats) {
+  if (!open.length) return;
+  const ranges = slotStats(
+    index.slotValues,
+    index.ids(matching), // shared buffer: read synchronously here
+    matching.size,
+    open.map((s) => ({ slot: s.slot, counts: false, range: true })),
+  );
+  open.forEach((s, j) => {
+    const range = ranges[j].range;
+    if (range) stats.numeric.set(s.featureId, range);
+  });
 }
