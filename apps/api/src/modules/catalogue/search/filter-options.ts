@@ -80,12 +80,22 @@ function rankedOption(
   const filterValue: Value[] = [];
   for (let k = 0; k < nos.length; k++)
     if (allValues || k < VALUES_IN_RESPONSE || selected.has(nos[k])) filterValue.push(value(nos[k]));
+  return choiceOption(column, meta, filterValue, nos.length);
+}
+
+/** A selection facet ('Auswahl') of the shown values out of `valueCount`. */
+function choiceOption(
+  column: string,
+  meta: CatalogueMeta,
+  filterValue: Value[],
+  valueCount: number,
+): SearchFilterOption {
   return {
     columnName: column,
     columnDescr: describeColumn(column, meta),
     filterType: 'Auswahl',
     filterValue,
-    valueCount: nos.length,
+    valueCount,
     sliderValues: null,
     selectedSliderValues: null,
     unit: null,
@@ -105,21 +115,17 @@ function selectionOption(
   const shown = allValues
     ? values
     : [...values.slice(0, VALUES_IN_RESPONSE), ...values.slice(VALUES_IN_RESPONSE).filter((v) => v.selected)];
-  return {
-    columnName: column,
-    columnDescr: describeColumn(column, meta),
-    filterType: 'Auswahl',
-    filterValue: shown.map((v): Value => ({
+  return choiceOption(
+    column,
+    meta,
+    shown.map((v): Value => ({
       value: v.value,
       displayName: v.displayName,
       count: v.count,
       selected: v.selected,
     })),
-    valueCount: values.length,
-    sliderValues: null,
-    selectedSliderValues: null,
-    unit: null,
-  };
+    values.length,
+  );
 }
 
 function sliderOption(
