@@ -43,19 +43,12 @@ export const phaseClock = {
   /** Adds the CPU time of the synchronous `run` to `phase` (when enabled) and returns its result. */
   measure<T>(phase: Phase, run: () => T): T {
     if (!this.enabled) return run();
-    const heapBefore = this.allocations ? process.memoryUsage().heapUsed : 0;
-    const started = process.cpuUsage();
+    const end = this.begin(phase);
     try {
       return run();
     } finally {
-      this.add(phase, cpuMs(process.cpuUsage(started)));
-      this.allocated(phase, heapBefore);
+      end();
     }
-  },
-  allocated(phase: Phase, heapBefore: number) {
-    if (!this.allocations) return;
-    const grown = Math.max(0, process.memoryUsage().heapUsed - heapBefore);
-    this.allocations.set(phase, (this.allocations.get(phase) ?? 0) + grown);
   },
   /**
    * Adds the process's CPU time from the start to the end of the asynchronous `run` to `phase` (when enabled): only
@@ -63,14 +56,23 @@ export const phaseClock = {
    */
   async measureCpu<T>(phase: Phase, run: () => Promise<T>): Promise<T> {
     if (!this.enabled) return run();
-    const heapBefore = this.allocations ? process.memoryUsage().heapUsed : 0;
-    const started = process.cpuUsage();
+    const end = this.begin(phase);
     try {
       return await run();
     } finally {
-      this.add(phase, cpuMs(process.cpuUsage(started)));
-      this.allocated(phase, heapBefore);
+      end();
     }
+  },
+  /** Starts measuring `phase`; the returned function adds its CPU time (and allocated bytes, when asked) since. */
+  begin(phase: Phase): () => void {
+    const heapBefore = this.allocations ? process.memoryUsage().heapUsed : 0;
+    const started = process.cpuUsage();
+    return () => {
+      this.add(phase, cpuMs(process.cpuUsage(started)));
+      if (!this.allocations) return;
+      const grown = Math.max(0, process.memoryUsage().heapUsed - heapBefore);
+      this.allocations.set(phase, (this.allocations.get(phase) ?? 0) + grown);
+    };
   },
   /** The totals since the last take, and a fresh start. */
   take(): Map<Phase, number> {
