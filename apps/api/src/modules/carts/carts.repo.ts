@@ -88,7 +88,7 @@ export async function supplierSettings(c: Queryable, supplierBpNumbers: string[]
     delivery_cost: number;
     free_delivery_threshold: number;
   }>({
-    name: 'supplier-settings', // prepared once per connection: read by every checkout and cart overview
+    name: 'supplier-settings', // prepared once per connection: read by every cart overview
     text: `SELECT s.bp_number, b.name, s.delivery_cost, s.free_delivery_threshold FROM suppliers s JOIN business_partners b ON b.bp_number = s.bp_number
       WHERE s.bp_number = ANY($1)`,
     values: [supplierBpNumbers],
@@ -111,6 +111,9 @@ export async function repairDefault(c: Queryable, bpNumber: string) {
   );
 }
 
+/** What a reset clears on the cart itself (with and without a checkout). */
+const CART_RESET = 'project_id = NULL, delivery_address_id = NULL, delivery_date = NULL, updated_at = now()';
+
 /**
  * Empties a cart – all items, or only the given ones (those a checkout ordered) – and clears its project,
  * address and date. After a checkout it remembers the order (repeated checkout within a short window).
@@ -123,9 +126,7 @@ export async function resetCart(c: Queryable, cartId: number, after?: { orderNum
     await c.query({
       name: 'reset-cart-after-checkout',
       text: `WITH ordered AS (DELETE FROM cart_items WHERE cart_id = $1 AND id = ANY($3))
-             UPDATE carts SET project_id = NULL, delivery_address_id = NULL, delivery_date = NULL, updated_at = now(),
-                    last_order_number = $2, last_checkout_at = now()
-              WHERE id = $1`,
+             UPDATE carts SET ${CART_RESET}, last_order_number = $2, last_checkout_at = now() WHERE id = $1`,
       values: [cartId, after.orderNumber, after.itemIds],
     });
     return;
@@ -133,8 +134,7 @@ export async function resetCart(c: Queryable, cartId: number, after?: { orderNum
   await c.query('DELETE FROM cart_items WHERE cart_id = $1', [cartId]);
   await c.query({
     name: 'reset-cart',
-    text: `UPDATE carts SET project_id = NULL, delivery_address_id = NULL, delivery_date = NULL, updated_at = now()
-      WHERE id = $1`,
+    text: `UPDATE carts SET ${CART_RESET} WHERE id = $1`,
     values: [cartId],
   });
 }

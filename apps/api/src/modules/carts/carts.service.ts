@@ -171,11 +171,6 @@ export class CartsService {
     return repo.offerIdsOfCart(this.db.$client, bpNumber, cartId);
   }
 
-  /** Name, delivery cost and free-delivery threshold per supplier. */
-  supplierSettings(c: Queryable, supplierBpNumbers: string[]) {
-    return supplierSettings(c, supplierBpNumbers);
-  }
-
   /** After a checkout: removes the ordered items, clears project, address and date, and remembers the order. */
   async resetAfterCheckout(c: Queryable, cartId: number, orderNumber: string, orderedItemIds: number[]) {
     await resetCart(c, cartId, { orderNumber, itemIds: orderedItemIds });
