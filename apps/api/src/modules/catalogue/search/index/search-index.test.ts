@@ -178,6 +178,13 @@ describe('facet counts from the per-id columns', () => {
   });
 });
 
+/** A product of class 10: an alphanumeric value in slot 1, a numeric one in slot 2 (some without), no other slot. */
+const classTenRow = (id: number) =>
+  row(id, {
+    class_no: 10,
+    f: [pick([1, 2, 3, 70_000]), random() < 0.1 ? null : Math.floor(random() * 50), null, null, null, null, null, null],
+  });
+
 describe('feature statistics of a class', () => {
   // Class 10 has an alphanumeric feature in slot 1 and a numeric one in slot 2.
   const meta = {
@@ -197,20 +204,7 @@ describe('feature statistics of a class', () => {
       ['EF000002', { kind: 'N' }],
     ]),
   } as unknown as CatalogueMeta;
-  const featured = (id: number) =>
-    row(id, {
-      class_no: 10,
-      f: [
-        pick([1, 2, 3, 70_000]),
-        random() < 0.1 ? null : Math.floor(random() * 50),
-        null,
-        null,
-        null,
-        null,
-        null,
-        null,
-      ],
-    });
+  const featured = classTenRow;
 
   it('from the whole class less the missing products equal those over the ids, also after changes', () => {
     const index = new SearchIndex();
@@ -285,19 +279,7 @@ describe('feature and dimension filters', () => {
   // Class 10: an alphanumeric slot 1 and a numeric slot 2 (some without value); class 11: fractional values in every slot.
   const product = (id: number) =>
     id % 3
-      ? row(id, {
-          class_no: 10,
-          f: [
-            pick([1, 2, 3, 70_000]),
-            random() < 0.1 ? null : Math.floor(random() * 50),
-            null,
-            null,
-            null,
-            null,
-            null,
-            null,
-          ],
-        })
+      ? classTenRow(id)
       : row(id, {
           class_no: pick([11, 12]),
           f: Array.from({ length: 8 }, () => (random() < 0.2 ? null : random() * 100)),
