@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { deliveryDayOneMonthOn } from './support/dates';
 import { sessionFile } from './support/demo';
 import { mainMenu, pageHeading } from './support/session';
 
@@ -170,9 +171,7 @@ test.describe('Bestellung (einkauf@example.com)', () => {
     );
     await expect(toast(page, 'Die vorgenommenen Änderungen wurden erfasst')).toBeVisible();
 
-    const now = new Date();
-    const deliveryDay = new Date(now.getFullYear(), now.getMonth() + 1, 15);
-    const deliveryLabel = `${deliveryDay.getDate()}.${deliveryDay.getMonth() + 1}.${deliveryDay.getFullYear()}`;
+    const deliveryLabel = deliveryDayOneMonthOn();
     await row.getByRole('button', { name: 'Lieferdatum', exact: true }).click();
     await page.getByRole('button', { name: 'Nächster Monat' }).click();
     await page.getByRole('button', { name: deliveryLabel, exact: true }).click();

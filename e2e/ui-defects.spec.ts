@@ -121,6 +121,45 @@ test.describe('Warenkorb (einkauf2@)', () => {
   });
 });
 
+test.describe('Warenkorb-Auswahl über einer Meldung (einkauf2@)', () => {
+  test.use({ storageState: sessionFile('buyer2') });
+
+  test('die gleich nach „hinzugefügt“ geöffnete Warenkorb-Auswahl liegt über der Meldung', async ({ page }) => {
+    // A second cart, so that the header's cart button opens the flyout.
+    const cartId = await cartWithOneItem(page, `Auswahl ${Date.now() % 100000}`);
+    try {
+      // The add is answered here: einkauf2@'s current cart is shared with parallel specs. The toast is the app's own.
+      await page.route('**/v1/CartItems', (route) =>
+        route.request().method() === 'POST'
+          ? route.fulfill({ status: 201, json: { productInstanceId: 'x', cartItemId: 1, cartId } })
+          : route.fallback(),
+      );
+      await page.goto('/suche?term=Thermostat');
+      const card = page.getByTestId('search-results').getByTestId('product-card').first();
+      await card.getByTestId('add-to-cart').click();
+      await expect(
+        page.getByTestId('toasts').getByText('Der Artikel wurde erfolgreich zum Warenkorb hinzugefügt.'),
+      ).toBeVisible();
+
+      await page.getByTestId('cart-widget').click();
+      const entries = page.getByTestId('cart-flyout').getByRole('button');
+      await expect(entries.nth(1)).toBeVisible();
+      await expect(page.getByTestId('toasts').locator('.mantine-Notification-root')).not.toHaveCount(0);
+      for (const entry of await entries.all()) {
+        // What a click at the entry's middle would reach: the entry itself, not the toast over it.
+        const onTop = await entry.evaluate((el) => {
+          const box = el.getBoundingClientRect();
+          const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+          return hit !== null && el.contains(hit);
+        });
+        expect(onTop, `„${await entry.innerText()}“ liegt oben`).toBe(true);
+      }
+    } finally {
+      await apiFromPage(page, 'DELETE', `/v1/MultiCarts/${cartId}`);
+    }
+  });
+});
+
 test.describe('Abgeschnittene Texte (einkauf@)', () => {
   test.use({ storageState: sessionFile('buyer') });
 

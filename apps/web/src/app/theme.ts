@@ -1,5 +1,6 @@
-import { Badge, createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { Badge, createTheme, Popover, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 import { PORTAL_FONT_FAMILY } from '@shk/contracts';
+import { layers } from '../ui/layers';
 
 /** The portal blue (#0b5cad, also used by the login page of the identity provider) as shade 6. */
 const brand: MantineColorsTuple = [
@@ -31,6 +32,8 @@ export const theme = createTheme({
   // Mantine's lg breakpoint is the spec's 1200 px mobile breakpoint.
   breakpoints: { xs: '36em', sm: '48em', md: '62em', lg: '75em', xl: '88em' },
   components: {
+    // Popovers, menus and select options open above the toasts (ui/layers.ts); Menu and Combobox draw a Popover.
+    Popover: Popover.extend({ defaultProps: { zIndex: layers.popups } }),
     // Mantine's badge clips its label (overflow hidden), so a table squeezed it to 'Wartet auf B…'; a badge that
     // never shrinks below its text pushed a phone's page wider than the screen instead. A badge keeps its width
     // where there is room and otherwise wraps between words onto a second line, never cut and never wider than

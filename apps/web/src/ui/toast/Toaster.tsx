@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Text } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
 import { waitingToastsText } from '../../lib/toast';
+import { layers } from '../layers';
 import classes from './Toaster.module.css';
 
 const ToastStack = lazy(() => import('./ToastStack'));
@@ -19,7 +20,7 @@ export function Toaster() {
   if (!stackNeeded && notifications.length + queue.length > 0) setStackNeeded(true);
   const waiting = waitingToastsText(queue.length);
   return (
-    <div className={classes.region} aria-live="polite" data-testid="toasts">
+    <div className={classes.region} style={{ zIndex: layers.toasts }} aria-live="polite" data-testid="toasts">
       {stackNeeded && (
         <Suspense fallback={null}>
           <ToastStack />
