@@ -1,4 +1,4 @@
-import { Badge, createTheme, Popover, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { Badge, createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 import { PORTAL_FONT_FAMILY } from '@shk/contracts';
 import { layers } from '../ui/layers';
 
@@ -33,7 +33,10 @@ export const theme = createTheme({
   breakpoints: { xs: '36em', sm: '48em', md: '62em', lg: '75em', xl: '88em' },
   components: {
     // Popovers, menus and select options open above the toasts (ui/layers.ts); Menu and Combobox draw a Popover.
-    Popover: Popover.extend({ defaultProps: { zIndex: layers.popups } }),
+    // Plain objects, not Popover.extend(): importing the components here would put floating-ui into the shell's
+    // bundle, which loads tooltips and popovers with their first use.
+    Popover: { defaultProps: { zIndex: layers.popups } },
+    Tooltip: { defaultProps: { zIndex: layers.tooltips } },
     // Mantine's badge clips its label (overflow hidden), so a table squeezed it to 'Wartet auf B…'; a badge that
     // never shrinks below its text pushed a phone's page wider than the screen instead. A badge keeps its width
     // where there is room and otherwise wraps between words onto a second line, never cut and never wider than
