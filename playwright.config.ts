@@ -48,7 +48,8 @@ export default defineConfig({
     {
       name: 'chromium',
       dependencies: ['login'],
-      testIgnore: [/login\.setup\.ts/, /exclusive\//],
+      // e2e/support/*.test.ts are vitest's unit tests of the helpers.
+      testIgnore: [/login\.setup\.ts/, /exclusive\//, /support\//],
       use: { ...devices['Desktop Chrome'], viewport: { width: 1400, height: 900 } },
     },
     // Specs under e2e/exclusive/ change shared demo state (e.g. einkauf@'s current business partner): they

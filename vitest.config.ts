@@ -15,6 +15,8 @@ export default defineConfig({
             'packages/contracts/src/**/*.test.ts',
             'apps/web/src/**/*.test.ts',
             'apps/web/*.test.ts',
+            // Helpers of the browser tests (dates near midnight and month ends).
+            'e2e/support/*.test.ts',
           ],
           // The multi-node tests start their own cluster: `npm run test:cluster` (vitest.cluster.config.ts).
           exclude: ['**/node_modules/**', 'apps/api/test/cluster/**'],
