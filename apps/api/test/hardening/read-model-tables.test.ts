@@ -528,10 +528,11 @@ describe('read-model cache: what each kept answer reads', () => {
 
 describe('read-model cache: the business day', () => {
   it('keeps nothing in the first seconds of a Berlin day (a database clock behind may still answer for the day before)', async () => {
-    // This morning's Berlin midnight (the offset of Berlin at that moment, from Intl).
+    // This morning's Berlin midnight (the offset of Berlin at that moment, from Intl). The offset is read at 00:00 UTC,
+    // which is still before the clocks change (01:00 UTC): at noon of the days they change it is not midnight's.
     const day = businessToday();
     const offset = new Intl.DateTimeFormat('en', { timeZone: BUSINESS_TIME_ZONE, timeZoneName: 'longOffset' })
-      .formatToParts(new Date(`${day}T12:00:00Z`))
+      .formatToParts(new Date(`${day}T00:00:00Z`))
       .find((p) => p.type === 'timeZoneName')!
       .value.replace('GMT', '');
     const midnight = Date.parse(`${day}T00:00:00${offset || '+00:00'}`);
