@@ -28,7 +28,7 @@ import {
   type OfferRow,
   type OfferView,
 } from './offers.ts';
-import type { HitStore } from './search/hit-store.ts';
+import type { HitRows, HitStore } from './search/hit-store.ts';
 import { offersWithCallerState } from './product-offers.ts';
 import { phaseClock } from './search/index/phase-clock.ts';
 
@@ -44,8 +44,10 @@ export const firstPictureUrl = (p: Pick<ProductRow, 'id' | 'media'>) => {
 };
 
 /**
- * Search hits in the order of `ids`: products, offers and the caller's favourites in one statement, beside it the
- * supplier lookups (relations, settings) of the caller.
+ * Search hits in the order of `ids`, beside them the supplier lookups (relations, settings) of the caller. Without the
+ * hits' store, products, offers and the caller's favourites come in one statement. With it, the products and offers
+ * (the same for every caller) come from memory and the favourites from the read-model cache: no round trip when all
+ * are kept.
  */
 export async function searchHits(
   pool: pg.Pool,
@@ -54,40 +56,31 @@ export async function searchHits(
   store?: HitStore,
 ): Promise<SearchHit[]> {
   if (!ids.length) return [];
-  if (store) return storedSearchHits(pool, ids, ctx, store);
-  const [{ products: rows }, offers] = await phaseClock.measureCpu('hydration', () => {
-    const read = hitRowsOfProducts(pool, ids, ctx.userId, ctx.bpNumber);
-    return Promise.all([
-      read,
-      offersOfRows(
-        pool,
-        ctx,
-        read.then((r) => r.offers),
-        read.then((r) => new Set(r.favourites)),
-      ),
-    ]);
-  });
-  return phaseClock.measure('answer', () => hitsOf(ids, rows, offers, ctx));
-}
-
-/**
- * Search hits from the hits' store (products and offers the same for every caller, kept in memory) with the
- * caller's favourites, relations and supplier settings from the read-model cache: no round trip when all are kept.
- */
-async function storedSearchHits(pool: pg.Pool, ids: number[], ctx: CallerContext, store: HitStore) {
   const [{ products }, offers] = await phaseClock.measureCpu('hydration', () => {
-    const read = store.rowsOf(pool, ids);
+    const { read, favourites } = hitSources(pool, ids, ctx, store);
     return Promise.all([
       read,
       offersOfRows(
         pool,
         ctx,
         read.then((r) => r.offers),
-        callerFavourites(pool, ctx),
+        favourites,
       ),
     ]);
   });
   return phaseClock.measure('answer', () => hitsOf(ids, products, offers, ctx));
+}
+
+/** The products and offers of the hits `ids` and the caller's favourites, from the hits' store or from one statement. */
+function hitSources(
+  pool: pg.Pool,
+  ids: number[],
+  ctx: CallerContext,
+  store?: HitStore,
+): { read: Promise<HitRows>; favourites: Promise<Set<string>> } {
+  if (store) return { read: store.rowsOf(pool, ids), favourites: callerFavourites(pool, ctx) };
+  const read = hitRowsOfProducts(pool, ids, ctx.userId, ctx.bpNumber);
+  return { read, favourites: read.then((r) => new Set(r.favourites)) };
 }
 
 function hitsOf(
