@@ -11,6 +11,7 @@
 //
 // Usage: npm run test:clock [-- <vitest filters …>]; CLOCK_SWEEP_AT='2026-11-30T23:10:00Z,…' picks the instants.
 import { spawnSync } from 'node:child_process';
+import { aptInstall } from './lib/apt.mjs';
 
 const instants = (
   process.env.CLOCK_SWEEP_AT ??
@@ -26,9 +27,11 @@ const instants = (
   .filter(Boolean);
 
 function ensureFaketime() {
-  if (spawnSync('faketime', ['--version']).status === 0) return;
-  if (process.getuid?.() !== 0) throw new Error('faketime fehlt: apt-get install faketime');
-  spawnSync('apt-get', ['install', '-y', '-q', 'faketime'], { stdio: 'inherit' });
+  const present = () => spawnSync('faketime', ['--version'], { stdio: 'ignore' }).status === 0;
+  if (present()) return;
+  console.log('faketime fehlt – installiere Debians Paket faketime (apt-get) …');
+  if (aptInstall(['faketime']) && present()) return;
+  throw new Error('faketime fehlt. Bitte einmal installieren: sudo apt-get install -y faketime');
 }
 
 ensureFaketime();

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stripVTControlCharacters } from 'node:util';
+import { aptInstall } from './lib/apt.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
@@ -106,12 +107,7 @@ function ensureChromium() {
   const e2ePresent = fs.existsSync(path.join(root, 'scripts', 'e2e.mjs'));
   if (process.getuid?.() === 0) {
     console.log('Chromium fehlt – installiere Debians Paket chromium (apt-get) …');
-    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    const update = spawnSync('apt-get', ['update'], { stdio: 'inherit', env });
-    const install =
-      update.status === 0 &&
-      spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { stdio: 'inherit', env });
-    if (install && install.status === 0 && fs.existsSync(CHROMIUM)) return true;
+    if (aptInstall(['chromium']) && fs.existsSync(CHROMIUM)) return true;
     console.error(`[test] Chromium konnte nicht installiert werden (${CHROMIUM} fehlt).`);
   } else {
     console.error(
@@ -138,12 +134,7 @@ function ensureXmllint() {
   }
   if (process.getuid?.() === 0) {
     console.log('xmllint fehlt – installiere Debians Paket libxml2-utils (apt-get) …');
-    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    const update = spawnSync('apt-get', ['update'], { stdio: 'inherit', env });
-    const install =
-      update.status === 0 &&
-      spawnSync('apt-get', ['install', '-y', '--no-install-recommends', 'libxml2-utils'], { stdio: 'inherit', env });
-    if (install && install.status === 0) return;
+    if (aptInstall(['libxml2-utils'])) return;
   }
   console.error('[test] xmllint fehlt. Bitte einmal installieren: sudo apt-get install -y libxml2-utils');
   record('xmllint', false, 'xmllint fehlt');
@@ -176,9 +167,7 @@ function ensureTransmissionTools() {
   if (missing.length && process.getuid?.() === 0) {
     const pkgs = missing.map(([, , pkg]) => pkg);
     console.log(`Installiere Debians Pakete ${pkgs.join(', ')} (apt-get) …`);
-    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-    if (spawnSync('apt-get', ['update'], { stdio: 'inherit', env }).status === 0)
-      spawnSync('apt-get', ['install', '-y', '--no-install-recommends', ...pkgs], { stdio: 'inherit', env });
+    aptInstall(pkgs);
   }
   for (const [tool, present, pkg] of missing) {
     if (present()) continue;
