@@ -29,21 +29,24 @@ interface NameRanks {
   classes: Map<number, number>;
 }
 
-/** Per catalogue version (a meta object): the names only change with it. */
-const nameRanks = new WeakMap<CatalogueMeta, NameRanks>();
-
-function ranksOf(meta: CatalogueMeta): NameRanks {
-  let ranks = nameRanks.get(meta);
-  if (!ranks) {
-    ranks = {
-      brands: rankByName(meta.brands, (b) => b.name),
-      suppliers: rankByName(meta.suppliers, (s) => s.name),
-      classes: rankByName(meta.classes, (c) => c.description),
-    };
-    nameRanks.set(meta, ranks);
-  }
-  return ranks;
+/** `build` once per catalogue version (a meta object): names and the tree only change with it. */
+function perCatalogueVersion<T>(build: (meta: CatalogueMeta) => T): (meta: CatalogueMeta) => T {
+  const built = new WeakMap<CatalogueMeta, T>();
+  return (meta) => {
+    let value = built.get(meta);
+    if (value === undefined) {
+      value = build(meta);
+      built.set(meta, value);
+    }
+    return value;
+  };
 }
+
+const ranksOf = perCatalogueVersion((meta): NameRanks => ({
+  brands: rankByName(meta.brands, (b) => b.name),
+  suppliers: rankByName(meta.suppliers, (s) => s.name),
+  classes: rankByName(meta.classes, (c) => c.description),
+}));
 
 function rankByName<T>(items: Map<number, T>, nameOf: (item: T) => string): Map<number, number> {
   const nos = [...items.keys()];
@@ -180,22 +183,16 @@ function treeCounts(meta: CatalogueMeta, set: FacetSet, sellerSupplierNo: number
 const parentOf = (meta: CatalogueMeta, node: TreeNodeMeta) =>
   node.parentNo !== null ? meta.tree.get(node.parentNo) : undefined;
 
-/** Per catalogue version: each tree node's children in their display order (the tree only changes with it). */
-const treeOrder = new WeakMap<CatalogueMeta, Map<number, TreeNodeMeta[]>>();
-
-function sortedChildren(meta: CatalogueMeta): Map<number, TreeNodeMeta[]> {
-  let order = treeOrder.get(meta);
-  if (!order) {
-    order = new Map();
-    for (const node of meta.tree.values())
-      order.set(
-        node.no,
-        node.children.map((c) => meta.tree.get(c)!).sort((a, b) => a.sort - b.sort),
-      );
-    treeOrder.set(meta, order);
-  }
+/** Each tree node's children in their display order, per catalogue version. */
+const sortedChildren = perCatalogueVersion((meta) => {
+  const order = new Map<number, TreeNodeMeta[]>();
+  for (const node of meta.tree.values())
+    order.set(
+      node.no,
+      node.children.map((c) => meta.tree.get(c)!).sort((a, b) => a.sort - b.sort),
+    );
   return order;
-}
+});
 
 function treeOption(
   meta: CatalogueMeta,
